@@ -1,20 +1,13 @@
 //! Castellan's rules engine: it mirrors a Carcassonne table and scores it.
 
+mod catalog;
+mod coord;
+mod tile;
+
+pub use coord::{Cell, Port, Rotation, Side};
+pub use tile::{
+    EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
+};
+
 /// The engine's version, as built.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// A box of tiles that can go into the bag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TileSet {
-    /// The base game: 72 tiles, start tile included.
-    Base,
-}
-
-impl TileSet {
-    /// How many physical tiles the set holds.
-    pub fn tile_count(self) -> usize {
-        match self {
-            TileSet::Base => 72,
-        }
-    }
-}

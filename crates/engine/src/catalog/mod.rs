@@ -1,0 +1,443 @@
+//! The tile catalog: every tile type of every supported box, in one place.
+//!
+//! Each box's tiles are written as text rows in the compact 12-slot form:
+//!
+//! ```text
+//! D  4 | c1 c1 c1 / f1 r1 f2 / f2 f2 f2 / f2 r1 f1 | f1>c1
+//! ```
+//!
+//! After the id and the number of copies come the four edges N, E, S, W, each as the
+//! segment at its left half, its middle and its right half, seen from the tile's centre
+//! looking out (clockwise around the tile from the north-west corner). `cN` is a city
+//! segment, `rN` a road, `sN` a river, `fN` a field, `-` a half-edge inside the City of
+//! Carcassonne. Equal names are one segment, connected through the tile. After the second
+//! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
+//! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
+//! and marks (`spring`, `fork`, `lake`, `volcano`, `carcassonne`).
+//!
+//! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
+
+mod base;
+mod count;
+mod king_robber;
+mod river;
+mod shrine;
+mod winter;
+
+use crate::coord::Port;
+use crate::tile::{
+    EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
+};
+use std::sync::OnceLock;
+
+/// All tile types, parsed.
+pub(crate) struct Catalog {
+    pub(crate) tiles: Vec<TileDef>,
+}
+
+impl Catalog {
+    pub(crate) fn by_name(&self, name: &str) -> Option<TileId> {
+        self.tiles.iter().find(|t| t.name == name).map(|t| t.id)
+    }
+}
+
+/// The catalog, parsed on first use.
+pub(crate) fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let boxes = [
+            (TileSet::Base, base::ROWS),
+            (TileSet::Winter, winter::ROWS),
+            (TileSet::KingRobber, king_robber::ROWS),
+            (TileSet::Shrines, shrine::ROWS),
+            (TileSet::River2, river::ROWS),
+            (TileSet::Count, count::ROWS),
+        ];
+        let mut tiles = Vec::new();
+        for (set, rows) in boxes {
+            for row in rows.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                let id = TileId(tiles.len() as u8);
+                tiles.push(
+                    parse_row(id, set, row).unwrap_or_else(|e| panic!("catalog row `{row}`: {e}")),
+                );
+            }
+        }
+        Catalog { tiles }
+    })
+}
+
+fn kind_of(token: &str) -> Result<FeatureKind, String> {
+    match token.as_bytes().first() {
+        Some(b'c') => Ok(FeatureKind::City),
+        Some(b'r') => Ok(FeatureKind::Road),
+        Some(b's') => Ok(FeatureKind::River),
+        Some(b'f') => Ok(FeatureKind::Field),
+        _ => Err(format!("unknown segment `{token}`")),
+    }
+}
+
+fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, String> {
+    let mut parts = row.split('|');
+    let head = parts.next().ok_or("no head")?;
+    let slot_text = parts.next().ok_or("no slots")?;
+    let extras = parts.next().unwrap_or("");
+    let mut head = head.split_whitespace();
+    let name: &'static str = head.next().ok_or("no id")?;
+    let copies: u8 = head
+        .next()
+        .ok_or("no count")?
+        .parse()
+        .map_err(|_| "bad count")?;
+
+    // Segment names in order of first appearance, cities and roads before fields so that
+    // local numbers read naturally (c1, r1, f1 …).
+    let tokens: Vec<&str> = slot_text
+        .split(|c: char| c == '/' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if tokens.len() != 12 {
+        return Err(format!("{} slots instead of 12", tokens.len()));
+    }
+    let mut names: Vec<&str> = Vec::new();
+    let extra_tokens: Vec<&str> = extras.split_whitespace().collect();
+    for t in tokens.iter().copied().chain(
+        extra_tokens
+            .iter()
+            .filter_map(|e| e.split_once('=').map(|(_, f)| f)),
+    ) {
+        if t != "-" && !names.contains(&t) {
+            names.push(t);
+        }
+    }
+    names.sort_by_key(|n| {
+        (
+            kind_of(n).map(|k| k as u8).unwrap_or(u8::MAX),
+            n.to_string(),
+        )
+    });
+    let local = |n: &str| {
+        names
+            .iter()
+            .position(|m| *m == n)
+            .map(|i| i as LocalFeature)
+    };
+
+    let mut features: Vec<FeatureDef> = names
+        .iter()
+        .map(|n| {
+            Ok(FeatureDef {
+                kind: kind_of(n)?,
+                pennants: 0,
+                edge_sides: 0,
+                touches_cities: Vec::new(),
+                touches_carcassonne: false,
+                anchor: Port::C,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+
+    let mut slots = [None; 12];
+    for (i, t) in tokens.iter().enumerate() {
+        if *t == "-" {
+            continue;
+        }
+        let f = local(t).expect("named above");
+        slots[i] = Some(f);
+        let def = &mut features[f as usize];
+        if def.anchor == Port::C || (i % 3 == 1 && def.anchor.slot().is_some_and(|s| s % 3 != 1)) {
+            // Prefer an edge middle as the place that names the segment.
+            def.anchor = Port::from_slot(i);
+        }
+        if i % 3 == 1 && def.kind.closes_by_edges() {
+            def.edge_sides |= 1 << (i / 3);
+        }
+    }
+    let mut edges = [EdgeKind::Inner; 4];
+    for (side, edge) in edges.iter_mut().enumerate() {
+        *edge = match slots[side * 3 + 1].map(|f| features[f as usize].kind) {
+            Some(FeatureKind::City) => EdgeKind::City,
+            Some(FeatureKind::Road) => EdgeKind::Road,
+            Some(FeatureKind::River) => EdgeKind::River,
+            Some(FeatureKind::Field) => EdgeKind::Field,
+            _ => EdgeKind::Inner,
+        };
+    }
+
+    let mut centre = None;
+    let mut inner = [None; 2];
+    let mut marks = TileMarks::default();
+    for e in extra_tokens {
+        match e {
+            "cloister" | "shrine" => {
+                let kind = if e == "cloister" {
+                    FeatureKind::Cloister
+                } else {
+                    FeatureKind::Shrine
+                };
+                centre = Some(features.len() as LocalFeature);
+                features.push(FeatureDef {
+                    kind,
+                    pennants: 0,
+                    edge_sides: 0,
+                    touches_cities: Vec::new(),
+                    touches_carcassonne: false,
+                    anchor: Port::C,
+                });
+            }
+            "spring" => marks.spring = true,
+            "fork" => marks.fork = true,
+            "lake" => marks.lake = true,
+            "volcano" => marks.volcano = true,
+            "carcassonne" => {}
+            _ if e.ends_with('+') => {
+                let city = e.trim_end_matches('+');
+                let f = local(city).ok_or_else(|| format!("pennant on unknown `{city}`"))?;
+                features[f as usize].pennants = (e.len() - city.len()) as u8;
+            }
+            _ if e.contains('>') => {
+                let (field, cities) = e.split_once('>').expect("checked");
+                let f = local(field).ok_or_else(|| format!("unknown field `{field}`"))?;
+                for c in cities.split(',') {
+                    let c = local(c).ok_or_else(|| format!("unknown city `{c}`"))?;
+                    features[f as usize].touches_cities.push(c);
+                }
+            }
+            _ if e.contains('=') => {
+                let (port, field) = e.split_once('=').expect("checked");
+                let f = local(field).expect("named above");
+                match port {
+                    "I" => inner[0] = Some(f),
+                    "II" => inner[1] = Some(f),
+                    _ => return Err(format!("unknown inner place `{port}`")),
+                }
+                features[f as usize].anchor = Port::from_name(port).expect("I or II");
+            }
+            _ => return Err(format!("unknown extra `{e}`")),
+        }
+    }
+    if extras.split_whitespace().any(|e| e == "carcassonne") {
+        for f in features.iter_mut().filter(|f| f.kind == FeatureKind::Field) {
+            f.touches_carcassonne = true;
+        }
+    }
+    Ok(TileDef {
+        id,
+        name,
+        set,
+        copies,
+        slots,
+        features,
+        centre,
+        inner,
+        edges,
+        marks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::Port;
+
+    fn tile(name: &str) -> &'static TileDef {
+        TileId::from_name(name)
+            .unwrap_or_else(|| panic!("{name} is in the catalog"))
+            .def()
+    }
+
+    #[test]
+    fn set_sizes_match_the_boxes() {
+        assert_eq!(TileSet::Base.tile_count(), 72, "base game: 72 tiles");
+        assert_eq!(TileSet::Base.tiles().count(), 24, "base game: 24 types A–X");
+        assert_eq!(TileSet::Winter.tile_count(), 12, "Winter Edition extras");
+        assert_eq!(TileSet::KingRobber.tile_count(), 5);
+        assert_eq!(TileSet::Shrines.tile_count(), 5);
+        assert_eq!(TileSet::River2.tile_count(), 12);
+        assert_eq!(TileSet::Count.tile_count(), 12);
+    }
+
+    #[test]
+    fn base_counts_per_letter() {
+        let expected = "A2 B4 C1 D4 E5 F2 G1 H3 I2 J3 K3 L3 M2 N3 O2 P3 Q1 R3 S2 T1 U8 V9 W4 X1";
+        for item in expected.split(' ') {
+            let (letter, n) = item.split_at(1);
+            assert_eq!(tile(letter).copies.to_string(), n, "copies of {letter}");
+        }
+        let pennant_tiles: u32 = TileSet::Base
+            .tiles()
+            .filter(|t| t.def().pennants() > 0)
+            .map(|t| t.def().copies as u32)
+            .sum();
+        assert_eq!(pennant_tiles, 10, "ten base tiles carry a pennant");
+        let cloisters: u32 = TileSet::Base
+            .tiles()
+            .filter(|t| t.def().centre.is_some())
+            .map(|t| t.def().copies as u32)
+            .sum();
+        assert_eq!(cloisters, 6, "six base cloisters");
+    }
+
+    #[test]
+    fn every_place_names_exactly_one_segment() {
+        for id in TileId::all() {
+            let t = id.def();
+            for (i, slot) in t.slots.iter().enumerate() {
+                let inside_carcassonne = t.set == TileSet::Count;
+                assert!(
+                    slot.is_some() || inside_carcassonne,
+                    "{}: slot {i} belongs to no segment",
+                    t.name
+                );
+            }
+            // Every segment is reachable from some place, so a follower can name it.
+            for f in 0..t.features.len() as LocalFeature {
+                let named = Port::ALL.iter().any(|&p| t.feature_at(p) == Some(f));
+                assert!(named, "{}: segment {f} has no place", t.name);
+                assert_eq!(
+                    t.feature_at(t.features[f as usize].anchor),
+                    Some(f),
+                    "{}: anchor names its segment",
+                    t.name
+                );
+            }
+            // The edge middle decides the edge kind; its halves must agree with it.
+            for side in 0..4 {
+                let mid = t.slots[side * 3 + 1].map(|f| t.features[f as usize].kind);
+                for half in [side * 3, side * 3 + 2] {
+                    let k = t.slots[half].map(|f| t.features[f as usize].kind);
+                    match mid {
+                        Some(FeatureKind::City) => assert_eq!(
+                            k,
+                            Some(FeatureKind::City),
+                            "{}: city edge is city all along",
+                            t.name
+                        ),
+                        Some(_) => assert_eq!(
+                            k,
+                            Some(FeatureKind::Field),
+                            "{}: a road, river or field edge has field halves",
+                            t.name
+                        ),
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// A field touches a city on its own tile exactly when the two meet along the tile's
+    /// border ring — except where the artwork's city reaches a corner (KR4) or the grass is
+    /// enclosed (KR5), which the ring cannot show.
+    #[test]
+    fn field_city_contact_agrees_with_the_geometry() {
+        for id in TileId::all() {
+            let t = id.def();
+            if matches!(t.name, "KR4" | "KR5") {
+                continue;
+            }
+            for (f, def) in t.features.iter().enumerate() {
+                if def.kind != FeatureKind::Field {
+                    continue;
+                }
+                let mut from_ring: Vec<LocalFeature> = Vec::new();
+                for i in 0..12 {
+                    if t.slots[i] != Some(f as LocalFeature) {
+                        continue;
+                    }
+                    for j in [(i + 11) % 12, (i + 1) % 12] {
+                        if let Some(c) = t.slots[j] {
+                            if t.features[c as usize].kind == FeatureKind::City
+                                && !from_ring.contains(&c)
+                            {
+                                from_ring.push(c);
+                            }
+                        }
+                    }
+                }
+                let mut declared = def.touches_cities.clone();
+                declared.sort();
+                from_ring.sort();
+                assert_eq!(declared, from_ring, "{}: field {f} city contacts", t.name);
+            }
+        }
+        // KR4's city reaches the south-east corner: all four fields touch it.
+        let kr4 = tile("KR4");
+        assert!(kr4
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Field)
+            .all(|f| f.touches_cities.len() == 1));
+    }
+
+    #[test]
+    fn start_tile_d_has_its_city_north_and_road_through() {
+        let d = tile("D");
+        assert_eq!(
+            d.edges,
+            [
+                EdgeKind::City,
+                EdgeKind::Road,
+                EdgeKind::Field,
+                EdgeKind::Road
+            ]
+        );
+        let road = d.feature_at(Port::E).expect("road east");
+        assert_eq!(
+            d.feature_at(Port::W),
+            Some(road),
+            "one road runs west to east"
+        );
+        assert_eq!(d.features[road as usize].edge_count(), 2);
+        // The strip between city and road touches the city; the field south of the road not.
+        let strip = d.feature_at(Port::EL).expect("strip");
+        assert_eq!(d.feature_at(Port::WR), Some(strip));
+        assert_eq!(d.features[strip as usize].touches_cities.len(), 1);
+        let south = d.feature_at(Port::S).expect("south field");
+        assert!(d.features[south as usize].touches_cities.is_empty());
+    }
+
+    #[test]
+    fn junction_roads_end_on_the_tile() {
+        for name in ["L", "W", "X", "WI01"] {
+            let t = tile(name);
+            for f in t.features.iter().filter(|f| f.kind == FeatureKind::Road) {
+                assert_eq!(
+                    f.edge_count(),
+                    1,
+                    "{name}: every road stub ends at the junction"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn two_segment_tiles_and_specials() {
+        let h = tile("H");
+        assert_ne!(
+            h.feature_at(Port::N),
+            h.feature_at(Port::S),
+            "H has two separate cities"
+        );
+        let kr5 = tile("KR5");
+        assert_ne!(
+            kr5.feature_at(Port::N),
+            kr5.feature_at(Port::E),
+            "KR5's cities cross without joining"
+        );
+        assert!(kr5.feature_at(Port::I).is_some() && kr5.feature_at(Port::II).is_some());
+        assert!(
+            tile("R2-01").marks.spring && tile("R2-04").marks.fork && tile("R2-03").marks.volcano
+        );
+        assert_eq!(
+            tile("SH1").features[tile("SH1").centre.unwrap() as usize].kind,
+            FeatureKind::Shrine
+        );
+        let co9 = tile("CO9");
+        let field = co9.feature_at(Port::W).unwrap();
+        assert!(
+            co9.features[field as usize].touches_carcassonne,
+            "fields of the City border Carcassonne"
+        );
+        assert_eq!(co9.edges[0], EdgeKind::Inner);
+    }
+}

@@ -1,0 +1,344 @@
+//! Where things are: board cells, the four sides of a tile, rotations and the named places
+//! (ports) on a tile.
+//!
+//! The board grows east (`x`) and south (`y`), as on a screen. A rotation turns a tile
+//! clockwise from its catalog orientation. Everything here is small and `Copy`.
+
+use std::fmt;
+
+/// A cell of the board grid. `x` grows to the east, `y` to the south.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// Column, growing to the east.
+    pub x: i32,
+    /// Row, growing to the south.
+    pub y: i32,
+}
+
+impl Cell {
+    /// The cell at `(x, y)`.
+    pub const fn new(x: i32, y: i32) -> Cell {
+        Cell { x, y }
+    }
+
+    /// The neighbouring cell across `side`.
+    pub const fn step(self, side: Side) -> Cell {
+        match side {
+            Side::North => Cell::new(self.x, self.y - 1),
+            Side::East => Cell::new(self.x + 1, self.y),
+            Side::South => Cell::new(self.x, self.y + 1),
+            Side::West => Cell::new(self.x - 1, self.y),
+        }
+    }
+
+    /// The eight cells around this one, orthogonal and diagonal.
+    pub fn surrounding(self) -> [Cell; 8] {
+        let Cell { x, y } = self;
+        [
+            Cell::new(x - 1, y - 1),
+            Cell::new(x, y - 1),
+            Cell::new(x + 1, y - 1),
+            Cell::new(x + 1, y),
+            Cell::new(x + 1, y + 1),
+            Cell::new(x, y + 1),
+            Cell::new(x - 1, y + 1),
+            Cell::new(x - 1, y),
+        ]
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{},{}]", self.x, self.y)
+    }
+}
+
+/// One of the four sides of a tile, in board orientation unless said otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Towards smaller `y`.
+    North,
+    /// Towards larger `x`.
+    East,
+    /// Towards larger `y`.
+    South,
+    /// Towards smaller `x`.
+    West,
+}
+
+impl Side {
+    /// All four, clockwise from north.
+    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+
+    /// Clockwise index: north 0, east 1, south 2, west 3.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side with clockwise index `i` (taken modulo 4).
+    pub const fn from_index(i: usize) -> Side {
+        Side::ALL[i % 4]
+    }
+
+    /// The side facing this one on a neighbouring tile.
+    pub const fn opposite(self) -> Side {
+        Side::from_index(self.index() + 2)
+    }
+
+    /// The one-letter name used in game scripts.
+    pub const fn letter(self) -> &'static str {
+        ["N", "E", "S", "W"][self as usize]
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(["north", "east", "south", "west"][self.index()])
+    }
+}
+
+/// A tile's rotation, clockwise from its catalog orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Rotation {
+    /// As drawn in the catalog.
+    #[default]
+    R0,
+    /// A quarter turn clockwise.
+    R90,
+    /// A half turn.
+    R180,
+    /// Three quarter turns clockwise.
+    R270,
+}
+
+impl Rotation {
+    /// All four rotations.
+    pub const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R90, Rotation::R180, Rotation::R270];
+
+    /// Quarter turns clockwise, 0..4.
+    pub const fn quarter_turns(self) -> usize {
+        self as usize
+    }
+
+    /// The rotation for `degrees` clockwise, if it is 0, 90, 180 or 270.
+    pub const fn from_degrees(degrees: i64) -> Option<Rotation> {
+        match degrees {
+            0 => Some(Rotation::R0),
+            90 => Some(Rotation::R90),
+            180 => Some(Rotation::R180),
+            270 => Some(Rotation::R270),
+            _ => None,
+        }
+    }
+
+    /// Degrees clockwise.
+    pub const fn degrees(self) -> u16 {
+        self as u16 * 90
+    }
+
+    /// The catalog side that ends up on board side `side` under this rotation.
+    pub const fn to_catalog(self, side: Side) -> Side {
+        Side::from_index(side.index() + 4 - self.quarter_turns())
+    }
+}
+
+impl fmt::Display for Rotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.degrees())
+    }
+}
+
+/// A named place on a tile, as a player at the table would point at it: the middle of an
+/// edge, one half of an edge, the centre, or one of the two enclosed fields of tile KR5.
+///
+/// Game scripts name ports in board orientation, after the tile's rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Port {
+    /// Middle of the north edge.
+    N,
+    /// Middle of the east edge.
+    E,
+    /// Middle of the south edge.
+    S,
+    /// Middle of the west edge.
+    W,
+    /// West half of the north edge.
+    NL,
+    /// East half of the north edge.
+    NR,
+    /// North half of the east edge.
+    EL,
+    /// South half of the east edge.
+    ER,
+    /// East half of the south edge.
+    SL,
+    /// West half of the south edge.
+    SR,
+    /// South half of the west edge.
+    WL,
+    /// North half of the west edge.
+    WR,
+    /// The centre: a cloister or shrine.
+    C,
+    /// The first enclosed field (tile KR5 only).
+    I,
+    /// The second enclosed field (tile KR5 only).
+    II,
+}
+
+impl Port {
+    /// Every port, in a fixed order.
+    pub const ALL: [Port; 15] = [
+        Port::N,
+        Port::E,
+        Port::S,
+        Port::W,
+        Port::NL,
+        Port::NR,
+        Port::EL,
+        Port::ER,
+        Port::SL,
+        Port::SR,
+        Port::WL,
+        Port::WR,
+        Port::C,
+        Port::I,
+        Port::II,
+    ];
+
+    /// The name used in game scripts.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Port::N => "N",
+            Port::E => "E",
+            Port::S => "S",
+            Port::W => "W",
+            Port::NL => "NL",
+            Port::NR => "NR",
+            Port::EL => "EL",
+            Port::ER => "ER",
+            Port::SL => "SL",
+            Port::SR => "SR",
+            Port::WL => "WL",
+            Port::WR => "WR",
+            Port::C => "C",
+            Port::I => "I",
+            Port::II => "II",
+        }
+    }
+
+    /// Parses a script name such as `"NL"`.
+    pub fn from_name(name: &str) -> Option<Port> {
+        Port::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The edge slot (0..12, clockwise from the north-west corner) this port names, or `None`
+    /// for the centre and the enclosed fields.
+    pub const fn slot(self) -> Option<usize> {
+        match self {
+            Port::NL => Some(0),
+            Port::N => Some(1),
+            Port::NR => Some(2),
+            Port::EL => Some(3),
+            Port::E => Some(4),
+            Port::ER => Some(5),
+            Port::SL => Some(6),
+            Port::S => Some(7),
+            Port::SR => Some(8),
+            Port::WL => Some(9),
+            Port::W => Some(10),
+            Port::WR => Some(11),
+            Port::C | Port::I | Port::II => None,
+        }
+    }
+
+    /// The port at edge slot `slot` (taken modulo 12).
+    pub const fn from_slot(slot: usize) -> Port {
+        [
+            Port::NL,
+            Port::N,
+            Port::NR,
+            Port::EL,
+            Port::E,
+            Port::ER,
+            Port::SL,
+            Port::S,
+            Port::SR,
+            Port::WL,
+            Port::W,
+            Port::WR,
+        ][slot % 12]
+    }
+
+    /// The same place named in the tile's catalog orientation.
+    pub const fn to_catalog(self, rotation: Rotation) -> Port {
+        match self.slot() {
+            Some(slot) => Port::from_slot(slot + 12 - 3 * rotation.quarter_turns()),
+            None => self,
+        }
+    }
+
+    /// The same place named in board orientation, for a catalog port.
+    pub const fn to_board(self, rotation: Rotation) -> Port {
+        match self.slot() {
+            Some(slot) => Port::from_slot(slot + 3 * rotation.quarter_turns()),
+            None => self,
+        }
+    }
+}
+
+impl fmt::Display for Port {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotating_a_port_a_quarter_turn_moves_it_one_side_clockwise() {
+        assert_eq!(
+            Port::NL.to_board(Rotation::R90),
+            Port::EL,
+            "NL turns into EL"
+        );
+        assert_eq!(
+            Port::WR.to_board(Rotation::R90),
+            Port::NR,
+            "WR turns into NR"
+        );
+        assert_eq!(Port::S.to_board(Rotation::R180), Port::N);
+        for port in Port::ALL {
+            for rot in Rotation::ALL {
+                assert_eq!(
+                    port.to_board(rot).to_catalog(rot),
+                    port,
+                    "to_catalog undoes to_board"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn catalog_side_under_rotation() {
+        // A tile turned 90° clockwise shows its catalog west side on the board's north.
+        assert_eq!(Rotation::R90.to_catalog(Side::North), Side::West);
+        assert_eq!(Rotation::R0.to_catalog(Side::East), Side::East);
+        assert_eq!(Rotation::R270.to_catalog(Side::North), Side::East);
+    }
+
+    #[test]
+    fn surrounding_cells_are_eight_distinct_neighbours() {
+        let c = Cell::new(3, -2);
+        let around = c.surrounding();
+        for n in around {
+            assert!((n.x - c.x).abs() <= 1 && (n.y - c.y).abs() <= 1 && n != c);
+        }
+        let mut sorted = around.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 8);
+    }
+}

@@ -1,0 +1,275 @@
+//! What a tile is: its edges, the feature segments drawn on it and how they touch.
+//!
+//! A [`TileDef`] is catalog data in catalog orientation; the board applies a [`Rotation`].
+//! Feature segments are numbered locally per tile ([`LocalFeature`]); the board joins them
+//! into features across edges. Nothing here knows about a game in progress.
+
+use crate::catalog::catalog;
+use crate::coord::{Port, Rotation, Side};
+use std::fmt;
+
+/// A tile type of the catalog, e.g. `D` (the start tile) or `WI05`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId(pub(crate) u8);
+
+impl TileId {
+    /// The catalog id as printed in scripts, e.g. `"D"`, `"R2-04"`.
+    pub fn name(self) -> &'static str {
+        self.def().name
+    }
+
+    /// Looks up a tile by its catalog id.
+    pub fn from_name(name: &str) -> Option<TileId> {
+        catalog().by_name(name)
+    }
+
+    /// The tile's definition.
+    pub fn def(self) -> &'static TileDef {
+        &catalog().tiles[self.0 as usize]
+    }
+
+    /// Every tile type of every set, in catalog order.
+    pub fn all() -> impl Iterator<Item = TileId> {
+        (0..catalog().tiles.len()).map(|i| TileId(i as u8))
+    }
+
+    /// Position in catalog order; stable for a given engine version.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for TileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A box of tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TileSet {
+    /// The base game: 72 tiles, start tile included.
+    Base,
+    /// The 12 extra tiles of the Winter Edition (the Winter box is `Base` + `Winter`).
+    Winter,
+    /// The 5 land tiles of King & Robber.
+    KingRobber,
+    /// The 5 shrines of Heretics & Shrines.
+    Shrines,
+    /// The 12 tiles of River II.
+    River2,
+    /// The 12 tiles of the City of Carcassonne (the Count), laid as a start block.
+    Count,
+}
+
+impl TileSet {
+    /// Every set, in a fixed order.
+    pub const ALL: [TileSet; 6] = [
+        TileSet::Base,
+        TileSet::Winter,
+        TileSet::KingRobber,
+        TileSet::Shrines,
+        TileSet::River2,
+        TileSet::Count,
+    ];
+
+    /// The name used in game scripts.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TileSet::Base => "base",
+            TileSet::Winter => "winter",
+            TileSet::KingRobber => "king-robber",
+            TileSet::Shrines => "shrines",
+            TileSet::River2 => "river2",
+            TileSet::Count => "count",
+        }
+    }
+
+    /// Parses a script name such as `"king-robber"`.
+    pub fn from_name(name: &str) -> Option<TileSet> {
+        TileSet::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// How many physical tiles the set holds.
+    pub fn tile_count(self) -> usize {
+        self.tiles().map(|t| t.def().copies as usize).sum()
+    }
+
+    /// The tile types of the set.
+    pub fn tiles(self) -> impl Iterator<Item = TileId> {
+        TileId::all().filter(move |t| t.def().set == self)
+    }
+}
+
+impl fmt::Display for TileSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a tile edge shows, as far as matching neighbours is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeKind {
+    /// City wall opening: city across the whole edge.
+    City,
+    /// Field, road, field.
+    Road,
+    /// Field on both halves.
+    Field,
+    /// Field, river, field.
+    River,
+    /// An edge inside the City of Carcassonne, which only ever meets its block neighbour.
+    Inner,
+}
+
+impl fmt::Display for EdgeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EdgeKind::City => "city",
+            EdgeKind::Road => "road",
+            EdgeKind::Field => "field",
+            EdgeKind::River => "river",
+            EdgeKind::Inner => "inner wall",
+        })
+    }
+}
+
+/// The kind of a feature, which also decides a follower's role on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FeatureKind {
+    /// A road; its follower is a thief.
+    Road,
+    /// A city; its follower is a knight.
+    City,
+    /// A cloister; its follower is a monk.
+    Cloister,
+    /// A shrine (cult place); its follower is a heretic.
+    Shrine,
+    /// A field; its follower is a farmer. Fields joined across tiles make a farm.
+    Field,
+    /// A river; takes no follower.
+    River,
+}
+
+impl FeatureKind {
+    /// Whether the feature ends when all its edges are closed (roads, cities, rivers), as
+    /// opposed to cloisters and shrines (eight neighbours) and fields (never).
+    pub const fn closes_by_edges(self) -> bool {
+        matches!(
+            self,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::River
+        )
+    }
+
+    /// Cloisters and shrines: the feature in a tile's centre.
+    pub const fn is_building(self) -> bool {
+        matches!(self, FeatureKind::Cloister | FeatureKind::Shrine)
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Cloister => "cloister",
+            FeatureKind::Shrine => "shrine",
+            FeatureKind::Field => "field",
+            FeatureKind::River => "river",
+        })
+    }
+}
+
+/// A feature segment's number on its tile (catalog-local).
+pub type LocalFeature = u8;
+
+/// One feature segment drawn on a tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureDef {
+    /// Road, city, field, …
+    pub kind: FeatureKind,
+    /// Pennants (shields) drawn in this city segment.
+    pub pennants: u8,
+    /// Bit `s` set when the segment crosses the middle of catalog side `s` (roads, cities,
+    /// rivers): these are the segment's open ends until a neighbour closes them.
+    pub edge_sides: u8,
+    /// For fields: the city segments of the same tile whose wall it touches.
+    pub touches_cities: Vec<LocalFeature>,
+    /// For fields on the City of Carcassonne's tiles: the field borders that city.
+    pub touches_carcassonne: bool,
+    /// A port (catalog orientation) that names this segment, for showing it.
+    pub anchor: Port,
+}
+
+impl FeatureDef {
+    /// How many edges the segment crosses.
+    pub fn edge_count(&self) -> u32 {
+        self.edge_sides.count_ones()
+    }
+}
+
+/// Marks that matter to placement rules but are not features.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TileMarks {
+    /// River II's spring (start tile of a river game).
+    pub spring: bool,
+    /// River II's fork.
+    pub fork: bool,
+    /// A lake that ends a river branch.
+    pub lake: bool,
+    /// The volcano lake, placed last of the river tiles.
+    pub volcano: bool,
+}
+
+/// A tile type in catalog orientation.
+#[derive(Clone, Debug)]
+pub struct TileDef {
+    /// Its id.
+    pub id: TileId,
+    /// Catalog id as printed in scripts.
+    pub name: &'static str,
+    /// Which box it comes from.
+    pub set: TileSet,
+    /// How many copies the box holds.
+    pub copies: u8,
+    /// The segment at each of the 12 edge slots (clockwise from the north-west corner:
+    /// NL N NR, EL E ER, SL S SR, WL W WR); `None` inside the City of Carcassonne.
+    pub slots: [Option<LocalFeature>; 12],
+    /// The segments, indexed by [`LocalFeature`].
+    pub features: Vec<FeatureDef>,
+    /// The cloister or shrine in the centre.
+    pub centre: Option<LocalFeature>,
+    /// The enclosed fields `I` and `II`.
+    pub inner: [Option<LocalFeature>; 2],
+    /// Edge kinds by catalog side.
+    pub edges: [EdgeKind; 4],
+    /// River marks.
+    pub marks: TileMarks,
+}
+
+impl TileDef {
+    /// The edge shown on board side `side` when the tile lies with `rotation`.
+    pub fn edge(&self, rotation: Rotation, side: Side) -> EdgeKind {
+        self.edges[rotation.to_catalog(side).index()]
+    }
+
+    /// The segment at a port given in catalog orientation.
+    pub fn feature_at(&self, port: Port) -> Option<LocalFeature> {
+        match port {
+            Port::C => self.centre,
+            Port::I => self.inner[0],
+            Port::II => self.inner[1],
+            _ => port.slot().and_then(|s| self.slots[s]),
+        }
+    }
+
+    /// The segment at board slot `slot` (0..12) when the tile lies with `rotation`.
+    pub fn feature_at_board_slot(&self, rotation: Rotation, slot: usize) -> Option<LocalFeature> {
+        self.slots[(slot + 12 - 3 * rotation.quarter_turns()) % 12]
+    }
+
+    /// Total pennants on the tile.
+    pub fn pennants(&self) -> u32 {
+        self.features.iter().map(|f| f.pennants as u32).sum()
+    }
+}
