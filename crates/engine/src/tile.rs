@@ -122,6 +122,13 @@ pub enum EdgeKind {
     Inner,
 }
 
+impl EdgeKind {
+    /// A nibble for packed edge comparisons; 0 means "no constraint".
+    pub(crate) const fn code(self) -> u16 {
+        self as u16 + 1
+    }
+}
+
 impl fmt::Display for EdgeKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -245,6 +252,8 @@ pub struct TileDef {
     pub edges: [EdgeKind; 4],
     /// River marks.
     pub marks: TileMarks,
+    /// For each rotation, the four board edges packed four bits a side (see [`EdgeKind::code`]).
+    pub(crate) packed_edges: [u16; 4],
 }
 
 impl TileDef {

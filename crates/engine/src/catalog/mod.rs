@@ -24,7 +24,7 @@ mod river;
 mod shrine;
 mod winter;
 
-use crate::coord::Port;
+use crate::coord::{Port, Rotation, Side};
 use crate::tile::{
     EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
 };
@@ -220,6 +220,13 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
             f.touches_carcassonne = true;
         }
     }
+    let mut packed_edges = [0u16; 4];
+    for rotation in Rotation::ALL {
+        packed_edges[rotation.quarter_turns()] = Side::ALL
+            .iter()
+            .map(|&s| edges[rotation.to_catalog(s).index()].code() << (4 * s.index()))
+            .sum();
+    }
     Ok(TileDef {
         id,
         name,
@@ -231,6 +238,7 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
         inner,
         edges,
         marks,
+        packed_edges,
     })
 }
 

@@ -1,0 +1,807 @@
+//! The tiles on the table and the features they form.
+//!
+//! Every placed tile contributes one *segment* per feature drawn on it. Segments that meet
+//! across an edge are joined with a union–find, so a feature is a set of segments with one
+//! root; the root carries what the rules ask about a feature while the game runs: how many
+//! edge ends are still open, how many followers of each player stand on it, which cities a
+//! farm touches. What is needed only when a feature is scored (its tiles, its pennants) is
+//! gathered then, by walking the feature's member list.
+//!
+//! The board checks where a tile may go (Rules B-04, B-05) and keeps the set of empty cells
+//! next to the layout, so listing every legal placement is a short loop. It knows nothing of
+//! players' turns or points: that is [`crate::Game`]'s business.
+
+use crate::coord::{Cell, Port, Rotation, Side};
+use crate::grid::Grid;
+use crate::player::{ByPlayer, PlayerId};
+use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
+
+/// A global segment number: one per feature segment of each placed tile.
+pub(crate) type SegmentId = u32;
+
+const NONE: u32 = u32::MAX;
+
+/// A tile lying on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Which tile.
+    pub tile: TileId,
+    /// Where.
+    pub cell: Cell,
+    /// Turned how far.
+    pub rotation: Rotation,
+    pub(crate) first_segment: SegmentId,
+}
+
+impl PlacedTile {
+    pub(crate) fn def(&self) -> &'static TileDef {
+        self.tile.def()
+    }
+
+    pub(crate) fn segment(&self, local: LocalFeature) -> SegmentId {
+        self.first_segment + local as SegmentId
+    }
+
+    /// The segment at board slot `slot` (0..12).
+    fn segment_at_slot(&self, slot: usize) -> Option<SegmentId> {
+        self.def()
+            .feature_at_board_slot(self.rotation, slot)
+            .map(|f| self.segment(f))
+    }
+
+    /// The local segment at a port named in board orientation.
+    pub(crate) fn local_at(&self, port: Port) -> Option<LocalFeature> {
+        self.def().feature_at(port.to_catalog(self.rotation))
+    }
+}
+
+/// Why a tile may not go where it was put.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlacementError {
+    /// Another tile lies there already.
+    CellOccupied,
+    /// No tile shares an edge with the cell (Rule B-04).
+    NotAdjacent,
+    /// Touching edges do not continue each other (Rule B-05); every mismatch is listed.
+    EdgeMismatch(Vec<EdgeMismatch>),
+}
+
+/// One edge that does not fit its neighbour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeMismatch {
+    /// The side of the new tile, in board orientation.
+    pub side: Side,
+    /// What the new tile shows there.
+    pub ours: EdgeKind,
+    /// What the neighbour shows.
+    pub theirs: EdgeKind,
+}
+
+/// What the rules ask of a feature while the game runs; valid at union–find roots only.
+#[derive(Clone, Debug)]
+struct FeatureState {
+    kind: FeatureKind,
+    /// Edge ends not yet met by a neighbour (roads, cities, rivers).
+    open: u32,
+    followers: ByPlayer<u8>,
+    /// Head and tail of this farm's list of touched city segments in `city_links`.
+    cities: (u32, u32),
+    touches_carcassonne: bool,
+    completed: bool,
+}
+
+/// A cloister or shrine and how many of its eight surrounding cells hold tiles.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Building {
+    pub(crate) segment: SegmentId,
+    pub(crate) cell: Cell,
+    pub(crate) neighbours: u8,
+}
+
+/// A follower standing on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Follower {
+    /// Whose.
+    pub player: PlayerId,
+    /// On which tile.
+    pub cell: Cell,
+    /// On which place of it, in board orientation.
+    pub port: Port,
+    pub(crate) segment: SegmentId,
+}
+
+/// A feature as it stands now: enough to name it, show it and score it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureView {
+    /// Road, city, …
+    pub kind: FeatureKind,
+    /// Distinct tiles it covers, in placement order (a tile counts once; Rule B-21).
+    pub tiles: Vec<Cell>,
+    /// Pennants in its city segments.
+    pub pennants: u32,
+    /// Closed (roads, cities) or surrounded (cloisters, shrines).
+    pub complete: bool,
+    /// A place that names it, for highlighting.
+    pub anchor: (Cell, Port),
+}
+
+/// The tiles on the table.
+#[derive(Clone, Debug)]
+pub struct Board {
+    placed: Vec<PlacedTile>,
+    /// Placed-tile index + 1 per cell (0 = empty), and each frontier cell's index + 1.
+    grid: Grid<(u32, u32)>,
+    frontier: Vec<Cell>,
+    parent: Vec<SegmentId>,
+    /// Circular list of the segments of each feature.
+    next: Vec<SegmentId>,
+    size: Vec<u32>,
+    segment_tile: Vec<u32>,
+    state: Vec<FeatureState>,
+    /// Farm → city contacts as linked lists: (city segment, next link).
+    city_links: Vec<(SegmentId, u32)>,
+    buildings: Vec<Building>,
+    /// For each placed tile, the index of its building if it has one.
+    building_of: Vec<u32>,
+    pub(crate) followers: Vec<Follower>,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// An empty table.
+    pub fn new() -> Board {
+        Board {
+            placed: Vec::with_capacity(128),
+            grid: Grid::new(),
+            frontier: Vec::with_capacity(64),
+            parent: Vec::with_capacity(512),
+            next: Vec::with_capacity(512),
+            size: Vec::with_capacity(512),
+            segment_tile: Vec::with_capacity(512),
+            state: Vec::with_capacity(512),
+            city_links: Vec::with_capacity(256),
+            buildings: Vec::new(),
+            building_of: Vec::with_capacity(128),
+            followers: Vec::with_capacity(64),
+        }
+    }
+
+    /// Tiles in the order they were placed.
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.placed
+    }
+
+    /// The tile at `cell`, if any.
+    pub fn tile_at(&self, cell: Cell) -> Option<&PlacedTile> {
+        self.index_at(cell).map(|i| &self.placed[i])
+    }
+
+    fn index_at(&self, cell: Cell) -> Option<usize> {
+        match self.grid.get(cell).0 {
+            0 => None,
+            i => Some(i as usize - 1),
+        }
+    }
+
+    /// Followers standing on the board.
+    pub fn followers(&self) -> &[Follower] {
+        &self.followers
+    }
+
+    /// Empty cells that share an edge with a tile: the only candidates for the next tile.
+    pub fn frontier(&self) -> &[Cell] {
+        &self.frontier
+    }
+
+    /// Checks that `tile` may lie at `cell` with `rotation` (Rules B-04, B-05).
+    ///
+    /// # Errors
+    /// The reason it may not, with every mismatching edge.
+    pub fn check_placement(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+    ) -> Result<(), PlacementError> {
+        if self.index_at(cell).is_some() {
+            return Err(PlacementError::CellOccupied);
+        }
+        let def = tile.def();
+        let mut touching = false;
+        let mut mismatches = Vec::new();
+        for side in Side::ALL {
+            if let Some(n) = self.tile_at(cell.step(side)) {
+                touching = true;
+                let ours = def.edge(rotation, side);
+                let theirs = n.def().edge(n.rotation, side.opposite());
+                if ours != theirs || ours == EdgeKind::Inner {
+                    mismatches.push(EdgeMismatch { side, ours, theirs });
+                }
+            }
+        }
+        if !touching && !self.placed.is_empty() {
+            return Err(PlacementError::NotAdjacent);
+        }
+        if !mismatches.is_empty() {
+            return Err(PlacementError::EdgeMismatch(mismatches));
+        }
+        Ok(())
+    }
+
+    /// The packed edge constraint of an empty cell: what each occupied neighbour demands.
+    fn constraint(&self, cell: Cell) -> (u16, u16) {
+        let mut want = 0u16;
+        let mut mask = 0u16;
+        for side in Side::ALL {
+            if let Some(n) = self.tile_at(cell.step(side)) {
+                let shift = 4 * side.index();
+                want |= n.def().edge(n.rotation, side.opposite()).code() << shift;
+                mask |= 0xF << shift;
+            }
+        }
+        (want, mask)
+    }
+
+    /// Calls `found` for every cell and rotation where `tile` fits, in frontier order.
+    pub fn for_each_legal_placement(&self, tile: TileId, mut found: impl FnMut(Cell, Rotation)) {
+        let packed = &tile.def().packed_edges;
+        for &cell in &self.frontier {
+            let (want, mask) = self.constraint(cell);
+            for rotation in Rotation::ALL {
+                let edges = packed[rotation.quarter_turns()];
+                // Inner walls (code 5) never meet a placed tile.
+                if edges & mask == want && !has_inner(edges & mask) {
+                    found(cell, rotation);
+                }
+            }
+        }
+    }
+
+    /// Whether `tile` fits anywhere (Rule B-08: only an unplaceable tile may be discarded).
+    pub fn fits_anywhere(&self, tile: TileId) -> Option<(Cell, Rotation)> {
+        let mut first = None;
+        self.for_each_legal_placement(tile, |c, r| {
+            first.get_or_insert((c, r));
+        });
+        first
+    }
+
+    /// Puts a tile down without checking it; returns its index. Callers check first.
+    pub(crate) fn place(&mut self, tile: TileId, cell: Cell, rotation: Rotation) -> usize {
+        let def = tile.def();
+        let index = self.placed.len();
+        let first_segment = self.parent.len() as SegmentId;
+        let placed = PlacedTile {
+            tile,
+            cell,
+            rotation,
+            first_segment,
+        };
+        self.placed.push(placed);
+        self.grid.update(cell, |v| v.0 = index as u32 + 1);
+        self.remove_from_frontier(cell);
+        for side in Side::ALL {
+            let n = cell.step(side);
+            if self.index_at(n).is_none() && self.grid.get(n).1 == 0 {
+                self.frontier.push(n);
+                let pos = self.frontier.len() as u32;
+                self.grid.update(n, |v| v.1 = pos);
+            }
+        }
+
+        for (local, f) in def.features.iter().enumerate() {
+            let seg = first_segment + local as SegmentId;
+            self.parent.push(seg);
+            self.next.push(seg);
+            self.size.push(1);
+            self.segment_tile.push(index as u32);
+            let mut cities = (NONE, NONE);
+            for &c in &f.touches_cities {
+                let link = self.city_links.len() as u32;
+                self.city_links.push((first_segment + c as SegmentId, NONE));
+                if cities.0 == NONE {
+                    cities.0 = link;
+                } else {
+                    self.city_links[cities.1 as usize].1 = link;
+                }
+                cities.1 = link;
+            }
+            self.state.push(FeatureState {
+                kind: f.kind,
+                open: f.edge_count(),
+                followers: ByPlayer::default(),
+                cities,
+                touches_carcassonne: f.touches_carcassonne,
+                completed: false,
+            });
+        }
+
+        for side in Side::ALL {
+            let Some(n) = self.index_at(cell.step(side)) else {
+                continue;
+            };
+            let neighbour = self.placed[n];
+            let opposite = side.opposite();
+            for k in 0..3 {
+                let ours = placed.segment_at_slot(side.index() * 3 + k);
+                let theirs = neighbour.segment_at_slot(opposite.index() * 3 + 2 - k);
+                if let (Some(a), Some(b)) = (ours, theirs) {
+                    let root = self.union(a, b);
+                    if k == 1 && self.state[root as usize].kind.closes_by_edges() {
+                        self.state[root as usize].open -= 2;
+                    }
+                }
+            }
+        }
+
+        self.building_of.push(NONE);
+        let around = cell.surrounding();
+        if let Some(centre) = def.centre {
+            let neighbours = around
+                .iter()
+                .filter(|&&c| self.index_at(c).is_some())
+                .count() as u8;
+            self.building_of[index] = self.buildings.len() as u32;
+            self.buildings.push(Building {
+                segment: placed.segment(centre),
+                cell,
+                neighbours,
+            });
+        }
+        for c in around {
+            if let Some(i) = self.index_at(c) {
+                let b = self.building_of[i];
+                if b != NONE {
+                    self.buildings[b as usize].neighbours += 1;
+                }
+            }
+        }
+        index
+    }
+
+    fn remove_from_frontier(&mut self, cell: Cell) {
+        let pos = self.grid.get(cell).1;
+        if pos == 0 {
+            return;
+        }
+        let i = pos as usize - 1;
+        self.frontier.swap_remove(i);
+        if let Some(&moved) = self.frontier.get(i) {
+            self.grid.update(moved, |v| v.1 = pos);
+        }
+        self.grid.update(cell, |v| v.1 = 0);
+    }
+
+    /// The root of a segment's feature, without shortening paths (for `&self` queries).
+    pub(crate) fn root(&self, mut s: SegmentId) -> SegmentId {
+        while self.parent[s as usize] != s {
+            s = self.parent[s as usize];
+        }
+        s
+    }
+
+    fn find(&mut self, mut s: SegmentId) -> SegmentId {
+        while self.parent[s as usize] != s {
+            let grand = self.parent[self.parent[s as usize] as usize];
+            self.parent[s as usize] = grand;
+            s = grand;
+        }
+        s
+    }
+
+    fn union(&mut self, a: SegmentId, b: SegmentId) -> SegmentId {
+        let (mut a, mut b) = (self.find(a), self.find(b));
+        if a == b {
+            return a;
+        }
+        if self.size[a as usize] < self.size[b as usize] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b as usize] = a;
+        self.size[a as usize] += self.size[b as usize];
+        self.next.swap(a as usize, b as usize);
+        let absorbed = self.state[b as usize].clone();
+        let root = &mut self.state[a as usize];
+        root.open += absorbed.open;
+        root.followers.add(&absorbed.followers);
+        root.touches_carcassonne |= absorbed.touches_carcassonne;
+        root.completed |= absorbed.completed;
+        if absorbed.cities.0 != NONE {
+            if root.cities.0 == NONE {
+                root.cities = absorbed.cities;
+            } else {
+                let tail = root.cities.1;
+                root.cities.1 = absorbed.cities.1;
+                self.city_links[tail as usize].1 = absorbed.cities.0;
+            }
+        }
+        a
+    }
+
+    /// The feature (root segment) of a placed tile's local segment.
+    pub(crate) fn feature_of(&self, tile_index: usize, local: LocalFeature) -> SegmentId {
+        self.root(self.placed[tile_index].segment(local))
+    }
+
+    /// The feature at a place on a placed tile.
+    pub(crate) fn feature_at(&self, cell: Cell, port: Port) -> Option<SegmentId> {
+        let i = self.index_at(cell)?;
+        let local = self.placed[i].local_at(port)?;
+        Some(self.feature_of(i, local))
+    }
+
+    pub(crate) fn kind(&self, feature: SegmentId) -> FeatureKind {
+        self.state[self.root(feature) as usize].kind
+    }
+
+    /// Followers per player on a feature.
+    pub(crate) fn followers_on(&self, feature: SegmentId) -> &ByPlayer<u8> {
+        &self.state[self.root(feature) as usize].followers
+    }
+
+    /// Whether a segment of the tile `tile` would lie at `cell` with `rotation` join a
+    /// feature that already holds a follower (Rule B-11). The tile is not placed yet.
+    pub(crate) fn would_be_occupied(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        local: LocalFeature,
+    ) -> bool {
+        let def = tile.def();
+        for side in Side::ALL {
+            let Some(n) = self.tile_at(cell.step(side)) else {
+                continue;
+            };
+            let opposite = side.opposite();
+            for k in 0..3 {
+                if def.feature_at_board_slot(rotation, side.index() * 3 + k) != Some(local) {
+                    continue;
+                }
+                if let Some(seg) = n.segment_at_slot(opposite.index() * 3 + 2 - k) {
+                    if self.state[self.root(seg) as usize].followers.total() > 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Puts a follower on a feature.
+    pub(crate) fn add_follower(
+        &mut self,
+        player: PlayerId,
+        cell: Cell,
+        port: Port,
+        feature: SegmentId,
+    ) {
+        let root = self.find(feature);
+        self.state[root as usize].followers[player] += 1;
+        self.followers.push(Follower {
+            player,
+            cell,
+            port,
+            segment: feature,
+        });
+    }
+
+    /// Takes every follower off a feature and returns them, in the order they were placed.
+    pub(crate) fn remove_followers(&mut self, feature: SegmentId) -> Vec<Follower> {
+        let root = self.find(feature);
+        self.state[root as usize].followers = ByPlayer::default();
+        let mut removed = Vec::new();
+        let mut i = 0;
+        while i < self.followers.len() {
+            if self.root(self.followers[i].segment) == root {
+                removed.push(self.followers.remove(i));
+            } else {
+                i += 1;
+            }
+        }
+        removed
+    }
+
+    pub(crate) fn is_complete(&self, feature: SegmentId) -> bool {
+        let root = self.root(feature);
+        let st = &self.state[root as usize];
+        if st.kind.is_building() {
+            self.building_by_segment(root)
+                .is_some_and(|b| b.neighbours == 8)
+        } else {
+            st.kind.closes_by_edges() && st.open == 0
+        }
+    }
+
+    pub(crate) fn mark_completed(&mut self, feature: SegmentId) {
+        let root = self.find(feature);
+        self.state[root as usize].completed = true;
+    }
+
+    /// Roads, cities and buildings completed by the tile just placed at `index` that were not
+    /// complete before, each once, in the order of the tile's segments, then surrounding
+    /// buildings in clockwise order from the north-west (Rule B-26).
+    pub(crate) fn completed_by(&self, index: usize) -> Vec<SegmentId> {
+        let placed = self.placed[index];
+        let mut out: Vec<SegmentId> = Vec::new();
+        for (local, f) in placed.def().features.iter().enumerate() {
+            let root = self.root(placed.segment(local as LocalFeature));
+            let st = &self.state[root as usize];
+            if st.completed || out.contains(&root) {
+                continue;
+            }
+            let done = match f.kind {
+                FeatureKind::Road | FeatureKind::City => st.open == 0,
+                FeatureKind::Cloister | FeatureKind::Shrine => self
+                    .building_by_segment(root)
+                    .is_some_and(|b| b.neighbours == 8),
+                _ => false,
+            };
+            if done {
+                out.push(root);
+            }
+        }
+        for c in placed.cell.surrounding() {
+            if let Some(i) = self.index_at(c) {
+                let b = self.building_of[i];
+                if b != NONE {
+                    let b = self.buildings[b as usize];
+                    if b.neighbours == 8 && !self.state[b.segment as usize].completed {
+                        out.push(b.segment);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
+        let b = self.building_of[self.segment_tile[seg as usize] as usize];
+        (b != NONE).then(|| &self.buildings[b as usize])
+    }
+
+    /// Cloisters and shrines on the board.
+    pub(crate) fn buildings(&self) -> &[Building] {
+        &self.buildings
+    }
+
+    /// How many of a building's eight surrounding cells hold tiles.
+    pub(crate) fn building_neighbours(&self, feature: SegmentId) -> u8 {
+        self.building_by_segment(self.root(feature))
+            .map_or(0, |b| b.neighbours)
+    }
+
+    /// Every feature's root, once.
+    pub(crate) fn features(&self) -> impl Iterator<Item = SegmentId> + '_ {
+        (0..self.parent.len() as SegmentId).filter(|&s| self.parent[s as usize] == s)
+    }
+
+    /// The segments of a feature.
+    fn members(&self, feature: SegmentId) -> impl Iterator<Item = SegmentId> + '_ {
+        let start = self.root(feature);
+        let mut cur = start;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let s = cur;
+            cur = self.next[s as usize];
+            done = cur == start;
+            Some(s)
+        })
+    }
+
+    /// Distinct tiles of a feature, in placement order.
+    pub(crate) fn tile_indices(&self, feature: SegmentId) -> Vec<usize> {
+        let mut tiles: Vec<usize> = self
+            .members(feature)
+            .map(|s| self.segment_tile[s as usize] as usize)
+            .collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        tiles
+    }
+
+    /// Pennants on a feature's segments.
+    pub(crate) fn pennants(&self, feature: SegmentId) -> u32 {
+        self.members(feature)
+            .map(|s| {
+                let t = &self.placed[self.segment_tile[s as usize] as usize];
+                t.def().features[(s - t.first_segment) as usize].pennants as u32
+            })
+            .sum()
+    }
+
+    /// Distinct city features (roots) a farm touches, in the order first met.
+    pub(crate) fn farm_cities(&self, farm: SegmentId) -> Vec<SegmentId> {
+        let mut out: Vec<SegmentId> = Vec::new();
+        let mut link = self.state[self.root(farm) as usize].cities.0;
+        while link != NONE {
+            let (city, next) = self.city_links[link as usize];
+            let root = self.root(city);
+            if !out.contains(&root) {
+                out.push(root);
+            }
+            link = next;
+        }
+        out
+    }
+
+    /// Whether a farm borders the City of Carcassonne.
+    pub(crate) fn farm_touches_carcassonne(&self, farm: SegmentId) -> bool {
+        self.state[self.root(farm) as usize].touches_carcassonne
+    }
+
+    /// A place naming a feature: the first segment's anchor, in board orientation.
+    pub(crate) fn anchor(&self, feature: SegmentId) -> (Cell, Port) {
+        let root = self.root(feature);
+        let first = self.members(root).min().expect("a feature has a segment");
+        let t = &self.placed[self.segment_tile[first as usize] as usize];
+        let def = &t.def().features[(first - t.first_segment) as usize];
+        (t.cell, def.anchor.to_board(t.rotation))
+    }
+
+    /// A feature described for events and the UI.
+    pub(crate) fn view(&self, feature: SegmentId) -> FeatureView {
+        let kind = self.kind(feature);
+        FeatureView {
+            kind,
+            tiles: self
+                .tile_indices(feature)
+                .into_iter()
+                .map(|i| self.placed[i].cell)
+                .collect(),
+            pennants: if kind == FeatureKind::City {
+                self.pennants(feature)
+            } else {
+                0
+            },
+            complete: self.is_complete(feature),
+            anchor: self.anchor(feature),
+        }
+    }
+
+    /// The open edges of a road or city: the empty cells its open ends point into.
+    pub(crate) fn open_cells(&self, feature: SegmentId) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        for s in self.members(feature) {
+            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let def = &t.def().features[(s - t.first_segment) as usize];
+            for side in Side::ALL {
+                if def.edge_sides & (1 << t.rotation.to_catalog(side).index()) != 0 {
+                    let c = t.cell.step(side);
+                    if self.index_at(c).is_none() && !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+            }
+        }
+        cells
+    }
+
+    /// Empty cells around a building.
+    pub(crate) fn empty_around(&self, cell: Cell) -> Vec<Cell> {
+        cell.surrounding()
+            .into_iter()
+            .filter(|&c| self.index_at(c).is_none())
+            .collect()
+    }
+}
+
+fn has_inner(packed: u16) -> bool {
+    (0..4).any(|s| (packed >> (4 * s)) & 0xF == EdgeKind::Inner.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(name: &str) -> TileId {
+        TileId::from_name(name).expect("known tile")
+    }
+
+    fn start() -> Board {
+        let mut b = Board::new();
+        b.place(id("D"), Cell::new(0, 0), Rotation::R0);
+        b
+    }
+
+    #[test]
+    fn a_tile_must_touch_the_layout_along_an_edge() {
+        let b = start();
+        assert_eq!(
+            b.check_placement(id("E"), Cell::new(1, 1), Rotation::R0),
+            Err(PlacementError::NotAdjacent),
+            "corner contact only (B-04)"
+        );
+        assert_eq!(
+            b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0),
+            Err(PlacementError::CellOccupied)
+        );
+        // E turned so its city faces south meets D's city.
+        assert_eq!(
+            b.check_placement(id("E"), Cell::new(0, -1), Rotation::R180),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn every_touching_edge_must_match() {
+        let b = start();
+        let err = b
+            .check_placement(id("E"), Cell::new(0, -1), Rotation::R0)
+            .unwrap_err();
+        assert_eq!(
+            err,
+            PlacementError::EdgeMismatch(vec![EdgeMismatch {
+                side: Side::South,
+                ours: EdgeKind::Field,
+                theirs: EdgeKind::City
+            }]),
+            "field against D's city"
+        );
+    }
+
+    #[test]
+    fn legal_placements_agree_with_the_check() {
+        let mut b = start();
+        b.place(id("V"), Cell::new(1, 0), Rotation::R90);
+        for t in TileSet::Base.tiles() {
+            let mut listed = Vec::new();
+            b.for_each_legal_placement(t, |c, r| listed.push((c, r)));
+            for x in -3..=3 {
+                for y in -3..=3 {
+                    for r in Rotation::ALL {
+                        let ok = b.check_placement(t, Cell::new(x, y), r).is_ok();
+                        assert_eq!(
+                            ok,
+                            listed.contains(&(Cell::new(x, y), r)),
+                            "{t} at {x},{y} rot {r}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_city_closed_by_two_caps_is_complete_with_two_tiles() {
+        let mut b = start();
+        let i = b.place(id("E"), Cell::new(0, -1), Rotation::R180);
+        let done = b.completed_by(i);
+        assert_eq!(done.len(), 1, "the city closes");
+        let v = b.view(done[0]);
+        assert_eq!(v.kind, FeatureKind::City);
+        assert_eq!(v.tiles, vec![Cell::new(0, 0), Cell::new(0, -1)]);
+        assert!(v.complete);
+    }
+
+    #[test]
+    fn a_road_separates_fields_and_edges_join_them() {
+        let mut b = start();
+        let north = b.feature_at(Cell::new(0, 0), Port::EL).unwrap();
+        let south = b.feature_at(Cell::new(0, 0), Port::ER).unwrap();
+        assert_ne!(north, south, "D's road separates its two fields (B-30)");
+        b.place(id("U"), Cell::new(1, 0), Rotation::R0);
+        let u_south = b.feature_at(Cell::new(1, 0), Port::S).unwrap();
+        assert_eq!(
+            b.root(u_south),
+            b.root(south),
+            "fields meeting across an edge join"
+        );
+        let road = b.feature_at(Cell::new(1, 0), Port::W).unwrap();
+        assert_eq!(
+            b.open_cells(road),
+            vec![Cell::new(2, 0), Cell::new(-1, 0)],
+            "the road runs on both ways"
+        );
+    }
+
+    use crate::tile::TileSet;
+}

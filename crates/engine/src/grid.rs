@@ -1,0 +1,89 @@
+//! A two-dimensional array over board cells that grows as the layout spreads.
+//!
+//! Lookups are the inner loop of placement checks, so the grid is a flat vector with an
+//! offset, not a hash map; it doubles its extent when a cell falls outside.
+
+use crate::coord::Cell;
+
+/// Values of type `T` for every cell; cells never written read as `T::default()`.
+#[derive(Clone, Debug)]
+pub(crate) struct Grid<T> {
+    min_x: i32,
+    min_y: i32,
+    width: i32,
+    height: i32,
+    values: Vec<T>,
+}
+
+impl<T: Copy + Default> Grid<T> {
+    const START: i32 = 32;
+
+    pub(crate) fn new() -> Grid<T> {
+        Grid {
+            min_x: -Self::START / 2,
+            min_y: -Self::START / 2,
+            width: Self::START,
+            height: Self::START,
+            values: vec![T::default(); (Self::START * Self::START) as usize],
+        }
+    }
+
+    fn index(&self, c: Cell) -> Option<usize> {
+        let (x, y) = (c.x - self.min_x, c.y - self.min_y);
+        (x >= 0 && y >= 0 && x < self.width && y < self.height)
+            .then(|| (y * self.width + x) as usize)
+    }
+
+    pub(crate) fn get(&self, c: Cell) -> T {
+        self.index(c).map_or_else(T::default, |i| self.values[i])
+    }
+
+    pub(crate) fn update(&mut self, c: Cell, f: impl FnOnce(&mut T)) {
+        while self.index(c).is_none() {
+            self.grow();
+        }
+        let i = self.index(c).expect("grown to fit");
+        f(&mut self.values[i]);
+    }
+
+    /// Doubles both extents, keeping the old area in the middle.
+    fn grow(&mut self) {
+        let (w, h) = (self.width * 2, self.height * 2);
+        let (min_x, min_y) = (self.min_x - self.width / 2, self.min_y - self.height / 2);
+        let mut values = vec![T::default(); (w * h) as usize];
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let nx = x + self.min_x - min_x;
+                let ny = y + self.min_y - min_y;
+                values[(ny * w + nx) as usize] = self.values[(y * self.width + x) as usize];
+            }
+        }
+        *self = Grid {
+            min_x,
+            min_y,
+            width: w,
+            height: h,
+            values,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn far_cells_grow_the_grid_and_keep_old_values() {
+        let mut g: Grid<u32> = Grid::new();
+        g.update(Cell::new(0, 0), |v| *v = 7);
+        g.update(Cell::new(-100, 250), |v| *v = 9);
+        assert_eq!(g.get(Cell::new(0, 0)), 7, "old value survives growth");
+        assert_eq!(g.get(Cell::new(-100, 250)), 9);
+        assert_eq!(g.get(Cell::new(5, 5)), 0, "unwritten cells read as default");
+        assert_eq!(
+            g.get(Cell::new(10_000, 0)),
+            0,
+            "reading far away does not grow"
+        );
+    }
+}

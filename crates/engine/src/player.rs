@@ -1,0 +1,161 @@
+//! Players: who they are at the table and per-player tallies.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+/// The most players a game can seat (eight follower colours exist).
+pub const MAX_PLAYERS: usize = 8;
+
+/// A seat at the table, 0 for the first player in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The seat number, from 0.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0 + 1)
+    }
+}
+
+/// A follower colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Red.
+    Red,
+    /// Blue.
+    Blue,
+    /// Green.
+    Green,
+    /// Yellow.
+    Yellow,
+    /// Black.
+    Black,
+    /// Gray.
+    Gray,
+    /// Pink.
+    Pink,
+    /// Purple.
+    Purple,
+}
+
+impl Color {
+    /// Every colour, in the order scripts list them.
+    pub const ALL: [Color; 8] = [
+        Color::Red,
+        Color::Blue,
+        Color::Green,
+        Color::Yellow,
+        Color::Black,
+        Color::Gray,
+        Color::Pink,
+        Color::Purple,
+    ];
+
+    /// The name used in game scripts.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Blue => "blue",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+            Color::Black => "black",
+            Color::Gray => "gray",
+            Color::Pink => "pink",
+            Color::Purple => "purple",
+        }
+    }
+
+    /// Parses a script name such as `"red"`.
+    pub fn from_name(name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// One value per seat, for up to [`MAX_PLAYERS`] players; unused seats hold the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ByPlayer<T>([T; MAX_PLAYERS]);
+
+impl<T: Copy> ByPlayer<T> {
+    /// Every seat holding `value`.
+    pub fn filled(value: T) -> ByPlayer<T> {
+        ByPlayer([value; MAX_PLAYERS])
+    }
+
+    /// The values of the first `n` seats.
+    pub fn first(&self, n: usize) -> &[T] {
+        &self.0[..n]
+    }
+}
+
+impl ByPlayer<u8> {
+    /// Adds another tally seat by seat.
+    pub fn add(&mut self, other: &ByPlayer<u8>) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+
+    /// Sum over all seats.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&v| v as u32).sum()
+    }
+
+    /// The seats with the highest non-zero count: the majority, ties included (Rule B-23).
+    pub fn leaders(&self) -> Vec<PlayerId> {
+        let max = self.0.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Vec::new();
+        }
+        (0..MAX_PLAYERS)
+            .filter(|&i| self.0[i] == max)
+            .map(|i| PlayerId(i as u8))
+            .collect()
+    }
+
+    /// Seats with at least one, with their counts.
+    pub fn present(&self) -> Vec<(PlayerId, u8)> {
+        (0..MAX_PLAYERS)
+            .filter(|&i| self.0[i] > 0)
+            .map(|i| (PlayerId(i as u8), self.0[i]))
+            .collect()
+    }
+}
+
+impl<T> Index<PlayerId> for ByPlayer<T> {
+    type Output = T;
+    fn index(&self, p: PlayerId) -> &T {
+        &self.0[p.index()]
+    }
+}
+
+impl<T> IndexMut<PlayerId> for ByPlayer<T> {
+    fn index_mut(&mut self, p: PlayerId) -> &mut T {
+        &mut self.0[p.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaders_share_ties_and_nobody_leads_an_empty_feature() {
+        let mut t = ByPlayer::<u8>::default();
+        assert!(t.leaders().is_empty(), "no followers, no majority");
+        t[PlayerId(0)] = 2;
+        t[PlayerId(2)] = 2;
+        t[PlayerId(1)] = 1;
+        assert_eq!(
+            t.leaders(),
+            vec![PlayerId(0), PlayerId(2)],
+            "tied leaders both score (B-23)"
+        );
+        assert_eq!(t.total(), 5);
+    }
+}
