@@ -94,7 +94,6 @@ struct FeatureState {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Building {
     pub(crate) segment: SegmentId,
-    pub(crate) cell: Cell,
     pub(crate) neighbours: u8,
 }
 
@@ -349,7 +348,6 @@ impl Board {
             self.building_of[index] = self.buildings.len() as u32;
             self.buildings.push(Building {
                 segment: placed.segment(centre),
-                cell,
                 neighbours,
             });
         }
@@ -518,6 +516,29 @@ impl Board {
         }
     }
 
+    /// Closes the open end a road or city of the tile at `index` has on `side`: the table
+    /// border counts as a wall there (Rule V-10).
+    pub(crate) fn close_edge(&mut self, index: usize, side: Side) {
+        let placed = self.placed[index];
+        if let Some(seg) = placed.segment_at_slot(side.index() * 3 + 1) {
+            let root = self.find(seg);
+            let st = &mut self.state[root as usize];
+            if st.kind.closes_by_edges() && st.open > 0 {
+                st.open -= 1;
+            }
+        }
+    }
+
+    /// A complete road none of whose segments ends on its tile: it closes on itself.
+    pub(crate) fn is_road_loop(&self, feature: SegmentId) -> bool {
+        self.kind(feature) == FeatureKind::Road
+            && self.is_complete(feature)
+            && self.members(feature).all(|s| {
+                let t = &self.placed[self.segment_tile[s as usize] as usize];
+                t.def().features[(s - t.first_segment) as usize].edge_count() == 2
+            })
+    }
+
     pub(crate) fn mark_completed(&mut self, feature: SegmentId) {
         let root = self.find(feature);
         self.state[root as usize].completed = true;
@@ -563,11 +584,6 @@ impl Board {
     fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
         let b = self.building_of[self.segment_tile[seg as usize] as usize];
         (b != NONE).then(|| &self.buildings[b as usize])
-    }
-
-    /// Cloisters and shrines on the board.
-    pub(crate) fn buildings(&self) -> &[Building] {
-        &self.buildings
     }
 
     /// How many of a building's eight surrounding cells hold tiles.

@@ -3,13 +3,25 @@
 mod board;
 mod catalog;
 mod coord;
+mod event;
+mod game;
 mod grid;
 mod player;
+mod query;
+mod rules;
+mod scoring;
 mod tile;
 
 pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError};
 pub use coord::{Cell, Port, Rotation, Side};
+pub use event::{Event, RuleRef, Score, ScoreSource};
+pub use game::{
+    Game, GameSetup, Mode, Move, MoveError, PlayerSetup, ReplayError, SetupError, Start,
+    TrackPosition, FOLLOWERS_PER_PLAYER,
+};
 pub use player::{ByPlayer, Color, PlayerId, MAX_PLAYERS};
+pub use query::OpenFeature;
+pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
 pub use tile::{
     EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
 };

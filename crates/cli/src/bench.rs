@@ -1,0 +1,130 @@
+//! `castellan bench`: the engine's speed on a fixed workload, as medians.
+//!
+//! Workload: complete random two-player base games, seeded. Each turn a tile is drawn
+//! uniformly from the bag, every legal placement is listed and one picked uniformly, then one
+//! of the legal follower options ("none" included) uniformly; completed features score as
+//! they close, and the game ends with the final count, farms included.
+//! - `full_game_us`: one whole game, setup to final count;
+//! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
+//!   board after 35 placements;
+//! - `final_scoring_us`: the final count of a finished board.
+
+use castellan_engine::{Game, GameSetup, Move, TileId};
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// A small deterministic generator (xorshift64*), so the workload is the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn draw(game: &Game, rng: &mut Rng) -> Option<TileId> {
+    let left = game.tiles_left() as usize;
+    if left == 0 {
+        return None;
+    }
+    let mut k = rng.below(left);
+    for (t, n) in game.bag() {
+        if k < n as usize {
+            return Some(t);
+        }
+        k -= n as usize;
+    }
+    unreachable!("k is below the number of tiles left")
+}
+
+/// Plays random turns until the bag is empty or `stop_after` placements.
+fn play(game: &mut Game, rng: &mut Rng, stop_after: usize) {
+    let mut placements = 0;
+    while placements < stop_after {
+        let Some(tile) = draw(game, rng) else { break };
+        let options = game.legal_placements(tile);
+        if options.is_empty() {
+            game.apply(&Move::Discard { tile })
+                .expect("nothing fits, so discarding is legal");
+            continue;
+        }
+        let (cell, rotation) = options[rng.below(options.len())];
+        let followers = game.legal_followers(tile, cell, rotation);
+        let pick = rng.below(followers.len() + 1);
+        let follower = followers.get(pick).map(|&(p, _)| p);
+        game.apply(&Move::Place {
+            tile,
+            cell,
+            rotation,
+            follower,
+        })
+        .expect("listed moves are legal");
+        placements += 1;
+    }
+}
+
+fn setup() -> GameSetup {
+    GameSetup::base(&["Anna", "Bram"])
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+pub(crate) fn run(json: bool) -> ExitCode {
+    let games = 2001;
+    let mut full = Vec::with_capacity(games);
+    for seed in 0..games as u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let start = Instant::now();
+        let mut game = Game::new(setup()).expect("a base game");
+        play(&mut game, &mut rng, usize::MAX);
+        game.finish().expect("not yet finished");
+        black_box(&game);
+        full.push(start.elapsed().as_secs_f64() * 1e6);
+    }
+
+    // Boards after 35 placements, each with the next tile drawn from its bag.
+    let mut legal = Vec::new();
+    let mut finals = Vec::new();
+    for seed in 0..201u64 {
+        let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+        let mut game = Game::new(setup()).expect("a base game");
+        play(&mut game, &mut rng, 35);
+        let tile = draw(&game, &mut rng).expect("tiles left after 35");
+        let reps = 2000;
+        let start = Instant::now();
+        for _ in 0..reps {
+            black_box(game.legal_placements(black_box(tile)));
+        }
+        legal.push(start.elapsed().as_secs_f64() * 1e6 / reps as f64);
+
+        play(&mut game, &mut rng, usize::MAX);
+        let copies: Vec<Game> = (0..200).map(|_| game.clone()).collect();
+        let start = Instant::now();
+        for mut g in copies {
+            g.finish().expect("not yet finished");
+            black_box(&g);
+        }
+        finals.push(start.elapsed().as_secs_f64() * 1e6 / 200.0);
+    }
+
+    let (f, l, s) = (median(full), median(legal), median(finals));
+    if json {
+        println!("{{\"full_game_us\": {f:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}}}");
+    } else {
+        println!("full game        {f:>10.2} µs (median of {games})");
+        println!("legal placements {l:>10.3} µs");
+        println!("final scoring    {s:>10.3} µs");
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,121 @@
+//! What happened: the events a move or the final count produces, with the reason for every
+//! point.
+//!
+//! A player's score is exactly the sum of the points of the [`Score`] events naming them;
+//! nothing else changes a score.
+
+use crate::coord::{Cell, Port, Rotation};
+use crate::player::PlayerId;
+use crate::tile::{FeatureKind, TileId};
+
+/// A checklist rule id such as `"B-21"`, naming the rule that produced a score.
+pub type RuleRef = &'static str;
+
+/// Something that happened at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A tile was put down.
+    TilePlaced {
+        /// Who placed it.
+        player: PlayerId,
+        /// Which tile.
+        tile: TileId,
+        /// Where.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+    },
+    /// A drawn tile fitted nowhere and was put aside (Rule B-08).
+    TileDiscarded {
+        /// Who drew it.
+        player: PlayerId,
+        /// Which tile.
+        tile: TileId,
+    },
+    /// A follower went from a player's supply onto the board.
+    FollowerDeployed {
+        /// Whose.
+        player: PlayerId,
+        /// Where.
+        cell: Cell,
+        /// On which place.
+        port: Port,
+        /// The feature it stands on, which decides its role.
+        kind: FeatureKind,
+    },
+    /// Points were scored.
+    Scored(Score),
+    /// A follower went back to its owner's supply.
+    FollowerReturned {
+        /// Whose.
+        player: PlayerId,
+        /// From where.
+        cell: Cell,
+        /// From which place.
+        port: Port,
+    },
+    /// The end-of-game count begins.
+    FinalScoringStarted,
+}
+
+/// What a score is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScoreSource {
+    /// A road, its tiles.
+    Road,
+    /// A city, its tiles and pennants.
+    City,
+    /// A cloister and its neighbours.
+    Cloister,
+    /// A shrine and its neighbours.
+    Shrine,
+    /// A farm and the completed cities it supplies (current rules).
+    Farm,
+    /// A completed city paid to the farmers around it (2000 edition).
+    FarmCity,
+}
+
+impl From<FeatureKind> for ScoreSource {
+    fn from(k: FeatureKind) -> Self {
+        match k {
+            FeatureKind::Road | FeatureKind::River => ScoreSource::Road,
+            FeatureKind::City => ScoreSource::City,
+            FeatureKind::Cloister => ScoreSource::Cloister,
+            FeatureKind::Shrine => ScoreSource::Shrine,
+            FeatureKind::Field => ScoreSource::Farm,
+        }
+    }
+}
+
+/// One scoring of one feature: who scored how much, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// What was scored.
+    pub source: ScoreSource,
+    /// Players who score; each gets `points`. Several when tied (Rule B-23).
+    pub winners: Vec<PlayerId>,
+    /// Points to each winner.
+    pub points: u32,
+    /// Tiles counted (each once).
+    pub tiles: Vec<Cell>,
+    /// Pennants counted.
+    pub pennants: u32,
+    /// Surrounding tiles counted (cloisters, shrines).
+    pub neighbours: u32,
+    /// For farms: the completed cities counted, each named by one of its places.
+    pub cities: Vec<(Cell, Port)>,
+    /// For farms: the City of Carcassonne counted as one more completed city (Rule C-21).
+    pub carcassonne: bool,
+    /// Followers on the feature, per player.
+    pub followers: Vec<(PlayerId, u8)>,
+    /// Players with followers there who score nothing: fewer than the winners.
+    pub outvoted: Vec<PlayerId>,
+    /// Whether the feature was complete.
+    pub complete: bool,
+    /// Scored in the end-of-game count.
+    pub final_scoring: bool,
+    /// A place naming the feature, to highlight it.
+    pub anchor: (Cell, Port),
+    /// The checklist rule this follows.
+    pub rule: RuleRef,
+}

@@ -1,0 +1,874 @@
+//! A game: the setup, then a fold over the moves entered at the table.
+//!
+//! [`Game::apply`] checks a move completely before it changes anything, so a refused move
+//! leaves the game as it was. Points come only from [`Score`] events, so a player's total
+//! is always the sum of the events naming them.
+
+use crate::board::{Board, PlacementError, SegmentId};
+use crate::coord::{Cell, Port, Rotation, Side};
+use crate::event::{Event, Score};
+use crate::player::{ByPlayer, Color, PlayerId};
+use crate::rules::{RuleSet, Unplaceable};
+use crate::scoring::{score_farms, score_feature};
+use crate::tile::{FeatureKind, TileId, TileSet};
+use std::fmt;
+
+/// Followers each player has (Rule B-01).
+pub const FOLLOWERS_PER_PLAYER: u8 = 7;
+
+/// A player as seated.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerSetup {
+    /// Unique name.
+    pub name: String,
+    /// Follower colour.
+    pub color: Color,
+}
+
+/// How the game begins on the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// The start tile `D` at `[0, 0]`, city north.
+    #[default]
+    Base,
+    /// The City of Carcassonne as a 4 × 3 block.
+    Count,
+    /// River II's spring at `[0, 0]`.
+    River2,
+}
+
+/// Whether the game is entered turn by turn, or only its final board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Every tile drawn, every follower placed, in order; scored as it happens.
+    #[default]
+    Turns,
+    /// The finished table laid in any order, followers where they stand; only the end count
+    /// is scored.
+    FinalBoard,
+}
+
+/// Everything fixed before the first move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSetup {
+    /// In turn order; the first moves first.
+    pub players: Vec<PlayerSetup>,
+    /// The tiles in the bag.
+    pub sets: Vec<TileSet>,
+    /// What lies on the table before the first move.
+    pub start: Start,
+    /// Rule options.
+    pub rules: RuleSet,
+    /// Turn by turn, or the final board only.
+    pub mode: Mode,
+}
+
+impl GameSetup {
+    /// A base game for the named players, colours in the spec's order.
+    pub fn base(names: &[&str]) -> GameSetup {
+        GameSetup {
+            players: names
+                .iter()
+                .zip(Color::ALL)
+                .map(|(n, color)| PlayerSetup {
+                    name: n.to_string(),
+                    color,
+                })
+                .collect(),
+            sets: vec![TileSet::Base],
+            start: Start::Base,
+            rules: RuleSet::default(),
+            mode: Mode::Turns,
+        }
+    }
+}
+
+/// Why a setup cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// No players.
+    NoPlayers,
+    /// More players than the rules allow.
+    TooManyPlayers {
+        /// Seated.
+        count: usize,
+        /// Allowed.
+        max: u8,
+    },
+    /// Two players share a name.
+    DuplicateName(String),
+    /// Two players share a colour.
+    DuplicateColor(Color),
+    /// The base set is needed for the start tile.
+    MissingStartSet(Start),
+    /// A set is listed twice.
+    DuplicateSet(TileSet),
+    /// This set or start is not supported by this version of the engine.
+    Unsupported(&'static str),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoPlayers => write!(f, "a game needs at least one player"),
+            SetupError::TooManyPlayers { count, max } => {
+                write!(f, "{count} players, but the rules allow at most {max}")
+            }
+            SetupError::DuplicateName(n) => write!(f, "two players are called {n}"),
+            SetupError::DuplicateColor(c) => write!(f, "two players play {}", c.name()),
+            SetupError::MissingStartSet(s) => {
+                write!(f, "the {s:?} start needs its tile set in the game")
+            }
+            SetupError::DuplicateSet(s) => write!(f, "the set {s} is listed twice"),
+            SetupError::Unsupported(what) => write!(f, "{what} is not supported yet"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// What the table did: one tile drawn and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The tile was placed, perhaps with a follower from supply on one of its features.
+    Place {
+        /// The tile drawn.
+        tile: TileId,
+        /// Where it went.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+        /// The place of the follower deployed on it, in board orientation.
+        follower: Option<Port>,
+    },
+    /// The tile fitted nowhere and was put aside; the same player draws again.
+    Discard {
+        /// The tile drawn.
+        tile: TileId,
+    },
+}
+
+impl Move {
+    /// The tile drawn.
+    pub fn tile(&self) -> TileId {
+        match self {
+            Move::Place { tile, .. } | Move::Discard { tile } => *tile,
+        }
+    }
+}
+
+/// Why a move is refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The final count has been made.
+    GameOver,
+    /// No copy of the tile is left in the bag.
+    TileNotInBag {
+        /// The tile.
+        tile: TileId,
+    },
+    /// The tile may not lie there.
+    Placement {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+        /// Why not.
+        reason: PlacementError,
+    },
+    /// The cell is outside the agreed play area (Rule V-09).
+    OutOfBounds {
+        /// The cell.
+        cell: Cell,
+    },
+    /// The tile fits somewhere, so it may not be discarded (Rule B-08).
+    DiscardRefused {
+        /// The tile.
+        tile: TileId,
+        /// A place where it fits.
+        cell: Cell,
+        /// With this rotation.
+        rotation: Rotation,
+    },
+    /// The player has no follower in supply (Rule B-15).
+    NoFollowerLeft {
+        /// The player.
+        player: PlayerId,
+    },
+    /// The named place is not on the tile.
+    NoFeatureAt {
+        /// The place.
+        port: Port,
+    },
+    /// The feature there already has a follower somewhere along it (Rule B-11).
+    FeatureOccupied {
+        /// The place.
+        port: Port,
+        /// The feature.
+        kind: FeatureKind,
+    },
+    /// The feature takes no follower (a river).
+    NotClaimable {
+        /// The place.
+        port: Port,
+    },
+    /// The game is played without farmers (Rule V-07).
+    FarmersOff,
+    /// Followers are listed apart in a final-board game, not with the tiles.
+    FollowerInFinalBoard,
+    /// A final-board follower on a feature that is already complete: it would have returned.
+    FeatureComplete {
+        /// Where.
+        cell: Cell,
+        /// The place.
+        port: Port,
+    },
+    /// No tile lies at the named cell.
+    NoTileAt {
+        /// The cell.
+        cell: Cell,
+    },
+    /// This only applies in the other mode (turns vs final board).
+    WrongMode,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
+            MoveError::Placement {
+                tile,
+                cell,
+                rotation,
+                reason,
+            } => {
+                write!(f, "tile {tile} at {cell} rot {rotation} ")?;
+                match reason {
+                    PlacementError::CellOccupied => write!(f, "lands on a tile already there"),
+                    PlacementError::NotAdjacent => write!(f, "touches no tile along an edge"),
+                    PlacementError::EdgeMismatch(ms) => {
+                        let sides: Vec<String> = ms
+                            .iter()
+                            .map(|m| {
+                                format!(
+                                    "its {} neighbour ({} against {})",
+                                    m.side, m.ours, m.theirs
+                                )
+                            })
+                            .collect();
+                        write!(f, "does not match {}", sides.join(" and "))
+                    }
+                }
+            }
+            MoveError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
+            MoveError::DiscardRefused {
+                tile,
+                cell,
+                rotation,
+            } => {
+                write!(
+                    f,
+                    "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded"
+                )
+            }
+            MoveError::NoFollowerLeft { player } => write!(f, "{player} has no follower left"),
+            MoveError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
+            MoveError::FeatureOccupied { port, kind } => {
+                write!(f, "the {kind} at {port} is already occupied")
+            }
+            MoveError::NotClaimable { port } => {
+                write!(f, "nobody may stand on the river at {port}")
+            }
+            MoveError::FarmersOff => write!(f, "this game is played without farmers"),
+            MoveError::FollowerInFinalBoard => {
+                write!(f, "in a final-board game followers are listed separately")
+            }
+            MoveError::FeatureComplete { cell, port } => {
+                write!(
+                    f,
+                    "the feature at {cell} {port} is complete; its followers went back to supply"
+                )
+            }
+            MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
+            MoveError::WrongMode => write!(f, "not possible in this game mode"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Why a log could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The setup does not make a game.
+    Setup(SetupError),
+    /// A move was refused: its index (from 0) and why.
+    Move {
+        /// Index of the refused move.
+        index: usize,
+        /// Why it was refused.
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "setup: {e}"),
+            ReplayError::Move { index, error } => write!(f, "move {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A player's place on the 50-space score track (Rule B-50).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrackPosition {
+    /// Space on the track, 0..50.
+    pub space: u32,
+    /// Tokens to hold showing "100".
+    pub hundreds: u32,
+    /// Tokens to hold showing "50" (0 or 1).
+    pub fifties: u32,
+}
+
+impl TrackPosition {
+    /// Where a total stands on the track and which tokens go with it.
+    pub fn of(total: u32) -> TrackPosition {
+        let laps = total / 50;
+        TrackPosition {
+            space: total % 50,
+            hundreds: laps / 2,
+            fifties: laps % 2,
+        }
+    }
+}
+
+/// A game in progress, or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    setup: GameSetup,
+    board: Board,
+    bag: Vec<u8>,
+    supply: ByPlayer<u8>,
+    scores: ByPlayer<u32>,
+    current: PlayerId,
+    events: Vec<Event>,
+    moves: usize,
+    finished: bool,
+}
+
+impl Game {
+    /// Sets the table: the start tile (or block) down, the other tiles in the bag, 7
+    /// followers each.
+    ///
+    /// # Errors
+    /// A [`SetupError`] when the players or sets do not make a game.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let n = setup.players.len();
+        if n == 0 {
+            return Err(SetupError::NoPlayers);
+        }
+        if n > setup.rules.max_players as usize || n > crate::MAX_PLAYERS {
+            return Err(SetupError::TooManyPlayers {
+                count: n,
+                max: setup.rules.max_players,
+            });
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            if setup.players[..i].iter().any(|q| q.name == p.name) {
+                return Err(SetupError::DuplicateName(p.name.clone()));
+            }
+            if setup.players[..i].iter().any(|q| q.color == p.color) {
+                return Err(SetupError::DuplicateColor(p.color));
+            }
+        }
+        for (i, s) in setup.sets.iter().enumerate() {
+            if setup.sets[..i].contains(s) {
+                return Err(SetupError::DuplicateSet(*s));
+            }
+            if matches!(
+                s,
+                TileSet::KingRobber | TileSet::Shrines | TileSet::River2 | TileSet::Count
+            ) {
+                return Err(SetupError::Unsupported("the Count, King & Robber box"));
+            }
+        }
+        if setup.start != Start::Base {
+            return Err(SetupError::Unsupported("the Count, King & Robber box"));
+        }
+        if !setup.sets.contains(&TileSet::Base) {
+            return Err(SetupError::MissingStartSet(setup.start));
+        }
+
+        let mut bag = vec![0u8; TileId::all().count()];
+        for set in &setup.sets {
+            for t in set.tiles() {
+                bag[t.index()] += t.def().copies;
+            }
+        }
+        let mut board = Board::new();
+        let start = TileId::from_name("D").expect("the start tile is in the catalog");
+        board.place(start, Cell::new(0, 0), Rotation::R0);
+        if !setup.rules.separate_start_tile {
+            bag[start.index()] -= 1;
+        }
+        let mut supply = ByPlayer::default();
+        for i in 0..n {
+            supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
+        }
+        Ok(Game {
+            setup,
+            board,
+            bag,
+            supply,
+            scores: ByPlayer::default(),
+            current: PlayerId(0),
+            events: Vec::with_capacity(256),
+            moves: 0,
+            finished: false,
+        })
+    }
+
+    /// Plays a whole log from the setup.
+    ///
+    /// # Errors
+    /// A bad setup, or the first refused move with its index.
+    pub fn replay(setup: &GameSetup, moves: &[Move]) -> Result<Game, ReplayError> {
+        let mut game = Game::new(setup.clone()).map_err(ReplayError::Setup)?;
+        for (index, m) in moves.iter().enumerate() {
+            game.apply(m)
+                .map_err(|error| ReplayError::Move { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &RuleSet {
+        &self.setup.rules
+    }
+
+    /// The tiles on the table.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whose turn it is.
+    pub fn current_player(&self) -> PlayerId {
+        self.current
+    }
+
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.setup.players.len()
+    }
+
+    /// Every player's score so far.
+    pub fn scores(&self) -> &[u32] {
+        self.scores.first(self.player_count())
+    }
+
+    /// Followers each player has in supply.
+    pub fn supply(&self) -> &[u8] {
+        self.supply.first(self.player_count())
+    }
+
+    /// Everything that happened, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Moves applied.
+    pub fn move_count(&self) -> usize {
+        self.moves
+    }
+
+    /// Whether the final count has been made.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Copies of a tile left in the bag.
+    pub fn remaining(&self, tile: TileId) -> u8 {
+        self.bag[tile.index()]
+    }
+
+    /// Tiles left in the bag, by type, in catalog order (types with none left omitted).
+    pub fn bag(&self) -> Vec<(TileId, u8)> {
+        TileId::all()
+            .map(|t| (t, self.bag[t.index()]))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
+    /// How many tiles are left in the bag.
+    pub fn tiles_left(&self) -> u32 {
+        self.bag.iter().map(|&n| n as u32).sum()
+    }
+
+    /// Every cell and rotation where `tile` may go now, in a fixed order.
+    pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
+        let mut out = Vec::new();
+        let bounds = self.setup.rules.bounds;
+        self.board.for_each_legal_placement(tile, |c, r| {
+            if bounds.is_none_or(|b| b.contains(c)) {
+                out.push((c, r));
+            }
+        });
+        out
+    }
+
+    /// Checks whether `tile` may go at `cell` with `rotation`.
+    ///
+    /// # Errors
+    /// Why not, as a [`MoveError`].
+    pub fn check_placement(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+    ) -> Result<(), MoveError> {
+        if let Some(b) = self.setup.rules.bounds {
+            if !b.contains(cell) {
+                return Err(MoveError::OutOfBounds { cell });
+            }
+        }
+        self.board
+            .check_placement(tile, cell, rotation)
+            .map_err(|reason| MoveError::Placement {
+                tile,
+                cell,
+                rotation,
+                reason,
+            })
+    }
+
+    /// The places where the current player may deploy a follower on `tile` lying at `cell`
+    /// with `rotation` (one place per feature; not yet placed). Empty when the supply is.
+    pub fn legal_followers(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+    ) -> Vec<(Port, FeatureKind)> {
+        let def = tile.def();
+        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard {
+            return Vec::new();
+        }
+        (0..def.features.len())
+            .filter_map(|local| {
+                let f = &def.features[local];
+                let port = f.anchor.to_board(rotation);
+                self.follower_error(tile, cell, rotation, port)
+                    .is_none()
+                    .then_some((port, f.kind))
+            })
+            .collect()
+    }
+
+    fn follower_error(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+    ) -> Option<MoveError> {
+        if self.supply[self.current] == 0 {
+            return Some(MoveError::NoFollowerLeft {
+                player: self.current,
+            });
+        }
+        let def = tile.def();
+        let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
+            return Some(MoveError::NoFeatureAt { port });
+        };
+        let kind = def.features[local as usize].kind;
+        match kind {
+            FeatureKind::River => return Some(MoveError::NotClaimable { port }),
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
+                return Some(MoveError::FarmersOff)
+            }
+            _ => {}
+        }
+        if self.board.would_be_occupied(tile, cell, rotation, local) {
+            return Some(MoveError::FeatureOccupied { port, kind });
+        }
+        None
+    }
+
+    /// Applies a move after checking it completely.
+    ///
+    /// # Errors
+    /// Why the move is refused; the game is then unchanged.
+    pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
+        if self.finished {
+            return Err(MoveError::GameOver);
+        }
+        let tile = mv.tile();
+        if self.bag[tile.index()] == 0 {
+            return Err(MoveError::TileNotInBag { tile });
+        }
+        let first_event = self.events.len();
+        match *mv {
+            Move::Discard { tile } => {
+                if self.setup.mode == Mode::FinalBoard {
+                    return Err(MoveError::WrongMode);
+                }
+                if let Some(&(cell, rotation)) = self.legal_placements(tile).first() {
+                    return Err(MoveError::DiscardRefused {
+                        tile,
+                        cell,
+                        rotation,
+                    });
+                }
+                if self.setup.rules.unplaceable == Unplaceable::Removed {
+                    self.bag[tile.index()] -= 1;
+                }
+                self.events.push(Event::TileDiscarded {
+                    player: self.current,
+                    tile,
+                });
+            }
+            Move::Place {
+                tile,
+                cell,
+                rotation,
+                follower,
+            } => {
+                self.check_placement(tile, cell, rotation)?;
+                if let Some(port) = follower {
+                    if self.setup.mode == Mode::FinalBoard {
+                        return Err(MoveError::FollowerInFinalBoard);
+                    }
+                    if let Some(e) = self.follower_error(tile, cell, rotation, port) {
+                        return Err(e);
+                    }
+                }
+                self.place(tile, cell, rotation, follower);
+            }
+        }
+        self.moves += 1;
+        Ok(&self.events[first_event..])
+    }
+
+    fn place(&mut self, tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) {
+        let player = self.current;
+        self.bag[tile.index()] -= 1;
+        let index = self.board.place(tile, cell, rotation);
+        self.events.push(Event::TilePlaced {
+            player,
+            tile,
+            cell,
+            rotation,
+        });
+        if let Some(b) = self
+            .setup
+            .rules
+            .bounds
+            .filter(|_| self.setup.rules.border_closes)
+        {
+            for side in Side::ALL {
+                if !b.contains(cell.step(side)) {
+                    self.board.close_edge(index, side);
+                }
+            }
+        }
+        if let Some(port) = follower {
+            let placed = self.board.tiles()[index];
+            let local = placed.local_at(port).expect("checked before placing");
+            let feature = self.board.feature_of(index, local);
+            self.board.add_follower(player, cell, port, feature);
+            self.supply[player] -= 1;
+            let kind = tile.def().features[local as usize].kind;
+            self.events.push(Event::FollowerDeployed {
+                player,
+                cell,
+                port,
+                kind,
+            });
+        }
+        if self.setup.mode == Mode::Turns {
+            for feature in self.board.completed_by(index) {
+                if !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature) {
+                    continue;
+                }
+                self.board.mark_completed(feature);
+                self.score_and_return(feature, false);
+            }
+        }
+        let hole = Side::ALL
+            .iter()
+            .all(|&s| self.board.tile_at(cell.step(s)).is_some());
+        if !(self.setup.rules.hole_extra_turn && hole) {
+            self.current = PlayerId(((self.current.index() + 1) % self.player_count()) as u8);
+        }
+    }
+
+    fn score_and_return(&mut self, feature: SegmentId, final_scoring: bool) {
+        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, final_scoring) {
+            self.record(score);
+        }
+        for f in self.board.remove_followers(feature) {
+            self.supply[f.player] += 1;
+            self.events.push(Event::FollowerReturned {
+                player: f.player,
+                cell: f.cell,
+                port: f.port,
+            });
+        }
+    }
+
+    fn record(&mut self, score: Score) {
+        for &p in &score.winners {
+            self.scores[p] += score.points;
+        }
+        self.events.push(Event::Scored(score));
+    }
+
+    /// Final board mode: a follower standing where the table shows it.
+    ///
+    /// # Errors
+    /// No tile or feature there, a river, a complete feature, or the player has none left.
+    pub fn place_standing_follower(
+        &mut self,
+        player: PlayerId,
+        cell: Cell,
+        port: Port,
+    ) -> Result<&[Event], MoveError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(MoveError::WrongMode);
+        }
+        if self.finished {
+            return Err(MoveError::GameOver);
+        }
+        if self.supply[player] == 0 {
+            return Err(MoveError::NoFollowerLeft { player });
+        }
+        let placed = *self
+            .board
+            .tile_at(cell)
+            .ok_or(MoveError::NoTileAt { cell })?;
+        let local = placed
+            .local_at(port)
+            .ok_or(MoveError::NoFeatureAt { port })?;
+        let kind = placed.def().features[local as usize].kind;
+        match kind {
+            FeatureKind::River => return Err(MoveError::NotClaimable { port }),
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
+                return Err(MoveError::FarmersOff)
+            }
+            _ => {}
+        }
+        let index = self
+            .board
+            .tiles()
+            .iter()
+            .position(|t| t.cell == cell)
+            .expect("tile found above");
+        let feature = self.board.feature_of(index, local);
+        let loop_open = !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature);
+        if kind != FeatureKind::Field && self.board.is_complete(feature) && !loop_open {
+            return Err(MoveError::FeatureComplete { cell, port });
+        }
+        let first_event = self.events.len();
+        self.board.add_follower(player, cell, port, feature);
+        self.supply[player] -= 1;
+        self.events.push(Event::FollowerDeployed {
+            player,
+            cell,
+            port,
+            kind,
+        });
+        Ok(&self.events[first_event..])
+    }
+
+    /// The end-of-game count: unfinished roads, cities and cloisters, then the farms
+    /// (Rules B-33, B-34). Afterwards no move is accepted.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when already counted.
+    pub fn finish(&mut self) -> Result<&[Event], MoveError> {
+        if self.finished {
+            return Err(MoveError::GameOver);
+        }
+        let first_event = self.events.len();
+        self.events.push(Event::FinalScoringStarted);
+        let mut open: Vec<SegmentId> = Vec::new();
+        for f in &self.board.followers {
+            let root = self.board.root(f.segment);
+            let kind = self.board.kind(root);
+            if kind != FeatureKind::Field && !open.contains(&root) {
+                open.push(root);
+            }
+        }
+        // Roads, then cities, then cloisters and shrines, each in the order first occupied.
+        open.sort_by_key(|&f| match self.board.kind(f) {
+            FeatureKind::Road => 0,
+            FeatureKind::City => 1,
+            _ => 2,
+        });
+        for feature in open {
+            self.score_and_return(feature, true);
+        }
+        for score in score_farms(&self.board, &self.setup.rules) {
+            self.record(score);
+        }
+        self.finished = true;
+        Ok(&self.events[first_event..])
+    }
+
+    /// The scores if the game ended now, farms included; the game itself is untouched.
+    pub fn scores_if_ended_now(&self) -> Vec<u32> {
+        let mut copy = self.clone();
+        if !copy.finished {
+            copy.finish().expect("not finished");
+        }
+        copy.scores().to_vec()
+    }
+
+    /// Players ranked by score: `(player, score, rank)` with rank 1 for the best; tied
+    /// players share a rank (Rule B-51).
+    pub fn standings(&self) -> Vec<(PlayerId, u32, u32)> {
+        let mut order: Vec<(PlayerId, u32)> = self
+            .scores()
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (PlayerId(i as u8), s))
+            .collect();
+        order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut out = Vec::with_capacity(order.len());
+        for (i, &(p, s)) in order.iter().enumerate() {
+            let rank = if i > 0 && order[i - 1].1 == s {
+                out.last().map_or(1, |&(_, _, r)| r)
+            } else {
+                i as u32 + 1
+            };
+            out.push((p, s, rank));
+        }
+        out
+    }
+
+    /// The winners under the rules' tie rule (V-14): everybody on rank 1 when shared, nobody
+    /// when a tie has no winner or must be replayed.
+    pub fn winners(&self) -> Vec<PlayerId> {
+        let top: Vec<PlayerId> = self
+            .standings()
+            .into_iter()
+            .filter(|&(_, _, r)| r == 1)
+            .map(|(p, _, _)| p)
+            .collect();
+        if top.len() > 1 && self.setup.rules.tied_winners != crate::TiedWinners::Shared {
+            return Vec::new();
+        }
+        top
+    }
+}

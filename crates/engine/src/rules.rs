@@ -1,0 +1,122 @@
+//! The rule options a table plays by: edition differences and house rules that change points.
+//!
+//! Defaults are the current edition's rules with the checklist's proposed answers to the
+//! open questions; every deviation is a field here, so one `RuleSet` says exactly how a
+//! game was scored.
+
+/// How farms are scored at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FarmRule {
+    /// Current rules: per farm, its owners by majority score 3 per completed city it touches
+    /// (Rules B-40 to B-43).
+    #[default]
+    Current,
+    /// The 2000 edition: per completed city, 4 points to the majority of farmers on all the
+    /// farms touching it (Rule V-01).
+    FirstEdition,
+    /// No farmers: fields take no follower and farms score nothing (Rule V-07).
+    Off,
+}
+
+/// Who wins when the top scores are tied (Rule V-14).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TiedWinners {
+    /// Tied players share the victory.
+    #[default]
+    Shared,
+    /// A tie is reported, with no winner.
+    NoWinner,
+    /// The tied players should play again.
+    PlayAgain,
+}
+
+/// What happens to a drawn tile that fits nowhere (Rule B-08, option V-13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Unplaceable {
+    /// It leaves the game.
+    #[default]
+    Removed,
+    /// It goes back into the bag.
+    BackInBag,
+}
+
+/// A rectangle of cells the table allows, inclusive (Rule V-09).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    /// Westmost column.
+    pub min_x: i32,
+    /// Eastmost column.
+    pub max_x: i32,
+    /// Northmost row.
+    pub min_y: i32,
+    /// Southmost row.
+    pub max_y: i32,
+}
+
+impl Bounds {
+    /// Whether a cell lies inside.
+    pub fn contains(&self, c: crate::Cell) -> bool {
+        (self.min_x..=self.max_x).contains(&c.x) && (self.min_y..=self.max_y).contains(&c.y)
+    }
+}
+
+/// Every rule option that changes what is legal or how many points are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Farm scoring edition, or no farmers.
+    pub farms: FarmRule,
+    /// The 2000 rule that a completed two-tile city scores 2 (Rule V-05).
+    pub small_city: bool,
+    /// With `small_city`: each pennant in such a city adds 1 (the default, Q-20), or nothing.
+    pub small_city_pennants: bool,
+    /// `false` is the house rule that unfinished features score nothing at the end (V-06).
+    pub score_incomplete: bool,
+    /// Whether a road that closes on itself is complete (Q-14; the 2000 text omits loops).
+    pub road_loops_complete: bool,
+    /// Most players allowed (Rule V-15): 5 for the base box, 6 or 8 with more colours.
+    pub max_players: u8,
+    /// Winner rule for tied top scores (V-14).
+    pub tied_winners: TiedWinners,
+    /// What becomes of an unplaceable tile (V-13).
+    pub unplaceable: Unplaceable,
+    /// The play area's limits, if the table has them (V-09).
+    pub bounds: Option<Bounds>,
+    /// With `bounds`: a road or city edge on the border counts as closed (V-10). The border
+    /// is no neighbour for cloisters.
+    pub border_closes: bool,
+    /// House rule: filling a hole (a cell with tiles on all four sides) gives another turn
+    /// (V-11); extra turns chain.
+    pub hole_extra_turn: bool,
+    /// The start tile comes from outside the 72 (Big Box 5's separate start tile, V-16).
+    pub separate_start_tile: bool,
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet {
+            farms: FarmRule::Current,
+            small_city: false,
+            small_city_pennants: true,
+            score_incomplete: true,
+            road_loops_complete: true,
+            max_players: 8,
+            tied_winners: TiedWinners::Shared,
+            unplaceable: Unplaceable::Removed,
+            bounds: None,
+            border_closes: false,
+            hole_extra_turn: false,
+            separate_start_tile: false,
+        }
+    }
+}
+
+impl RuleSet {
+    /// The 2000 edition: first-edition farms, the small-city rule.
+    pub fn first_edition() -> RuleSet {
+        RuleSet {
+            farms: FarmRule::FirstEdition,
+            small_city: true,
+            ..RuleSet::default()
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The end-of-game farm count, in the current form and the 2000 edition's.
+//!
+//! Both read the same board facts: which farms exist, who stands on them, and which
+//! completed cities each farm's grass touches along a wall (Rule B-42: never by a corner
+//! alone — the catalog records contact per tile, and corners are no contact).
+
+use crate::board::{Board, SegmentId};
+use crate::event::{Score, ScoreSource};
+use crate::player::ByPlayer;
+use crate::rules::{FarmRule, RuleSet};
+use crate::tile::FeatureKind;
+
+/// Scores every farm; returns the events, in board order.
+pub(crate) fn score_farms(board: &Board, rules: &RuleSet) -> Vec<Score> {
+    let farms: Vec<SegmentId> = board
+        .features()
+        .filter(|&f| board.kind(f) == FeatureKind::Field)
+        .collect();
+    match rules.farms {
+        FarmRule::Off => Vec::new(),
+        FarmRule::Current => farms
+            .into_iter()
+            .filter_map(|f| score_farm(board, f))
+            .collect(),
+        FarmRule::FirstEdition => score_cities_for_farmers(board, &farms),
+    }
+}
+
+/// Current rules: the farm's owners (majority, ties shared; B-40) score 3 for every distinct
+/// completed city it touches, open farm or not (B-41); a city touching several farms pays
+/// each of them (B-43); the City of Carcassonne counts as one (C-21).
+fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
+    let followers = *board.followers_on(farm);
+    let winners = followers.leaders();
+    if winners.is_empty() {
+        return None;
+    }
+    let cities: Vec<SegmentId> = board
+        .farm_cities(farm)
+        .into_iter()
+        .filter(|&c| board.is_complete(c))
+        .collect();
+    let carcassonne = board.farm_touches_carcassonne(farm);
+    let count = cities.len() as u32 + carcassonne as u32;
+    let present = followers.present();
+    Some(Score {
+        source: ScoreSource::Farm,
+        outvoted: present
+            .iter()
+            .map(|&(p, _)| p)
+            .filter(|p| !winners.contains(p))
+            .collect(),
+        winners,
+        points: 3 * count,
+        tiles: Vec::new(),
+        pennants: 0,
+        neighbours: 0,
+        cities: cities.iter().map(|&c| board.anchor(c)).collect(),
+        carcassonne,
+        followers: present,
+        complete: false,
+        final_scoring: true,
+        anchor: board.anchor(farm),
+        rule: if count == 0 { "B-44" } else { "B-41" },
+    })
+}
+
+/// 2000 edition (V-01): city by city, 4 points to the players with the most farmers on all
+/// the farms touching it, each farm counted once per city. The City of Carcassonne counts
+/// as a city too.
+fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
+    // City root → the farms touching it, in the order met.
+    let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
+    for &farm in farms {
+        let mut touched: Vec<Option<SegmentId>> = board
+            .farm_cities(farm)
+            .into_iter()
+            .filter(|&c| board.is_complete(c))
+            .map(Some)
+            .collect();
+        if board.farm_touches_carcassonne(farm) {
+            touched.push(None);
+        }
+        for city in touched {
+            match cities.iter_mut().find(|(c, _)| *c == city) {
+                Some((_, fs)) => fs.push(farm),
+                None => cities.push((city, vec![farm])),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (city, around) in cities {
+        let mut farmers = ByPlayer::<u8>::default();
+        for &f in &around {
+            farmers.add(board.followers_on(f));
+        }
+        let winners = farmers.leaders();
+        if winners.is_empty() {
+            continue;
+        }
+        let present = farmers.present();
+        let view = city.map(|c| board.view(c));
+        out.push(Score {
+            source: ScoreSource::FarmCity,
+            outvoted: present
+                .iter()
+                .map(|&(p, _)| p)
+                .filter(|p| !winners.contains(p))
+                .collect(),
+            winners,
+            points: 4,
+            tiles: view.as_ref().map(|v| v.tiles.clone()).unwrap_or_default(),
+            pennants: 0,
+            neighbours: 0,
+            cities: view.as_ref().map(|v| vec![v.anchor]).unwrap_or_default(),
+            carcassonne: city.is_none(),
+            followers: present,
+            complete: true,
+            final_scoring: true,
+            anchor: view
+                .map(|v| v.anchor)
+                .unwrap_or_else(|| board.anchor(around[0])),
+            rule: "V-01",
+        });
+    }
+    out
+}

@@ -1,0 +1,488 @@
+//! Reading a script: JSON text → [`Script`], with errors that say where.
+
+use crate::{Script, StandingFollower, FORMAT, VERSION};
+use castellan_engine::{
+    Bounds, Cell, Color, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId, PlayerSetup, Port,
+    Rotation, RuleSet, SetupError, Start, TiedWinners, TileId, TileSet, Unplaceable,
+};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What went wrong, and where in the script (`"move 7"`, `"setup.rules.farms"`, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    /// Where: a move or follower index, or a key path.
+    pub at: String,
+    /// What.
+    pub kind: ScriptErrorKind,
+}
+
+/// The kinds of script error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptErrorKind {
+    /// Not JSON.
+    Json(String),
+    /// JSON, but not this format: a missing key, a wrong type or an unknown value.
+    Format(String),
+    /// The setup does not make a game.
+    Setup(SetupError),
+    /// A move the rules refuse.
+    Move(MoveError),
+}
+
+impl ScriptError {
+    pub(crate) fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
+        ScriptError {
+            at: at.into(),
+            kind,
+        }
+    }
+
+    fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
+        ScriptError::at(at, ScriptErrorKind::Format(msg.into()))
+    }
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ScriptErrorKind::Json(m) => write!(f, "{}: not valid JSON: {m}", self.at),
+            ScriptErrorKind::Format(m) => write!(f, "{}: {m}", self.at),
+            ScriptErrorKind::Setup(e) => write!(f, "{}: {e}", self.at),
+            ScriptErrorKind::Move(e) => write!(f, "{}: {e}", self.at),
+        }
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+type Result<T> = std::result::Result<T, ScriptError>;
+
+fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Map<String, Value>> {
+    v.as_object()
+        .ok_or_else(|| ScriptError::format(at, "expected an object"))
+}
+
+fn string<'a>(v: &'a Value, at: &str) -> Result<&'a str> {
+    v.as_str()
+        .ok_or_else(|| ScriptError::format(at, "expected a string"))
+}
+
+fn boolean(v: &Value, at: &str) -> Result<bool> {
+    v.as_bool()
+        .ok_or_else(|| ScriptError::format(at, "expected true or false"))
+}
+
+fn integer(v: &Value, at: &str) -> Result<i64> {
+    v.as_i64()
+        .ok_or_else(|| ScriptError::format(at, "expected a whole number"))
+}
+
+fn array<'a>(v: &'a Value, at: &str) -> Result<&'a Vec<Value>> {
+    v.as_array()
+        .ok_or_else(|| ScriptError::format(at, "expected a list"))
+}
+
+fn cell_of(v: &Value, at: &str) -> Result<Cell> {
+    let a = array(v, at)?;
+    if a.len() != 2 {
+        return Err(ScriptError::format(at, "expected [x, y]"));
+    }
+    let x = integer(&a[0], at)?;
+    let y = integer(&a[1], at)?;
+    let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
+        return Err(ScriptError::format(at, "cell out of range"));
+    };
+    Ok(Cell::new(x, y))
+}
+
+fn port_of(v: &Value, at: &str) -> Result<Port> {
+    let s = string(v, at)?;
+    Port::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown place `{s}`")))
+}
+
+/// `[x, y, "NL"]`: a place anywhere on the board.
+fn feature_ref(v: &Value, at: &str) -> Result<(Cell, Port)> {
+    let a = array(v, at)?;
+    if a.len() != 3 {
+        return Err(ScriptError::format(at, "expected [x, y, place]"));
+    }
+    let cell = cell_of(&Value::Array(a[..2].to_vec()), at)?;
+    Ok((cell, port_of(&a[2], at)?))
+}
+
+impl Script {
+    /// Parses a script.
+    ///
+    /// # Errors
+    /// Text that is not JSON, or JSON that is not a version-1 game script.
+    pub fn from_json(text: &str) -> Result<Script> {
+        let root: Value = serde_json::from_str(text).map_err(|e| {
+            ScriptError::at(
+                format!("line {} column {}", e.line(), e.column()),
+                ScriptErrorKind::Json(e.to_string()),
+            )
+        })?;
+        let root = object(&root, "script")?;
+        match root.get("format") {
+            Some(v) if v.as_str() == Some(FORMAT) => {}
+            Some(_) => {
+                return Err(ScriptError::format(
+                    "format",
+                    format!("expected \"{FORMAT}\""),
+                ))
+            }
+            None => return Err(ScriptError::format("format", "missing")),
+        }
+        match root
+            .get("version")
+            .map(|v| integer(v, "version"))
+            .transpose()?
+        {
+            Some(v) if v == VERSION as i64 => {}
+            Some(v) => {
+                return Err(ScriptError::format(
+                    "version",
+                    format!("version {v} is not supported (this reads {VERSION})"),
+                ))
+            }
+            None => return Err(ScriptError::format("version", "missing")),
+        }
+
+        let players = read_players(
+            root.get("players")
+                .ok_or_else(|| ScriptError::format("players", "missing"))?,
+        )?;
+        let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+        let player_named = |v: &Value, at: &str| -> Result<PlayerId> {
+            let n = string(v, at)?;
+            names
+                .iter()
+                .position(|m| m == n)
+                .map(|i| PlayerId(i as u8))
+                .ok_or_else(|| ScriptError::format(at, format!("no player is called {n}")))
+        };
+
+        let setup_v = root.get("setup").map(|v| object(v, "setup")).transpose()?;
+        let empty = Map::new();
+        let setup_v = setup_v.unwrap_or(&empty);
+        let sets = match setup_v.get("sets") {
+            None => vec![TileSet::Base],
+            Some(v) => array(v, "setup.sets")?
+                .iter()
+                .map(|s| {
+                    let name = string(s, "setup.sets")?;
+                    TileSet::from_name(name).ok_or_else(|| {
+                        ScriptError::format("setup.sets", format!("unknown set `{name}`"))
+                    })
+                })
+                .collect::<Result<_>>()?,
+        };
+        let start = match setup_v
+            .get("start")
+            .map(|v| string(v, "setup.start"))
+            .transpose()?
+        {
+            None | Some("base") => Start::Base,
+            Some("count") => Start::Count,
+            Some("river2") => Start::River2,
+            Some(other) => {
+                return Err(ScriptError::format(
+                    "setup.start",
+                    format!("unknown start `{other}`"),
+                ))
+            }
+        };
+        let mode = match setup_v
+            .get("mode")
+            .map(|v| string(v, "setup.mode"))
+            .transpose()?
+        {
+            None | Some("turns") => Mode::Turns,
+            Some("final-board") => Mode::FinalBoard,
+            Some(other) => {
+                return Err(ScriptError::format(
+                    "setup.mode",
+                    format!("unknown mode `{other}`"),
+                ))
+            }
+        };
+        for key in ["king", "robber", "count_at"] {
+            if setup_v.contains_key(key) {
+                return Err(ScriptError::at(
+                    format!("setup.{key}"),
+                    ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
+                ));
+            }
+        }
+        let rules = match setup_v.get("rules") {
+            None => RuleSet::default(),
+            Some(v) => read_rules(object(v, "setup.rules")?)?,
+        };
+        let setup = GameSetup {
+            players,
+            sets,
+            start,
+            rules,
+            mode,
+        };
+
+        let moves = match root.get("moves") {
+            None => Vec::new(),
+            Some(v) => array(v, "moves")?
+                .iter()
+                .enumerate()
+                .map(|(i, m)| read_move(m, &format!("move {i}")))
+                .collect::<Result<_>>()?,
+        };
+        if mode == Mode::FinalBoard && moves.iter().any(|m| matches!(m, Move::Discard { .. })) {
+            return Err(ScriptError::format(
+                "moves",
+                "a final board lists no discarded tiles",
+            ));
+        }
+
+        let mut followers = Vec::new();
+        if let Some(v) = root.get("followers") {
+            if mode != Mode::FinalBoard {
+                return Err(ScriptError::format(
+                    "followers",
+                    "only final-board scripts list standing followers",
+                ));
+            }
+            for (i, f) in array(v, "followers")?.iter().enumerate() {
+                let at = format!("follower {i}");
+                let o = object(f, &at)?;
+                let player = player_named(
+                    o.get("player")
+                        .ok_or_else(|| ScriptError::format(&at, "missing player"))?,
+                    &at,
+                )?;
+                if o.contains_key("quarter") {
+                    return Err(ScriptError::at(
+                        at,
+                        ScriptErrorKind::Setup(SetupError::Unsupported(
+                            "the Count, King & Robber box",
+                        )),
+                    ));
+                }
+                let (cell, port) = feature_ref(
+                    o.get("at")
+                        .ok_or_else(|| ScriptError::format(&at, "missing at"))?,
+                    &at,
+                )?;
+                followers.push(StandingFollower { player, cell, port });
+            }
+        }
+        if root.contains_key("final_moves") {
+            return Err(ScriptError::at(
+                "final_moves",
+                ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
+            ));
+        }
+
+        let final_scoring = root
+            .get("final_scoring")
+            .map(|v| boolean(v, "final_scoring"))
+            .transpose()?
+            .unwrap_or(false);
+        if mode == Mode::FinalBoard && !final_scoring {
+            return Err(ScriptError::format(
+                "final_scoring",
+                "a final-board script is scored: set it to true",
+            ));
+        }
+        let expect = match root.get("expect") {
+            None => None,
+            Some(v) => {
+                let o = object(v, "expect")?;
+                match o.get("scores") {
+                    None => None,
+                    Some(s) => {
+                        let mut out = BTreeMap::new();
+                        for (name, pts) in object(s, "expect.scores")? {
+                            let at = format!("expect.scores.{name}");
+                            if !names.contains(name) {
+                                return Err(ScriptError::format(
+                                    at,
+                                    format!("no player is called {name}"),
+                                ));
+                            }
+                            let p = integer(pts, &at)?;
+                            out.insert(
+                                name.clone(),
+                                u32::try_from(p)
+                                    .map_err(|_| ScriptError::format(&at, "negative score"))?,
+                            );
+                        }
+                        Some(out)
+                    }
+                }
+            }
+        };
+        Ok(Script {
+            setup,
+            moves,
+            followers,
+            final_scoring,
+            expect,
+        })
+    }
+}
+
+fn read_players(v: &Value) -> Result<Vec<PlayerSetup>> {
+    array(v, "players")?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let at = format!("players[{i}]");
+            let o = object(p, &at)?;
+            let name = string(
+                o.get("name")
+                    .ok_or_else(|| ScriptError::format(&at, "missing name"))?,
+                &at,
+            )?;
+            let color = match o.get("color") {
+                Some(c) => {
+                    let c = string(c, &at)?;
+                    Color::from_name(c)
+                        .ok_or_else(|| ScriptError::format(&at, format!("unknown colour `{c}`")))?
+                }
+                None => *Color::ALL
+                    .get(i)
+                    .ok_or_else(|| ScriptError::format(&at, "missing colour"))?,
+            };
+            Ok(PlayerSetup {
+                name: name.to_string(),
+                color,
+            })
+        })
+        .collect()
+}
+
+fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
+    let mut r = RuleSet::default();
+    let at = |k: &str| format!("setup.rules.{k}");
+    for (k, v) in o {
+        match k.as_str() {
+            "farms" => {
+                r.farms = match string(v, &at(k))? {
+                    "c3" => FarmRule::Current,
+                    "c1" => FarmRule::FirstEdition,
+                    "off" => FarmRule::Off,
+                    other => {
+                        return Err(ScriptError::format(
+                            at(k),
+                            format!("unknown farm rule `{other}`"),
+                        ))
+                    }
+                }
+            }
+            "small_city" => r.small_city = boolean(v, &at(k))?,
+            "small_city_pennants" => r.small_city_pennants = boolean(v, &at(k))?,
+            "score_incomplete" => r.score_incomplete = boolean(v, &at(k))?,
+            "road_loops_complete" => r.road_loops_complete = boolean(v, &at(k))?,
+            "border_closes" => r.border_closes = boolean(v, &at(k))?,
+            "hole_extra_turn" => r.hole_extra_turn = boolean(v, &at(k))?,
+            "separate_start_tile" => r.separate_start_tile = boolean(v, &at(k))?,
+            "max_players" => {
+                r.max_players = u8::try_from(integer(v, &at(k))?)
+                    .map_err(|_| ScriptError::format(at(k), "out of range"))?
+            }
+            "tied_winners" => {
+                r.tied_winners = match string(v, &at(k))? {
+                    "shared" => TiedWinners::Shared,
+                    "no-winner" => TiedWinners::NoWinner,
+                    "play-again" => TiedWinners::PlayAgain,
+                    other => {
+                        return Err(ScriptError::format(
+                            at(k),
+                            format!("unknown tie rule `{other}`"),
+                        ))
+                    }
+                }
+            }
+            "unplaceable" => {
+                r.unplaceable = match string(v, &at(k))? {
+                    "removed" => Unplaceable::Removed,
+                    "back-in-bag" => Unplaceable::BackInBag,
+                    other => {
+                        return Err(ScriptError::format(
+                            at(k),
+                            format!("unknown value `{other}`"),
+                        ))
+                    }
+                }
+            }
+            "bounds" => {
+                let b = object(v, &at(k))?;
+                let get = |name: &str| -> Result<i32> {
+                    let v = b.get(name).ok_or_else(|| {
+                        ScriptError::format(at("bounds"), format!("missing {name}"))
+                    })?;
+                    i32::try_from(integer(v, &at("bounds"))?)
+                        .map_err(|_| ScriptError::format(at("bounds"), "out of range"))
+                };
+                r.bounds = Some(Bounds {
+                    min_x: get("min_x")?,
+                    max_x: get("max_x")?,
+                    min_y: get("min_y")?,
+                    max_y: get("max_y")?,
+                });
+            }
+            _ => {} // Keys this version does not define are ignored.
+        }
+    }
+    Ok(r)
+}
+
+fn read_move(v: &Value, at: &str) -> Result<Move> {
+    let o = object(v, at)?;
+    let name = string(
+        o.get("tile")
+            .ok_or_else(|| ScriptError::format(at, "missing tile"))?,
+        at,
+    )?;
+    let tile = TileId::from_name(name)
+        .ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
+    if o.contains_key("count") {
+        return Err(ScriptError::at(
+            at,
+            ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
+        ));
+    }
+    if o.get("discard")
+        .map(|d| boolean(d, at))
+        .transpose()?
+        .unwrap_or(false)
+    {
+        if o.contains_key("at") || o.contains_key("meeple") {
+            return Err(ScriptError::format(
+                at,
+                "a discarded tile has no place and no follower",
+            ));
+        }
+        return Ok(Move::Discard { tile });
+    }
+    let cell = cell_of(
+        o.get("at")
+            .ok_or_else(|| ScriptError::format(at, "missing at"))?,
+        at,
+    )?;
+    let degrees = integer(
+        o.get("rot")
+            .ok_or_else(|| ScriptError::format(at, "missing rot"))?,
+        at,
+    )?;
+    let rotation = Rotation::from_degrees(degrees).ok_or_else(|| {
+        ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270"))
+    })?;
+    let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
+    Ok(Move::Place {
+        tile,
+        cell,
+        rotation,
+        follower,
+    })
+}

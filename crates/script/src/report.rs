@@ -1,0 +1,71 @@
+//! The JSON report of a replayed game, as `castellan score` prints it.
+
+use castellan_engine::{Event, Game, ScoreSource, TrackPosition};
+use serde_json::{json, Value};
+
+/// Scores by name, standings, winners, score-track positions, followers in supply, and
+/// every score event with its reason.
+pub fn report(game: &Game) -> Value {
+    let players = &game.setup().players;
+    let name = |p: castellan_engine::PlayerId| players[p.index()].name.clone();
+    let scores: serde_json::Map<String, Value> = players
+        .iter()
+        .zip(game.scores())
+        .map(|(p, &s)| (p.name.clone(), s.into()))
+        .collect();
+    let track: serde_json::Map<String, Value> = players
+        .iter()
+        .zip(game.scores())
+        .map(|(p, &s)| {
+            let t = TrackPosition::of(s);
+            (
+                p.name.clone(),
+                json!({"space": t.space, "fifties": t.fifties, "hundreds": t.hundreds}),
+            )
+        })
+        .collect();
+    let events: Vec<Value> = game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) => Some(json!({
+                "source": source_name(s.source),
+                "winners": s.winners.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+                "points": s.points,
+                "tiles": s.tiles.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
+                "pennants": s.pennants,
+                "neighbours": s.neighbours,
+                "cities": s.cities.iter().map(|(c, p)| json!([c.x, c.y, p.name()])).collect::<Vec<_>>(),
+                "carcassonne": s.carcassonne,
+                "followers": s.followers.iter().map(|&(p, n)| json!({"player": name(p), "count": n})).collect::<Vec<_>>(),
+                "outvoted": s.outvoted.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+                "complete": s.complete,
+                "final": s.final_scoring,
+                "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],
+                "rule": s.rule,
+            })),
+            _ => None,
+        })
+        .collect();
+    json!({
+        "scores": scores,
+        "standings": game.standings().into_iter().map(|(p, s, r)| json!({"player": name(p), "score": s, "rank": r})).collect::<Vec<_>>(),
+        "winners": game.winners().into_iter().map(name).collect::<Vec<_>>(),
+        "track": track,
+        "supply": players.iter().zip(game.supply()).map(|(p, &n)| (p.name.clone(), Value::from(n))).collect::<serde_json::Map<_, _>>(),
+        "tiles_left": game.tiles_left(),
+        "finished": game.is_finished(),
+        "events": events,
+    })
+}
+
+fn source_name(s: ScoreSource) -> &'static str {
+    match s {
+        ScoreSource::Road => "road",
+        ScoreSource::City => "city",
+        ScoreSource::Cloister => "cloister",
+        ScoreSource::Shrine => "shrine",
+        ScoreSource::Farm => "farm",
+        ScoreSource::FarmCity => "farm-city",
+    }
+}

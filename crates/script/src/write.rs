@@ -1,0 +1,141 @@
+//! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
+
+use crate::{Script, FORMAT, VERSION};
+use castellan_engine::{FarmRule, Mode, Move, RuleSet, Start, TiedWinners, Unplaceable};
+use serde_json::{json, Map, Value};
+
+impl Script {
+    /// The script as JSON. Rule options at their defaults are left out.
+    pub fn to_json(&self) -> Value {
+        let s = &self.setup;
+        let players: Vec<Value> = s
+            .players
+            .iter()
+            .map(|p| json!({"name": p.name, "color": p.color.name()}))
+            .collect();
+        let mut setup = Map::new();
+        setup.insert(
+            "sets".into(),
+            s.sets.iter().map(|t| Value::from(t.name())).collect(),
+        );
+        setup.insert(
+            "start".into(),
+            Value::from(match s.start {
+                Start::Base => "base",
+                Start::Count => "count",
+                Start::River2 => "river2",
+            }),
+        );
+        if s.mode == Mode::FinalBoard {
+            setup.insert("mode".into(), "final-board".into());
+        }
+        setup.insert("rules".into(), rules_json(&s.rules));
+        let moves: Vec<Value> = self
+            .moves
+            .iter()
+            .map(|m| match m {
+                Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
+                Move::Place { tile, cell, rotation, follower } => {
+                    let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
+                    if let Some(p) = follower {
+                        o["meeple"] = p.name().into();
+                    }
+                    o
+                }
+            })
+            .collect();
+        let mut root = json!({
+            "format": FORMAT,
+            "version": VERSION,
+            "players": players,
+            "setup": setup,
+            "moves": moves,
+        });
+        if !self.followers.is_empty() {
+            root["followers"] = self
+                .followers
+                .iter()
+                .map(|f| json!({"player": s.players[f.player.index()].name, "at": [f.cell.x, f.cell.y, f.port.name()]}))
+                .collect();
+        }
+        if self.final_scoring {
+            root["final_scoring"] = true.into();
+        }
+        if let Some(e) = &self.expect {
+            root["expect"] = json!({ "scores": e });
+        }
+        root
+    }
+}
+
+fn rules_json(r: &RuleSet) -> Value {
+    let d = RuleSet::default();
+    let mut o = Map::new();
+    o.insert(
+        "farms".into(),
+        Value::from(match r.farms {
+            FarmRule::Current => "c3",
+            FarmRule::FirstEdition => "c1",
+            FarmRule::Off => "off",
+        }),
+    );
+    o.insert("small_city".into(), r.small_city.into());
+    o.insert("score_incomplete".into(), r.score_incomplete.into());
+    let mut opt = |k: &str, v: Value, default: Value| {
+        if v != default {
+            o.insert(k.into(), v);
+        }
+    };
+    opt(
+        "small_city_pennants",
+        r.small_city_pennants.into(),
+        d.small_city_pennants.into(),
+    );
+    opt(
+        "road_loops_complete",
+        r.road_loops_complete.into(),
+        d.road_loops_complete.into(),
+    );
+    opt("max_players", r.max_players.into(), d.max_players.into());
+    opt(
+        "border_closes",
+        r.border_closes.into(),
+        d.border_closes.into(),
+    );
+    opt(
+        "hole_extra_turn",
+        r.hole_extra_turn.into(),
+        d.hole_extra_turn.into(),
+    );
+    opt(
+        "separate_start_tile",
+        r.separate_start_tile.into(),
+        d.separate_start_tile.into(),
+    );
+    let tie = |t: TiedWinners| match t {
+        TiedWinners::Shared => "shared",
+        TiedWinners::NoWinner => "no-winner",
+        TiedWinners::PlayAgain => "play-again",
+    };
+    opt(
+        "tied_winners",
+        tie(r.tied_winners).into(),
+        tie(d.tied_winners).into(),
+    );
+    let unpl = |u: Unplaceable| match u {
+        Unplaceable::Removed => "removed",
+        Unplaceable::BackInBag => "back-in-bag",
+    };
+    opt(
+        "unplaceable",
+        unpl(r.unplaceable).into(),
+        unpl(d.unplaceable).into(),
+    );
+    if let Some(b) = r.bounds {
+        o.insert(
+            "bounds".into(),
+            json!({"min_x": b.min_x, "max_x": b.max_x, "min_y": b.min_y, "max_y": b.max_y}),
+        );
+    }
+    Value::Object(o)
+}
