@@ -9,7 +9,7 @@
 //!   board after 35 placements;
 //! - `final_scoring_us`: the final count of a finished board.
 
-use castellan_engine::{Game, GameSetup, Move, TileId};
+use castellan_engine::{playout_move, Game, GameSetup, Move, TileId};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -30,45 +30,23 @@ impl Rng {
     }
 }
 
-fn draw(game: &Game, rng: &mut Rng) -> Option<TileId> {
-    let left = game.tiles_left() as usize;
-    if left == 0 {
-        return None;
-    }
-    let mut k = rng.below(left);
-    for (t, n) in game.bag() {
-        if k < n as usize {
-            return Some(t);
-        }
-        k -= n as usize;
-    }
-    unreachable!("k is below the number of tiles left")
-}
-
 /// Plays random turns until the bag is empty or `stop_after` placements.
 fn play(game: &mut Game, rng: &mut Rng, stop_after: usize) {
     let mut placements = 0;
     while placements < stop_after {
-        let Some(tile) = draw(game, rng) else { break };
-        let options = game.legal_placements(tile);
-        if options.is_empty() {
-            game.apply(&Move::Discard { tile })
-                .expect("nothing fits, so discarding is legal");
-            continue;
-        }
-        let (cell, rotation) = options[rng.below(options.len())];
-        let followers = game.legal_followers(tile, cell, rotation);
-        let pick = rng.below(followers.len() + 1);
-        let follower = followers.get(pick).map(|&(p, _)| p);
-        game.apply(&Move::Place {
-            tile,
-            cell,
-            rotation,
-            follower,
-        })
-        .expect("listed moves are legal");
-        placements += 1;
+        let Some(mv) = playout_move(game, &mut |n| rng.below(n)) else {
+            break;
+        };
+        game.apply(&mv).expect("playout moves are legal");
+        placements += matches!(mv, Move::Place { .. }) as usize;
     }
+}
+
+/// The tile the next playout move would draw.
+fn next_tile(game: &Game, rng: &mut Rng) -> TileId {
+    playout_move(game, &mut |n| rng.below(n))
+        .expect("tiles left")
+        .tile()
 }
 
 fn setup() -> GameSetup {
@@ -100,7 +78,7 @@ pub(crate) fn run(json: bool) -> ExitCode {
         let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
         let mut game = Game::new(setup()).expect("a base game");
         play(&mut game, &mut rng, 35);
-        let tile = draw(&game, &mut rng).expect("tiles left after 35");
+        let tile = next_tile(&game, &mut rng);
         let reps = 2000;
         let start = Instant::now();
         for _ in 0..reps {

@@ -232,6 +232,8 @@ pub enum MoveError {
     },
     /// This only applies in the other mode (turns vs final board).
     WrongMode,
+    /// There is no such move in the log to change.
+    NoSuchMove,
 }
 
 impl fmt::Display for MoveError {
@@ -294,6 +296,7 @@ impl fmt::Display for MoveError {
             }
             MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             MoveError::WrongMode => write!(f, "not possible in this game mode"),
+            MoveError::NoSuchMove => write!(f, "there is no such move to change"),
         }
     }
 }

@@ -6,7 +6,9 @@ mod coord;
 mod event;
 mod game;
 mod grid;
+mod history;
 mod player;
+mod playout;
 mod query;
 mod rules;
 mod scoring;
@@ -19,7 +21,9 @@ pub use game::{
     Game, GameSetup, Mode, Move, MoveError, PlayerSetup, ReplayError, SetupError, Start,
     TrackPosition, FOLLOWERS_PER_PLAYER,
 };
+pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, MAX_PLAYERS};
+pub use playout::playout_move;
 pub use query::OpenFeature;
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
 pub use tile::{

@@ -1,0 +1,43 @@
+//! Playing out games by someone else's choices: for benchmarks, tests and demos.
+//!
+//! The engine draws no random numbers; the caller's `pick(n)` chooses an index below `n`
+//! for every decision (which tile is drawn, where it goes, which follower option), so a
+//! seeded generator outside gives a reproducible game.
+
+use crate::game::{Game, Move};
+use crate::tile::TileId;
+
+/// The next move of a playout: a tile drawn from the bag (each physical tile equally
+/// likely), one of its legal placements and one of its legal follower options or none; a
+/// discard when it fits nowhere. `None` when the bag is empty or the game is over.
+pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Option<Move> {
+    let left = game.tiles_left() as usize;
+    if left == 0 || game.is_finished() {
+        return None;
+    }
+    let mut k = pick(left);
+    let tile = TileId::all()
+        .find(|&t| {
+            let n = game.remaining(t) as usize;
+            if k < n {
+                true
+            } else {
+                k -= n;
+                false
+            }
+        })
+        .expect("k is below the number of tiles left");
+    let options = game.legal_placements(tile);
+    if options.is_empty() {
+        return Some(Move::Discard { tile });
+    }
+    let (cell, rotation) = options[pick(options.len())];
+    let followers = game.legal_followers(tile, cell, rotation);
+    let follower = followers.get(pick(followers.len() + 1)).map(|&(p, _)| p);
+    Some(Move::Place {
+        tile,
+        cell,
+        rotation,
+        follower,
+    })
+}

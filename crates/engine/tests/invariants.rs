@@ -1,0 +1,203 @@
+//! Properties that hold in every game: checked over many random legal games.
+
+use castellan_engine::{
+    playout_move, Cell, Event, Game, GameSetup, History, Move, Rotation, FOLLOWERS_PER_PLAYER,
+};
+
+/// xorshift64*: a reproducible stream of choices.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
+}
+
+fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
+    let setup = GameSetup::base(players);
+    let mut game = Game::new(setup.clone()).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut moves = Vec::new();
+    while let Some(mv) = playout_move(&game, &mut |n| rng.below(n)) {
+        game.apply(&mv)
+            .unwrap_or_else(|e| panic!("seed {seed}: a playout move was refused: {e}"));
+        moves.push(mv);
+    }
+    (setup, moves)
+}
+
+fn points_by_events(game: &Game) -> Vec<u32> {
+    let mut totals = vec![0; game.player_count()];
+    for e in game.events() {
+        if let Event::Scored(s) = e {
+            for p in &s.winners {
+                totals[p.index()] += s.points;
+            }
+        }
+    }
+    totals
+}
+
+fn followers_conserved(game: &Game, seed: u64) {
+    for p in 0..game.player_count() {
+        let on_board = game
+            .board()
+            .followers()
+            .iter()
+            .filter(|f| f.player.index() == p)
+            .count();
+        assert_eq!(
+            on_board + game.supply()[p] as usize,
+            FOLLOWERS_PER_PLAYER as usize,
+            "seed {seed}: player {p}'s followers"
+        );
+    }
+}
+
+#[test]
+fn followers_are_conserved_and_points_are_the_sum_of_events() {
+    for seed in 0..300 {
+        let players: &[&str] = if seed % 3 == 0 {
+            &["A", "B", "C", "D", "E"]
+        } else {
+            &["A", "B"]
+        };
+        let (setup, moves) = random_game(seed, players);
+        let mut game = Game::new(setup).unwrap();
+        for mv in &moves {
+            game.apply(mv).unwrap();
+            followers_conserved(&game, seed);
+            assert_eq!(
+                points_by_events(&game),
+                game.scores(),
+                "seed {seed}: scores equal the sum of events"
+            );
+        }
+        game.finish().unwrap();
+        assert_eq!(
+            points_by_events(&game),
+            game.scores(),
+            "seed {seed}: after the final count too"
+        );
+        assert!(
+            game.board()
+                .followers()
+                .iter()
+                .all(|f| { game.board().tiles().iter().any(|t| t.cell == f.cell) }),
+            "seed {seed}: only farmers stay, on tiles"
+        );
+        assert_eq!(
+            game.tiles_left(),
+            0,
+            "seed {seed}: the bag is empty at the end"
+        );
+    }
+}
+
+#[test]
+fn listed_placements_apply_and_all_others_are_refused() {
+    for seed in 0..40 {
+        let (setup, moves) = random_game(1000 + seed, &["A", "B"]);
+        let mut game = Game::new(setup).unwrap();
+        for (i, mv) in moves.iter().enumerate() {
+            if i % 7 == 0 {
+                let tile = mv.tile();
+                let listed = game.legal_placements(tile);
+                let xs = game.board().tiles().iter().map(|t| t.cell.x);
+                let (lo, hi) = (xs.clone().min().unwrap() - 1, xs.max().unwrap() + 1);
+                let ys = game.board().tiles().iter().map(|t| t.cell.y);
+                let (top, bottom) = (ys.clone().min().unwrap() - 1, ys.max().unwrap() + 1);
+                for x in lo..=hi {
+                    for y in top..=bottom {
+                        for r in Rotation::ALL {
+                            let cell = Cell::new(x, y);
+                            let mut trial = game.clone();
+                            let ok = trial
+                                .apply(&Move::Place {
+                                    tile,
+                                    cell,
+                                    rotation: r,
+                                    follower: None,
+                                })
+                                .is_ok();
+                            assert_eq!(
+                                ok,
+                                listed.contains(&(cell, r)),
+                                "seed {seed} move {i}: {tile} at {cell} rot {r}"
+                            );
+                        }
+                    }
+                }
+            }
+            game.apply(mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn replay_equals_incremental_play_and_undo_redo_is_the_identity() {
+    for seed in 0..60 {
+        let (setup, moves) = random_game(2000 + seed, &["A", "B", "C"]);
+        let mut incremental = Game::new(setup.clone()).unwrap();
+        for mv in &moves {
+            incremental.apply(mv).unwrap();
+        }
+        let replayed = Game::replay(&setup, &moves).unwrap();
+        assert_eq!(
+            replayed.events(),
+            incremental.events(),
+            "seed {seed}: same events"
+        );
+        assert_eq!(replayed.scores(), incremental.scores());
+
+        let mut h = History::new(setup.clone()).unwrap();
+        for mv in &moves {
+            h.apply(mv.clone()).unwrap();
+        }
+        let k = moves.len() / 2;
+        for _ in 0..k {
+            assert!(h.undo());
+        }
+        for _ in 0..k {
+            assert!(h.redo());
+        }
+        assert_eq!(
+            h.game().events(),
+            incremental.events(),
+            "seed {seed}: undo then redo changes nothing"
+        );
+
+        // Correcting a move and then restoring it gives the original game.
+        let index = moves.len() / 3;
+        let original = moves[index].clone();
+        if let Move::Place {
+            tile,
+            cell,
+            rotation,
+            ..
+        } = original
+        {
+            let changed = Move::Place {
+                tile,
+                cell,
+                rotation,
+                follower: None,
+            };
+            if h.correct(index, changed).is_ok() {
+                h.correct(index, original)
+                    .expect("restoring the original move replays");
+                assert_eq!(
+                    h.game().events(),
+                    incremental.events(),
+                    "seed {seed}: correct then restore"
+                );
+            }
+        }
+    }
+}
