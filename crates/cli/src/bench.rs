@@ -8,6 +8,8 @@
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
 //! - `final_scoring_us`: the final count of a finished board.
+//!
+//! `--part full|legal|final` runs one part only, for profiling.
 
 use castellan_engine::{playout_move, Game, GameSetup, Move, TileId};
 use std::hint::black_box;
@@ -58,8 +60,12 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-pub(crate) fn run(json: bool) -> ExitCode {
-    let games = 2001;
+pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
+    let games = if part.is_some_and(|p| p != "full") {
+        1
+    } else {
+        2001
+    };
     let mut full = Vec::with_capacity(games);
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -74,12 +80,13 @@ pub(crate) fn run(json: bool) -> ExitCode {
     // Boards after 35 placements, each with the next tile drawn from its bag.
     let mut legal = Vec::new();
     let mut finals = Vec::new();
-    for seed in 0..201u64 {
+    let boards: u64 = if part == Some("full") { 1 } else { 201 };
+    for seed in 0..boards {
         let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
         let mut game = Game::new(setup()).expect("a base game");
         play(&mut game, &mut rng, 35);
         let tile = next_tile(&game, &mut rng);
-        let reps = 2000;
+        let reps = if part == Some("final") { 1 } else { 2000 };
         let start = Instant::now();
         for _ in 0..reps {
             black_box(game.legal_placements(black_box(tile)));
@@ -87,13 +94,12 @@ pub(crate) fn run(json: bool) -> ExitCode {
         legal.push(start.elapsed().as_secs_f64() * 1e6 / reps as f64);
 
         play(&mut game, &mut rng, usize::MAX);
-        let copies: Vec<Game> = (0..200).map(|_| game.clone()).collect();
+        let reps = if part == Some("legal") { 1 } else { 2000 };
         let start = Instant::now();
-        for mut g in copies {
-            g.finish().expect("not yet finished");
-            black_box(&g);
+        for _ in 0..reps {
+            black_box(black_box(&game).final_count());
         }
-        finals.push(start.elapsed().as_secs_f64() * 1e6 / 200.0);
+        finals.push(start.elapsed().as_secs_f64() * 1e6 / reps as f64);
     }
 
     let (f, l, s) = (median(full), median(legal), median(finals));

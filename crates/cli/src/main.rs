@@ -30,7 +30,14 @@ fn main() -> ExitCode {
         }
         ["score", path] => score(path),
         ["check", paths @ ..] if !paths.is_empty() => check(paths),
-        ["bench", rest @ ..] => bench::run(rest.contains(&"--json")),
+        ["bench", rest @ ..] => {
+            let part = rest
+                .iter()
+                .position(|a| *a == "--part")
+                .and_then(|i| rest.get(i + 1))
+                .copied();
+            bench::run(rest.contains(&"--json"), part)
+        }
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)

@@ -124,13 +124,22 @@ pub struct FeatureView {
     pub anchor: (Cell, Port),
 }
 
+/// An empty cell next to the layout and what its neighbours demand of a tile there: four
+/// bits per side (see [`EdgeKind::code`]), `mask` marking the sides that have a neighbour.
+#[derive(Clone, Copy, Debug)]
+struct FrontierCell {
+    cell: Cell,
+    want: u16,
+    mask: u16,
+}
+
 /// The tiles on the table.
 #[derive(Clone, Debug)]
 pub struct Board {
     placed: Vec<PlacedTile>,
     /// Placed-tile index + 1 per cell (0 = empty), and each frontier cell's index + 1.
     grid: Grid<(u32, u32)>,
-    frontier: Vec<Cell>,
+    frontier: Vec<FrontierCell>,
     parent: Vec<SegmentId>,
     /// Circular list of the segments of each feature.
     next: Vec<SegmentId>,
@@ -193,8 +202,13 @@ impl Board {
     }
 
     /// Empty cells that share an edge with a tile: the only candidates for the next tile.
-    pub fn frontier(&self) -> &[Cell] {
-        &self.frontier
+    pub fn frontier(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.frontier.iter().map(|f| f.cell)
+    }
+
+    /// Whether `cell` is empty and shares an edge with a tile.
+    pub fn is_frontier(&self, cell: Cell) -> bool {
+        self.grid.get(cell).1 != 0
     }
 
     /// Checks that `tile` may lie at `cell` with `rotation` (Rules B-04, B-05).
@@ -232,30 +246,15 @@ impl Board {
         Ok(())
     }
 
-    /// The packed edge constraint of an empty cell: what each occupied neighbour demands.
-    fn constraint(&self, cell: Cell) -> (u16, u16) {
-        let mut want = 0u16;
-        let mut mask = 0u16;
-        for side in Side::ALL {
-            if let Some(n) = self.tile_at(cell.step(side)) {
-                let shift = 4 * side.index();
-                want |= n.def().edge(n.rotation, side.opposite()).code() << shift;
-                mask |= 0xF << shift;
-            }
-        }
-        (want, mask)
-    }
-
     /// Calls `found` for every cell and rotation where `tile` fits, in frontier order.
     pub fn for_each_legal_placement(&self, tile: TileId, mut found: impl FnMut(Cell, Rotation)) {
         let packed = &tile.def().packed_edges;
-        for &cell in &self.frontier {
-            let (want, mask) = self.constraint(cell);
+        for f in &self.frontier {
             for rotation in Rotation::ALL {
                 let edges = packed[rotation.quarter_turns()];
-                // Inner walls (code 5) never meet a placed tile.
-                if edges & mask == want && !has_inner(edges & mask) {
-                    found(cell, rotation);
+                // Inner walls never meet a placed tile.
+                if edges & f.mask == f.want && !has_inner(edges & f.mask) {
+                    found(f.cell, rotation);
                 }
             }
         }
@@ -286,10 +285,27 @@ impl Board {
         self.remove_from_frontier(cell);
         for side in Side::ALL {
             let n = cell.step(side);
-            if self.index_at(n).is_none() && self.grid.get(n).1 == 0 {
-                self.frontier.push(n);
-                let pos = self.frontier.len() as u32;
-                self.grid.update(n, |v| v.1 = pos);
+            if self.index_at(n).is_some() {
+                continue;
+            }
+            let shift = 4 * side.opposite().index();
+            let want = def.edge(rotation, side).code() << shift;
+            let mask = 0xF << shift;
+            match self.grid.get(n).1 {
+                0 => {
+                    self.frontier.push(FrontierCell {
+                        cell: n,
+                        want,
+                        mask,
+                    });
+                    let pos = self.frontier.len() as u32;
+                    self.grid.update(n, |v| v.1 = pos);
+                }
+                pos => {
+                    let f = &mut self.frontier[pos as usize - 1];
+                    f.want |= want;
+                    f.mask |= mask;
+                }
             }
         }
 
@@ -369,7 +385,7 @@ impl Board {
         }
         let i = pos as usize - 1;
         self.frontier.swap_remove(i);
-        if let Some(&moved) = self.frontier.get(i) {
+        if let Some(moved) = self.frontier.get(i).map(|f| f.cell) {
             self.grid.update(moved, |v| v.1 = pos);
         }
         self.grid.update(cell, |v| v.1 = 0);

@@ -5,7 +5,7 @@
 //! nothing else changes a score.
 
 use crate::coord::{Cell, Port, Rotation};
-use crate::player::PlayerId;
+use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::tile::{FeatureKind, TileId};
 
 /// A checklist rule id such as `"B-21"`, naming the rule that produced a score.
@@ -44,7 +44,7 @@ pub enum Event {
         kind: FeatureKind,
     },
     /// Points were scored.
-    Scored(Score),
+    Scored(Box<Score>),
     /// A follower went back to its owner's supply.
     FollowerReturned {
         /// Whose.
@@ -93,7 +93,7 @@ pub struct Score {
     /// What was scored.
     pub source: ScoreSource,
     /// Players who score; each gets `points`. Several when tied (Rule B-23).
-    pub winners: Vec<PlayerId>,
+    pub winners: PlayerSet,
     /// Points to each winner.
     pub points: u32,
     /// Tiles counted (each once).
@@ -107,9 +107,9 @@ pub struct Score {
     /// For farms: the City of Carcassonne counted as one more completed city (Rule C-21).
     pub carcassonne: bool,
     /// Followers on the feature, per player.
-    pub followers: Vec<(PlayerId, u8)>,
+    pub followers: ByPlayer<u8>,
     /// Players with followers there who score nothing: fewer than the winners.
-    pub outvoted: Vec<PlayerId>,
+    pub outvoted: PlayerSet,
     /// Whether the feature was complete.
     pub complete: bool,
     /// Scored in the end-of-game count.

@@ -520,7 +520,7 @@ impl Game {
 
     /// Every cell and rotation where `tile` may go now, in a fixed order.
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(32);
         let bounds = self.setup.rules.bounds;
         self.board.for_each_legal_placement(tile, |c, r| {
             if bounds.is_none_or(|b| b.contains(c)) {
@@ -705,7 +705,7 @@ impl Game {
                     continue;
                 }
                 self.board.mark_completed(feature);
-                self.score_and_return(feature, false);
+                self.score_and_return(feature);
             }
         }
         let hole = Side::ALL
@@ -716,10 +716,14 @@ impl Game {
         }
     }
 
-    fn score_and_return(&mut self, feature: SegmentId, final_scoring: bool) {
-        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, final_scoring) {
+    fn score_and_return(&mut self, feature: SegmentId) {
+        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, false) {
             self.record(score);
         }
+        self.return_followers(feature);
+    }
+
+    fn return_followers(&mut self, feature: SegmentId) {
         for f in self.board.remove_followers(feature) {
             self.supply[f.player] += 1;
             self.events.push(Event::FollowerReturned {
@@ -731,10 +735,10 @@ impl Game {
     }
 
     fn record(&mut self, score: Score) {
-        for &p in &score.winners {
+        for p in score.winners.iter() {
             self.scores[p] += score.points;
         }
-        self.events.push(Event::Scored(score));
+        self.events.push(Event::Scored(Box::new(score)));
     }
 
     /// Final board mode: a follower standing where the table shows it.
@@ -794,8 +798,51 @@ impl Game {
         Ok(&self.events[first_event..])
     }
 
-    /// The end-of-game count: unfinished roads, cities and cloisters, then the farms
-    /// (Rules B-33, B-34). Afterwards no move is accepted.
+    /// The end-of-game count as it would come out now, without changing the game: unfinished
+    /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
+    /// the farms (Rules B-33, B-34). Each score comes with the feature whose followers it
+    /// frees.
+    fn final_count_with_features(&self) -> Vec<(Option<SegmentId>, Score)> {
+        let board = &self.board;
+        let mut open: Vec<(u8, SegmentId)> = Vec::new();
+        for f in board.followers() {
+            let root = board.root(f.segment);
+            let order = match board.kind(root) {
+                FeatureKind::Road => 0,
+                FeatureKind::City => 1,
+                FeatureKind::Field | FeatureKind::River => continue,
+                FeatureKind::Cloister | FeatureKind::Shrine => 2,
+            };
+            if !open.iter().any(|&(_, r)| r == root) {
+                open.push((order, root));
+            }
+        }
+        open.sort_by_key(|&(order, _)| order);
+        let mut out: Vec<(Option<SegmentId>, Score)> = open
+            .into_iter()
+            .filter_map(|(_, f)| {
+                score_feature(board, f, &self.setup.rules, true).map(|s| (Some(f), s))
+            })
+            .collect();
+        out.extend(
+            score_farms(board, &self.setup.rules)
+                .into_iter()
+                .map(|s| (None, s)),
+        );
+        out
+    }
+
+    /// The end-of-game count as it would come out now; the game is unchanged. This is the
+    /// live "if the game ended now" view.
+    pub fn final_count(&self) -> Vec<Score> {
+        self.final_count_with_features()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    /// Applies the end-of-game count (see [`Game::final_count`]); afterwards no move is
+    /// accepted. Followers of unfinished features return to supply as each is scored.
     ///
     /// # Errors
     /// [`MoveError::GameOver`] when already counted.
@@ -805,25 +852,11 @@ impl Game {
         }
         let first_event = self.events.len();
         self.events.push(Event::FinalScoringStarted);
-        let mut open: Vec<SegmentId> = Vec::new();
-        for f in &self.board.followers {
-            let root = self.board.root(f.segment);
-            let kind = self.board.kind(root);
-            if kind != FeatureKind::Field && !open.contains(&root) {
-                open.push(root);
-            }
-        }
-        // Roads, then cities, then cloisters and shrines, each in the order first occupied.
-        open.sort_by_key(|&f| match self.board.kind(f) {
-            FeatureKind::Road => 0,
-            FeatureKind::City => 1,
-            _ => 2,
-        });
-        for feature in open {
-            self.score_and_return(feature, true);
-        }
-        for score in score_farms(&self.board, &self.setup.rules) {
+        for (feature, score) in self.final_count_with_features() {
             self.record(score);
+            if let Some(f) = feature {
+                self.return_followers(f);
+            }
         }
         self.finished = true;
         Ok(&self.events[first_event..])
@@ -831,11 +864,15 @@ impl Game {
 
     /// The scores if the game ended now, farms included; the game itself is untouched.
     pub fn scores_if_ended_now(&self) -> Vec<u32> {
-        let mut copy = self.clone();
-        if !copy.finished {
-            copy.finish().expect("not finished");
+        let mut totals = self.scores().to_vec();
+        if !self.finished {
+            for s in self.final_count() {
+                for p in s.winners.iter() {
+                    totals[p.index()] += s.points;
+                }
+            }
         }
-        copy.scores().to_vec()
+        totals
     }
 
     /// Players ranked by score: `(player, score, rank)` with rank 1 for the best; tied

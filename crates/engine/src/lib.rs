@@ -22,7 +22,7 @@ pub use game::{
     TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use history::History;
-pub use player::{ByPlayer, Color, PlayerId, MAX_PLAYERS};
+pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::playout_move;
 pub use query::OpenFeature;
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};

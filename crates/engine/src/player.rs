@@ -77,6 +77,52 @@ impl Color {
     }
 }
 
+/// A set of seats, e.g. the winners of a scoring.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerSet(u8);
+
+impl PlayerSet {
+    /// Nobody.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Adds a seat.
+    pub fn insert(&mut self, p: PlayerId) {
+        self.0 |= 1 << p.0;
+    }
+
+    /// Whether the seat is in the set.
+    pub const fn contains(self, p: PlayerId) -> bool {
+        self.0 & (1 << p.0) != 0
+    }
+
+    /// How many seats.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether nobody is in it.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats in turn order.
+    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
+        (0..MAX_PLAYERS as u8)
+            .filter(move |&i| self.0 & (1 << i) != 0)
+            .map(PlayerId)
+    }
+}
+
+impl FromIterator<PlayerId> for PlayerSet {
+    fn from_iter<I: IntoIterator<Item = PlayerId>>(iter: I) -> Self {
+        let mut set = PlayerSet::EMPTY;
+        for p in iter {
+            set.insert(p);
+        }
+        set
+    }
+}
+
 /// One value per seat, for up to [`MAX_PLAYERS`] players; unused seats hold the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ByPlayer<T>([T; MAX_PLAYERS]);
@@ -107,14 +153,25 @@ impl ByPlayer<u8> {
     }
 
     /// The seats with the highest non-zero count: the majority, ties included (Rule B-23).
-    pub fn leaders(&self) -> Vec<PlayerId> {
+    pub fn leaders(&self) -> PlayerSet {
         let max = self.0.iter().copied().max().unwrap_or(0);
-        if max == 0 {
-            return Vec::new();
+        let mut set = PlayerSet::EMPTY;
+        if max > 0 {
+            for (i, &n) in self.0.iter().enumerate() {
+                if n == max {
+                    set.insert(PlayerId(i as u8));
+                }
+            }
         }
-        (0..MAX_PLAYERS)
-            .filter(|&i| self.0[i] == max)
-            .map(|i| PlayerId(i as u8))
+        set
+    }
+
+    /// The seats with at least one but fewer than the leaders: present, outvoted.
+    pub fn outvoted(&self) -> PlayerSet {
+        let leaders = self.leaders();
+        (0..MAX_PLAYERS as u8)
+            .map(PlayerId)
+            .filter(|&p| self.0[p.index()] > 0 && !leaders.contains(p))
             .collect()
     }
 
@@ -151,11 +208,14 @@ mod tests {
         t[PlayerId(0)] = 2;
         t[PlayerId(2)] = 2;
         t[PlayerId(1)] = 1;
+        let leaders: Vec<PlayerId> = t.leaders().iter().collect();
         assert_eq!(
-            t.leaders(),
+            leaders,
             vec![PlayerId(0), PlayerId(2)],
             "tied leaders both score (B-23)"
         );
+        let outvoted: Vec<PlayerId> = t.outvoted().iter().collect();
+        assert_eq!(outvoted, vec![PlayerId(1)], "the lone follower is outvoted");
         assert_eq!(t.total(), 5);
     }
 }

@@ -71,7 +71,7 @@ impl Game {
     /// nothing yet, whether any tile is left).
     fn fits_any(&self, cell: Cell) -> bool {
         let board = self.board();
-        if !board.frontier().contains(&cell) {
+        if !board.is_frontier(cell) {
             return self.tiles_left() > 0;
         }
         self.bag().into_iter().any(|(t, _)| {

@@ -36,7 +36,7 @@ fn points_by_events(game: &Game) -> Vec<u32> {
     let mut totals = vec![0; game.player_count()];
     for e in game.events() {
         if let Event::Scored(s) = e {
-            for p in &s.winners {
+            for p in s.winners.iter() {
                 totals[p.index()] += s.points;
             }
         }

@@ -30,15 +30,15 @@ pub fn report(game: &Game) -> Value {
         .filter_map(|e| match e {
             Event::Scored(s) => Some(json!({
                 "source": source_name(s.source),
-                "winners": s.winners.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+                "winners": s.winners.iter().map(name).collect::<Vec<_>>(),
                 "points": s.points,
                 "tiles": s.tiles.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
                 "pennants": s.pennants,
                 "neighbours": s.neighbours,
                 "cities": s.cities.iter().map(|(c, p)| json!([c.x, c.y, p.name()])).collect::<Vec<_>>(),
                 "carcassonne": s.carcassonne,
-                "followers": s.followers.iter().map(|&(p, n)| json!({"player": name(p), "count": n})).collect::<Vec<_>>(),
-                "outvoted": s.outvoted.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+                "followers": s.followers.present().into_iter().map(|(p, n)| json!({"player": name(p), "count": n})).collect::<Vec<_>>(),
+                "outvoted": s.outvoted.iter().map(name).collect::<Vec<_>>(),
                 "complete": s.complete,
                 "final": s.final_scoring,
                 "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],

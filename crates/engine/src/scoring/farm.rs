@@ -10,7 +10,7 @@ use crate::player::ByPlayer;
 use crate::rules::{FarmRule, RuleSet};
 use crate::tile::FeatureKind;
 
-/// Scores every farm; returns the events, in board order.
+/// Scores every farm that has farmers, in the order its first farmer was placed.
 pub(crate) fn score_farms(board: &Board, rules: &RuleSet) -> Vec<Score> {
     let farms: Vec<SegmentId> = board
         .features()
@@ -42,14 +42,9 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         .collect();
     let carcassonne = board.farm_touches_carcassonne(farm);
     let count = cities.len() as u32 + carcassonne as u32;
-    let present = followers.present();
     Some(Score {
         source: ScoreSource::Farm,
-        outvoted: present
-            .iter()
-            .map(|&(p, _)| p)
-            .filter(|p| !winners.contains(p))
-            .collect(),
+        outvoted: followers.outvoted(),
         winners,
         points: 3 * count,
         tiles: Vec::new(),
@@ -57,7 +52,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         neighbours: 0,
         cities: cities.iter().map(|&c| board.anchor(c)).collect(),
         carcassonne,
-        followers: present,
+        followers,
         complete: false,
         final_scoring: true,
         anchor: board.anchor(farm),
@@ -98,15 +93,10 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
         if winners.is_empty() {
             continue;
         }
-        let present = farmers.present();
         let view = city.map(|c| board.view(c));
         out.push(Score {
             source: ScoreSource::FarmCity,
-            outvoted: present
-                .iter()
-                .map(|&(p, _)| p)
-                .filter(|p| !winners.contains(p))
-                .collect(),
+            outvoted: farmers.outvoted(),
             winners,
             points: 4,
             tiles: view.as_ref().map(|v| v.tiles.clone()).unwrap_or_default(),
@@ -114,7 +104,7 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
             neighbours: 0,
             cities: view.as_ref().map(|v| vec![v.anchor]).unwrap_or_default(),
             carcassonne: city.is_none(),
-            followers: present,
+            followers: farmers,
             complete: true,
             final_scoring: true,
             anchor: view

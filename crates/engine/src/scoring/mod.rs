@@ -82,14 +82,9 @@ pub(crate) fn score_feature(
         }
         FeatureKind::Field | FeatureKind::River => return None,
     };
-    let present = followers.present();
     Some(Score {
         source: ScoreSource::from(view.kind),
-        outvoted: present
-            .iter()
-            .map(|&(p, _)| p)
-            .filter(|p| !winners.contains(p))
-            .collect(),
+        outvoted: followers.outvoted(),
         winners,
         points,
         tiles: view.tiles,
@@ -97,7 +92,7 @@ pub(crate) fn score_feature(
         neighbours,
         cities: Vec::new(),
         carcassonne: false,
-        followers: present,
+        followers,
         complete: view.complete,
         final_scoring,
         anchor: view.anchor,
