@@ -1,4 +1,51 @@
-//! Castellan's rules engine: it mirrors a Carcassonne table and scores it.
+//! Castellan's rules engine: it mirrors a Carcassonne table tile by tile and scores it,
+//! with the reason for every point.
+//!
+//! A [`Game`] is a fold over [`Move`]s, each one what the table did: the tile drawn, where it
+//! went, and the follower put on it. [`Game::apply`] checks a move completely first and
+//! changes nothing when it is refused. Every point comes from a [`Score`] event that says
+//! what was scored, for whom, and which rule of the checklist applied. [`History`] adds the
+//! cursor for undo, redo and correcting a past move. The crate does no I/O, reads no clock
+//! and draws no random numbers.
+//!
+//! ```
+//! use castellan_engine::{Cell, Game, GameSetup, Move, Port, Rotation, TileId};
+//!
+//! let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+//! let tile = |name| TileId::from_name(name).unwrap();
+//!
+//! // Anna puts a city cap on the start tile's city, facing it, with a knight: the two-tile
+//! // city is complete and scores 4.
+//! game.apply(&Move::Place {
+//!     tile: tile("E"), cell: Cell::new(0, -1), rotation: Rotation::R180, follower: Some(Port::S),
+//! }).unwrap();
+//! // Bram extends the road east with a curve, Anna continues west with a straight.
+//! game.apply(&Move::Place {
+//!     tile: tile("V"), cell: Cell::new(1, 0), rotation: Rotation::R90, follower: Some(Port::W),
+//! }).unwrap();
+//! game.apply(&Move::Place {
+//!     tile: tile("U"), cell: Cell::new(-1, 0), rotation: Rotation::R0, follower: None,
+//! }).unwrap();
+//! assert_eq!(game.scores(), &[4, 0]);
+//!
+//! // The end count: Bram's unfinished road of three tiles scores 3.
+//! game.finish().unwrap();
+//! assert_eq!(game.scores(), &[4, 3]);
+//! ```
+//!
+//! The board, as the example leaves it (`x` grows east, `y` south):
+//!
+//! ```text
+//!          x=-1   x=0    x=1
+//! y=-1            [E]     ‖
+//! y=0     [U]====[D]====[V]
+//! ```
+//!
+//! The road runs from the open west end through `U` and `D` into the curve `V`, which turns
+//! it north; Anna's city is `E` over `D`'s city edge.
+
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 mod board;
 mod catalog;
