@@ -38,6 +38,11 @@ impl PlacedTile {
         self.tile.def()
     }
 
+    /// The tile's centre, to name it.
+    pub(crate) fn cell_anchor(&self) -> (Cell, Port) {
+        (self.cell, Port::C)
+    }
+
     pub(crate) fn segment(&self, local: LocalFeature) -> SegmentId {
         self.first_segment + local as SegmentId
     }
@@ -663,6 +668,13 @@ impl Board {
             link = next;
         }
         out
+    }
+
+    /// Whether the City of Carcassonne lies on the board.
+    pub(crate) fn has_carcassonne(&self) -> bool {
+        self.placed
+            .first()
+            .is_some_and(|t| t.def().set == crate::tile::TileSet::Count)
     }
 
     /// Whether a farm borders the City of Carcassonne.

@@ -7,6 +7,7 @@
 use crate::coord::{Cell, Port, Rotation};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::tile::{FeatureKind, TileId};
+use crate::title::TitleKind;
 
 /// A checklist rule id such as `"B-21"`, naming the rule that produced a score.
 pub type RuleRef = &'static str;
@@ -54,6 +55,17 @@ pub enum Event {
         /// From which place.
         port: Port,
     },
+    /// The King or the Robber changed hands, or its record rose.
+    Title {
+        /// Which title.
+        kind: TitleKind,
+        /// Who holds it now.
+        holder: PlayerId,
+        /// The size to beat now.
+        record: u32,
+        /// Who held it before, if anyone.
+        previous: Option<PlayerId>,
+    },
     /// The end-of-game count begins.
     FinalScoringStarted,
 }
@@ -73,6 +85,10 @@ pub enum ScoreSource {
     Farm,
     /// A completed city paid to the farmers around it (2000 edition).
     FarmCity,
+    /// The King's bonus: completed cities.
+    King,
+    /// The Robber's bonus: completed roads.
+    Robber,
 }
 
 impl From<FeatureKind> for ScoreSource {
@@ -102,7 +118,8 @@ pub struct Score {
     pub pennants: u32,
     /// Surrounding tiles counted (cloisters, shrines).
     pub neighbours: u32,
-    /// For farms: the completed cities counted, each named by one of its places.
+    /// Farms: the completed cities counted; the King: the completed cities; the Robber: the
+    /// completed roads. Each named by one of its places.
     pub cities: Vec<(Cell, Port)>,
     /// For farms: the City of Carcassonne counted as one more completed city (Rule C-21).
     pub carcassonne: bool,

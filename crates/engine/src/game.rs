@@ -11,6 +11,7 @@ use crate::player::{ByPlayer, Color, PlayerId};
 use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::{score_farms, score_feature};
 use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::title::{score_titles, TitleKind, Titles};
 use std::fmt;
 
 /// Followers each player has (Rule B-01).
@@ -61,6 +62,9 @@ pub struct GameSetup {
     pub rules: RuleSet,
     /// Turn by turn, or the final board only.
     pub mode: Mode,
+    /// King and Robber as held when the entry starts: a final-board game names the holders
+    /// (their records do not matter any more).
+    pub titles: Titles,
 }
 
 impl GameSetup {
@@ -79,7 +83,13 @@ impl GameSetup {
             start: Start::Base,
             rules: RuleSet::default(),
             mode: Mode::Turns,
+            titles: Titles::default(),
         }
+    }
+
+    /// Whether a tile set is in the game.
+    pub fn has(&self, set: TileSet) -> bool {
+        self.sets.contains(&set)
     }
 }
 
@@ -360,6 +370,7 @@ pub struct Game {
     supply: ByPlayer<u8>,
     scores: ByPlayer<u32>,
     current: PlayerId,
+    titles: Titles,
     events: Vec<Event>,
     moves: usize,
     finished: bool,
@@ -394,10 +405,7 @@ impl Game {
             if setup.sets[..i].contains(s) {
                 return Err(SetupError::DuplicateSet(*s));
             }
-            if matches!(
-                s,
-                TileSet::KingRobber | TileSet::Shrines | TileSet::River2 | TileSet::Count
-            ) {
+            if matches!(s, TileSet::Shrines | TileSet::River2 | TileSet::Count) {
                 return Err(SetupError::Unsupported("the Count, King & Robber box"));
             }
         }
@@ -425,6 +433,7 @@ impl Game {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
         }
         Ok(Game {
+            titles: setup.titles,
             setup,
             board,
             bag,
@@ -705,6 +714,7 @@ impl Game {
                     continue;
                 }
                 self.board.mark_completed(feature);
+                self.award_title(feature, player);
                 self.score_and_return(feature);
             }
         }
@@ -714,6 +724,30 @@ impl Game {
         if !(self.setup.rules.hole_extra_turn && hole) {
             self.current = PlayerId(((self.current.index() + 1) % self.player_count()) as u8);
         }
+    }
+
+    /// King & Robber: a completed city or road may move its title (Rules K-03 to K-06).
+    fn award_title(&mut self, feature: SegmentId, placer: PlayerId) {
+        if !self.setup.has(TileSet::KingRobber) {
+            return;
+        }
+        let kind = match self.board.kind(feature) {
+            FeatureKind::City => TitleKind::King,
+            FeatureKind::Road => TitleKind::Robber,
+            _ => return,
+        };
+        let size = self.board.tile_indices(feature).len() as u32;
+        if let Some(e) =
+            self.titles
+                .completed(kind, placer, size, self.setup.rules.title_record_rises)
+        {
+            self.events.push(e);
+        }
+    }
+
+    /// Who holds the King and the Robber, with their records.
+    pub fn titles(&self) -> &Titles {
+        &self.titles
     }
 
     fn score_and_return(&mut self, feature: SegmentId) {
@@ -829,6 +863,10 @@ impl Game {
                 .into_iter()
                 .map(|s| (None, s)),
         );
+        if self.setup.has(TileSet::KingRobber) {
+            let titles = score_titles(board, &self.titles, self.setup.rules.road_loops_complete);
+            out.extend(titles.into_iter().map(|s| (None, s)));
+        }
         out
     }
 

@@ -60,6 +60,7 @@ mod query;
 mod rules;
 mod scoring;
 mod tile;
+mod title;
 
 pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError};
 pub use coord::{Cell, Port, Rotation, Side};
@@ -76,6 +77,7 @@ pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
 pub use tile::{
     EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
 };
+pub use title::{Title, TitleKind, Titles};
 
 /// The engine's version, as built.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

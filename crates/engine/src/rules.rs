@@ -89,6 +89,9 @@ pub struct RuleSet {
     pub hole_extra_turn: bool,
     /// The start tile comes from outside the 72 (Big Box 5's separate start tile, V-16).
     pub separate_start_tile: bool,
+    /// King & Robber: the record is the largest size completed by anyone, so the holder
+    /// raises it (Q-02, default); `false` keeps the size that won the title.
+    pub title_record_rises: bool,
 }
 
 impl Default for RuleSet {
@@ -106,6 +109,7 @@ impl Default for RuleSet {
             border_closes: false,
             hole_extra_turn: false,
             separate_start_tile: false,
+            title_record_rises: true,
         }
     }
 }

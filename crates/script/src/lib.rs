@@ -114,3 +114,52 @@ impl Script {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCRIPT: &str = r#"{
+      "format": "castellan-game-script", "version": 1,
+      "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+      "setup": {"sets": ["base", "winter", "king-robber"], "rules": {"farms": "c1", "small_city": true,
+                "bounds": {"min_x": -5, "max_x": 5, "min_y": -4, "max_y": 4}, "tied_winners": "no-winner"}},
+      "moves": [
+        {"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
+        {"tile": "V", "at": [1, 0], "rot": 90, "note": "keys we do not know are ignored"}
+      ],
+      "final_scoring": true,
+      "expect": {"scores": {"Anna": 3, "Bram": 0}}
+    }"#;
+
+    #[test]
+    fn a_script_written_out_reads_back_the_same() {
+        let script = Script::from_json(SCRIPT).expect("valid script");
+        let again = Script::from_json(&script.to_json().to_string()).expect("written script reads");
+        assert_eq!(again, script, "write then read is the identity");
+        let game = script.play().expect("replays");
+        assert_eq!(
+            script.check_expect(&game),
+            Ok(()),
+            "Anna: small city 2 (V-05) and the King for one completed city (K-07); Bram has no follower"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_move_and_the_key() {
+        let bad_rot = SCRIPT.replace("\"rot\": 90", "\"rot\": 45");
+        let e = Script::from_json(&bad_rot).unwrap_err();
+        assert_eq!(e.at, "move 1");
+        assert!(
+            e.to_string().contains("rot 45 is not 0, 90, 180 or 270"),
+            "{e}"
+        );
+        let bad_farms = SCRIPT.replace("\"c1\"", "\"c9\"");
+        assert_eq!(
+            Script::from_json(&bad_farms).unwrap_err().at,
+            "setup.rules.farms"
+        );
+        let not_json = Script::from_json("{\"format\": ").unwrap_err();
+        assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+    }
+}

@@ -3,7 +3,8 @@
 use crate::{Script, StandingFollower, FORMAT, VERSION};
 use castellan_engine::{
     Bounds, Cell, Color, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId, PlayerSetup, Port,
-    Rotation, RuleSet, SetupError, Start, TiedWinners, TileId, TileSet, Unplaceable,
+    Rotation, RuleSet, SetupError, Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles,
+    Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -208,7 +209,25 @@ impl Script {
                 ))
             }
         };
-        for key in ["king", "robber", "count_at"] {
+        let mut titles = Titles::default();
+        for (key, kind) in [("king", TitleKind::King), ("robber", TitleKind::Robber)] {
+            if let Some(v) = setup_v.get(key) {
+                let at = format!("setup.{key}");
+                if mode != Mode::FinalBoard {
+                    return Err(ScriptError::format(
+                        at,
+                        "only a final-board script names the holders",
+                    ));
+                }
+                let holder = player_named(v, &at)?;
+                let title = Some(Title { holder, record: 0 });
+                match kind {
+                    TitleKind::King => titles.king = title,
+                    TitleKind::Robber => titles.robber = title,
+                }
+            }
+        }
+        for key in ["count_at"] {
             if setup_v.contains_key(key) {
                 return Err(ScriptError::at(
                     format!("setup.{key}"),
@@ -226,6 +245,7 @@ impl Script {
             start,
             rules,
             mode,
+            titles,
         };
 
         let moves = match root.get("moves") {
@@ -386,6 +406,7 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
             "border_closes" => r.border_closes = boolean(v, &at(k))?,
             "hole_extra_turn" => r.hole_extra_turn = boolean(v, &at(k))?,
             "separate_start_tile" => r.separate_start_tile = boolean(v, &at(k))?,
+            "title_record_rises" => r.title_record_rises = boolean(v, &at(k))?,
             "max_players" => {
                 r.max_players = u8::try_from(integer(v, &at(k))?)
                     .map_err(|_| ScriptError::format(at(k), "out of range"))?

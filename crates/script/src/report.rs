@@ -54,6 +54,8 @@ pub fn report(game: &Game) -> Value {
         "track": track,
         "supply": players.iter().zip(game.supply()).map(|(p, &n)| (p.name.clone(), Value::from(n))).collect::<serde_json::Map<_, _>>(),
         "tiles_left": game.tiles_left(),
+        "king": game.titles().king.map(|t| json!({"holder": name(t.holder), "record": t.record})),
+        "robber": game.titles().robber.map(|t| json!({"holder": name(t.holder), "record": t.record})),
         "finished": game.is_finished(),
         "events": events,
     })
@@ -67,5 +69,7 @@ fn source_name(s: ScoreSource) -> &'static str {
         ScoreSource::Shrine => "shrine",
         ScoreSource::Farm => "farm",
         ScoreSource::FarmCity => "farm-city",
+        ScoreSource::King => "king",
+        ScoreSource::Robber => "robber",
     }
 }

@@ -30,6 +30,25 @@ impl Script {
             setup.insert("mode".into(), "final-board".into());
         }
         setup.insert("rules".into(), rules_json(&s.rules));
+        if s.mode == Mode::FinalBoard {
+            for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
+                if let Some(t) = title {
+                    setup.insert(key.into(), s.players[t.holder.index()].name.clone().into());
+                }
+            }
+        }
+        if let Some(t) = s.titles.king.filter(|_| s.mode == Mode::FinalBoard) {
+            setup.insert(
+                "king".into(),
+                s.players[t.holder.index()].name.clone().into(),
+            );
+        }
+        if let Some(t) = s.titles.robber.filter(|_| s.mode == Mode::FinalBoard) {
+            setup.insert(
+                "robber".into(),
+                s.players[t.holder.index()].name.clone().into(),
+            );
+        }
         let moves: Vec<Value> = self
             .moves
             .iter()
@@ -111,6 +130,11 @@ fn rules_json(r: &RuleSet) -> Value {
         "separate_start_tile",
         r.separate_start_tile.into(),
         d.separate_start_tile.into(),
+    );
+    opt(
+        "title_record_rises",
+        r.title_record_rises.into(),
+        d.title_record_rises.into(),
     );
     let tie = |t: TiedWinners| match t {
         TiedWinners::Shared => "shared",
