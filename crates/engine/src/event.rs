@@ -66,6 +66,15 @@ pub enum Event {
         /// Who held it before, if anyone.
         previous: Option<PlayerId>,
     },
+    /// A monk and a heretic now challenge each other (Rules H-05 to H-07).
+    ChallengeStarted {
+        /// Who placed the challenging follower.
+        challenger: crate::player::PlayerId,
+        /// The cloister's tile.
+        cloister: Cell,
+        /// The shrine's tile.
+        shrine: Cell,
+    },
     /// The end-of-game count begins.
     FinalScoringStarted,
 }

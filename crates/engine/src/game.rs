@@ -5,6 +5,7 @@
 //! is always the sum of the events naming them.
 
 use crate::board::{Board, PlacementError, SegmentId};
+use crate::challenge::{breaks_neighbour_limit, challenged, Challenge};
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, Color, PlayerId};
@@ -244,6 +245,17 @@ pub enum MoveError {
     WrongMode,
     /// There is no such move in the log to change.
     NoSuchMove,
+    /// A shrine may border only one cloister, and a cloister only one shrine (Rule H-03).
+    BuildingNeighbours {
+        /// Where the tile was put.
+        cell: Cell,
+    },
+    /// Under the relaxed placement house rule, a building that borders several of the other
+    /// kind takes no follower (V-23).
+    CrowdedBuilding {
+        /// The place.
+        port: Port,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -307,6 +319,12 @@ impl fmt::Display for MoveError {
             MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             MoveError::WrongMode => write!(f, "not possible in this game mode"),
             MoveError::NoSuchMove => write!(f, "there is no such move to change"),
+            MoveError::BuildingNeighbours { cell } => {
+                write!(f, "a building at {cell} would make a shrine border two cloisters or a cloister two shrines")
+            }
+            MoveError::CrowdedBuilding { port } => {
+                write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
+            }
         }
     }
 }
@@ -371,6 +389,7 @@ pub struct Game {
     scores: ByPlayer<u32>,
     current: PlayerId,
     titles: Titles,
+    challenges: Vec<Challenge>,
     events: Vec<Event>,
     moves: usize,
     finished: bool,
@@ -405,7 +424,7 @@ impl Game {
             if setup.sets[..i].contains(s) {
                 return Err(SetupError::DuplicateSet(*s));
             }
-            if matches!(s, TileSet::Shrines | TileSet::River2 | TileSet::Count) {
+            if matches!(s, TileSet::River2 | TileSet::Count) {
                 return Err(SetupError::Unsupported("the Count, King & Robber box"));
             }
         }
@@ -434,6 +453,7 @@ impl Game {
         }
         Ok(Game {
             titles: setup.titles,
+            challenges: Vec::new(),
             setup,
             board,
             bag,
@@ -530,13 +550,28 @@ impl Game {
     /// Every cell and rotation where `tile` may go now, in a fixed order.
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
         let mut out = Vec::with_capacity(32);
-        let bounds = self.setup.rules.bounds;
+        let special = self.setup.rules.bounds.is_some() || tile.def().centre.is_some();
         self.board.for_each_legal_placement(tile, |c, r| {
-            if bounds.is_none_or(|b| b.contains(c)) {
+            if !special || self.table_rule_error(tile, c).is_none() {
                 out.push((c, r));
             }
         });
         out
+    }
+
+    /// Placement limits beyond matching edges: the play area (V-09) and the shrine–cloister
+    /// neighbourhood (H-03).
+    fn table_rule_error(&self, tile: TileId, cell: Cell) -> Option<MoveError> {
+        if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
+            return Some(MoveError::OutOfBounds { cell });
+        }
+        if self.setup.has(TileSet::Shrines)
+            && !self.setup.rules.relaxed_shrine_placement
+            && breaks_neighbour_limit(&self.board, tile, cell)
+        {
+            return Some(MoveError::BuildingNeighbours { cell });
+        }
+        None
     }
 
     /// Checks whether `tile` may go at `cell` with `rotation`.
@@ -549,10 +584,8 @@ impl Game {
         cell: Cell,
         rotation: Rotation,
     ) -> Result<(), MoveError> {
-        if let Some(b) = self.setup.rules.bounds {
-            if !b.contains(cell) {
-                return Err(MoveError::OutOfBounds { cell });
-            }
+        if let Some(e) = self.table_rule_error(tile, cell) {
+            return Err(e);
         }
         self.board
             .check_placement(tile, cell, rotation)
@@ -613,6 +646,13 @@ impl Game {
         }
         if self.board.would_be_occupied(tile, cell, rotation, local) {
             return Some(MoveError::FeatureOccupied { port, kind });
+        }
+        if kind.is_building()
+            && self.setup.has(TileSet::Shrines)
+            && breaks_neighbour_limit(&self.board, tile, cell)
+        {
+            // Only reachable under the relaxed placement house rule (V-23).
+            return Some(MoveError::CrowdedBuilding { port });
         }
         None
     }
@@ -709,13 +749,20 @@ impl Game {
             });
         }
         if self.setup.mode == Mode::Turns {
-            for feature in self.board.completed_by(index) {
-                if !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature) {
-                    continue;
-                }
+            let mut completed = self.board.completed_by(index);
+            if !self.setup.rules.road_loops_complete {
+                completed.retain(|&f| !self.board.is_road_loop(f));
+            }
+            if let Some(port) = follower {
+                self.start_challenge(index, port, &completed);
+            }
+            for &feature in &completed {
                 self.board.mark_completed(feature);
                 self.award_title(feature, player);
-                self.score_and_return(feature);
+                match self.settle_challenge(feature, &completed) {
+                    Some(loser) => self.score_challenge_win(feature, loser),
+                    None => self.score_and_return(feature),
+                }
             }
         }
         let hole = Side::ALL
@@ -724,6 +771,96 @@ impl Game {
         if !(self.setup.rules.hole_extra_turn && hole) {
             self.current = PlayerId(((self.current.index() + 1) % self.player_count()) as u8);
         }
+    }
+
+    /// A monk or heretic just placed next to an occupied building of the other kind starts a
+    /// challenge (Rules H-05 to H-07). When that building is completed by this very tile the
+    /// challenge still starts and is lost at once, unless the rules say otherwise.
+    fn start_challenge(&mut self, index: usize, port: Port, completed: &[SegmentId]) {
+        if !self.setup.has(TileSet::Shrines) || port != Port::C {
+            return;
+        }
+        let placed = self.board.tiles()[index];
+        let Some(centre) = placed.def().centre else {
+            return;
+        };
+        let kind = placed.def().features[centre as usize].kind;
+        let Some((other_cell, other)) = challenged(&self.board, placed.cell, kind) else {
+            return;
+        };
+        if completed.contains(&other) && !self.setup.rules.challenge_when_partner_completes {
+            return;
+        }
+        let ours = placed.segment(centre);
+        let challenge = if kind == FeatureKind::Cloister {
+            Challenge {
+                cloister: placed.cell,
+                shrine: other_cell,
+                cloister_feature: ours,
+                shrine_feature: other,
+            }
+        } else {
+            Challenge {
+                cloister: other_cell,
+                shrine: placed.cell,
+                cloister_feature: other,
+                shrine_feature: ours,
+            }
+        };
+        self.challenges.push(challenge);
+        self.events.push(Event::ChallengeStarted {
+            challenger: self.current,
+            cloister: challenge.cloister,
+            shrine: challenge.shrine,
+        });
+    }
+
+    /// A building of a running challenge was completed: the challenge ends. Returns the
+    /// loser, unless the tile completed both and both score (H-10).
+    fn settle_challenge(
+        &mut self,
+        feature: SegmentId,
+        completed: &[SegmentId],
+    ) -> Option<SegmentId> {
+        let i = self
+            .challenges
+            .iter()
+            .position(|c| c.opponent(feature).is_some())?;
+        let opponent = self
+            .challenges
+            .remove(i)
+            .opponent(feature)
+            .expect("found above");
+        (!completed.contains(&opponent)).then_some(opponent)
+    }
+
+    /// The first building of a challenge to be completed scores its 9 (plus, under the house
+    /// rule, the loser's unfinished value, V-22); the other scores nothing; both followers
+    /// return (H-09).
+    fn score_challenge_win(&mut self, winner: SegmentId, loser: SegmentId) {
+        if let Some(mut score) = score_feature(&self.board, winner, &self.setup.rules, false) {
+            if self.setup.rules.challenge_winner_takes_both {
+                score.points += 1 + self.board.building_neighbours(loser) as u32;
+                score.rule = "V-22";
+            } else {
+                score.rule = "H-09";
+            }
+            self.record(score);
+        }
+        self.return_followers(winner);
+        if let Some(mut lost) = score_feature(&self.board, loser, &self.setup.rules, false) {
+            lost.outvoted = lost.winners;
+            lost.winners = crate::PlayerSet::EMPTY;
+            lost.points = 0;
+            lost.rule = "H-09";
+            self.events.push(Event::Scored(Box::new(lost)));
+        }
+        self.return_followers(loser);
+    }
+
+    /// Challenges still running.
+    pub fn challenges(&self) -> &[Challenge] {
+        &self.challenges
     }
 
     /// King & Robber: a completed city or road may move its title (Rules K-03 to K-06).
@@ -855,7 +992,12 @@ impl Game {
         let mut out: Vec<(Option<SegmentId>, Score)> = open
             .into_iter()
             .filter_map(|(_, f)| {
-                score_feature(board, f, &self.setup.rules, true).map(|s| (Some(f), s))
+                let mut s = score_feature(board, f, &self.setup.rules, true)?;
+                // An unresolved challenge: both buildings score as unfinished (H-11).
+                if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
+                    s.rule = "H-11";
+                }
+                Some((Some(f), s))
             })
             .collect();
         out.extend(

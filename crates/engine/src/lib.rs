@@ -49,6 +49,7 @@
 
 mod board;
 mod catalog;
+mod challenge;
 mod coord;
 mod event;
 mod game;
@@ -63,6 +64,7 @@ mod tile;
 mod title;
 
 pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError};
+pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use event::{Event, RuleRef, Score, ScoreSource};
 pub use game::{

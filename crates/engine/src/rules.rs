@@ -92,6 +92,15 @@ pub struct RuleSet {
     /// King & Robber: the record is the largest size completed by anyone, so the holder
     /// raises it (Q-02, default); `false` keeps the size that won the title.
     pub title_record_rises: bool,
+    /// Heretics: a challenge starts even when the new building's neighbour is completed by
+    /// the same tile, so that neighbour wins at once (Q-04, default); `false` scores the
+    /// completed neighbour normally and starts no challenge.
+    pub challenge_when_partner_completes: bool,
+    /// Heretics house rule: the winner also scores the loser's building as unfinished (V-22).
+    pub challenge_winner_takes_both: bool,
+    /// Heretics house rule: shrines and cloisters may border several of the other kind, but
+    /// then take no follower (V-23).
+    pub relaxed_shrine_placement: bool,
 }
 
 impl Default for RuleSet {
@@ -110,6 +119,9 @@ impl Default for RuleSet {
             hole_extra_turn: false,
             separate_start_tile: false,
             title_record_rises: true,
+            challenge_when_partner_completes: true,
+            challenge_winner_takes_both: false,
+            relaxed_shrine_placement: false,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, Game, GameSetup, History, Move, Rotation, FOLLOWERS_PER_PLAYER,
+    playout_move, Cell, Event, Game, GameSetup, History, Move, Rotation, TileSet,
+    FOLLOWERS_PER_PLAYER,
 };
 
 /// xorshift64*: a reproducible stream of choices.
@@ -19,8 +20,14 @@ impl Rng {
     }
 }
 
+/// Odd seeds play with every supported box, so expansions' rules are exercised too.
 fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
-    let setup = GameSetup::base(players);
+    let mut setup = GameSetup::base(players);
+    if seed % 2 == 1 {
+        setup
+            .sets
+            .extend([TileSet::Winter, TileSet::KingRobber, TileSet::Shrines]);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Rng::new(seed);
     let mut moves = Vec::new();

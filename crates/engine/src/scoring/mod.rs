@@ -77,9 +77,12 @@ pub(crate) fn score_feature(
     let (points, rule) = match view.kind {
         FeatureKind::Road => road_points(tiles, view.complete, rules),
         FeatureKind::City => city_points(tiles, view.pennants, view.complete, rules),
-        FeatureKind::Cloister | FeatureKind::Shrine => {
-            building_points(neighbours, view.complete, rules)
-        }
+        FeatureKind::Cloister => building_points(neighbours, view.complete, rules),
+        // A shrine scores as a cloister does (H-02).
+        FeatureKind::Shrine => match building_points(neighbours, view.complete, rules) {
+            (points, "V-06") => (points, "V-06"),
+            (points, _) => (points, "H-02"),
+        },
         FeatureKind::Field | FeatureKind::River => return None,
     };
     Some(Score {
