@@ -46,9 +46,7 @@ fn play(game: &mut Game, rng: &mut Rng, stop_after: usize) {
 
 /// The tile the next playout move would draw.
 fn next_tile(game: &Game, rng: &mut Rng) -> TileId {
-    playout_move(game, &mut |n| rng.below(n))
-        .expect("tiles left")
-        .tile()
+    playout_move(game, &mut |n| rng.below(n)).expect("tiles left").tile()
 }
 
 fn setup() -> GameSetup {
@@ -61,11 +59,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
-    let games = if part.is_some_and(|p| p != "full") {
-        1
-    } else {
-        2001
-    };
+    let games = if part.is_some_and(|p| p != "full") { 1 } else { 2001 };
     let mut full = Vec::with_capacity(games);
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);

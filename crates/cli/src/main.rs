@@ -14,28 +14,15 @@ const USAGE: &str = "usage: castellan score GAME.json | castellan check SCENARIO
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["--version" | "-V"] => {
-            println!(
-                "castellan {} (engine {})",
-                env!("CARGO_PKG_VERSION"),
-                castellan_engine::VERSION
-            );
+            println!("castellan {} (engine {})", env!("CARGO_PKG_VERSION"), castellan_engine::VERSION);
             ExitCode::SUCCESS
         }
         ["score", path] => score(path),
         ["check", paths @ ..] if !paths.is_empty() => check(paths),
         ["bench", rest @ ..] => {
-            let part = rest
-                .iter()
-                .position(|a| *a == "--part")
-                .and_then(|i| rest.get(i + 1))
-                .copied();
+            let part = rest.iter().position(|a| *a == "--part").and_then(|i| rest.get(i + 1)).copied();
             bench::run(rest.contains(&"--json"), part)
         }
         _ => {
@@ -67,10 +54,7 @@ fn score(path: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&report(&game)).expect("a report is valid JSON")
-    );
+    println!("{}", serde_json::to_string_pretty(&report(&game)).expect("a report is valid JSON"));
     match script.check_expect(&game) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -83,9 +67,8 @@ fn score(path: &str) -> ExitCode {
 fn check(paths: &[&str]) -> ExitCode {
     let mut failed = 0;
     for path in paths {
-        let result = std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| castellan_script::check_scenario(&t));
+        let result =
+            std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| castellan_script::check_scenario(&t));
         match result {
             Ok(()) => println!("ok     {path}"),
             Err(e) => {

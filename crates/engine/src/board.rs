@@ -49,9 +49,7 @@ impl PlacedTile {
 
     /// The segment at board slot `slot` (0..12).
     fn segment_at_slot(&self, slot: usize) -> Option<SegmentId> {
-        self.def()
-            .feature_at_board_slot(self.rotation, slot)
-            .map(|f| self.segment(f))
+        self.def().feature_at_board_slot(self.rotation, slot).map(|f| self.segment(f))
     }
 
     /// The local segment at a port named in board orientation.
@@ -220,12 +218,7 @@ impl Board {
     ///
     /// # Errors
     /// The reason it may not, with every mismatching edge.
-    pub fn check_placement(
-        &self,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-    ) -> Result<(), PlacementError> {
+    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), PlacementError> {
         if self.index_at(cell).is_some() {
             return Err(PlacementError::CellOccupied);
         }
@@ -279,12 +272,7 @@ impl Board {
         let def = tile.def();
         let index = self.placed.len();
         let first_segment = self.parent.len() as SegmentId;
-        let placed = PlacedTile {
-            tile,
-            cell,
-            rotation,
-            first_segment,
-        };
+        let placed = PlacedTile { tile, cell, rotation, first_segment };
         self.placed.push(placed);
         self.grid.update(cell, |v| v.0 = index as u32 + 1);
         self.remove_from_frontier(cell);
@@ -298,11 +286,7 @@ impl Board {
             let mask = 0xF << shift;
             match self.grid.get(n).1 {
                 0 => {
-                    self.frontier.push(FrontierCell {
-                        cell: n,
-                        want,
-                        mask,
-                    });
+                    self.frontier.push(FrontierCell { cell: n, want, mask });
                     let pos = self.frontier.len() as u32;
                     self.grid.update(n, |v| v.1 = pos);
                 }
@@ -362,15 +346,9 @@ impl Board {
         self.building_of.push(NONE);
         let around = cell.surrounding();
         if let Some(centre) = def.centre {
-            let neighbours = around
-                .iter()
-                .filter(|&&c| self.index_at(c).is_some())
-                .count() as u8;
+            let neighbours = around.iter().filter(|&&c| self.index_at(c).is_some()).count() as u8;
             self.building_of[index] = self.buildings.len() as u32;
-            self.buildings.push(Building {
-                segment: placed.segment(centre),
-                neighbours,
-            });
+            self.buildings.push(Building { segment: placed.segment(centre), neighbours });
         }
         for c in around {
             if let Some(i) = self.index_at(c) {
@@ -465,13 +443,7 @@ impl Board {
 
     /// Whether a segment of the tile `tile` would lie at `cell` with `rotation` join a
     /// feature that already holds a follower (Rule B-11). The tile is not placed yet.
-    pub(crate) fn would_be_occupied(
-        &self,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        local: LocalFeature,
-    ) -> bool {
+    pub(crate) fn would_be_occupied(&self, tile: TileId, cell: Cell, rotation: Rotation, local: LocalFeature) -> bool {
         let def = tile.def();
         for side in Side::ALL {
             let Some(n) = self.tile_at(cell.step(side)) else {
@@ -493,21 +465,10 @@ impl Board {
     }
 
     /// Puts a follower on a feature.
-    pub(crate) fn add_follower(
-        &mut self,
-        player: PlayerId,
-        cell: Cell,
-        port: Port,
-        feature: SegmentId,
-    ) {
+    pub(crate) fn add_follower(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId) {
         let root = self.find(feature);
         self.state[root as usize].followers[player] += 1;
-        self.followers.push(Follower {
-            player,
-            cell,
-            port,
-            segment: feature,
-        });
+        self.followers.push(Follower { player, cell, port, segment: feature });
     }
 
     /// Takes every follower off a feature and returns them, in the order they were placed.
@@ -530,8 +491,7 @@ impl Board {
         let root = self.root(feature);
         let st = &self.state[root as usize];
         if st.kind.is_building() {
-            self.building_by_segment(root)
-                .is_some_and(|b| b.neighbours == 8)
+            self.building_by_segment(root).is_some_and(|b| b.neighbours == 8)
         } else {
             st.kind.closes_by_edges() && st.open == 0
         }
@@ -579,9 +539,9 @@ impl Board {
             }
             let done = match f.kind {
                 FeatureKind::Road | FeatureKind::City => st.open == 0,
-                FeatureKind::Cloister | FeatureKind::Shrine => self
-                    .building_by_segment(root)
-                    .is_some_and(|b| b.neighbours == 8),
+                FeatureKind::Cloister | FeatureKind::Shrine => {
+                    self.building_by_segment(root).is_some_and(|b| b.neighbours == 8)
+                }
                 _ => false,
             };
             if done {
@@ -609,8 +569,7 @@ impl Board {
 
     /// How many of a building's eight surrounding cells hold tiles.
     pub(crate) fn building_neighbours(&self, feature: SegmentId) -> u8 {
-        self.building_by_segment(self.root(feature))
-            .map_or(0, |b| b.neighbours)
+        self.building_by_segment(self.root(feature)).map_or(0, |b| b.neighbours)
     }
 
     /// Every feature's root, once.
@@ -636,10 +595,7 @@ impl Board {
 
     /// Distinct tiles of a feature, in placement order.
     pub(crate) fn tile_indices(&self, feature: SegmentId) -> Vec<usize> {
-        let mut tiles: Vec<usize> = self
-            .members(feature)
-            .map(|s| self.segment_tile[s as usize] as usize)
-            .collect();
+        let mut tiles: Vec<usize> = self.members(feature).map(|s| self.segment_tile[s as usize] as usize).collect();
         tiles.sort_unstable();
         tiles.dedup();
         tiles
@@ -672,9 +628,7 @@ impl Board {
 
     /// Whether the City of Carcassonne lies on the board.
     pub(crate) fn has_carcassonne(&self) -> bool {
-        self.placed
-            .first()
-            .is_some_and(|t| t.def().set == crate::tile::TileSet::Count)
+        self.placed.first().is_some_and(|t| t.def().set == crate::tile::TileSet::Count)
     }
 
     /// Whether a farm borders the City of Carcassonne.
@@ -696,16 +650,8 @@ impl Board {
         let kind = self.kind(feature);
         FeatureView {
             kind,
-            tiles: self
-                .tile_indices(feature)
-                .into_iter()
-                .map(|i| self.placed[i].cell)
-                .collect(),
-            pennants: if kind == FeatureKind::City {
-                self.pennants(feature)
-            } else {
-                0
-            },
+            tiles: self.tile_indices(feature).into_iter().map(|i| self.placed[i].cell).collect(),
+            pennants: if kind == FeatureKind::City { self.pennants(feature) } else { 0 },
             complete: self.is_complete(feature),
             anchor: self.anchor(feature),
         }
@@ -731,10 +677,7 @@ impl Board {
 
     /// Empty cells around a building.
     pub(crate) fn empty_around(&self, cell: Cell) -> Vec<Cell> {
-        cell.surrounding()
-            .into_iter()
-            .filter(|&c| self.index_at(c).is_none())
-            .collect()
+        cell.surrounding().into_iter().filter(|&c| self.index_at(c).is_none()).collect()
     }
 }
 
@@ -764,23 +707,15 @@ mod tests {
             Err(PlacementError::NotAdjacent),
             "corner contact only (B-04)"
         );
-        assert_eq!(
-            b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0),
-            Err(PlacementError::CellOccupied)
-        );
+        assert_eq!(b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0), Err(PlacementError::CellOccupied));
         // E turned so its city faces south meets D's city.
-        assert_eq!(
-            b.check_placement(id("E"), Cell::new(0, -1), Rotation::R180),
-            Ok(())
-        );
+        assert_eq!(b.check_placement(id("E"), Cell::new(0, -1), Rotation::R180), Ok(()));
     }
 
     #[test]
     fn every_touching_edge_must_match() {
         let b = start();
-        let err = b
-            .check_placement(id("E"), Cell::new(0, -1), Rotation::R0)
-            .unwrap_err();
+        let err = b.check_placement(id("E"), Cell::new(0, -1), Rotation::R0).unwrap_err();
         assert_eq!(
             err,
             PlacementError::EdgeMismatch(vec![EdgeMismatch {
@@ -803,11 +738,7 @@ mod tests {
                 for y in -3..=3 {
                     for r in Rotation::ALL {
                         let ok = b.check_placement(t, Cell::new(x, y), r).is_ok();
-                        assert_eq!(
-                            ok,
-                            listed.contains(&(Cell::new(x, y), r)),
-                            "{t} at {x},{y} rot {r}"
-                        );
+                        assert_eq!(ok, listed.contains(&(Cell::new(x, y), r)), "{t} at {x},{y} rot {r}");
                     }
                 }
             }
@@ -834,17 +765,9 @@ mod tests {
         assert_ne!(north, south, "D's road separates its two fields (B-30)");
         b.place(id("U"), Cell::new(1, 0), Rotation::R0);
         let u_south = b.feature_at(Cell::new(1, 0), Port::S).unwrap();
-        assert_eq!(
-            b.root(u_south),
-            b.root(south),
-            "fields meeting across an edge join"
-        );
+        assert_eq!(b.root(u_south), b.root(south), "fields meeting across an edge join");
         let road = b.feature_at(Cell::new(1, 0), Port::W).unwrap();
-        assert_eq!(
-            b.open_cells(road),
-            vec![Cell::new(2, 0), Cell::new(-1, 0)],
-            "the road runs on both ways"
-        );
+        assert_eq!(b.open_cells(road), vec![Cell::new(2, 0), Cell::new(-1, 0)], "the road runs on both ways");
     }
 
     use crate::tile::TileSet;

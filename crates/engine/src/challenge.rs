@@ -50,16 +50,10 @@ fn building_at(board: &Board, cell: Cell) -> Option<(FeatureKind, SegmentId)> {
 }
 
 /// Buildings of `kind` around `cell`.
-fn around(
-    board: &Board,
-    cell: Cell,
-    kind: FeatureKind,
-) -> impl Iterator<Item = (Cell, SegmentId)> + '_ {
-    cell.surrounding().into_iter().filter_map(move |c| {
-        building_at(board, c)
-            .filter(|&(k, _)| k == kind)
-            .map(|(_, s)| (c, s))
-    })
+fn around(board: &Board, cell: Cell, kind: FeatureKind) -> impl Iterator<Item = (Cell, SegmentId)> + '_ {
+    cell.surrounding()
+        .into_iter()
+        .filter_map(move |c| building_at(board, c).filter(|&(k, _)| k == kind).map(|(_, s)| (c, s)))
 }
 
 /// Whether a cloister or shrine of `tile` at `cell` would break Rule H-03: it would border
@@ -80,10 +74,6 @@ pub(crate) fn breaks_neighbour_limit(board: &Board, tile: TileId, cell: Cell) ->
 
 /// The occupied building of the other kind next to a building placed at `cell`: the one a
 /// follower on the new building challenges (H-05, H-06).
-pub(crate) fn challenged(
-    board: &Board,
-    cell: Cell,
-    kind: FeatureKind,
-) -> Option<(Cell, SegmentId)> {
+pub(crate) fn challenged(board: &Board, cell: Cell, kind: FeatureKind) -> Option<(Cell, SegmentId)> {
     around(board, cell, other(kind)).find(|&(_, s)| board.followers_on(s).total() > 0)
 }

@@ -299,24 +299,12 @@ mod tests {
 
     #[test]
     fn rotating_a_port_a_quarter_turn_moves_it_one_side_clockwise() {
-        assert_eq!(
-            Port::NL.to_board(Rotation::R90),
-            Port::EL,
-            "NL turns into EL"
-        );
-        assert_eq!(
-            Port::WR.to_board(Rotation::R90),
-            Port::NR,
-            "WR turns into NR"
-        );
+        assert_eq!(Port::NL.to_board(Rotation::R90), Port::EL, "NL turns into EL");
+        assert_eq!(Port::WR.to_board(Rotation::R90), Port::NR, "WR turns into NR");
         assert_eq!(Port::S.to_board(Rotation::R180), Port::N);
         for port in Port::ALL {
             for rot in Rotation::ALL {
-                assert_eq!(
-                    port.to_board(rot).to_catalog(rot),
-                    port,
-                    "to_catalog undoes to_board"
-                );
+                assert_eq!(port.to_board(rot).to_catalog(rot), port, "to_catalog undoes to_board");
             }
         }
     }

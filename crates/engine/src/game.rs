@@ -9,6 +9,7 @@ use crate::challenge::{breaks_neighbour_limit, challenged, Challenge};
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, Color, PlayerId};
+use crate::river::{is_river_tile, River, RiverError};
 use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::{score_farms, score_feature};
 use crate::tile::{FeatureKind, TileId, TileSet};
@@ -75,10 +76,7 @@ impl GameSetup {
             players: names
                 .iter()
                 .zip(Color::ALL)
-                .map(|(n, color)| PlayerSetup {
-                    name: n.to_string(),
-                    color,
-                })
+                .map(|(n, color)| PlayerSetup { name: n.to_string(), color })
                 .collect(),
             sets: vec![TileSet::Base],
             start: Start::Base,
@@ -110,6 +108,8 @@ pub enum SetupError {
     DuplicateName(String),
     /// Two players share a colour.
     DuplicateColor(Color),
+    /// River II's tiles are in the bag, but the game does not start at the spring.
+    RiverNeedsSpring,
     /// The base set is needed for the start tile.
     MissingStartSet(Start),
     /// A set is listed twice.
@@ -131,6 +131,9 @@ impl fmt::Display for SetupError {
                 write!(f, "the {s:?} start needs its tile set in the game")
             }
             SetupError::DuplicateSet(s) => write!(f, "the set {s} is listed twice"),
+            SetupError::RiverNeedsSpring => {
+                write!(f, "with River II the game starts at the spring")
+            }
             SetupError::Unsupported(what) => write!(f, "{what} is not supported yet"),
         }
     }
@@ -256,6 +259,25 @@ pub enum MoveError {
         /// The place.
         port: Port,
     },
+    /// The river tile may not go there.
+    River {
+        /// Where it was put.
+        cell: Cell,
+        /// Why not.
+        reason: RiverError,
+    },
+    /// River tiles are drawn and placed before any land tile.
+    RiverFirst {
+        /// The land tile.
+        tile: TileId,
+    },
+    /// The fork is the first river tile after the spring.
+    ForkFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// The volcano lake is the last river tile.
+    VolcanoLast,
 }
 
 impl fmt::Display for MoveError {
@@ -263,12 +285,7 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::GameOver => write!(f, "the game is over"),
             MoveError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
-            MoveError::Placement {
-                tile,
-                cell,
-                rotation,
-                reason,
-            } => {
+            MoveError::Placement { tile, cell, rotation, reason } => {
                 write!(f, "tile {tile} at {cell} rot {rotation} ")?;
                 match reason {
                     PlacementError::CellOccupied => write!(f, "lands on a tile already there"),
@@ -276,27 +293,15 @@ impl fmt::Display for MoveError {
                     PlacementError::EdgeMismatch(ms) => {
                         let sides: Vec<String> = ms
                             .iter()
-                            .map(|m| {
-                                format!(
-                                    "its {} neighbour ({} against {})",
-                                    m.side, m.ours, m.theirs
-                                )
-                            })
+                            .map(|m| format!("its {} neighbour ({} against {})", m.side, m.ours, m.theirs))
                             .collect();
                         write!(f, "does not match {}", sides.join(" and "))
                     }
                 }
             }
             MoveError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
-            MoveError::DiscardRefused {
-                tile,
-                cell,
-                rotation,
-            } => {
-                write!(
-                    f,
-                    "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded"
-                )
+            MoveError::DiscardRefused { tile, cell, rotation } => {
+                write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
             MoveError::NoFollowerLeft { player } => write!(f, "{player} has no follower left"),
             MoveError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
@@ -311,14 +316,21 @@ impl fmt::Display for MoveError {
                 write!(f, "in a final-board game followers are listed separately")
             }
             MoveError::FeatureComplete { cell, port } => {
-                write!(
-                    f,
-                    "the feature at {cell} {port} is complete; its followers went back to supply"
-                )
+                write!(f, "the feature at {cell} {port} is complete; its followers went back to supply")
             }
             MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             MoveError::WrongMode => write!(f, "not possible in this game mode"),
             MoveError::NoSuchMove => write!(f, "there is no such move to change"),
+            MoveError::River { cell, reason } => match reason {
+                RiverError::NotContinued => write!(f, "a river tile at {cell} must continue the river at an open end"),
+                RiverError::BranchesJoin => {
+                    write!(f, "a river tile at {cell} would join the two branches of the river")
+                }
+                RiverError::UTurn => write!(f, "the river at {cell} would turn the same way twice in a row"),
+            },
+            MoveError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
+            MoveError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
+            MoveError::VolcanoLast => write!(f, "the volcano lake is the last river tile"),
             MoveError::BuildingNeighbours { cell } => {
                 write!(f, "a building at {cell} would make a shrine border two cloisters or a cloister two shrines")
             }
@@ -371,11 +383,7 @@ impl TrackPosition {
     /// Where a total stands on the track and which tokens go with it.
     pub fn of(total: u32) -> TrackPosition {
         let laps = total / 50;
-        TrackPosition {
-            space: total % 50,
-            hundreds: laps / 2,
-            fifties: laps % 2,
-        }
+        TrackPosition { space: total % 50, hundreds: laps / 2, fifties: laps % 2 }
     }
 }
 
@@ -388,6 +396,7 @@ pub struct Game {
     supply: ByPlayer<u8>,
     scores: ByPlayer<u32>,
     current: PlayerId,
+    river: Option<River>,
     titles: Titles,
     challenges: Vec<Challenge>,
     events: Vec<Event>,
@@ -407,10 +416,7 @@ impl Game {
             return Err(SetupError::NoPlayers);
         }
         if n > setup.rules.max_players as usize || n > crate::MAX_PLAYERS {
-            return Err(SetupError::TooManyPlayers {
-                count: n,
-                max: setup.rules.max_players,
-            });
+            return Err(SetupError::TooManyPlayers { count: n, max: setup.rules.max_players });
         }
         for (i, p) in setup.players.iter().enumerate() {
             if setup.players[..i].iter().any(|q| q.name == p.name) {
@@ -424,15 +430,19 @@ impl Game {
             if setup.sets[..i].contains(s) {
                 return Err(SetupError::DuplicateSet(*s));
             }
-            if matches!(s, TileSet::River2 | TileSet::Count) {
-                return Err(SetupError::Unsupported("the Count, King & Robber box"));
+            if *s == TileSet::Count {
+                return Err(SetupError::Unsupported("the Count of Carcassonne"));
             }
         }
-        if setup.start != Start::Base {
-            return Err(SetupError::Unsupported("the Count, King & Robber box"));
+        if setup.start == Start::Count {
+            return Err(SetupError::Unsupported("the Count of Carcassonne"));
         }
-        if !setup.sets.contains(&TileSet::Base) {
+        let start_set = if setup.start == Start::River2 { TileSet::River2 } else { TileSet::Base };
+        if !setup.has(start_set) || !setup.has(TileSet::Base) {
             return Err(SetupError::MissingStartSet(setup.start));
+        }
+        if setup.has(TileSet::River2) && setup.start != Start::River2 {
+            return Err(SetupError::RiverNeedsSpring);
         }
 
         let mut bag = vec![0u8; TileId::all().count()];
@@ -442,16 +452,34 @@ impl Game {
             }
         }
         let mut board = Board::new();
-        let start = TileId::from_name("D").expect("the start tile is in the catalog");
-        board.place(start, Cell::new(0, 0), Rotation::R0);
-        if !setup.rules.separate_start_tile {
-            bag[start.index()] -= 1;
+        let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
+        let mut river = None;
+        match setup.start {
+            Start::Base => {
+                board.place(base_start, Cell::new(0, 0), Rotation::R0);
+                if !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+            }
+            Start::River2 => {
+                // The spring starts the game in place of the start tile, which leaves
+                // the box unless the table shuffles it in.
+                let spring = TileId::from_name("R2-01").expect("the spring is in the catalog");
+                board.place(spring, Cell::new(0, 0), Rotation::R0);
+                bag[spring.index()] -= 1;
+                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+                river = Some(River::from_spring(&board));
+            }
+            Start::Count => unreachable!("refused above"),
         }
         let mut supply = ByPlayer::default();
         for i in 0..n {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
         }
         Ok(Game {
+            river,
             titles: setup.titles,
             challenges: Vec::new(),
             setup,
@@ -473,8 +501,7 @@ impl Game {
     pub fn replay(setup: &GameSetup, moves: &[Move]) -> Result<Game, ReplayError> {
         let mut game = Game::new(setup.clone()).map_err(ReplayError::Setup)?;
         for (index, m) in moves.iter().enumerate() {
-            game.apply(m)
-                .map_err(|error| ReplayError::Move { index, error })?;
+            game.apply(m).map_err(|error| ReplayError::Move { index, error })?;
         }
         Ok(game)
     }
@@ -536,10 +563,7 @@ impl Game {
 
     /// Tiles left in the bag, by type, in catalog order (types with none left omitted).
     pub fn bag(&self) -> Vec<(TileId, u8)> {
-        TileId::all()
-            .map(|t| (t, self.bag[t.index()]))
-            .filter(|&(_, n)| n > 0)
-            .collect()
+        TileId::all().map(|t| (t, self.bag[t.index()])).filter(|&(_, n)| n > 0).collect()
     }
 
     /// How many tiles are left in the bag.
@@ -550,18 +574,23 @@ impl Game {
     /// Every cell and rotation where `tile` may go now, in a fixed order.
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
         let mut out = Vec::with_capacity(32);
-        let special = self.setup.rules.bounds.is_some() || tile.def().centre.is_some();
+        let special = self.setup.rules.bounds.is_some() || tile.def().centre.is_some() || is_river_tile(tile);
         self.board.for_each_legal_placement(tile, |c, r| {
-            if !special || self.table_rule_error(tile, c).is_none() {
+            if !special || self.table_rule_error(tile, c, r).is_none() {
                 out.push((c, r));
             }
         });
         out
     }
 
-    /// Placement limits beyond matching edges: the play area (V-09) and the shrine–cloister
-    /// neighbourhood (H-03).
-    fn table_rule_error(&self, tile: TileId, cell: Cell) -> Option<MoveError> {
+    /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
+    /// neighbourhood (H-03) and the river's course.
+    fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<MoveError> {
+        if let Some(river) = self.river.as_ref().filter(|_| is_river_tile(tile)) {
+            if let Err(reason) = river.step(&self.board, tile, cell, rotation) {
+                return Some(MoveError::River { cell, reason });
+            }
+        }
         if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
             return Some(MoveError::OutOfBounds { cell });
         }
@@ -578,33 +607,21 @@ impl Game {
     ///
     /// # Errors
     /// Why not, as a [`MoveError`].
-    pub fn check_placement(
-        &self,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-    ) -> Result<(), MoveError> {
-        if let Some(e) = self.table_rule_error(tile, cell) {
+    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), MoveError> {
+        if let Some(e) = self.table_rule_error(tile, cell, rotation) {
             return Err(e);
         }
-        self.board
-            .check_placement(tile, cell, rotation)
-            .map_err(|reason| MoveError::Placement {
-                tile,
-                cell,
-                rotation,
-                reason,
-            })
+        self.board.check_placement(tile, cell, rotation).map_err(|reason| MoveError::Placement {
+            tile,
+            cell,
+            rotation,
+            reason,
+        })
     }
 
     /// The places where the current player may deploy a follower on `tile` lying at `cell`
     /// with `rotation` (one place per feature; not yet placed). Empty when the supply is.
-    pub fn legal_followers(
-        &self,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-    ) -> Vec<(Port, FeatureKind)> {
+    pub fn legal_followers(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Port, FeatureKind)> {
         let def = tile.def();
         if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard {
             return Vec::new();
@@ -613,24 +630,14 @@ impl Game {
             .filter_map(|local| {
                 let f = &def.features[local];
                 let port = f.anchor.to_board(rotation);
-                self.follower_error(tile, cell, rotation, port)
-                    .is_none()
-                    .then_some((port, f.kind))
+                self.follower_error(tile, cell, rotation, port).is_none().then_some((port, f.kind))
             })
             .collect()
     }
 
-    fn follower_error(
-        &self,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<MoveError> {
+    fn follower_error(&self, tile: TileId, cell: Cell, rotation: Rotation, port: Port) -> Option<MoveError> {
         if self.supply[self.current] == 0 {
-            return Some(MoveError::NoFollowerLeft {
-                player: self.current,
-            });
+            return Some(MoveError::NoFollowerLeft { player: self.current });
         }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
@@ -639,18 +646,13 @@ impl Game {
         let kind = def.features[local as usize].kind;
         match kind {
             FeatureKind::River => return Some(MoveError::NotClaimable { port }),
-            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
-                return Some(MoveError::FarmersOff)
-            }
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => return Some(MoveError::FarmersOff),
             _ => {}
         }
         if self.board.would_be_occupied(tile, cell, rotation, local) {
             return Some(MoveError::FeatureOccupied { port, kind });
         }
-        if kind.is_building()
-            && self.setup.has(TileSet::Shrines)
-            && breaks_neighbour_limit(&self.board, tile, cell)
-        {
+        if kind.is_building() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
             // Only reachable under the relaxed placement house rule (V-23).
             return Some(MoveError::CrowdedBuilding { port });
         }
@@ -669,6 +671,9 @@ impl Game {
         if self.bag[tile.index()] == 0 {
             return Err(MoveError::TileNotInBag { tile });
         }
+        if let Some(e) = self.draw_error(tile) {
+            return Err(e);
+        }
         let first_event = self.events.len();
         match *mv {
             Move::Discard { tile } => {
@@ -676,26 +681,14 @@ impl Game {
                     return Err(MoveError::WrongMode);
                 }
                 if let Some(&(cell, rotation)) = self.legal_placements(tile).first() {
-                    return Err(MoveError::DiscardRefused {
-                        tile,
-                        cell,
-                        rotation,
-                    });
+                    return Err(MoveError::DiscardRefused { tile, cell, rotation });
                 }
                 if self.setup.rules.unplaceable == Unplaceable::Removed {
                     self.bag[tile.index()] -= 1;
                 }
-                self.events.push(Event::TileDiscarded {
-                    player: self.current,
-                    tile,
-                });
+                self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place {
-                tile,
-                cell,
-                rotation,
-                follower,
-            } => {
+            Move::Place { tile, cell, rotation, follower } => {
                 self.check_placement(tile, cell, rotation)?;
                 if let Some(port) = follower {
                     if self.setup.mode == Mode::FinalBoard {
@@ -712,22 +705,52 @@ impl Game {
         Ok(&self.events[first_event..])
     }
 
+    /// Whether `tile` may be the next tile drawn (the bag aside).
+    pub fn may_draw(&self, tile: TileId) -> bool {
+        self.bag[tile.index()] > 0 && self.draw_error(tile).is_none()
+    }
+
+    /// Whether `tile` may be drawn now: while river tiles are left, only they are, the fork
+    /// first and the volcano lake last (Rules ).
+    fn draw_error(&self, tile: TileId) -> Option<MoveError> {
+        self.river.as_ref()?;
+        let river_left: u32 = TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum();
+        if river_left == 0 {
+            return None;
+        }
+        if !is_river_tile(tile) {
+            return Some(MoveError::RiverFirst { tile });
+        }
+        let fork = TileId::from_name("R2-04").expect("the fork is in the catalog");
+        if self.bag[fork.index()] > 0 && tile != fork {
+            return Some(MoveError::ForkFirst { tile });
+        }
+        if tile.def().marks.volcano && river_left > 1 {
+            return Some(MoveError::VolcanoLast);
+        }
+        None
+    }
+
+    /// The river's open ends, while River II's tiles are being laid.
+    pub fn river(&self) -> Option<&River> {
+        self.river.as_ref()
+    }
+
     fn place(&mut self, tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) {
         let player = self.current;
         self.bag[tile.index()] -= 1;
+        let river_step = match &self.river {
+            Some(r) if is_river_tile(tile) => {
+                Some(r.step(&self.board, tile, cell, rotation).expect("checked before placing"))
+            }
+            _ => None,
+        };
         let index = self.board.place(tile, cell, rotation);
-        self.events.push(Event::TilePlaced {
-            player,
-            tile,
-            cell,
-            rotation,
-        });
-        if let Some(b) = self
-            .setup
-            .rules
-            .bounds
-            .filter(|_| self.setup.rules.border_closes)
-        {
+        if let (Some(step), Some(river)) = (river_step, self.river.as_mut()) {
+            river.advance(step);
+        }
+        self.events.push(Event::TilePlaced { player, tile, cell, rotation });
+        if let Some(b) = self.setup.rules.bounds.filter(|_| self.setup.rules.border_closes) {
             for side in Side::ALL {
                 if !b.contains(cell.step(side)) {
                     self.board.close_edge(index, side);
@@ -741,12 +764,7 @@ impl Game {
             self.board.add_follower(player, cell, port, feature);
             self.supply[player] -= 1;
             let kind = tile.def().features[local as usize].kind;
-            self.events.push(Event::FollowerDeployed {
-                player,
-                cell,
-                port,
-                kind,
-            });
+            self.events.push(Event::FollowerDeployed { player, cell, port, kind });
         }
         if self.setup.mode == Mode::Turns {
             let mut completed = self.board.completed_by(index);
@@ -765,9 +783,7 @@ impl Game {
                 }
             }
         }
-        let hole = Side::ALL
-            .iter()
-            .all(|&s| self.board.tile_at(cell.step(s)).is_some());
+        let hole = Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some());
         if !(self.setup.rules.hole_extra_turn && hole) {
             self.current = PlayerId(((self.current.index() + 1) % self.player_count()) as u8);
         }
@@ -793,19 +809,9 @@ impl Game {
         }
         let ours = placed.segment(centre);
         let challenge = if kind == FeatureKind::Cloister {
-            Challenge {
-                cloister: placed.cell,
-                shrine: other_cell,
-                cloister_feature: ours,
-                shrine_feature: other,
-            }
+            Challenge { cloister: placed.cell, shrine: other_cell, cloister_feature: ours, shrine_feature: other }
         } else {
-            Challenge {
-                cloister: other_cell,
-                shrine: placed.cell,
-                cloister_feature: other,
-                shrine_feature: ours,
-            }
+            Challenge { cloister: other_cell, shrine: placed.cell, cloister_feature: other, shrine_feature: ours }
         };
         self.challenges.push(challenge);
         self.events.push(Event::ChallengeStarted {
@@ -817,20 +823,9 @@ impl Game {
 
     /// A building of a running challenge was completed: the challenge ends. Returns the
     /// loser, unless the tile completed both and both score (H-10).
-    fn settle_challenge(
-        &mut self,
-        feature: SegmentId,
-        completed: &[SegmentId],
-    ) -> Option<SegmentId> {
-        let i = self
-            .challenges
-            .iter()
-            .position(|c| c.opponent(feature).is_some())?;
-        let opponent = self
-            .challenges
-            .remove(i)
-            .opponent(feature)
-            .expect("found above");
+    fn settle_challenge(&mut self, feature: SegmentId, completed: &[SegmentId]) -> Option<SegmentId> {
+        let i = self.challenges.iter().position(|c| c.opponent(feature).is_some())?;
+        let opponent = self.challenges.remove(i).opponent(feature).expect("found above");
         (!completed.contains(&opponent)).then_some(opponent)
     }
 
@@ -874,10 +869,7 @@ impl Game {
             _ => return,
         };
         let size = self.board.tile_indices(feature).len() as u32;
-        if let Some(e) =
-            self.titles
-                .completed(kind, placer, size, self.setup.rules.title_record_rises)
-        {
+        if let Some(e) = self.titles.completed(kind, placer, size, self.setup.rules.title_record_rises) {
             self.events.push(e);
         }
     }
@@ -897,11 +889,7 @@ impl Game {
     fn return_followers(&mut self, feature: SegmentId) {
         for f in self.board.remove_followers(feature) {
             self.supply[f.player] += 1;
-            self.events.push(Event::FollowerReturned {
-                player: f.player,
-                cell: f.cell,
-                port: f.port,
-            });
+            self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
         }
     }
 
@@ -916,12 +904,7 @@ impl Game {
     ///
     /// # Errors
     /// No tile or feature there, a river, a complete feature, or the player has none left.
-    pub fn place_standing_follower(
-        &mut self,
-        player: PlayerId,
-        cell: Cell,
-        port: Port,
-    ) -> Result<&[Event], MoveError> {
+    pub fn place_standing_follower(&mut self, player: PlayerId, cell: Cell, port: Port) -> Result<&[Event], MoveError> {
         if self.setup.mode != Mode::FinalBoard {
             return Err(MoveError::WrongMode);
         }
@@ -931,27 +914,15 @@ impl Game {
         if self.supply[player] == 0 {
             return Err(MoveError::NoFollowerLeft { player });
         }
-        let placed = *self
-            .board
-            .tile_at(cell)
-            .ok_or(MoveError::NoTileAt { cell })?;
-        let local = placed
-            .local_at(port)
-            .ok_or(MoveError::NoFeatureAt { port })?;
+        let placed = *self.board.tile_at(cell).ok_or(MoveError::NoTileAt { cell })?;
+        let local = placed.local_at(port).ok_or(MoveError::NoFeatureAt { port })?;
         let kind = placed.def().features[local as usize].kind;
         match kind {
             FeatureKind::River => return Err(MoveError::NotClaimable { port }),
-            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
-                return Err(MoveError::FarmersOff)
-            }
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => return Err(MoveError::FarmersOff),
             _ => {}
         }
-        let index = self
-            .board
-            .tiles()
-            .iter()
-            .position(|t| t.cell == cell)
-            .expect("tile found above");
+        let index = self.board.tiles().iter().position(|t| t.cell == cell).expect("tile found above");
         let feature = self.board.feature_of(index, local);
         let loop_open = !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature);
         if kind != FeatureKind::Field && self.board.is_complete(feature) && !loop_open {
@@ -960,12 +931,7 @@ impl Game {
         let first_event = self.events.len();
         self.board.add_follower(player, cell, port, feature);
         self.supply[player] -= 1;
-        self.events.push(Event::FollowerDeployed {
-            player,
-            cell,
-            port,
-            kind,
-        });
+        self.events.push(Event::FollowerDeployed { player, cell, port, kind });
         Ok(&self.events[first_event..])
     }
 
@@ -1000,11 +966,7 @@ impl Game {
                 Some((Some(f), s))
             })
             .collect();
-        out.extend(
-            score_farms(board, &self.setup.rules)
-                .into_iter()
-                .map(|s| (None, s)),
-        );
+        out.extend(score_farms(board, &self.setup.rules).into_iter().map(|s| (None, s)));
         if self.setup.has(TileSet::KingRobber) {
             let titles = score_titles(board, &self.titles, self.setup.rules.road_loops_complete);
             out.extend(titles.into_iter().map(|s| (None, s)));
@@ -1015,10 +977,7 @@ impl Game {
     /// The end-of-game count as it would come out now; the game is unchanged. This is the
     /// live "if the game ended now" view.
     pub fn final_count(&self) -> Vec<Score> {
-        self.final_count_with_features()
-            .into_iter()
-            .map(|(_, s)| s)
-            .collect()
+        self.final_count_with_features().into_iter().map(|(_, s)| s).collect()
     }
 
     /// Applies the end-of-game count (see [`Game::final_count`]); afterwards no move is
@@ -1058,20 +1017,12 @@ impl Game {
     /// Players ranked by score: `(player, score, rank)` with rank 1 for the best; tied
     /// players share a rank (Rule B-51).
     pub fn standings(&self) -> Vec<(PlayerId, u32, u32)> {
-        let mut order: Vec<(PlayerId, u32)> = self
-            .scores()
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| (PlayerId(i as u8), s))
-            .collect();
+        let mut order: Vec<(PlayerId, u32)> =
+            self.scores().iter().enumerate().map(|(i, &s)| (PlayerId(i as u8), s)).collect();
         order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut out = Vec::with_capacity(order.len());
         for (i, &(p, s)) in order.iter().enumerate() {
-            let rank = if i > 0 && order[i - 1].1 == s {
-                out.last().map_or(1, |&(_, _, r)| r)
-            } else {
-                i as u32 + 1
-            };
+            let rank = if i > 0 && order[i - 1].1 == s { out.last().map_or(1, |&(_, _, r)| r) } else { i as u32 + 1 };
             out.push((p, s, rank));
         }
         out
@@ -1080,12 +1031,7 @@ impl Game {
     /// The winners under the rules' tie rule (V-14): everybody on rank 1 when shared, nobody
     /// when a tie has no winner or must be replayed.
     pub fn winners(&self) -> Vec<PlayerId> {
-        let top: Vec<PlayerId> = self
-            .standings()
-            .into_iter()
-            .filter(|&(_, _, r)| r == 1)
-            .map(|(p, _, _)| p)
-            .collect();
+        let top: Vec<PlayerId> = self.standings().into_iter().filter(|&(_, _, r)| r == 1).map(|(p, _, _)| p).collect();
         if top.len() > 1 && self.setup.rules.tied_winners != crate::TiedWinners::Shared {
             return Vec::new();
         }

@@ -30,8 +30,7 @@ impl<T: Copy + Default> Grid<T> {
 
     fn index(&self, c: Cell) -> Option<usize> {
         let (x, y) = (c.x - self.min_x, c.y - self.min_y);
-        (x >= 0 && y >= 0 && x < self.width && y < self.height)
-            .then(|| (y * self.width + x) as usize)
+        (x >= 0 && y >= 0 && x < self.width && y < self.height).then(|| (y * self.width + x) as usize)
     }
 
     pub(crate) fn get(&self, c: Cell) -> T {
@@ -58,13 +57,7 @@ impl<T: Copy + Default> Grid<T> {
                 values[(ny * w + nx) as usize] = self.values[(y * self.width + x) as usize];
             }
         }
-        *self = Grid {
-            min_x,
-            min_y,
-            width: w,
-            height: h,
-            values,
-        };
+        *self = Grid { min_x, min_y, width: w, height: h, values };
     }
 }
 
@@ -80,10 +73,6 @@ mod tests {
         assert_eq!(g.get(Cell::new(0, 0)), 7, "old value survives growth");
         assert_eq!(g.get(Cell::new(-100, 250)), 9);
         assert_eq!(g.get(Cell::new(5, 5)), 0, "unwritten cells read as default");
-        assert_eq!(
-            g.get(Cell::new(10_000, 0)),
-            0,
-            "reading far away does not grow"
-        );
+        assert_eq!(g.get(Cell::new(10_000, 0)), 0, "reading far away does not grow");
     }
 }

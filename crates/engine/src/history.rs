@@ -24,32 +24,18 @@ impl History {
     /// The setup does not make a game.
     pub fn new(setup: GameSetup) -> Result<History, SetupError> {
         let game = Game::new(setup.clone())?;
-        Ok(History {
-            setup,
-            moves: Vec::new(),
-            cursor: 0,
-            game,
-        })
+        Ok(History { setup, moves: Vec::new(), cursor: 0, game })
     }
 
     /// Rebuilds a history from a stored log and cursor.
     ///
     /// # Errors
     /// The log does not replay (up to its full length), or the cursor is past its end.
-    pub fn from_log(
-        setup: GameSetup,
-        moves: Vec<Move>,
-        cursor: usize,
-    ) -> Result<History, ReplayError> {
+    pub fn from_log(setup: GameSetup, moves: Vec<Move>, cursor: usize) -> Result<History, ReplayError> {
         Game::replay(&setup, &moves)?;
         let cursor = cursor.min(moves.len());
         let game = Game::replay(&setup, &moves[..cursor])?;
-        Ok(History {
-            setup,
-            moves,
-            cursor,
-            game,
-        })
+        Ok(History { setup, moves, cursor, game })
     }
 
     /// The game as it stands at the cursor.
@@ -91,8 +77,7 @@ impl History {
             return false;
         }
         self.cursor -= 1;
-        self.game = Game::replay(&self.setup, &self.moves[..self.cursor])
-            .expect("a prefix of a valid log replays");
+        self.game = Game::replay(&self.setup, &self.moves[..self.cursor]).expect("a prefix of a valid log replays");
         true
     }
 
@@ -101,9 +86,7 @@ impl History {
         let Some(mv) = self.moves.get(self.cursor) else {
             return false;
         };
-        self.game
-            .apply(mv)
-            .expect("the redo tail was valid after this prefix");
+        self.game.apply(mv).expect("the redo tail was valid after this prefix");
         self.cursor += 1;
         true
     }
@@ -115,10 +98,7 @@ impl History {
     /// The first move, from `index` on, that the rules now refuse; nothing changes.
     pub fn correct(&mut self, index: usize, mv: Move) -> Result<(), ReplayError> {
         if index >= self.cursor {
-            return Err(ReplayError::Move {
-                index,
-                error: MoveError::NoSuchMove,
-            });
+            return Err(ReplayError::Move { index, error: MoveError::NoSuchMove });
         }
         let mut moves = self.moves.clone();
         moves[index] = mv;
@@ -138,19 +118,13 @@ mod tests {
     use crate::{Cell, Port, Rotation, TileId};
 
     fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
-        Move::Place {
-            tile: TileId::from_name(tile).unwrap(),
-            cell: Cell::new(x, y),
-            rotation: rot,
-            follower,
-        }
+        Move::Place { tile: TileId::from_name(tile).unwrap(), cell: Cell::new(x, y), rotation: rot, follower }
     }
 
     #[test]
     fn undo_redo_and_a_new_move_dropping_the_tail() {
         let mut h = History::new(GameSetup::base(&["Red", "Blue"])).unwrap();
-        h.apply(place("E", 0, -1, Rotation::R180, Some(Port::S)))
-            .unwrap();
+        h.apply(place("E", 0, -1, Rotation::R180, Some(Port::S))).unwrap();
         assert_eq!(h.game().scores(), &[4, 0], "Red closes a two-tile city");
         assert!(h.undo());
         assert_eq!(h.game().scores(), &[0, 0], "undone");
@@ -169,17 +143,11 @@ mod tests {
         h.apply(place("V", 2, 0, Rotation::R90, None)).unwrap();
         let before = h.moves().to_vec();
         // With the first tile moved to [0,1], the curve at [2,0] touches nothing.
-        let err = h
-            .correct(0, place("B", 0, 1, Rotation::R0, None))
-            .unwrap_err();
-        assert!(
-            matches!(err, ReplayError::Move { index: 1, .. }),
-            "the later move is named: {err}"
-        );
+        let err = h.correct(0, place("B", 0, 1, Rotation::R0, None)).unwrap_err();
+        assert!(matches!(err, ReplayError::Move { index: 1, .. }), "the later move is named: {err}");
         assert_eq!(h.moves(), &before[..], "nothing changed");
         // A correction that fits is taken.
-        h.correct(0, place("U", 1, 0, Rotation::R180, None))
-            .unwrap();
+        h.correct(0, place("U", 1, 0, Rotation::R180, None)).unwrap();
         assert_eq!(h.moves()[0], place("U", 1, 0, Rotation::R180, None));
     }
 }

@@ -58,6 +58,7 @@ mod history;
 mod player;
 mod playout;
 mod query;
+mod river;
 mod rules;
 mod scoring;
 mod tile;
@@ -68,17 +69,16 @@ pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use event::{Event, RuleRef, Score, ScoreSource};
 pub use game::{
-    Game, GameSetup, Mode, Move, MoveError, PlayerSetup, ReplayError, SetupError, Start,
-    TrackPosition, FOLLOWERS_PER_PLAYER,
+    Game, GameSetup, Mode, Move, MoveError, PlayerSetup, ReplayError, SetupError, Start, TrackPosition,
+    FOLLOWERS_PER_PLAYER,
 };
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::playout_move;
 pub use query::OpenFeature;
+pub use river::{Branch, River, RiverError, Turn};
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
-pub use tile::{
-    EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
-};
+pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet};
 pub use title::{Title, TitleKind, Titles};
 
 /// The engine's version, as built.

@@ -46,16 +46,8 @@ pub enum Color {
 
 impl Color {
     /// Every colour, in the order scripts list them.
-    pub const ALL: [Color; 8] = [
-        Color::Red,
-        Color::Blue,
-        Color::Green,
-        Color::Yellow,
-        Color::Black,
-        Color::Gray,
-        Color::Pink,
-        Color::Purple,
-    ];
+    pub const ALL: [Color; 8] =
+        [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray, Color::Pink, Color::Purple];
 
     /// The name used in game scripts.
     pub const fn name(self) -> &'static str {
@@ -107,9 +99,7 @@ impl PlayerSet {
 
     /// The seats in turn order.
     pub fn iter(self) -> impl Iterator<Item = PlayerId> {
-        (0..MAX_PLAYERS as u8)
-            .filter(move |&i| self.0 & (1 << i) != 0)
-            .map(PlayerId)
+        (0..MAX_PLAYERS as u8).filter(move |&i| self.0 & (1 << i) != 0).map(PlayerId)
     }
 }
 
@@ -169,18 +159,12 @@ impl ByPlayer<u8> {
     /// The seats with at least one but fewer than the leaders: present, outvoted.
     pub fn outvoted(&self) -> PlayerSet {
         let leaders = self.leaders();
-        (0..MAX_PLAYERS as u8)
-            .map(PlayerId)
-            .filter(|&p| self.0[p.index()] > 0 && !leaders.contains(p))
-            .collect()
+        (0..MAX_PLAYERS as u8).map(PlayerId).filter(|&p| self.0[p.index()] > 0 && !leaders.contains(p)).collect()
     }
 
     /// Seats with at least one, with their counts.
     pub fn present(&self) -> Vec<(PlayerId, u8)> {
-        (0..MAX_PLAYERS)
-            .filter(|&i| self.0[i] > 0)
-            .map(|i| (PlayerId(i as u8), self.0[i]))
-            .collect()
+        (0..MAX_PLAYERS).filter(|&i| self.0[i] > 0).map(|i| (PlayerId(i as u8), self.0[i])).collect()
     }
 }
 
@@ -209,11 +193,7 @@ mod tests {
         t[PlayerId(2)] = 2;
         t[PlayerId(1)] = 1;
         let leaders: Vec<PlayerId> = t.leaders().iter().collect();
-        assert_eq!(
-            leaders,
-            vec![PlayerId(0), PlayerId(2)],
-            "tied leaders both score (B-23)"
-        );
+        assert_eq!(leaders, vec![PlayerId(0), PlayerId(2)], "tied leaders both score (B-23)");
         let outvoted: Vec<PlayerId> = t.outvoted().iter().collect();
         assert_eq!(outvoted, vec![PlayerId(1)], "the lone follower is outvoted");
         assert_eq!(t.total(), 5);

@@ -7,18 +7,20 @@
 use crate::game::{Game, Move};
 use crate::tile::TileId;
 
-/// The next move of a playout: a tile drawn from the bag (each physical tile equally
-/// likely), one of its legal placements and one of its legal follower options or none; a
-/// discard when it fits nowhere. `None` when the bag is empty or the game is over.
+/// The next move of a playout: a tile drawn from those that may be drawn now (each physical
+/// tile equally likely; river tiles first), one of its legal placements and one of its legal
+/// follower options or none; a discard when it fits nowhere. `None` when the bag is empty or
+/// the game is over.
 pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Option<Move> {
-    let left = game.tiles_left() as usize;
+    let drawable = |t: TileId| if game.may_draw(t) { game.remaining(t) as usize } else { 0 };
+    let left: usize = TileId::all().map(drawable).sum();
     if left == 0 || game.is_finished() {
         return None;
     }
     let mut k = pick(left);
     let tile = TileId::all()
         .find(|&t| {
-            let n = game.remaining(t) as usize;
+            let n = drawable(t);
             if k < n {
                 true
             } else {
@@ -34,10 +36,5 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     let (cell, rotation) = options[pick(options.len())];
     let followers = game.legal_followers(tile, cell, rotation);
     let follower = followers.get(pick(followers.len() + 1)).map(|&(p, _)| p);
-    Some(Move::Place {
-        tile,
-        cell,
-        rotation,
-        follower,
-    })
+    Some(Move::Place { tile, cell, rotation, follower })
 }

@@ -46,14 +46,10 @@ impl Game {
             }
             seen.push(root);
             let view = board.view(root);
-            let open_cells = if kind.is_building() {
-                board.empty_around(view.tiles[0])
-            } else {
-                board.open_cells(root)
-            };
+            let open_cells =
+                if kind.is_building() { board.empty_around(view.tiles[0]) } else { board.open_cells(root) };
             let can_finish = open_cells.iter().all(|&c| self.fits_any(c));
-            let closers = (open_cells.len() == 1 && can_finish)
-                .then(|| self.count_closers(root, open_cells[0]));
+            let closers = (open_cells.len() == 1 && can_finish).then(|| self.count_closers(root, open_cells[0]));
             out.push(OpenFeature {
                 kind,
                 anchor: view.anchor,
@@ -74,11 +70,7 @@ impl Game {
         if !board.is_frontier(cell) {
             return self.tiles_left() > 0;
         }
-        self.bag().into_iter().any(|(t, _)| {
-            Rotation::ALL
-                .iter()
-                .any(|&r| board.check_placement(t, cell, r).is_ok())
-        })
+        self.bag().into_iter().any(|(t, _)| Rotation::ALL.iter().any(|&r| board.check_placement(t, cell, r).is_ok()))
     }
 
     /// Tiles left in the bag that would finish `feature` if put at `cell`.
@@ -87,31 +79,19 @@ impl Game {
         let anchor = board.anchor(feature);
         self.bag()
             .into_iter()
-            .filter(|&(t, _)| {
-                Rotation::ALL
-                    .iter()
-                    .any(|&r| closes(board, t, cell, r, anchor))
-            })
+            .filter(|&(t, _)| Rotation::ALL.iter().any(|&r| closes(board, t, cell, r, anchor)))
             .map(|(_, n)| n as u32)
             .sum()
     }
 }
 
-fn closes(
-    board: &Board,
-    tile: TileId,
-    cell: Cell,
-    rotation: Rotation,
-    anchor: (Cell, Port),
-) -> bool {
+fn closes(board: &Board, tile: TileId, cell: Cell, rotation: Rotation, anchor: (Cell, Port)) -> bool {
     if board.check_placement(tile, cell, rotation).is_err() {
         return false;
     }
     let mut trial = board.clone();
     trial.place(tile, cell, rotation);
-    trial
-        .feature_at(anchor.0, anchor.1)
-        .is_some_and(|f| trial.is_complete(f))
+    trial.feature_at(anchor.0, anchor.1).is_some_and(|f| trial.is_complete(f))
 }
 
 #[cfg(test)]
@@ -136,18 +116,11 @@ mod tests {
         let open = g.open_features();
         assert_eq!(open.len(), 1, "one occupied unfinished city");
         let city = &open[0];
-        assert_eq!(
-            city.open_cells,
-            vec![Cell::new(0, -2)],
-            "the city continues north only"
-        );
+        assert_eq!(city.open_cells, vec![Cell::new(0, -2)], "the city continues north only");
         assert!(city.can_finish);
         // Any city cap pointing south closes it: E (5), plus tiles whose only city edge
         // can face south alone and close: none of the band or bigger city tiles do.
         let closers = city.closers.expect("one cell left");
-        assert!(
-            closers >= 5,
-            "at least the five E caps close it, got {closers}"
-        );
+        assert!(closers >= 5, "at least the five E caps close it, got {closers}");
     }
 }

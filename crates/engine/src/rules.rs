@@ -89,6 +89,9 @@ pub struct RuleSet {
     pub hole_extra_turn: bool,
     /// The start tile comes from outside the 72 (Big Box 5's separate start tile, V-16).
     pub separate_start_tile: bool,
+    /// When the river's spring (or the City of Carcassonne) starts the game, the base start
+    /// tile is shuffled into the bag instead of leaving the game.
+    pub start_tile_in_bag: bool,
     /// King & Robber: the record is the largest size completed by anyone, so the holder
     /// raises it (Q-02, default); `false` keeps the size that won the title.
     pub title_record_rises: bool,
@@ -118,6 +121,7 @@ impl Default for RuleSet {
             border_closes: false,
             hole_extra_turn: false,
             separate_start_tile: false,
+            start_tile_in_bag: false,
             title_record_rises: true,
             challenge_when_partner_completes: true,
             challenge_winner_takes_both: false,
@@ -129,10 +133,6 @@ impl Default for RuleSet {
 impl RuleSet {
     /// The 2000 edition: first-edition farms, the small-city rule.
     pub fn first_edition() -> RuleSet {
-        RuleSet {
-            farms: FarmRule::FirstEdition,
-            small_city: true,
-            ..RuleSet::default()
-        }
+        RuleSet { farms: FarmRule::FirstEdition, small_city: true, ..RuleSet::default() }
     }
 }

@@ -64,14 +64,8 @@ pub enum TileSet {
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 6] = [
-        TileSet::Base,
-        TileSet::Winter,
-        TileSet::KingRobber,
-        TileSet::Shrines,
-        TileSet::River2,
-        TileSet::Count,
-    ];
+    pub const ALL: [TileSet; 6] =
+        [TileSet::Base, TileSet::Winter, TileSet::KingRobber, TileSet::Shrines, TileSet::River2, TileSet::Count];
 
     /// The name used in game scripts.
     pub const fn name(self) -> &'static str {
@@ -162,10 +156,7 @@ impl FeatureKind {
     /// Whether the feature ends when all its edges are closed (roads, cities, rivers), as
     /// opposed to cloisters and shrines (eight neighbours) and fields (never).
     pub const fn closes_by_edges(self) -> bool {
-        matches!(
-            self,
-            FeatureKind::Road | FeatureKind::City | FeatureKind::River
-        )
+        matches!(self, FeatureKind::Road | FeatureKind::City | FeatureKind::River)
     }
 
     /// Cloisters and shrines: the feature in a tile's centre.

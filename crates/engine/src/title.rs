@@ -75,37 +75,19 @@ impl Titles {
         let slot = self.slot(kind);
         let previous = slot.map(|t| t.holder);
         let next = match *slot {
-            None => Title {
-                holder: placer,
-                record: size,
-            },
-            Some(t) if size > t.record && t.holder != placer => Title {
-                holder: placer,
-                record: size,
-            },
-            Some(t) if size > t.record && record_rises => Title {
-                holder: t.holder,
-                record: size,
-            },
+            None => Title { holder: placer, record: size },
+            Some(t) if size > t.record && t.holder != placer => Title { holder: placer, record: size },
+            Some(t) if size > t.record && record_rises => Title { holder: t.holder, record: size },
             Some(_) => return None,
         };
         *slot = Some(next);
-        Some(Event::Title {
-            kind,
-            holder: next.holder,
-            record: next.record,
-            previous,
-        })
+        Some(Event::Title { kind, holder: next.holder, record: next.record, previous })
     }
 }
 
 /// The end bonus: the King 1 per completed city, the City of Carcassonne included (K-07,
 /// K-08); the Robber 1 per completed road (K-09). Nobody scores a title never taken (K-10).
-pub(crate) fn score_titles(
-    board: &Board,
-    titles: &Titles,
-    road_loops_complete: bool,
-) -> Vec<Score> {
+pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: bool) -> Vec<Score> {
     let mut out = Vec::new();
     for kind in [TitleKind::King, TitleKind::Robber] {
         let Some(title) = titles.get(kind) else {
@@ -155,62 +137,20 @@ mod tests {
     fn the_title_moves_only_for_a_strictly_larger_feature_of_another_player() {
         let (red, blue) = (PlayerId(0), PlayerId(1));
         let mut t = Titles::default();
-        assert!(
-            t.completed(TitleKind::King, blue, 3, true).is_some(),
-            "first city: K-03"
-        );
-        assert_eq!(
-            t.king,
-            Some(Title {
-                holder: blue,
-                record: 3
-            })
-        );
-        assert!(
-            t.completed(TitleKind::King, red, 3, true).is_none(),
-            "equal size: K-05"
-        );
+        assert!(t.completed(TitleKind::King, blue, 3, true).is_some(), "first city: K-03");
+        assert_eq!(t.king, Some(Title { holder: blue, record: 3 }));
+        assert!(t.completed(TitleKind::King, red, 3, true).is_none(), "equal size: K-05");
         t.completed(TitleKind::King, blue, 5, true);
-        assert_eq!(
-            t.king,
-            Some(Title {
-                holder: blue,
-                record: 5
-            }),
-            "the holder raises the record (Q-02)"
-        );
-        assert!(
-            t.completed(TitleKind::King, red, 4, true).is_none(),
-            "4 does not beat the raised record"
-        );
+        assert_eq!(t.king, Some(Title { holder: blue, record: 5 }), "the holder raises the record (Q-02)");
+        assert!(t.completed(TitleKind::King, red, 4, true).is_none(), "4 does not beat the raised record");
         t.completed(TitleKind::King, red, 6, true);
-        assert_eq!(
-            t.king,
-            Some(Title {
-                holder: red,
-                record: 6
-            }),
-            "a larger city takes the King: K-04"
-        );
+        assert_eq!(t.king, Some(Title { holder: red, record: 6 }), "a larger city takes the King: K-04");
 
         let mut other = Titles::default();
         other.completed(TitleKind::Robber, blue, 3, false);
         other.completed(TitleKind::Robber, blue, 5, false);
-        assert_eq!(
-            other.robber,
-            Some(Title {
-                holder: blue,
-                record: 3
-            }),
-            "the record that won the title stays"
-        );
+        assert_eq!(other.robber, Some(Title { holder: blue, record: 3 }), "the record that won the title stays");
         other.completed(TitleKind::Robber, red, 4, false);
-        assert_eq!(
-            other.robber,
-            Some(Title {
-                holder: red,
-                record: 4
-            })
-        );
+        assert_eq!(other.robber, Some(Title { holder: red, record: 4 }));
     }
 }

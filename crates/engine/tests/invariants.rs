@@ -1,8 +1,7 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, Game, GameSetup, History, Move, Rotation, TileSet,
-    FOLLOWERS_PER_PLAYER,
+    playout_move, Cell, Event, Game, GameSetup, History, Move, Rotation, Start, TileSet, FOLLOWERS_PER_PLAYER,
 };
 
 /// xorshift64*: a reproducible stream of choices.
@@ -24,16 +23,14 @@ impl Rng {
 fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     let mut setup = GameSetup::base(players);
     if seed % 2 == 1 {
-        setup
-            .sets
-            .extend([TileSet::Winter, TileSet::KingRobber, TileSet::Shrines]);
+        setup.sets.extend([TileSet::Winter, TileSet::KingRobber, TileSet::Shrines, TileSet::River2]);
+        setup.start = Start::River2;
     }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Rng::new(seed);
     let mut moves = Vec::new();
     while let Some(mv) = playout_move(&game, &mut |n| rng.below(n)) {
-        game.apply(&mv)
-            .unwrap_or_else(|e| panic!("seed {seed}: a playout move was refused: {e}"));
+        game.apply(&mv).unwrap_or_else(|e| panic!("seed {seed}: a playout move was refused: {e}"));
         moves.push(mv);
     }
     (setup, moves)
@@ -53,12 +50,7 @@ fn points_by_events(game: &Game) -> Vec<u32> {
 
 fn followers_conserved(game: &Game, seed: u64) {
     for p in 0..game.player_count() {
-        let on_board = game
-            .board()
-            .followers()
-            .iter()
-            .filter(|f| f.player.index() == p)
-            .count();
+        let on_board = game.board().followers().iter().filter(|f| f.player.index() == p).count();
         assert_eq!(
             on_board + game.supply()[p] as usize,
             FOLLOWERS_PER_PLAYER as usize,
@@ -70,40 +62,21 @@ fn followers_conserved(game: &Game, seed: u64) {
 #[test]
 fn followers_are_conserved_and_points_are_the_sum_of_events() {
     for seed in 0..300 {
-        let players: &[&str] = if seed % 3 == 0 {
-            &["A", "B", "C", "D", "E"]
-        } else {
-            &["A", "B"]
-        };
+        let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
         let mut game = Game::new(setup).unwrap();
         for mv in &moves {
             game.apply(mv).unwrap();
             followers_conserved(&game, seed);
-            assert_eq!(
-                points_by_events(&game),
-                game.scores(),
-                "seed {seed}: scores equal the sum of events"
-            );
+            assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: scores equal the sum of events");
         }
         game.finish().unwrap();
-        assert_eq!(
-            points_by_events(&game),
-            game.scores(),
-            "seed {seed}: after the final count too"
-        );
+        assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");
         assert!(
-            game.board()
-                .followers()
-                .iter()
-                .all(|f| { game.board().tiles().iter().any(|t| t.cell == f.cell) }),
+            game.board().followers().iter().all(|f| { game.board().tiles().iter().any(|t| t.cell == f.cell) }),
             "seed {seed}: only farmers stay, on tiles"
         );
-        assert_eq!(
-            game.tiles_left(),
-            0,
-            "seed {seed}: the bag is empty at the end"
-        );
+        assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
 }
 
@@ -125,14 +98,7 @@ fn listed_placements_apply_and_all_others_are_refused() {
                         for r in Rotation::ALL {
                             let cell = Cell::new(x, y);
                             let mut trial = game.clone();
-                            let ok = trial
-                                .apply(&Move::Place {
-                                    tile,
-                                    cell,
-                                    rotation: r,
-                                    follower: None,
-                                })
-                                .is_ok();
+                            let ok = trial.apply(&Move::Place { tile, cell, rotation: r, follower: None }).is_ok();
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),
@@ -156,11 +122,7 @@ fn replay_equals_incremental_play_and_undo_redo_is_the_identity() {
             incremental.apply(mv).unwrap();
         }
         let replayed = Game::replay(&setup, &moves).unwrap();
-        assert_eq!(
-            replayed.events(),
-            incremental.events(),
-            "seed {seed}: same events"
-        );
+        assert_eq!(replayed.events(), incremental.events(), "seed {seed}: same events");
         assert_eq!(replayed.scores(), incremental.scores());
 
         let mut h = History::new(setup.clone()).unwrap();
@@ -174,36 +136,16 @@ fn replay_equals_incremental_play_and_undo_redo_is_the_identity() {
         for _ in 0..k {
             assert!(h.redo());
         }
-        assert_eq!(
-            h.game().events(),
-            incremental.events(),
-            "seed {seed}: undo then redo changes nothing"
-        );
+        assert_eq!(h.game().events(), incremental.events(), "seed {seed}: undo then redo changes nothing");
 
         // Correcting a move and then restoring it gives the original game.
         let index = moves.len() / 3;
         let original = moves[index].clone();
-        if let Move::Place {
-            tile,
-            cell,
-            rotation,
-            ..
-        } = original
-        {
-            let changed = Move::Place {
-                tile,
-                cell,
-                rotation,
-                follower: None,
-            };
+        if let Move::Place { tile, cell, rotation, .. } = original {
+            let changed = Move::Place { tile, cell, rotation, follower: None };
             if h.correct(index, changed).is_ok() {
-                h.correct(index, original)
-                    .expect("restoring the original move replays");
-                assert_eq!(
-                    h.game().events(),
-                    incremental.events(),
-                    "seed {seed}: correct then restore"
-                );
+                h.correct(index, original).expect("restoring the original move replays");
+                assert_eq!(h.game().events(), incremental.events(), "seed {seed}: correct then restore");
             }
         }
     }

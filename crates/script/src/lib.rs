@@ -58,11 +58,8 @@ pub struct ExpectMismatch {
 
 impl std::fmt::Display for ExpectMismatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let parts: Vec<String> = self
-            .differences
-            .iter()
-            .map(|(n, e, a)| format!("{n} expected {e}, got {a}"))
-            .collect();
+        let parts: Vec<String> =
+            self.differences.iter().map(|(n, e, a)| format!("{n} expected {e}, got {a}")).collect();
         write!(f, "scores differ from expect: {}", parts.join("; "))
     }
 }
@@ -84,8 +81,7 @@ impl Script {
                 .map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
-            game.finish()
-                .map_err(|e| ScriptError::at("final scoring", ScriptErrorKind::Move(e)))?;
+            game.finish().map_err(|e| ScriptError::at("final scoring", ScriptErrorKind::Move(e)))?;
         }
         Ok(game)
     }
@@ -150,15 +146,9 @@ mod tests {
         let bad_rot = SCRIPT.replace("\"rot\": 90", "\"rot\": 45");
         let e = Script::from_json(&bad_rot).unwrap_err();
         assert_eq!(e.at, "move 1");
-        assert!(
-            e.to_string().contains("rot 45 is not 0, 90, 180 or 270"),
-            "{e}"
-        );
+        assert!(e.to_string().contains("rot 45 is not 0, 90, 180 or 270"), "{e}");
         let bad_farms = SCRIPT.replace("\"c1\"", "\"c9\"");
-        assert_eq!(
-            Script::from_json(&bad_farms).unwrap_err().at,
-            "setup.rules.farms"
-        );
+        assert_eq!(Script::from_json(&bad_farms).unwrap_err().at, "setup.rules.farms");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
     }

@@ -2,9 +2,8 @@
 
 use crate::{Script, StandingFollower, FORMAT, VERSION};
 use castellan_engine::{
-    Bounds, Cell, Color, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId, PlayerSetup, Port,
-    Rotation, RuleSet, SetupError, Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles,
-    Unplaceable,
+    Bounds, Cell, Color, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId, PlayerSetup, Port, Rotation, RuleSet,
+    SetupError, Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -34,10 +33,7 @@ pub enum ScriptErrorKind {
 
 impl ScriptError {
     pub(crate) fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
-        ScriptError {
-            at: at.into(),
-            kind,
-        }
+        ScriptError { at: at.into(), kind }
     }
 
     fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
@@ -61,28 +57,23 @@ impl std::error::Error for ScriptError {}
 type Result<T> = std::result::Result<T, ScriptError>;
 
 fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Map<String, Value>> {
-    v.as_object()
-        .ok_or_else(|| ScriptError::format(at, "expected an object"))
+    v.as_object().ok_or_else(|| ScriptError::format(at, "expected an object"))
 }
 
 fn string<'a>(v: &'a Value, at: &str) -> Result<&'a str> {
-    v.as_str()
-        .ok_or_else(|| ScriptError::format(at, "expected a string"))
+    v.as_str().ok_or_else(|| ScriptError::format(at, "expected a string"))
 }
 
 fn boolean(v: &Value, at: &str) -> Result<bool> {
-    v.as_bool()
-        .ok_or_else(|| ScriptError::format(at, "expected true or false"))
+    v.as_bool().ok_or_else(|| ScriptError::format(at, "expected true or false"))
 }
 
 fn integer(v: &Value, at: &str) -> Result<i64> {
-    v.as_i64()
-        .ok_or_else(|| ScriptError::format(at, "expected a whole number"))
+    v.as_i64().ok_or_else(|| ScriptError::format(at, "expected a whole number"))
 }
 
 fn array<'a>(v: &'a Value, at: &str) -> Result<&'a Vec<Value>> {
-    v.as_array()
-        .ok_or_else(|| ScriptError::format(at, "expected a list"))
+    v.as_array().ok_or_else(|| ScriptError::format(at, "expected a list"))
 }
 
 fn cell_of(v: &Value, at: &str) -> Result<Cell> {
@@ -120,27 +111,15 @@ impl Script {
     /// Text that is not JSON, or JSON that is not a version-1 game script.
     pub fn from_json(text: &str) -> Result<Script> {
         let root: Value = serde_json::from_str(text).map_err(|e| {
-            ScriptError::at(
-                format!("line {} column {}", e.line(), e.column()),
-                ScriptErrorKind::Json(e.to_string()),
-            )
+            ScriptError::at(format!("line {} column {}", e.line(), e.column()), ScriptErrorKind::Json(e.to_string()))
         })?;
         let root = object(&root, "script")?;
         match root.get("format") {
             Some(v) if v.as_str() == Some(FORMAT) => {}
-            Some(_) => {
-                return Err(ScriptError::format(
-                    "format",
-                    format!("expected \"{FORMAT}\""),
-                ))
-            }
+            Some(_) => return Err(ScriptError::format("format", format!("expected \"{FORMAT}\""))),
             None => return Err(ScriptError::format("format", "missing")),
         }
-        match root
-            .get("version")
-            .map(|v| integer(v, "version"))
-            .transpose()?
-        {
+        match root.get("version").map(|v| integer(v, "version")).transpose()? {
             Some(v) if v == VERSION as i64 => {}
             Some(v) => {
                 return Err(ScriptError::format(
@@ -151,10 +130,7 @@ impl Script {
             None => return Err(ScriptError::format("version", "missing")),
         }
 
-        let players = read_players(
-            root.get("players")
-                .ok_or_else(|| ScriptError::format("players", "missing"))?,
-        )?;
+        let players = read_players(root.get("players").ok_or_else(|| ScriptError::format("players", "missing"))?)?;
         let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         let player_named = |v: &Value, at: &str| -> Result<PlayerId> {
             let n = string(v, at)?;
@@ -174,50 +150,28 @@ impl Script {
                 .iter()
                 .map(|s| {
                     let name = string(s, "setup.sets")?;
-                    TileSet::from_name(name).ok_or_else(|| {
-                        ScriptError::format("setup.sets", format!("unknown set `{name}`"))
-                    })
+                    TileSet::from_name(name)
+                        .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))
                 })
                 .collect::<Result<_>>()?,
         };
-        let start = match setup_v
-            .get("start")
-            .map(|v| string(v, "setup.start"))
-            .transpose()?
-        {
+        let start = match setup_v.get("start").map(|v| string(v, "setup.start")).transpose()? {
             None | Some("base") => Start::Base,
             Some("count") => Start::Count,
             Some("river2") => Start::River2,
-            Some(other) => {
-                return Err(ScriptError::format(
-                    "setup.start",
-                    format!("unknown start `{other}`"),
-                ))
-            }
+            Some(other) => return Err(ScriptError::format("setup.start", format!("unknown start `{other}`"))),
         };
-        let mode = match setup_v
-            .get("mode")
-            .map(|v| string(v, "setup.mode"))
-            .transpose()?
-        {
+        let mode = match setup_v.get("mode").map(|v| string(v, "setup.mode")).transpose()? {
             None | Some("turns") => Mode::Turns,
             Some("final-board") => Mode::FinalBoard,
-            Some(other) => {
-                return Err(ScriptError::format(
-                    "setup.mode",
-                    format!("unknown mode `{other}`"),
-                ))
-            }
+            Some(other) => return Err(ScriptError::format("setup.mode", format!("unknown mode `{other}`"))),
         };
         let mut titles = Titles::default();
         for (key, kind) in [("king", TitleKind::King), ("robber", TitleKind::Robber)] {
             if let Some(v) = setup_v.get(key) {
                 let at = format!("setup.{key}");
                 if mode != Mode::FinalBoard {
-                    return Err(ScriptError::format(
-                        at,
-                        "only a final-board script names the holders",
-                    ));
+                    return Err(ScriptError::format(at, "only a final-board script names the holders"));
                 }
                 let holder = player_named(v, &at)?;
                 let title = Some(Title { holder, record: 0 });
@@ -239,14 +193,7 @@ impl Script {
             None => RuleSet::default(),
             Some(v) => read_rules(object(v, "setup.rules")?)?,
         };
-        let setup = GameSetup {
-            players,
-            sets,
-            start,
-            rules,
-            mode,
-            titles,
-        };
+        let setup = GameSetup { players, sets, start, rules, mode, titles };
 
         let moves = match root.get("moves") {
             None => Vec::new(),
@@ -257,41 +204,27 @@ impl Script {
                 .collect::<Result<_>>()?,
         };
         if mode == Mode::FinalBoard && moves.iter().any(|m| matches!(m, Move::Discard { .. })) {
-            return Err(ScriptError::format(
-                "moves",
-                "a final board lists no discarded tiles",
-            ));
+            return Err(ScriptError::format("moves", "a final board lists no discarded tiles"));
         }
 
         let mut followers = Vec::new();
         if let Some(v) = root.get("followers") {
             if mode != Mode::FinalBoard {
-                return Err(ScriptError::format(
-                    "followers",
-                    "only final-board scripts list standing followers",
-                ));
+                return Err(ScriptError::format("followers", "only final-board scripts list standing followers"));
             }
             for (i, f) in array(v, "followers")?.iter().enumerate() {
                 let at = format!("follower {i}");
                 let o = object(f, &at)?;
-                let player = player_named(
-                    o.get("player")
-                        .ok_or_else(|| ScriptError::format(&at, "missing player"))?,
-                    &at,
-                )?;
+                let player =
+                    player_named(o.get("player").ok_or_else(|| ScriptError::format(&at, "missing player"))?, &at)?;
                 if o.contains_key("quarter") {
                     return Err(ScriptError::at(
                         at,
-                        ScriptErrorKind::Setup(SetupError::Unsupported(
-                            "the Count, King & Robber box",
-                        )),
+                        ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
                     ));
                 }
-                let (cell, port) = feature_ref(
-                    o.get("at")
-                        .ok_or_else(|| ScriptError::format(&at, "missing at"))?,
-                    &at,
-                )?;
+                let (cell, port) =
+                    feature_ref(o.get("at").ok_or_else(|| ScriptError::format(&at, "missing at"))?, &at)?;
                 followers.push(StandingFollower { player, cell, port });
             }
         }
@@ -302,16 +235,10 @@ impl Script {
             ));
         }
 
-        let final_scoring = root
-            .get("final_scoring")
-            .map(|v| boolean(v, "final_scoring"))
-            .transpose()?
-            .unwrap_or(false);
+        let final_scoring =
+            root.get("final_scoring").map(|v| boolean(v, "final_scoring")).transpose()?.unwrap_or(false);
         if mode == Mode::FinalBoard && !final_scoring {
-            return Err(ScriptError::format(
-                "final_scoring",
-                "a final-board script is scored: set it to true",
-            ));
+            return Err(ScriptError::format("final_scoring", "a final-board script is scored: set it to true"));
         }
         let expect = match root.get("expect") {
             None => None,
@@ -324,16 +251,12 @@ impl Script {
                         for (name, pts) in object(s, "expect.scores")? {
                             let at = format!("expect.scores.{name}");
                             if !names.contains(name) {
-                                return Err(ScriptError::format(
-                                    at,
-                                    format!("no player is called {name}"),
-                                ));
+                                return Err(ScriptError::format(at, format!("no player is called {name}")));
                             }
                             let p = integer(pts, &at)?;
                             out.insert(
                                 name.clone(),
-                                u32::try_from(p)
-                                    .map_err(|_| ScriptError::format(&at, "negative score"))?,
+                                u32::try_from(p).map_err(|_| ScriptError::format(&at, "negative score"))?,
                             );
                         }
                         Some(out)
@@ -341,13 +264,7 @@ impl Script {
                 }
             }
         };
-        Ok(Script {
-            setup,
-            moves,
-            followers,
-            final_scoring,
-            expect,
-        })
+        Ok(Script { setup, moves, followers, final_scoring, expect })
     }
 }
 
@@ -358,25 +275,15 @@ fn read_players(v: &Value) -> Result<Vec<PlayerSetup>> {
         .map(|(i, p)| {
             let at = format!("players[{i}]");
             let o = object(p, &at)?;
-            let name = string(
-                o.get("name")
-                    .ok_or_else(|| ScriptError::format(&at, "missing name"))?,
-                &at,
-            )?;
+            let name = string(o.get("name").ok_or_else(|| ScriptError::format(&at, "missing name"))?, &at)?;
             let color = match o.get("color") {
                 Some(c) => {
                     let c = string(c, &at)?;
-                    Color::from_name(c)
-                        .ok_or_else(|| ScriptError::format(&at, format!("unknown colour `{c}`")))?
+                    Color::from_name(c).ok_or_else(|| ScriptError::format(&at, format!("unknown colour `{c}`")))?
                 }
-                None => *Color::ALL
-                    .get(i)
-                    .ok_or_else(|| ScriptError::format(&at, "missing colour"))?,
+                None => *Color::ALL.get(i).ok_or_else(|| ScriptError::format(&at, "missing colour"))?,
             };
-            Ok(PlayerSetup {
-                name: name.to_string(),
-                color,
-            })
+            Ok(PlayerSetup { name: name.to_string(), color })
         })
         .collect()
 }
@@ -391,12 +298,7 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
                     "c3" => FarmRule::Current,
                     "c1" => FarmRule::FirstEdition,
                     "off" => FarmRule::Off,
-                    other => {
-                        return Err(ScriptError::format(
-                            at(k),
-                            format!("unknown farm rule `{other}`"),
-                        ))
-                    }
+                    other => return Err(ScriptError::format(at(k), format!("unknown farm rule `{other}`"))),
                 }
             }
             "small_city" => r.small_city = boolean(v, &at(k))?,
@@ -407,41 +309,33 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
             "hole_extra_turn" => r.hole_extra_turn = boolean(v, &at(k))?,
             "separate_start_tile" => r.separate_start_tile = boolean(v, &at(k))?,
             "title_record_rises" => r.title_record_rises = boolean(v, &at(k))?,
+            "start_tile_in_bag" => r.start_tile_in_bag = boolean(v, &at(k))?,
+            "challenge_when_partner_completes" => r.challenge_when_partner_completes = boolean(v, &at(k))?,
+            "challenge_winner_takes_both" => r.challenge_winner_takes_both = boolean(v, &at(k))?,
+            "relaxed_shrine_placement" => r.relaxed_shrine_placement = boolean(v, &at(k))?,
             "max_players" => {
-                r.max_players = u8::try_from(integer(v, &at(k))?)
-                    .map_err(|_| ScriptError::format(at(k), "out of range"))?
+                r.max_players =
+                    u8::try_from(integer(v, &at(k))?).map_err(|_| ScriptError::format(at(k), "out of range"))?
             }
             "tied_winners" => {
                 r.tied_winners = match string(v, &at(k))? {
                     "shared" => TiedWinners::Shared,
                     "no-winner" => TiedWinners::NoWinner,
                     "play-again" => TiedWinners::PlayAgain,
-                    other => {
-                        return Err(ScriptError::format(
-                            at(k),
-                            format!("unknown tie rule `{other}`"),
-                        ))
-                    }
+                    other => return Err(ScriptError::format(at(k), format!("unknown tie rule `{other}`"))),
                 }
             }
             "unplaceable" => {
                 r.unplaceable = match string(v, &at(k))? {
                     "removed" => Unplaceable::Removed,
                     "back-in-bag" => Unplaceable::BackInBag,
-                    other => {
-                        return Err(ScriptError::format(
-                            at(k),
-                            format!("unknown value `{other}`"),
-                        ))
-                    }
+                    other => return Err(ScriptError::format(at(k), format!("unknown value `{other}`"))),
                 }
             }
             "bounds" => {
                 let b = object(v, &at(k))?;
                 let get = |name: &str| -> Result<i32> {
-                    let v = b.get(name).ok_or_else(|| {
-                        ScriptError::format(at("bounds"), format!("missing {name}"))
-                    })?;
+                    let v = b.get(name).ok_or_else(|| ScriptError::format(at("bounds"), format!("missing {name}")))?;
                     i32::try_from(integer(v, &at("bounds"))?)
                         .map_err(|_| ScriptError::format(at("bounds"), "out of range"))
                 };
@@ -460,50 +354,24 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
 
 fn read_move(v: &Value, at: &str) -> Result<Move> {
     let o = object(v, at)?;
-    let name = string(
-        o.get("tile")
-            .ok_or_else(|| ScriptError::format(at, "missing tile"))?,
-        at,
-    )?;
-    let tile = TileId::from_name(name)
-        .ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
+    let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
+    let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
     if o.contains_key("count") {
         return Err(ScriptError::at(
             at,
             ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
         ));
     }
-    if o.get("discard")
-        .map(|d| boolean(d, at))
-        .transpose()?
-        .unwrap_or(false)
-    {
+    if o.get("discard").map(|d| boolean(d, at)).transpose()?.unwrap_or(false) {
         if o.contains_key("at") || o.contains_key("meeple") {
-            return Err(ScriptError::format(
-                at,
-                "a discarded tile has no place and no follower",
-            ));
+            return Err(ScriptError::format(at, "a discarded tile has no place and no follower"));
         }
         return Ok(Move::Discard { tile });
     }
-    let cell = cell_of(
-        o.get("at")
-            .ok_or_else(|| ScriptError::format(at, "missing at"))?,
-        at,
-    )?;
-    let degrees = integer(
-        o.get("rot")
-            .ok_or_else(|| ScriptError::format(at, "missing rot"))?,
-        at,
-    )?;
-    let rotation = Rotation::from_degrees(degrees).ok_or_else(|| {
-        ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270"))
-    })?;
+    let cell = cell_of(o.get("at").ok_or_else(|| ScriptError::format(at, "missing at"))?, at)?;
+    let degrees = integer(o.get("rot").ok_or_else(|| ScriptError::format(at, "missing rot"))?, at)?;
+    let rotation = Rotation::from_degrees(degrees)
+        .ok_or_else(|| ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270")))?;
     let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
-    Ok(Move::Place {
-        tile,
-        cell,
-        rotation,
-        follower,
-    })
+    Ok(Move::Place { tile, cell, rotation, follower })
 }

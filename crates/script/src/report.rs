@@ -8,20 +8,14 @@ use serde_json::{json, Value};
 pub fn report(game: &Game) -> Value {
     let players = &game.setup().players;
     let name = |p: castellan_engine::PlayerId| players[p.index()].name.clone();
-    let scores: serde_json::Map<String, Value> = players
-        .iter()
-        .zip(game.scores())
-        .map(|(p, &s)| (p.name.clone(), s.into()))
-        .collect();
+    let scores: serde_json::Map<String, Value> =
+        players.iter().zip(game.scores()).map(|(p, &s)| (p.name.clone(), s.into())).collect();
     let track: serde_json::Map<String, Value> = players
         .iter()
         .zip(game.scores())
         .map(|(p, &s)| {
             let t = TrackPosition::of(s);
-            (
-                p.name.clone(),
-                json!({"space": t.space, "fifties": t.fifties, "hundreds": t.hundreds}),
-            )
+            (p.name.clone(), json!({"space": t.space, "fifties": t.fifties, "hundreds": t.hundreds}))
         })
         .collect();
     let events: Vec<Value> = game

@@ -22,23 +22,13 @@ pub fn check_scenario(text: &str) -> Result<(), String> {
     }
     let script = Script::from_json(text);
     if let Some(refused) = expect.get("refused") {
-        let at = refused
-            .get("at")
-            .and_then(Value::as_str)
-            .ok_or("refused.at missing")?;
-        let reason = refused
-            .get("reason")
-            .and_then(Value::as_str)
-            .ok_or("refused.reason missing")?;
+        let at = refused.get("at").and_then(Value::as_str).ok_or("refused.at missing")?;
+        let reason = refused.get("reason").and_then(Value::as_str).ok_or("refused.reason missing")?;
         let err = match script {
             Err(e) => e,
             Ok(s) => match s.play() {
                 Err(e) => e,
-                Ok(_) => {
-                    return Err(format!(
-                        "expected {at} to be refused ({reason}), but the script replayed"
-                    ))
-                }
+                Ok(_) => return Err(format!("expected {at} to be refused ({reason}), but the script replayed")),
             },
         };
         if err.at != at || !err.to_string().contains(reason) {
@@ -50,11 +40,7 @@ pub fn check_scenario(text: &str) -> Result<(), String> {
     let game = script.play().map_err(|e| e.to_string())?;
     script.check_expect(&game).map_err(|e| e.to_string())?;
     let rep = report(&game);
-    let events: Vec<&Value> = rep["events"]
-        .as_array()
-        .expect("report lists events")
-        .iter()
-        .collect();
+    let events: Vec<&Value> = rep["events"].as_array().expect("report lists events").iter().collect();
     for (key, want) in expect.as_object().expect("expect is an object") {
         match key.as_str() {
             "scores" | "refused" | "why" => {}

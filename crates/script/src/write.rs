@@ -8,16 +8,9 @@ impl Script {
     /// The script as JSON. Rule options at their defaults are left out.
     pub fn to_json(&self) -> Value {
         let s = &self.setup;
-        let players: Vec<Value> = s
-            .players
-            .iter()
-            .map(|p| json!({"name": p.name, "color": p.color.name()}))
-            .collect();
+        let players: Vec<Value> = s.players.iter().map(|p| json!({"name": p.name, "color": p.color.name()})).collect();
         let mut setup = Map::new();
-        setup.insert(
-            "sets".into(),
-            s.sets.iter().map(|t| Value::from(t.name())).collect(),
-        );
+        setup.insert("sets".into(), s.sets.iter().map(|t| Value::from(t.name())).collect());
         setup.insert(
             "start".into(),
             Value::from(match s.start {
@@ -38,16 +31,10 @@ impl Script {
             }
         }
         if let Some(t) = s.titles.king.filter(|_| s.mode == Mode::FinalBoard) {
-            setup.insert(
-                "king".into(),
-                s.players[t.holder.index()].name.clone().into(),
-            );
+            setup.insert("king".into(), s.players[t.holder.index()].name.clone().into());
         }
         if let Some(t) = s.titles.robber.filter(|_| s.mode == Mode::FinalBoard) {
-            setup.insert(
-                "robber".into(),
-                s.players[t.holder.index()].name.clone().into(),
-            );
+            setup.insert("robber".into(), s.players[t.holder.index()].name.clone().into());
         }
         let moves: Vec<Value> = self
             .moves
@@ -105,61 +92,34 @@ fn rules_json(r: &RuleSet) -> Value {
             o.insert(k.into(), v);
         }
     };
-    opt(
-        "small_city_pennants",
-        r.small_city_pennants.into(),
-        d.small_city_pennants.into(),
-    );
-    opt(
-        "road_loops_complete",
-        r.road_loops_complete.into(),
-        d.road_loops_complete.into(),
-    );
+    opt("small_city_pennants", r.small_city_pennants.into(), d.small_city_pennants.into());
+    opt("road_loops_complete", r.road_loops_complete.into(), d.road_loops_complete.into());
     opt("max_players", r.max_players.into(), d.max_players.into());
+    opt("border_closes", r.border_closes.into(), d.border_closes.into());
+    opt("hole_extra_turn", r.hole_extra_turn.into(), d.hole_extra_turn.into());
+    opt("separate_start_tile", r.separate_start_tile.into(), d.separate_start_tile.into());
+    opt("title_record_rises", r.title_record_rises.into(), d.title_record_rises.into());
+    opt("start_tile_in_bag", r.start_tile_in_bag.into(), d.start_tile_in_bag.into());
     opt(
-        "border_closes",
-        r.border_closes.into(),
-        d.border_closes.into(),
+        "challenge_when_partner_completes",
+        r.challenge_when_partner_completes.into(),
+        d.challenge_when_partner_completes.into(),
     );
-    opt(
-        "hole_extra_turn",
-        r.hole_extra_turn.into(),
-        d.hole_extra_turn.into(),
-    );
-    opt(
-        "separate_start_tile",
-        r.separate_start_tile.into(),
-        d.separate_start_tile.into(),
-    );
-    opt(
-        "title_record_rises",
-        r.title_record_rises.into(),
-        d.title_record_rises.into(),
-    );
+    opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
+    opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
     let tie = |t: TiedWinners| match t {
         TiedWinners::Shared => "shared",
         TiedWinners::NoWinner => "no-winner",
         TiedWinners::PlayAgain => "play-again",
     };
-    opt(
-        "tied_winners",
-        tie(r.tied_winners).into(),
-        tie(d.tied_winners).into(),
-    );
+    opt("tied_winners", tie(r.tied_winners).into(), tie(d.tied_winners).into());
     let unpl = |u: Unplaceable| match u {
         Unplaceable::Removed => "removed",
         Unplaceable::BackInBag => "back-in-bag",
     };
-    opt(
-        "unplaceable",
-        unpl(r.unplaceable).into(),
-        unpl(d.unplaceable).into(),
-    );
+    opt("unplaceable", unpl(r.unplaceable).into(), unpl(d.unplaceable).into());
     if let Some(b) = r.bounds {
-        o.insert(
-            "bounds".into(),
-            json!({"min_x": b.min_x, "max_x": b.max_x, "min_y": b.min_y, "max_y": b.max_y}),
-        );
+        o.insert("bounds".into(), json!({"min_x": b.min_x, "max_x": b.max_x, "min_y": b.min_y, "max_y": b.max_y}));
     }
     Value::Object(o)
 }

@@ -19,11 +19,7 @@ fn main() {
     let trials = files
         .into_iter()
         .map(|path| {
-            let name = path
-                .file_stem()
-                .expect("file name")
-                .to_string_lossy()
-                .into_owned();
+            let name = path.file_stem().expect("file name").to_string_lossy().into_owned();
             Trial::test(name, move || run(&path))
         })
         .collect();

@@ -25,9 +25,7 @@ mod shrine;
 mod winter;
 
 use crate::coord::{Port, Rotation, Side};
-use crate::tile::{
-    EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet,
-};
+use crate::tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet};
 use std::sync::OnceLock;
 
 /// All tile types, parsed.
@@ -57,9 +55,7 @@ pub(crate) fn catalog() -> &'static Catalog {
         for (set, rows) in boxes {
             for row in rows.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 let id = TileId(tiles.len() as u8);
-                tiles.push(
-                    parse_row(id, set, row).unwrap_or_else(|e| panic!("catalog row `{row}`: {e}")),
-                );
+                tiles.push(parse_row(id, set, row).unwrap_or_else(|e| panic!("catalog row `{row}`: {e}")));
             }
         }
         Catalog { tiles }
@@ -83,44 +79,24 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
     let extras = parts.next().unwrap_or("");
     let mut head = head.split_whitespace();
     let name: &'static str = head.next().ok_or("no id")?;
-    let copies: u8 = head
-        .next()
-        .ok_or("no count")?
-        .parse()
-        .map_err(|_| "bad count")?;
+    let copies: u8 = head.next().ok_or("no count")?.parse().map_err(|_| "bad count")?;
 
     // Segment names in order of first appearance, cities and roads before fields so that
     // local numbers read naturally (c1, r1, f1 …).
-    let tokens: Vec<&str> = slot_text
-        .split(|c: char| c == '/' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect();
+    let tokens: Vec<&str> =
+        slot_text.split(|c: char| c == '/' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
     if tokens.len() != 12 {
         return Err(format!("{} slots instead of 12", tokens.len()));
     }
     let mut names: Vec<&str> = Vec::new();
     let extra_tokens: Vec<&str> = extras.split_whitespace().collect();
-    for t in tokens.iter().copied().chain(
-        extra_tokens
-            .iter()
-            .filter_map(|e| e.split_once('=').map(|(_, f)| f)),
-    ) {
+    for t in tokens.iter().copied().chain(extra_tokens.iter().filter_map(|e| e.split_once('=').map(|(_, f)| f))) {
         if t != "-" && !names.contains(&t) {
             names.push(t);
         }
     }
-    names.sort_by_key(|n| {
-        (
-            kind_of(n).map(|k| k as u8).unwrap_or(u8::MAX),
-            n.to_string(),
-        )
-    });
-    let local = |n: &str| {
-        names
-            .iter()
-            .position(|m| *m == n)
-            .map(|i| i as LocalFeature)
-    };
+    names.sort_by_key(|n| (kind_of(n).map(|k| k as u8).unwrap_or(u8::MAX), n.to_string()));
+    let local = |n: &str| names.iter().position(|m| *m == n).map(|i| i as LocalFeature);
 
     let mut features: Vec<FeatureDef> = names
         .iter()
@@ -169,11 +145,7 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
     for e in extra_tokens {
         match e {
             "cloister" | "shrine" => {
-                let kind = if e == "cloister" {
-                    FeatureKind::Cloister
-                } else {
-                    FeatureKind::Shrine
-                };
+                let kind = if e == "cloister" { FeatureKind::Cloister } else { FeatureKind::Shrine };
                 centre = Some(features.len() as LocalFeature);
                 features.push(FeatureDef {
                     kind,
@@ -222,24 +194,10 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
     }
     let mut packed_edges = [0u16; 4];
     for rotation in Rotation::ALL {
-        packed_edges[rotation.quarter_turns()] = Side::ALL
-            .iter()
-            .map(|&s| edges[rotation.to_catalog(s).index()].code() << (4 * s.index()))
-            .sum();
+        packed_edges[rotation.quarter_turns()] =
+            Side::ALL.iter().map(|&s| edges[rotation.to_catalog(s).index()].code() << (4 * s.index())).sum();
     }
-    Ok(TileDef {
-        id,
-        name,
-        set,
-        copies,
-        slots,
-        features,
-        centre,
-        inner,
-        edges,
-        marks,
-        packed_edges,
-    })
+    Ok(TileDef { id, name, set, copies, slots, features, centre, inner, edges, marks, packed_edges })
 }
 
 #[cfg(test)]
@@ -248,9 +206,7 @@ mod tests {
     use crate::coord::Port;
 
     fn tile(name: &str) -> &'static TileDef {
-        TileId::from_name(name)
-            .unwrap_or_else(|| panic!("{name} is in the catalog"))
-            .def()
+        TileId::from_name(name).unwrap_or_else(|| panic!("{name} is in the catalog")).def()
     }
 
     #[test]
@@ -271,17 +227,11 @@ mod tests {
             let (letter, n) = item.split_at(1);
             assert_eq!(tile(letter).copies.to_string(), n, "copies of {letter}");
         }
-        let pennant_tiles: u32 = TileSet::Base
-            .tiles()
-            .filter(|t| t.def().pennants() > 0)
-            .map(|t| t.def().copies as u32)
-            .sum();
+        let pennant_tiles: u32 =
+            TileSet::Base.tiles().filter(|t| t.def().pennants() > 0).map(|t| t.def().copies as u32).sum();
         assert_eq!(pennant_tiles, 10, "ten base tiles carry a pennant");
-        let cloisters: u32 = TileSet::Base
-            .tiles()
-            .filter(|t| t.def().centre.is_some())
-            .map(|t| t.def().copies as u32)
-            .sum();
+        let cloisters: u32 =
+            TileSet::Base.tiles().filter(|t| t.def().centre.is_some()).map(|t| t.def().copies as u32).sum();
         assert_eq!(cloisters, 6, "six base cloisters");
     }
 
@@ -291,11 +241,7 @@ mod tests {
             let t = id.def();
             for (i, slot) in t.slots.iter().enumerate() {
                 let inside_carcassonne = t.set == TileSet::Count;
-                assert!(
-                    slot.is_some() || inside_carcassonne,
-                    "{}: slot {i} belongs to no segment",
-                    t.name
-                );
+                assert!(slot.is_some() || inside_carcassonne, "{}: slot {i} belongs to no segment", t.name);
             }
             // Every segment is reachable from some place, so a follower can name it.
             for f in 0..t.features.len() as LocalFeature {
@@ -314,12 +260,9 @@ mod tests {
                 for half in [side * 3, side * 3 + 2] {
                     let k = t.slots[half].map(|f| t.features[f as usize].kind);
                     match mid {
-                        Some(FeatureKind::City) => assert_eq!(
-                            k,
-                            Some(FeatureKind::City),
-                            "{}: city edge is city all along",
-                            t.name
-                        ),
+                        Some(FeatureKind::City) => {
+                            assert_eq!(k, Some(FeatureKind::City), "{}: city edge is city all along", t.name)
+                        }
                         Some(_) => assert_eq!(
                             k,
                             Some(FeatureKind::Field),
@@ -354,9 +297,7 @@ mod tests {
                     }
                     for j in [(i + 11) % 12, (i + 1) % 12] {
                         if let Some(c) = t.slots[j] {
-                            if t.features[c as usize].kind == FeatureKind::City
-                                && !from_ring.contains(&c)
-                            {
+                            if t.features[c as usize].kind == FeatureKind::City && !from_ring.contains(&c) {
                                 from_ring.push(c);
                             }
                         }
@@ -370,31 +311,15 @@ mod tests {
         }
         // KR4's city reaches the south-east corner: all four fields touch it.
         let kr4 = tile("KR4");
-        assert!(kr4
-            .features
-            .iter()
-            .filter(|f| f.kind == FeatureKind::Field)
-            .all(|f| f.touches_cities.len() == 1));
+        assert!(kr4.features.iter().filter(|f| f.kind == FeatureKind::Field).all(|f| f.touches_cities.len() == 1));
     }
 
     #[test]
     fn start_tile_d_has_its_city_north_and_road_through() {
         let d = tile("D");
-        assert_eq!(
-            d.edges,
-            [
-                EdgeKind::City,
-                EdgeKind::Road,
-                EdgeKind::Field,
-                EdgeKind::Road
-            ]
-        );
+        assert_eq!(d.edges, [EdgeKind::City, EdgeKind::Road, EdgeKind::Field, EdgeKind::Road]);
         let road = d.feature_at(Port::E).expect("road east");
-        assert_eq!(
-            d.feature_at(Port::W),
-            Some(road),
-            "one road runs west to east"
-        );
+        assert_eq!(d.feature_at(Port::W), Some(road), "one road runs west to east");
         assert_eq!(d.features[road as usize].edge_count(), 2);
         // The strip between city and road touches the city; the field south of the road not.
         let strip = d.feature_at(Port::EL).expect("strip");
@@ -409,11 +334,7 @@ mod tests {
         for name in ["L", "W", "X", "WI01"] {
             let t = tile(name);
             for f in t.features.iter().filter(|f| f.kind == FeatureKind::Road) {
-                assert_eq!(
-                    f.edge_count(),
-                    1,
-                    "{name}: every road stub ends at the junction"
-                );
+                assert_eq!(f.edge_count(), 1, "{name}: every road stub ends at the junction");
             }
         }
     }
@@ -421,31 +342,15 @@ mod tests {
     #[test]
     fn two_segment_tiles_and_specials() {
         let h = tile("H");
-        assert_ne!(
-            h.feature_at(Port::N),
-            h.feature_at(Port::S),
-            "H has two separate cities"
-        );
+        assert_ne!(h.feature_at(Port::N), h.feature_at(Port::S), "H has two separate cities");
         let kr5 = tile("KR5");
-        assert_ne!(
-            kr5.feature_at(Port::N),
-            kr5.feature_at(Port::E),
-            "KR5's cities cross without joining"
-        );
+        assert_ne!(kr5.feature_at(Port::N), kr5.feature_at(Port::E), "KR5's cities cross without joining");
         assert!(kr5.feature_at(Port::I).is_some() && kr5.feature_at(Port::II).is_some());
-        assert!(
-            tile("R2-01").marks.spring && tile("R2-04").marks.fork && tile("R2-03").marks.volcano
-        );
-        assert_eq!(
-            tile("SH1").features[tile("SH1").centre.unwrap() as usize].kind,
-            FeatureKind::Shrine
-        );
+        assert!(tile("R2-01").marks.spring && tile("R2-04").marks.fork && tile("R2-03").marks.volcano);
+        assert_eq!(tile("SH1").features[tile("SH1").centre.unwrap() as usize].kind, FeatureKind::Shrine);
         let co9 = tile("CO9");
         let field = co9.feature_at(Port::W).unwrap();
-        assert!(
-            co9.features[field as usize].touches_carcassonne,
-            "fields of the City border Carcassonne"
-        );
+        assert!(co9.features[field as usize].touches_carcassonne, "fields of the City border Carcassonne");
         assert_eq!(co9.edges[0], EdgeKind::Inner);
     }
 }

@@ -12,16 +12,10 @@ use crate::tile::FeatureKind;
 
 /// Scores every farm that has farmers, in the order its first farmer was placed.
 pub(crate) fn score_farms(board: &Board, rules: &RuleSet) -> Vec<Score> {
-    let farms: Vec<SegmentId> = board
-        .features()
-        .filter(|&f| board.kind(f) == FeatureKind::Field)
-        .collect();
+    let farms: Vec<SegmentId> = board.features().filter(|&f| board.kind(f) == FeatureKind::Field).collect();
     match rules.farms {
         FarmRule::Off => Vec::new(),
-        FarmRule::Current => farms
-            .into_iter()
-            .filter_map(|f| score_farm(board, f))
-            .collect(),
+        FarmRule::Current => farms.into_iter().filter_map(|f| score_farm(board, f)).collect(),
         FarmRule::FirstEdition => score_cities_for_farmers(board, &farms),
     }
 }
@@ -35,11 +29,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     if winners.is_empty() {
         return None;
     }
-    let cities: Vec<SegmentId> = board
-        .farm_cities(farm)
-        .into_iter()
-        .filter(|&c| board.is_complete(c))
-        .collect();
+    let cities: Vec<SegmentId> = board.farm_cities(farm).into_iter().filter(|&c| board.is_complete(c)).collect();
     let carcassonne = board.farm_touches_carcassonne(farm);
     let count = cities.len() as u32 + carcassonne as u32;
     Some(Score {
@@ -67,12 +57,8 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
     // City root → the farms touching it, in the order met.
     let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
     for &farm in farms {
-        let mut touched: Vec<Option<SegmentId>> = board
-            .farm_cities(farm)
-            .into_iter()
-            .filter(|&c| board.is_complete(c))
-            .map(Some)
-            .collect();
+        let mut touched: Vec<Option<SegmentId>> =
+            board.farm_cities(farm).into_iter().filter(|&c| board.is_complete(c)).map(Some).collect();
         if board.farm_touches_carcassonne(farm) {
             touched.push(None);
         }
@@ -107,9 +93,7 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
             followers: farmers,
             complete: true,
             final_scoring: true,
-            anchor: view
-                .map(|v| v.anchor)
-                .unwrap_or_else(|| board.anchor(around[0])),
+            anchor: view.map(|v| v.anchor).unwrap_or_else(|| board.anchor(around[0])),
             rule: "V-01",
         });
     }

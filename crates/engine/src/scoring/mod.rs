@@ -24,21 +24,11 @@ pub(crate) fn road_points(tiles: u32, complete: bool, rules: &RuleSet) -> (u32, 
 
 /// A city: complete 2 per tile and 2 per pennant (B-21), a two-tile city 2 plus its pennants
 /// under the small-city rule (V-05, Q-20); unfinished 1 per tile and pennant (B-36).
-pub(crate) fn city_points(
-    tiles: u32,
-    pennants: u32,
-    complete: bool,
-    rules: &RuleSet,
-) -> (u32, RuleRef) {
+pub(crate) fn city_points(tiles: u32, pennants: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
     match (complete, rules.score_incomplete) {
-        (true, _) if rules.small_city && tiles == 2 => (
-            2 + if rules.small_city_pennants {
-                pennants
-            } else {
-                0
-            },
-            "V-05",
-        ),
+        (true, _) if rules.small_city && tiles == 2 => {
+            (2 + if rules.small_city_pennants { pennants } else { 0 }, "V-05")
+        }
         (true, _) => (2 * tiles + 2 * pennants, "B-21"),
         (false, true) => (tiles + pennants, "B-36"),
         (false, false) => (0, "V-06"),
@@ -56,12 +46,7 @@ pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) 
 
 /// Scores a road, city, cloister or shrine for the majority of its followers (B-23, B-25).
 /// Returns `None` when nobody stands on it.
-pub(crate) fn score_feature(
-    board: &Board,
-    feature: SegmentId,
-    rules: &RuleSet,
-    final_scoring: bool,
-) -> Option<Score> {
+pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, final_scoring: bool) -> Option<Score> {
     let followers = *board.followers_on(feature);
     let winners = followers.leaders();
     if winners.is_empty() {
@@ -69,11 +54,7 @@ pub(crate) fn score_feature(
     }
     let view = board.view(feature);
     let tiles = view.tiles.len() as u32;
-    let neighbours = if view.kind.is_building() {
-        board.building_neighbours(feature) as u32
-    } else {
-        0
-    };
+    let neighbours = if view.kind.is_building() { board.building_neighbours(feature) as u32 } else { 0 };
     let (points, rule) = match view.kind {
         FeatureKind::Road => road_points(tiles, view.complete, rules),
         FeatureKind::City => city_points(tiles, view.pennants, view.complete, rules),
@@ -111,43 +92,16 @@ mod tests {
     fn city_values_by_edition() {
         let current = RuleSet::default();
         assert_eq!(city_points(3, 1, true, &current).0, 8, "B-21: 2×3 + 2×1");
-        assert_eq!(
-            city_points(2, 0, true, &current).0,
-            4,
-            "two-tile city, current rules"
-        );
-        assert_eq!(
-            city_points(2, 1, false, &current).0,
-            3,
-            "B-36: 2 tiles + 1 pennant unfinished"
-        );
+        assert_eq!(city_points(2, 0, true, &current).0, 4, "two-tile city, current rules");
+        assert_eq!(city_points(2, 1, false, &current).0, 3, "B-36: 2 tiles + 1 pennant unfinished");
         let old = RuleSet::first_edition();
-        assert_eq!(
-            city_points(2, 0, true, &old).0,
-            2,
-            "V-05: small city scores 2"
-        );
-        assert_eq!(
-            city_points(2, 1, true, &old).0,
-            3,
-            "Q-20: plus one per pennant"
-        );
-        assert_eq!(
-            city_points(3, 0, true, &old).0,
-            6,
-            "larger cities unchanged"
-        );
-        let house = RuleSet {
-            score_incomplete: false,
-            ..RuleSet::default()
-        };
+        assert_eq!(city_points(2, 0, true, &old).0, 2, "V-05: small city scores 2");
+        assert_eq!(city_points(2, 1, true, &old).0, 3, "Q-20: plus one per pennant");
+        assert_eq!(city_points(3, 0, true, &old).0, 6, "larger cities unchanged");
+        let house = RuleSet { score_incomplete: false, ..RuleSet::default() };
         assert_eq!(city_points(5, 3, false, &house).0, 0, "V-06");
         assert_eq!(road_points(4, false, &current).0, 4, "B-35");
-        assert_eq!(
-            building_points(5, false, &current).0,
-            6,
-            "B-37: 1 + 5 neighbours"
-        );
+        assert_eq!(building_points(5, false, &current).0, 6, "B-37: 1 + 5 neighbours");
         assert_eq!(building_points(8, true, &current).0, 9, "B-22");
     }
 }

@@ -1,0 +1,140 @@
+//! River II: the river is laid first, from the spring, through the fork, in two branches
+//! that end in lakes.
+//!
+//! The rules here come from the River II rules (Wikicarpedia's River page, recorded as the
+//! R- items of `docs/rules-river.md`): the spring starts the game
+//! and the fork is placed first; river tiles are drawn and placed before any land tile,
+//! each continuing one open branch; the volcano lake comes last; a branch may
+//! not turn the same way twice in a row; the branches never join; lakes end a
+//! branch.
+
+use crate::board::Board;
+use crate::coord::{Cell, Rotation, Side};
+use crate::tile::{EdgeKind, TileId, TileSet};
+
+/// Which way a river tile turns the water, seen in the direction of flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Straight on.
+    Straight,
+    /// A left turn.
+    Left,
+    /// A right turn.
+    Right,
+}
+
+impl Turn {
+    fn of(heading: Side, out: Side) -> Turn {
+        if out == heading {
+            Turn::Straight
+        } else if out == Side::from_index(heading.index() + 1) {
+            Turn::Right
+        } else {
+            Turn::Left
+        }
+    }
+}
+
+/// An open end of the river: the empty cell the water flows into next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The cell the next river tile must fill.
+    pub next: Cell,
+    /// The direction the water flows into that cell.
+    pub heading: Side,
+    /// The turn the last river tile of this branch made.
+    pub last_turn: Turn,
+}
+
+/// Why a river tile may not go where it was put.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RiverError {
+    /// A river tile must continue the river at an open end.
+    NotContinued,
+    /// Its river would meet both branches.
+    BranchesJoin,
+    /// The branch would turn the same way twice in a row.
+    UTurn,
+}
+
+/// The river's open ends while the river is being laid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct River {
+    branches: Vec<Branch>,
+}
+
+impl River {
+    /// The river as the spring starts it: one branch leaving the spring's river edge.
+    pub(crate) fn from_spring(board: &Board) -> River {
+        let spring = &board.tiles()[0];
+        let branches = Side::ALL
+            .into_iter()
+            .filter(|&s| spring.def().edge(spring.rotation, s) == EdgeKind::River)
+            .map(|s| Branch { next: spring.cell.step(s), heading: s, last_turn: Turn::Straight })
+            .collect();
+        River { branches }
+    }
+
+    /// The open ends.
+    pub fn branches(&self) -> &[Branch] {
+        &self.branches
+    }
+
+    /// Checks a river tile at `cell` against the river as it stands (the tile not yet
+    /// placed) and says how the river changes when it is.
+    ///
+    /// # Errors
+    /// Why the tile may not go there.
+    pub(crate) fn step(
+        &self,
+        board: &Board,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+    ) -> Result<RiverStep, RiverError> {
+        let def = tile.def();
+        let river_sides: Vec<Side> =
+            Side::ALL.into_iter().filter(|&s| def.edge(rotation, s) == EdgeKind::River).collect();
+        let touching: Vec<Side> =
+            river_sides.iter().copied().filter(|&s| board.tile_at(cell.step(s)).is_some()).collect();
+        match touching.len() {
+            0 => return Err(RiverError::NotContinued),
+            1 => {}
+            _ => return Err(RiverError::BranchesJoin),
+        }
+        let inflow = touching[0];
+        let continued = self
+            .branches
+            .iter()
+            .position(|b| b.next == cell && b.heading.opposite() == inflow)
+            .ok_or(RiverError::NotContinued)?;
+        let branch = self.branches[continued];
+        let mut opened = Vec::new();
+        for out in river_sides.into_iter().filter(|&s| s != inflow) {
+            let turn = Turn::of(branch.heading, out);
+            if turn != Turn::Straight && turn == branch.last_turn {
+                return Err(RiverError::UTurn);
+            }
+            opened.push(Branch { next: cell.step(out), heading: out, last_turn: turn });
+        }
+        Ok(RiverStep { continued, opened })
+    }
+
+    /// Applies a step once its tile is placed. A lake opens nothing: its branch ends.
+    pub(crate) fn advance(&mut self, step: RiverStep) {
+        self.branches.remove(step.continued);
+        self.branches.extend(step.opened);
+    }
+}
+
+/// How one river tile changes the river: the branch it continues and the ends it opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RiverStep {
+    continued: usize,
+    opened: Vec<Branch>,
+}
+
+/// Whether a tile belongs to the river (every River II tile has river on it).
+pub(crate) fn is_river_tile(tile: TileId) -> bool {
+    tile.def().set == TileSet::River2
+}
