@@ -4,6 +4,7 @@
 //! Logic is tested on an in-memory ledger; anything about the file itself uses a real file
 //! in a temporary folder.
 
+mod crash;
 mod file;
 mod game;
 mod migration;
