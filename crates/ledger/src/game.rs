@@ -25,6 +25,7 @@ macro_rules! game_select {
         )
     };
 }
+pub(crate) use game_select;
 
 /// A game's row id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

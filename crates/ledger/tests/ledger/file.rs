@@ -8,6 +8,7 @@ use castellan_ledger::migration::SCHEMA_VERSION;
 use castellan_ledger::{Ledger, LedgerError};
 use rusqlite::Connection;
 
+use crate::migration::schema_of;
 use crate::{at, seat_two, tile_move};
 
 fn temp_ledger_path() -> (tempfile::TempDir, PathBuf) {
@@ -170,5 +171,95 @@ fn another_programs_database_is_refused_untouched() {
     assert!(
         matches!(error, LedgerError::ForeignDatabase { application_id: 0 }),
         "a database that is not a ledger must not get ledger tables, got {error:?}"
+    );
+}
+
+/// Builds a ledger file at schema version 1 by hand, the way the first release left it:
+/// schema 1, WAL mode, a player and a game with two moves.
+fn version_1_file(path: &Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+        .unwrap();
+    conn.execute_batch(include_str!("../../src/migrations/0001_core.sql"))
+        .unwrap();
+    conn.execute_batch(
+        "PRAGMA user_version = 1;
+         INSERT INTO players (id, name) VALUES (1, 'Anna');
+         INSERT INTO nights (id, date) VALUES (1, '2019-11-02');
+         INSERT INTO games (id, night_id, script_version, setup_json, start_seat, started_at,
+                            cursor)
+             VALUES (1, 1, 1, '{\"sets\": [\"base\"]}', 0, '2019-11-02T19:00:00.000Z', 2);
+         INSERT INTO game_seats VALUES (1, 0, 1, 'red');
+         INSERT INTO moves (game_id, seq, move_json, entered_at) VALUES
+             (1, 1, '{\"tile\": \"E\"}', '2019-11-02T19:01:00.000Z'),
+             (1, 2, '{\"tile\": \"V\"}', '2019-11-02T19:02:00.000Z');",
+    )
+    .unwrap();
+}
+
+#[test]
+fn an_old_ledger_is_backed_up_then_migrated() {
+    let (_folder, path) = temp_ledger_path();
+    version_1_file(&path);
+    let earlier_backup = PathBuf::from(format!("{}.v1.bak", path.display()));
+    fs::write(&earlier_backup, b"a backup from an earlier attempt").unwrap();
+
+    let ledger = Ledger::open(&path).expect("a version-1 ledger must open and migrate");
+    let backup = ledger
+        .backup_path()
+        .expect("migrating an existing file must make a backup first")
+        .to_path_buf();
+    assert_eq!(
+        backup,
+        PathBuf::from(format!("{}.v1.bak.1", path.display())),
+        "the backup is named after the old version, beside the file, never over another"
+    );
+    assert_eq!(
+        fs::read(&earlier_backup).unwrap(),
+        b"a backup from an earlier attempt",
+        "an existing backup must not be overwritten"
+    );
+    assert_eq!(
+        ledger.schema_version().unwrap(),
+        SCHEMA_VERSION,
+        "the file is migrated"
+    );
+    let game = ledger
+        .unfinished_game()
+        .unwrap()
+        .expect("the old game is kept");
+    assert_eq!(
+        ledger.moves(game.id).unwrap()[1].move_json,
+        r#"{"tile": "V"}"#,
+        "the old moves survive the migration"
+    );
+    drop(ledger);
+
+    let old = Connection::open(&backup).unwrap();
+    let version: u32 = old
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .unwrap();
+    let moves: u32 = old
+        .query_row("SELECT count(*) FROM moves", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(
+        (version, moves),
+        (1, 2),
+        "the backup is the file as it was before migrating: version 1, both moves"
+    );
+
+    let migrated = schema_of(&Connection::open(&path).unwrap());
+    let (_other_folder, fresh_path) = temp_ledger_path();
+    drop(Ledger::open(&fresh_path).unwrap());
+    assert_eq!(
+        migrated,
+        schema_of(&Connection::open(&fresh_path).unwrap()),
+        "a migrated file must have exactly the schema of a new one"
+    );
+
+    let reopened = Ledger::open(&path).unwrap();
+    assert!(
+        reopened.backup_path().is_none(),
+        "an up-to-date file needs no backup"
     );
 }

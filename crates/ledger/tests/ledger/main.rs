@@ -7,10 +7,14 @@
 mod crash;
 mod file;
 mod game;
+mod generate;
+mod history;
 mod migration;
 mod moves;
 mod night;
 mod player;
+mod result;
+mod stats;
 
 use castellan_ledger::{Color, GameId, Ledger, NewGame, NightId, PlayerId, Seat};
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
