@@ -18,9 +18,7 @@ macro_rules! game_select {
     ($tail:literal) => {
         concat!(
             "SELECT id, night_id, script_version, setup_json, start_seat, started_at, ",
-            "ended_at, finished, cursor, ",
-            "(SELECT coalesce(max(seq), 0) FROM moves WHERE game_id = games.id) ",
-            "FROM games ",
+            "ended_at, finished, cursor FROM games ",
             $tail
         )
     };
@@ -95,10 +93,9 @@ pub struct Game {
     pub ended_at: Option<DateTime<Utc>>,
     /// Where it stands.
     pub status: GameStatus,
-    /// How many moves are in effect: moves `1..=cursor` make the game.
+    /// How many moves are in effect: moves `1..=cursor` make the game. Whether there is a
+    /// redo tail is [`Ledger::cursor`]'s to say.
     pub cursor: u32,
-    /// How many moves are stored, the redo tail included (`>= cursor`).
-    pub stored_moves: u32,
 }
 
 impl Game {
@@ -275,6 +272,5 @@ pub(crate) fn game_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Game> {
             (false, None) => GameStatus::InProgress,
         },
         cursor: row.get(8)?,
-        stored_moves: row.get(9)?,
     })
 }

@@ -42,11 +42,11 @@ impl Ledger {
         const GAMES: &str = game_select!("ORDER BY started_at DESC, id DESC");
         const SEATS: &str =
             "SELECT game_id, player_id, color FROM game_seats ORDER BY game_id, seat";
+        // In primary-key order, which costs no sort; standings are ordered below.
         const RESULTS: &str = concat!(
             "SELECT r.game_id, ",
             standing_columns!(),
-            " FROM results r JOIN game_seats s USING (game_id, player_id) ",
-            "ORDER BY r.game_id, r.rank, s.seat"
+            " FROM results r ORDER BY r.game_id, r.player_id"
         );
 
         let tx = self.read()?;
@@ -105,6 +105,13 @@ impl Ledger {
             if let Some(&i) = game_index.get(&game) {
                 games[i].standings.push(standing);
             }
+        }
+
+        for game in &mut games {
+            let seats = &game.game.seats;
+            let seat_of = |player| seats.iter().position(|s| s.player == player);
+            game.standings
+                .sort_by_key(|s| (s.rank, seat_of(s.result.player)));
         }
 
         // Games arrive newest first, so each night's list is newest first too.

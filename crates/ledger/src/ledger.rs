@@ -36,10 +36,11 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// before the method returns. The file runs in WAL mode with `synchronous = NORMAL`: a
 /// commit is written to the WAL file with `write(2)` before the method returns, so once a
 /// method has returned its change survives the app being killed (`kill -9`, a crash): the
-/// data is in the operating system's cache, and the next open replays the WAL. It is not
-/// synced to the disk on every commit, so a power cut or OS crash may lose the last moments
-/// (never corrupt the file); `synchronous = FULL` would add an fsync to every move entered
-/// and was judged not worth it for a game at a table. If the file system cannot do WAL
+/// data is in the operating system's cache, and the next open replays the WAL. The WAL is
+/// synced to the disk only at checkpoints, so a power cut or OS crash (a laptop whose
+/// battery dies) may lose the moves since the last checkpoint, though never corrupt the
+/// file; `synchronous = FULL` would close that gap at the price of an fsync per move
+/// entered. If the file system cannot do WAL
 /// (some network shares), the ledger falls back to the rollback journal with
 /// `synchronous = FULL`, which keeps the same guarantee at a higher cost per move.
 ///

@@ -37,3 +37,21 @@ pub(crate) fn all<T>(
         .and_then(|mut statement| statement.query_map(params, map)?.collect())
         .sql(sql)
 }
+
+/// Runs a query and hands each row to `visit`, collecting nothing.
+pub(crate) fn each(
+    conn: &Connection,
+    sql: &'static str,
+    params: impl Params,
+    mut visit: impl FnMut(&Row<'_>) -> rusqlite::Result<()>,
+) -> Result<()> {
+    conn.prepare_cached(sql)
+        .and_then(|mut statement| {
+            let mut rows = statement.query(params)?;
+            while let Some(row) = rows.next()? {
+                visit(row)?;
+            }
+            Ok(())
+        })
+        .sql(sql)
+}

@@ -26,3 +26,10 @@ CREATE TABLE results (
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX results_by_player ON results (player_id);
+
+-- The all-time records read the largest value of these columns; with an index that is one
+-- lookup however long the ledger grows. They cost a little only when a game is finished.
+CREATE INDEX results_by_score ON results (score);
+CREATE INDEX results_by_farms ON results (farms_points);
+CREATE INDEX results_by_city ON results (biggest_city_tiles);
+CREATE INDEX results_by_road ON results (longest_road_tiles);

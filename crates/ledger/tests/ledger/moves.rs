@@ -54,10 +54,9 @@ fn appended_moves_come_back_verbatim_in_order_with_their_times() {
         moves[0].corrected_at, None,
         "an uncorrected move has no correction time"
     );
-    let game = table.ledger.game(table.game).unwrap();
     assert_eq!(
-        (game.cursor, game.stored_moves),
-        (3, 3),
+        table.ledger.game(table.game).unwrap().cursor,
+        3,
         "the game row agrees with the move log"
     );
 }

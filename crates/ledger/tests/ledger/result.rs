@@ -209,7 +209,11 @@ fn an_imported_game_has_its_moves_in_effect_and_its_results() {
     let id = table.ledger.import_game(&import).unwrap();
     let game = table.ledger.game(id).unwrap();
     assert_eq!(
-        (game.cursor, game.stored_moves, game.status),
+        (
+            game.cursor,
+            table.ledger.cursor(id).unwrap().stored,
+            game.status
+        ),
         (5, 5, GameStatus::Finished),
         "every imported move is in effect and the game is finished"
     );
