@@ -1,0 +1,93 @@
+//! Game nights: a date, a place, and who came.
+//!
+//! Who came is kept complete without the caller's help: seating someone in a game of the
+//! night also records them as having come (see [`Ledger::start_game`]).
+
+use chrono::NaiveDate;
+
+use crate::error::{LedgerError, Missing, Result, SqlContext};
+use crate::player::require_player;
+use crate::timestamp::Day;
+use crate::{query, Ledger, PlayerId};
+
+/// A game night's row id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NightId(pub i64);
+
+impl std::fmt::Display for NightId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A game night as the ledger remembers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Night {
+    /// The row id.
+    pub id: NightId,
+    /// The date the night began (a night that runs past midnight keeps its first date).
+    pub date: NaiveDate,
+    /// Where it was, if said.
+    pub place: Option<String>,
+    /// Who came, by id.
+    pub attendees: Vec<PlayerId>,
+}
+
+impl Ledger {
+    /// Records a game night.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] if an attendee is not a player; nothing is recorded then.
+    pub fn add_night(&mut self, date: NaiveDate, place: Option<&str>, attendees: &[PlayerId]) -> Result<NightId> {
+        const SQL: &str = "INSERT INTO nights (date, place) VALUES (?1, ?2)";
+        let tx = self.write()?;
+        query::execute(&tx, SQL, (Day(date), place))?;
+        let night = NightId(tx.last_insert_rowid());
+        for &player in attendees {
+            add_attendee(&tx, night, player)?;
+        }
+        tx.commit().sql("COMMIT")?;
+        Ok(night)
+    }
+
+    /// Records that `player` came to `night`; nothing changes if already recorded.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown night or player.
+    pub fn add_attendee(&mut self, night: NightId, player: PlayerId) -> Result<()> {
+        let tx = self.write()?;
+        require_night(&tx, night)?;
+        add_attendee(&tx, night, player)?;
+        tx.commit().sql("COMMIT")
+    }
+
+    /// One game night.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown night.
+    pub fn night(&self, id: NightId) -> Result<Night> {
+        const NIGHT: &str = "SELECT date, place FROM nights WHERE id = ?1";
+        const ATTENDEES: &str = "SELECT player_id FROM night_players WHERE night_id = ?1 ORDER BY player_id";
+        let tx = self.read()?;
+        let (date, place) = query::optional(&tx, NIGHT, [id.0], |row| Ok((row.get::<_, Day>(0)?.0, row.get(1)?)))?
+            .ok_or(LedgerError::NotFound { what: Missing::Night(id) })?;
+        let attendees = query::all(&tx, ATTENDEES, [id.0], |row| Ok(PlayerId(row.get(0)?)))?;
+        Ok(Night { id, date, place, attendees })
+    }
+}
+
+/// Adds an attendee inside a write transaction.
+pub(crate) fn add_attendee(conn: &rusqlite::Connection, night: NightId, player: PlayerId) -> Result<()> {
+    const SQL: &str = "INSERT OR IGNORE INTO night_players (night_id, player_id) VALUES (?1, ?2)";
+    require_player(conn, player)?;
+    query::execute(conn, SQL, (night.0, player.0))?;
+    Ok(())
+}
+
+pub(crate) fn require_night(conn: &rusqlite::Connection, night: NightId) -> Result<()> {
+    const SQL: &str = "SELECT 1 FROM nights WHERE id = ?1";
+    query::optional(conn, SQL, [night.0], |_| Ok(()))?.ok_or(LedgerError::NotFound { what: Missing::Night(night) })
+}

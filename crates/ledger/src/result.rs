@@ -1,0 +1,247 @@
+//! Results: each seated player's score, rank and points by kind, written when a game is
+//! finished; and importing a whole game at once.
+//!
+//! Results are a cache of what the engine derived from the moves at the end; the ledger
+//! does not score. It does derive one thing, the rank, so that ties are shared the same way
+//! everywhere: a player's rank is 1 + the number of players who scored more (scores 30, 25,
+//! 25, 10 rank 1, 2, 2, 4). A shared first place is a win for each.
+
+use std::ops::Add;
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
+use crate::game::{check_new_game, insert_game, require_in_progress, seats};
+use crate::moves::insert_move;
+use crate::timestamp::Stamp;
+use crate::{json, query, GameId, Ledger, NewGame, PlayerId, Seat};
+
+/// The columns [`standing_from_row`] reads, from `results` aliased as `r`.
+macro_rules! standing_columns {
+    () => {
+        "r.player_id, r.score, r.rank, r.roads_points, r.cities_points, r.cloisters_points, \
+         r.farms_points, r.king_robber_points, r.count_points, r.biggest_city_tiles, \
+         r.longest_road_tiles"
+    };
+}
+pub(crate) use standing_columns;
+
+/// Points by the kind of thing that scored them.
+///
+/// They may add up to less than the score if the engine scores something none of these
+/// kinds covers; the ledger stores what it is given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PointsByKind {
+    /// Roads.
+    pub roads: u32,
+    /// Cities.
+    pub cities: u32,
+    /// Cloisters and shrines.
+    pub cloisters: u32,
+    /// Farms (fields).
+    pub farms: u32,
+    /// The King and Robber tiles.
+    pub king_robber: u32,
+    /// What the Count of Carcassonne expansion brought.
+    pub count: u32,
+}
+
+impl PointsByKind {
+    /// The sum over all kinds.
+    pub fn total(&self) -> u32 {
+        self.roads + self.cities + self.cloisters + self.farms + self.king_robber + self.count
+    }
+}
+
+impl Add for PointsByKind {
+    type Output = PointsByKind;
+
+    fn add(self, other: PointsByKind) -> PointsByKind {
+        PointsByKind {
+            roads: self.roads + other.roads,
+            cities: self.cities + other.cities,
+            cloisters: self.cloisters + other.cloisters,
+            farms: self.farms + other.farms,
+            king_robber: self.king_robber + other.king_robber,
+            count: self.count + other.count,
+        }
+    }
+}
+
+/// One player's result in one game, as the caller computed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerResult {
+    /// The player.
+    pub player: PlayerId,
+    /// The final score.
+    pub score: u32,
+    /// The score by kind.
+    pub points: PointsByKind,
+    /// Tiles in the biggest city this player scored in the game, if the caller recorded it.
+    pub biggest_city_tiles: Option<u32>,
+    /// Tiles in the longest road this player scored in the game, if the caller recorded it.
+    pub longest_road_tiles: Option<u32>,
+}
+
+/// A result with its rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// 1 + the number of players in the game who scored more; ties share a rank.
+    pub rank: u32,
+    /// The result.
+    pub result: PlayerResult,
+}
+
+/// How a game ended: when, and each seated player's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finish {
+    /// When the game ended.
+    pub ended_at: DateTime<Utc>,
+    /// One result per seated player, in any order.
+    pub results: Vec<PlayerResult>,
+}
+
+/// One move of a game being imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMove {
+    /// One element of a game script's `moves` array, verbatim.
+    pub move_json: String,
+    /// When it was entered (for a script without times, the caller picks them).
+    pub entered_at: DateTime<Utc>,
+}
+
+/// A whole game to record at once: from a game-script file, or a game not entered turn by
+/// turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameImport {
+    /// The game's setup and seats.
+    pub game: NewGame,
+    /// Its moves, in order; all of them are in effect.
+    pub moves: Vec<NewMove>,
+    /// How it ended, or `None` for a game still in progress.
+    pub finish: Option<Finish>,
+}
+
+impl Ledger {
+    /// Ends a game with its results, in one transaction. The game stops being offered for
+    /// resuming and its moves can no longer change.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] if it has
+    /// already ended, [`InvalidInput::ResultsDoNotMatchSeats`] unless the results name each
+    /// seated player exactly once.
+    pub fn finish_game(&mut self, game: GameId, finish: &Finish) -> Result<()> {
+        let tx = self.write()?;
+        require_in_progress(&tx, game)?;
+        let seated = seats(&tx, game)?;
+        write_finish(&tx, game, &seated, finish)?;
+        tx.commit().sql("COMMIT")
+    }
+
+    /// Records a whole game, its moves and (if given) its end, in one transaction.
+    ///
+    /// # Errors
+    ///
+    /// As [`Ledger::start_game`], [`Ledger::append_move`] and [`Ledger::finish_game`];
+    /// nothing is recorded then.
+    pub fn import_game(&mut self, import: &GameImport) -> Result<GameId> {
+        const CURSOR: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
+        check_new_game(&import.game)?;
+        for new_move in &import.moves {
+            json::require_object("move", &new_move.move_json)?;
+        }
+        let tx = self.write()?;
+        let game = insert_game(&tx, &import.game)?;
+        for (seq, new_move) in (1..).zip(&import.moves) {
+            insert_move(&tx, game, seq, &new_move.move_json, new_move.entered_at)?;
+        }
+        query::execute(&tx, CURSOR, (game.0, import.moves.len() as i64))?;
+        if let Some(finish) = &import.finish {
+            write_finish(&tx, game, &import.game.seats, finish)?;
+        }
+        tx.commit().sql("COMMIT")?;
+        Ok(game)
+    }
+
+    /// A finished game's results, best first (ties in seat order).
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown game. A game not finished has no results,
+    /// which gives an empty list.
+    pub fn results(&self, game: GameId) -> Result<Vec<Standing>> {
+        const GAME: &str = "SELECT 1 FROM games WHERE id = ?1";
+        const SQL: &str = concat!(
+            "SELECT ",
+            standing_columns!(),
+            " FROM results r JOIN game_seats s USING (game_id, player_id) ",
+            "WHERE r.game_id = ?1 ORDER BY r.rank, s.seat"
+        );
+        let tx = self.read()?;
+        query::optional(&tx, GAME, [game.0], |_| Ok(()))?.ok_or(LedgerError::NotFound { what: Missing::Game(game) })?;
+        query::all(&tx, SQL, [game.0], |row| standing_from_row(row, 0))
+    }
+}
+
+/// Writes results and marks the game finished, inside a write transaction.
+fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finish) -> Result<()> {
+    const RESULT: &str = "INSERT INTO results (game_id, player_id, score, rank, roads_points, \
+         cities_points, cloisters_points, farms_points, king_robber_points, count_points, \
+         biggest_city_tiles, longest_road_tiles) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
+    const END: &str = "UPDATE games SET ended_at = ?2, finished = 1 WHERE id = ?1";
+    let results = &finish.results;
+    let each_seat_once = results.len() == seated.len()
+        && seated.iter().all(|seat| results.iter().filter(|r| r.player == seat.player).count() == 1);
+    if !each_seat_once {
+        return Err(InvalidInput::ResultsDoNotMatchSeats.into());
+    }
+    for result in results {
+        let rank = 1 + results.iter().filter(|r| r.score > result.score).count() as u32;
+        let p = &result.points;
+        query::execute(
+            conn,
+            RESULT,
+            rusqlite::params![
+                game.0,
+                result.player.0,
+                result.score,
+                rank,
+                p.roads,
+                p.cities,
+                p.cloisters,
+                p.farms,
+                p.king_robber,
+                p.count,
+                result.biggest_city_tiles,
+                result.longest_road_tiles,
+            ],
+        )?;
+    }
+    query::execute(conn, END, (game.0, Stamp(finish.ended_at)))?;
+    Ok(())
+}
+
+/// Reads the [`standing_columns`] starting at column `first`.
+pub(crate) fn standing_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Standing> {
+    let at = |i: usize| first + i;
+    Ok(Standing {
+        rank: row.get(at(2))?,
+        result: PlayerResult {
+            player: PlayerId(row.get(at(0))?),
+            score: row.get(at(1))?,
+            points: PointsByKind {
+                roads: row.get(at(3))?,
+                cities: row.get(at(4))?,
+                cloisters: row.get(at(5))?,
+                farms: row.get(at(6))?,
+                king_robber: row.get(at(7))?,
+                count: row.get(at(8))?,
+            },
+            biggest_city_tiles: row.get(at(9))?,
+            longest_road_tiles: row.get(at(10))?,
+        },
+    })
+}

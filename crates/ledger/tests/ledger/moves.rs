@@ -1,0 +1,173 @@
+//! The `moves` table and the cursor: append, undo, redo, a new move dropping the redo tail,
+//! correcting a move.
+
+use castellan_ledger::{CursorState, GameId, InvalidInput, LedgerError, Missing};
+
+use crate::{at, tile_move, Table};
+
+fn state(cursor: u32, stored: u32) -> CursorState {
+    CursorState { cursor, stored }
+}
+
+/// The JSON of the moves in effect, then of the redo tail.
+fn log(table: &Table) -> (Vec<String>, Vec<String>) {
+    let json = |moves: Vec<castellan_ledger::MoveRecord>| moves.into_iter().map(|m| m.move_json).collect::<Vec<_>>();
+    (json(table.ledger.moves(table.game).unwrap()), json(table.ledger.redo_tail(table.game).unwrap()))
+}
+
+fn append(table: &mut Table, n: u32) -> CursorState {
+    table.ledger.append_move(table.game, &tile_move(n), at(n.into())).unwrap()
+}
+
+#[test]
+fn appended_moves_come_back_verbatim_in_order_with_their_times() {
+    let mut table = Table::start();
+    let odd = "{ \"tile\":\"X\" ,\n \"discard\": true }";
+    assert_eq!(append(&mut table, 1), state(1, 1), "the first move is seq 1");
+    table.ledger.append_move(table.game, odd, at(2)).unwrap();
+    assert_eq!(append(&mut table, 3), state(3, 3), "the cursor follows appends");
+    let moves = table.ledger.moves(table.game).unwrap();
+    let seqs: Vec<u32> = moves.iter().map(|m| m.seq).collect();
+    assert_eq!(seqs, [1, 2, 3], "moves are numbered from 1 without gaps");
+    assert_eq!(moves[1].move_json, odd, "a move is stored byte for byte, whitespace and key order included");
+    assert_eq!(moves[2].entered_at, at(3), "each move keeps its entry time");
+    assert_eq!(moves[0].corrected_at, None, "an uncorrected move has no correction time");
+    assert_eq!(table.ledger.game(table.game).unwrap().cursor, 3, "the game row agrees with the move log");
+}
+
+#[test]
+fn undo_then_redo_is_the_identity() {
+    let mut table = Table::start();
+    for n in 1..=3 {
+        append(&mut table, n);
+    }
+    let before = log(&table);
+    assert_eq!(table.ledger.undo(table.game).unwrap(), state(2, 3), "undo steps back one");
+    assert_eq!(table.ledger.undo(table.game).unwrap(), state(1, 3), "and again");
+    assert_eq!(
+        log(&table),
+        (vec![tile_move(1)], vec![tile_move(2), tile_move(3)]),
+        "undone moves wait, in order, in the redo tail"
+    );
+    assert_eq!(table.ledger.redo(table.game).unwrap(), state(2, 3), "redo steps forward");
+    assert_eq!(table.ledger.redo(table.game).unwrap(), state(3, 3), "and again");
+    assert_eq!(log(&table), before, "undo then redo must give back the same game");
+}
+
+#[test]
+fn undo_at_the_start_and_redo_at_the_end_change_nothing() {
+    let mut table = Table::start();
+    let fresh = table.ledger.undo(table.game).unwrap();
+    assert_eq!(fresh, state(0, 0), "nothing to undo in a new game");
+    assert!(!fresh.can_undo() && !fresh.can_redo(), "neither button applies");
+    append(&mut table, 1);
+    let end = table.ledger.redo(table.game).unwrap();
+    assert_eq!(end, state(1, 1), "nothing to redo after the last move");
+    assert!(end.can_undo() && !end.can_redo(), "only undo applies");
+}
+
+#[test]
+fn a_new_move_after_undo_drops_the_redo_tail() {
+    let mut table = Table::start();
+    for n in 1..=4 {
+        append(&mut table, n);
+    }
+    table.ledger.undo(table.game).unwrap();
+    table.ledger.undo(table.game).unwrap();
+    assert_eq!(append(&mut table, 9), state(3, 3), "the new move takes seq 3 and nothing is left to redo");
+    assert_eq!(
+        log(&table),
+        (vec![tile_move(1), tile_move(2), tile_move(9)], vec![]),
+        "the old moves 3 and 4 are gone, replaced by the new move"
+    );
+}
+
+#[test]
+fn correcting_a_move_replaces_it_in_place_and_drops_the_tail() {
+    let mut table = Table::start();
+    for n in 1..=4 {
+        append(&mut table, n);
+    }
+    table.ledger.undo(table.game).unwrap();
+    let after = table.ledger.replace_move(table.game, 2, &tile_move(20), at(30)).unwrap();
+    assert_eq!(after, state(3, 3), "a correction keeps the cursor and drops the redo tail, which was never validated");
+    let moves = table.ledger.moves(table.game).unwrap();
+    assert_eq!(
+        moves.iter().map(|m| m.move_json.clone()).collect::<Vec<_>>(),
+        [tile_move(1), tile_move(20), tile_move(3)],
+        "only move 2 changes"
+    );
+    assert_eq!(
+        (moves[1].entered_at, moves[1].corrected_at),
+        (at(2), Some(at(30))),
+        "the corrected move keeps its first entry time and records the correction"
+    );
+}
+
+#[test]
+fn only_a_move_in_effect_can_be_corrected() {
+    let mut table = Table::start();
+    append(&mut table, 1);
+    append(&mut table, 2);
+    table.ledger.undo(table.game).unwrap();
+    for seq in [0, 2, 3] {
+        let error = table.ledger.replace_move(table.game, seq, &tile_move(7), at(9)).unwrap_err();
+        assert!(
+            matches!(error, LedgerError::NotFound { what: Missing::Move { seq: s, .. } } if s == seq),
+            "move {seq} is not in effect (cursor 1), got {error:?}"
+        );
+    }
+    assert_eq!(
+        log(&table),
+        (vec![tile_move(1)], vec![tile_move(2)]),
+        "a refused correction changes nothing, the tail included"
+    );
+}
+
+#[test]
+fn a_move_that_is_not_a_json_object_is_refused() {
+    let mut table = Table::start();
+    append(&mut table, 1);
+    for bad in ["", "{\"tile\": ", "42", "[1, 2]"] {
+        let error = table.ledger.append_move(table.game, bad, at(2)).unwrap_err();
+        assert!(
+            matches!(error, LedgerError::Invalid(InvalidInput::NotJsonObject { what: "move", .. })),
+            "{bad:?} is not a move object, got {error:?}"
+        );
+    }
+    assert_eq!(table.ledger.cursor(table.game).unwrap(), state(1, 1), "refused moves are not stored");
+}
+
+#[test]
+fn an_ended_game_refuses_every_change_of_its_moves() {
+    let mut table = Table::start();
+    append(&mut table, 1);
+    append(&mut table, 2);
+    table.ledger.undo(table.game).unwrap();
+    table.ledger.abandon_game(table.game, at(60)).unwrap();
+    let game = table.game;
+    let attempts: [(&str, Result<CursorState, LedgerError>); 4] = [
+        ("append", table.ledger.append_move(game, &tile_move(3), at(61))),
+        ("undo", table.ledger.undo(game)),
+        ("redo", table.ledger.redo(game)),
+        ("replace", table.ledger.replace_move(game, 1, &tile_move(4), at(61))),
+    ];
+    for (what, result) in attempts {
+        assert!(
+            matches!(result, Err(LedgerError::GameEnded { game: g }) if g == game),
+            "{what} on an ended game must be refused, got {result:?}"
+        );
+    }
+    assert_eq!(log(&table), (vec![tile_move(1)], vec![tile_move(2)]), "an ended game's log stays as it was, readable");
+}
+
+#[test]
+fn an_unknown_game_is_not_found() {
+    let mut table = Table::start();
+    let ghost = GameId(404);
+    let missing = |r: Result<CursorState, LedgerError>| matches!(r, Err(LedgerError::NotFound { what: Missing::Game(g) }) if g == ghost);
+    assert!(missing(table.ledger.append_move(ghost, &tile_move(1), at(1))), "append to an unknown game");
+    assert!(missing(table.ledger.undo(ghost)), "undo in an unknown game");
+    assert!(missing(table.ledger.cursor(ghost)), "cursor of an unknown game");
+    assert!(matches!(table.ledger.moves(ghost), Err(LedgerError::NotFound { .. })), "moves of an unknown game");
+}

@@ -1,0 +1,164 @@
+//! The `results` table: finishing a game, shared ranks, importing a whole game.
+
+use castellan_ledger::{
+    Color, Finish, GameImport, GameStatus, InvalidInput, Ledger, LedgerError, NewGame, NewMove, PlayerId, PlayerResult,
+    PointsByKind, Seat,
+};
+
+use crate::{at, may, tile_move, Table, SETUP};
+
+pub fn result(player: PlayerId, score: u32) -> PlayerResult {
+    PlayerResult {
+        player,
+        score,
+        points: PointsByKind { cities: score, ..PointsByKind::default() },
+        biggest_city_tiles: None,
+        longest_road_tiles: None,
+    }
+}
+
+#[test]
+fn finishing_stores_results_and_ends_the_game() {
+    let mut table = Table::start();
+    table.ledger.append_move(table.game, &tile_move(1), at(1)).unwrap();
+    let anna = PlayerResult {
+        points: PointsByKind { roads: 3, cities: 10, cloisters: 9, farms: 6, king_robber: 2, count: 1 },
+        biggest_city_tiles: Some(7),
+        longest_road_tiles: Some(5),
+        ..result(table.anna, 31)
+    };
+    table
+        .ledger
+        .finish_game(table.game, &Finish { ended_at: at(50), results: vec![result(table.bram, 12), anna] })
+        .unwrap();
+    let standings = table.ledger.results(table.game).unwrap();
+    assert_eq!(
+        standings.iter().map(|s| (s.rank, s.result.player)).collect::<Vec<_>>(),
+        [(1, table.anna), (2, table.bram)],
+        "results come back best first with their ranks"
+    );
+    assert_eq!(standings[0].result, anna, "every field of a result must round-trip");
+    let game = table.ledger.game(table.game).unwrap();
+    assert_eq!(
+        (game.status, game.ended_at),
+        (GameStatus::Finished, Some(at(50))),
+        "a finished game says so and keeps its end time"
+    );
+    assert!(table.ledger.unfinished_game().unwrap().is_none(), "a finished game is not offered for resuming");
+    assert!(
+        matches!(table.ledger.append_move(table.game, &tile_move(2), at(51)), Err(LedgerError::GameEnded { .. })),
+        "no move can be added after the end"
+    );
+}
+
+#[test]
+fn tied_players_share_a_rank_and_the_next_rank_is_skipped() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let ids: Vec<PlayerId> = ["A", "B", "C", "D"].iter().map(|name| ledger.add_player(name, None).unwrap()).collect();
+    let night = ledger.add_night(may(1), None, &[]).unwrap();
+    let game = ledger
+        .start_game(&NewGame {
+            night,
+            script_version: 1,
+            setup_json: SETUP.to_owned(),
+            seats: ids.iter().zip(Color::ALL).map(|(&player, color)| Seat { player, color }).collect(),
+            start_seat: 0,
+            started_at: at(0),
+        })
+        .unwrap();
+    let scores = [25, 30, 25, 10];
+    ledger
+        .finish_game(
+            game,
+            &Finish { ended_at: at(60), results: ids.iter().zip(scores).map(|(&p, s)| result(p, s)).collect() },
+        )
+        .unwrap();
+    let ranks: Vec<(PlayerId, u32)> = ledger.results(game).unwrap().iter().map(|s| (s.result.player, s.rank)).collect();
+    assert_eq!(
+        ranks,
+        [(ids[1], 1), (ids[0], 2), (ids[2], 2), (ids[3], 4)],
+        "30, 25, 25, 10 rank 1, 2, 2, 4; equal ranks are listed in seat order"
+    );
+}
+
+#[test]
+fn results_must_name_each_seated_player_once() {
+    let mut table = Table::start();
+    let outsider = table.ledger.add_player("Cas", None).unwrap();
+    let (anna, bram) = (table.anna, table.bram);
+    let cases = [
+        ("a seated player missing", vec![result(anna, 3)]),
+        ("a player twice", vec![result(anna, 3), result(anna, 4)]),
+        ("someone who did not play", vec![result(anna, 3), result(outsider, 4)]),
+        ("an extra player", vec![result(anna, 3), result(bram, 4), result(outsider, 1)]),
+    ];
+    for (why, results) in cases {
+        let error = table.ledger.finish_game(table.game, &Finish { ended_at: at(9), results }).unwrap_err();
+        assert!(
+            matches!(error, LedgerError::Invalid(InvalidInput::ResultsDoNotMatchSeats)),
+            "{why}: must be refused, got {error:?}"
+        );
+        assert_eq!(
+            table.ledger.game(table.game).unwrap().status,
+            GameStatus::InProgress,
+            "{why}: a refused finish leaves the game in progress"
+        );
+        assert!(table.ledger.results(table.game).unwrap().is_empty(), "{why}: a refused finish stores no result");
+    }
+}
+
+#[test]
+fn an_imported_game_has_its_moves_in_effect_and_its_results() {
+    let mut table = Table::start();
+    let import = GameImport {
+        game: NewGame {
+            night: table.night,
+            script_version: 1,
+            setup_json: SETUP.to_owned(),
+            seats: vec![
+                Seat { player: table.bram, color: Color::Pink },
+                Seat { player: table.anna, color: Color::Gray },
+            ],
+            start_seat: 1,
+            started_at: at(100),
+        },
+        moves: (1..=5).map(|n| NewMove { move_json: tile_move(n), entered_at: at(100 + i64::from(n)) }).collect(),
+        finish: Some(Finish { ended_at: at(140), results: vec![result(table.anna, 20), result(table.bram, 20)] }),
+    };
+    let id = table.ledger.import_game(&import).unwrap();
+    let game = table.ledger.game(id).unwrap();
+    assert_eq!(
+        (game.cursor, table.ledger.cursor(id).unwrap().stored, game.status),
+        (5, 5, GameStatus::Finished),
+        "every imported move is in effect and the game is finished"
+    );
+    assert_eq!(table.ledger.moves(id).unwrap()[4].move_json, tile_move(5), "imported moves keep their order");
+    assert!(table.ledger.results(id).unwrap().iter().all(|s| s.rank == 1), "a 20–20 game has two winners");
+}
+
+#[test]
+fn a_bad_import_records_nothing() {
+    let mut table = Table::start();
+    let import = GameImport {
+        game: NewGame {
+            night: table.night,
+            script_version: 1,
+            setup_json: SETUP.to_owned(),
+            seats: vec![Seat { player: table.anna, color: Color::Red }],
+            start_seat: 0,
+            started_at: at(100),
+        },
+        moves: vec![NewMove { move_json: tile_move(1), entered_at: at(101) }],
+        finish: Some(Finish {
+            ended_at: at(140),
+            // Bram did not sit at this game.
+            results: vec![result(table.bram, 20)],
+        }),
+    };
+    assert!(table.ledger.import_game(&import).is_err(), "results for a player not seated must be refused");
+    assert_eq!(
+        table.ledger.history().unwrap()[0].games.len(),
+        1,
+        "the import is one transaction: only the table's own game remains"
+    );
+}

@@ -1,0 +1,236 @@
+//! Statistics: per player, head to head and records, checked by hand on a small case and
+//! against an independent reckoning on a generated ledger.
+
+use std::collections::BTreeMap;
+
+use castellan_ledger::{
+    Color, Finish, GameId, HeadToHead, Ledger, NewGame, PlayerId, PlayerResult, PlayerStats, PointsByKind, Record, Seat,
+};
+
+use crate::generate::generate;
+use crate::result::result;
+use crate::{at, may, SETUP};
+
+/// Plays a finished game between `scores`' players and returns its id.
+fn finished(ledger: &mut Ledger, minute: i64, scores: &[(PlayerId, u32)]) -> GameId {
+    let night = ledger.add_night(may(1), None, &[]).unwrap();
+    let game = ledger
+        .start_game(&NewGame {
+            night,
+            script_version: 1,
+            setup_json: SETUP.to_owned(),
+            seats: scores.iter().zip(Color::ALL).map(|(&(player, _), color)| Seat { player, color }).collect(),
+            start_seat: 0,
+            started_at: at(minute),
+        })
+        .unwrap();
+    ledger
+        .finish_game(
+            game,
+            &Finish { ended_at: at(minute + 1), results: scores.iter().map(|&(p, s)| result(p, s)).collect() },
+        )
+        .unwrap();
+    game
+}
+
+#[test]
+fn a_shared_first_place_is_a_win_for_each() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let anna = ledger.add_player("Anna", None).unwrap();
+    let bram = ledger.add_player("Bram", None).unwrap();
+    let cas = ledger.add_player("Cas", None).unwrap();
+    finished(&mut ledger, 0, &[(anna, 40), (bram, 40), (cas, 12)]);
+    finished(&mut ledger, 10, &[(anna, 20), (bram, 31)]);
+    let stats = ledger.statistics().unwrap();
+    let of = |player| *stats.players.iter().find(|s| s.player == player).unwrap();
+    assert_eq!(
+        (of(anna).games, of(anna).wins, of(bram).wins, of(cas).wins),
+        (2, 1, 2, 0),
+        "Anna and Bram tied first in game 1: each gets a win; Bram won game 2 alone"
+    );
+    assert_eq!(
+        (of(anna).average_score(), of(anna).best_score),
+        (Some(30.0), Some(40)),
+        "Anna's mean of 40 and 20 is 30, her best 40"
+    );
+    assert_eq!(
+        stats.head_to_head,
+        [
+            HeadToHead { a: anna, b: bram, games: 2, a_wins: 0, b_wins: 1 },
+            HeadToHead { a: anna, b: cas, games: 1, a_wins: 1, b_wins: 0 },
+            HeadToHead { a: bram, b: cas, games: 1, a_wins: 1, b_wins: 0 },
+        ],
+        "each pair that played together, with wins by score; the 40–40 game is a tie"
+    );
+    assert_eq!(stats.head_to_head[0].ties(), 1, "Anna and Bram tied once");
+}
+
+#[test]
+fn a_player_without_games_has_empty_figures() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let newcomer = ledger.add_player("Dirk", None).unwrap();
+    let stats = ledger.statistics().unwrap();
+    assert_eq!(
+        stats.players,
+        [PlayerStats {
+            player: newcomer,
+            games: 0,
+            wins: 0,
+            total_score: 0,
+            best_score: None,
+            points: PointsByKind::default(),
+        }],
+        "a new player is listed with nothing yet"
+    );
+    let only = stats.players[0];
+    assert_eq!(
+        (only.average_score(), only.farm_share()),
+        (None, None),
+        "no games means no average and no farm share, not NaN"
+    );
+    assert_eq!(stats.records, Default::default(), "no games, no records");
+}
+
+#[test]
+fn records_go_to_the_first_to_set_them() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let anna = ledger.add_player("Anna", None).unwrap();
+    let bram = ledger.add_player("Bram", None).unwrap();
+    let game_with = |ledger: &mut Ledger, minute, anna_city, bram_city| {
+        let night = ledger.add_night(may(2), None, &[]).unwrap();
+        let seats = vec![Seat { player: anna, color: Color::Red }, Seat { player: bram, color: Color::Blue }];
+        let game = ledger
+            .start_game(&NewGame {
+                night,
+                script_version: 1,
+                setup_json: SETUP.to_owned(),
+                seats,
+                start_seat: 0,
+                started_at: at(minute),
+            })
+            .unwrap();
+        let with_city = |player, tiles| PlayerResult { biggest_city_tiles: tiles, ..result(player, 10) };
+        ledger
+            .finish_game(
+                game,
+                &Finish {
+                    ended_at: at(minute + 1),
+                    results: vec![with_city(anna, anna_city), with_city(bram, bram_city)],
+                },
+            )
+            .unwrap();
+        game
+    };
+    game_with(&mut ledger, 0, Some(5), None);
+    let record_game = game_with(&mut ledger, 10, Some(4), Some(9));
+    game_with(&mut ledger, 20, Some(9), Some(2));
+    let records = ledger.statistics().unwrap().records;
+    assert_eq!(
+        records.biggest_city,
+        Some(Record { player: bram, game: record_game, date: may(2), value: 9 }),
+        "Bram's 9-tile city came first; Anna only equalled it later"
+    );
+    assert_eq!(records.longest_road, None, "no road length was recorded, so there is no road record");
+}
+
+#[test]
+fn statistics_of_a_generated_ledger_match_an_independent_count() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let generated = generate(&mut ledger, 7, 9, 400, 3);
+    let finished: Vec<(GameId, &Vec<PlayerResult>)> =
+        generated.games.iter().filter_map(|g| g.results.as_ref().map(|r| (g.id, r))).collect();
+    assert!(
+        finished.len() < generated.games.len(),
+        "some generated games are left in progress, to show they do not count"
+    );
+
+    // Reckon the expected figures straight from what was generated.
+    let mut expected: BTreeMap<PlayerId, PlayerStats> = generated
+        .players
+        .iter()
+        .map(|&player| {
+            (
+                player,
+                PlayerStats {
+                    player,
+                    games: 0,
+                    wins: 0,
+                    total_score: 0,
+                    best_score: None,
+                    points: PointsByKind::default(),
+                },
+            )
+        })
+        .collect();
+    let mut pairs: BTreeMap<(PlayerId, PlayerId), HeadToHead> = BTreeMap::new();
+    let mut shared_wins = 0;
+    for (_, results) in &finished {
+        let top = results.iter().map(|r| r.score).max().unwrap();
+        shared_wins += usize::from(results.iter().filter(|r| r.score == top).count() > 1);
+        for r in results.iter() {
+            let s = expected.get_mut(&r.player).unwrap();
+            s.games += 1;
+            s.wins += u32::from(r.score == top);
+            s.total_score += r.score;
+            s.best_score = s.best_score.max(Some(r.score));
+            s.points = s.points + r.points;
+            for o in results.iter().filter(|o| o.player > r.player) {
+                let pair = pairs.entry((r.player, o.player)).or_insert(HeadToHead {
+                    a: r.player,
+                    b: o.player,
+                    games: 0,
+                    a_wins: 0,
+                    b_wins: 0,
+                });
+                pair.games += 1;
+                pair.a_wins += u32::from(r.score > o.score);
+                pair.b_wins += u32::from(o.score > r.score);
+            }
+        }
+    }
+    assert!(
+        shared_wins > 10,
+        "the generator must produce shared first places for this test to check them, \
+         got {shared_wins}"
+    );
+
+    let stats = ledger.statistics().unwrap();
+    let mut got = stats.players.clone();
+    got.sort_by_key(|s| s.player);
+    assert_eq!(
+        got,
+        expected.into_values().collect::<Vec<_>>(),
+        "per-player games, wins (shared first places included), totals, bests and points \
+         must match the independent count"
+    );
+    assert_eq!(
+        stats.head_to_head,
+        pairs.into_values().collect::<Vec<_>>(),
+        "head-to-head records must match the independent count"
+    );
+
+    let best_city = finished
+        .iter()
+        .flat_map(|(game, results)| {
+            results.iter().filter_map(move |r| r.biggest_city_tiles.map(|t| (t, *game, r.player)))
+        })
+        // Highest first; among equals the earliest game (generated in time order), then
+        // the lowest player id.
+        .min_by_key(|&(tiles, game, player)| (std::cmp::Reverse(tiles), game, player))
+        .unwrap();
+    let record = stats.records.biggest_city.unwrap();
+    assert_eq!(
+        (record.value, record.game, record.player),
+        best_city,
+        "the biggest-city record must be the first time the largest city was recorded"
+    );
+    let farm_record = stats.records.most_farm_points.unwrap();
+    let most_farms = finished.iter().flat_map(|(_, results)| results.iter().map(|r| r.points.farms)).max().unwrap();
+    assert_eq!(farm_record.value, most_farms, "the farm record is the most farm points");
+    let anyone = stats.players[0];
+    assert_eq!(
+        anyone.farm_share(),
+        Some(f64::from(anyone.points.farms) / f64::from(anyone.total_score)),
+        "farm share is farm points over all points"
+    );
+}
