@@ -279,12 +279,12 @@ fn configure(conn: &Connection, on_disk: bool) -> Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT).sql("busy_timeout")?;
     conn.pragma_update(None, "foreign_keys", true).sql("PRAGMA foreign_keys = ON")?;
     if on_disk {
-        let mode: String =
+        // WAL where the file system allows it; SQLite keeps the rollback journal otherwise,
+        // and answers with the mode it chose.
+        let _chosen: String =
             conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0)).sql("PRAGMA journal_mode = WAL")?;
         // Nothing entered may be lost, not even to a power cut: every commit is synced.
-        let _ = mode;
-        let synchronous = "FULL";
-        conn.pragma_update(None, "synchronous", synchronous).sql("PRAGMA synchronous")?;
+        conn.pragma_update(None, "synchronous", "FULL").sql("PRAGMA synchronous")?;
     }
     Ok(())
 }
