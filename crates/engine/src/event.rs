@@ -75,6 +75,31 @@ pub enum Event {
         /// The shrine's tile.
         shrine: Cell,
     },
+    /// A follower moved from a quarter of Carcassonne onto a feature.
+    FollowerMoved {
+        /// Whose.
+        player: PlayerId,
+        /// From which quarter.
+        quarter: crate::count::Quarter,
+        /// Onto the feature at this cell …
+        cell: Cell,
+        /// … and place.
+        port: Port,
+    },
+    /// A placer put a follower from supply into a quarter.
+    EnteredCity {
+        /// Who.
+        player: PlayerId,
+        /// Which quarter.
+        quarter: crate::count::Quarter,
+    },
+    /// The Count moved.
+    CountMoved {
+        /// From.
+        from: crate::count::Quarter,
+        /// To.
+        to: crate::count::Quarter,
+    },
     /// The end-of-game count begins.
     FinalScoringStarted,
 }

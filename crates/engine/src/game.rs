@@ -7,6 +7,7 @@
 use crate::board::{Board, PlacementError, SegmentId};
 use crate::challenge::{breaks_neighbour_limit, challenged, Challenge};
 use crate::coord::{Cell, Port, Rotation, Side};
+use crate::count::{round_position, City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::{is_river_tile, River, RiverError};
@@ -67,6 +68,9 @@ pub struct GameSetup {
     /// King and Robber as held when the entry starts: a final-board game names the holders
     /// (their records do not matter any more).
     pub titles: Titles,
+    /// Where the Count stands when the entry starts: the castle in a new game (C-01); a
+    /// final-board game says where he ended.
+    pub count_at: Quarter,
 }
 
 impl GameSetup {
@@ -83,6 +87,7 @@ impl GameSetup {
             rules: RuleSet::default(),
             mode: Mode::Turns,
             titles: Titles::default(),
+            count_at: Quarter::Castle,
         }
     }
 
@@ -110,6 +115,8 @@ pub enum SetupError {
     DuplicateColor(Color),
     /// River II's tiles are in the bag, but the game does not start at the spring.
     RiverNeedsSpring,
+    /// The Count's tiles and the Count's start go together.
+    CountNeedsItsStart,
     /// The base set is needed for the start tile.
     MissingStartSet(Start),
     /// A set is listed twice.
@@ -131,9 +138,8 @@ impl fmt::Display for SetupError {
                 write!(f, "the {s:?} start needs its tile set in the game")
             }
             SetupError::DuplicateSet(s) => write!(f, "the set {s} is listed twice"),
-            SetupError::RiverNeedsSpring => {
-                write!(f, "with River II the game starts at the spring")
-            }
+            SetupError::RiverNeedsSpring => write!(f, "with River II the game starts at the spring"),
+            SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
             SetupError::Unsupported(what) => write!(f, "{what} is not supported yet"),
         }
     }
@@ -154,6 +160,8 @@ pub enum Move {
         rotation: Rotation,
         /// The place of the follower deployed on it, in board orientation.
         follower: Option<Port>,
+        /// The Count of Carcassonne's decisions in this move, if any.
+        count: CountChoice,
     },
     /// The tile fitted nowhere and was put aside; the same player draws again.
     Discard {
@@ -163,6 +171,11 @@ pub enum Move {
 }
 
 impl Move {
+    /// A tile placed, with or without a follower, and no Count decision.
+    pub fn place(tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) -> Move {
+        Move::Place { tile, cell, rotation, follower, count: CountChoice::default() }
+    }
+
     /// The tile drawn.
     pub fn tile(&self) -> TileId {
         match self {
@@ -278,6 +291,46 @@ pub enum MoveError {
     },
     /// The volcano lake is the last river tile.
     VolcanoLast,
+    /// Count decisions in a game without the Count.
+    NoCount,
+    /// The player has no follower in that quarter.
+    QuarterEmpty {
+        /// The player.
+        player: PlayerId,
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// Nobody may leave the quarter where the Count stands (C-11), nor (under V-20) enter it.
+    CountBlocks {
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// Market followers move only at the end of the game (C-18).
+    MarketAtTheEnd,
+    /// That quarter's followers do not go onto that kind of feature (C-13).
+    WrongQuarter {
+        /// The quarter.
+        quarter: Quarter,
+        /// The feature's kind.
+        kind: FeatureKind,
+    },
+    /// Followers move from the city only onto a feature being scored now (C-12), or at the
+    /// end onto one that is still unfinished (C-19).
+    NotBeingScored {
+        /// Where.
+        cell: Cell,
+        /// The place.
+        port: Port,
+    },
+    /// The move round goes clockwise from the placer's left, the placer last (C-12).
+    MoveOutOfTurn {
+        /// The player who moved out of turn.
+        player: PlayerId,
+    },
+    /// The placer scored, or nobody did: no follower may enter the city (C-03, C-04).
+    MayNotEnter,
+    /// Under the official variants the Count moves by himself (V-18, V-19).
+    CountMovesByItself,
 }
 
 impl fmt::Display for MoveError {
@@ -331,6 +384,23 @@ impl fmt::Display for MoveError {
             MoveError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
             MoveError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             MoveError::VolcanoLast => write!(f, "the volcano lake is the last river tile"),
+            MoveError::NoCount => write!(f, "this game is played without the Count"),
+            MoveError::QuarterEmpty { player, quarter } => write!(f, "{player} has no follower in the {quarter}"),
+            MoveError::CountBlocks { quarter } => write!(f, "the Count stands in the {quarter}: nobody may move there"),
+            MoveError::MarketAtTheEnd => write!(f, "market followers move only at the end of the game"),
+            MoveError::WrongQuarter { quarter, kind } => {
+                write!(f, "followers from the {quarter} do not go onto a {kind}")
+            }
+            MoveError::NotBeingScored { cell, port } => {
+                write!(f, "the feature at {cell} {port} is not one a follower may move onto now")
+            }
+            MoveError::MoveOutOfTurn { player } => {
+                write!(f, "{player} moved out of turn: the round goes clockwise from the placer's left")
+            }
+            MoveError::MayNotEnter => {
+                write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")
+            }
+            MoveError::CountMovesByItself => write!(f, "under this variant the Count moves by himself"),
             MoveError::BuildingNeighbours { cell } => {
                 write!(f, "a building at {cell} would make a shrine border two cloisters or a cloister two shrines")
             }
@@ -397,6 +467,8 @@ pub struct Game {
     scores: ByPlayer<u32>,
     current: PlayerId,
     river: Option<River>,
+    city: Option<City>,
+    last_move_events: usize,
     titles: Titles,
     challenges: Vec<Challenge>,
     events: Vec<Event>,
@@ -430,14 +502,18 @@ impl Game {
             if setup.sets[..i].contains(s) {
                 return Err(SetupError::DuplicateSet(*s));
             }
-            if *s == TileSet::Count {
-                return Err(SetupError::Unsupported("the Count of Carcassonne"));
-            }
         }
-        if setup.start == Start::Count {
-            return Err(SetupError::Unsupported("the Count of Carcassonne"));
+        if setup.start == Start::Count && setup.has(TileSet::River2) {
+            return Err(SetupError::Unsupported("River II together with the Count"));
         }
-        let start_set = if setup.start == Start::River2 { TileSet::River2 } else { TileSet::Base };
+        if setup.has(TileSet::Count) != (setup.start == Start::Count) {
+            return Err(SetupError::CountNeedsItsStart);
+        }
+        let start_set = match setup.start {
+            Start::Base => TileSet::Base,
+            Start::River2 => TileSet::River2,
+            Start::Count => TileSet::Count,
+        };
         if !setup.has(start_set) || !setup.has(TileSet::Base) {
             return Err(SetupError::MissingStartSet(setup.start));
         }
@@ -454,6 +530,7 @@ impl Game {
         let mut board = Board::new();
         let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
         let mut river = None;
+        let mut city = None;
         match setup.start {
             Start::Base => {
                 board.place(base_start, Cell::new(0, 0), Rotation::R0);
@@ -472,7 +549,18 @@ impl Game {
                 }
                 river = Some(River::from_spring(&board));
             }
-            Start::Count => unreachable!("refused above"),
+            Start::Count => {
+                // The twelve city tiles as one block, CO1 at the north-west corner (C-01).
+                for (i, t) in TileSet::Count.tiles().enumerate() {
+                    let cell = Cell::new(i as i32 % 4 - 2, i as i32 / 4 - 1);
+                    board.place(t, cell, Rotation::R0);
+                    bag[t.index()] -= 1;
+                }
+                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+                city = Some(City::new(setup.count_at));
+            }
         }
         let mut supply = ByPlayer::default();
         for i in 0..n {
@@ -480,6 +568,8 @@ impl Game {
         }
         Ok(Game {
             river,
+            city,
+            last_move_events: 0,
             titles: setup.titles,
             challenges: Vec::new(),
             setup,
@@ -664,6 +754,20 @@ impl Game {
     /// # Errors
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
+        if self.city.is_some() {
+            // A Count move has several phases whose checks depend on the ones before;
+            // playing it on a copy keeps the game untouched when a later phase refuses.
+            let first_event = self.events.len();
+            let mut next = self.clone();
+            next.apply_checked(mv)?;
+            *self = next;
+            return Ok(&self.events[first_event..]);
+        }
+        self.apply_checked(mv)?;
+        Ok(&self.events[self.last_move_events..])
+    }
+
+    fn apply_checked(&mut self, mv: &Move) -> Result<(), MoveError> {
         if self.finished {
             return Err(MoveError::GameOver);
         }
@@ -675,8 +779,8 @@ impl Game {
             return Err(e);
         }
         let first_event = self.events.len();
-        match *mv {
-            Move::Discard { tile } => {
+        match mv {
+            &Move::Discard { tile } => {
                 if self.setup.mode == Mode::FinalBoard {
                     return Err(MoveError::WrongMode);
                 }
@@ -688,7 +792,11 @@ impl Game {
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place { tile, cell, rotation, follower } => {
+            Move::Place { tile, cell, rotation, follower, count } => {
+                let (tile, cell, rotation, follower) = (*tile, *cell, *rotation, *follower);
+                if !count.is_empty() && self.city.is_none() {
+                    return Err(MoveError::NoCount);
+                }
                 self.check_placement(tile, cell, rotation)?;
                 if let Some(port) = follower {
                     if self.setup.mode == Mode::FinalBoard {
@@ -698,11 +806,12 @@ impl Game {
                         return Err(e);
                     }
                 }
-                self.place(tile, cell, rotation, follower);
+                self.place(tile, cell, rotation, follower, count)?;
             }
         }
         self.moves += 1;
-        Ok(&self.events[first_event..])
+        self.last_move_events = first_event;
+        Ok(())
     }
 
     /// Whether `tile` may be the next tile drawn (the bag aside).
@@ -736,7 +845,17 @@ impl Game {
         self.river.as_ref()
     }
 
-    fn place(&mut self, tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) {
+    /// Places a checked tile, then: the Count's move round, scoring, entering the city.
+    /// Errors can only come from the Count's decisions, and only in a Count game, which
+    /// [`Game::apply`] plays on a copy.
+    fn place(
+        &mut self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        follower: Option<Port>,
+        count: &CountChoice,
+    ) -> Result<(), MoveError> {
         let player = self.current;
         self.bag[tile.index()] -= 1;
         let river_step = match &self.river {
@@ -774,6 +893,8 @@ impl Game {
             if let Some(port) = follower {
                 self.start_challenge(index, port, &completed);
             }
+            self.move_round(&count.moves, &completed)?;
+            let first_score = self.events.len();
             for &feature in &completed {
                 self.board.mark_completed(feature);
                 self.award_title(feature, player);
@@ -782,11 +903,197 @@ impl Game {
                     None => self.score_and_return(feature),
                 }
             }
+            if let Some(entry) = count.entry {
+                self.enter_city(entry, first_score)?;
+            }
+        } else if !count.is_empty() {
+            return Err(MoveError::WrongMode);
         }
         let hole = Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some());
         if !(self.setup.rules.hole_extra_turn && hole) {
             self.current = PlayerId(((self.current.index() + 1) % self.player_count()) as u8);
         }
+        Ok(())
+    }
+
+    /// The City of Carcassonne, in a game with the Count.
+    pub fn city(&self) -> Option<&City> {
+        self.city.as_ref()
+    }
+
+    /// Checks one follower moved out of the city onto the feature at `to`.
+    fn check_quarter_move(&self, m: &QuarterMove, allowed: impl Fn(SegmentId) -> bool) -> Result<SegmentId, MoveError> {
+        let city = self.city.as_ref().ok_or(MoveError::NoCount)?;
+        if m.player.index() >= self.player_count() || city.followers(m.quarter)[m.player] == 0 {
+            return Err(MoveError::QuarterEmpty { player: m.player, quarter: m.quarter });
+        }
+        if m.quarter == city.count_at {
+            return Err(MoveError::CountBlocks { quarter: m.quarter });
+        }
+        let (cell, port) = m.to;
+        let feature = self.board.feature_at(cell, port).ok_or(MoveError::NoFeatureAt { port })?;
+        let kind = self.board.kind(feature);
+        if !m.quarter.feeds(kind) {
+            return Err(MoveError::WrongQuarter { quarter: m.quarter, kind });
+        }
+        if !allowed(self.board.root(feature)) {
+            return Err(MoveError::NotBeingScored { cell, port });
+        }
+        Ok(feature)
+    }
+
+    /// Moves a checked follower from its quarter onto a feature.
+    fn move_out_of_city(&mut self, m: &QuarterMove, feature: SegmentId) {
+        let city = self.city.as_mut().expect("checked");
+        city.take(m.quarter, m.player);
+        self.board.add_follower(m.player, m.to.0, m.to.1, feature);
+        self.events.push(Event::FollowerMoved { player: m.player, quarter: m.quarter, cell: m.to.0, port: m.to.1 });
+    }
+
+    /// Before the features this tile completed are scored, one round of moves from the
+    /// matching quarters: from the placer's left, clockwise, the placer last; one round for
+    /// all the features at once, or one per feature when the rules say so (C-12).
+    /// Never from the market during play (C-18) nor from the Count's quarter (C-11).
+    fn move_round(&mut self, moves: &[QuarterMove], completed: &[SegmentId]) -> Result<(), MoveError> {
+        let placer = self.current;
+        let n = self.player_count();
+        let mut last = (0, 0);
+        for m in moves {
+            if m.quarter == Quarter::Market {
+                return Err(MoveError::MarketAtTheEnd);
+            }
+            let feature = self.check_quarter_move(m, |root| completed.contains(&root))?;
+            let round = if self.setup.rules.count_round_per_feature {
+                completed.iter().position(|&f| f == self.board.root(feature)).unwrap_or(0)
+            } else {
+                0
+            };
+            let key = (round, round_position(m.player, placer, n));
+            if key < last {
+                return Err(MoveError::MoveOutOfTurn { player: m.player });
+            }
+            last = key;
+            self.move_out_of_city(m, feature);
+        }
+        Ok(())
+    }
+
+    /// After the scoring: the placer may put a follower from supply into a quarter when this
+    /// tile made someone score but not him (C-03 to C-09), at most one per tile (C-05), and
+    /// then moves the Count as the rules say (C-10, V-18, V-19).
+    fn enter_city(&mut self, entry: Entry, first_score: usize) -> Result<(), MoveError> {
+        let placer = self.current;
+        if !self.may_enter_after(first_score) {
+            return Err(MoveError::MayNotEnter);
+        }
+        if self.supply[placer] == 0 {
+            return Err(MoveError::NoFollowerLeft { player: placer });
+        }
+        let rules = self.setup.rules;
+        let city = self.city.as_mut().expect("only Count games enter");
+        if rules.count_lock_entry && entry.quarter == city.count_at {
+            return Err(MoveError::CountBlocks { quarter: entry.quarter });
+        }
+        let to = match (rules.count_movement, entry.count_to) {
+            (CountMovement::Free, to) => to,
+            (CountMovement::Clockwise, None) => Some(city.count_at.clockwise()),
+            (CountMovement::FollowsFollower, None) => Some(entry.quarter),
+            (_, Some(_)) => return Err(MoveError::CountMovesByItself),
+        };
+        self.supply[placer] -= 1;
+        city.add(entry.quarter, placer);
+        self.events.push(Event::EnteredCity { player: placer, quarter: entry.quarter });
+        if let Some(to) = to.filter(|&to| to != city.count_at) {
+            let from = city.count_at;
+            city.count_at = to;
+            self.events.push(Event::CountMoved { from, to });
+        }
+        Ok(())
+    }
+
+    /// Whether the scores since event `first_score` let the placer enter the city: someone
+    /// scored points, the placer none (C-03, C-04, C-06 to C-09).
+    fn may_enter_after(&self, first_score: usize) -> bool {
+        let placer = self.current;
+        let mut others = false;
+        for e in &self.events[first_score..] {
+            if let Event::Scored(s) = e {
+                if s.points > 0 && s.winners.contains(placer) {
+                    return false;
+                }
+                others |= s.points > 0 && !s.winners.is_empty();
+            }
+        }
+        others
+    }
+
+    /// Who may move which followers from which quarter onto the features the tile would
+    /// complete, in the order of the move round; empty when nothing is pending. Used to ask
+    /// the table exactly the right question before the move is entered.
+    ///
+    /// # Errors
+    /// The placement itself is refused.
+    pub fn count_move_options(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        follower: Option<Port>,
+    ) -> Result<Vec<MoveOption>, MoveError> {
+        let Some(city) = self.city else { return Ok(Vec::new()) };
+        self.check_placement(tile, cell, rotation)?;
+        let mut trial = self.clone();
+        let index = trial.board.place(tile, cell, rotation);
+        if let Some(port) = follower {
+            if let Some(e) = self.follower_error(tile, cell, rotation, port) {
+                return Err(e);
+            }
+            let local = trial.board.tiles()[index].local_at(port).expect("checked");
+            let feature = trial.board.feature_of(index, local);
+            trial.board.add_follower(self.current, cell, port, feature);
+        }
+        let completed = trial.board.completed_by(index);
+        let n = self.player_count();
+        let mut seats: Vec<PlayerId> = (0..n as u8).map(PlayerId).collect();
+        seats.sort_by_key(|&p| round_position(p, self.current, n));
+        let mut out = Vec::new();
+        for p in seats {
+            for q in [Quarter::Castle, Quarter::Blacksmith, Quarter::Cathedral] {
+                let available = city.followers(q)[p];
+                if available == 0 || q == city.count_at {
+                    continue;
+                }
+                let features: Vec<(Cell, Port)> = completed
+                    .iter()
+                    .filter(|&&f| q.feeds(trial.board.kind(f)))
+                    .map(|&f| trial.board.anchor(f))
+                    .collect();
+                if !features.is_empty() {
+                    out.push(MoveOption { player: p, quarter: q, available, features });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the placer of `mv` may put a follower into the city after its scoring (the
+    /// entry itself left out of `mv`).
+    ///
+    /// # Errors
+    /// The move is refused.
+    pub fn may_enter(&self, mv: &Move) -> Result<bool, MoveError> {
+        if self.city.is_none() {
+            return Ok(false);
+        }
+        let mut without_entry = mv.clone();
+        if let Move::Place { count, .. } = &mut without_entry {
+            count.entry = None;
+        }
+        let mut trial = self.clone();
+        let placer = self.current;
+        trial.apply_checked(&without_entry)?;
+        trial.current = placer;
+        Ok(trial.supply[placer] > 0 && trial.may_enter_after(trial.last_move_events))
     }
 
     /// A monk or heretic just placed next to an occupied building of the other kind starts a
@@ -900,6 +1207,23 @@ impl Game {
         self.events.push(Event::Scored(Box::new(score)));
     }
 
+    /// Final board mode with the Count: a follower standing in a quarter of Carcassonne.
+    ///
+    /// # Errors
+    /// Not a final-board Count game, or the player has no follower left.
+    pub fn place_standing_follower_in_city(&mut self, player: PlayerId, quarter: Quarter) -> Result<(), MoveError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(MoveError::WrongMode);
+        }
+        if self.supply[player] == 0 {
+            return Err(MoveError::NoFollowerLeft { player });
+        }
+        let city = self.city.as_mut().ok_or(MoveError::NoCount)?;
+        city.add(quarter, player);
+        self.supply[player] -= 1;
+        Ok(())
+    }
+
     /// Final board mode: a follower standing where the table shows it.
     ///
     /// # Errors
@@ -986,10 +1310,36 @@ impl Game {
     /// # Errors
     /// [`MoveError::GameOver`] when already counted.
     pub fn finish(&mut self) -> Result<&[Event], MoveError> {
+        self.finish_with(&[])
+    }
+
+    /// With the Count: the followers moved out of Carcassonne before the final count, in the
+    /// order they were moved, then the count (C-19). Each goes onto an unfinished feature or a
+    /// farm of its quarter's kind, occupied or not; players may pass and move again in a later
+    /// round, so any order is possible; the Count still blocks his quarter. Followers
+    /// left in the city score nothing.
+    ///
+    /// # Errors
+    /// A refused move, or the game was counted already; the game is then unchanged.
+    pub fn finish_with(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], MoveError> {
         if self.finished {
             return Err(MoveError::GameOver);
         }
+        if !final_moves.is_empty() && self.city.is_none() {
+            return Err(MoveError::NoCount);
+        }
         let first_event = self.events.len();
+        let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
+        let game = next.as_mut().unwrap_or(self);
+        for m in final_moves {
+            let feature = game.check_quarter_move(m, |root| {
+                game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
+            })?;
+            game.move_out_of_city(m, feature);
+        }
+        if let Some(next) = next {
+            *self = next;
+        }
         self.events.push(Event::FinalScoringStarted);
         for (feature, score) in self.final_count_with_features() {
             self.record(score);

@@ -118,7 +118,7 @@ mod tests {
     use crate::{Cell, Port, Rotation, TileId};
 
     fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
-        Move::Place { tile: TileId::from_name(tile).unwrap(), cell: Cell::new(x, y), rotation: rot, follower }
+        Move::place(TileId::from_name(tile).unwrap(), Cell::new(x, y), rot, follower)
     }
 
     #[test]

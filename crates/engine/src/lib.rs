@@ -16,16 +16,10 @@
 //!
 //! // Anna puts a city cap on the start tile's city, facing it, with a knight: the two-tile
 //! // city is complete and scores 4.
-//! game.apply(&Move::Place {
-//!     tile: tile("E"), cell: Cell::new(0, -1), rotation: Rotation::R180, follower: Some(Port::S),
-//! }).unwrap();
-//! // Bram extends the road east with a curve, Anna continues west with a straight.
-//! game.apply(&Move::Place {
-//!     tile: tile("V"), cell: Cell::new(1, 0), rotation: Rotation::R90, follower: Some(Port::W),
-//! }).unwrap();
-//! game.apply(&Move::Place {
-//!     tile: tile("U"), cell: Cell::new(-1, 0), rotation: Rotation::R0, follower: None,
-//! }).unwrap();
+//! game.apply(&Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, Some(Port::S))).unwrap();
+//! // Bram extends the road east with a curve and a thief; Anna continues it west.
+//! game.apply(&Move::place(tile("V"), Cell::new(1, 0), Rotation::R90, Some(Port::W))).unwrap();
+//! game.apply(&Move::place(tile("U"), Cell::new(-1, 0), Rotation::R0, None)).unwrap();
 //! assert_eq!(game.scores(), &[4, 0]);
 //!
 //! // The end count: Bram's unfinished road of three tiles scores 3.
@@ -51,6 +45,7 @@ mod board;
 mod catalog;
 mod challenge;
 mod coord;
+mod count;
 mod event;
 mod game;
 mod grid;
@@ -67,6 +62,7 @@ mod title;
 pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError};
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
+pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 pub use event::{Event, RuleRef, Score, ScoreSource};
 pub use game::{
     Game, GameSetup, Mode, Move, MoveError, PlayerSetup, ReplayError, SetupError, Start, TrackPosition,

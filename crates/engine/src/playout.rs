@@ -4,6 +4,7 @@
 //! for every decision (which tile is drawn, where it goes, which follower option), so a
 //! seeded generator outside gives a reproducible game.
 
+use crate::count::{Entry, Quarter};
 use crate::game::{Game, Move};
 use crate::tile::TileId;
 
@@ -36,5 +37,14 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     let (cell, rotation) = options[pick(options.len())];
     let followers = game.legal_followers(tile, cell, rotation);
     let follower = followers.get(pick(followers.len() + 1)).map(|&(p, _)| p);
-    Some(Move::Place { tile, cell, rotation, follower })
+    let mut mv = Move::place(tile, cell, rotation, follower);
+    // With the Count, a placer who may enter the city does so half of the time.
+    if game.may_enter(&mv).unwrap_or(false) && pick(2) == 1 {
+        let quarter = Quarter::ALL[pick(4)];
+        let count_to = [None, Some(Quarter::ALL[pick(4)])][pick(2)];
+        if let Move::Place { count, .. } = &mut mv {
+            count.entry = Some(Entry { quarter, count_to });
+        }
+    }
+    Some(mv)
 }

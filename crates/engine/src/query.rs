@@ -106,13 +106,7 @@ mod tests {
     fn a_city_one_tile_from_done_counts_its_closers() {
         let mut g = Game::new(GameSetup::base(&["Red", "Blue"])).unwrap();
         // Red: a knight on the start tile's city by extending it north with a city band.
-        g.apply(&Move::Place {
-            tile: id("F"),
-            cell: Cell::new(0, -1),
-            rotation: Rotation::R90,
-            follower: Some(Port::N),
-        })
-        .unwrap();
+        g.apply(&Move::place(id("F"), Cell::new(0, -1), Rotation::R90, Some(Port::N))).unwrap();
         let open = g.open_features();
         assert_eq!(open.len(), 1, "one occupied unfinished city");
         let city = &open[0];

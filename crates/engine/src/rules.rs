@@ -104,6 +104,14 @@ pub struct RuleSet {
     /// Heretics house rule: shrines and cloisters may border several of the other kind, but
     /// then take no follower (V-23).
     pub relaxed_shrine_placement: bool,
+    /// How the Count moves: freely by whoever enters (default), or by the official variants
+    /// (V-18, V-19).
+    pub count_movement: crate::count::CountMovement,
+    /// No follower may enter the quarter where the Count stands (RGG's Big Box 2, V-20).
+    pub count_lock_entry: bool,
+    /// With several features completed by one tile, one move round per feature instead of
+    /// one round for all.
+    pub count_round_per_feature: bool,
 }
 
 impl Default for RuleSet {
@@ -126,6 +134,9 @@ impl Default for RuleSet {
             challenge_when_partner_completes: true,
             challenge_winner_takes_both: false,
             relaxed_shrine_placement: false,
+            count_movement: crate::count::CountMovement::Free,
+            count_lock_entry: false,
+            count_round_per_feature: false,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, Game, GameSetup, History, Move, Rotation, Start, TileSet, FOLLOWERS_PER_PLAYER,
+    playout_move, Cell, Event, Game, GameSetup, History, Move, PlayerId, Rotation, Start, TileSet, FOLLOWERS_PER_PLAYER,
 };
 
 /// xorshift64*: a reproducible stream of choices.
@@ -19,12 +19,19 @@ impl Rng {
     }
 }
 
-/// Odd seeds play with every supported box, so expansions' rules are exercised too.
+/// Seeds take turns: the base game, with the river and more, with the Count and more.
 fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     let mut setup = GameSetup::base(players);
-    if seed % 2 == 1 {
-        setup.sets.extend([TileSet::Winter, TileSet::KingRobber, TileSet::Shrines, TileSet::River2]);
-        setup.start = Start::River2;
+    match seed % 3 {
+        1 => {
+            setup.sets.extend([TileSet::Winter, TileSet::KingRobber, TileSet::Shrines, TileSet::River2]);
+            setup.start = Start::River2;
+        }
+        2 => {
+            setup.sets.extend([TileSet::KingRobber, TileSet::Shrines, TileSet::Count]);
+            setup.start = Start::Count;
+        }
+        _ => {}
     }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Rng::new(seed);
@@ -51,11 +58,9 @@ fn points_by_events(game: &Game) -> Vec<u32> {
 fn followers_conserved(game: &Game, seed: u64) {
     for p in 0..game.player_count() {
         let on_board = game.board().followers().iter().filter(|f| f.player.index() == p).count();
-        assert_eq!(
-            on_board + game.supply()[p] as usize,
-            FOLLOWERS_PER_PLAYER as usize,
-            "seed {seed}: player {p}'s followers"
-        );
+        let in_city = game.city().map_or(0, |c| c.total(PlayerId(p as u8)) as usize);
+        let total = on_board + in_city + game.supply()[p] as usize;
+        assert_eq!(total, FOLLOWERS_PER_PLAYER as usize, "seed {seed}: player {p}'s followers");
     }
 }
 
@@ -98,7 +103,7 @@ fn listed_placements_apply_and_all_others_are_refused() {
                         for r in Rotation::ALL {
                             let cell = Cell::new(x, y);
                             let mut trial = game.clone();
-                            let ok = trial.apply(&Move::Place { tile, cell, rotation: r, follower: None }).is_ok();
+                            let ok = trial.apply(&Move::place(tile, cell, r, None)).is_ok();
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),
@@ -142,7 +147,7 @@ fn replay_equals_incremental_play_and_undo_redo_is_the_identity() {
         let index = moves.len() / 3;
         let original = moves[index].clone();
         if let Move::Place { tile, cell, rotation, .. } = original {
-            let changed = Move::Place { tile, cell, rotation, follower: None };
+            let changed = Move::place(tile, cell, rotation, None);
             if h.correct(index, changed).is_ok() {
                 h.correct(index, original).expect("restoring the original move replays");
                 assert_eq!(h.game().events(), incremental.events(), "seed {seed}: correct then restore");

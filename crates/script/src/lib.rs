@@ -15,7 +15,7 @@ pub use read::{ScriptError, ScriptErrorKind};
 pub use report::report;
 pub use scenario::check_scenario;
 
-use castellan_engine::{Cell, Game, GameSetup, Move, PlayerId, Port, ReplayError};
+use castellan_engine::{Cell, Game, GameSetup, Move, PlayerId, Port, Quarter, QuarterMove, ReplayError};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -23,15 +23,22 @@ pub const FORMAT: &str = "castellan-game-script";
 /// The format version this crate reads and writes.
 pub const VERSION: u64 = 1;
 
-/// A follower standing on the finished board (final-board scripts).
+/// A follower standing on the finished table (final-board scripts).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StandingFollower {
     /// Whose.
     pub player: PlayerId,
     /// Where.
-    pub cell: Cell,
-    /// On which place.
-    pub port: Port,
+    pub at: Standing,
+}
+
+/// Where a final-board follower stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// On the feature at this cell and place.
+    Board(Cell, Port),
+    /// In a quarter of Carcassonne.
+    City(Quarter),
 }
 
 /// A parsed game script.
@@ -43,6 +50,8 @@ pub struct Script {
     pub moves: Vec<Move>,
     /// Final-board followers.
     pub followers: Vec<StandingFollower>,
+    /// With the Count: followers moved out of Carcassonne before the final count.
+    pub final_moves: Vec<QuarterMove>,
     /// Apply the end-of-game count after the last move.
     pub final_scoring: bool,
     /// Expected totals by player name, when the script states them.
@@ -77,11 +86,20 @@ impl Script {
             }
         })?;
         for (i, f) in self.followers.iter().enumerate() {
-            game.place_standing_follower(f.player, f.cell, f.port)
-                .map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
+            let placed = match f.at {
+                Standing::Board(cell, port) => game.place_standing_follower(f.player, cell, port).map(|_| ()),
+                Standing::City(quarter) => game.place_standing_follower_in_city(f.player, quarter),
+            };
+            placed.map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
-            game.finish().map_err(|e| ScriptError::at("final scoring", ScriptErrorKind::Move(e)))?;
+            game.finish_with(&self.final_moves)
+                .map_err(|e| ScriptError::at("final_moves", ScriptErrorKind::Move(e)))?;
+        } else if !self.final_moves.is_empty() {
+            return Err(ScriptError::at(
+                "final_moves",
+                ScriptErrorKind::Format("final moves come with the final scoring".into()),
+            ));
         }
         Ok(game)
     }

@@ -1,9 +1,10 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
-use crate::{Script, StandingFollower, FORMAT, VERSION};
+use crate::{Script, Standing, StandingFollower, FORMAT, VERSION};
 use castellan_engine::{
-    Bounds, Cell, Color, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId, PlayerSetup, Port, Rotation, RuleSet,
-    SetupError, Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Unplaceable,
+    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId,
+    PlayerSetup, Port, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners, TileId, TileSet, Title,
+    TitleKind, Titles, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -181,26 +182,28 @@ impl Script {
                 }
             }
         }
-        for key in ["count_at"] {
-            if setup_v.contains_key(key) {
-                return Err(ScriptError::at(
-                    format!("setup.{key}"),
-                    ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
-                ));
+        let count_at = match setup_v.get("count_at") {
+            None => Quarter::Castle,
+            Some(_) if mode != Mode::FinalBoard => {
+                return Err(ScriptError::format(
+                    "setup.count_at",
+                    "only a final-board script says where the Count stands",
+                ))
             }
-        }
+            Some(v) => quarter_of(v, "setup.count_at")?,
+        };
         let rules = match setup_v.get("rules") {
             None => RuleSet::default(),
             Some(v) => read_rules(object(v, "setup.rules")?)?,
         };
-        let setup = GameSetup { players, sets, start, rules, mode, titles };
+        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at };
 
         let moves = match root.get("moves") {
             None => Vec::new(),
             Some(v) => array(v, "moves")?
                 .iter()
                 .enumerate()
-                .map(|(i, m)| read_move(m, &format!("move {i}")))
+                .map(|(i, m)| read_move(m, &format!("move {i}"), &player_named))
                 .collect::<Result<_>>()?,
         };
         if mode == Mode::FinalBoard && moves.iter().any(|m| matches!(m, Move::Discard { .. })) {
@@ -217,23 +220,25 @@ impl Script {
                 let o = object(f, &at)?;
                 let player =
                     player_named(o.get("player").ok_or_else(|| ScriptError::format(&at, "missing player"))?, &at)?;
-                if o.contains_key("quarter") {
-                    return Err(ScriptError::at(
-                        at,
-                        ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
-                    ));
-                }
-                let (cell, port) =
-                    feature_ref(o.get("at").ok_or_else(|| ScriptError::format(&at, "missing at"))?, &at)?;
-                followers.push(StandingFollower { player, cell, port });
+                let standing = match (o.get("quarter"), o.get("at")) {
+                    (Some(q), None) => Standing::City(quarter_of(q, &at)?),
+                    (None, Some(place)) => {
+                        let (cell, port) = feature_ref(place, &at)?;
+                        Standing::Board(cell, port)
+                    }
+                    _ => return Err(ScriptError::format(&at, "give either `at` or `quarter`")),
+                };
+                followers.push(StandingFollower { player, at: standing });
             }
         }
-        if root.contains_key("final_moves") {
-            return Err(ScriptError::at(
-                "final_moves",
-                ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
-            ));
-        }
+        let final_moves = match root.get("final_moves") {
+            None => Vec::new(),
+            Some(v) => array(v, "final_moves")?
+                .iter()
+                .enumerate()
+                .map(|(i, m)| quarter_move(m, &format!("final_moves[{i}]"), &player_named))
+                .collect::<Result<_>>()?,
+        };
 
         let final_scoring =
             root.get("final_scoring").map(|v| boolean(v, "final_scoring")).transpose()?.unwrap_or(false);
@@ -264,7 +269,7 @@ impl Script {
                 }
             }
         };
-        Ok(Script { setup, moves, followers, final_scoring, expect })
+        Ok(Script { setup, moves, followers, final_moves, final_scoring, expect })
     }
 }
 
@@ -313,6 +318,16 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
             "challenge_when_partner_completes" => r.challenge_when_partner_completes = boolean(v, &at(k))?,
             "challenge_winner_takes_both" => r.challenge_winner_takes_both = boolean(v, &at(k))?,
             "relaxed_shrine_placement" => r.relaxed_shrine_placement = boolean(v, &at(k))?,
+            "count_lock_entry" => r.count_lock_entry = boolean(v, &at(k))?,
+            "count_round_per_feature" => r.count_round_per_feature = boolean(v, &at(k))?,
+            "count_movement" => {
+                r.count_movement = match string(v, &at(k))? {
+                    "free" => CountMovement::Free,
+                    "clockwise" => CountMovement::Clockwise,
+                    "follows-follower" => CountMovement::FollowsFollower,
+                    other => return Err(ScriptError::format(at(k), format!("unknown Count movement `{other}`"))),
+                }
+            }
             "max_players" => {
                 r.max_players =
                     u8::try_from(integer(v, &at(k))?).map_err(|_| ScriptError::format(at(k), "out of range"))?
@@ -352,18 +367,47 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
     Ok(r)
 }
 
-fn read_move(v: &Value, at: &str) -> Result<Move> {
+fn quarter_of(v: &Value, at: &str) -> Result<Quarter> {
+    let s = string(v, at)?;
+    Quarter::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown quarter `{s}`")))
+}
+
+/// `{"player": "Bram", "quarter": "castle", "to": [x, y, "N"]}`
+fn quarter_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<QuarterMove> {
+    let o = object(v, at)?;
+    let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
+    let quarter = quarter_of(o.get("quarter").ok_or_else(|| ScriptError::format(at, "missing quarter"))?, at)?;
+    let to = feature_ref(o.get("to").ok_or_else(|| ScriptError::format(at, "missing to"))?, at)?;
+    Ok(QuarterMove { player, quarter, to })
+}
+
+/// A move's `count`: `{"moves": […], "enter": {"quarter": "castle", "count_to": "market"}}`.
+fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<CountChoice> {
+    let o = object(v, at)?;
+    let moves = match o.get("moves") {
+        None => Vec::new(),
+        Some(m) => array(m, at)?.iter().map(|m| quarter_move(m, at, player_named)).collect::<Result<_>>()?,
+    };
+    let entry = match o.get("enter") {
+        None => None,
+        Some(e) => {
+            let e = object(e, at)?;
+            let quarter =
+                quarter_of(e.get("quarter").ok_or_else(|| ScriptError::format(at, "enter needs a quarter"))?, at)?;
+            let count_to = e.get("count_to").map(|q| quarter_of(q, at)).transpose()?;
+            Some(Entry { quarter, count_to })
+        }
+    };
+    Ok(CountChoice { moves, entry })
+}
+
+fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<Move> {
     let o = object(v, at)?;
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
     let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
-    if o.contains_key("count") {
-        return Err(ScriptError::at(
-            at,
-            ScriptErrorKind::Setup(SetupError::Unsupported("the Count, King & Robber box")),
-        ));
-    }
+    let count = o.get("count").map(|c| count_choice(c, at, player_named)).transpose()?.unwrap_or_default();
     if o.get("discard").map(|d| boolean(d, at)).transpose()?.unwrap_or(false) {
-        if o.contains_key("at") || o.contains_key("meeple") {
+        if o.contains_key("at") || o.contains_key("meeple") || !count.is_empty() {
             return Err(ScriptError::format(at, "a discarded tile has no place and no follower"));
         }
         return Ok(Move::Discard { tile });
@@ -373,5 +417,5 @@ fn read_move(v: &Value, at: &str) -> Result<Move> {
     let rotation = Rotation::from_degrees(degrees)
         .ok_or_else(|| ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270")))?;
     let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
-    Ok(Move::Place { tile, cell, rotation, follower })
+    Ok(Move::Place { tile, cell, rotation, follower, count })
 }

@@ -1,6 +1,6 @@
 //! The JSON report of a replayed game, as `castellan score` prints it.
 
-use castellan_engine::{Event, Game, ScoreSource, TrackPosition};
+use castellan_engine::{Event, Game, Quarter, ScoreSource, TrackPosition};
 use serde_json::{json, Value};
 
 /// Scores by name, standings, winners, score-track positions, followers in supply, and
@@ -48,6 +48,21 @@ pub fn report(game: &Game) -> Value {
         "track": track,
         "supply": players.iter().zip(game.supply()).map(|(p, &n)| (p.name.clone(), Value::from(n))).collect::<serde_json::Map<_, _>>(),
         "tiles_left": game.tiles_left(),
+        "city": game.city().map(|city| {
+            let quarters: serde_json::Map<String, Value> = Quarter::ALL
+                .iter()
+                .map(|&q| {
+                    let held: serde_json::Map<String, Value> = city
+                        .followers(q)
+                        .present()
+                        .into_iter()
+                        .map(|(p, n)| (name(p), Value::from(n)))
+                        .collect();
+                    (q.name().to_string(), Value::Object(held))
+                })
+                .collect();
+            json!({"count_at": city.count_at.name(), "quarters": quarters})
+        }),
         "king": game.titles().king.map(|t| json!({"holder": name(t.holder), "record": t.record})),
         "robber": game.titles().robber.map(|t| json!({"holder": name(t.holder), "record": t.record})),
         "finished": game.is_finished(),

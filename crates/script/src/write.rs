@@ -1,7 +1,9 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
-use crate::{Script, FORMAT, VERSION};
-use castellan_engine::{FarmRule, Mode, Move, RuleSet, Start, TiedWinners, Unplaceable};
+use crate::{Script, Standing, FORMAT, VERSION};
+use castellan_engine::{
+    CountMovement, FarmRule, GameSetup, Mode, Move, QuarterMove, RuleSet, Start, TiedWinners, Unplaceable,
+};
 use serde_json::{json, Map, Value};
 
 impl Script {
@@ -23,6 +25,9 @@ impl Script {
             setup.insert("mode".into(), "final-board".into());
         }
         setup.insert("rules".into(), rules_json(&s.rules));
+        if s.mode == Mode::FinalBoard && s.start == Start::Count {
+            setup.insert("count_at".into(), s.count_at.name().into());
+        }
         if s.mode == Mode::FinalBoard {
             for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
                 if let Some(t) = title {
@@ -41,10 +46,24 @@ impl Script {
             .iter()
             .map(|m| match m {
                 Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
-                Move::Place { tile, cell, rotation, follower } => {
+                Move::Place { tile, cell, rotation, follower, count } => {
                     let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
                     if let Some(p) = follower {
                         o["meeple"] = p.name().into();
+                    }
+                    if !count.is_empty() {
+                        let mut c = Map::new();
+                        if !count.moves.is_empty() {
+                            c.insert("moves".into(), count.moves.iter().map(|m| quarter_move(s, m)).collect());
+                        }
+                        if let Some(e) = count.entry {
+                            let mut enter = json!({"quarter": e.quarter.name()});
+                            if let Some(to) = e.count_to {
+                                enter["count_to"] = to.name().into();
+                            }
+                            c.insert("enter".into(), enter);
+                        }
+                        o["count"] = Value::Object(c);
                     }
                     o
                 }
@@ -61,8 +80,16 @@ impl Script {
             root["followers"] = self
                 .followers
                 .iter()
-                .map(|f| json!({"player": s.players[f.player.index()].name, "at": [f.cell.x, f.cell.y, f.port.name()]}))
+                .map(|f| match f.at {
+                    Standing::Board(cell, port) => {
+                        json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
+                    }
+                    Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
+                })
                 .collect();
+        }
+        if !self.final_moves.is_empty() {
+            root["final_moves"] = self.final_moves.iter().map(|m| quarter_move(s, m)).collect();
         }
         if self.final_scoring {
             root["final_scoring"] = true.into();
@@ -72,6 +99,14 @@ impl Script {
         }
         root
     }
+}
+
+fn quarter_move(s: &GameSetup, m: &QuarterMove) -> Value {
+    json!({
+        "player": s.players[m.player.index()].name,
+        "quarter": m.quarter.name(),
+        "to": [m.to.0.x, m.to.0.y, m.to.1.name()],
+    })
 }
 
 fn rules_json(r: &RuleSet) -> Value {
@@ -107,6 +142,14 @@ fn rules_json(r: &RuleSet) -> Value {
     );
     opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
     opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
+    opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
+    opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());
+    let movement = |m: CountMovement| match m {
+        CountMovement::Free => "free",
+        CountMovement::Clockwise => "clockwise",
+        CountMovement::FollowsFollower => "follows-follower",
+    };
+    opt("count_movement", movement(r.count_movement).into(), movement(d.count_movement).into());
     let tie = |t: TiedWinners| match t {
         TiedWinners::Shared => "shared",
         TiedWinners::NoWinner => "no-winner",
