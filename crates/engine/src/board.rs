@@ -250,8 +250,9 @@ impl Board {
         for f in &self.frontier {
             for rotation in Rotation::ALL {
                 let edges = packed[rotation.quarter_turns()];
-                // Inner walls never meet a placed tile.
-                if edges & f.mask == f.want && !has_inner(edges & f.mask) {
+                // Inner walls of the City of Carcassonne face only each other, never a
+                // frontier cell, and no drawn tile has one: matching codes suffice.
+                if edges & f.mask == f.want {
                     found(f.cell, rotation);
                 }
             }
@@ -681,9 +682,6 @@ impl Board {
     }
 }
 
-fn has_inner(packed: u16) -> bool {
-    (0..4).any(|s| (packed >> (4 * s)) & 0xF == EdgeKind::Inner.code())
-}
 
 #[cfg(test)]
 mod tests {

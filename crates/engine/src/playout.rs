@@ -13,15 +13,25 @@ use crate::tile::TileId;
 /// follower options or none; a discard when it fits nowhere. `None` when the bag is empty or
 /// the game is over.
 pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Option<Move> {
-    let drawable = |t: TileId| if game.may_draw(t) { game.remaining(t) as usize } else { 0 };
-    let left: usize = TileId::all().map(drawable).sum();
-    if left == 0 || game.is_finished() {
+    if game.is_finished() {
+        return None;
+    }
+    let mut drawable: Vec<(TileId, usize)> = Vec::with_capacity(32);
+    let mut left = 0;
+    for t in TileId::all() {
+        let n = game.remaining(t) as usize;
+        if n > 0 && game.may_draw(t) {
+            drawable.push((t, n));
+            left += n;
+        }
+    }
+    if left == 0 {
         return None;
     }
     let mut k = pick(left);
-    let tile = TileId::all()
-        .find(|&t| {
-            let n = drawable(t);
+    let tile = drawable
+        .into_iter()
+        .find(|&(_, n)| {
             if k < n {
                 true
             } else {
@@ -29,6 +39,7 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
                 false
             }
         })
+        .map(|(t, _)| t)
         .expect("k is below the number of tiles left");
     let options = game.legal_placements(tile);
     if options.is_empty() {
