@@ -2,15 +2,17 @@
 //!
 //! - `castellan score GAME.json` replays a game script and prints its scores as JSON;
 //! - `castellan check SCENARIO.json…` replays rule scenarios and compares their `expect`;
+//! - `castellan ledger init|import|export|stats …` keeps the game-night ledger;
 //! - `castellan bench [--json]` measures the rules engine on random games;
 //! - `castellan --version`.
 
 mod bench;
+mod ledger;
 
 use castellan_script::{report, Script};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: castellan score GAME.json | castellan check SCENARIO.json… | castellan bench [--json] | castellan --version";
+const USAGE: &str = "usage: castellan score GAME.json | castellan check SCENARIO.json… | castellan ledger … | castellan bench [--json] | castellan --version";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +23,7 @@ fn main() -> ExitCode {
         }
         ["score", path] => score(path),
         ["check", paths @ ..] if !paths.is_empty() => check(paths),
+        ["ledger", rest @ ..] => ledger::run(rest),
         ["bench", rest @ ..] => {
             let part = rest.iter().position(|a| *a == "--part").and_then(|i| rest.get(i + 1)).copied();
             bench::run(rest.contains(&"--json"), part)

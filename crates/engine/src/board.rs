@@ -682,7 +682,6 @@ impl Board {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 
 use crate::board::{Board, SegmentId};
 use crate::coord::{Cell, Port, Rotation};
+use crate::event::ScoreSource;
 use crate::game::Game;
 use crate::player::PlayerId;
 use crate::tile::{FeatureKind, TileId};
@@ -116,5 +117,57 @@ mod tests {
         // can face south alone and close: none of the band or bigger city tiles do.
         let closers = city.closers.expect("one cell left");
         assert!(closers >= 5, "at least the five E caps close it, got {closers}");
+    }
+}
+
+/// What one player's points came from, and the largest features they scored: what a game
+/// night's ledger keeps of a finished game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerSummary {
+    /// Points from roads.
+    pub roads: u32,
+    /// Points from cities.
+    pub cities: u32,
+    /// Points from cloisters and shrines.
+    pub cloisters: u32,
+    /// Points from farms.
+    pub farms: u32,
+    /// Points from the King and the Robber.
+    pub king_robber: u32,
+    /// Tiles of the biggest completed city the player scored, if any.
+    pub biggest_city: Option<u32>,
+    /// Tiles of the longest completed road the player scored, if any.
+    pub longest_road: Option<u32>,
+}
+
+impl Game {
+    /// Each player's points by kind and largest scored features, from the score events.
+    pub fn summaries(&self) -> Vec<PlayerSummary> {
+        let mut out = vec![PlayerSummary::default(); self.player_count()];
+        for e in self.events() {
+            let crate::Event::Scored(s) = e else { continue };
+            for p in s.winners.iter() {
+                let sum = &mut out[p.index()];
+                let tiles = s.tiles.len() as u32;
+                match s.source {
+                    ScoreSource::Road => {
+                        sum.roads += s.points;
+                        if s.complete {
+                            sum.longest_road = sum.longest_road.max(Some(tiles));
+                        }
+                    }
+                    ScoreSource::City => {
+                        sum.cities += s.points;
+                        if s.complete {
+                            sum.biggest_city = sum.biggest_city.max(Some(tiles));
+                        }
+                    }
+                    ScoreSource::Cloister | ScoreSource::Shrine => sum.cloisters += s.points,
+                    ScoreSource::Farm | ScoreSource::FarmCity => sum.farms += s.points,
+                    ScoreSource::King | ScoreSource::Robber => sum.king_robber += s.points,
+                }
+            }
+        }
+        out
     }
 }

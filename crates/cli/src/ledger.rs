@@ -1,0 +1,176 @@
+//! `castellan ledger …`: the game-night ledger from the command line, for backups, clubs and
+//! scripts. A ledger is never created by a command that only reads, and a missing or damaged
+//! file is reported, never modified.
+
+use castellan_ledger::Ledger;
+use castellan_table::{export, import, stats, TableError};
+use chrono::{NaiveDate, Utc};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  castellan ledger init --db PATH
+  castellan ledger import GAME.json… --db PATH [--date YYYY-MM-DD] [--place PLACE]
+  castellan ledger export --db PATH --format script|csv|bgstats --out DIR
+  castellan ledger stats --db PATH --json";
+
+/// Parsed `--name value` options and the remaining positional arguments.
+struct Args<'a> {
+    options: Vec<(&'a str, &'a str)>,
+    flags: Vec<&'a str>,
+    positional: Vec<&'a str>,
+}
+
+impl<'a> Args<'a> {
+    fn parse(args: &[&'a str]) -> Result<Args<'a>, String> {
+        let mut out = Args { options: Vec::new(), flags: Vec::new(), positional: Vec::new() };
+        let mut it = args.iter().copied();
+        while let Some(a) = it.next() {
+            match a {
+                "--json" => out.flags.push(a),
+                "--db" | "--date" | "--place" | "--format" | "--out" => {
+                    let v = it.next().ok_or(format!("{a} needs a value"))?;
+                    out.options.push((a, v));
+                }
+                _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
+                _ => out.positional.push(a),
+            }
+        }
+        Ok(out)
+    }
+
+    fn get(&self, name: &str) -> Option<&'a str> {
+        self.options.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+    }
+
+    fn need(&self, name: &str) -> Result<&'a str, String> {
+        self.get(name).ok_or(format!("{name} is required"))
+    }
+}
+
+fn open_existing(path: &str) -> Result<Ledger, TableError> {
+    if !Path::new(path).exists() {
+        return Err(TableError::NoLedger { path: path.into() });
+    }
+    Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
+}
+
+pub(crate) fn run(args: &[&str]) -> ExitCode {
+    let Some((&command, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let parsed = match Args::parse(rest) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match command {
+        "init" => init(&parsed),
+        "import" => import_files(&parsed),
+        "export" => export_files(&parsed),
+        "stats" => print_stats(&parsed),
+        _ => Err(Failure::Usage(format!("unknown ledger command {command}"))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => {
+            eprintln!("{e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Table(e)) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+        Err(Failure::Reported) => ExitCode::FAILURE,
+    }
+}
+
+enum Failure {
+    Usage(String),
+    Table(TableError),
+    /// Errors were printed already, one per file.
+    Reported,
+}
+
+impl From<TableError> for Failure {
+    fn from(e: TableError) -> Self {
+        Failure::Table(e)
+    }
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Self {
+        Failure::Usage(e)
+    }
+}
+
+fn init(args: &Args) -> Result<(), Failure> {
+    let path = args.need("--db")?;
+    // Opening checks an existing file and migrates it; it never overwrites one.
+    let existed = Path::new(path).exists();
+    Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    println!("{path}: {}", if existed { "ledger ready" } else { "new ledger" });
+    Ok(())
+}
+
+fn import_files(args: &Args) -> Result<(), Failure> {
+    let path = args.need("--db")?;
+    if args.positional.is_empty() {
+        return Err(Failure::Usage("no game scripts to import".into()));
+    }
+    let now = Utc::now();
+    let date = match args.get("--date") {
+        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| format!("--date {d}: expected YYYY-MM-DD"))?,
+        None => now.date_naive(),
+    };
+    let occasion = import::Occasion { date, place: args.get("--place").map(String::from), now };
+    let mut ledger = open_existing(path)?;
+    let mut night = None;
+    let mut failed = 0;
+    for file in &args.positional {
+        let outcome = std::fs::read_to_string(file)
+            .map_err(|error| TableError::Io { path: file.to_string(), error })
+            .and_then(|text| import::import_script(&mut ledger, &mut night, &occasion, file, &text));
+        match outcome {
+            Ok(id) => println!("{file}: imported as game {}", id.0),
+            Err(e) => {
+                failed += 1;
+                eprintln!("{e}");
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(Failure::Reported);
+    }
+    Ok(())
+}
+
+fn export_files(args: &Args) -> Result<(), Failure> {
+    let ledger = open_existing(args.need("--db")?)?;
+    let out = PathBuf::from(args.need("--out")?);
+    let files = match args.need("--format")? {
+        "script" => export::scripts(&ledger)?,
+        "csv" => export::csv(&ledger)?,
+        "bgstats" => export::bgstats(&ledger)?,
+        other => return Err(Failure::Usage(format!("unknown format {other}"))),
+    };
+    std::fs::create_dir_all(&out).map_err(|error| TableError::Io { path: out.display().to_string(), error })?;
+    for (name, contents) in files {
+        let path = out.join(name);
+        std::fs::write(&path, contents).map_err(|error| TableError::Io { path: path.display().to_string(), error })?;
+        println!("{}", path.display());
+    }
+    Ok(())
+}
+
+fn print_stats(args: &Args) -> Result<(), Failure> {
+    let ledger = open_existing(args.need("--db")?)?;
+    if !args.flags.contains(&"--json") {
+        return Err(Failure::Usage("stats prints JSON: add --json".into()));
+    }
+    println!("{}", serde_json::to_string_pretty(&stats::stats_json(&ledger)?).expect("JSON"));
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! `castellan ledger …` through the real binary and a real SQLite file.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn castellan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_castellan")).args(args).output().expect("the binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+const GAME: &str = r#"{"format": "castellan-game-script", "version": 1,
+    "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+    "setup": {"sets": ["base"]},
+    "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
+              {"tile": "V", "at": [1, 0], "rot": 90, "meeple": "W"}],
+    "final_scoring": true}"#;
+
+fn write(dir: &Path, name: &str, contents: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, contents).unwrap();
+    p.display().to_string()
+}
+
+#[test]
+fn import_export_and_stats_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite3").display().to_string();
+    let good = write(dir.path(), "good.json", GAME);
+    let bad = write(dir.path(), "bad.json", &GAME.replace("\"rot\": 90", "\"rot\": 270"));
+
+    let missing = castellan(&["ledger", "import", &good, "--db", &db]);
+    assert!(!missing.status.success() && text(&missing).contains("no ledger there"), "{}", text(&missing));
+    assert!(!Path::new(&db).exists(), "a missing ledger is not created by import");
+
+    assert!(castellan(&["ledger", "init", "--db", &db]).status.success());
+    let out = castellan(&["ledger", "import", &good, &bad, "--db", &db, "--date", "2026-11-20", "--place", "Club"]);
+    assert!(!out.status.success(), "one file was refused");
+    assert!(text(&out).contains("good.json: imported as game 1"), "{}", text(&out));
+    assert!(text(&out).contains("bad.json: move 1: tile V at [1,0] rot 270 does not match"), "{}", text(&out));
+
+    let stats = castellan(&["ledger", "stats", "--db", &db, "--json"]);
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
+    let anna = stats["players"].as_array().unwrap().iter().find(|p| p["name"] == "Anna").expect("Anna");
+    assert_eq!((anna["games"].as_u64(), anna["wins"].as_u64()), (Some(1), Some(1)), "only the good game counts");
+    assert_eq!(anna["points"]["cities"], 4, "her two-tile city");
+
+    let out_dir = dir.path().join("out");
+    let out_s = out_dir.display().to_string();
+    for format in ["script", "csv", "bgstats"] {
+        let o = castellan(&["ledger", "export", "--db", &db, "--format", format, "--out", &out_s]);
+        assert!(o.status.success(), "{format}: {}", text(&o));
+    }
+    let csv = std::fs::read_to_string(out_dir.join("results.csv")).unwrap();
+    assert!(csv.lines().any(|l| l.starts_with("1,2026-11-20,Club,") && l.contains(",Anna,red,1,1,4,")), "{csv}");
+    // The exported script replays to the same scores.
+    let score = castellan(&["score", &out_dir.join("game-1.json").display().to_string()]);
+    let report: serde_json::Value = serde_json::from_slice(&score.stdout).expect("score prints JSON");
+    assert_eq!(report["scores"], serde_json::json!({"Anna": 4, "Bram": 2}), "Bram's open road of 2 at the end");
+}
+
+#[test]
+fn a_damaged_ledger_is_reported_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = write(dir.path(), "damaged.sqlite3", "this is not a database\n");
+    let before = std::fs::read(&db).unwrap();
+    let game = write(dir.path(), "g.json", GAME);
+    for args in [
+        vec!["ledger", "stats", "--db", &db, "--json"],
+        vec!["ledger", "import", &game, "--db", &db],
+        vec!["ledger", "init", "--db", &db],
+    ] {
+        let o = castellan(&args);
+        assert!(!o.status.success(), "{args:?} must fail");
+        assert!(text(&o).contains(&format!("{db}: the ledger is damaged")), "{args:?}: {}", text(&o));
+    }
+    assert_eq!(std::fs::read(&db).unwrap(), before, "the damaged file's bytes are unchanged");
+}

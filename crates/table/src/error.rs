@@ -1,0 +1,56 @@
+//! The one error type of the commands, with the file or game it concerns.
+
+use castellan_ledger::LedgerError;
+use castellan_script::ScriptError;
+
+/// Why a command did not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The ledger refused or failed.
+    #[error("{0}")]
+    Ledger(#[from] LedgerError),
+    /// A game script is not valid or breaks a rule.
+    #[error("{file}: {error}")]
+    Script {
+        /// The file.
+        file: String,
+        /// Why.
+        error: ScriptError,
+    },
+    /// Only finished games go into the ledger from a script.
+    #[error("{file}: the game is not finished (final_scoring is not true)")]
+    Unfinished {
+        /// The file.
+        file: String,
+    },
+    /// A file could not be read or written.
+    #[error("{path}: {error}")]
+    Io {
+        /// The path.
+        path: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The ledger file at a path could not be opened.
+    #[error("{path}: {error}")]
+    LedgerAt {
+        /// The file.
+        path: String,
+        /// Why.
+        error: LedgerError,
+    },
+    /// No ledger at that path: commands that read never create one.
+    #[error("{path}: no ledger there")]
+    NoLedger {
+        /// The path.
+        path: String,
+    },
+    /// A stored game does not replay any more.
+    #[error("game {game}: {detail}")]
+    Stored {
+        /// The game's id.
+        game: i64,
+        /// What is wrong.
+        detail: String,
+    },
+}

@@ -1,0 +1,17 @@
+//! Castellan's commands: what the app and the `castellan` command do with a game, the rules
+//! engine and the game-night ledger together. Nothing here knows about windows or IPC, so
+//! every command runs in plain tests.
+//!
+//! - [`import`]: finished game scripts into the ledger, each file all or nothing;
+//! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
+//! - [`stats`]: the statistics as JSON;
+//! - [`record`]: what the ledger keeps of a finished game.
+
+pub mod export;
+pub mod import;
+pub mod record;
+pub mod stats;
+
+mod error;
+
+pub use error::TableError;
