@@ -2,11 +2,13 @@
 //! engine and the game-night ledger together. Nothing here knows about windows or IPC, so
 //! every command runs in plain tests.
 //!
+//! - [`app`]: what the start screen shows;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
 //! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
 //! - [`stats`]: the statistics as JSON;
 //! - [`record`]: what the ledger keeps of a finished game.
 
+pub mod app;
 pub mod export;
 pub mod import;
 pub mod record;

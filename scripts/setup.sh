@@ -1,0 +1,45 @@
+# Set-up shared by scripts/start and scripts/test: Debian packages, npm packages from the
+# lockfile, and (for tests) tauri-driver. Each step checks first, so a machine that already
+# has everything spends a few seconds here and downloads nothing.
+# shellcheck shell=bash
+
+# Packages Tauri's WebKitGTK window needs to build and run.
+BUILD_PACKAGES=(build-essential pkg-config curl file libssl-dev libxdo-dev
+  libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev)
+# Packages the end-to-end tests need: a virtual display and WebKit's WebDriver.
+TEST_PACKAGES=(xvfb xauth webkit2gtk-driver)
+
+# Installs the Debian packages that are not installed yet.
+ensure_apt() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  ((${#missing[@]})) || return 0
+  echo "setup: installing Debian packages: ${missing[*]}"
+  local sudo=()
+  if [[ $EUID -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install ${missing[*]}" >&2; return 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# npm packages exactly as package-lock.json has them. `npm ci` cannot be used: the registry
+# here lacks the other platforms' optional @tauri-apps/cli builds, which the lockfile omits.
+ensure_npm() {
+  command -v npm >/dev/null || { echo "setup: npm not found; install Node.js 20 or newer" >&2; return 1; }
+  if [[ -f node_modules/.package-lock.json && node_modules/.package-lock.json -nt package-lock.json ]]; then
+    return 0
+  fi
+  npm install --no-audit --no-fund --loglevel=error
+  touch node_modules/.package-lock.json
+}
+
+# tauri-driver bridges WebDriver clients to the app; pinned to 2.x.
+ensure_tauri_driver() {
+  export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+  command -v tauri-driver >/dev/null && return 0
+  cargo install tauri-driver --locked --version '^2'
+}

@@ -1,0 +1,8 @@
+fn main() {
+    // Our own commands need an explicit permission too, so the capability file lists every
+    // command the UI may call.
+    tauri_build::try_build(
+        tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(&["app_info"])),
+    )
+    .expect("tauri build script");
+}

@@ -1,0 +1,53 @@
+//! Castellan's desktop app: Tauri wiring between the web UI and `castellan-table`.
+//!
+//! Command bodies live in `castellan-table`, testable without a window; this crate only
+//! registers them, generates the UI's TypeScript bindings from their Rust types, and starts
+//! the window.
+
+pub mod commands;
+pub mod error;
+
+use tauri_specta::{collect_commands, Builder};
+
+/// The commands and their types, for the invoke handler and the bindings.
+pub fn specta_builder() -> Builder<tauri::Wry> {
+    Builder::<tauri::Wry>::new().commands(collect_commands![commands::app_info])
+}
+
+/// Starts the app.
+///
+/// # Panics
+/// When the window cannot be created: nothing sensible can run then.
+pub fn run() {
+    let builder = specta_builder();
+    tauri::Builder::default()
+        .plugin(tauri_plugin_store::Builder::default().build())
+        .invoke_handler(builder.invoke_handler())
+        .setup(move |app| {
+            builder.mount_events(app);
+            Ok(())
+        })
+        .run(tauri::generate_context!())
+        .expect("error while running the Castellan app");
+}
+
+#[cfg(test)]
+mod tests {
+    use specta_typescript::Typescript;
+
+    /// Writes `ui/src/bindings.ts`, which is committed: CI runs this and then checks that
+    /// the file did not change, so the UI's types never drift from Rust's.
+    #[test]
+    fn export_bindings() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/bindings.ts");
+        super::specta_builder()
+            .export(
+                Typescript::default()
+                    .header("// Generated from the Rust commands by `npm run bindings`. Do not edit.\n"),
+                path,
+            )
+            .expect("bindings export");
+        let text = std::fs::read_to_string(path).expect("bindings written");
+        assert!(text.contains("appInfo"), "the app_info command is in the bindings");
+    }
+}

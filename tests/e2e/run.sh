@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# End-to-end tests of the real app window: the built app (UI embedded) driven through
+# tauri-driver and WebKitWebDriver under Xvfb. Screenshots go to target/e2e/.
+#
+#   tests/e2e/run.sh            builds the app, then runs the suite
+#   tests/e2e/run.sh --no-build runs the suite against the app already built
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+APP="$PWD/target/debug/castellan-app"
+
+if [[ "${1:-}" != "--no-build" ]]; then
+  npx tauri build --debug --no-bundle
+fi
+
+missing=()
+for tool in tauri-driver WebKitWebDriver xvfb-run; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+  echo "e2e: missing ${missing[*]}; run scripts/test (it installs them) or see README.md" >&2
+  exit 1
+fi
+[[ -x "$APP" ]] || { echo "e2e: no app binary at $APP" >&2; exit 1; }
+
+mkdir -p target/e2e
+# Inside xvfb-run: a fresh app-data folder per run, tauri-driver in the background, the suite.
+exec xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  set -euo pipefail
+  export XDG_DATA_HOME="$(mktemp -d)" XDG_CONFIG_HOME="$(mktemp -d)" XDG_CACHE_HOME="$(mktemp -d)"
+  tauri-driver --port 4444 --native-port 4445 > target/e2e/tauri-driver.log 2>&1 &
+  driver=$!
+  trap "kill $driver 2>/dev/null || true" EXIT
+  for _ in $(seq 1 100); do curl -sf http://127.0.0.1:4444/status >/dev/null && break; sleep 0.1; done
+  curl -sf http://127.0.0.1:4444/status >/dev/null || { echo "e2e: tauri-driver did not start" >&2; cat target/e2e/tauri-driver.log >&2; exit 1; }
+  APP="'"$APP"'" node --test --test-concurrency=1 tests/e2e/*.e2e.mjs
+'

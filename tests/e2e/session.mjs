@@ -1,0 +1,33 @@
+// One WebDriver session on the real app, shared by the suites.
+import { mkdirSync } from "node:fs";
+import { remote } from "webdriverio";
+
+export const SHOTS = "target/e2e";
+
+/** Starts the app through tauri-driver and returns the WebDriver browser. */
+export async function openApp() {
+  const application = process.env.APP;
+  if (!application) throw new Error("APP is not set: run tests/e2e/run.sh");
+  mkdirSync(SHOTS, { recursive: true });
+  return remote({
+    hostname: "127.0.0.1",
+    port: 4444,
+    logLevel: "warn",
+    connectionRetryCount: 0,
+    // Only tauri:options: WebKitWebDriver refuses a browserName it does not know.
+    capabilities: { "tauri:options": { application } },
+  });
+}
+
+/** Waits until the element's text is `expected` (or matches it) and returns that text. */
+export async function textOf(browser, selector, expected, timeout = 5000) {
+  const element = await browser.$(selector);
+  await element.waitUntil(
+    async () => {
+      const text = await element.getText();
+      return expected instanceof RegExp ? expected.test(text) : text === expected;
+    },
+    { timeout, timeoutMsg: `${selector} never showed ${expected}` },
+  );
+  return element.getText();
+}

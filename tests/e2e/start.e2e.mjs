@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { openApp, SHOTS, textOf } from "./session.mjs";
+
+let browser;
+before(async () => {
+  browser = await openApp();
+});
+after(async () => {
+  await browser?.deleteSession();
+});
+
+test("the start screen asks the Rust engine and shows its answer", async () => {
+  await textOf(browser, "#title", "Castellan");
+  await (await browser.$("#engine-check")).click();
+  const text = await textOf(browser, "#engine-info", /Rules engine \d+\.\d+\.\d+ · \d+ tiles/);
+  assert.match(text, /· 72 tiles in the base game$/, "the base catalog's 72 tiles, counted in Rust");
+  await browser.saveScreenshot(`${SHOTS}/start.png`);
+});
+
+test("the language switches and the engine's answer follows", async () => {
+  await (await browser.$("#language-nl")).click();
+  await textOf(browser, "#engine-info", /^Spelregelmotor .* 72 tegels in het basisspel$/);
+  await (await browser.$("#language-de")).click();
+  const text = await textOf(browser, "#engine-info", /^Regel-Engine .* 72 Plättchen im Grundspiel$/);
+  assert.ok(text.startsWith("Regel-Engine"));
+  await browser.saveScreenshot(`${SHOTS}/start-de.png`);
+  await (await browser.$("#language-en")).click();
+  await textOf(browser, "#engine-check", "Ask the rules engine");
+});

@@ -1,0 +1,21 @@
+// The one door to Rust. Components call these, never `invoke` directly, so every command's
+// types come from the generated bindings and every failure arrives as a `CommandError`.
+import { commands, type AppInfo, type CommandError } from "./bindings";
+
+/** What a command returned: its value, or the error Rust sent as data. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CommandError };
+
+async function call<T>(pending: Promise<{ status: "ok"; data: T } | { status: "error"; error: CommandError }>): Promise<Outcome<T>> {
+  try {
+    const result = await pending;
+    return result.status === "ok" ? { ok: true, value: result.data } : { ok: false, error: result.error };
+  } catch (e) {
+    // The IPC layer itself failed (no backend, refused permission): not one of ours.
+    return { ok: false, error: { kind: "internal", detail: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+/** The engine's version and the size of the base game. */
+export function appInfo(): Promise<Outcome<AppInfo>> {
+  return call(commands.appInfo());
+}
