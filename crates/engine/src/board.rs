@@ -91,6 +91,32 @@ struct FeatureState {
     cities: (u32, u32),
     touches_carcassonne: bool,
     completed: bool,
+    /// The feature's oldest segment, which names it in events (its anchor).
+    first: SegmentId,
+}
+
+/// A small set of feature roots: on the stack while small, which it nearly always is.
+#[derive(Default)]
+struct RootSet {
+    inline: [SegmentId; 16],
+    len: usize,
+    spill: Vec<SegmentId>,
+}
+
+impl RootSet {
+    /// Adds a root; false when it was there already.
+    fn insert(&mut self, root: SegmentId) -> bool {
+        if self.inline[..self.len].contains(&root) || self.spill.contains(&root) {
+            return false;
+        }
+        if self.len < self.inline.len() {
+            self.inline[self.len] = root;
+            self.len += 1;
+        } else {
+            self.spill.push(root);
+        }
+        true
+    }
 }
 
 /// A cloister or shrine and how many of its eight surrounding cells hold tiles.
@@ -209,6 +235,11 @@ impl Board {
         self.frontier.iter().map(|f| f.cell)
     }
 
+    /// How many cells [`Board::frontier`] yields.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.len()
+    }
+
     /// Whether `cell` is empty and shares an edge with a tile.
     pub fn is_frontier(&self, cell: Cell) -> bool {
         self.grid.get(cell).1 != 0
@@ -323,6 +354,7 @@ impl Board {
                 cities,
                 touches_carcassonne: f.touches_carcassonne,
                 completed: false,
+                first: seg,
             });
         }
 
@@ -409,6 +441,7 @@ impl Board {
         root.followers.add(&absorbed.followers);
         root.touches_carcassonne |= absorbed.touches_carcassonne;
         root.completed |= absorbed.completed;
+        root.first = root.first.min(absorbed.first);
         if absorbed.cities.0 != NONE {
             if root.cities.0 == NONE {
                 root.cities = absorbed.cities;
@@ -594,37 +627,65 @@ impl Board {
         })
     }
 
-    /// Distinct tiles of a feature, in placement order.
+    /// Distinct tiles of a feature, as placement indices in placement order.
     pub(crate) fn tile_indices(&self, feature: SegmentId) -> Vec<usize> {
-        let mut tiles: Vec<usize> = self.members(feature).map(|s| self.segment_tile[s as usize] as usize).collect();
-        tiles.sort_unstable();
-        tiles.dedup();
-        tiles
+        let mut out = Vec::new();
+        self.walk_tiles(feature, |i| out.push(i));
+        out
     }
 
-    /// Pennants on a feature's segments.
-    pub(crate) fn pennants(&self, feature: SegmentId) -> u32 {
-        self.members(feature)
-            .map(|s| {
-                let t = &self.placed[self.segment_tile[s as usize] as usize];
-                t.def().features[(s - t.first_segment) as usize].pennants as u32
-            })
-            .sum()
+    /// Calls `visit(tile index)` once per distinct tile of a feature, in placement order, and
+    /// returns the pennants on the feature's segments. One walk over the segments and no
+    /// sorting: a bit per placed tile marks the tiles met.
+    fn walk_tiles(&self, feature: SegmentId, mut visit: impl FnMut(usize)) -> u32 {
+        let words = self.placed.len().div_ceil(64);
+        let mut stack = [0u64; 4];
+        let mut heap = Vec::new();
+        let seen: &mut [u64] = if words <= stack.len() {
+            &mut stack[..words]
+        } else {
+            heap.resize(words, 0);
+            &mut heap
+        };
+        let (mut lo, mut hi, mut pennants) = (usize::MAX, 0, 0);
+        for s in self.members(feature) {
+            let i = self.segment_tile[s as usize] as usize;
+            seen[i / 64] |= 1 << (i % 64);
+            lo = lo.min(i);
+            hi = hi.max(i);
+            let t = &self.placed[i];
+            pennants += t.def().features[(s - t.first_segment) as usize].pennants as u32;
+        }
+        for (w, &word) in seen.iter().enumerate().take(hi / 64 + 1).skip(lo / 64) {
+            let mut bits = word;
+            while bits != 0 {
+                visit(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        pennants
     }
 
-    /// Distinct city features (roots) a farm touches, in the order first met.
-    pub(crate) fn farm_cities(&self, farm: SegmentId) -> Vec<SegmentId> {
-        let mut out: Vec<SegmentId> = Vec::new();
+    /// Distinct tiles and pennants of a feature, counted without allocating.
+    pub(crate) fn measure(&self, feature: SegmentId) -> (u32, u32) {
+        let mut tiles = 0;
+        let pennants = self.walk_tiles(feature, |_| tiles += 1);
+        (tiles, pennants)
+    }
+
+    /// Calls `visit` once for every distinct city feature (root) a farm touches, in the order
+    /// first met.
+    pub(crate) fn for_each_farm_city(&self, farm: SegmentId, mut visit: impl FnMut(SegmentId)) {
+        let mut seen = RootSet::default();
         let mut link = self.state[self.root(farm) as usize].cities.0;
         while link != NONE {
             let (city, next) = self.city_links[link as usize];
             let root = self.root(city);
-            if !out.contains(&root) {
-                out.push(root);
+            if seen.insert(root) {
+                visit(root);
             }
             link = next;
         }
-        out
     }
 
     /// Whether the City of Carcassonne lies on the board.
@@ -639,8 +700,7 @@ impl Board {
 
     /// A place naming a feature: the first segment's anchor, in board orientation.
     pub(crate) fn anchor(&self, feature: SegmentId) -> (Cell, Port) {
-        let root = self.root(feature);
-        let first = self.members(root).min().expect("a feature has a segment");
+        let first = self.state[self.root(feature) as usize].first;
         let t = &self.placed[self.segment_tile[first as usize] as usize];
         let def = &t.def().features[(first - t.first_segment) as usize];
         (t.cell, def.anchor.to_board(t.rotation))
@@ -649,10 +709,12 @@ impl Board {
     /// A feature described for events and the UI.
     pub(crate) fn view(&self, feature: SegmentId) -> FeatureView {
         let kind = self.kind(feature);
+        let mut tiles = Vec::with_capacity(self.size[self.root(feature) as usize] as usize);
+        let pennants = self.walk_tiles(feature, |i| tiles.push(self.placed[i].cell));
         FeatureView {
             kind,
-            tiles: self.tile_indices(feature).into_iter().map(|i| self.placed[i].cell).collect(),
-            pennants: if kind == FeatureKind::City { self.pennants(feature) } else { 0 },
+            tiles,
+            pennants: if kind == FeatureKind::City { pennants } else { 0 },
             complete: self.is_complete(feature),
             anchor: self.anchor(feature),
         }

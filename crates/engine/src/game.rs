@@ -11,8 +11,8 @@ use crate::count::{round_position, City, CountChoice, CountMovement, Entry, Move
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::{is_river_tile, River, RiverError};
-use crate::rules::{RuleSet, Unplaceable};
-use crate::scoring::{score_farms, score_feature};
+use crate::rules::{FarmRule, RuleSet, Unplaceable};
+use crate::scoring::{farm_points, feature_points, score_farms, score_feature};
 use crate::tile::{FeatureKind, TileId, TileSet};
 use crate::title::{score_titles, TitleKind, Titles};
 use std::fmt;
@@ -663,7 +663,8 @@ impl Game {
 
     /// Every cell and rotation where `tile` may go now, in a fixed order.
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
-        let mut out = Vec::with_capacity(32);
+        // At most four rotations per frontier cell: one allocation, never regrown.
+        let mut out = Vec::with_capacity(4 * self.board.frontier_len());
         let special = self.setup.rules.bounds.is_some() || tile.def().centre.is_some() || is_river_tile(tile);
         self.board.for_each_legal_placement(tile, |c, r| {
             if !special || self.table_rule_error(tile, c, r).is_none() {
@@ -1261,11 +1262,11 @@ impl Game {
 
     /// The end-of-game count as it would come out now, without changing the game: unfinished
     /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
-    /// the farms (Rules B-33, B-34). Each score comes with the feature whose followers it
-    /// frees.
-    fn final_count_with_features(&self) -> Vec<(Option<SegmentId>, Score)> {
+    /// the farms (Rules B-33, B-34). Beside the scores: for each, the feature whose followers
+    /// it frees.
+    fn final_count_with_features(&self) -> (Vec<Score>, Vec<Option<SegmentId>>) {
         let board = &self.board;
-        let mut open: Vec<(u8, SegmentId)> = Vec::new();
+        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(board.followers().len());
         for f in board.followers() {
             let root = board.root(f.segment);
             let order = match board.kind(root) {
@@ -1279,29 +1280,68 @@ impl Game {
             }
         }
         open.sort_by_key(|&(order, _)| order);
-        let mut out: Vec<(Option<SegmentId>, Score)> = open
-            .into_iter()
-            .filter_map(|(_, f)| {
-                let mut s = score_feature(board, f, &self.setup.rules, true)?;
-                // An unresolved challenge: both buildings score as unfinished (H-11).
-                if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
-                    s.rule = "H-11";
-                }
-                Some((Some(f), s))
-            })
-            .collect();
-        out.extend(score_farms(board, &self.setup.rules).into_iter().map(|s| (None, s)));
-        if self.setup.has(TileSet::KingRobber) {
-            let titles = score_titles(board, &self.titles, self.setup.rules.road_loops_complete);
-            out.extend(titles.into_iter().map(|s| (None, s)));
+        let mut scores = Vec::with_capacity(open.len() + 4);
+        let mut features = Vec::with_capacity(open.len());
+        for (_, f) in open {
+            let Some(mut s) = score_feature(board, f, &self.setup.rules, true) else {
+                continue;
+            };
+            // An unresolved challenge: both buildings score as unfinished (H-11).
+            if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
+                s.rule = "H-11";
+            }
+            scores.push(s);
+            features.push(Some(f));
         }
-        out
+        scores.extend(score_farms(board, &self.setup.rules));
+        if self.setup.has(TileSet::KingRobber) {
+            scores.extend(score_titles(board, &self.titles, self.setup.rules.road_loops_complete));
+        }
+        features.resize(scores.len(), None);
+        (scores, features)
     }
 
     /// The end-of-game count as it would come out now; the game is unchanged. This is the
     /// live "if the game ended now" view.
     pub fn final_count(&self) -> Vec<Score> {
-        self.final_count_with_features().into_iter().map(|(_, s)| s).collect()
+        self.final_count_with_features().0
+    }
+
+    /// The points each seat would get from the end-of-game count now: the totals of
+    /// [`Game::final_count`] without the explanations, cheap enough to show after every turn.
+    pub fn final_points(&self) -> ByPlayer<u32> {
+        let board = &self.board;
+        let rules = &self.setup.rules;
+        let mut totals = ByPlayer::filled(0);
+        let mut add = |(winners, points): (crate::player::PlayerSet, u32)| {
+            for p in winners.iter() {
+                totals[p] += points;
+            }
+        };
+        let followers = board.followers();
+        for (i, f) in followers.iter().enumerate() {
+            let root = board.root(f.segment);
+            if followers[..i].iter().any(|g| board.root(g.segment) == root) {
+                continue;
+            }
+            match board.kind(root) {
+                FeatureKind::Field if rules.farms == FarmRule::Current => farm_points(board, root).map(&mut add),
+                FeatureKind::Field | FeatureKind::River => None,
+                _ => feature_points(board, root, rules).map(&mut add),
+            };
+        }
+        // The rarer counts reuse the explained form.
+        let mut rest = Vec::new();
+        if rules.farms == FarmRule::FirstEdition {
+            rest.extend(score_farms(board, rules));
+        }
+        if self.setup.has(TileSet::KingRobber) {
+            rest.extend(score_titles(board, &self.titles, rules.road_loops_complete));
+        }
+        for s in rest {
+            add((s.winners, s.points));
+        }
+        totals
     }
 
     /// Applies the end-of-game count (see [`Game::final_count`]); afterwards no move is
@@ -1341,7 +1381,8 @@ impl Game {
             *self = next;
         }
         self.events.push(Event::FinalScoringStarted);
-        for (feature, score) in self.final_count_with_features() {
+        let (scores, features) = self.final_count_with_features();
+        for (score, feature) in scores.into_iter().zip(features) {
             self.record(score);
             if let Some(f) = feature {
                 self.return_followers(f);
@@ -1355,10 +1396,9 @@ impl Game {
     pub fn scores_if_ended_now(&self) -> Vec<u32> {
         let mut totals = self.scores().to_vec();
         if !self.finished {
-            for s in self.final_count() {
-                for p in s.winners.iter() {
-                    totals[p.index()] += s.points;
-                }
+            let extra = self.final_points();
+            for (i, t) in totals.iter_mut().enumerate() {
+                *t += extra[PlayerId(i as u8)];
             }
         }
         totals

@@ -6,13 +6,20 @@
 
 use crate::board::{Board, SegmentId};
 use crate::event::{Score, ScoreSource};
-use crate::player::ByPlayer;
+use crate::player::{ByPlayer, PlayerSet};
 use crate::rules::{FarmRule, RuleSet};
 use crate::tile::FeatureKind;
 
 /// Scores every farm that has farmers, in the order its first farmer was placed.
 pub(crate) fn score_farms(board: &Board, rules: &RuleSet) -> Vec<Score> {
-    let farms: Vec<SegmentId> = board.features().filter(|&f| board.kind(f) == FeatureKind::Field).collect();
+    // Only farms with farmers can score, so the followers list finds them, in placement order.
+    let mut farms: Vec<SegmentId> = Vec::new();
+    for follower in board.followers() {
+        let farm = board.root(follower.segment);
+        if board.kind(farm) == FeatureKind::Field && !farms.contains(&farm) {
+            farms.push(farm);
+        }
+    }
     match rules.farms {
         FarmRule::Off => Vec::new(),
         FarmRule::Current => farms.into_iter().filter_map(|f| score_farm(board, f)).collect(),
@@ -29,14 +36,19 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     if winners.is_empty() {
         return None;
     }
-    let cities: Vec<SegmentId> = board.farm_cities(farm).into_iter().filter(|&c| board.is_complete(c)).collect();
+    let mut cities: Vec<SegmentId> = Vec::new();
+    board.for_each_farm_city(farm, |c| {
+        if board.is_complete(c) {
+            cities.push(c);
+        }
+    });
     let carcassonne = board.farm_touches_carcassonne(farm);
     let count = cities.len() as u32 + carcassonne as u32;
     Some(Score {
         source: ScoreSource::Farm,
         outvoted: followers.outvoted(),
         winners,
-        points: 3 * count,
+        points: farm_value(count),
         tiles: Vec::new(),
         pennants: 0,
         neighbours: 0,
@@ -50,6 +62,22 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     })
 }
 
+/// Current rules: 3 per completed city fed (B-41).
+fn farm_value(completed_cities: u32) -> u32 {
+    3 * completed_cities
+}
+
+/// The points of [`score_farm`] without the explanation; nothing is allocated.
+pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, u32)> {
+    let winners = board.followers_on(farm).leaders();
+    if winners.is_empty() {
+        return None;
+    }
+    let mut count = board.farm_touches_carcassonne(farm) as u32;
+    board.for_each_farm_city(farm, |c| count += board.is_complete(c) as u32);
+    Some((winners, farm_value(count)))
+}
+
 /// 2000 edition (V-01): city by city, 4 points to the players with the most farmers on all
 /// the farms touching it, each farm counted once per city. The City of Carcassonne counts
 /// as a city too.
@@ -57,8 +85,12 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
     // City root → the farms touching it, in the order met.
     let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
     for &farm in farms {
-        let mut touched: Vec<Option<SegmentId>> =
-            board.farm_cities(farm).into_iter().filter(|&c| board.is_complete(c)).map(Some).collect();
+        let mut touched: Vec<Option<SegmentId>> = Vec::new();
+        board.for_each_farm_city(farm, |c| {
+            if board.is_complete(c) {
+                touched.push(Some(c));
+            }
+        });
         if board.farm_touches_carcassonne(farm) {
             touched.push(None);
         }

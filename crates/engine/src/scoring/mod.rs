@@ -5,10 +5,11 @@
 
 mod farm;
 
-pub(crate) use farm::score_farms;
+pub(crate) use farm::{farm_points, score_farms};
 
 use crate::board::{Board, SegmentId};
 use crate::event::{RuleRef, Score, ScoreSource};
+use crate::player::PlayerSet;
 use crate::rules::RuleSet;
 use crate::tile::FeatureKind;
 
@@ -44,6 +45,37 @@ pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) 
     }
 }
 
+/// What a road, city, cloister or shrine of this size is worth, and by which rule; `None`
+/// for fields and rivers, which are not scored this way.
+fn feature_value(
+    kind: FeatureKind,
+    tiles: u32,
+    pennants: u32,
+    neighbours: u32,
+    complete: bool,
+    rules: &RuleSet,
+) -> Option<(u32, RuleRef)> {
+    Some(match kind {
+        FeatureKind::Road => road_points(tiles, complete, rules),
+        FeatureKind::City => city_points(tiles, pennants, complete, rules),
+        FeatureKind::Cloister => building_points(neighbours, complete, rules),
+        // A shrine scores as a cloister does (H-02).
+        FeatureKind::Shrine => match building_points(neighbours, complete, rules) {
+            (points, "V-06") => (points, "V-06"),
+            (points, _) => (points, "H-02"),
+        },
+        FeatureKind::Field | FeatureKind::River => return None,
+    })
+}
+
+fn neighbours(board: &Board, feature: SegmentId, kind: FeatureKind) -> u32 {
+    if kind.is_building() {
+        board.building_neighbours(feature) as u32
+    } else {
+        0
+    }
+}
+
 /// Scores a road, city, cloister or shrine for the majority of its followers (B-23, B-25).
 /// Returns `None` when nobody stands on it.
 pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, final_scoring: bool) -> Option<Score> {
@@ -53,19 +85,9 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
         return None;
     }
     let view = board.view(feature);
-    let tiles = view.tiles.len() as u32;
-    let neighbours = if view.kind.is_building() { board.building_neighbours(feature) as u32 } else { 0 };
-    let (points, rule) = match view.kind {
-        FeatureKind::Road => road_points(tiles, view.complete, rules),
-        FeatureKind::City => city_points(tiles, view.pennants, view.complete, rules),
-        FeatureKind::Cloister => building_points(neighbours, view.complete, rules),
-        // A shrine scores as a cloister does (H-02).
-        FeatureKind::Shrine => match building_points(neighbours, view.complete, rules) {
-            (points, "V-06") => (points, "V-06"),
-            (points, _) => (points, "H-02"),
-        },
-        FeatureKind::Field | FeatureKind::River => return None,
-    };
+    let neighbours = neighbours(board, feature, view.kind);
+    let (points, rule) =
+        feature_value(view.kind, view.tiles.len() as u32, view.pennants, neighbours, view.complete, rules)?;
     Some(Score {
         source: ScoreSource::from(view.kind),
         outvoted: followers.outvoted(),
@@ -82,6 +104,21 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
         anchor: view.anchor,
         rule,
     })
+}
+
+/// The points of [`score_feature`] without the explanation: who wins and how much. Nothing
+/// is allocated, so the live "if the game ended now" score stays cheap on every turn.
+pub(crate) fn feature_points(board: &Board, feature: SegmentId, rules: &RuleSet) -> Option<(PlayerSet, u32)> {
+    let winners = board.followers_on(feature).leaders();
+    if winners.is_empty() {
+        return None;
+    }
+    let kind = board.kind(feature);
+    let (tiles, pennants) = board.measure(feature);
+    let pennants = if kind == FeatureKind::City { pennants } else { 0 };
+    let complete = board.is_complete(feature);
+    let (points, _) = feature_value(kind, tiles, pennants, neighbours(board, feature, kind), complete, rules)?;
+    Some((winners, points))
 }
 
 #[cfg(test)]
