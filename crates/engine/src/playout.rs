@@ -4,7 +4,7 @@
 //! for every decision (which tile is drawn, where it goes, which follower option), so a
 //! seeded generator outside gives a reproducible game.
 
-use crate::count::{Entry, Quarter};
+use crate::count::{Entry, Quarter, QuarterMove};
 use crate::game::{Game, Move};
 use crate::tile::TileId;
 
@@ -49,6 +49,24 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     let followers = game.legal_followers(tile, cell, rotation);
     let follower = followers.get(pick(followers.len() + 1)).map(|&(p, _)| p);
     let mut mv = Move::place(tile, cell, rotation, follower);
+    // With the Count, each follower that may leave its quarter for a feature being scored
+    // does so half of the time, onto one of the features open to it.
+    let mut moves: Vec<QuarterMove> = Vec::new();
+    for o in game.count_move_options(tile, cell, rotation, follower).unwrap_or_default() {
+        if !o.features.is_empty() && pick(2) == 1 {
+            moves.push(QuarterMove { player: o.player, quarter: o.quarter, to: o.features[pick(o.features.len())] });
+        }
+    }
+    if !moves.is_empty() {
+        let mut with_moves = mv.clone();
+        if let Move::Place { count, .. } = &mut with_moves {
+            count.moves = moves;
+        }
+        // The options are each legal alone; keep the choice only if it is legal as a whole.
+        if game.clone().apply(&with_moves).is_ok() {
+            mv = with_moves;
+        }
+    }
     // With the Count, a placer who may enter the city does so half of the time.
     if game.may_enter(&mv).unwrap_or(false) && pick(2) == 1 {
         let quarter = Quarter::ALL[pick(4)];

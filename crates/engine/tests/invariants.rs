@@ -70,6 +70,7 @@ fn followers_conserved(game: &Game, seed: u64) {
 
 #[test]
 fn followers_are_conserved_and_points_are_the_sum_of_events() {
+    let mut moved_out_of_the_city = 0;
     for seed in 0..300 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -88,6 +89,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
                 );
             }
         }
+        moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         game.finish().unwrap();
         assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");
         assert!(
@@ -96,6 +98,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         );
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
+    assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
 }
 
 #[test]
