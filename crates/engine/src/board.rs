@@ -95,6 +95,15 @@ struct FeatureState {
     first: SegmentId,
 }
 
+/// The roads of a tile that end on it (at a junction, cloister, gate or house).
+pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '_ {
+    def.features
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == FeatureKind::Road && f.edge_count() == 1)
+        .map(|(i, _)| i as LocalFeature)
+}
+
 /// A small set of feature roots: on the stack while small, which it nearly always is.
 #[derive(Default)]
 struct RootSet {
@@ -452,6 +461,22 @@ impl Board {
             }
         }
         a
+    }
+
+    /// Joins the roads that end on the tile at `index` into one road: its junction is a tree,
+    /// not a building (Rule V-08).
+    pub(crate) fn join_road_ends(&mut self, index: usize) {
+        let placed = self.placed[index];
+        let mut first: Option<SegmentId> = None;
+        for local in road_ends(placed.def()) {
+            let seg = placed.segment(local);
+            match first {
+                None => first = Some(seg),
+                Some(f) => {
+                    self.union(f, seg);
+                }
+            }
+        }
     }
 
     /// The feature (root segment) of a placed tile's local segment.

@@ -4,7 +4,7 @@
 //! leaves the game as it was. Points come only from [`Score`] events, so a player's total
 //! is always the sum of the events naming them.
 
-use crate::board::{Board, PlacementError, SegmentId};
+use crate::board::{road_ends, Board, PlacementError, SegmentId};
 use crate::challenge::{breaks_neighbour_limit, challenged, Challenge};
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{round_position, City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
@@ -740,7 +740,16 @@ impl Game {
             FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => return Some(MoveError::FarmersOff),
             _ => {}
         }
-        if self.board.would_be_occupied(tile, cell, rotation, local) {
+        // At a tree junction (V-08) every road end on the tile is part of the same road.
+        let joined = kind == FeatureKind::Road
+            && self.setup.rules.tree_junctions.contains(tile)
+            && def.features[local as usize].edge_count() == 1;
+        let occupied = if joined {
+            road_ends(def).any(|l| self.board.would_be_occupied(tile, cell, rotation, l))
+        } else {
+            self.board.would_be_occupied(tile, cell, rotation, local)
+        };
+        if occupied {
             return Some(MoveError::FeatureOccupied { port, kind });
         }
         if kind.is_building() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
@@ -865,7 +874,7 @@ impl Game {
             }
             _ => None,
         };
-        let index = self.board.place(tile, cell, rotation);
+        let index = place_on_board(&mut self.board, &self.setup.rules, tile, cell, rotation);
         if let (Some(step), Some(river)) = (river_step, self.river.as_mut()) {
             river.advance(step);
         }
@@ -1044,7 +1053,7 @@ impl Game {
         let Some(city) = self.city else { return Ok(Vec::new()) };
         self.check_placement(tile, cell, rotation)?;
         let mut trial = self.clone();
-        let index = trial.board.place(tile, cell, rotation);
+        let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
         if let Some(port) = follower {
             if let Some(e) = self.follower_error(tile, cell, rotation, port) {
                 return Err(e);
@@ -1427,4 +1436,14 @@ impl Game {
         }
         top
     }
+}
+
+/// Lays a tile on the board as the table's rules see it: a tree junction's road ends join
+/// into one road (V-08).
+fn place_on_board(board: &mut Board, rules: &RuleSet, tile: TileId, cell: Cell, rotation: Rotation) -> usize {
+    let index = board.place(tile, cell, rotation);
+    if rules.tree_junctions.contains(tile) {
+        board.join_road_ends(index);
+    }
+    index
 }

@@ -74,7 +74,7 @@ pub use playout::playout_move;
 pub use query::{OpenFeature, PlayerSummary};
 pub use river::{Branch, River, RiverError, Turn};
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
-pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet};
+pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet};
 pub use title::{Title, TitleKind, Titles};
 
 /// The engine's version, as built.

@@ -112,6 +112,10 @@ pub struct RuleSet {
     /// With several features completed by one tile, one move round per feature instead of
     /// one round for all.
     pub count_round_per_feature: bool,
+    /// House rule: on these tiles the road ends meet at a tree or bush, not a building, so
+    /// the arms form one road (V-08). Which tiles show trees depends on the print run, so the
+    /// table names them.
+    pub tree_junctions: crate::tile::TileSelection,
 }
 
 impl Default for RuleSet {
@@ -137,6 +141,7 @@ impl Default for RuleSet {
             count_movement: crate::count::CountMovement::Free,
             count_lock_entry: false,
             count_round_per_feature: false,
+            tree_junctions: crate::tile::TileSelection::EMPTY,
         }
     }
 }

@@ -45,6 +45,45 @@ impl fmt::Display for TileId {
     }
 }
 
+/// A set of tile types, e.g. the junctions a table treats as trees (Rule V-08).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TileSelection(u128);
+
+impl TileSelection {
+    /// No tile.
+    pub const EMPTY: TileSelection = TileSelection(0);
+
+    /// Adds a tile type.
+    pub fn insert(&mut self, tile: TileId) {
+        self.0 |= 1 << tile.index();
+    }
+
+    /// Whether a tile type is in the selection.
+    pub fn contains(self, tile: TileId) -> bool {
+        self.0 & (1 << tile.index()) != 0
+    }
+
+    /// Whether no tile is selected.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The selected tile types, in catalog order.
+    pub fn iter(self) -> impl Iterator<Item = TileId> {
+        TileId::all().filter(move |&t| self.contains(t))
+    }
+}
+
+impl FromIterator<TileId> for TileSelection {
+    fn from_iter<I: IntoIterator<Item = TileId>>(iter: I) -> Self {
+        let mut s = TileSelection::EMPTY;
+        for t in iter {
+            s.insert(t);
+        }
+        s
+    }
+}
+
 /// A box of tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TileSet {

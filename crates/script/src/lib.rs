@@ -137,7 +137,8 @@ mod tests {
       "format": "castellan-game-script", "version": 1,
       "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
       "setup": {"sets": ["base", "winter", "king-robber"], "rules": {"farms": "c1", "small_city": true,
-                "bounds": {"min_x": -5, "max_x": 5, "min_y": -4, "max_y": 4}, "tied_winners": "no-winner"}},
+                "bounds": {"min_x": -5, "max_x": 5, "min_y": -4, "max_y": 4}, "tied_winners": "no-winner",
+                "tree_junctions": ["W", "X"]}},
       "moves": [
         {"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
         {"tile": "V", "at": [1, 0], "rot": 90, "note": "keys we do not know are ignored"}
@@ -167,6 +168,10 @@ mod tests {
         assert!(e.to_string().contains("rot 45 is not 0, 90, 180 or 270"), "{e}");
         let bad_farms = SCRIPT.replace("\"c1\"", "\"c9\"");
         assert_eq!(Script::from_json(&bad_farms).unwrap_err().at, "setup.rules.farms");
+        let bad_tree = SCRIPT.replace("[\"W\", \"X\"]", "[\"W\", \"ZZ\"]");
+        let e = Script::from_json(&bad_tree).unwrap_err();
+        assert_eq!(e.at, "setup.rules.tree_junctions");
+        assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
     }

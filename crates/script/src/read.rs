@@ -361,6 +361,16 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
                     max_y: get("max_y")?,
                 });
             }
+            "tree_junctions" => {
+                r.tree_junctions = array(v, &at(k))?
+                    .iter()
+                    .map(|t| {
+                        let name = string(t, &at(k))?;
+                        TileId::from_name(name)
+                            .ok_or_else(|| ScriptError::format(at(k), format!("unknown tile `{name}`")))
+                    })
+                    .collect::<Result<_>>()?;
+            }
             _ => {} // Keys this version does not define are ignored.
         }
     }

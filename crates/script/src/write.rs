@@ -35,12 +35,6 @@ impl Script {
                 }
             }
         }
-        if let Some(t) = s.titles.king.filter(|_| s.mode == Mode::FinalBoard) {
-            setup.insert("king".into(), s.players[t.holder.index()].name.clone().into());
-        }
-        if let Some(t) = s.titles.robber.filter(|_| s.mode == Mode::FinalBoard) {
-            setup.insert("robber".into(), s.players[t.holder.index()].name.clone().into());
-        }
         let moves: Vec<Value> = self
             .moves
             .iter()
@@ -161,6 +155,9 @@ fn rules_json(r: &RuleSet) -> Value {
         Unplaceable::BackInBag => "back-in-bag",
     };
     opt("unplaceable", unpl(r.unplaceable).into(), unpl(d.unplaceable).into());
+    if !r.tree_junctions.is_empty() {
+        o.insert("tree_junctions".into(), r.tree_junctions.iter().map(|t| Value::from(t.name())).collect());
+    }
     if let Some(b) = r.bounds {
         o.insert("bounds".into(), json!({"min_x": b.min_x, "max_x": b.max_x, "min_y": b.min_y, "max_y": b.max_y}));
     }

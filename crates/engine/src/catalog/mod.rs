@@ -210,6 +210,12 @@ mod tests {
     }
 
     #[test]
+    fn every_tile_type_fits_a_tile_selection() {
+        let all: crate::tile::TileSelection = TileId::all().collect();
+        assert_eq!(all.iter().count(), TileId::all().count(), "a selection holds every type: at most 128");
+    }
+
+    #[test]
     fn set_sizes_match_the_boxes() {
         assert_eq!(TileSet::Base.tile_count(), 72, "base game: 72 tiles");
         assert_eq!(TileSet::Base.tiles().count(), 24, "base game: 24 types A–X");
