@@ -26,6 +26,19 @@ pub enum Event {
         /// How it was turned.
         rotation: Rotation,
     },
+    /// House rule V-12: a player bought the tile another drew, paying points for it.
+    TileBought {
+        /// Who bought and placed it.
+        buyer: PlayerId,
+        /// Who drew it.
+        drawer: PlayerId,
+        /// Which tile.
+        tile: TileId,
+        /// The points the buyer paid.
+        price: u32,
+        /// Whether the drawer received them or they were paid away.
+        to_drawer: bool,
+    },
     /// A drawn tile fitted nowhere and was put aside (Rule B-08).
     TileDiscarded {
         /// Who drew it.

@@ -162,6 +162,8 @@ pub enum Move {
         follower: Option<Port>,
         /// The Count of Carcassonne's decisions in this move, if any.
         count: CountChoice,
+        /// House rule V-12: another player bought the drawn tile and placed it.
+        purchase: Option<Purchase>,
     },
     /// The tile fitted nowhere and was put aside; the same player draws again.
     Discard {
@@ -173,7 +175,7 @@ pub enum Move {
 impl Move {
     /// A tile placed, with or without a follower, and no Count decision.
     pub fn place(tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) -> Move {
-        Move::Place { tile, cell, rotation, follower, count: CountChoice::default() }
+        Move::Place { tile, cell, rotation, follower, count: CountChoice::default(), purchase: None }
     }
 
     /// The tile drawn.
@@ -184,11 +186,41 @@ impl Move {
     }
 }
 
+/// House rule V-12: a player buys the tile someone else drew, because it is the one that
+/// can finish something, and places it as their own: their follower, their completion. The
+/// drawer's turn is used up; the next player after the drawer moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Purchase {
+    /// Who bought and placed the tile.
+    pub buyer: PlayerId,
+    /// The points paid: to the drawer, or away (Q-12, [`RuleSet::purchase_pays_drawer`]).
+    pub price: u32,
+}
+
 /// Why a move is refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The final count has been made.
     GameOver,
+    /// A player cannot buy the tile they drew themselves (V-12).
+    PurchaseFromSelf {
+        /// The drawer.
+        player: PlayerId,
+    },
+    /// The buyer has fewer points than the price (V-12).
+    CannotPay {
+        /// The buyer.
+        player: PlayerId,
+        /// Their points.
+        score: u32,
+        /// The price.
+        price: u32,
+    },
+    /// No such seat at this table.
+    UnknownPlayer {
+        /// The seat.
+        player: PlayerId,
+    },
     /// No copy of the tile is left in the bag.
     TileNotInBag {
         /// The tile.
@@ -337,6 +369,11 @@ impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::PurchaseFromSelf { player } => write!(f, "{player} cannot buy the tile they drew"),
+            MoveError::CannotPay { player, score, price } => {
+                write!(f, "{player} has {score} points and cannot pay {price}")
+            }
+            MoveError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
             MoveError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
             MoveError::Placement { tile, cell, rotation, reason } => {
                 write!(f, "tile {tile} at {cell} rot {rotation} ")?;
@@ -721,14 +758,52 @@ impl Game {
             .filter_map(|local| {
                 let f = &def.features[local];
                 let port = f.anchor.to_board(rotation);
-                self.follower_error(tile, cell, rotation, port).is_none().then_some((port, f.kind))
+                self.follower_error(self.current, tile, cell, rotation, port).is_none().then_some((port, f.kind))
             })
             .collect()
     }
 
-    fn follower_error(&self, tile: TileId, cell: Cell, rotation: Rotation, port: Port) -> Option<MoveError> {
-        if self.supply[self.current] == 0 {
-            return Some(MoveError::NoFollowerLeft { player: self.current });
+    /// The seat after `p`, clockwise.
+    fn next_seat(&self, p: PlayerId) -> PlayerId {
+        PlayerId(((p.index() + 1) % self.player_count()) as u8)
+    }
+
+    /// Whether the tile may be bought as `p` says (V-12).
+    fn purchase_error(&self, p: &Purchase) -> Result<(), MoveError> {
+        if p.buyer.index() >= self.player_count() {
+            return Err(MoveError::UnknownPlayer { player: p.buyer });
+        }
+        if p.buyer == self.current {
+            return Err(MoveError::PurchaseFromSelf { player: p.buyer });
+        }
+        let score = self.scores[p.buyer];
+        if score < p.price {
+            return Err(MoveError::CannotPay { player: p.buyer, score, price: p.price });
+        }
+        Ok(())
+    }
+
+    /// The buyer pays; the drawer receives the price if the table plays it so.
+    fn pay_for_tile(&mut self, p: Purchase, tile: TileId) {
+        let drawer = self.current;
+        self.scores[p.buyer] -= p.price;
+        let to_drawer = self.setup.rules.purchase_pays_drawer;
+        if to_drawer {
+            self.scores[drawer] += p.price;
+        }
+        self.events.push(Event::TileBought { buyer: p.buyer, drawer, tile, price: p.price, to_drawer });
+    }
+
+    fn follower_error(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+    ) -> Option<MoveError> {
+        if self.supply[placer] == 0 {
+            return Some(MoveError::NoFollowerLeft { player: placer });
         }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
@@ -802,21 +877,34 @@ impl Game {
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place { tile, cell, rotation, follower, count } => {
+            Move::Place { tile, cell, rotation, follower, count, purchase } => {
                 let (tile, cell, rotation, follower) = (*tile, *cell, *rotation, *follower);
                 if !count.is_empty() && self.city.is_none() {
                     return Err(MoveError::NoCount);
                 }
+                if let Some(p) = purchase {
+                    self.purchase_error(p)?;
+                }
+                let drawer = self.current;
+                let placer = purchase.map_or(drawer, |p| p.buyer);
                 self.check_placement(tile, cell, rotation)?;
                 if let Some(port) = follower {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(MoveError::FollowerInFinalBoard);
                     }
-                    if let Some(e) = self.follower_error(tile, cell, rotation, port) {
+                    if let Some(e) = self.follower_error(placer, tile, cell, rotation, port) {
                         return Err(e);
                     }
                 }
+                if let Some(p) = *purchase {
+                    self.pay_for_tile(p, tile);
+                    self.current = p.buyer;
+                }
                 self.place(tile, cell, rotation, follower, count)?;
+                if purchase.is_some() && self.current != placer {
+                    // The turn passes on from the drawer, whose turn it was.
+                    self.current = self.next_seat(drawer);
+                }
             }
         }
         self.moves += 1;
@@ -921,7 +1009,7 @@ impl Game {
         }
         let hole = Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some());
         if !(self.setup.rules.hole_extra_turn && hole) {
-            self.current = PlayerId(((self.current.index() + 1) % self.player_count()) as u8);
+            self.current = self.next_seat(self.current);
         }
         Ok(())
     }
@@ -1055,7 +1143,7 @@ impl Game {
         let mut trial = self.clone();
         let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
         if let Some(port) = follower {
-            if let Some(e) = self.follower_error(tile, cell, rotation, port) {
+            if let Some(e) = self.follower_error(self.current, tile, cell, rotation, port) {
                 return Err(e);
             }
             let local = trial.board.tiles()[index].local_at(port).expect("checked");

@@ -116,6 +116,9 @@ pub struct RuleSet {
     /// the arms form one road (V-08). Which tiles show trees depends on the print run, so the
     /// table names them.
     pub tree_junctions: crate::tile::TileSelection,
+    /// House rule V-12: the price of a bought tile goes to the player who drew it; by
+    /// default it is paid away.
+    pub purchase_pays_drawer: bool,
 }
 
 impl Default for RuleSet {
@@ -142,6 +145,7 @@ impl Default for RuleSet {
             count_lock_entry: false,
             count_round_per_feature: false,
             tree_junctions: crate::tile::TileSelection::EMPTY,
+            purchase_pays_drawer: false,
         }
     }
 }

@@ -3,8 +3,8 @@
 use crate::{Script, Standing, StandingFollower, FORMAT, VERSION};
 use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId,
-    PlayerSetup, Port, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners, TileId, TileSet, Title,
-    TitleKind, Titles, Unplaceable,
+    PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners, TileId,
+    TileSet, Title, TitleKind, Titles, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -361,6 +361,7 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
                     max_y: get("max_y")?,
                 });
             }
+            "purchase_pays_drawer" => r.purchase_pays_drawer = boolean(v, &at(k))?,
             "tree_junctions" => {
                 r.tree_junctions = array(v, &at(k))?
                     .iter()
@@ -427,5 +428,13 @@ fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result
     let rotation = Rotation::from_degrees(degrees)
         .ok_or_else(|| ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270")))?;
     let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
-    Ok(Move::Place { tile, cell, rotation, follower, count })
+    let purchase = match (o.get("buyer"), o.get("price")) {
+        (None, None) => None,
+        (Some(b), Some(p)) => Some(Purchase {
+            buyer: player_named(b, at)?,
+            price: u32::try_from(integer(p, at)?).map_err(|_| ScriptError::format(at, "price out of range"))?,
+        }),
+        _ => return Err(ScriptError::format(at, "a bought tile names its buyer and its price")),
+    };
+    Ok(Move::Place { tile, cell, rotation, follower, count, purchase })
 }

@@ -40,10 +40,14 @@ impl Script {
             .iter()
             .map(|m| match m {
                 Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
-                Move::Place { tile, cell, rotation, follower, count } => {
+                Move::Place { tile, cell, rotation, follower, count, purchase } => {
                     let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
                     if let Some(p) = follower {
                         o["meeple"] = p.name().into();
+                    }
+                    if let Some(p) = purchase {
+                        o["buyer"] = s.players[p.buyer.index()].name.clone().into();
+                        o["price"] = p.price.into();
                     }
                     if !count.is_empty() {
                         let mut c = Map::new();
@@ -136,6 +140,7 @@ fn rules_json(r: &RuleSet) -> Value {
     );
     opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
     opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
+    opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());
     let movement = |m: CountMovement| match m {

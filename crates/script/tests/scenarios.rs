@@ -3,7 +3,7 @@
 //! A scenario is a game script whose `expect` says what must come out; see
 //! [`castellan_script::check_scenario`].
 
-use castellan_script::check_scenario;
+use castellan_script::{check_scenario, Script};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 
@@ -28,5 +28,13 @@ fn main() {
 
 fn run(path: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("read: {e}"))?;
-    check_scenario(&text).map_err(Failed::from)
+    check_scenario(&text).map_err(Failed::from)?;
+    // Whatever a scenario says, the format must carry unchanged: write it out, read it back.
+    if let Ok(script) = Script::from_json(&text) {
+        let again = Script::from_json(&script.to_json().to_string()).map_err(|e| format!("written back: {e}"))?;
+        if again != script {
+            return Err("writing the script out and reading it back changed it".into());
+        }
+    }
+    Ok(())
 }
