@@ -113,7 +113,8 @@ pub enum SetupError {
     DuplicateName(String),
     /// Two players share a colour.
     DuplicateColor(Color),
-    /// River II's tiles are in the bag, but the game does not start at the spring.
+    /// River II's tiles are in the bag, but the game starts at the base start tile: it
+    /// starts at the spring, or at the City of Carcassonne with the spring drawn first.
     RiverNeedsSpring,
     /// The Count's tiles and the Count's start go together.
     CountNeedsItsStart,
@@ -121,8 +122,6 @@ pub enum SetupError {
     MissingStartSet(Start),
     /// A set is listed twice.
     DuplicateSet(TileSet),
-    /// This set or start is not supported by this version of the engine.
-    Unsupported(&'static str),
 }
 
 impl fmt::Display for SetupError {
@@ -140,7 +139,6 @@ impl fmt::Display for SetupError {
             SetupError::DuplicateSet(s) => write!(f, "the set {s} is listed twice"),
             SetupError::RiverNeedsSpring => write!(f, "with River II the game starts at the spring"),
             SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
-            SetupError::Unsupported(what) => write!(f, "{what} is not supported yet"),
         }
     }
 }
@@ -316,6 +314,11 @@ pub enum MoveError {
         /// The land tile.
         tile: TileId,
     },
+    /// With the City of Carcassonne at the start, the spring is the first tile drawn.
+    SpringFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
     /// The fork is the first river tile after the spring.
     ForkFirst {
         /// The tile drawn instead.
@@ -419,6 +422,9 @@ impl fmt::Display for MoveError {
                 RiverError::UTurn => write!(f, "the river at {cell} would turn the same way twice in a row"),
             },
             MoveError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
+            MoveError::SpringFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the spring, which is attached to the city first")
+            }
             MoveError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             MoveError::VolcanoLast => write!(f, "the volcano lake is the last river tile"),
             MoveError::NoCount => write!(f, "this game is played without the Count"),
@@ -540,9 +546,6 @@ impl Game {
                 return Err(SetupError::DuplicateSet(*s));
             }
         }
-        if setup.start == Start::Count && setup.has(TileSet::River2) {
-            return Err(SetupError::Unsupported("River II together with the Count"));
-        }
         if setup.has(TileSet::Count) != (setup.start == Start::Count) {
             return Err(SetupError::CountNeedsItsStart);
         }
@@ -554,7 +557,7 @@ impl Game {
         if !setup.has(start_set) || !setup.has(TileSet::Base) {
             return Err(SetupError::MissingStartSet(setup.start));
         }
-        if setup.has(TileSet::River2) && setup.start != Start::River2 {
+        if setup.has(TileSet::River2) && setup.start == Start::Base {
             return Err(SetupError::RiverNeedsSpring);
         }
 
@@ -584,7 +587,7 @@ impl Game {
                 if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
                     bag[base_start.index()] -= 1;
                 }
-                river = Some(River::from_spring(&board));
+                river = Some(River::from_spring(&board, 0));
             }
             Start::Count => {
                 // The twelve city tiles as one block, CO1 at the north-west corner (C-01).
@@ -872,7 +875,9 @@ impl Game {
                 if let Some(&(cell, rotation)) = self.legal_placements(tile).first() {
                     return Err(MoveError::DiscardRefused { tile, cell, rotation });
                 }
-                if self.setup.rules.unplaceable == Unplaceable::Removed {
+                // A river tile that fits nowhere goes back in the box whatever the table does
+                // with land tiles.
+                if self.setup.rules.unplaceable == Unplaceable::Removed || is_river_tile(tile) {
                     self.bag[tile.index()] -= 1;
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
@@ -917,16 +922,22 @@ impl Game {
         self.bag[tile.index()] > 0 && self.draw_error(tile).is_none()
     }
 
-    /// Whether `tile` may be drawn now: while river tiles are left, only they are, the fork
-    /// first and the volcano lake last (Rules ).
+    /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
+    /// first when the City of Carcassonne starts the game, then the fork, and the volcano
+    /// lake last (Rules ).
     fn draw_error(&self, tile: TileId) -> Option<MoveError> {
-        self.river.as_ref()?;
+        if self.river.is_none() && self.city.is_none() {
+            return None;
+        }
         let river_left: u32 = TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum();
         if river_left == 0 {
             return None;
         }
         if !is_river_tile(tile) {
             return Some(MoveError::RiverFirst { tile });
+        }
+        if self.river.is_none() {
+            return (!tile.def().marks.spring).then_some(MoveError::SpringFirst { tile });
         }
         let fork = TileId::from_name("R2-04").expect("the fork is in the catalog");
         if self.bag[fork.index()] > 0 && tile != fork {
@@ -965,6 +976,9 @@ impl Game {
         let index = place_on_board(&mut self.board, &self.setup.rules, tile, cell, rotation);
         if let (Some(step), Some(river)) = (river_step, self.river.as_mut()) {
             river.advance(step);
+        } else if tile.def().marks.spring {
+            // The spring attached to the City of Carcassonne starts the river.
+            self.river = Some(River::from_spring(&self.board, index));
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
         if let Some(b) = self.setup.rules.bounds.filter(|_| self.setup.rules.border_closes) {

@@ -64,9 +64,10 @@ pub struct River {
 }
 
 impl River {
-    /// The river as the spring starts it: one branch leaving the spring's river edge.
-    pub(crate) fn from_spring(board: &Board) -> River {
-        let spring = &board.tiles()[0];
+    /// The river as the spring starts it: one branch leaving the river edge of the spring,
+    /// the tile at `index` on the board.
+    pub(crate) fn from_spring(board: &Board, index: usize) -> River {
+        let spring = &board.tiles()[index];
         let branches = Side::ALL
             .into_iter()
             .filter(|&s| spring.def().edge(spring.rotation, s) == EdgeKind::River)

@@ -31,6 +31,10 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
         2 => {
             setup.sets.extend([TileSet::KingRobber, TileSet::Shrines, TileSet::Count]);
             setup.start = Start::Count;
+            if seed % 2 == 1 {
+                // River II with the Count: the spring is drawn first and attached to the city.
+                setup.sets.push(TileSet::River2);
+            }
         }
         _ => {}
     }
