@@ -49,7 +49,7 @@ fn play(game: &mut Game, rng: &mut Rng, stop_after: usize) {
 
 /// The tile the next playout move would draw.
 fn next_tile(game: &Game, rng: &mut Rng) -> TileId {
-    playout_move(game, &mut |n| rng.below(n)).expect("tiles left").tile()
+    playout_move(game, &mut |n| rng.below(n)).and_then(|m| m.tile()).expect("tiles left")
 }
 
 fn setup() -> GameSetup {

@@ -715,7 +715,7 @@ impl Board {
 
     /// Whether the City of Carcassonne lies on the board.
     pub(crate) fn has_carcassonne(&self) -> bool {
-        self.placed.first().is_some_and(|t| t.def().set == crate::tile::TileSet::Count)
+        self.placed.iter().any(|t| t.def().set == crate::tile::TileSet::Count)
     }
 
     /// Whether a farm borders the City of Carcassonne.

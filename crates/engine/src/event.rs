@@ -26,6 +26,13 @@ pub enum Event {
         /// How it was turned.
         rotation: Rotation,
     },
+    /// House rule R-04: the City of Carcassonne was laid against the finished river.
+    CityLaid {
+        /// Whose turn it was.
+        player: PlayerId,
+        /// The cell of its north-west corner.
+        at: Cell,
+    },
     /// House rule V-12: a player bought the tile another drew, paying points for it.
     TileBought {
         /// Who bought and placed it.

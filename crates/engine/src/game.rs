@@ -13,7 +13,7 @@ use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::{is_river_tile, River, RiverError};
 use crate::rules::{FarmRule, RuleSet, Unplaceable};
 use crate::scoring::{farm_points, feature_points, score_farms, score_feature};
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{EdgeKind, FeatureKind, TileId, TileSet};
 use crate::title::{score_titles, TitleKind, Titles};
 use std::fmt;
 
@@ -118,6 +118,8 @@ pub enum SetupError {
     RiverNeedsSpring,
     /// The Count's tiles and the Count's start go together.
     CountNeedsItsStart,
+    /// Laying the City after the river needs River II's start and the Count's tiles.
+    RiverBeforeCityNeedsBoth,
     /// The base set is needed for the start tile.
     MissingStartSet(Start),
     /// A set is listed twice.
@@ -137,6 +139,9 @@ impl fmt::Display for SetupError {
                 write!(f, "the {s:?} start needs its tile set in the game")
             }
             SetupError::DuplicateSet(s) => write!(f, "the set {s} is listed twice"),
+            SetupError::RiverBeforeCityNeedsBoth => {
+                write!(f, "laying the City after the river needs the spring as start and the Count's tiles")
+            }
             SetupError::RiverNeedsSpring => write!(f, "with River II the game starts at the spring"),
             SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
         }
@@ -168,6 +173,12 @@ pub enum Move {
         /// The tile drawn.
         tile: TileId,
     },
+    /// House rule R-04: the City of Carcassonne laid as a block against the finished river.
+    /// Nothing is drawn and the turn does not pass.
+    City {
+        /// The cell of its north-west corner tile (CO1); the block covers 4 × 3 cells from there.
+        at: Cell,
+    },
 }
 
 impl Move {
@@ -176,10 +187,11 @@ impl Move {
         Move::Place { tile, cell, rotation, follower, count: CountChoice::default(), purchase: None }
     }
 
-    /// The tile drawn.
-    pub fn tile(&self) -> TileId {
+    /// The tile drawn, if the move drew one.
+    pub fn tile(&self) -> Option<TileId> {
         match self {
-            Move::Place { tile, .. } | Move::Discard { tile } => *tile,
+            Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
+            Move::City { .. } => None,
         }
     }
 }
@@ -314,6 +326,22 @@ pub enum MoveError {
         /// The land tile.
         tile: TileId,
     },
+    /// The City of Carcassonne is laid before the next tile is drawn.
+    CityFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// There is no City of Carcassonne waiting to be laid.
+    NoCityToLay,
+    /// The City is laid only once the river is finished.
+    RiverUnfinished,
+    /// The City would cover a tile already there.
+    CityOverlaps {
+        /// The covered cell.
+        cell: Cell,
+    },
+    /// The City would touch no tile along an edge.
+    CityNotAdjacent,
     /// With the City of Carcassonne at the start, the spring is the first tile drawn.
     SpringFirst {
         /// The tile drawn instead.
@@ -422,6 +450,13 @@ impl fmt::Display for MoveError {
                 RiverError::UTurn => write!(f, "the river at {cell} would turn the same way twice in a row"),
             },
             MoveError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
+            MoveError::CityFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the City of Carcassonne is laid against the river")
+            }
+            MoveError::NoCityToLay => write!(f, "there is no City of Carcassonne to lay"),
+            MoveError::RiverUnfinished => write!(f, "the City of Carcassonne is laid once the river is finished"),
+            MoveError::CityOverlaps { cell } => write!(f, "the City of Carcassonne would cover the tile at {cell}"),
+            MoveError::CityNotAdjacent => write!(f, "the City of Carcassonne touches no tile along an edge"),
             MoveError::SpringFirst { tile } => {
                 write!(f, "tile {tile} is drawn before the spring, which is attached to the city first")
             }
@@ -546,7 +581,12 @@ impl Game {
                 return Err(SetupError::DuplicateSet(*s));
             }
         }
-        if setup.has(TileSet::Count) != (setup.start == Start::Count) {
+        // The Count's tiles start the game, or (house rule R-04) follow the river.
+        let city_after_river = setup.rules.river_before_city;
+        if city_after_river && !(setup.start == Start::River2 && setup.has(TileSet::Count)) {
+            return Err(SetupError::RiverBeforeCityNeedsBoth);
+        }
+        if setup.has(TileSet::Count) != (setup.start == Start::Count || city_after_river) {
             return Err(SetupError::CountNeedsItsStart);
         }
         let start_set = match setup.start {
@@ -588,6 +628,10 @@ impl Game {
                     bag[base_start.index()] -= 1;
                 }
                 river = Some(River::from_spring(&board, 0));
+                // The City waits beside the table until the river is laid.
+                for t in TileSet::Count.tiles().filter(|_| setup.rules.river_before_city) {
+                    bag[t.index()] -= 1;
+                }
             }
             Start::Count => {
                 // The twelve city tiles as one block, CO1 at the north-west corner (C-01).
@@ -859,14 +903,22 @@ impl Game {
         if self.finished {
             return Err(MoveError::GameOver);
         }
-        let tile = mv.tile();
+        let first_event = self.events.len();
+        let Some(tile) = mv.tile() else {
+            let &Move::City { at } = mv else { unreachable!("only the City is laid without a tile") };
+            self.board = self.board_with_city(at)?;
+            self.city = Some(City::new(self.setup.count_at));
+            self.events.push(Event::CityLaid { player: self.current, at });
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        };
         if self.bag[tile.index()] == 0 {
             return Err(MoveError::TileNotInBag { tile });
         }
         if let Some(e) = self.draw_error(tile) {
             return Err(e);
         }
-        let first_event = self.events.len();
         match mv {
             &Move::Discard { tile } => {
                 if self.setup.mode == Mode::FinalBoard {
@@ -911,6 +963,7 @@ impl Game {
                     self.current = self.next_seat(drawer);
                 }
             }
+            Move::City { .. } => unreachable!("handled above"),
         }
         self.moves += 1;
         self.last_move_events = first_event;
@@ -929,9 +982,9 @@ impl Game {
         if self.river.is_none() && self.city.is_none() {
             return None;
         }
-        let river_left: u32 = TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum();
+        let river_left = self.river_tiles_left();
         if river_left == 0 {
-            return None;
+            return self.city_pending().then_some(MoveError::CityFirst { tile });
         }
         if !is_river_tile(tile) {
             return Some(MoveError::RiverFirst { tile });
@@ -947,6 +1000,69 @@ impl Game {
             return Some(MoveError::VolcanoLast);
         }
         None
+    }
+
+    fn river_tiles_left(&self) -> u32 {
+        TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum()
+    }
+
+    /// Whether the City of Carcassonne still waits to be laid against the river.
+    pub fn city_pending(&self) -> bool {
+        self.city.is_none() && self.setup.rules.river_before_city
+    }
+
+    /// Where the City of Carcassonne may be laid now, as cells of its north-west corner:
+    /// empty when it is not its time.
+    pub fn legal_city_placements(&self) -> Vec<Cell> {
+        if !self.city_pending() || self.river_tiles_left() > 0 {
+            return Vec::new();
+        }
+        let mut corners: Vec<Cell> = Vec::new();
+        for f in self.board.frontier() {
+            for i in 0..12 {
+                let at = Cell::new(f.x - i % 4, f.y - i / 4);
+                if !corners.contains(&at) && self.board_with_city(at).is_ok() {
+                    corners.push(at);
+                }
+            }
+        }
+        corners
+    }
+
+    /// The board with the City of Carcassonne laid with its north-west corner at `at`: every
+    /// cell free, the block touching the layout, every edge against the layout matching.
+    fn board_with_city(&self, at: Cell) -> Result<Board, MoveError> {
+        if !self.city_pending() {
+            return Err(MoveError::NoCityToLay);
+        }
+        if self.river_tiles_left() > 0 {
+            return Err(MoveError::RiverUnfinished);
+        }
+        let mut left: Vec<(TileId, Cell)> = TileSet::Count
+            .tiles()
+            .enumerate()
+            .map(|(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
+            .collect();
+        if let Some(&(_, cell)) = left.iter().find(|(_, c)| self.board.tile_at(*c).is_some()) {
+            return Err(MoveError::CityOverlaps { cell });
+        }
+        let mut board = self.board.clone();
+        // Each city tile is laid against what lies already, so every edge is checked once.
+        while !left.is_empty() {
+            let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) else {
+                return Err(MoveError::CityNotAdjacent);
+            };
+            let (tile, cell) = left.remove(i);
+            match board.check_placement(tile, cell, Rotation::R0) {
+                Ok(()) => {}
+                // The city's inner walls meet each other, as they do in the printed block.
+                Err(PlacementError::EdgeMismatch(ms))
+                    if ms.iter().all(|m| m.ours == EdgeKind::Inner && m.theirs == EdgeKind::Inner) => {}
+                Err(reason) => return Err(MoveError::Placement { tile, cell, rotation: Rotation::R0, reason }),
+            }
+            board.place(tile, cell, Rotation::R0);
+        }
+        Ok(board)
     }
 
     /// The river's open ends, while River II's tiles are being laid.

@@ -10,11 +10,19 @@ use crate::tile::TileId;
 
 /// The next move of a playout: a tile drawn from those that may be drawn now (each physical
 /// tile equally likely; river tiles first), one of its legal placements and one of its legal
-/// follower options or none; a discard when it fits nowhere. `None` when the bag is empty or
-/// the game is over.
+/// follower options or none; a discard when it fits nowhere; the City of Carcassonne laid
+/// somewhere it fits when its time has come. `None` when the bag is empty or the game
+/// is over.
 pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Option<Move> {
     if game.is_finished() {
         return None;
+    }
+    // House rule R-04: once the river is laid, the City of Carcassonne goes down beside it.
+    if game.city_pending() {
+        let corners = game.legal_city_placements();
+        if !corners.is_empty() {
+            return Some(Move::City { at: corners[pick(corners.len())] });
+        }
     }
     let mut drawable: Vec<(TileId, usize)> = Vec::with_capacity(32);
     let mut left = 0;

@@ -119,6 +119,9 @@ pub struct RuleSet {
     /// House rule V-12: the price of a bought tile goes to the player who drew it; by
     /// default it is paid away.
     pub purchase_pays_drawer: bool,
+    /// House rule R-04: with River II and the Count, the river is laid first from the
+    /// spring and the City of Carcassonne is then laid against it as a block.
+    pub river_before_city: bool,
 }
 
 impl Default for RuleSet {
@@ -146,6 +149,7 @@ impl Default for RuleSet {
             count_round_per_feature: false,
             tree_junctions: crate::tile::TileSelection::EMPTY,
             purchase_pays_drawer: false,
+            river_before_city: false,
         }
     }
 }

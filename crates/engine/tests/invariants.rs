@@ -32,8 +32,13 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
             setup.sets.extend([TileSet::KingRobber, TileSet::Shrines, TileSet::Count]);
             setup.start = Start::Count;
             if seed % 2 == 1 {
-                // River II with the Count: the spring is drawn first and attached to the city.
+                // River II with the Count: the spring is drawn first and attached to the city
+                // or the river comes first and the city is laid against it.
                 setup.sets.push(TileSet::River2);
+                if seed % 4 == 1 {
+                    setup.start = Start::River2;
+                    setup.rules.river_before_city = true;
+                }
             }
         }
         _ => {}
@@ -78,6 +83,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     for seed in 0..300 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
+        let city_after_river = setup.rules.river_before_city;
         let mut game = Game::new(setup).unwrap();
         for (i, mv) in moves.iter().enumerate() {
             game.apply(mv).unwrap();
@@ -92,6 +98,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
                     "seed {seed} move {i}: the live score is what the final count would give"
                 );
             }
+        }
+        if city_after_river {
+            assert!(game.city().is_some(), "seed {seed}: the City was laid against the river (R-04)");
         }
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         game.finish().unwrap();
@@ -111,8 +120,7 @@ fn listed_placements_apply_and_all_others_are_refused() {
         let (setup, moves) = random_game(1000 + seed, &["A", "B"]);
         let mut game = Game::new(setup).unwrap();
         for (i, mv) in moves.iter().enumerate() {
-            if i % 7 == 0 {
-                let tile = mv.tile();
+            if let (0, Some(tile)) = (i % 7, mv.tile()) {
                 let listed = game.legal_placements(tile);
                 let xs = game.board().tiles().iter().map(|t| t.cell.x);
                 let (lo, hi) = (xs.clone().min().unwrap() - 1, xs.max().unwrap() + 1);

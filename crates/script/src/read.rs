@@ -362,6 +362,7 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
                 });
             }
             "purchase_pays_drawer" => r.purchase_pays_drawer = boolean(v, &at(k))?,
+            "river_before_city" => r.river_before_city = boolean(v, &at(k))?,
             "tree_junctions" => {
                 r.tree_junctions = array(v, &at(k))?
                     .iter()
@@ -414,6 +415,12 @@ fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Res
 
 fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<Move> {
     let o = object(v, at)?;
+    if let Some(c) = o.get("city") {
+        if o.len() > 1 {
+            return Err(ScriptError::format(at, "laying the City is a move of its own"));
+        }
+        return Ok(Move::City { at: cell_of(c, at)? });
+    }
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
     let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
     let count = o.get("count").map(|c| count_choice(c, at, player_named)).transpose()?.unwrap_or_default();

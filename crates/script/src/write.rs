@@ -40,6 +40,7 @@ impl Script {
             .iter()
             .map(|m| match m {
                 Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
+                Move::City { at } => json!({"city": [at.x, at.y]}),
                 Move::Place { tile, cell, rotation, follower, count, purchase } => {
                     let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
                     if let Some(p) = follower {
@@ -140,6 +141,7 @@ fn rules_json(r: &RuleSet) -> Value {
     );
     opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
     opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
+    opt("river_before_city", r.river_before_city.into(), d.river_before_city.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());
