@@ -992,8 +992,8 @@ impl Game {
         if self.river.is_none() {
             return (!tile.def().marks.spring).then_some(MoveError::SpringFirst { tile });
         }
-        let fork = TileId::from_name("R2-04").expect("the fork is in the catalog");
-        if self.bag[fork.index()] > 0 && tile != fork {
+        let fork_left = TileSet::River2.tiles().any(|t| t.def().marks.fork && self.bag[t.index()] > 0);
+        if fork_left && !tile.def().marks.fork {
             return Some(MoveError::ForkFirst { tile });
         }
         if tile.def().marks.volcano && river_left > 1 {

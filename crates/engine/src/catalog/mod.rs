@@ -31,6 +31,9 @@ use std::sync::OnceLock;
 /// All tile types, parsed.
 pub(crate) struct Catalog {
     pub(crate) tiles: Vec<TileDef>,
+    /// Each set's tiles are contiguous in `tiles`: its range, by the set's place in
+    /// [`TileSet::ALL`].
+    pub(crate) ranges: [std::ops::Range<u8>; 6],
 }
 
 impl Catalog {
@@ -52,13 +55,16 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Count, count::ROWS),
         ];
         let mut tiles = Vec::new();
+        let mut ranges: [std::ops::Range<u8>; 6] = Default::default();
         for (set, rows) in boxes {
+            let start = tiles.len() as u8;
             for row in rows.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 let id = TileId(tiles.len() as u8);
                 tiles.push(parse_row(id, set, row).unwrap_or_else(|e| panic!("catalog row `{row}`: {e}")));
             }
+            ranges[set.position()] = start..tiles.len() as u8;
         }
-        Catalog { tiles }
+        Catalog { tiles, ranges }
     })
 }
 
@@ -207,6 +213,16 @@ mod tests {
 
     fn tile(name: &str) -> &'static TileDef {
         TileId::from_name(name).unwrap_or_else(|| panic!("{name} is in the catalog")).def()
+    }
+
+    #[test]
+    fn each_set_lists_its_own_tiles() {
+        for (i, set) in TileSet::ALL.into_iter().enumerate() {
+            assert_eq!(set.position(), i);
+            assert!(set.tiles().all(|t| t.def().set == set), "{set} lists only its tiles");
+            let count = TileId::all().filter(|t| t.def().set == set).count();
+            assert_eq!(set.tiles().count(), count, "{set} lists all its tiles");
+        }
     }
 
     #[test]
