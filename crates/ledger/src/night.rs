@@ -51,6 +51,17 @@ impl Ledger {
         Ok(night)
     }
 
+    /// The latest game night on `date`, if there is one.
+    ///
+    /// # Errors
+    ///
+    /// The database could not be read.
+    pub fn night_on(&self, date: NaiveDate) -> Result<Option<NightId>> {
+        const SQL: &str = "SELECT id FROM nights WHERE date = ?1 ORDER BY id DESC LIMIT 1";
+        let tx = self.read()?;
+        query::optional(&tx, SQL, [Day(date)], |row| Ok(NightId(row.get(0)?)))
+    }
+
     /// Records that `player` came to `night`; nothing changes if already recorded.
     ///
     /// # Errors

@@ -6,68 +6,81 @@ use castellan_engine::{
 };
 use serde_json::{json, Map, Value};
 
+/// A game's players as a script's `players` array.
+pub fn players_json(setup: &GameSetup) -> Value {
+    setup.players.iter().map(|p| json!({"name": p.name, "color": p.color.name()})).collect()
+}
+
+/// A game's sets, start, mode and rules as a script's `setup` object. Rule options at their
+/// defaults are left out.
+pub fn setup_json(s: &GameSetup) -> Value {
+    let mut setup = Map::new();
+    setup.insert("sets".into(), s.sets.iter().map(|t| Value::from(t.name())).collect());
+    setup.insert(
+        "start".into(),
+        Value::from(match s.start {
+            Start::Base => "base",
+            Start::Count => "count",
+            Start::River2 => "river2",
+        }),
+    );
+    if s.mode == Mode::FinalBoard {
+        setup.insert("mode".into(), "final-board".into());
+    }
+    setup.insert("rules".into(), rules_json(&s.rules));
+    if s.mode == Mode::FinalBoard && s.start == Start::Count {
+        setup.insert("count_at".into(), s.count_at.name().into());
+    }
+    if s.mode == Mode::FinalBoard {
+        for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
+            if let Some(t) = title {
+                setup.insert(key.into(), s.players[t.holder.index()].name.clone().into());
+            }
+        }
+    }
+    Value::Object(setup)
+}
+
+/// One move as an element of a script's `moves` array.
+pub fn move_json(s: &GameSetup, m: &Move) -> Value {
+    match m {
+        Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
+        Move::City { at } => json!({"city": [at.x, at.y]}),
+        Move::Place { tile, cell, rotation, follower, count, purchase } => {
+            let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
+            if let Some(p) = follower {
+                o["meeple"] = p.name().into();
+            }
+            if let Some(p) = purchase {
+                o["buyer"] = s.players[p.buyer.index()].name.clone().into();
+                o["price"] = p.price.into();
+            }
+            if !count.is_empty() {
+                let mut c = Map::new();
+                if !count.moves.is_empty() {
+                    c.insert("moves".into(), count.moves.iter().map(|m| quarter_move(s, m)).collect());
+                }
+                if let Some(e) = count.entry {
+                    let mut enter = json!({"quarter": e.quarter.name()});
+                    if let Some(to) = e.count_to {
+                        enter["count_to"] = to.name().into();
+                    }
+                    c.insert("enter".into(), enter);
+                }
+                o["count"] = Value::Object(c);
+            }
+            o
+        }
+    }
+}
+
 impl Script {
     /// The script as JSON. Rule options at their defaults are left out.
     pub fn to_json(&self) -> Value {
         let s = &self.setup;
-        let players: Vec<Value> = s.players.iter().map(|p| json!({"name": p.name, "color": p.color.name()})).collect();
-        let mut setup = Map::new();
-        setup.insert("sets".into(), s.sets.iter().map(|t| Value::from(t.name())).collect());
-        setup.insert(
-            "start".into(),
-            Value::from(match s.start {
-                Start::Base => "base",
-                Start::Count => "count",
-                Start::River2 => "river2",
-            }),
-        );
-        if s.mode == Mode::FinalBoard {
-            setup.insert("mode".into(), "final-board".into());
-        }
-        setup.insert("rules".into(), rules_json(&s.rules));
-        if s.mode == Mode::FinalBoard && s.start == Start::Count {
-            setup.insert("count_at".into(), s.count_at.name().into());
-        }
-        if s.mode == Mode::FinalBoard {
-            for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
-                if let Some(t) = title {
-                    setup.insert(key.into(), s.players[t.holder.index()].name.clone().into());
-                }
-            }
-        }
-        let moves: Vec<Value> = self
-            .moves
-            .iter()
-            .map(|m| match m {
-                Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
-                Move::City { at } => json!({"city": [at.x, at.y]}),
-                Move::Place { tile, cell, rotation, follower, count, purchase } => {
-                    let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
-                    if let Some(p) = follower {
-                        o["meeple"] = p.name().into();
-                    }
-                    if let Some(p) = purchase {
-                        o["buyer"] = s.players[p.buyer.index()].name.clone().into();
-                        o["price"] = p.price.into();
-                    }
-                    if !count.is_empty() {
-                        let mut c = Map::new();
-                        if !count.moves.is_empty() {
-                            c.insert("moves".into(), count.moves.iter().map(|m| quarter_move(s, m)).collect());
-                        }
-                        if let Some(e) = count.entry {
-                            let mut enter = json!({"quarter": e.quarter.name()});
-                            if let Some(to) = e.count_to {
-                                enter["count_to"] = to.name().into();
-                            }
-                            c.insert("enter".into(), enter);
-                        }
-                        o["count"] = Value::Object(c);
-                    }
-                    o
-                }
-            })
-            .collect();
+        let players = players_json(s);
+        let setup = setup_json(s);
+        let moves: Vec<Value> = self.moves.iter().map(|m| move_json(s, m)).collect();
         let mut root = json!({
             "format": FORMAT,
             "version": VERSION,

@@ -1,5 +1,6 @@
 //! The one error type of the commands, with the file or game it concerns.
 
+use castellan_engine::{MoveError, ReplayError, SetupError};
 use castellan_ledger::LedgerError;
 use castellan_script::ScriptError;
 
@@ -53,4 +54,19 @@ pub enum TableError {
         /// What is wrong.
         detail: String,
     },
+    /// No game is on the table.
+    #[error("no game is being played")]
+    NoGame,
+    /// The game on the table has had its final count.
+    #[error("the game is over")]
+    GameFinished,
+    /// The players, sets or rules do not make a game.
+    #[error("{0}")]
+    Setup(SetupError),
+    /// The move breaks a rule.
+    #[error("{0}")]
+    Move(MoveError),
+    /// A corrected game no longer replays.
+    #[error("{0}")]
+    Replay(ReplayError),
 }

@@ -3,6 +3,7 @@
 //! every command runs in plain tests.
 //!
 //! - [`app`]: what the start screen shows;
+//! - [`live`]: the game being played, each move stored as it is entered;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
 //! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
 //! - [`stats`]: the statistics as JSON;
@@ -11,6 +12,7 @@
 pub mod app;
 pub mod export;
 pub mod import;
+pub mod live;
 pub mod record;
 pub mod stats;
 

@@ -1,0 +1,366 @@
+//! The game being played at the table, kept in step with the ledger.
+//!
+//! Every move is checked by the engine first and then written to the ledger in its own
+//! transaction before the command returns, so a crash loses nothing that was confirmed. The
+//! move log in the ledger is the source of truth: [`Table::resume`] rebuilds the game from it.
+
+use crate::{record, TableError};
+use castellan_engine::{Game, GameSetup, History, Move};
+use castellan_ledger::{Color, Finish, GameId, Ledger, NewGame, PlayerId, Seat};
+use castellan_script::{move_json, players_json, setup_json, Script};
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+
+/// A game in progress (or just finished) and its place in the ledger.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    id: GameId,
+    /// The ledger's players, in turn order.
+    seated: Vec<PlayerId>,
+    history: History,
+    /// The game after the final count, once it has been made.
+    finished: Option<Game>,
+}
+
+impl LiveGame {
+    /// The game's id in the ledger.
+    pub fn id(&self) -> GameId {
+        self.id
+    }
+
+    /// The moves entered and the cursor over them.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The game as it stands: after the final count once that is made.
+    pub fn game(&self) -> &Game {
+        self.finished.as_ref().unwrap_or_else(|| self.history.game())
+    }
+
+    /// Whether the final count has been made.
+    pub fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        !self.is_finished() && self.history.cursor() > 0
+    }
+
+    /// Whether there is a taken-back move to put back.
+    pub fn can_redo(&self) -> bool {
+        !self.is_finished() && self.history.cursor() < self.history.moves().len()
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        move_json(self.history.setup(), mv).to_string()
+    }
+}
+
+/// The ledger and the game on the table.
+#[derive(Debug)]
+pub struct Table {
+    ledger: Ledger,
+    live: Option<LiveGame>,
+}
+
+impl Table {
+    /// A table over an open ledger, with no game on it yet.
+    pub fn new(ledger: Ledger) -> Table {
+        Table { ledger, live: None }
+    }
+
+    /// The ledger.
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// The game on the table, if any.
+    pub fn live(&self) -> Option<&LiveGame> {
+        self.live.as_ref()
+    }
+
+    fn live_mut(&mut self) -> Result<&mut LiveGame, TableError> {
+        match self.live.as_mut() {
+            Some(live) if !live.is_finished() => Ok(live),
+            Some(_) => Err(TableError::GameFinished),
+            None => Err(TableError::NoGame),
+        }
+    }
+
+    /// Starts a game: the players are found in the ledger by name (or added with their
+    /// colour), the game goes into today's game night (created if needed, at `place`).
+    ///
+    /// # Errors
+    /// The setup does not make a game, or the ledger refuses; nothing is written then.
+    pub fn start(
+        &mut self,
+        setup: GameSetup,
+        place: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<&LiveGame, TableError> {
+        let history = History::new(setup.clone()).map_err(TableError::Setup)?;
+        let mut seats = Vec::with_capacity(setup.players.len());
+        for p in &setup.players {
+            let color: Color = p.color.name().parse().expect("the engine's colours are the ledger's");
+            let player = match self.ledger.player_by_name(&p.name)? {
+                Some(known) => known.id,
+                None => self.ledger.add_player(&p.name, Some(color))?,
+            };
+            seats.push(Seat { player, color });
+        }
+        let today = now.date_naive();
+        let night = match self.ledger.night_on(today)? {
+            Some(night) => night,
+            None => self.ledger.add_night(today, place, &[])?,
+        };
+        let id = self.ledger.start_game(&NewGame {
+            night,
+            script_version: castellan_script::VERSION as u32,
+            setup_json: setup_json(&setup).to_string(),
+            seats: seats.clone(),
+            start_seat: 0,
+            started_at: now,
+        })?;
+        let seated = seats.iter().map(|s| s.player).collect();
+        Ok(self.live.insert(LiveGame { id, seated, history, finished: None }))
+    }
+
+    /// Takes up a game from the ledger exactly where its move log stands, the moves taken
+    /// back included, so redo works as before.
+    ///
+    /// # Errors
+    /// The game is unknown, or its stored moves no longer replay.
+    pub fn resume(&mut self, id: GameId) -> Result<&LiveGame, TableError> {
+        let stored = self.ledger.game(id)?;
+        let mut players = Vec::new();
+        let mut seated = Vec::new();
+        for seat in stored.turn_order() {
+            let player = self.ledger.player(seat.player)?;
+            players.push(json!({"name": player.name, "color": seat.color.as_str()}));
+            seated.push(seat.player);
+        }
+        let setup: Value = serde_json::from_str(&stored.setup_json)
+            .map_err(|e| TableError::Stored { game: id.0, detail: format!("setup: {e}") })?;
+        let mut moves = Vec::new();
+        for record in self.ledger.moves(id)?.into_iter().chain(self.ledger.redo_tail(id)?) {
+            let mv: Value = serde_json::from_str(&record.move_json)
+                .map_err(|e| TableError::Stored { game: id.0, detail: format!("move {}: {e}", record.seq) })?;
+            moves.push(mv);
+        }
+        let doc = json!({
+            "format": castellan_script::FORMAT,
+            "version": stored.script_version,
+            "players": players,
+            "setup": setup,
+            "moves": moves,
+        });
+        let script = Script::from_json(&doc.to_string())
+            .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+        let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
+            .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+        Ok(self.live.insert(LiveGame { id, seated, history, finished: None }))
+    }
+
+    /// Takes up the game left unfinished (after a crash, or the app closed mid-game), if
+    /// there is one.
+    ///
+    /// # Errors
+    /// As [`Table::resume`].
+    pub fn resume_unfinished(&mut self) -> Result<Option<&LiveGame>, TableError> {
+        match self.ledger.unfinished_game()? {
+            Some(game) => self.resume(game.id).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Enters the next move: checked by the engine, then stored. A refused move changes
+    /// nothing, in the game or the ledger.
+    ///
+    /// # Errors
+    /// No game, the move breaks a rule (with the reason), or the ledger refuses.
+    pub fn play(&mut self, mv: Move, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
+        let live = self.live_mut()?;
+        let mut next = live.history.clone();
+        next.apply(mv.clone()).map_err(TableError::Move)?;
+        let text = live.move_text(&mv);
+        let id = live.id;
+        self.ledger.append_move(id, &text, now)?;
+        let live = self.live.as_mut().expect("checked above");
+        live.history = next;
+        Ok(live)
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Errors
+    /// No game, or the ledger refuses.
+    pub fn undo(&mut self) -> Result<&LiveGame, TableError> {
+        let id = self.live_mut()?.id;
+        self.ledger.undo(id)?;
+        let live = self.live.as_mut().expect("checked above");
+        live.history.undo();
+        Ok(live)
+    }
+
+    /// Puts back the move last taken back.
+    ///
+    /// # Errors
+    /// No game, or the ledger refuses.
+    pub fn redo(&mut self) -> Result<&LiveGame, TableError> {
+        let id = self.live_mut()?.id;
+        self.ledger.redo(id)?;
+        let live = self.live.as_mut().expect("checked above");
+        live.history.redo();
+        Ok(live)
+    }
+
+    /// Corrects move `index` (from 0) and replays the rest. If a later move no longer fits,
+    /// it is named with its reason and nothing changes. Moves taken back are dropped.
+    ///
+    /// # Errors
+    /// No game, no such move, a move that no longer fits, or the ledger refuses.
+    pub fn correct(&mut self, index: usize, mv: Move, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
+        let live = self.live_mut()?;
+        let mut next = live.history.clone();
+        next.correct(index, mv.clone()).map_err(TableError::Replay)?;
+        // The ledger drops the redo tail on a correction; the history does the same.
+        let cursor = next.cursor();
+        let next = History::from_log(next.setup().clone(), next.moves()[..cursor].to_vec(), cursor)
+            .map_err(TableError::Replay)?;
+        let text = live.move_text(&mv);
+        let id = live.id;
+        self.ledger.replace_move(id, index as u32 + 1, &text, now)?;
+        let live = self.live.as_mut().expect("checked above");
+        live.history = next;
+        Ok(live)
+    }
+
+    /// Makes the final count and records the results; the game is then closed.
+    ///
+    /// # Errors
+    /// No game, or the ledger refuses; the game is unchanged then.
+    pub fn finish(&mut self, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
+        let live = self.live_mut()?;
+        let mut game = live.history.game().clone();
+        game.finish().map_err(TableError::Move)?;
+        let results = record::results(&game, &live.seated);
+        let id = live.id;
+        self.ledger.finish_game(id, &Finish { ended_at: now, results })?;
+        let live = self.live.as_mut().expect("checked above");
+        live.finished = Some(game);
+        Ok(live)
+    }
+
+    /// The whole game as a script, for export or a bug report.
+    ///
+    /// # Errors
+    /// No game on the table.
+    pub fn script(&self) -> Result<Value, TableError> {
+        let live = self.live.as_ref().ok_or(TableError::NoGame)?;
+        let setup = live.history.setup();
+        let moves: Vec<Value> =
+            live.history.moves()[..live.history.cursor()].iter().map(|m| move_json(setup, m)).collect();
+        Ok(json!({
+            "format": castellan_script::FORMAT,
+            "version": castellan_script::VERSION,
+            "players": players_json(setup),
+            "setup": setup_json(setup),
+            "moves": moves,
+            "final_scoring": live.is_finished(),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use castellan_engine::{Cell, Port, Rotation, TileId};
+    use castellan_ledger::GameStatus;
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
+    }
+
+    fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
+        Move::place(TileId::from_name(tile).unwrap(), Cell::new(x, y), rot, follower)
+    }
+
+    fn table_at(path: &std::path::Path) -> Table {
+        Table::new(Ledger::open(path).expect("the ledger opens"))
+    }
+
+    #[test]
+    fn moves_survive_closing_the_app_and_the_game_resumes_where_it_stood() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        table.start(GameSetup::base(&["Anna", "Bram"]), Some("Utrecht"), now()).unwrap();
+        table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
+        table.play(place("U", 1, 0, Rotation::R0, None), now()).unwrap();
+        table.play(place("V", 2, 0, Rotation::R90, Some(Port::N)), now()).unwrap();
+        table.undo().unwrap();
+        let before = table.live().unwrap().clone();
+        assert_eq!(before.game().scores(), &[4, 0], "Anna's two-tile city");
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
+        assert_eq!(resumed.id(), before.id());
+        assert_eq!(resumed.history().moves(), before.history().moves(), "the taken-back move is kept for redo");
+        assert_eq!(resumed.history().cursor(), 2);
+        assert_eq!(resumed.game().scores(), before.game().scores());
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
+        let redone = table.redo().unwrap();
+        assert_eq!(redone.history().cursor(), 3, "redo after the restart");
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing_in_the_game_or_the_ledger() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        table.play(place("E", 0, -1, Rotation::R180, None), now()).unwrap();
+        let err = table.play(place("E", 0, -1, Rotation::R0, None), now()).unwrap_err();
+        assert!(err.to_string().contains("lands on a tile already there"), "{err}");
+        assert_eq!(table.live().unwrap().history().moves().len(), 1);
+        assert_eq!(table.ledger().moves(id).unwrap().len(), 1, "nothing stored");
+    }
+
+    #[test]
+    fn a_correction_replays_the_rest_and_one_that_breaks_a_later_move_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        table.play(place("U", 1, 0, Rotation::R0, None), now()).unwrap();
+        table.play(place("V", 2, 0, Rotation::R90, None), now()).unwrap();
+        let err = table.correct(0, place("B", 0, 1, Rotation::R0, None), now()).unwrap_err();
+        assert!(matches!(err, TableError::Replay(_)), "{err}");
+        assert!(err.to_string().contains("move 1"), "the later move is named: {err}");
+        let corrected = table.correct(0, place("U", 1, 0, Rotation::R180, Some(Port::E)), now()).unwrap();
+        assert_eq!(corrected.game().supply()[0], 6, "Anna's thief, added by the correction");
+        drop(table);
+        let mut table = table_at(&path);
+        let resumed = table.resume(id).unwrap();
+        assert_eq!(resumed.history().moves()[0], place("U", 1, 0, Rotation::R180, Some(Port::E)), "stored");
+    }
+
+    #[test]
+    fn finishing_counts_the_end_records_results_and_closes_the_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
+        let done = table.finish(now()).unwrap();
+        assert!(done.is_finished());
+        assert_eq!(done.game().scores(), &[2, 0], "Anna's unfinished two-tile road");
+        assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::Finished);
+        let results = table.ledger().results(id).unwrap();
+        assert_eq!(results[0].result.score, 2);
+        assert!(matches!(table.play(place("V", 2, 0, Rotation::R90, None), now()), Err(TableError::GameFinished)));
+        assert_eq!(table.script().unwrap()["final_scoring"], true);
+        assert!(table.resume_unfinished().unwrap().is_none(), "nothing left to resume");
+    }
+}
