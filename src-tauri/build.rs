@@ -1,8 +1,15 @@
 fn main() {
     // Our own commands need an explicit permission too, so the capability file lists every
     // command the UI may call.
-    tauri_build::try_build(
-        tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(&["app_info"])),
-    )
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(&[
+        "app_info",
+        "current_game",
+        "start_game",
+        "placement_options_for",
+        "play",
+        "undo",
+        "redo",
+        "finish_game",
+    ])))
     .expect("tauri build script");
 }

@@ -2,7 +2,11 @@
 //! `castellan-table`, map the result and the error.
 
 use crate::error::CommandError;
+use crate::state::AppState;
+use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
+use castellan_table::view::GameView;
 use serde::Serialize;
+use tauri::State;
 
 /// The engine behind the app, shown on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
@@ -12,12 +16,80 @@ pub struct AppInfo {
     pub engine_version: String,
     /// Tiles in the base game, start tile included.
     pub base_tile_count: u32,
+    /// The ledger file.
+    pub ledger_path: String,
 }
 
-/// The engine's version and the base game's tile count: the start screen's round trip.
+/// The engine's version, the base game's tile count and where the ledger is: the start
+/// screen's round trip.
 #[tauri::command]
 #[specta::specta]
-pub fn app_info() -> Result<AppInfo, CommandError> {
+pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, CommandError> {
     let info = castellan_table::app::app_info();
-    Ok(AppInfo { engine_version: info.engine_version.to_string(), base_tile_count: info.base_tile_count })
+    Ok(AppInfo {
+        engine_version: info.engine_version.to_string(),
+        base_tile_count: info.base_tile_count,
+        ledger_path: state.ledger_path().display().to_string(),
+    })
+}
+
+/// The game on the table; after a restart, the game left unfinished, exactly where it was.
+#[tauri::command]
+#[specta::specta]
+pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, CommandError> {
+    state.with_table(|table| {
+        if table.live().is_none() {
+            table.resume_unfinished()?;
+        }
+        Ok(table.live().map(GameView::of))
+    })
+}
+
+/// Starts a new game.
+#[tauri::command]
+#[specta::specta]
+pub fn start_game(state: State<'_, AppState>, request: NewGameRequest) -> Result<GameView, CommandError> {
+    state.with_table(|table| {
+        let live = table.start(request.setup(), request.place.as_deref(), chrono::Utc::now())?;
+        Ok(GameView::of(live))
+    })
+}
+
+/// Where the drawn tile may go, with the follower places at each spot.
+#[tauri::command]
+#[specta::specta]
+pub fn placement_options_for(state: State<'_, AppState>, tile: String) -> Result<Vec<PlacementOption>, CommandError> {
+    state.with_table(|table| {
+        let live = table.live().ok_or(CommandError::NoGame)?;
+        Ok(placement_options(live.game(), &tile)?)
+    })
+}
+
+/// Enters a move; a refused move changes nothing and says why.
+#[tauri::command]
+#[specta::specta]
+pub fn play(state: State<'_, AppState>, request: MoveRequest) -> Result<GameView, CommandError> {
+    let mv = request.to_move()?;
+    state.with_table(|table| Ok(GameView::of(table.play(mv, chrono::Utc::now())?)))
+}
+
+/// Takes back the last move.
+#[tauri::command]
+#[specta::specta]
+pub fn undo(state: State<'_, AppState>) -> Result<GameView, CommandError> {
+    state.with_table(|table| Ok(GameView::of(table.undo()?)))
+}
+
+/// Puts back the move last taken back.
+#[tauri::command]
+#[specta::specta]
+pub fn redo(state: State<'_, AppState>) -> Result<GameView, CommandError> {
+    state.with_table(|table| Ok(GameView::of(table.redo()?)))
+}
+
+/// Makes the final count and records the results.
+#[tauri::command]
+#[specta::specta]
+pub fn finish_game(state: State<'_, AppState>) -> Result<GameView, CommandError> {
+    state.with_table(|table| Ok(GameView::of(table.finish(chrono::Utc::now())?)))
 }

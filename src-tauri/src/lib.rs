@@ -6,12 +6,26 @@
 
 pub mod commands;
 pub mod error;
+pub mod state;
 
+use tauri::Manager;
 use tauri_specta::{collect_commands, Builder};
+
+/// The ledger's file name in the app's data folder.
+pub const LEDGER_FILE: &str = "castellan.sqlite3";
 
 /// The commands and their types, for the invoke handler and the bindings.
 pub fn specta_builder() -> Builder<tauri::Wry> {
-    Builder::<tauri::Wry>::new().commands(collect_commands![commands::app_info])
+    Builder::<tauri::Wry>::new().commands(collect_commands![
+        commands::app_info,
+        commands::current_game,
+        commands::start_game,
+        commands::placement_options_for,
+        commands::play,
+        commands::undo,
+        commands::redo,
+        commands::finish_game,
+    ])
 }
 
 /// Starts the app.
@@ -25,6 +39,9 @@ pub fn run() {
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);
+            let dir = app.path().app_data_dir()?;
+            std::fs::create_dir_all(&dir)?;
+            app.manage(state::AppState::open(dir.join(LEDGER_FILE)));
             Ok(())
         })
         .run(tauri::generate_context!())

@@ -6,8 +6,25 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 
 /** Commands */
 export const commands = {
-	/**  The engine's version and the base game's tile count: the start screen's round trip. */
+	/**
+	 *  The engine's version, the base game's tile count and where the ledger is: the start
+	 *  screen's round trip.
+	 */
 	appInfo: () => typedError<AppInfo, CommandError>(__TAURI_INVOKE("app_info")),
+	/**  The game on the table; after a restart, the game left unfinished, exactly where it was. */
+	currentGame: () => typedError<GameView | null, CommandError>(__TAURI_INVOKE("current_game")),
+	/**  Starts a new game. */
+	startGame: (request: NewGameRequest_Deserialize) => typedError<GameView, CommandError>(__TAURI_INVOKE("start_game", { request })),
+	/**  Where the drawn tile may go, with the follower places at each spot. */
+	placementOptionsFor: (tile: string) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile })),
+	/**  Enters a move; a refused move changes nothing and says why. */
+	play: (request: MoveRequest_Deserialize) => typedError<GameView, CommandError>(__TAURI_INVOKE("play", { request })),
+	/**  Takes back the last move. */
+	undo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("undo")),
+	/**  Puts back the move last taken back. */
+	redo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("redo")),
+	/**  Makes the final count and records the results. */
+	finishGame: () => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game")),
 };
 
 /* Types */
@@ -17,14 +34,315 @@ export type AppInfo = {
 	engineVersion: string,
 	/**  Tiles in the base game, start tile included. */
 	baseTileCount: number,
+	/**  The ledger file. */
+	ledgerPath: string,
+};
+
+/**  Copies of a tile type left in the bag. */
+export type BagCount = {
+	/**  The catalog id. */
+	tile: string,
+	/**  Copies left. */
+	count: number,
 };
 
 /**  Why a command failed, for the UI. */
 export type CommandError = 
+/**
+ *  The ledger file could not be opened (damaged, or written by a newer Castellan); it is
+ *  left untouched and nothing can be recorded until this is resolved.
+ */
+{ kind: "ledgerUnavailable"; 
+/**  The file. */
+path: string; 
+/**  Why. */
+detail: string } | 
+/**  Writing to the ledger failed; nothing of the request was recorded. */
+{ kind: "ledger"; 
+/**  Why. */
+detail: string } | 
+/**  No game is on the table. */
+{ kind: "noGame" } | 
+/**  The game has had its final count. */
+{ kind: "gameFinished" } | 
+/**  The players, boxes or rules do not make a game. */
+{ kind: "badSetup"; 
+/**  The engine's reason. */
+reason: string } | 
+/**  The move breaks a rule; nothing changed. */
+{ kind: "refused"; 
+/**  The engine's reason, naming the edge, feature or tile. */
+reason: string } | 
+/**  The request names a tile, place or rotation that does not exist. */
+{ kind: "badRequest"; 
+/**  What is wrong. */
+reason: string } | 
 /**  Something the UI cannot help with; the detail goes to the log. */
 { kind: "internal"; 
 /**  For the log. */
 detail: string };
+
+/**  A follower on the board. */
+export type FollowerOnBoard = {
+	/**  Whose: the seat in turn order. */
+	seat: number,
+	/**  The tile's column. */
+	x: number,
+	/**  The tile's row. */
+	y: number,
+	/**  The place on the tile, in board orientation (`N`, `EL`, `C`, …). */
+	place: string,
+};
+
+/**  A place on the tile just placed where a follower may go. */
+export type FollowerOption = {
+	/**  The place, in board orientation. */
+	place: string,
+	/**  What the follower would be there. */
+	role: FollowerRole,
+};
+
+/**  What a follower would be on a feature. */
+export type FollowerRole = 
+/**  On a road. */
+"thief" | 
+/**  In a city. */
+"knight" | 
+/**  In a cloister or shrine. */
+"monk" | 
+/**  In a field. */
+"farmer";
+
+/**  A game on the table, as the screen shows it. */
+export type GameView = {
+	/**
+	 *  The game's id in the ledger (row ids stay far below 2³², and JavaScript numbers hold
+	 *  them exactly).
+	 */
+	gameId: number,
+	/**  The players in turn order. */
+	players: PlayerView[],
+	/**  The seat whose turn it is. */
+	current: number,
+	/**  The tiles on the board, in the order they were placed. */
+	tiles: TileOnBoard[],
+	/**  The followers standing on the board. */
+	followers: FollowerOnBoard[],
+	/**  What is left in the bag, by tile type. */
+	bag: BagCount[],
+	/**  Tiles left in the bag in all. */
+	tilesLeft: number,
+	/**  Every score so far, newest first. */
+	feed: ScoreView[],
+	/**  Moves in effect. */
+	cursor: number,
+	/**  Moves entered, those taken back included. */
+	moves: number,
+	/**  Whether a move can be taken back. */
+	canUndo: boolean,
+	/**  Whether a taken-back move can be put back. */
+	canRedo: boolean,
+	/**  Whether the final count has been made. */
+	finished: boolean,
+};
+
+/**  A move as the table screen enters it. */
+export type MoveRequest = MoveRequest_Serialize | MoveRequest_Deserialize;
+
+/**  A move as the table screen enters it. */
+export type MoveRequest_Deserialize = 
+/**  The drawn tile placed, with or without a follower. */
+{ kind: "place"; 
+/**  The catalog id. */
+tile: string; 
+/**  Column. */
+x: number; 
+/**  Row. */
+y: number; 
+/**  0, 90, 180 or 270. */
+rotation: number; 
+/**  The follower's place on the tile, in board orientation, if one was put there. */
+follower?: string | null } | 
+/**  The drawn tile fits nowhere. */
+{ kind: "discard"; 
+/**  The catalog id. */
+tile: string };
+
+/**  A move as the table screen enters it. */
+export type MoveRequest_Serialize = 
+/**  The drawn tile placed, with or without a follower. */
+{ kind: "place"; 
+/**  The catalog id. */
+tile: string; 
+/**  Column. */
+x: number; 
+/**  Row. */
+y: number; 
+/**  0, 90, 180 or 270. */
+rotation: number; 
+/**  The follower's place on the tile, in board orientation, if one was put there. */
+follower: string | null } | 
+/**  The drawn tile fits nowhere. */
+{ kind: "discard"; 
+/**  The catalog id. */
+tile: string };
+
+/**  A new game as the setup screen describes it. */
+export type NewGameRequest = NewGameRequest_Serialize | NewGameRequest_Deserialize;
+
+/**  A new game as the setup screen describes it. */
+export type NewGameRequest_Deserialize = {
+	/**  The players in turn order, the start player first. */
+	seats: SeatRequest[],
+	/**  The boxes in play; the base game is always included. */
+	boxes: TileBox[],
+	/**  The rules. */
+	rules: RulePreset,
+	/**  Where the game night is, if said. */
+	place?: string | null,
+};
+
+/**  A new game as the setup screen describes it. */
+export type NewGameRequest_Serialize = {
+	/**  The players in turn order, the start player first. */
+	seats: SeatRequest[],
+	/**  The boxes in play; the base game is always included. */
+	boxes: TileBox[],
+	/**  The rules. */
+	rules: RulePreset,
+	/**  Where the game night is, if said. */
+	place: string | null,
+};
+
+/**  Where the drawn tile may go, and where a follower may then stand. */
+export type PlacementOption = {
+	/**  Column. */
+	x: number,
+	/**  Row. */
+	y: number,
+	/**  0, 90, 180 or 270. */
+	rotation: number,
+	/**  The legal follower places; empty when none (no follower left, or all taken). */
+	followers: FollowerOption[],
+};
+
+/**  A follower colour. */
+export type PlayerColor = "red" | "blue" | "green" | "yellow" | "black" | "gray" | "pink" | "purple";
+
+/**  One player's standing. */
+export type PlayerView = {
+	/**  Their name. */
+	name: string,
+	/**  Their follower colour. */
+	color: string,
+	/**  Points so far. */
+	score: number,
+	/**  Points if the game ended now: the final count, farms included, added. */
+	ifEndedNow: number,
+	/**  Followers in supply. */
+	supply: number,
+	/**  Where their marker stands on the 50-space track and the tokens they hold. */
+	track: TrackView,
+};
+
+/**  Which edition's rules. */
+export type RulePreset = 
+/**  Today's rules. */
+"current" | 
+/**  The 2000 edition: farms per city, the small-city rule. */
+"first-edition";
+
+/**  What a score was for. */
+export type ScoreKind = 
+/**  A road. */
+"road" | 
+/**  A city. */
+"city" | 
+/**  A cloister. */
+"cloister" | 
+/**  A shrine. */
+"shrine" | 
+/**  A farm and the cities it supplies. */
+"farm" | 
+/**  A city paid to the farmers around it (2000 edition). */
+"farm-city" | 
+/**  The King's bonus. */
+"king" | 
+/**  The Robber's bonus. */
+"robber";
+
+/**  One score with everything needed to say why, in words, in any language. */
+export type ScoreView = {
+	/**  What scored. */
+	kind: ScoreKind,
+	/**  Who scored, by seat. */
+	winners: number[],
+	/**  Points to each of them. */
+	points: number,
+	/**  Who had followers there but fewer, by seat. */
+	outvoted: number[],
+	/**  The tiles counted, as `[x, y]`. */
+	tiles: ([number, number])[],
+	/**  Pennants counted. */
+	pennants: number,
+	/**  Neighbouring tiles counted (cloisters and shrines). */
+	neighbours: number,
+	/**  Completed cities counted (farms, King), each named by one of its tiles. */
+	cities: ([number, number])[],
+	/**  Whether the City of Carcassonne counted too. */
+	carcassonne: boolean,
+	/**  Complete, or counted unfinished at the end. */
+	complete: boolean,
+	/**  Scored in the final count. */
+	finalScoring: boolean,
+	/**  The checklist id of the rule applied. */
+	rule: string,
+};
+
+/**  One seat at a new game. */
+export type SeatRequest = {
+	/**  The player's name. */
+	name: string,
+	/**  Their colour. */
+	color: PlayerColor,
+};
+
+/**  A box of tiles on the table. */
+export type TileBox = 
+/**  The base game (72 tiles). */
+"base" | 
+/**  The Winter Edition's 12 extra tiles. */
+"winter" | 
+/**  King & Robber's 5 tiles. */
+"king-robber" | 
+/**  Heretics & Shrines' 5 tiles. */
+"shrines" | 
+/**  River II's 12 tiles. */
+"river2" | 
+/**  The Count of Carcassonne's city. */
+"count";
+
+/**  A tile on the board. */
+export type TileOnBoard = {
+	/**  The catalog id, e.g. `D`. */
+	tile: string,
+	/**  Column, growing east. */
+	x: number,
+	/**  Row, growing south. */
+	y: number,
+	/**  Turned clockwise by 0, 90, 180 or 270 degrees. */
+	rotation: number,
+};
+
+/**  A position on the score track. */
+export type TrackView = {
+	/**  Space 0 to 49. */
+	space: number,
+	/**  "50" tokens held (0 or 1). */
+	fifties: number,
+	/**  "100" tokens held. */
+	hundreds: number,
+};
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -1,6 +1,14 @@
 // The one door to Rust. Components call these, never `invoke` directly, so every command's
 // types come from the generated bindings and every failure arrives as a `CommandError`.
-import { commands, type AppInfo, type CommandError } from "./bindings";
+import {
+  commands,
+  type AppInfo,
+  type CommandError,
+  type GameView,
+  type MoveRequest,
+  type NewGameRequest,
+  type PlacementOption,
+} from "./bindings";
 
 /** What a command returned: its value, or the error Rust sent as data. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CommandError };
@@ -18,4 +26,34 @@ async function call<T>(pending: Promise<{ status: "ok"; data: T } | { status: "e
 /** The engine's version and the size of the base game. */
 export function appInfo(): Promise<Outcome<AppInfo>> {
   return call(commands.appInfo());
+}
+
+/** The game on the table; after a restart, the unfinished game where it stood. */
+export function currentGame(): Promise<Outcome<GameView | null>> {
+  return call(commands.currentGame());
+}
+
+export function startGame(request: NewGameRequest): Promise<Outcome<GameView>> {
+  return call(commands.startGame(request));
+}
+
+/** Where the drawn tile may go, with the follower places at each spot. */
+export function placementOptions(tile: string): Promise<Outcome<PlacementOption[]>> {
+  return call(commands.placementOptionsFor(tile));
+}
+
+export function play(request: MoveRequest): Promise<Outcome<GameView>> {
+  return call(commands.play(request));
+}
+
+export function undo(): Promise<Outcome<GameView>> {
+  return call(commands.undo());
+}
+
+export function redo(): Promise<Outcome<GameView>> {
+  return call(commands.redo());
+}
+
+export function finishGame(): Promise<Outcome<GameView>> {
+  return call(commands.finishGame());
 }

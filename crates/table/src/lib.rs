@@ -4,6 +4,8 @@
 //!
 //! - [`app`]: what the start screen shows;
 //! - [`live`]: the game being played, each move stored as it is entered;
+//! - [`input`]: a new game's setup and the moves as the table screen sends them;
+//! - [`view`]: what the table screen shows of a game;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
 //! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
 //! - [`stats`]: the statistics as JSON;
@@ -12,9 +14,11 @@
 pub mod app;
 pub mod export;
 pub mod import;
+pub mod input;
 pub mod live;
 pub mod record;
 pub mod stats;
+pub mod view;
 
 mod error;
 

@@ -1,0 +1,322 @@
+//! What the table screen sends: a new game's setup and the moves entered, as plain data
+//! checked here before the engine sees them.
+
+use castellan_engine::{
+    Cell, Color, FeatureKind, Game, GameSetup, Move, PlayerSetup, Port, Rotation, RuleSet, Start, TileId, TileSet,
+};
+use serde::{Deserialize, Serialize};
+
+/// A follower colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum PlayerColor {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+    Black,
+    Gray,
+    Pink,
+    Purple,
+}
+
+impl From<PlayerColor> for Color {
+    fn from(c: PlayerColor) -> Color {
+        match c {
+            PlayerColor::Red => Color::Red,
+            PlayerColor::Blue => Color::Blue,
+            PlayerColor::Green => Color::Green,
+            PlayerColor::Yellow => Color::Yellow,
+            PlayerColor::Black => Color::Black,
+            PlayerColor::Gray => Color::Gray,
+            PlayerColor::Pink => Color::Pink,
+            PlayerColor::Purple => Color::Purple,
+        }
+    }
+}
+
+/// A box of tiles on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum TileBox {
+    /// The base game (72 tiles).
+    Base,
+    /// The Winter Edition's 12 extra tiles.
+    Winter,
+    /// King & Robber's 5 tiles.
+    KingRobber,
+    /// Heretics & Shrines' 5 tiles.
+    Shrines,
+    /// River II's 12 tiles.
+    River2,
+    /// The Count of Carcassonne's city.
+    Count,
+}
+
+impl From<TileBox> for TileSet {
+    fn from(b: TileBox) -> TileSet {
+        match b {
+            TileBox::Base => TileSet::Base,
+            TileBox::Winter => TileSet::Winter,
+            TileBox::KingRobber => TileSet::KingRobber,
+            TileBox::Shrines => TileSet::Shrines,
+            TileBox::River2 => TileSet::River2,
+            TileBox::Count => TileSet::Count,
+        }
+    }
+}
+
+/// Which edition's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum RulePreset {
+    /// Today's rules.
+    Current,
+    /// The 2000 edition: farms per city, the small-city rule.
+    FirstEdition,
+}
+
+/// One seat at a new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct SeatRequest {
+    /// The player's name.
+    pub name: String,
+    /// Their colour.
+    pub color: PlayerColor,
+}
+
+/// A new game as the setup screen describes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct NewGameRequest {
+    /// The players in turn order, the start player first.
+    pub seats: Vec<SeatRequest>,
+    /// The boxes in play; the base game is always included.
+    pub boxes: Vec<TileBox>,
+    /// The rules.
+    pub rules: RulePreset,
+    /// Where the game night is, if said.
+    pub place: Option<String>,
+}
+
+impl NewGameRequest {
+    /// The engine's setup: the start follows from the boxes (the City with the Count, the
+    /// spring with River II alone, otherwise the start tile).
+    pub fn setup(&self) -> GameSetup {
+        let mut sets = vec![TileSet::Base];
+        for &b in &self.boxes {
+            let set = TileSet::from(b);
+            if !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+        let start = if sets.contains(&TileSet::Count) {
+            Start::Count
+        } else if sets.contains(&TileSet::River2) {
+            Start::River2
+        } else {
+            Start::Base
+        };
+        let mut setup = GameSetup::base(&[]);
+        setup.players =
+            self.seats.iter().map(|s| PlayerSetup { name: s.name.trim().to_string(), color: s.color.into() }).collect();
+        setup.sets = sets;
+        setup.start = start;
+        setup.rules = match self.rules {
+            RulePreset::Current => RuleSet::default(),
+            RulePreset::FirstEdition => RuleSet::first_edition(),
+        };
+        setup
+    }
+}
+
+/// A move as the table screen enters it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum MoveRequest {
+    /// The drawn tile placed, with or without a follower.
+    Place {
+        /// The catalog id.
+        tile: String,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// 0, 90, 180 or 270.
+        rotation: u32,
+        /// The follower's place on the tile, in board orientation, if one was put there.
+        follower: Option<String>,
+    },
+    /// The drawn tile fits nowhere.
+    Discard {
+        /// The catalog id.
+        tile: String,
+    },
+}
+
+/// Why a request could not even be read as a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// No such tile in the catalog.
+    #[error("there is no tile `{0}`")]
+    UnknownTile(String),
+    /// Not a quarter turn.
+    #[error("rotation {0} is not 0, 90, 180 or 270")]
+    BadRotation(u32),
+    /// No such place on a tile.
+    #[error("there is no place `{0}` on a tile")]
+    UnknownPlace(String),
+}
+
+fn tile_named(name: &str) -> Result<TileId, RequestError> {
+    TileId::from_name(name).ok_or_else(|| RequestError::UnknownTile(name.to_string()))
+}
+
+impl MoveRequest {
+    /// The engine's move.
+    ///
+    /// # Errors
+    /// An unknown tile or place, or a rotation that is not a quarter turn.
+    pub fn to_move(&self) -> Result<Move, RequestError> {
+        match self {
+            MoveRequest::Discard { tile } => Ok(Move::Discard { tile: tile_named(tile)? }),
+            MoveRequest::Place { tile, x, y, rotation, follower } => {
+                let rot = Rotation::from_degrees(i64::from(*rotation)).ok_or(RequestError::BadRotation(*rotation))?;
+                let port = follower
+                    .as_deref()
+                    .map(|p| Port::from_name(p).ok_or_else(|| RequestError::UnknownPlace(p.to_string())))
+                    .transpose()?;
+                Ok(Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port))
+            }
+        }
+    }
+}
+
+/// What a follower would be on a feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum FollowerRole {
+    /// On a road.
+    Thief,
+    /// In a city.
+    Knight,
+    /// In a cloister or shrine.
+    Monk,
+    /// In a field.
+    Farmer,
+}
+
+/// A place on the tile just placed where a follower may go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FollowerOption {
+    /// The place, in board orientation.
+    pub place: String,
+    /// What the follower would be there.
+    pub role: FollowerRole,
+}
+
+/// Where the drawn tile may go, and where a follower may then stand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct PlacementOption {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// 0, 90, 180 or 270.
+    pub rotation: u32,
+    /// The legal follower places; empty when none (no follower left, or all taken).
+    pub followers: Vec<FollowerOption>,
+}
+
+/// Every legal placement of `tile` with its follower options; empty means it fits nowhere
+/// and may be discarded.
+///
+/// # Errors
+/// An unknown tile.
+pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>, RequestError> {
+    let tile = tile_named(tile)?;
+    Ok(game
+        .legal_placements(tile)
+        .into_iter()
+        .map(|(cell, rotation)| PlacementOption {
+            x: cell.x,
+            y: cell.y,
+            rotation: u32::from(rotation.degrees()),
+            followers: game
+                .legal_followers(tile, cell, rotation)
+                .into_iter()
+                .filter_map(|(port, kind)| {
+                    let role = match kind {
+                        FeatureKind::Road => FollowerRole::Thief,
+                        FeatureKind::City => FollowerRole::Knight,
+                        FeatureKind::Cloister | FeatureKind::Shrine => FollowerRole::Monk,
+                        FeatureKind::Field => FollowerRole::Farmer,
+                        FeatureKind::River => return None,
+                    };
+                    Some(FollowerOption { place: port.name().to_string(), role })
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_game_request_becomes_the_engine_setup() {
+        let request = NewGameRequest {
+            seats: vec![
+                SeatRequest { name: " Anna ".into(), color: PlayerColor::Green },
+                SeatRequest { name: "Bram".into(), color: PlayerColor::Red },
+            ],
+            boxes: vec![TileBox::KingRobber, TileBox::Count],
+            rules: RulePreset::FirstEdition,
+            place: None,
+        };
+        let setup = request.setup();
+        assert_eq!(setup.players[0].name, "Anna", "names are trimmed");
+        assert_eq!(setup.players[1].color, Color::Red);
+        assert_eq!(setup.sets, vec![TileSet::Base, TileSet::KingRobber, TileSet::Count]);
+        assert_eq!(setup.start, Start::Count, "the Count's city starts the game");
+        assert_eq!(setup.rules, RuleSet::first_edition());
+        assert!(Game::new(setup).is_ok());
+    }
+
+    #[test]
+    fn moves_are_read_and_bad_ones_named() {
+        let place = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 180, follower: Some("S".into()) };
+        let mv = place.to_move().unwrap();
+        assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
+        let bad = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 45, follower: None };
+        assert_eq!(bad.to_move(), Err(RequestError::BadRotation(45)));
+        let unknown = MoveRequest::Discard { tile: "ZZ".into() };
+        assert_eq!(unknown.to_move().unwrap_err().to_string(), "there is no tile `ZZ`");
+        let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
+        assert_eq!(json, MoveRequest::Discard { tile: "E".into() });
+    }
+
+    #[test]
+    fn placement_options_list_the_follower_places_with_their_roles() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let options = placement_options(&game, "E").unwrap();
+        let over_the_city = options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, 180)).expect("E closes D's city");
+        assert!(over_the_city.followers.contains(&FollowerOption { place: "S".into(), role: FollowerRole::Knight }));
+        assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
+        assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
+    }
+}

@@ -1,0 +1,323 @@
+//! What the table screen shows of a game, as plain data for the UI.
+//!
+//! Everything here is read off the engine; the UI computes no rule. With the `specta`
+//! feature the types also describe themselves, so the UI's TypeScript types are generated
+//! from these.
+
+use crate::live::LiveGame;
+use castellan_engine::{Event, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use serde::Serialize;
+
+/// A game on the table, as the screen shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct GameView {
+    /// The game's id in the ledger (row ids stay far below 2³², and JavaScript numbers hold
+    /// them exactly).
+    pub game_id: u32,
+    /// The players in turn order.
+    pub players: Vec<PlayerView>,
+    /// The seat whose turn it is.
+    pub current: u32,
+    /// The tiles on the board, in the order they were placed.
+    pub tiles: Vec<TileOnBoard>,
+    /// The followers standing on the board.
+    pub followers: Vec<FollowerOnBoard>,
+    /// What is left in the bag, by tile type.
+    pub bag: Vec<BagCount>,
+    /// Tiles left in the bag in all.
+    pub tiles_left: u32,
+    /// Every score so far, newest first.
+    pub feed: Vec<ScoreView>,
+    /// Moves in effect.
+    pub cursor: u32,
+    /// Moves entered, those taken back included.
+    pub moves: u32,
+    /// Whether a move can be taken back.
+    pub can_undo: bool,
+    /// Whether a taken-back move can be put back.
+    pub can_redo: bool,
+    /// Whether the final count has been made.
+    pub finished: bool,
+}
+
+/// One player's standing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerView {
+    /// Their name.
+    pub name: String,
+    /// Their follower colour.
+    pub color: String,
+    /// Points so far.
+    pub score: u32,
+    /// Points if the game ended now: the final count, farms included, added.
+    pub if_ended_now: u32,
+    /// Followers in supply.
+    pub supply: u32,
+    /// Where their marker stands on the 50-space track and the tokens they hold.
+    pub track: TrackView,
+}
+
+/// A position on the score track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TrackView {
+    /// Space 0 to 49.
+    pub space: u32,
+    /// "50" tokens held (0 or 1).
+    pub fifties: u32,
+    /// "100" tokens held.
+    pub hundreds: u32,
+}
+
+/// A tile on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TileOnBoard {
+    /// The catalog id, e.g. `D`.
+    pub tile: String,
+    /// Column, growing east.
+    pub x: i32,
+    /// Row, growing south.
+    pub y: i32,
+    /// Turned clockwise by 0, 90, 180 or 270 degrees.
+    pub rotation: u32,
+}
+
+/// A follower on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FollowerOnBoard {
+    /// Whose: the seat in turn order.
+    pub seat: u32,
+    /// The tile's column.
+    pub x: i32,
+    /// The tile's row.
+    pub y: i32,
+    /// The place on the tile, in board orientation (`N`, `EL`, `C`, …).
+    pub place: String,
+}
+
+/// Copies of a tile type left in the bag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct BagCount {
+    /// The catalog id.
+    pub tile: String,
+    /// Copies left.
+    pub count: u32,
+}
+
+/// What a score was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreKind {
+    /// A road.
+    Road,
+    /// A city.
+    City,
+    /// A cloister.
+    Cloister,
+    /// A shrine.
+    Shrine,
+    /// A farm and the cities it supplies.
+    Farm,
+    /// A city paid to the farmers around it (2000 edition).
+    FarmCity,
+    /// The King's bonus.
+    King,
+    /// The Robber's bonus.
+    Robber,
+}
+
+impl From<ScoreSource> for ScoreKind {
+    fn from(s: ScoreSource) -> ScoreKind {
+        match s {
+            ScoreSource::Road => ScoreKind::Road,
+            ScoreSource::City => ScoreKind::City,
+            ScoreSource::Cloister => ScoreKind::Cloister,
+            ScoreSource::Shrine => ScoreKind::Shrine,
+            ScoreSource::Farm => ScoreKind::Farm,
+            ScoreSource::FarmCity => ScoreKind::FarmCity,
+            ScoreSource::King => ScoreKind::King,
+            ScoreSource::Robber => ScoreKind::Robber,
+        }
+    }
+}
+
+/// One score with everything needed to say why, in words, in any language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreView {
+    /// What scored.
+    pub kind: ScoreKind,
+    /// Who scored, by seat.
+    pub winners: Vec<u32>,
+    /// Points to each of them.
+    pub points: u32,
+    /// Who had followers there but fewer, by seat.
+    pub outvoted: Vec<u32>,
+    /// The tiles counted, as `[x, y]`.
+    pub tiles: Vec<[i32; 2]>,
+    /// Pennants counted.
+    pub pennants: u32,
+    /// Neighbouring tiles counted (cloisters and shrines).
+    pub neighbours: u32,
+    /// Completed cities counted (farms, King), each named by one of its tiles.
+    pub cities: Vec<[i32; 2]>,
+    /// Whether the City of Carcassonne counted too.
+    pub carcassonne: bool,
+    /// Complete, or counted unfinished at the end.
+    pub complete: bool,
+    /// Scored in the final count.
+    pub final_scoring: bool,
+    /// The checklist id of the rule applied.
+    pub rule: String,
+}
+
+fn seats(set: PlayerSet) -> Vec<u32> {
+    set.iter().map(|p| p.index() as u32).collect()
+}
+
+impl From<&Score> for ScoreView {
+    fn from(s: &Score) -> ScoreView {
+        ScoreView {
+            kind: s.source.into(),
+            winners: seats(s.winners),
+            points: s.points,
+            outvoted: seats(s.outvoted),
+            tiles: s.tiles.iter().map(|c| [c.x, c.y]).collect(),
+            pennants: s.pennants,
+            neighbours: s.neighbours,
+            cities: s.cities.iter().map(|(c, _)| [c.x, c.y]).collect(),
+            carcassonne: s.carcassonne,
+            complete: s.complete,
+            final_scoring: s.final_scoring,
+            rule: s.rule.to_string(),
+        }
+    }
+}
+
+impl GameView {
+    /// The view of the game on the table.
+    pub fn of(live: &LiveGame) -> GameView {
+        let game = live.game();
+        let history = live.history();
+        GameView {
+            game_id: u32::try_from(live.id().0).expect("ledger row ids fit in 32 bits"),
+            players: players(game),
+            current: game.current_player().index() as u32,
+            tiles: game
+                .board()
+                .tiles()
+                .iter()
+                .map(|t| TileOnBoard {
+                    tile: t.tile.name().to_string(),
+                    x: t.cell.x,
+                    y: t.cell.y,
+                    rotation: u32::from(t.rotation.degrees()),
+                })
+                .collect(),
+            followers: game
+                .board()
+                .followers()
+                .iter()
+                .map(|f| FollowerOnBoard {
+                    seat: f.player.index() as u32,
+                    x: f.cell.x,
+                    y: f.cell.y,
+                    place: f.port.name().to_string(),
+                })
+                .collect(),
+            bag: game
+                .bag()
+                .into_iter()
+                .map(|(t, n)| BagCount { tile: t.name().to_string(), count: n as u32 })
+                .collect(),
+            tiles_left: game.tiles_left(),
+            feed: game
+                .events()
+                .iter()
+                .rev()
+                .filter_map(|e| match e {
+                    Event::Scored(s) => Some(ScoreView::from(&**s)),
+                    _ => None,
+                })
+                .collect(),
+            cursor: history.cursor() as u32,
+            moves: history.moves().len() as u32,
+            can_undo: live.can_undo(),
+            can_redo: live.can_redo(),
+            finished: live.is_finished(),
+        }
+    }
+}
+
+fn players(game: &Game) -> Vec<PlayerView> {
+    let ended = game.scores_if_ended_now();
+    game.setup()
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = PlayerId(i as u8);
+            let score = game.scores()[i];
+            let track = TrackPosition::of(score);
+            PlayerView {
+                name: p.name.clone(),
+                color: p.color.name().to_string(),
+                score,
+                if_ended_now: ended[i],
+                supply: game.supply()[seat.index()] as u32,
+                track: TrackView { space: track.space, fifties: track.fifties, hundreds: track.hundreds },
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::live::Table;
+    use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
+    use castellan_ledger::Ledger;
+    use chrono::{DateTime, Utc};
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn the_view_shows_board_scores_feed_and_bag() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
+        let e = TileId::from_name("E").unwrap();
+        let live = table.play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), now()).unwrap();
+        let view = GameView::of(live);
+        assert_eq!(view.tiles.len(), 2);
+        assert_eq!(view.tiles[1], TileOnBoard { tile: "E".into(), x: 0, y: -1, rotation: 180 });
+        assert_eq!(view.players[0].score, 4, "Anna's city");
+        assert_eq!(view.players[0].supply, 7, "her knight came back");
+        assert_eq!(view.current, 1, "Bram's turn");
+        assert!(view.followers.is_empty());
+        assert_eq!(view.feed.len(), 1);
+        assert_eq!(view.feed[0].kind, ScoreKind::City);
+        assert_eq!(view.feed[0].winners, vec![0]);
+        assert_eq!(view.feed[0].tiles, vec![[0, 0], [0, -1]]);
+        assert_eq!(view.tiles_left, 70);
+        assert_eq!(view.bag.iter().find(|b| b.tile == "E").map(|b| b.count), Some(4), "5 E tiles, one placed");
+        assert!(view.can_undo && !view.can_redo && !view.finished);
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["feed"][0]["kind"], "city", "kinds cross as lower-case names");
+        assert_eq!(json["players"][0]["ifEndedNow"], 4);
+    }
+}
