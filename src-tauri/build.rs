@@ -3,6 +3,7 @@ fn main() {
     // command the UI may call.
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(&[
         "app_info",
+        "catalog",
         "current_game",
         "start_game",
         "placement_options_for",

@@ -3,6 +3,7 @@
 
 use crate::error::CommandError;
 use crate::state::AppState;
+use castellan_table::catalog::{tile_shapes, TileShape};
 use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
 use castellan_table::view::GameView;
 use serde::Serialize;
@@ -92,4 +93,11 @@ pub fn redo(state: State<'_, AppState>) -> Result<GameView, CommandError> {
 #[specta::specta]
 pub fn finish_game(state: State<'_, AppState>) -> Result<GameView, CommandError> {
     state.with_table(|table| Ok(GameView::of(table.finish(chrono::Utc::now())?)))
+}
+
+/// Every tile type as the board draws it.
+#[tauri::command]
+#[specta::specta]
+pub fn catalog() -> Vec<TileShape> {
+    tile_shapes()
 }

@@ -18,6 +18,7 @@ pub const LEDGER_FILE: &str = "castellan.sqlite3";
 pub fn specta_builder() -> Builder<tauri::Wry> {
     Builder::<tauri::Wry>::new().commands(collect_commands![
         commands::app_info,
+        commands::catalog,
         commands::current_game,
         commands::start_game,
         commands::placement_options_for,

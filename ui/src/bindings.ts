@@ -11,6 +11,8 @@ export const commands = {
 	 *  screen's round trip.
 	 */
 	appInfo: () => typedError<AppInfo, CommandError>(__TAURI_INVOKE("app_info")),
+	/**  Every tile type as the board draws it. */
+	catalog: () => __TAURI_INVOKE<TileShape[]>("catalog"),
 	/**  The game on the table; after a restart, the game left unfinished, exactly where it was. */
 	currentGame: () => typedError<GameView | null, CommandError>(__TAURI_INVOKE("current_game")),
 	/**  Starts a new game. */
@@ -81,6 +83,21 @@ reason: string } |
 { kind: "internal"; 
 /**  For the log. */
 detail: string };
+
+/**  What a feature on a tile is. */
+export type FeatureShape = "road" | "city" | "cloister" | "shrine" | "field" | "river";
+
+/**  One feature drawn on a tile. */
+export type FeatureShapeView = {
+	/**  Road, city, … */
+	kind: FeatureShape,
+	/**  The sides whose middle it crosses: `N`, `E`, `S`, `W`, catalog orientation. */
+	sides: string[],
+	/**  Pennants drawn in it. */
+	pennants: number,
+	/**  The place that names it (where a follower stands on it). */
+	anchor: string,
+};
 
 /**  A follower on the board. */
 export type FollowerOnBoard = {
@@ -332,6 +349,23 @@ export type TileOnBoard = {
 	y: number,
 	/**  Turned clockwise by 0, 90, 180 or 270 degrees. */
 	rotation: number,
+};
+
+/**  A tile type as drawn. */
+export type TileShape = {
+	/**  The catalog id. */
+	id: string,
+	/**  Its box. */
+	from: TileBox,
+	/**  Copies in the box. */
+	copies: number,
+	/**
+	 *  The features, roads, cities and rivers with their sides; the cloister or shrine in
+	 *  the centre has none.
+	 */
+	features: FeatureShapeView[],
+	/**  Part of the City of Carcassonne's block. */
+	carcassonne: boolean,
 };
 
 /**  A position on the score track. */

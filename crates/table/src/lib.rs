@@ -3,6 +3,7 @@
 //! every command runs in plain tests.
 //!
 //! - [`app`]: what the start screen shows;
+//! - [`catalog`]: the tiles as the UI draws them;
 //! - [`live`]: the game being played, each move stored as it is entered;
 //! - [`input`]: a new game's setup and the moves as the table screen sends them;
 //! - [`view`]: what the table screen shows of a game;
@@ -12,6 +13,7 @@
 //! - [`record`]: what the ledger keeps of a finished game.
 
 pub mod app;
+pub mod catalog;
 pub mod export;
 pub mod import;
 pub mod input;

@@ -1,0 +1,38 @@
+// A turn entered through the table screen of the real app: new game, choose the drawn tile,
+// click the lit square, put the knight, confirm; the scoreboard and the feed show the score.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { openApp, SHOTS, textOf } from "./session.mjs";
+
+let browser;
+before(async () => {
+  browser = await openApp();
+});
+after(async () => {
+  await browser?.deleteSession();
+});
+
+const click = async (selector) => (await browser.$(selector)).click();
+
+test("a new game and one scored turn through the table screen", async () => {
+  await click("#new-game");
+  await (await browser.$("#player-0")).setValue("Anna");
+  await (await browser.$("#player-1")).setValue("Bram");
+  await click("#start-game");
+  await textOf(browser, "#turn", /^Anna to play · In the bag: 71 tiles$/);
+
+  const filter = await browser.$("#tile-filter");
+  await filter.setValue("E");
+  await browser.keys("Enter");
+  await click('[data-cell="0,-1"]');
+  await click('[data-place="S"]');
+  await browser.saveScreenshot(`${SHOTS}/table-placing.png`);
+  await click("#confirm");
+
+  await textOf(browser, "#turn", /^Bram to play · In the bag: 70 tiles$/);
+  const anna = await browser.$('.scoreboard [data-seat="0"] .score');
+  assert.equal(await anna.getText(), "4", "Anna's two-tile city");
+  const feed = await textOf(browser, "#feed li", /^Anna 4: city of 2 tiles/);
+  assert.match(feed, /B-21$/, "the rule is named");
+  await browser.saveScreenshot(`${SHOTS}/table.png`);
+});
