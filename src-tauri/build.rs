@@ -11,6 +11,7 @@ fn main() {
         "undo",
         "redo",
         "finish_game",
+        "history",
     ])))
     .expect("tauri build script");
 }

@@ -4,6 +4,7 @@
 use crate::error::CommandError;
 use crate::state::AppState;
 use castellan_table::catalog::{tile_shapes, TileShape};
+use castellan_table::history::{history as ledger_history, NightSummary};
 use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
 use castellan_table::view::GameView;
 use serde::Serialize;
@@ -100,4 +101,11 @@ pub fn finish_game(state: State<'_, AppState>) -> Result<GameView, CommandError>
 #[specta::specta]
 pub fn catalog() -> Vec<TileShape> {
     tile_shapes()
+}
+
+/// Every game night, newest first, with its games and their results.
+#[tauri::command]
+#[specta::specta]
+pub fn history(state: State<'_, AppState>) -> Result<Vec<NightSummary>, CommandError> {
+    state.with_table(|table| Ok(ledger_history(table.ledger())?))
 }

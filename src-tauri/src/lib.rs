@@ -26,6 +26,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::undo,
         commands::redo,
         commands::finish_game,
+        commands::history,
     ])
 }
 

@@ -36,3 +36,20 @@ test("a new game and one scored turn through the table screen", async () => {
   assert.match(feed, /B-21$/, "the rule is named");
   await browser.saveScreenshot(`${SHOTS}/table.png`);
 });
+
+test("the finished game is in the history after the app is started again", async () => {
+  await click("#finish");
+  await textOf(browser, ".table h2", "Final score");
+  await browser.deleteSession();
+
+  browser = await openApp();
+  await click("#history");
+  const finished = await browser.$('.game[data-state="finished"]');
+  await finished.waitForExist({ timeout: 5000 });
+  const text = await finished.getText();
+  assert.match(text, /Anna\s+4/, "Anna's 4 points are remembered");
+  assert.match(text, /Bram\s+0/);
+  const winner = await finished.$(".winner");
+  assert.match(await winner.getText(), /^Anna/, "Anna won");
+  await browser.saveScreenshot(`${SHOTS}/history.png`);
+});

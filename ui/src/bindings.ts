@@ -27,6 +27,8 @@ export const commands = {
 	redo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("redo")),
 	/**  Makes the final count and records the results. */
 	finishGame: () => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game")),
+	/**  Every game night, newest first, with its games and their results. */
+	history: () => typedError<NightSummary_Serialize[], CommandError>(__TAURI_INVOKE("history")),
 };
 
 /* Types */
@@ -130,6 +132,46 @@ export type FollowerRole =
 /**  In a field. */
 "farmer";
 
+/**  Where a remembered game stands. */
+export type GameState = 
+/**  Still being played, or interrupted. */
+"in-progress" | 
+/**  Played to the end. */
+"finished" | 
+/**  Given up. */
+"abandoned";
+
+/**  A remembered game. */
+export type GameSummary = GameSummary_Serialize | GameSummary_Deserialize;
+
+/**  A remembered game. */
+export type GameSummary_Deserialize = {
+	/**  The game's id in the ledger. */
+	gameId: number,
+	/**  Where it stands. */
+	state: GameState,
+	/**  When it began (RFC 3339). */
+	startedAt: string,
+	/**  When it ended, if it did. */
+	endedAt?: string | null,
+	/**  The players: best first once finished, else in seat order. */
+	seats: SeatResult_Deserialize[],
+};
+
+/**  A remembered game. */
+export type GameSummary_Serialize = {
+	/**  The game's id in the ledger. */
+	gameId: number,
+	/**  Where it stands. */
+	state: GameState,
+	/**  When it began (RFC 3339). */
+	startedAt: string,
+	/**  When it ended, if it did. */
+	endedAt: string | null,
+	/**  The players: best first once finished, else in seat order. */
+	seats: SeatResult_Serialize[],
+};
+
 /**  A game on the table, as the screen shows it. */
 export type GameView = {
 	/**
@@ -231,6 +273,29 @@ export type NewGameRequest_Serialize = {
 	place: string | null,
 };
 
+/**  A game night. */
+export type NightSummary = NightSummary_Serialize | NightSummary_Deserialize;
+
+/**  A game night. */
+export type NightSummary_Deserialize = {
+	/**  The date (YYYY-MM-DD). */
+	date: string,
+	/**  Where, if said. */
+	place?: string | null,
+	/**  Its games, the latest first. */
+	games: GameSummary_Deserialize[],
+};
+
+/**  A game night. */
+export type NightSummary_Serialize = {
+	/**  The date (YYYY-MM-DD). */
+	date: string,
+	/**  Where, if said. */
+	place: string | null,
+	/**  Its games, the latest first. */
+	games: GameSummary_Serialize[],
+};
+
 /**  Where the drawn tile may go, and where a follower may then stand. */
 export type PlacementOption = {
 	/**  Column. */
@@ -322,6 +387,33 @@ export type SeatRequest = {
 	name: string,
 	/**  Their colour. */
 	color: PlayerColor,
+};
+
+/**  One player's line in a remembered game. */
+export type SeatResult = SeatResult_Serialize | SeatResult_Deserialize;
+
+/**  One player's line in a remembered game. */
+export type SeatResult_Deserialize = {
+	/**  The player's name. */
+	name: string,
+	/**  Their colour in that game. */
+	color: string,
+	/**  Final score and place, once finished (tied players share a place). */
+	score?: number | null,
+	/**  Place: 1 for the winner(s). */
+	rank?: number | null,
+};
+
+/**  One player's line in a remembered game. */
+export type SeatResult_Serialize = {
+	/**  The player's name. */
+	name: string,
+	/**  Their colour in that game. */
+	color: string,
+	/**  Final score and place, once finished (tied players share a place). */
+	score: number | null,
+	/**  Place: 1 for the winner(s). */
+	rank: number | null,
 };
 
 /**  A box of tiles on the table. */

@@ -7,6 +7,7 @@ import {
   type GameView,
   type MoveRequest,
   type NewGameRequest,
+  type NightSummary,
   type PlacementOption,
 } from "./bindings";
 
@@ -56,4 +57,9 @@ export function redo(): Promise<Outcome<GameView>> {
 
 export function finishGame(): Promise<Outcome<GameView>> {
   return call(commands.finishGame());
+}
+
+/** Every game night, newest first, with its games. */
+export function history(): Promise<Outcome<NightSummary[]>> {
+  return call(commands.history());
 }

@@ -7,6 +7,7 @@
 //! - [`live`]: the game being played, each move stored as it is entered;
 //! - [`input`]: a new game's setup and the moves as the table screen sends them;
 //! - [`view`]: what the table screen shows of a game;
+//! - [`history`]: the game nights and their games for the history screen;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
 //! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
 //! - [`stats`]: the statistics as JSON;
@@ -15,6 +16,7 @@
 pub mod app;
 pub mod catalog;
 pub mod export;
+pub mod history;
 pub mod import;
 pub mod input;
 pub mod live;
