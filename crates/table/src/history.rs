@@ -85,7 +85,12 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                     let seats = if g.standings.is_empty() {
                         g.game
                             .turn_order()
-                            .map(|s| SeatResult { name: name(s.player), color: s.color.as_str().into(), score: None, rank: None })
+                            .map(|s| SeatResult {
+                                name: name(s.player),
+                                color: s.color.as_str().into(),
+                                score: None,
+                                rank: None,
+                            })
                             .collect()
                     } else {
                         g.standings
@@ -131,7 +136,9 @@ mod tests {
         let mut table = Table::new(Ledger::open_in_memory().unwrap());
         table.start(GameSetup::base(&["Anna", "Bram"]), Some("De Klok"), at("2026-11-20T19:00:00Z")).unwrap();
         let e = TileId::from_name("E").unwrap();
-        table.play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), at("2026-11-20T19:01:00Z")).unwrap();
+        table
+            .play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), at("2026-11-20T19:01:00Z"))
+            .unwrap();
         table.finish(at("2026-11-20T20:00:00Z")).unwrap();
         table.start(GameSetup::base(&["Bram", "Anna"]), None, at("2026-11-20T20:10:00Z")).unwrap();
 
