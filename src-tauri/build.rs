@@ -12,6 +12,7 @@ fn main() {
         "redo",
         "finish_game",
         "history",
+        "use_ledger",
     ])))
     .expect("tauri build script");
 }

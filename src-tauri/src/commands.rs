@@ -31,7 +31,7 @@ pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, CommandError> {
     Ok(AppInfo {
         engine_version: info.engine_version.to_string(),
         base_tile_count: info.base_tile_count,
-        ledger_path: state.ledger_path().display().to_string(),
+        ledger_path: state.ledger_path()?.display().to_string(),
     })
 }
 
@@ -108,4 +108,17 @@ pub fn catalog() -> Vec<TileShape> {
 #[specta::specta]
 pub fn history(state: State<'_, AppState>) -> Result<Vec<NightSummary>, CommandError> {
     state.with_table(|table| Ok(ledger_history(table.ledger())?))
+}
+
+/// Switches to another ledger file (created if missing); a file that cannot be used is
+/// reported and left untouched.
+#[tauri::command]
+#[specta::specta]
+pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, CommandError> {
+    let path = path.trim();
+    if path.is_empty() {
+        return Err(CommandError::BadRequest { reason: "no file given".into() });
+    }
+    state.use_ledger(std::path::Path::new(path))?;
+    app_info(state)
 }

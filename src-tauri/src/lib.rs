@@ -9,10 +9,14 @@ pub mod error;
 pub mod state;
 
 use tauri::Manager;
+use tauri_plugin_store::StoreExt;
 use tauri_specta::{collect_commands, Builder};
 
 /// The ledger's file name in the app's data folder.
 pub const LEDGER_FILE: &str = "castellan.sqlite3";
+
+/// The settings store's file (tauri-plugin-store), shared with the UI.
+pub const SETTINGS_FILE: &str = "settings.json";
 
 /// The commands and their types, for the invoke handler and the bindings.
 pub fn specta_builder() -> Builder<tauri::Wry> {
@@ -27,6 +31,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::redo,
         commands::finish_game,
         commands::history,
+        commands::use_ledger,
     ])
 }
 
@@ -41,9 +46,22 @@ pub fn run() {
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);
-            let dir = app.path().app_data_dir()?;
-            std::fs::create_dir_all(&dir)?;
-            app.manage(state::AppState::open(dir.join(LEDGER_FILE)));
+            // The ledger file: the one chosen in the settings, else the app's data folder.
+            let chosen = app
+                .store(SETTINGS_FILE)
+                .ok()
+                .and_then(|s| s.get("ledgerPath"))
+                .and_then(|v| v.as_str().map(std::path::PathBuf::from))
+                .filter(|p| !p.as_os_str().is_empty());
+            let path = match chosen {
+                Some(path) => path,
+                None => {
+                    let dir = app.path().app_data_dir()?;
+                    std::fs::create_dir_all(&dir)?;
+                    dir.join(LEDGER_FILE)
+                }
+            };
+            app.manage(state::AppState::open(path));
             Ok(())
         })
         .run(tauri::generate_context!())

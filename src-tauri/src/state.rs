@@ -7,32 +7,58 @@ use castellan_table::live::Table;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+struct Open {
+    path: PathBuf,
+    table: Result<Table, String>,
+}
+
+impl Open {
+    fn at(path: PathBuf) -> Open {
+        let table = Ledger::open(&path).map(Table::new).map_err(|e| e.to_string());
+        Open { path, table }
+    }
+}
+
 /// The table, shared by the commands.
 pub struct AppState {
-    path: PathBuf,
-    table: Mutex<Result<Table, String>>,
+    open: Mutex<Open>,
 }
 
 impl AppState {
     /// Opens (or creates) the ledger at `path`.
     pub fn open(path: PathBuf) -> AppState {
-        let table = Ledger::open(&path).map(Table::new).map_err(|e| e.to_string());
-        AppState { path, table: Mutex::new(table) }
+        AppState { open: Mutex::new(Open::at(path)) }
+    }
+
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Open>, CommandError> {
+        self.open.lock().map_err(|_| CommandError::Internal { detail: "state poisoned".into() })
     }
 
     /// The ledger file.
-    pub fn ledger_path(&self) -> &Path {
-        &self.path
+    pub fn ledger_path(&self) -> Result<PathBuf, CommandError> {
+        Ok(self.lock()?.path.clone())
+    }
+
+    /// Switches to the ledger at `path` (created if missing). The game on the table stays in
+    /// the old file, where every move of it is already stored.
+    pub fn use_ledger(&self, path: &Path) -> Result<(), CommandError> {
+        let mut open = self.lock()?;
+        *open = Open::at(path.to_path_buf());
+        match &open.table {
+            Ok(_) => Ok(()),
+            Err(detail) => {
+                Err(CommandError::LedgerUnavailable { path: path.display().to_string(), detail: detail.clone() })
+            }
+        }
     }
 
     /// Runs `f` on the table, one command at a time.
     pub fn with_table<T>(&self, f: impl FnOnce(&mut Table) -> Result<T, CommandError>) -> Result<T, CommandError> {
-        let mut guard = self.table.lock().map_err(|_| CommandError::Internal { detail: "state poisoned".into() })?;
-        match guard.as_mut() {
+        let mut open = self.lock()?;
+        let path = open.path.display().to_string();
+        match open.table.as_mut() {
             Ok(table) => f(table),
-            Err(detail) => {
-                Err(CommandError::LedgerUnavailable { path: self.path.display().to_string(), detail: detail.clone() })
-            }
+            Err(detail) => Err(CommandError::LedgerUnavailable { path, detail: detail.clone() }),
         }
     }
 }

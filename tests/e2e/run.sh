@@ -32,5 +32,5 @@ exec xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   trap "kill $driver 2>/dev/null || true" EXIT
   for _ in $(seq 1 100); do curl -sf http://127.0.0.1:4444/status >/dev/null && break; sleep 0.1; done
   curl -sf http://127.0.0.1:4444/status >/dev/null || { echo "e2e: tauri-driver did not start" >&2; cat target/e2e/tauri-driver.log >&2; exit 1; }
-  APP="'"$APP"'" node --test --test-concurrency=1 tests/e2e/*.e2e.mjs
+  APP="'"$APP"'" node --test --test-concurrency=1 ${E2E_FILES:-tests/e2e/*.e2e.mjs}
 '

@@ -29,6 +29,11 @@ export const commands = {
 	finishGame: () => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game")),
 	/**  Every game night, newest first, with its games and their results. */
 	history: () => typedError<NightSummary_Serialize[], CommandError>(__TAURI_INVOKE("history")),
+	/**
+	 *  Switches to another ledger file (created if missing); a file that cannot be used is
+	 *  reported and left untouched.
+	 */
+	useLedger: (path: string) => typedError<AppInfo, CommandError>(__TAURI_INVOKE("use_ledger", { path })),
 };
 
 /* Types */

@@ -63,3 +63,8 @@ export function finishGame(): Promise<Outcome<GameView>> {
 export function history(): Promise<Outcome<NightSummary[]>> {
   return call(commands.history());
 }
+
+/** Switches to another ledger file. */
+export function useLedger(path: string): Promise<Outcome<AppInfo>> {
+  return call(commands.useLedger(path));
+}

@@ -1,9 +1,26 @@
-// Settings live in the app's store file (tauri-plugin-store); outside the app (a plain
-// browser, unit tests) the defaults apply and nothing is saved.
+// Settings live in the app's store file (tauri-plugin-store, `settings.json`, read by Rust
+// too for the ledger path); outside the app (a plain browser, unit tests) the defaults apply
+// and nothing is saved. Every change takes effect at once.
 import { load, type Store } from "@tauri-apps/plugin-store";
+import type { PlayerColor, RulePreset, TileBox } from "./bindings";
 import { isLanguage, type Language } from "./i18n";
 
 const FILE = "settings.json";
+
+/** What the settings hold, with their defaults. */
+export interface Settings {
+  language: Language;
+  /** Display scale in percent. */
+  scale: number;
+  /** The ledger file; empty for the app's data folder. */
+  ledgerPath: string;
+  defaultRules: RulePreset;
+  defaultBoxes: TileBox[];
+  /** The players of the last game, offered for the next. */
+  lastSeats: { name: string; color: PlayerColor }[];
+}
+
+export const SCALES = [80, 100, 125, 150, 175, 200] as const;
 
 let store: Promise<Store | null> | null = null;
 
@@ -12,17 +29,45 @@ function open(): Promise<Store | null> {
   return store;
 }
 
-/** The saved language, or the browser's if it is one we speak, or English. */
-export async function savedLanguage(): Promise<Language> {
-  const saved = await (await open())?.get<string>("language").catch(() => undefined);
-  if (isLanguage(saved)) return saved;
+async function get<T>(key: string): Promise<T | undefined> {
+  return (await open())?.get<T>(key).catch(() => undefined);
+}
+
+/** One setting, saved at once. */
+export async function save<K extends keyof Settings>(key: K, value: Settings[K]): Promise<void> {
+  const s = await open();
+  if (!s) return;
+  await s.set(key, value);
+  await s.save();
+}
+
+/** The browser's language if we speak it, else English. */
+function defaultLanguage(): Language {
   const browser = navigator.language.slice(0, 2);
   return isLanguage(browser) ? browser : "en";
 }
 
-export async function saveLanguage(language: Language): Promise<void> {
-  const s = await open();
-  if (!s) return;
-  await s.set("language", language);
-  await s.save();
+/** All settings, each saved value checked and replaced by its default when unusable. */
+export async function loadSettings(): Promise<Settings> {
+  const [language, scale, ledgerPath, defaultRules, defaultBoxes, lastSeats] = await Promise.all([
+    get<string>("language"),
+    get<number>("scale"),
+    get<string>("ledgerPath"),
+    get<string>("defaultRules"),
+    get<TileBox[]>("defaultBoxes"),
+    get<Settings["lastSeats"]>("lastSeats"),
+  ]);
+  return {
+    language: isLanguage(language) ? language : defaultLanguage(),
+    scale: typeof scale === "number" && (SCALES as readonly number[]).includes(scale) ? scale : 100,
+    ledgerPath: typeof ledgerPath === "string" ? ledgerPath : "",
+    defaultRules: defaultRules === "first-edition" ? "first-edition" : "current",
+    defaultBoxes: Array.isArray(defaultBoxes) ? defaultBoxes : [],
+    lastSeats: Array.isArray(lastSeats) ? lastSeats : [],
+  };
+}
+
+/** Applies the display scale to the whole window. */
+export function applyScale(percent: number): void {
+  document.documentElement.style.fontSize = `${percent}%`;
 }
