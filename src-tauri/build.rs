@@ -13,6 +13,8 @@ fn main() {
         "finish_game",
         "history",
         "use_ledger",
+        "replay_game",
+        "statistics",
     ])))
     .expect("tauri build script");
 }

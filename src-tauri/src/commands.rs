@@ -6,7 +6,8 @@ use crate::state::AppState;
 use castellan_table::catalog::{tile_shapes, TileShape};
 use castellan_table::history::{history as ledger_history, NightSummary};
 use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
-use castellan_table::view::GameView;
+use castellan_table::stats::{stats, StatsView};
+use castellan_table::view::{replay_view, GameView, ReplayView};
 use serde::Serialize;
 use tauri::State;
 
@@ -121,4 +122,19 @@ pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, C
     }
     state.use_ledger(std::path::Path::new(path))?;
     app_info(state)
+}
+
+/// A remembered game after `turn` moves (the last step of a finished game is its final
+/// count), for stepping through it turn by turn.
+#[tauri::command]
+#[specta::specta]
+pub fn replay_game(state: State<'_, AppState>, game_id: u32, turn: u32) -> Result<ReplayView, CommandError> {
+    state.with_table(|table| Ok(replay_view(table.ledger(), castellan_ledger::GameId(i64::from(game_id)), turn)?))
+}
+
+/// The statistics over every finished game.
+#[tauri::command]
+#[specta::specta]
+pub fn statistics(state: State<'_, AppState>) -> Result<StatsView, CommandError> {
+    state.with_table(|table| Ok(stats(table.ledger())?))
 }

@@ -32,6 +32,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::finish_game,
         commands::history,
         commands::use_ledger,
+        commands::replay_game,
+        commands::statistics,
     ])
 }
 

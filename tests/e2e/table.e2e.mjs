@@ -53,3 +53,25 @@ test("the finished game is in the history after the app is started again", async
   assert.match(await winner.getText(), /^Anna/, "Anna won");
   await browser.saveScreenshot(`${SHOTS}/history.png`);
 });
+
+test("the finished game steps back turn by turn, and the statistics count it", async () => {
+  await (await browser.$('.game[data-state="finished"] .open')).click();
+  await textOf(browser, "#step", "Step 2 of 2");
+  await click("#step-back");
+  await textOf(browser, "#step", "Step 1 of 2");
+  assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "4", "after Anna's city");
+  await click("#step-first");
+  await textOf(browser, "#step", "Step 0 of 2");
+  assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0", "at the start");
+  await browser.saveScreenshot(`${SHOTS}/replay.png`);
+  await click("#back");
+  await click("#back");
+
+  await click("#stats");
+  const anna = await browser.$('#player-stats [data-player="Anna"]');
+  await anna.waitForExist({ timeout: 5000 });
+  const cells = [];
+  for (const td of await anna.$$("td")) cells.push(await td.getText());
+  assert.deepEqual(cells.slice(0, 5), ["Anna", "1", "1", "4.0", "4"], "one game, one win, average 4.0, best 4");
+  await browser.saveScreenshot(`${SHOTS}/stats.png`);
+});

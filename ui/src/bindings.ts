@@ -34,6 +34,13 @@ export const commands = {
 	 *  reported and left untouched.
 	 */
 	useLedger: (path: string) => typedError<AppInfo, CommandError>(__TAURI_INVOKE("use_ledger", { path })),
+	/**
+	 *  A remembered game after `turn` moves (the last step of a finished game is its final
+	 *  count), for stepping through it turn by turn.
+	 */
+	replayGame: (gameId: number, turn: number) => typedError<ReplayView, CommandError>(__TAURI_INVOKE("replay_game", { gameId, turn })),
+	/**  The statistics over every finished game. */
+	statistics: () => typedError<StatsView_Serialize, CommandError>(__TAURI_INVOKE("statistics")),
 };
 
 /* Types */
@@ -210,6 +217,20 @@ export type GameView = {
 	finished: boolean,
 };
 
+/**  Two players' games together. */
+export type HeadToHeadView = {
+	a: string,
+	b: string,
+	/**  Finished games both played. */
+	games: number,
+	/**  Games `a` finished ahead of `b`. */
+	a_wins: number,
+	/**  Games `b` finished ahead of `a`. */
+	b_wins: number,
+	/**  Games they finished level. */
+	ties: number,
+};
+
 /**  A move as the table screen enters it. */
 export type MoveRequest = MoveRequest_Serialize | MoveRequest_Deserialize;
 
@@ -316,6 +337,45 @@ export type PlacementOption = {
 /**  A follower colour. */
 export type PlayerColor = "red" | "blue" | "green" | "yellow" | "black" | "gray" | "pink" | "purple";
 
+/**  One player over all their games. */
+export type PlayerStatsView = PlayerStatsView_Serialize | PlayerStatsView_Deserialize;
+
+/**  One player over all their games. */
+export type PlayerStatsView_Deserialize = {
+	/**  Their name. */
+	name: string,
+	/**  Finished games played. */
+	games: number,
+	/**  Games won; a shared first place is a win for each. */
+	wins: number,
+	/**  Average score. */
+	average?: number | null,
+	/**  Best score. */
+	best?: number | null,
+	/**  Points by kind, summed. */
+	points: PointsView,
+	/**  The part of all their points that came from farms. */
+	farm_share?: number | null,
+};
+
+/**  One player over all their games. */
+export type PlayerStatsView_Serialize = {
+	/**  Their name. */
+	name: string,
+	/**  Finished games played. */
+	games: number,
+	/**  Games won; a shared first place is a win for each. */
+	wins: number,
+	/**  Average score. */
+	average: number | null,
+	/**  Best score. */
+	best: number | null,
+	/**  Points by kind, summed. */
+	points: PointsView,
+	/**  The part of all their points that came from farms. */
+	farm_share: number | null,
+};
+
 /**  One player's standing. */
 export type PlayerView = {
 	/**  Their name. */
@@ -330,6 +390,60 @@ export type PlayerView = {
 	supply: number,
 	/**  Where their marker stands on the 50-space track and the tokens they hold. */
 	track: TrackView,
+};
+
+/**  Points by what scored them. */
+export type PointsView = {
+	roads: number,
+	cities: number,
+	cloisters: number,
+	farms: number,
+	king_robber: number,
+	count: number,
+};
+
+/**  An all-time record. */
+export type RecordView = {
+	/**  Who holds it. */
+	player: string,
+	/**  In which game. */
+	game: number,
+	/**  On which date (YYYY-MM-DD). */
+	date: string,
+	/**  Tiles or points. */
+	value: number,
+};
+
+/**  The all-time records. */
+export type RecordsView = RecordsView_Serialize | RecordsView_Deserialize;
+
+/**  The all-time records. */
+export type RecordsView_Deserialize = {
+	biggest_city?: RecordView | null,
+	longest_road?: RecordView | null,
+	highest_score?: RecordView | null,
+	most_farm_points?: RecordView | null,
+};
+
+/**  The all-time records. */
+export type RecordsView_Serialize = {
+	biggest_city: RecordView | null,
+	longest_road: RecordView | null,
+	highest_score: RecordView | null,
+	most_farm_points: RecordView | null,
+};
+
+/**  A stored game at one of its turns, for the history's step-through. */
+export type ReplayView = {
+	/**
+	 *  The game after `turn` moves (after the final count at the last step of a finished
+	 *  game).
+	 */
+	view: GameView,
+	/**  Which step is shown: 0 is the start, `steps` the end. */
+	turn: number,
+	/**  How many steps there are: the moves, and the final count if it was made. */
+	steps: number,
 };
 
 /**  Which edition's rules. */
@@ -419,6 +533,29 @@ export type SeatResult_Serialize = {
 	score: number | null,
 	/**  Place: 1 for the winner(s). */
 	rank: number | null,
+};
+
+/**  Everything the statistics screen shows. */
+export type StatsView = StatsView_Serialize | StatsView_Deserialize;
+
+/**  Everything the statistics screen shows. */
+export type StatsView_Deserialize = {
+	/**  Per player, by name. */
+	players: PlayerStatsView_Deserialize[],
+	/**  Per pair of players who met. */
+	head_to_head: HeadToHeadView[],
+	/**  The records. */
+	records: RecordsView_Deserialize,
+};
+
+/**  Everything the statistics screen shows. */
+export type StatsView_Serialize = {
+	/**  Per player, by name. */
+	players: PlayerStatsView_Serialize[],
+	/**  Per pair of players who met. */
+	head_to_head: HeadToHeadView[],
+	/**  The records. */
+	records: RecordsView_Serialize,
 };
 
 /**  A box of tiles on the table. */

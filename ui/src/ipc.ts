@@ -8,6 +8,8 @@ import {
   type MoveRequest,
   type NewGameRequest,
   type NightSummary,
+  type ReplayView,
+  type StatsView,
   type PlacementOption,
 } from "./bindings";
 
@@ -67,4 +69,14 @@ export function history(): Promise<Outcome<NightSummary[]>> {
 /** Switches to another ledger file. */
 export function useLedger(path: string): Promise<Outcome<AppInfo>> {
   return call(commands.useLedger(path));
+}
+
+/** A remembered game after `turn` steps. */
+export function replayGame(gameId: number, turn: number): Promise<Outcome<ReplayView>> {
+  return call(commands.replayGame(gameId, turn));
+}
+
+/** The statistics over every finished game. */
+export function statistics(): Promise<Outcome<StatsView>> {
+  return call(commands.statistics());
 }

@@ -133,33 +133,7 @@ impl Table {
     /// # Errors
     /// The game is unknown, or its stored moves no longer replay.
     pub fn resume(&mut self, id: GameId) -> Result<&LiveGame, TableError> {
-        let stored = self.ledger.game(id)?;
-        let mut players = Vec::new();
-        let mut seated = Vec::new();
-        for seat in stored.turn_order() {
-            let player = self.ledger.player(seat.player)?;
-            players.push(json!({"name": player.name, "color": seat.color.as_str()}));
-            seated.push(seat.player);
-        }
-        let setup: Value = serde_json::from_str(&stored.setup_json)
-            .map_err(|e| TableError::Stored { game: id.0, detail: format!("setup: {e}") })?;
-        let mut moves = Vec::new();
-        for record in self.ledger.moves(id)?.into_iter().chain(self.ledger.redo_tail(id)?) {
-            let mv: Value = serde_json::from_str(&record.move_json)
-                .map_err(|e| TableError::Stored { game: id.0, detail: format!("move {}: {e}", record.seq) })?;
-            moves.push(mv);
-        }
-        let doc = json!({
-            "format": castellan_script::FORMAT,
-            "version": stored.script_version,
-            "players": players,
-            "setup": setup,
-            "moves": moves,
-        });
-        let script = Script::from_json(&doc.to_string())
-            .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
-        let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
-            .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+        let (seated, history) = stored_history(&self.ledger, id)?;
         Ok(self.live.insert(LiveGame { id, seated, history, finished: None }))
     }
 
@@ -271,6 +245,42 @@ impl Table {
             "final_scoring": live.is_finished(),
         }))
     }
+}
+
+/// A stored game rebuilt from its move log: the seated players in turn order and the history
+/// with the moves taken back kept for redo.
+///
+/// # Errors
+/// The game is unknown, or its stored moves no longer replay.
+pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<(Vec<PlayerId>, History), TableError> {
+    let stored = ledger.game(id)?;
+    let mut players = Vec::new();
+    let mut seated = Vec::new();
+    for seat in stored.turn_order() {
+        let player = ledger.player(seat.player)?;
+        players.push(json!({"name": player.name, "color": seat.color.as_str()}));
+        seated.push(seat.player);
+    }
+    let setup: Value = serde_json::from_str(&stored.setup_json)
+        .map_err(|e| TableError::Stored { game: id.0, detail: format!("setup: {e}") })?;
+    let mut moves = Vec::new();
+    for record in ledger.moves(id)?.into_iter().chain(ledger.redo_tail(id)?) {
+        let mv: Value = serde_json::from_str(&record.move_json)
+            .map_err(|e| TableError::Stored { game: id.0, detail: format!("move {}: {e}", record.seq) })?;
+        moves.push(mv);
+    }
+    let doc = json!({
+        "format": castellan_script::FORMAT,
+        "version": stored.script_version,
+        "players": players,
+        "setup": setup,
+        "moves": moves,
+    });
+    let script =
+        Script::from_json(&doc.to_string()).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+    let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
+        .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+    Ok((seated, history))
 }
 
 #[cfg(test)]

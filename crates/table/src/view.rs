@@ -4,8 +4,10 @@
 //! feature the types also describe themselves, so the UI's TypeScript types are generated
 //! from these.
 
-use crate::live::LiveGame;
+use crate::live::{stored_history, LiveGame};
+use crate::TableError;
 use castellan_engine::{Event, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
 
 /// A game on the table, as the screen shows it.
@@ -207,13 +209,42 @@ impl From<&Score> for ScoreView {
     }
 }
 
+/// Where a game's move log stands, beside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Moves in effect.
+    pub cursor: u32,
+    /// Moves entered, those taken back included.
+    pub moves: u32,
+    /// Whether a move can be taken back.
+    pub can_undo: bool,
+    /// Whether a taken-back move can be put back.
+    pub can_redo: bool,
+    /// Whether the final count has been made.
+    pub finished: bool,
+}
+
 impl GameView {
     /// The view of the game on the table.
     pub fn of(live: &LiveGame) -> GameView {
-        let game = live.game();
         let history = live.history();
+        GameView::build(
+            live.id(),
+            live.game(),
+            Progress {
+                cursor: history.cursor() as u32,
+                moves: history.moves().len() as u32,
+                can_undo: live.can_undo(),
+                can_redo: live.can_redo(),
+                finished: live.is_finished(),
+            },
+        )
+    }
+
+    /// The view of any game, e.g. a stored one stepped through turn by turn.
+    pub fn build(id: GameId, game: &Game, progress: Progress) -> GameView {
         GameView {
-            game_id: u32::try_from(live.id().0).expect("ledger row ids fit in 32 bits"),
+            game_id: u32::try_from(id.0).expect("ledger row ids fit in 32 bits"),
             players: players(game),
             current: game.current_player().index() as u32,
             tiles: game
@@ -253,13 +284,55 @@ impl GameView {
                     _ => None,
                 })
                 .collect(),
-            cursor: history.cursor() as u32,
-            moves: history.moves().len() as u32,
-            can_undo: live.can_undo(),
-            can_redo: live.can_redo(),
-            finished: live.is_finished(),
+            cursor: progress.cursor,
+            moves: progress.moves,
+            can_undo: progress.can_undo,
+            can_redo: progress.can_redo,
+            finished: progress.finished,
         }
     }
+}
+
+/// A stored game at one of its turns, for the history's step-through.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ReplayView {
+    /// The game after `turn` moves (after the final count at the last step of a finished
+    /// game).
+    pub view: GameView,
+    /// Which step is shown: 0 is the start, `steps` the end.
+    pub turn: u32,
+    /// How many steps there are: the moves, and the final count if it was made.
+    pub steps: u32,
+}
+
+/// A stored game after `turn` moves; the step after the last move of a finished game is its
+/// final count.
+///
+/// # Errors
+/// The game is unknown or no longer replays.
+pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView, TableError> {
+    let (_, history) = stored_history(ledger, id)?;
+    let finished = ledger.game(id)?.status == GameStatus::Finished;
+    let moves = &history.moves()[..history.cursor()];
+    let steps = moves.len() as u32 + u32::from(finished);
+    let turn = turn.min(steps);
+    let shown = (turn as usize).min(moves.len());
+    let mut game = Game::replay(history.setup(), &moves[..shown])
+        .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+    let counted = finished && turn == steps;
+    if counted {
+        game.finish().map_err(TableError::Move)?;
+    }
+    let progress = Progress {
+        cursor: shown as u32,
+        moves: moves.len() as u32,
+        can_undo: false,
+        can_redo: false,
+        finished: counted,
+    };
+    Ok(ReplayView { view: GameView::build(id, &game, progress), turn, steps })
 }
 
 fn players(game: &Game) -> Vec<PlayerView> {
@@ -319,5 +392,26 @@ mod tests {
         let json = serde_json::to_value(&view).unwrap();
         assert_eq!(json["feed"][0]["kind"], "city", "kinds cross as lower-case names");
         assert_eq!(json["players"][0]["ifEndedNow"], 4);
+    }
+
+    #[test]
+    fn a_stored_game_steps_from_the_start_to_its_final_count() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        let tile = |n| TileId::from_name(n).unwrap();
+        table.play(Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, Some(Port::S)), now()).unwrap();
+        table.play(Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
+        table.finish(now()).unwrap();
+
+        let start = replay_view(table.ledger(), id, 0).unwrap();
+        assert_eq!((start.turn, start.steps), (0, 3), "two moves and the final count");
+        assert_eq!(start.view.tiles.len(), 1, "the start tile alone");
+        let first = replay_view(table.ledger(), id, 1).unwrap();
+        assert_eq!(first.view.players[0].score, 4);
+        assert!(first.view.feed.iter().all(|s| !s.final_scoring));
+        let end = replay_view(table.ledger(), id, 99).unwrap();
+        assert_eq!(end.turn, 3, "clamped to the last step");
+        assert!(end.view.finished);
+        assert_eq!(end.view.players[1].score, 2, "Bram's unfinished road in the final count");
     }
 }
