@@ -66,6 +66,13 @@ pub fn report(game: &Game) -> Value {
         "king": game.titles().king.map(|t| json!({"holder": name(t.holder), "record": t.record})),
         "robber": game.titles().robber.map(|t| json!({"holder": name(t.holder), "record": t.record})),
         "finished": game.is_finished(),
+        "to_play": (!game.is_finished()).then(|| name(game.current_player())),
+        "followers": game
+            .board()
+            .followers()
+            .iter()
+            .map(|f| json!({"player": name(f.player), "at": [f.cell.x, f.cell.y, f.port.name()]}))
+            .collect::<Vec<_>>(),
         "events": events,
     })
 }
