@@ -646,6 +646,10 @@ impl Game {
                 city = Some(City::new(setup.count_at));
             }
         }
+        // The start lies on the table too: its ends on the border are closed as well (V-10).
+        for index in 0..board.tiles().len() {
+            close_at_border(&mut board, &setup.rules, index);
+        }
         let mut supply = ByPlayer::default();
         for i in 0..n {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
@@ -907,6 +911,10 @@ impl Game {
         let Some(tile) = mv.tile() else {
             let &Move::City { at } = mv else { unreachable!("only the City is laid without a tile") };
             self.board = self.board_with_city(at)?;
+            let laid = self.board.tiles().len();
+            for index in laid - TileSet::Count.tiles().count()..laid {
+                close_at_border(&mut self.board, &self.setup.rules, index);
+            }
             self.city = Some(City::new(self.setup.count_at));
             self.events.push(Event::CityLaid { player: self.current, at });
             self.moves += 1;
@@ -1097,13 +1105,7 @@ impl Game {
             self.river = Some(River::from_spring(&self.board, index));
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
-        if let Some(b) = self.setup.rules.bounds.filter(|_| self.setup.rules.border_closes) {
-            for side in Side::ALL {
-                if !b.contains(cell.step(side)) {
-                    self.board.close_edge(index, side);
-                }
-            }
-        }
+        close_at_border(&mut self.board, &self.setup.rules, index);
         if let Some(port) = follower {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
@@ -1653,6 +1655,18 @@ impl Game {
             return Vec::new();
         }
         top
+    }
+}
+
+/// Under the house rule V-10, closes the road and city ends the tile at `index` has on the
+/// table's border.
+fn close_at_border(board: &mut Board, rules: &RuleSet, index: usize) {
+    let Some(b) = rules.bounds.filter(|_| rules.border_closes) else { return };
+    let cell = board.tiles()[index].cell;
+    for side in Side::ALL {
+        if !b.contains(cell.step(side)) {
+            board.close_edge(index, side);
+        }
     }
 }
 
