@@ -1,6 +1,6 @@
 //! The JSON report of a replayed game, as `castellan score` prints it.
 
-use castellan_engine::{Event, Game, Quarter, ScoreSource, TrackPosition};
+use castellan_engine::{Event, Game, Quarter, ScoreSource, TiedWinners, TrackPosition};
 use serde_json::{json, Value};
 
 /// Scores by name, standings, winners, score-track positions, followers in supply, and
@@ -45,6 +45,7 @@ pub fn report(game: &Game) -> Value {
         "scores": scores,
         "standings": game.standings().into_iter().map(|(p, s, r)| json!({"player": name(p), "score": s, "rank": r})).collect::<Vec<_>>(),
         "winners": game.winners().into_iter().map(name).collect::<Vec<_>>(),
+        "outcome": outcome(game),
         "track": track,
         "supply": players.iter().zip(game.supply()).map(|(p, &n)| (p.name.clone(), Value::from(n))).collect::<serde_json::Map<_, _>>(),
         "tiles_left": game.tiles_left(),
@@ -75,6 +76,23 @@ pub fn report(game: &Game) -> Value {
             .collect::<Vec<_>>(),
         "events": events,
     })
+}
+
+/// How a finished game was decided (V-14): one `"winner"`, or for a tie at the top the
+/// table's tie rule — `"shared"`, `"no-winner"` or `"play-again"`. `null` while the game
+/// runs. `winners` alone cannot tell a tie without a winner from one to be replayed.
+fn outcome(game: &Game) -> Value {
+    if !game.is_finished() {
+        return Value::Null;
+    }
+    let top = game.standings().iter().filter(|&&(_, _, rank)| rank == 1).count();
+    let word = match game.rules().tied_winners {
+        _ if top <= 1 => "winner",
+        TiedWinners::Shared => "shared",
+        TiedWinners::NoWinner => "no-winner",
+        TiedWinners::PlayAgain => "play-again",
+    };
+    word.into()
 }
 
 fn source_name(s: ScoreSource) -> &'static str {
