@@ -1166,6 +1166,10 @@ impl Game {
         if !m.quarter.feeds(kind) {
             return Err(MoveError::WrongQuarter { quarter: m.quarter, kind });
         }
+        // A market follower would become a farmer, which a game without farmers has none of.
+        if kind == FeatureKind::Field && self.setup.rules.farms == crate::FarmRule::Off {
+            return Err(MoveError::FarmersOff);
+        }
         if !allowed(self.board.root(feature)) {
             return Err(MoveError::NotBeingScored { cell, port });
         }

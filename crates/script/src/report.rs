@@ -74,6 +74,12 @@ pub fn report(game: &Game) -> Value {
             .iter()
             .map(|f| json!({"player": name(f.player), "at": [f.cell.x, f.cell.y, f.port.name()]}))
             .collect::<Vec<_>>(),
+        // Heretics: the monk–heretic pairs whose challenge is still undecided (H-05 to H-08).
+        "challenges": game
+            .challenges()
+            .iter()
+            .map(|c| json!({"cloister": [c.cloister.x, c.cloister.y], "shrine": [c.shrine.x, c.shrine.y]}))
+            .collect::<Vec<_>>(),
         "events": events,
     })
 }
