@@ -1124,10 +1124,10 @@ impl Game {
                 self.start_challenge(index, port, &completed);
             }
             self.move_round(&count.moves, &completed)?;
+            self.award_titles(&completed, player);
             let first_score = self.events.len();
             for &feature in &completed {
                 self.board.mark_completed(feature);
-                self.award_title(feature, player);
                 match self.settle_challenge(feature, &completed) {
                     Some(loser) => self.score_challenge_win(feature, loser),
                     None => self.score_and_return(feature),
@@ -1397,6 +1397,17 @@ impl Game {
     /// Challenges still running.
     pub fn challenges(&self) -> &[Challenge] {
         &self.challenges
+    }
+
+    /// King & Robber: the features one tile completes, largest first, so that when it closes
+    /// several cities (roads) at once the record is the largest of them, whatever order the
+    /// board lists them in (K-03 to K-05; it matters when the record does not rise, Q-02).
+    fn award_titles(&mut self, completed: &[SegmentId], placer: PlayerId) {
+        let mut by_size = completed.to_vec();
+        by_size.sort_by_key(|&f| std::cmp::Reverse(self.board.tile_indices(f).len()));
+        for feature in by_size {
+            self.award_title(feature, placer);
+        }
     }
 
     /// King & Robber: a completed city or road may move its title (Rules K-03 to K-06).

@@ -85,9 +85,9 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
         return None;
     }
     let view = board.view(feature);
+    let complete = counts_as_complete(board, feature, rules);
     let neighbours = neighbours(board, feature, view.kind);
-    let (points, rule) =
-        feature_value(view.kind, view.tiles.len() as u32, view.pennants, neighbours, view.complete, rules)?;
+    let (points, rule) = feature_value(view.kind, view.tiles.len() as u32, view.pennants, neighbours, complete, rules)?;
     Some(Score {
         source: ScoreSource::from(view.kind),
         outvoted: followers.outvoted(),
@@ -99,7 +99,7 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
         cities: Vec::new(),
         carcassonne: false,
         followers,
-        complete: view.complete,
+        complete,
         final_scoring,
         anchor: view.anchor,
         rule,
@@ -116,9 +116,15 @@ pub(crate) fn feature_points(board: &Board, feature: SegmentId, rules: &RuleSet)
     let kind = board.kind(feature);
     let (tiles, pennants) = board.measure(feature);
     let pennants = if kind == FeatureKind::City { pennants } else { 0 };
-    let complete = board.is_complete(feature);
+    let complete = counts_as_complete(board, feature, rules);
     let (points, _) = feature_value(kind, tiles, pennants, neighbours(board, feature, kind), complete, rules)?;
     Some((winners, points))
+}
+
+/// Whether the rules call the feature complete: a road closed into a loop is not under the
+/// 2000 text, so at the end it scores as unfinished (B-35, or nothing under V-06).
+fn counts_as_complete(board: &Board, feature: SegmentId, rules: &RuleSet) -> bool {
+    board.is_complete(feature) && (rules.road_loops_complete || !board.is_road_loop(feature))
 }
 
 #[cfg(test)]
