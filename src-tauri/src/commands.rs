@@ -3,11 +3,14 @@
 
 use crate::error::CommandError;
 use crate::state::AppState;
+use castellan_engine::Game;
 use castellan_table::catalog::{tile_shapes, TileShape};
+use castellan_table::count::{count_question, CountQuestion};
 use castellan_table::history::{history as ledger_history, NightSummary};
 use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
+use castellan_table::live::LiveGame;
 use castellan_table::stats::{stats, StatsView};
-use castellan_table::view::{replay_view, GameView, ReplayView};
+use castellan_table::view::{replay_view, GameView, Progress, ReplayView};
 use serde::Serialize;
 use tauri::State;
 
@@ -58,13 +61,69 @@ pub fn start_game(state: State<'_, AppState>, request: NewGameRequest) -> Result
     })
 }
 
-/// Where the drawn tile may go, with the follower places at each spot.
+/// The game on the table, or as it stood before move `before` when that move is being
+/// corrected.
+fn game_at(live: &LiveGame, before: Option<u32>) -> Result<std::borrow::Cow<'_, Game>, CommandError> {
+    match before {
+        None => Ok(std::borrow::Cow::Borrowed(live.game())),
+        Some(index) => live
+            .game_before(index as usize)
+            .map(std::borrow::Cow::Owned)
+            .ok_or(CommandError::BadRequest { reason: format!("there is no move {} to correct", index + 1) }),
+    }
+}
+
+/// Where the drawn tile may go, with the follower places at each spot; with `before`, as the
+/// board stood before that move, to correct it.
 #[tauri::command]
 #[specta::specta]
-pub fn placement_options_for(state: State<'_, AppState>, tile: String) -> Result<Vec<PlacementOption>, CommandError> {
+pub fn placement_options_for(
+    state: State<'_, AppState>,
+    tile: String,
+    before: Option<u32>,
+) -> Result<Vec<PlacementOption>, CommandError> {
     state.with_table(|table| {
         let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(placement_options(live.game(), &tile)?)
+        Ok(placement_options(&*game_at(live, before)?, &tile)?)
+    })
+}
+
+/// The game as it stood before move `index` (from 0), shown while that move is corrected.
+#[tauri::command]
+#[specta::specta]
+pub fn view_before_turn(state: State<'_, AppState>, index: u32) -> Result<GameView, CommandError> {
+    state.with_table(|table| {
+        let live = table.live().ok_or(CommandError::NoGame)?;
+        let game = game_at(live, Some(index))?;
+        Ok(GameView::build(
+            live.id(),
+            &game,
+            Progress { cursor: index, moves: index, can_undo: false, can_redo: false, finished: false },
+        ))
+    })
+}
+
+/// Replaces move `index` (from 0) and replays the rest; if a later move no longer fits, it is
+/// named with its reason and nothing changes.
+#[tauri::command]
+#[specta::specta]
+pub fn correct_turn(state: State<'_, AppState>, index: u32, request: MoveRequest) -> Result<GameView, CommandError> {
+    let mv = request.to_move()?;
+    state.with_table(|table| Ok(GameView::of(table.correct(index as usize, mv, chrono::Utc::now())?)))
+}
+
+/// What the table must decide about the Count for this move before it is entered; `null`
+/// in a game without the Count.
+#[tauri::command]
+#[specta::specta]
+pub fn count_question_for(
+    state: State<'_, AppState>,
+    request: MoveRequest,
+    before: Option<u32>,
+) -> Result<Option<CountQuestion>, CommandError> {
+    state.with_table(|table| {
+        let live = table.live().ok_or(CommandError::NoGame)?;
+        Ok(count_question(&*game_at(live, before)?, &request)?)
     })
 }
 

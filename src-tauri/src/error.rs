@@ -4,6 +4,8 @@
 //! carry the engine's or the ledger's own words for the log and for what has no translation
 //! yet.
 
+use castellan_engine::ReplayError;
+use castellan_table::count::CountQuestionError;
 use castellan_table::input::RequestError;
 use castellan_table::TableError;
 use serde::Serialize;
@@ -45,6 +47,14 @@ pub enum CommandError {
         /// The engine's reason, naming the edge, feature or tile.
         reason: String,
     },
+    /// Correcting a past turn would make a later turn impossible; nothing changed.
+    #[error("turn {turn} would no longer fit: {reason}")]
+    LaterTurnRefused {
+        /// The later turn, counted from 1 as the turn log shows it.
+        turn: u32,
+        /// Why the engine refuses it.
+        reason: String,
+    },
     /// The request names a tile, place or rotation that does not exist.
     #[error("{reason}")]
     BadRequest {
@@ -66,6 +76,9 @@ impl From<TableError> for CommandError {
             TableError::GameFinished => CommandError::GameFinished,
             TableError::Setup(e) => CommandError::BadSetup { reason: e.to_string() },
             TableError::Move(e) => CommandError::Refused { reason: e.to_string() },
+            TableError::Replay(ReplayError::Move { index, error }) => {
+                CommandError::LaterTurnRefused { turn: index as u32 + 1, reason: error.to_string() }
+            }
             TableError::Replay(e) => CommandError::Refused { reason: e.to_string() },
             TableError::Ledger(e) => CommandError::Ledger { detail: e.to_string() },
             other => CommandError::Internal { detail: other.to_string() },
@@ -76,5 +89,14 @@ impl From<TableError> for CommandError {
 impl From<RequestError> for CommandError {
     fn from(e: RequestError) -> CommandError {
         CommandError::BadRequest { reason: e.to_string() }
+    }
+}
+
+impl From<CountQuestionError> for CommandError {
+    fn from(e: CountQuestionError) -> CommandError {
+        match e {
+            CountQuestionError::Request(e) => e.into(),
+            CountQuestionError::Refused(e) => CommandError::Refused { reason: e.to_string() },
+        }
     }
 }

@@ -20,12 +20,17 @@ pub const SETTINGS_FILE: &str = "settings.json";
 
 /// The commands and their types, for the invoke handler and the bindings.
 pub fn specta_builder() -> Builder<tauri::Wry> {
-    Builder::<tauri::Wry>::new().commands(collect_commands![
+    // One TypeScript type per Rust type: our views only go out and our requests only come in,
+    // so separate serialize and deserialize shapes would only double every name.
+    Builder::<tauri::Wry>::new().disable_serde_phases().commands(collect_commands![
         commands::app_info,
         commands::catalog,
         commands::current_game,
         commands::start_game,
         commands::placement_options_for,
+        commands::count_question_for,
+        commands::view_before_turn,
+        commands::correct_turn,
         commands::play,
         commands::undo,
         commands::redo,

@@ -16,11 +16,26 @@ export const commands = {
 	/**  The game on the table; after a restart, the game left unfinished, exactly where it was. */
 	currentGame: () => typedError<GameView | null, CommandError>(__TAURI_INVOKE("current_game")),
 	/**  Starts a new game. */
-	startGame: (request: NewGameRequest_Deserialize) => typedError<GameView, CommandError>(__TAURI_INVOKE("start_game", { request })),
-	/**  Where the drawn tile may go, with the follower places at each spot. */
-	placementOptionsFor: (tile: string) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile })),
+	startGame: (request: NewGameRequest) => typedError<GameView, CommandError>(__TAURI_INVOKE("start_game", { request })),
+	/**
+	 *  Where the drawn tile may go, with the follower places at each spot; with `before`, as the
+	 *  board stood before that move, to correct it.
+	 */
+	placementOptionsFor: (tile: string, before: number | null) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile, before })),
+	/**
+	 *  What the table must decide about the Count for this move before it is entered; `null`
+	 *  in a game without the Count.
+	 */
+	countQuestionFor: (request: MoveRequest, before: number | null) => typedError<CountQuestion | null, CommandError>(__TAURI_INVOKE("count_question_for", { request, before })),
+	/**  The game as it stood before move `index` (from 0), shown while that move is corrected. */
+	viewBeforeTurn: (index: number) => typedError<GameView, CommandError>(__TAURI_INVOKE("view_before_turn", { index })),
+	/**
+	 *  Replaces move `index` (from 0) and replays the rest; if a later move no longer fits, it is
+	 *  named with its reason and nothing changes.
+	 */
+	correctTurn: (index: number, request: MoveRequest) => typedError<GameView, CommandError>(__TAURI_INVOKE("correct_turn", { index, request })),
 	/**  Enters a move; a refused move changes nothing and says why. */
-	play: (request: MoveRequest_Deserialize) => typedError<GameView, CommandError>(__TAURI_INVOKE("play", { request })),
+	play: (request: MoveRequest) => typedError<GameView, CommandError>(__TAURI_INVOKE("play", { request })),
 	/**  Takes back the last move. */
 	undo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("undo")),
 	/**  Puts back the move last taken back. */
@@ -28,7 +43,7 @@ export const commands = {
 	/**  Makes the final count and records the results. */
 	finishGame: () => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game")),
 	/**  Every game night, newest first, with its games and their results. */
-	history: () => typedError<NightSummary_Serialize[], CommandError>(__TAURI_INVOKE("history")),
+	history: () => typedError<NightSummary[], CommandError>(__TAURI_INVOKE("history")),
 	/**
 	 *  Switches to another ledger file (created if missing); a file that cannot be used is
 	 *  reported and left untouched.
@@ -40,7 +55,7 @@ export const commands = {
 	 */
 	replayGame: (gameId: number, turn: number) => typedError<ReplayView, CommandError>(__TAURI_INVOKE("replay_game", { gameId, turn })),
 	/**  The statistics over every finished game. */
-	statistics: () => typedError<StatsView_Serialize, CommandError>(__TAURI_INVOKE("statistics")),
+	statistics: () => typedError<StatsView, CommandError>(__TAURI_INVOKE("statistics")),
 };
 
 /* Types */
@@ -60,6 +75,22 @@ export type BagCount = {
 	tile: string,
 	/**  Copies left. */
 	count: number,
+};
+
+/**  A monk and a heretic challenging each other: the first building finished wins. */
+export type ChallengeView = {
+	/**  The cloister's tile. */
+	cloister: [number, number],
+	/**  The shrine's tile. */
+	shrine: [number, number],
+};
+
+/**  The City of Carcassonne: who has followers in which quarter, and where the Count stands. */
+export type CityView = {
+	/**  The Count's quarter: nobody may leave it. */
+	countAt: QuarterName,
+	/**  The four quarters. */
+	quarters: QuarterView[],
 };
 
 /**  Why a command failed, for the UI. */
@@ -89,6 +120,12 @@ reason: string } |
 { kind: "refused"; 
 /**  The engine's reason, naming the edge, feature or tile. */
 reason: string } | 
+/**  Correcting a past turn would make a later turn impossible; nothing changed. */
+{ kind: "laterTurnRefused"; 
+/**  The later turn, counted from 1 as the turn log shows it. */
+turn: number; 
+/**  Why the engine refuses it. */
+reason: string } | 
 /**  The request names a tile, place or rotation that does not exist. */
 { kind: "badRequest"; 
 /**  What is wrong. */
@@ -97,6 +134,42 @@ reason: string } |
 { kind: "internal"; 
 /**  For the log. */
 detail: string };
+
+/**  What the table must decide about the Count for a move, before it is entered. */
+export type CountQuestion = {
+	/**
+	 *  Followers that may leave the quarters for what this tile completes, in the order of
+	 *  the move round (left of the placer first, the placer last); empty: nothing to ask.
+	 */
+	moves: QuarterMoveOption[],
+	/**  Whether the placer may then put a follower into the city (with the moves asked so far). */
+	mayEnter: boolean,
+	/**  The quarters a follower may enter. */
+	entryQuarters: QuarterName[],
+	/**  Whether the placer moves the Count himself after entering; otherwise he moves by rule. */
+	placerMovesCount: boolean,
+	/**  Where the Count stands now. */
+	countAt: QuarterName,
+};
+
+/**  The Count decisions entered with a move. */
+export type CountRequest = {
+	/**  Followers moved out of the quarters onto what the tile completed, in the order moved. */
+	moves?: QuarterMoveRequest[],
+	/**  The placer's entry into the city, if he entered. */
+	enter?: EntryRequest | null,
+};
+
+/**  The placer putting a follower into the city after the scoring. */
+export type EntryRequest = {
+	/**  The quarter the follower enters. */
+	quarter: QuarterName,
+	/**
+	 *  Where the placer moves the Count; `null` leaves him (or lets him move by himself under
+	 *  the variants where he does).
+	 */
+	countTo?: QuarterName | null,
+};
 
 /**  What a feature on a tile is. */
 export type FeatureShape = "road" | "city" | "cloister" | "shrine" | "field" | "river";
@@ -154,24 +227,7 @@ export type GameState =
 "abandoned";
 
 /**  A remembered game. */
-export type GameSummary = GameSummary_Serialize | GameSummary_Deserialize;
-
-/**  A remembered game. */
-export type GameSummary_Deserialize = {
-	/**  The game's id in the ledger. */
-	gameId: number,
-	/**  Where it stands. */
-	state: GameState,
-	/**  When it began (RFC 3339). */
-	startedAt: string,
-	/**  When it ended, if it did. */
-	endedAt?: string | null,
-	/**  The players: best first once finished, else in seat order. */
-	seats: SeatResult_Deserialize[],
-};
-
-/**  A remembered game. */
-export type GameSummary_Serialize = {
+export type GameSummary = {
 	/**  The game's id in the ledger. */
 	gameId: number,
 	/**  Where it stands. */
@@ -181,7 +237,7 @@ export type GameSummary_Serialize = {
 	/**  When it ended, if it did. */
 	endedAt: string | null,
 	/**  The players: best first once finished, else in seat order. */
-	seats: SeatResult_Serialize[],
+	seats: SeatResult[],
 };
 
 /**  A game on the table, as the screen shows it. */
@@ -215,6 +271,16 @@ export type GameView = {
 	canRedo: boolean,
 	/**  Whether the final count has been made. */
 	finished: boolean,
+	/**  The City of Carcassonne's quarters, in a game with the Count. */
+	city: CityView | null,
+	/**  King and Robber, in a game with those tiles. */
+	titles: TitlesView | null,
+	/**  Running challenges between a monk and a heretic. */
+	challenges: ChallengeView[],
+	/**  Unfinished features with followers on them, with what could still finish them. */
+	open: OpenFeatureView[],
+	/**  The moves in effect, oldest first, for the turn log. */
+	turns: TurnView[],
 };
 
 /**  Two players' games together. */
@@ -232,10 +298,7 @@ export type HeadToHeadView = {
 };
 
 /**  A move as the table screen enters it. */
-export type MoveRequest = MoveRequest_Serialize | MoveRequest_Deserialize;
-
-/**  A move as the table screen enters it. */
-export type MoveRequest_Deserialize = 
+export type MoveRequest = 
 /**  The drawn tile placed, with or without a follower. */
 { kind: "place"; 
 /**  The catalog id. */
@@ -247,48 +310,16 @@ y: number;
 /**  0, 90, 180 or 270. */
 rotation: number; 
 /**  The follower's place on the tile, in board orientation, if one was put there. */
-follower?: string | null } | 
-/**  The drawn tile fits nowhere. */
-{ kind: "discard"; 
-/**  The catalog id. */
-tile: string };
-
-/**  A move as the table screen enters it. */
-export type MoveRequest_Serialize = 
-/**  The drawn tile placed, with or without a follower. */
-{ kind: "place"; 
-/**  The catalog id. */
-tile: string; 
-/**  Column. */
-x: number; 
-/**  Row. */
-y: number; 
-/**  0, 90, 180 or 270. */
-rotation: number; 
-/**  The follower's place on the tile, in board orientation, if one was put there. */
-follower: string | null } | 
+follower: string | null; 
+/**  The Count's decisions in this move, in a game with the Count. */
+count?: CountRequest | null } | 
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
 tile: string };
 
 /**  A new game as the setup screen describes it. */
-export type NewGameRequest = NewGameRequest_Serialize | NewGameRequest_Deserialize;
-
-/**  A new game as the setup screen describes it. */
-export type NewGameRequest_Deserialize = {
-	/**  The players in turn order, the start player first. */
-	seats: SeatRequest[],
-	/**  The boxes in play; the base game is always included. */
-	boxes: TileBox[],
-	/**  The rules. */
-	rules: RulePreset,
-	/**  Where the game night is, if said. */
-	place?: string | null,
-};
-
-/**  A new game as the setup screen describes it. */
-export type NewGameRequest_Serialize = {
+export type NewGameRequest = {
 	/**  The players in turn order, the start player first. */
 	seats: SeatRequest[],
 	/**  The boxes in play; the base game is always included. */
@@ -300,27 +331,41 @@ export type NewGameRequest_Serialize = {
 };
 
 /**  A game night. */
-export type NightSummary = NightSummary_Serialize | NightSummary_Deserialize;
-
-/**  A game night. */
-export type NightSummary_Deserialize = {
-	/**  The date (YYYY-MM-DD). */
-	date: string,
-	/**  Where, if said. */
-	place?: string | null,
-	/**  Its games, the latest first. */
-	games: GameSummary_Deserialize[],
-};
-
-/**  A game night. */
-export type NightSummary_Serialize = {
+export type NightSummary = {
 	/**  The date (YYYY-MM-DD). */
 	date: string,
 	/**  Where, if said. */
 	place: string | null,
 	/**  Its games, the latest first. */
-	games: GameSummary_Serialize[],
+	games: GameSummary[],
 };
+
+/**  An unfinished feature with followers on it: the table's warnings come from these. */
+export type OpenFeatureView = {
+	/**  What it is. */
+	kind: OpenKind,
+	/**  A place naming it. */
+	at: Spot,
+	/**  Its tiles so far. */
+	tiles: ([number, number])[],
+	/**  Seats with followers on it. */
+	seats: number[],
+	/**  `false` when no tile left in the bag fits a cell it needs: it will stay unfinished. */
+	canFinish: boolean,
+	/**  When a single tile would finish it: how many tiles left in the bag would. */
+	closers: number | null,
+};
+
+/**  What an unfinished, occupied feature is. */
+export type OpenKind = 
+/**  A road. */
+"road" | 
+/**  A city. */
+"city" | 
+/**  A cloister. */
+"cloister" | 
+/**  A shrine. */
+"shrine";
 
 /**  Where the drawn tile may go, and where a follower may then stand. */
 export type PlacementOption = {
@@ -338,28 +383,7 @@ export type PlacementOption = {
 export type PlayerColor = "red" | "blue" | "green" | "yellow" | "black" | "gray" | "pink" | "purple";
 
 /**  One player over all their games. */
-export type PlayerStatsView = PlayerStatsView_Serialize | PlayerStatsView_Deserialize;
-
-/**  One player over all their games. */
-export type PlayerStatsView_Deserialize = {
-	/**  Their name. */
-	name: string,
-	/**  Finished games played. */
-	games: number,
-	/**  Games won; a shared first place is a win for each. */
-	wins: number,
-	/**  Average score. */
-	average?: number | null,
-	/**  Best score. */
-	best?: number | null,
-	/**  Points by kind, summed. */
-	points: PointsView,
-	/**  The part of all their points that came from farms. */
-	farm_share?: number | null,
-};
-
-/**  One player over all their games. */
-export type PlayerStatsView_Serialize = {
+export type PlayerStatsView = {
 	/**  Their name. */
 	name: string,
 	/**  Finished games played. */
@@ -402,6 +426,47 @@ export type PointsView = {
 	count: number,
 };
 
+/**  Followers a player may move from one quarter, and where to. */
+export type QuarterMoveOption = {
+	/**  Whose, by seat. */
+	seat: number,
+	/**  From which quarter. */
+	quarter: QuarterName,
+	/**  How many they have there. */
+	available: number,
+	/**  The completed features they may go onto. */
+	features: Spot[],
+};
+
+/**  One follower moved from a quarter onto a feature. */
+export type QuarterMoveRequest = {
+	/**  Whose follower, by seat. */
+	seat: number,
+	/**  From which quarter. */
+	quarter: QuarterName,
+	/**  Onto the feature at this spot. */
+	to: Spot,
+};
+
+/**  A quarter of the City of Carcassonne. */
+export type QuarterName = 
+/**  Knights go out to cities. */
+"castle" | 
+/**  Thieves go out to roads. */
+"blacksmith" | 
+/**  Monks go out to cloisters and shrines. */
+"cathedral" | 
+/**  Farmers go out to farms, at the final count only. */
+"market";
+
+/**  One quarter of the City. */
+export type QuarterView = {
+	/**  Which quarter. */
+	quarter: QuarterName,
+	/**  Followers there, by seat. */
+	followers: number[],
+};
+
 /**  An all-time record. */
 export type RecordView = {
 	/**  Who holds it. */
@@ -415,18 +480,7 @@ export type RecordView = {
 };
 
 /**  The all-time records. */
-export type RecordsView = RecordsView_Serialize | RecordsView_Deserialize;
-
-/**  The all-time records. */
-export type RecordsView_Deserialize = {
-	biggest_city?: RecordView | null,
-	longest_road?: RecordView | null,
-	highest_score?: RecordView | null,
-	most_farm_points?: RecordView | null,
-};
-
-/**  The all-time records. */
-export type RecordsView_Serialize = {
+export type RecordsView = {
 	biggest_city: RecordView | null,
 	longest_road: RecordView | null,
 	highest_score: RecordView | null,
@@ -498,6 +552,8 @@ export type ScoreView = {
 	finalScoring: boolean,
 	/**  The checklist id of the rule applied. */
 	rule: string,
+	/**  A place naming the feature scored, to find it on the board. */
+	at: Spot,
 };
 
 /**  One seat at a new game. */
@@ -509,22 +565,7 @@ export type SeatRequest = {
 };
 
 /**  One player's line in a remembered game. */
-export type SeatResult = SeatResult_Serialize | SeatResult_Deserialize;
-
-/**  One player's line in a remembered game. */
-export type SeatResult_Deserialize = {
-	/**  The player's name. */
-	name: string,
-	/**  Their colour in that game. */
-	color: string,
-	/**  Final score and place, once finished (tied players share a place). */
-	score?: number | null,
-	/**  Place: 1 for the winner(s). */
-	rank?: number | null,
-};
-
-/**  One player's line in a remembered game. */
-export type SeatResult_Serialize = {
+export type SeatResult = {
 	/**  The player's name. */
 	name: string,
 	/**  Their colour in that game. */
@@ -535,27 +576,24 @@ export type SeatResult_Serialize = {
 	rank: number | null,
 };
 
-/**  Everything the statistics screen shows. */
-export type StatsView = StatsView_Serialize | StatsView_Deserialize;
-
-/**  Everything the statistics screen shows. */
-export type StatsView_Deserialize = {
-	/**  Per player, by name. */
-	players: PlayerStatsView_Deserialize[],
-	/**  Per pair of players who met. */
-	head_to_head: HeadToHeadView[],
-	/**  The records. */
-	records: RecordsView_Deserialize,
+/**  A place on the board naming a feature: the tile's cell and a place on it. */
+export type Spot = {
+	/**  Column. */
+	x: number,
+	/**  Row. */
+	y: number,
+	/**  The place on the tile, board orientation. */
+	place: string,
 };
 
 /**  Everything the statistics screen shows. */
-export type StatsView_Serialize = {
+export type StatsView = {
 	/**  Per player, by name. */
-	players: PlayerStatsView_Serialize[],
+	players: PlayerStatsView[],
 	/**  Per pair of players who met. */
 	head_to_head: HeadToHeadView[],
 	/**  The records. */
-	records: RecordsView_Serialize,
+	records: RecordsView,
 };
 
 /**  A box of tiles on the table. */
@@ -602,6 +640,22 @@ export type TileShape = {
 	carcassonne: boolean,
 };
 
+/**  Who holds a title, and the size to beat. */
+export type TitleView = {
+	/**  The holder's seat. */
+	seat: number,
+	/**  Tiles of the city (road) to beat. */
+	record: number,
+};
+
+/**  King and Robber, as held now. */
+export type TitlesView = {
+	/**  The King: largest completed city. */
+	king: TitleView | null,
+	/**  The Robber: longest completed road. */
+	robber: TitleView | null,
+};
+
 /**  A position on the score track. */
 export type TrackView = {
 	/**  Space 0 to 49. */
@@ -610,6 +664,22 @@ export type TrackView = {
 	fifties: number,
 	/**  "100" tokens held. */
 	hundreds: number,
+};
+
+/**  One move in the turn log. */
+export type TurnView = {
+	/**  Its index among the moves, from 0. */
+	index: number,
+	/**  Who moved. */
+	seat: number,
+	/**  The tile drawn; `null` for the City laid against the river. */
+	tile: string | null,
+	/**  Where it went, `[x, y]`; `null` when it was put aside. */
+	at: [number, number] | null,
+	/**  How it was turned. */
+	rotation: number,
+	/**  The place of the follower put on it. */
+	follower: string | null,
 };
 
 /* Tauri Specta runtime */

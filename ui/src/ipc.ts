@@ -4,6 +4,7 @@ import {
   commands,
   type AppInfo,
   type CommandError,
+  type CountQuestion,
   type GameView,
   type MoveRequest,
   type NewGameRequest,
@@ -41,8 +42,24 @@ export function startGame(request: NewGameRequest): Promise<Outcome<GameView>> {
 }
 
 /** Where the drawn tile may go, with the follower places at each spot. */
-export function placementOptions(tile: string): Promise<Outcome<PlacementOption[]>> {
-  return call(commands.placementOptionsFor(tile));
+/** Where the drawn tile may go; with `before`, on the board as it stood before that move. */
+export function placementOptions(tile: string, before: number | null = null): Promise<Outcome<PlacementOption[]>> {
+  return call(commands.placementOptionsFor(tile, before));
+}
+
+/** The game as it stood before move `index`, shown while that move is corrected. */
+export function viewBeforeTurn(index: number): Promise<Outcome<GameView>> {
+  return call(commands.viewBeforeTurn(index));
+}
+
+/** Replaces move `index` and replays the rest; refused, naming the move, if one no longer fits. */
+export function correctTurn(index: number, request: MoveRequest): Promise<Outcome<GameView>> {
+  return call(commands.correctTurn(index, request));
+}
+
+/** The Count's pending questions for a move before it is entered; null without the Count. */
+export function countQuestion(request: MoveRequest, before: number | null = null): Promise<Outcome<CountQuestion | null>> {
+  return call(commands.countQuestionFor(request, before));
 }
 
 export function play(request: MoveRequest): Promise<Outcome<GameView>> {

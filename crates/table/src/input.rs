@@ -1,6 +1,7 @@
 //! What the table screen sends: a new game's setup and the moves entered, as plain data
 //! checked here before the engine sees them.
 
+use crate::count::CountRequest;
 use castellan_engine::{
     Cell, Color, FeatureKind, Game, GameSetup, Move, PlayerSetup, Port, Rotation, RuleSet, Start, TileId, TileSet,
 };
@@ -154,6 +155,9 @@ pub enum MoveRequest {
         rotation: u32,
         /// The follower's place on the tile, in board orientation, if one was put there.
         follower: Option<String>,
+        /// The Count's decisions in this move, in a game with the Count.
+        #[serde(default)]
+        count: Option<CountRequest>,
     },
     /// The drawn tile fits nowhere.
     Discard {
@@ -174,6 +178,9 @@ pub enum RequestError {
     /// No such place on a tile.
     #[error("there is no place `{0}` on a tile")]
     UnknownPlace(String),
+    /// No such seat at the table.
+    #[error("there is no seat {0}")]
+    UnknownSeat(u32),
 }
 
 fn tile_named(name: &str) -> Result<TileId, RequestError> {
@@ -188,13 +195,17 @@ impl MoveRequest {
     pub fn to_move(&self) -> Result<Move, RequestError> {
         match self {
             MoveRequest::Discard { tile } => Ok(Move::Discard { tile: tile_named(tile)? }),
-            MoveRequest::Place { tile, x, y, rotation, follower } => {
+            MoveRequest::Place { tile, x, y, rotation, follower, count } => {
                 let rot = Rotation::from_degrees(i64::from(*rotation)).ok_or(RequestError::BadRotation(*rotation))?;
                 let port = follower
                     .as_deref()
                     .map(|p| Port::from_name(p).ok_or_else(|| RequestError::UnknownPlace(p.to_string())))
                     .transpose()?;
-                Ok(Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port))
+                let mut mv = Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port);
+                if let (Move::Place { count: choice, .. }, Some(request)) = (&mut mv, count) {
+                    *choice = request.to_engine()?;
+                }
+                Ok(mv)
             }
         }
     }
@@ -299,10 +310,17 @@ mod tests {
 
     #[test]
     fn moves_are_read_and_bad_ones_named() {
-        let place = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 180, follower: Some("S".into()) };
+        let place = MoveRequest::Place {
+            tile: "E".into(),
+            x: 0,
+            y: -1,
+            rotation: 180,
+            follower: Some("S".into()),
+            count: None,
+        };
         let mv = place.to_move().unwrap();
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
-        let bad = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 45, follower: None };
+        let bad = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 45, follower: None, count: None };
         assert_eq!(bad.to_move(), Err(RequestError::BadRotation(45)));
         let unknown = MoveRequest::Discard { tile: "ZZ".into() };
         assert_eq!(unknown.to_move().unwrap_err().to_string(), "there is no tile `ZZ`");

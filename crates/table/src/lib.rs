@@ -4,6 +4,7 @@
 //!
 //! - [`app`]: what the start screen shows;
 //! - [`catalog`]: the tiles as the UI draws them;
+//! - [`count`]: the Count of Carcassonne's decisions and the question asked before a move;
 //! - [`live`]: the game being played, each move stored as it is entered;
 //! - [`input`]: a new game's setup and the moves as the table screen sends them;
 //! - [`view`]: what the table screen shows of a game;
@@ -15,6 +16,7 @@
 
 pub mod app;
 pub mod catalog;
+pub mod count;
 pub mod export;
 pub mod history;
 pub mod import;

@@ -53,6 +53,16 @@ impl LiveGame {
         !self.is_finished() && self.history.cursor() < self.history.moves().len()
     }
 
+    /// The game as it stood before move `index` (from 0), for correcting that move: `None`
+    /// when there is no such move in effect.
+    pub fn game_before(&self, index: usize) -> Option<Game> {
+        let moves = &self.history.moves()[..self.history.cursor()];
+        if index >= moves.len() {
+            return None;
+        }
+        Some(Game::replay(self.history.setup(), &moves[..index]).expect("a prefix of moves that replayed replays"))
+    }
+
     fn move_text(&self, mv: &Move) -> String {
         move_json(self.history.setup(), mv).to_string()
     }

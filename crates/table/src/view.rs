@@ -4,9 +4,12 @@
 //! feature the types also describe themselves, so the UI's TypeScript types are generated
 //! from these.
 
+use crate::count::{QuarterName, Spot};
 use crate::live::{stored_history, LiveGame};
 use crate::TableError;
-use castellan_engine::{Event, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use castellan_engine::{
+    Event, FeatureKind, Game, PlayerId, PlayerSet, Quarter, Score, ScoreSource, TileSet, Title, TrackPosition,
+};
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
 
@@ -42,6 +45,130 @@ pub struct GameView {
     pub can_redo: bool,
     /// Whether the final count has been made.
     pub finished: bool,
+    /// The City of Carcassonne's quarters, in a game with the Count.
+    pub city: Option<CityView>,
+    /// King and Robber, in a game with those tiles.
+    pub titles: Option<TitlesView>,
+    /// Running challenges between a monk and a heretic.
+    pub challenges: Vec<ChallengeView>,
+    /// Unfinished features with followers on them, with what could still finish them.
+    pub open: Vec<OpenFeatureView>,
+    /// The moves in effect, oldest first, for the turn log.
+    pub turns: Vec<TurnView>,
+}
+
+/// One move in the turn log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TurnView {
+    /// Its index among the moves, from 0.
+    pub index: u32,
+    /// Who moved.
+    pub seat: u32,
+    /// The tile drawn; `null` for the City laid against the river.
+    pub tile: Option<String>,
+    /// Where it went, `[x, y]`; `null` when it was put aside.
+    pub at: Option<[i32; 2]>,
+    /// How it was turned.
+    pub rotation: u32,
+    /// The place of the follower put on it.
+    pub follower: Option<String>,
+}
+
+/// The City of Carcassonne: who has followers in which quarter, and where the Count stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CityView {
+    /// The Count's quarter: nobody may leave it.
+    pub count_at: QuarterName,
+    /// The four quarters.
+    pub quarters: Vec<QuarterView>,
+}
+
+/// One quarter of the City.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct QuarterView {
+    /// Which quarter.
+    pub quarter: QuarterName,
+    /// Followers there, by seat.
+    pub followers: Vec<u32>,
+}
+
+/// King and Robber, as held now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TitlesView {
+    /// The King: largest completed city.
+    pub king: Option<TitleView>,
+    /// The Robber: longest completed road.
+    pub robber: Option<TitleView>,
+}
+
+/// Who holds a title, and the size to beat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TitleView {
+    /// The holder's seat.
+    pub seat: u32,
+    /// Tiles of the city (road) to beat.
+    pub record: u32,
+}
+
+impl From<Title> for TitleView {
+    fn from(t: Title) -> TitleView {
+        TitleView { seat: t.holder.index() as u32, record: t.record }
+    }
+}
+
+/// A monk and a heretic challenging each other: the first building finished wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ChallengeView {
+    /// The cloister's tile.
+    pub cloister: [i32; 2],
+    /// The shrine's tile.
+    pub shrine: [i32; 2],
+}
+
+/// What an unfinished, occupied feature is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum OpenKind {
+    /// A road.
+    Road,
+    /// A city.
+    City,
+    /// A cloister.
+    Cloister,
+    /// A shrine.
+    Shrine,
+}
+
+/// An unfinished feature with followers on it: the table's warnings come from these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct OpenFeatureView {
+    /// What it is.
+    pub kind: OpenKind,
+    /// A place naming it.
+    pub at: Spot,
+    /// Its tiles so far.
+    pub tiles: Vec<[i32; 2]>,
+    /// Seats with followers on it.
+    pub seats: Vec<u32>,
+    /// `false` when no tile left in the bag fits a cell it needs: it will stay unfinished.
+    pub can_finish: bool,
+    /// When a single tile would finish it: how many tiles left in the bag would.
+    pub closers: Option<u32>,
 }
 
 /// One player's standing.
@@ -184,6 +311,8 @@ pub struct ScoreView {
     pub final_scoring: bool,
     /// The checklist id of the rule applied.
     pub rule: String,
+    /// A place naming the feature scored, to find it on the board.
+    pub at: Spot,
 }
 
 fn seats(set: PlayerSet) -> Vec<u32> {
@@ -205,6 +334,7 @@ impl From<&Score> for ScoreView {
             complete: s.complete,
             final_scoring: s.final_scoring,
             rule: s.rule.to_string(),
+            at: Spot::of(s.anchor),
         }
     }
 }
@@ -289,8 +419,87 @@ impl GameView {
             can_undo: progress.can_undo,
             can_redo: progress.can_redo,
             finished: progress.finished,
+            city: game.city().map(|city| CityView {
+                count_at: city.count_at.into(),
+                quarters: Quarter::ALL
+                    .into_iter()
+                    .map(|q| QuarterView {
+                        quarter: q.into(),
+                        followers: (0..game.player_count())
+                            .map(|i| u32::from(city.followers(q)[PlayerId(i as u8)]))
+                            .collect(),
+                    })
+                    .collect(),
+            }),
+            titles: game.setup().has(TileSet::KingRobber).then(|| TitlesView {
+                king: game.titles().king.map(Into::into),
+                robber: game.titles().robber.map(Into::into),
+            }),
+            challenges: game
+                .challenges()
+                .iter()
+                .map(|c| ChallengeView { cloister: [c.cloister.x, c.cloister.y], shrine: [c.shrine.x, c.shrine.y] })
+                .collect(),
+            open: if progress.finished { Vec::new() } else { open_features(game) },
+            turns: turns(game),
         }
     }
+}
+
+/// The turn log, read off the events: one entry per tile placed, put aside, or City laid.
+fn turns(game: &Game) -> Vec<TurnView> {
+    let mut out: Vec<TurnView> = Vec::new();
+    for e in game.events() {
+        let turn = |seat: PlayerId, tile: Option<String>, at: Option<[i32; 2]>, rotation: u32| TurnView {
+            index: out.len() as u32,
+            seat: seat.index() as u32,
+            tile,
+            at,
+            rotation,
+            follower: None,
+        };
+        let next = match e {
+            Event::TilePlaced { player, tile, cell, rotation } => {
+                turn(*player, Some(tile.name().to_string()), Some([cell.x, cell.y]), u32::from(rotation.degrees()))
+            }
+            Event::TileDiscarded { player, tile } => turn(*player, Some(tile.name().to_string()), None, 0),
+            Event::CityLaid { player, at } => turn(*player, None, Some([at.x, at.y]), 0),
+            Event::FollowerDeployed { player, cell, port, .. } => {
+                if let Some(last) = out.last_mut() {
+                    if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
+                        last.follower = Some(port.name().to_string());
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        out.push(next);
+    }
+    out
+}
+
+fn open_features(game: &Game) -> Vec<OpenFeatureView> {
+    game.open_features()
+        .into_iter()
+        .filter_map(|f| {
+            let kind = match f.kind {
+                FeatureKind::Road => OpenKind::Road,
+                FeatureKind::City => OpenKind::City,
+                FeatureKind::Cloister => OpenKind::Cloister,
+                FeatureKind::Shrine => OpenKind::Shrine,
+                FeatureKind::Field | FeatureKind::River => return None,
+            };
+            Some(OpenFeatureView {
+                kind,
+                at: Spot::of(f.anchor),
+                tiles: f.tiles.iter().map(|c| [c.x, c.y]).collect(),
+                seats: f.followers.iter().map(|(p, _)| p.index() as u32).collect(),
+                can_finish: f.can_finish,
+                closers: f.closers,
+            })
+        })
+        .collect()
 }
 
 /// A stored game at one of its turns, for the history's step-through.
@@ -392,6 +601,12 @@ mod tests {
         let json = serde_json::to_value(&view).unwrap();
         assert_eq!(json["feed"][0]["kind"], "city", "kinds cross as lower-case names");
         assert_eq!(json["players"][0]["ifEndedNow"], 4);
+        assert_eq!(view.turns.len(), 1);
+        assert_eq!(view.turns[0].tile.as_deref(), Some("E"));
+        assert_eq!(
+            (view.turns[0].seat, view.turns[0].at, view.turns[0].follower.as_deref()),
+            (0, Some([0, -1]), Some("S"))
+        );
     }
 
     #[test]

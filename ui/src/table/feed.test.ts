@@ -29,6 +29,7 @@ const city: ScoreView = {
   complete: true,
   finalScoring: false,
   rule: "B-21",
+  at: { x: 0, y: -1, place: "S" },
 };
 
 test("a city score says who, how much, what and who had fewer", () => {

@@ -1,0 +1,279 @@
+//! The Count of Carcassonne at the table: the decisions a move carries (followers moved out of
+//! the quarters, the placer entering the city and moving the Count), and the question the
+//! screen asks before the move is entered — exactly the one the engine says is pending.
+
+use crate::input::{MoveRequest, RequestError};
+use castellan_engine::{
+    Cell, CountChoice, CountMovement, Entry, Game, Move, MoveError, PlayerId, Port, Quarter, QuarterMove,
+};
+use serde::{Deserialize, Serialize};
+
+/// A quarter of the City of Carcassonne.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum QuarterName {
+    /// Knights go out to cities.
+    Castle,
+    /// Thieves go out to roads.
+    Blacksmith,
+    /// Monks go out to cloisters and shrines.
+    Cathedral,
+    /// Farmers go out to farms, at the final count only.
+    Market,
+}
+
+impl From<Quarter> for QuarterName {
+    fn from(q: Quarter) -> QuarterName {
+        match q {
+            Quarter::Castle => QuarterName::Castle,
+            Quarter::Blacksmith => QuarterName::Blacksmith,
+            Quarter::Cathedral => QuarterName::Cathedral,
+            Quarter::Market => QuarterName::Market,
+        }
+    }
+}
+
+impl From<QuarterName> for Quarter {
+    fn from(q: QuarterName) -> Quarter {
+        match q {
+            QuarterName::Castle => Quarter::Castle,
+            QuarterName::Blacksmith => Quarter::Blacksmith,
+            QuarterName::Cathedral => Quarter::Cathedral,
+            QuarterName::Market => Quarter::Market,
+        }
+    }
+}
+
+/// A place on the board naming a feature: the tile's cell and a place on it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct Spot {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// The place on the tile, board orientation.
+    pub place: String,
+}
+
+impl Spot {
+    pub(crate) fn of((cell, port): (Cell, Port)) -> Spot {
+        Spot { x: cell.x, y: cell.y, place: port.name().to_string() }
+    }
+
+    pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
+        let port = Port::from_name(&self.place).ok_or_else(|| RequestError::UnknownPlace(self.place.clone()))?;
+        Ok((Cell::new(self.x, self.y), port))
+    }
+}
+
+/// One follower moved from a quarter onto a feature.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct QuarterMoveRequest {
+    /// Whose follower, by seat.
+    pub seat: u32,
+    /// From which quarter.
+    pub quarter: QuarterName,
+    /// Onto the feature at this spot.
+    pub to: Spot,
+}
+
+impl QuarterMoveRequest {
+    pub(crate) fn to_engine(&self) -> Result<QuarterMove, RequestError> {
+        let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter.into(), to: self.to.to_engine()? })
+    }
+}
+
+/// The placer putting a follower into the city after the scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct EntryRequest {
+    /// The quarter the follower enters.
+    pub quarter: QuarterName,
+    /// Where the placer moves the Count; `null` leaves him (or lets him move by himself under
+    /// the variants where he does).
+    #[serde(default)]
+    pub count_to: Option<QuarterName>,
+}
+
+/// The Count decisions entered with a move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CountRequest {
+    /// Followers moved out of the quarters onto what the tile completed, in the order moved.
+    #[serde(default)]
+    pub moves: Vec<QuarterMoveRequest>,
+    /// The placer's entry into the city, if he entered.
+    #[serde(default)]
+    pub enter: Option<EntryRequest>,
+}
+
+impl CountRequest {
+    pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
+        Ok(CountChoice {
+            moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
+            entry: self
+                .enter
+                .as_ref()
+                .map(|e| Entry { quarter: e.quarter.into(), count_to: e.count_to.map(Into::into) }),
+        })
+    }
+}
+
+/// Followers a player may move from one quarter, and where to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct QuarterMoveOption {
+    /// Whose, by seat.
+    pub seat: u32,
+    /// From which quarter.
+    pub quarter: QuarterName,
+    /// How many they have there.
+    pub available: u32,
+    /// The completed features they may go onto.
+    pub features: Vec<Spot>,
+}
+
+/// What the table must decide about the Count for a move, before it is entered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CountQuestion {
+    /// Followers that may leave the quarters for what this tile completes, in the order of
+    /// the move round (left of the placer first, the placer last); empty: nothing to ask.
+    pub moves: Vec<QuarterMoveOption>,
+    /// Whether the placer may then put a follower into the city (with the moves asked so far).
+    pub may_enter: bool,
+    /// The quarters a follower may enter.
+    pub entry_quarters: Vec<QuarterName>,
+    /// Whether the placer moves the Count himself after entering; otherwise he moves by rule.
+    pub placer_moves_count: bool,
+    /// Where the Count stands now.
+    pub count_at: QuarterName,
+}
+
+/// The Count question for `request` (its own Count decisions so far included); `None` in a
+/// game without the Count.
+///
+/// # Errors
+/// The request cannot be read, or the placement or the moves in it are refused.
+pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<CountQuestion>, CountQuestionError> {
+    let Some(city) = game.city() else { return Ok(None) };
+    let mv = request.to_move()?;
+    let Move::Place { tile, cell, rotation, follower, .. } = mv else {
+        return Ok(Some(CountQuestion {
+            moves: Vec::new(),
+            may_enter: false,
+            entry_quarters: Vec::new(),
+            placer_moves_count: false,
+            count_at: city.count_at.into(),
+        }));
+    };
+    let moves = game
+        .count_move_options(tile, cell, rotation, follower)?
+        .into_iter()
+        .map(|o| QuarterMoveOption {
+            seat: o.player.index() as u32,
+            quarter: o.quarter.into(),
+            available: u32::from(o.available),
+            features: o.features.into_iter().map(Spot::of).collect(),
+        })
+        .collect();
+    let rules = game.rules();
+    Ok(Some(CountQuestion {
+        moves,
+        may_enter: game.may_enter(&mv)?,
+        entry_quarters: Quarter::ALL
+            .into_iter()
+            .filter(|&q| !(rules.count_lock_entry && q == city.count_at))
+            .map(Into::into)
+            .collect(),
+        placer_moves_count: rules.count_movement == CountMovement::Free,
+        count_at: city.count_at.into(),
+    }))
+}
+
+/// Why the Count question could not be asked.
+#[derive(Debug, thiserror::Error)]
+pub enum CountQuestionError {
+    /// The request is not a move.
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// The engine refuses the move as it stands.
+    #[error("{0}")]
+    Refused(#[from] MoveError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use castellan_engine::{GameSetup, Start, TileSet};
+
+    fn count_game() -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        Game::new(setup).unwrap()
+    }
+
+    #[test]
+    fn a_game_without_the_count_asks_nothing() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let request = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 180, follower: None, count: None };
+        assert!(count_question(&game, &request).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_quiet_tile_in_a_count_game_offers_no_moves_and_no_entry() {
+        let game = count_game();
+        let (cell, rot) = game.legal_placements(castellan_engine::TileId::from_name("V").unwrap())[0];
+        let request = MoveRequest::Place {
+            tile: "V".into(),
+            x: cell.x,
+            y: cell.y,
+            rotation: u32::from(rot.degrees()),
+            follower: None,
+            count: None,
+        };
+        let q = count_question(&game, &request).unwrap().expect("a Count game");
+        assert!(q.moves.is_empty());
+        assert!(!q.may_enter, "nobody scored");
+        assert_eq!(q.count_at, QuarterName::Castle, "the Count starts in the castle");
+        assert!(q.placer_moves_count);
+    }
+
+    #[test]
+    fn count_requests_become_engine_choices() {
+        let request = CountRequest {
+            moves: vec![QuarterMoveRequest {
+                seat: 1,
+                quarter: QuarterName::Castle,
+                to: Spot { x: 2, y: -1, place: "N".into() },
+            }],
+            enter: Some(EntryRequest { quarter: QuarterName::Market, count_to: Some(QuarterName::Cathedral) }),
+        };
+        let choice = request.to_engine().unwrap();
+        assert_eq!(choice.moves[0].player, PlayerId(1));
+        assert_eq!(choice.moves[0].to, (Cell::new(2, -1), Port::N));
+        assert_eq!(choice.entry, Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }));
+        let bad = CountRequest {
+            moves: vec![QuarterMoveRequest {
+                seat: 1,
+                quarter: QuarterName::Castle,
+                to: Spot { x: 0, y: 0, place: "Q".into() },
+            }],
+            enter: None,
+        };
+        assert_eq!(bad.to_engine().unwrap_err(), RequestError::UnknownPlace("Q".into()));
+        let json: CountRequest = serde_json::from_str(r#"{"enter": {"quarter": "castle"}}"#).unwrap();
+        assert!(json.moves.is_empty() && json.enter.unwrap().count_to.is_none());
+    }
+}

@@ -1,0 +1,124 @@
+// A Count game through the table screen of the real app: the placer enters the City after
+// only others scored, a follower leaves the castle for the city the next tile completes,
+// undo and redo, a past turn corrected, and a correction refused because a later turn no
+// longer fits. The same moves replay through `castellan score` in the scenarios.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { openApp, SHOTS, textOf } from "./session.mjs";
+
+let browser;
+before(async () => {
+  browser = await openApp();
+});
+after(async () => {
+  await browser?.deleteSession();
+});
+
+const click = async (selector) => (await browser.$(selector)).click();
+const score = async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
+
+async function chooseTile(tile) {
+  const filter = await browser.$("#tile-filter");
+  await filter.setValue(tile);
+  await browser.keys("Enter");
+}
+
+/** Puts the follower on the first of `places` the tile offers. */
+async function follower(...places) {
+  for (const place of places) {
+    const spot = await browser.$(`[data-place="${place}"]`);
+    if (await spot.isExisting()) return spot.click();
+  }
+  throw new Error(`none of ${places} offered`);
+}
+
+async function scores(anna, bram) {
+  await browser.waitUntil(async () => (await score(0)) === String(anna) && (await score(1)) === String(bram), {
+    timeout: 5000,
+    timeoutMsg: `expected Anna ${anna}, Bram ${bram}; got ${await score(0)}, ${await score(1)}`,
+  });
+}
+
+test("entering the City, moving out of the castle, undo and redo", async () => {
+  await click("#new-game");
+  await (await browser.$("#player-0")).setValue("Anna");
+  await (await browser.$("#player-1")).setValue("Bram");
+  await click('input[value="count"]');
+  await click("#start-game");
+  await textOf(browser, "#turn", /^Anna to play · In the bag: 71 tiles$/);
+  assert.ok(await (await browser.$('#city li.count[data-quarter="castle"]')).isExisting(), "the Count starts in the castle");
+
+  // Anna's thief on the road out of the City's south gate.
+  await chooseTile("U");
+  await click('[data-cell="0,2"]');
+  await follower("N", "S");
+  await click("#confirm");
+  await textOf(browser, "#turn", /^Bram to play/);
+
+  // Bram closes it: Anna scores 3, Bram nothing, so Bram may enter the City.
+  await chooseTile("A");
+  await click('[data-cell="0,3"]');
+  await click("#confirm");
+  await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
+  await browser.saveScreenshot(`${SHOTS}/count-entering.png`);
+  await click("#enter-castle");
+  await click("#count-to-market");
+  await click("#count-confirm");
+  await scores(3, 0);
+  await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
+  assert.ok(await (await browser.$('#city li.count[data-quarter="market"]')).isExisting(), "the Count went to the market");
+
+  // Anna closes a city on the City's east side with her knight; Bram's knight leaves the castle
+  // for it before the scoring, so they tie and both score 4.
+  await chooseTile("E");
+  await click('[data-cell="2,1"]');
+  await follower("W");
+  await click("#confirm");
+  await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
+  await click('[data-move^="1-castle-"]');
+  await browser.saveScreenshot(`${SHOTS}/count-moving-out.png`);
+  await click("#count-next");
+  await scores(7, 4);
+  await textOf(browser, "#feed li", /^Anna, Bram 4: city of 2 tiles/);
+  assert.ok(!(await (await browser.$('#city .token[data-seat="1"]')).isExisting()), "the castle is empty again");
+  await browser.saveScreenshot(`${SHOTS}/count-city.png`);
+
+  await click("#undo");
+  await scores(3, 0);
+  await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
+  await click("#redo");
+  await scores(7, 4);
+});
+
+test("a past turn corrected, and a correction a later turn cannot survive refused", async () => {
+  await click("#turns summary");
+  // Anna's city tile again, but without her knight: Bram's knight from the castle takes it alone.
+  await click('[data-correct="2"]');
+  await textOf(browser, "#correcting", /turn 3/);
+  await scores(7, 4); // the scoreboard keeps the game as entered until the correction is made
+  await chooseTile("E");
+  await click('[data-cell="2,1"]');
+  await click("#no-follower");
+  await click("#confirm");
+  await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
+  await click('[data-move^="1-castle-"]');
+  await click("#count-next");
+  // Now only Bram scored on Anna's tile, so the engine lets Anna enter the City; she does not.
+  await textOf(browser, "#count-panel", /Anna scored nothing while others did/);
+  await browser.saveScreenshot(`${SHOTS}/count-correction.png`);
+  await click("#count-confirm");
+  await scores(3, 4);
+  assert.ok(!(await (await browser.$("#correcting")).isExisting()), "the correction is done");
+
+  // Anna's first tile moved to the north gate: Bram's tile at 0,3 would touch nothing.
+  await click('[data-correct="0"]');
+  await chooseTile("U");
+  await click('[data-cell="1,-2"]');
+  await click("#confirm");
+  const refusal = await textOf(browser, "#message", /turn 2/);
+  assert.match(refusal, /^Not changed: turn 2 would no longer fit/);
+  await browser.saveScreenshot(`${SHOTS}/count-correction-refused.png`);
+  await click("#stop-correcting");
+  await scores(3, 4);
+  assert.equal((await browser.$$("#turns li")).length, 3, "still three turns");
+});
