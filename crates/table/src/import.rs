@@ -76,7 +76,15 @@ pub fn import_script(
             started_at: occasion.now,
         },
         moves: moves.iter().map(|m| NewMove { move_json: m.to_string(), entered_at: occasion.now }).collect(),
-        finish: Some(Finish { ended_at: occasion.now, results: record::results(&game, &seated) }),
+        finish: Some(Finish {
+            final_moves_json: raw
+                .get("final_moves")
+                .and_then(Value::as_array)
+                .filter(|moves| !moves.is_empty())
+                .map(|moves| Value::from(moves.clone()).to_string()),
+            ended_at: occasion.now,
+            results: record::results(&game, &seated),
+        }),
     };
     Ok(ledger.import_game(&import)?)
 }
