@@ -8,6 +8,7 @@ fn main() {
         "start_game",
         "placement_options_for",
         "count_question_for",
+        "rule_presets",
         "final_move_targets_for",
         "view_before_turn",
         "correct_turn",

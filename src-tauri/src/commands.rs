@@ -9,6 +9,7 @@ use castellan_table::count::{count_question, CountQuestion, QuarterMoveRequest, 
 use castellan_table::history::{history as ledger_history, NightSummary};
 use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
 use castellan_table::live::LiveGame;
+use castellan_table::rules::RulePresets;
 use castellan_table::stats::{stats, StatsView};
 use castellan_table::view::{replay_view, GameView, Progress, ReplayView};
 use serde::Serialize;
@@ -166,6 +167,13 @@ pub fn final_move_targets_for(state: State<'_, AppState>, quarter: QuarterName) 
         let live = table.live().ok_or(CommandError::NoGame)?;
         Ok(live.game().final_move_targets(quarter.into()).into_iter().map(Spot::from).collect())
     })
+}
+
+/// Today's rules and the 2000 edition's, option by option.
+#[tauri::command]
+#[specta::specta]
+pub fn rule_presets() -> RulePresets {
+    castellan_table::rules::rule_presets()
 }
 
 /// Every tile type as the board draws it.

@@ -29,6 +29,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::start_game,
         commands::placement_options_for,
         commands::count_question_for,
+        commands::rule_presets,
         commands::final_move_targets_for,
         commands::view_before_turn,
         commands::correct_turn,

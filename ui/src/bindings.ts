@@ -27,6 +27,8 @@ export const commands = {
 	 *  in a game without the Count.
 	 */
 	countQuestionFor: (request: MoveRequest, before: number | null) => typedError<CountQuestion | null, CommandError>(__TAURI_INVOKE("count_question_for", { request, before })),
+	/**  Today's rules and the 2000 edition's, option by option. */
+	rulePresets: () => __TAURI_INVOKE<RulePresets>("rule_presets"),
 	/**  Where a follower leaving `quarter` before the final count may go. */
 	finalMoveTargetsFor: (quarter: QuarterName) => typedError<Spot[], CommandError>(__TAURI_INVOKE("final_move_targets_for", { quarter })),
 	/**  The game as it stood before move `index` (from 0), shown while that move is corrected. */
@@ -140,6 +142,15 @@ reason: string } |
 /**  For the log. */
 detail: string };
 
+/**  How the Count moves after a follower enters the City. */
+export type CountOption = 
+/**  Wherever the entering player puts him. */
+"free" | 
+/**  One quarter on, clockwise. */
+"clockwise" | 
+/**  Into the quarter just entered. */
+"follows-follower";
+
 /**  What the table must decide about the Count for a move, before it is entered. */
 export type CountQuestion = {
 	/**
@@ -183,6 +194,15 @@ export type FarmComparison = {
 	/**  Each seat's final score under it. */
 	scores: number[],
 };
+
+/**  How farms score. */
+export type FarmOption = 
+/**  Per farm, 3 per completed city it supplies. */
+"current" | 
+/**  The 2000 edition: per completed city, 4 to the majority of farmers around it. */
+"first-edition" | 
+/**  No farmers at all. */
+"off";
 
 /**  Which farm rule. */
 export type FarmRuleName = 
@@ -346,8 +366,10 @@ export type NewGameRequest = {
 	seats: SeatRequest[],
 	/**  The boxes in play; the base game is always included. */
 	boxes: TileBox[],
-	/**  The rules. */
+	/**  The rules' preset. */
 	rules: RulePreset,
+	/**  Every option as the table set it; when given, it decides over the preset. */
+	options?: RuleOptions | null,
 	/**  Where the game night is, if said. */
 	place: string | null,
 };
@@ -535,12 +557,58 @@ export type ResultView = {
 	otherFarmRule: FarmComparison | null,
 };
 
+/**  Every rule option the setup screen offers. */
+export type RuleOptions = {
+	/**  How farms score (B-40, V-01, V-07). */
+	farms: FarmOption,
+	/**  A completed two-tile city scores 2 (V-05). */
+	smallCity: boolean,
+	/**  With the small-city rule, pennants in it still add (Q-20). */
+	smallCityPennants: boolean,
+	/**  Unfinished roads, cities and cloisters score at the end (V-06). */
+	scoreIncomplete: boolean,
+	/**  A road closed into a loop is complete (Q-14). */
+	roadLoopsComplete: boolean,
+	/**  Who wins a tie for first (V-14). */
+	tiedWinners: TieOption,
+	/**  A tile that fits nowhere (V-13). */
+	unplaceable: UnplaceableOption,
+	/**  Filling a hole surrounded on four sides gives another turn (V-11). */
+	holeExtraTurn: boolean,
+	/**  The start tile does not come out of the 72 (V-16). */
+	separateStartTile: boolean,
+	/**  With another start, the base start tile is shuffled into the bag (Q-15). */
+	startTileInBag: boolean,
+	/**  King & Robber: completing a bigger city raises the size to beat (Q-02). */
+	titleRecordRises: boolean,
+	/**  Heretics: a challenge starts even when the same tile completes the other building (Q-04). */
+	challengeWhenPartnerCompletes: boolean,
+	/**  Heretics: the winner also scores the loser's building (V-22). */
+	challengeWinnerTakesBoth: boolean,
+	/**  Heretics: shrines and cloisters may crowd, but then take no follower (V-23). */
+	relaxedShrinePlacement: boolean,
+	/**  How the Count moves (C-10, V-18, V-19). */
+	countMovement: CountOption,
+	/**  Nobody enters the Count's quarter either (V-20). */
+	countLockEntry: boolean,
+	/**  One move round per completed feature rather than one per tile (Q-06). */
+	countRoundPerFeature: boolean,
+};
+
 /**  Which edition's rules. */
 export type RulePreset = 
 /**  Today's rules. */
 "current" | 
 /**  The 2000 edition: farms per city, the small-city rule. */
 "first-edition";
+
+/**  The options of the two published rule sets, to start the setup screen from. */
+export type RulePresets = {
+	/**  Today's rules. */
+	current: RuleOptions,
+	/**  The 2000 edition: farms per city, small cities score 2. */
+	firstEdition: RuleOptions,
+};
 
 /**  What a score was for. */
 export type ScoreKind = 
@@ -643,6 +711,15 @@ export type StatsView = {
 	records: RecordsView,
 };
 
+/**  Who wins a tie for first. */
+export type TieOption = 
+/**  All tied players win. */
+"shared" | 
+/**  Nobody wins. */
+"no-winner" | 
+/**  The tied players play again. */
+"play-again";
+
 /**  A box of tiles on the table. */
 export type TileBox = 
 /**  The base game (72 tiles). */
@@ -728,6 +805,13 @@ export type TurnView = {
 	/**  The place of the follower put on it. */
 	follower: string | null,
 };
+
+/**  What becomes of a tile that fits nowhere. */
+export type UnplaceableOption = 
+/**  It leaves the game. */
+"removed" | 
+/**  It goes back into the bag. */
+"back-in-bag";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -6,6 +6,7 @@ import {
   type CommandError,
   type CountQuestion,
   type QuarterMoveRequest,
+  type RulePresets,
   type QuarterName,
   type Spot,
   type GameView,
@@ -85,6 +86,11 @@ export function finishGame(finalMoves: QuarterMoveRequest[] = []): Promise<Outco
 /** Where a follower leaving `quarter` before the final count may go. */
 export function finalMoveTargets(quarter: QuarterName): Promise<Outcome<Spot[]>> {
   return call(commands.finalMoveTargetsFor(quarter));
+}
+
+/** Today's rules and the 2000 edition's, option by option. */
+export function rulePresets(): Promise<Outcome<RulePresets>> {
+  return call(commands.rulePresets().then((data) => ({ status: "ok" as const, data })));
 }
 
 /** Every game night, newest first, with its games. */

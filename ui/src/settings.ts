@@ -2,7 +2,7 @@
 // too for the ledger path); outside the app (a plain browser, unit tests) the defaults apply
 // and nothing is saved. Every change takes effect at once.
 import { load, type Store } from "@tauri-apps/plugin-store";
-import type { PlayerColor, RulePreset, TileBox } from "./bindings";
+import type { PlayerColor, RuleOptions, RulePreset, TileBox } from "./bindings";
 import { isLanguage, type Language } from "./i18n";
 
 const FILE = "settings.json";
@@ -18,6 +18,8 @@ export interface Settings {
   defaultBoxes: TileBox[];
   /** The players of the last game, offered for the next. */
   lastSeats: { name: string; color: PlayerColor }[];
+  /** The group's own rules, every option as they play it; null until saved once. */
+  houseRules: RuleOptions | null;
 }
 
 export const SCALES = [80, 100, 125, 150, 175, 200] as const;
@@ -49,13 +51,14 @@ function defaultLanguage(): Language {
 
 /** All settings, each saved value checked and replaced by its default when unusable. */
 export async function loadSettings(): Promise<Settings> {
-  const [language, scale, ledgerPath, defaultRules, defaultBoxes, lastSeats] = await Promise.all([
+  const [language, scale, ledgerPath, defaultRules, defaultBoxes, lastSeats, houseRules] = await Promise.all([
     get<string>("language"),
     get<number>("scale"),
     get<string>("ledgerPath"),
     get<string>("defaultRules"),
     get<TileBox[]>("defaultBoxes"),
     get<Settings["lastSeats"]>("lastSeats"),
+    get<RuleOptions>("houseRules"),
   ]);
   return {
     language: isLanguage(language) ? language : defaultLanguage(),
@@ -64,6 +67,7 @@ export async function loadSettings(): Promise<Settings> {
     defaultRules: defaultRules === "first-edition" ? "first-edition" : "current",
     defaultBoxes: Array.isArray(defaultBoxes) ? defaultBoxes : [],
     lastSeats: Array.isArray(lastSeats) ? lastSeats : [],
+    houseRules: houseRules && typeof houseRules === "object" && "farms" in houseRules ? houseRules : null,
   };
 }
 

@@ -2,6 +2,7 @@
 //! checked here before the engine sees them.
 
 use crate::count::CountRequest;
+use crate::rules::RuleOptions;
 use castellan_engine::{
     Cell, Color, FeatureKind, Game, GameSetup, Move, PlayerSetup, Port, Rotation, RuleSet, Start, TileId, TileSet,
 };
@@ -101,8 +102,11 @@ pub struct NewGameRequest {
     pub seats: Vec<SeatRequest>,
     /// The boxes in play; the base game is always included.
     pub boxes: Vec<TileBox>,
-    /// The rules.
+    /// The rules' preset.
     pub rules: RulePreset,
+    /// Every option as the table set it; when given, it decides over the preset.
+    #[serde(default)]
+    pub options: Option<RuleOptions>,
     /// Where the game night is, if said.
     pub place: Option<String>,
 }
@@ -130,9 +134,10 @@ impl NewGameRequest {
             self.seats.iter().map(|s| PlayerSetup { name: s.name.trim().to_string(), color: s.color.into() }).collect();
         setup.sets = sets;
         setup.start = start;
-        setup.rules = match self.rules {
-            RulePreset::Current => RuleSet::default(),
-            RulePreset::FirstEdition => RuleSet::first_edition(),
+        setup.rules = match (self.options, self.rules) {
+            (Some(options), _) => options.rule_set(),
+            (None, RulePreset::Current) => RuleSet::default(),
+            (None, RulePreset::FirstEdition) => RuleSet::first_edition(),
         };
         setup
     }
@@ -297,6 +302,7 @@ mod tests {
             ],
             boxes: vec![TileBox::KingRobber, TileBox::Count],
             rules: RulePreset::FirstEdition,
+            options: None,
             place: None,
         };
         let setup = request.setup();
@@ -306,6 +312,11 @@ mod tests {
         assert_eq!(setup.start, Start::Count, "the Count's city starts the game");
         assert_eq!(setup.rules, RuleSet::first_edition());
         assert!(Game::new(setup).is_ok());
+        let mut options = crate::rules::rule_presets().current;
+        options.score_incomplete = false;
+        let house = NewGameRequest { options: Some(options), ..request };
+        assert!(!house.setup().rules.score_incomplete, "the options decide over the preset");
+        assert_eq!(house.setup().rules.farms, castellan_engine::FarmRule::Current);
     }
 
     #[test]
