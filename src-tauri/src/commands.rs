@@ -56,7 +56,7 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, Comm
 #[specta::specta]
 pub fn start_game(state: State<'_, AppState>, request: NewGameRequest) -> Result<GameView, CommandError> {
     state.with_table(|table| {
-        let live = table.start(request.setup(), request.place.as_deref(), chrono::Utc::now())?;
+        let live = table.start(request.setup()?, request.place.as_deref(), chrono::Utc::now())?;
         Ok(GameView::of(live))
     })
 }
