@@ -7,6 +7,7 @@ fn main() {
         "current_game",
         "start_game",
         "placement_options_for",
+        "standing_places_for",
         "count_question_for",
         "view_before_turn",
         "correct_turn",

@@ -108,7 +108,7 @@ pub struct TurnView {
     pub kind: TurnKind,
     /// Who moved.
     pub seat: u32,
-    /// The tile drawn; `null` for the City laid against the river.
+    /// The tile drawn; `null` for the City laid against the river and for a stand.
     pub tile: Option<String>,
     /// Where it went, `[x, y]`; `null` when it was put aside.
     pub at: Option<[i32; 2]>,
