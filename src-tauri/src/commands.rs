@@ -5,7 +5,7 @@ use crate::error::CommandError;
 use crate::state::AppState;
 use castellan_engine::Game;
 use castellan_table::catalog::{tile_shapes, TileShape};
-use castellan_table::count::{count_question, CountQuestion};
+use castellan_table::count::{count_question, CountQuestion, QuarterMoveRequest, QuarterName, Spot};
 use castellan_table::history::{history as ledger_history, NightSummary};
 use castellan_table::input::{
     placement_options, standing_options, FollowerOption, MoveRequest, NewGameRequest, PlacementOption,
@@ -168,11 +168,23 @@ pub fn redo(state: State<'_, AppState>) -> Result<GameView, CommandError> {
     state.with_table(|table| Ok(GameView::of(table.redo()?)))
 }
 
-/// Makes the final count and records the results.
+/// Makes the final count, after the followers moved out of the City of Carcassonne in the
+/// order given, and records the results.
 #[tauri::command]
 #[specta::specta]
-pub fn finish_game(state: State<'_, AppState>) -> Result<GameView, CommandError> {
-    state.with_table(|table| Ok(GameView::of(table.finish(chrono::Utc::now())?)))
+pub fn finish_game(state: State<'_, AppState>, final_moves: Vec<QuarterMoveRequest>) -> Result<GameView, CommandError> {
+    let final_moves = final_moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<Vec<_>, _>>()?;
+    state.with_table(|table| Ok(GameView::of(table.finish(final_moves, chrono::Utc::now())?)))
+}
+
+/// Where a follower leaving `quarter` before the final count may go.
+#[tauri::command]
+#[specta::specta]
+pub fn final_move_targets_for(state: State<'_, AppState>, quarter: QuarterName) -> Result<Vec<Spot>, CommandError> {
+    state.with_table(|table| {
+        let live = table.live().ok_or(CommandError::NoGame)?;
+        Ok(live.game().final_move_targets(quarter.into()).into_iter().map(Spot::from).collect())
+    })
 }
 
 /// Every tile type as the board draws it.

@@ -4,7 +4,18 @@
 // longer fits. The same moves replay through `castellan score` in the scenarios.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openApp, SHOTS, textOf } from "./session.mjs";
+
+/** The scores `castellan score` gives a script: the engine's answer without the window. */
+function castellanScore(script) {
+  const file = join(mkdtempSync(join(tmpdir(), "castellan-")), "game.json");
+  writeFileSync(file, JSON.stringify(script));
+  return JSON.parse(execFileSync("target/debug/castellan", ["score", file], { encoding: "utf8" })).scores;
+}
 
 let browser;
 before(async () => {
@@ -15,6 +26,11 @@ after(async () => {
 });
 
 const click = async (selector) => (await browser.$(selector)).click();
+// Where Bram's knight left the castle for, as the screen offered it: `[x, y, place]`.
+let bramsMove;
+// Where Anna's first thief stood.
+let annasThief;
+let annasRotation;
 const score = async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
 
 async function chooseTile(tile) {
@@ -27,7 +43,10 @@ async function chooseTile(tile) {
 async function follower(...places) {
   for (const place of places) {
     const spot = await browser.$(`[data-place="${place}"]`);
-    if (await spot.isExisting()) return spot.click();
+    if (await spot.isExisting()) {
+      await spot.click();
+      return place;
+    }
   }
   throw new Error(`none of ${places} offered`);
 }
@@ -51,7 +70,8 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   // Anna's thief on the road out of the City's south gate.
   await chooseTile("U");
   await click('[data-cell="0,2"]');
-  await follower("N", "S");
+  annasThief = await follower("N", "S");
+  annasRotation = Number(await (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation"));
   await click("#confirm");
   await textOf(browser, "#turn", /^Bram to play/);
 
@@ -101,13 +121,19 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click("#no-follower");
   await click("#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
-  await click('[data-move^="1-castle-"]');
+  const moveOut = await browser.$('[data-move^="1-castle-"]');
+  bramsMove = (await moveOut.getAttribute("data-move")).split("-")[2].split(",");
+  await moveOut.click();
   await click("#count-next");
-  // Now only Bram scored on Anna's tile, so the engine lets Anna enter the City; she does not.
+  // Now only Bram scored on Anna's tile, so the engine lets Anna enter the City: she goes to
+  // the market and sends the Count back to the castle.
   await textOf(browser, "#count-panel", /Anna scored nothing while others did/);
+  await click("#enter-market");
+  await click("#count-to-castle");
   await browser.saveScreenshot(`${SHOTS}/count-correction.png`);
   await click("#count-confirm");
   await scores(3, 4);
+  await (await browser.$('#city [data-quarter="market"] .token[data-seat="0"]')).waitForExist({ timeout: 5000 });
   assert.ok(!(await (await browser.$("#correcting")).isExisting()), "the correction is done");
 
   // Anna's first tile moved to the north gate: Bram's tile at 0,3 would touch nothing.
@@ -121,4 +147,55 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click("#stop-correcting");
   await scores(3, 4);
   assert.equal((await browser.$$("#turns li")).length, 3, "still three turns");
+});
+
+test("Anna leaves the market for a farm before the final count, which scores as castellan score does", async () => {
+  await click("#finish");
+  await (await browser.$("#final-moves")).waitForExist({ timeout: 5000 });
+  await click('[data-final="0-market"]');
+  const target = await browser.$("[data-target]");
+  await target.waitForExist({ timeout: 5000 });
+  const farm = (await target.getAttribute("data-target")).split(",");
+  await target.click();
+  await browser.saveScreenshot(`${SHOTS}/count-final-moves.png`);
+  await click("#count-now");
+  await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
+
+  const spot = ([x, y, place]) => [Number(x), Number(y), place];
+  const script = {
+    format: "castellan-game-script",
+    version: 1,
+    players: [
+      { name: "Anna", color: "red" },
+      { name: "Bram", color: "blue" },
+    ],
+    setup: { sets: ["base", "count"], start: "count" },
+    final_scoring: true,
+  };
+  script.moves = [
+    { tile: "U", at: [0, 2], rot: annasRotation, meeple: annasThief },
+    { tile: "A", at: [0, 3], rot: 180, count: { enter: { quarter: "castle", count_to: "market" } } },
+    {
+      tile: "E",
+      at: [2, 1],
+      rot: 270,
+      count: {
+        moves: [{ player: "Bram", quarter: "castle", to: spot(bramsMove) }],
+        enter: { quarter: "market", count_to: "castle" },
+      },
+    },
+  ];
+  script.final_moves = [{ player: "Anna", quarter: "market", to: spot(farm) }];
+  const expected = castellanScore(script);
+
+  // Step through the count to the result; every step lights something on the board.
+  for (let i = 0; i < 20 && (await (await browser.$("#final-next")).isExisting()); i++) {
+    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000 });
+    if (i === 0) await browser.saveScreenshot(`${SHOTS}/count-final-step.png`);
+    await click("#final-next");
+  }
+  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
+  await scores(expected.Anna, expected.Bram);
+  assert.ok(await (await browser.$("#farm-comparison")).isExisting(), "the other farm rule is shown");
+  await browser.saveScreenshot(`${SHOTS}/count-final-result.png`);
 });

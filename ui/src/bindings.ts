@@ -32,6 +32,8 @@ export const commands = {
 	 *  in a game without the Count.
 	 */
 	countQuestionFor: (request: MoveRequest, before: number | null) => typedError<CountQuestion | null, CommandError>(__TAURI_INVOKE("count_question_for", { request, before })),
+	/**  Where a follower leaving `quarter` before the final count may go. */
+	finalMoveTargetsFor: (quarter: QuarterName) => typedError<Spot[], CommandError>(__TAURI_INVOKE("final_move_targets_for", { quarter })),
 	/**  The game as it stood before move `index` (from 0), shown while that move is corrected. */
 	viewBeforeTurn: (index: number) => typedError<GameView, CommandError>(__TAURI_INVOKE("view_before_turn", { index })),
 	/**
@@ -45,8 +47,11 @@ export const commands = {
 	undo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("undo")),
 	/**  Puts back the move last taken back. */
 	redo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("redo")),
-	/**  Makes the final count and records the results. */
-	finishGame: () => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game")),
+	/**
+	 *  Makes the final count, after the followers moved out of the City of Carcassonne in the
+	 *  order given, and records the results.
+	 */
+	finishGame: (finalMoves: QuarterMoveRequest[]) => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game", { finalMoves })),
 	/**  Every game night, newest first, with its games and their results. */
 	history: () => typedError<NightSummary[], CommandError>(__TAURI_INVOKE("history")),
 	/**
@@ -176,6 +181,21 @@ export type EntryRequest = {
 	countTo?: QuarterName | null,
 };
 
+/**  The final scores had the other farm rule been played. */
+export type FarmComparison = {
+	/**  The other rule. */
+	rule: FarmRuleName,
+	/**  Each seat's final score under it. */
+	scores: number[],
+};
+
+/**  Which farm rule. */
+export type FarmRuleName = 
+/**  Per farm, 3 per completed city it supplies. */
+"current" | 
+/**  The 2000 edition: per completed city, 4 to the majority of farmers around it. */
+"first-edition";
+
 /**  What a feature on a tile is. */
 export type FeatureShape = "road" | "city" | "cloister" | "shrine" | "field" | "river";
 
@@ -298,6 +318,8 @@ export type GameView = {
 	open: OpenFeatureView[],
 	/**  The moves in effect, oldest first, for the turn log. */
 	turns: TurnView[],
+	/**  After the final count: the ranking, the winners, and the other farm rule's result. */
+	result: ResultView | null,
 };
 
 /**  Two players' games together. */
@@ -547,6 +569,19 @@ export type ReplayView = {
 	steps: number,
 };
 
+/**  How a counted game ended. */
+export type ResultView = {
+	/**  Best first; tied players share a rank. */
+	standings: StandingView[],
+	/**
+	 *  The winners under the game's tie rule: all those tied on top, or none when a tie has
+	 *  no winner.
+	 */
+	winners: number[],
+	/**  The same game counted under the other farm rule, for comparison; `null` without farms. */
+	otherFarmRule: FarmComparison | null,
+};
+
 /**  Which edition's rules. */
 export type RulePreset = 
 /**  Today's rules. */
@@ -601,6 +636,8 @@ export type ScoreView = {
 	rule: string,
 	/**  A place naming the feature scored, to find it on the board. */
 	at: Spot,
+	/**  Every tile of the completed cities counted (farms, the King), to light them up. */
+	cityTiles: ([number, number])[],
 };
 
 /**  One seat at a new game. */
@@ -631,6 +668,16 @@ export type Spot = {
 	y: number,
 	/**  The place on the tile, board orientation. */
 	place: string,
+};
+
+/**  One player's place in the ranking. */
+export type StandingView = {
+	/**  The seat. */
+	seat: number,
+	/**  The final score. */
+	score: number,
+	/**  1 for the best. */
+	rank: number,
 };
 
 /**  Everything the statistics screen shows. */

@@ -5,6 +5,9 @@ import {
   type AppInfo,
   type CommandError,
   type CountQuestion,
+  type QuarterMoveRequest,
+  type QuarterName,
+  type Spot,
   type GameView,
   type MoveRequest,
   type NewGameRequest,
@@ -74,8 +77,14 @@ export function redo(): Promise<Outcome<GameView>> {
   return call(commands.redo());
 }
 
-export function finishGame(): Promise<Outcome<GameView>> {
-  return call(commands.finishGame());
+/** The final count, after the followers moved out of the City of Carcassonne, in order. */
+export function finishGame(finalMoves: QuarterMoveRequest[] = []): Promise<Outcome<GameView>> {
+  return call(commands.finishGame(finalMoves));
+}
+
+/** Where a follower leaving `quarter` before the final count may go. */
+export function finalMoveTargets(quarter: QuarterName): Promise<Outcome<Spot[]>> {
+  return call(commands.finalMoveTargetsFor(quarter));
 }
 
 /** Every game night, newest first, with its games. */

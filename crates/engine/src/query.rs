@@ -1,14 +1,17 @@
 //! Questions the table asks between turns: what is still open, what can never be finished,
-//! and how many tiles in the bag could finish a feature with one placement.
+//! how many tiles in the bag could finish a feature with one placement, what a place on the
+//! board belongs to, and where followers may leave the City for at the end.
 //!
 //! Answers only read the game. "Fits" means the cell's current neighbours allow the tile;
 //! neighbours are only ever added, so a cell no remaining tile fits now stays unfillable.
 
-use crate::board::{Board, SegmentId};
+use crate::board::{Board, FeatureView, SegmentId};
 use crate::coord::{Cell, Port, Rotation};
+use crate::count::Quarter;
 use crate::event::ScoreSource;
 use crate::game::Game;
 use crate::player::PlayerId;
+use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
 
 /// An unfinished road, city, cloister or shrine with followers on it.
@@ -95,6 +98,37 @@ fn closes(board: &Board, tile: TileId, cell: Cell, rotation: Rotation, anchor: (
     trial.feature_at(anchor.0, anchor.1).is_some_and(|f| trial.is_complete(f))
 }
 
+impl Game {
+    /// The feature at a place, as it stands: its kind, tiles and whether it is complete;
+    /// `None` when no tile or no feature is there. The UI uses it to light up a whole city a
+    /// farm supplies, or the feature a follower would join.
+    pub fn feature_at(&self, cell: Cell, port: Port) -> Option<FeatureView> {
+        let feature = self.board().feature_at(cell, port)?;
+        Some(self.board().view(feature))
+    }
+
+    /// Where a follower leaving `quarter` before the final count may go (Rule C-19): every
+    /// unfinished feature its quarter feeds, occupied or not, or any farm for the market;
+    /// each named by one place. Empty without the Count, from the Count's own quarter, or once
+    /// the game is counted.
+    pub fn final_move_targets(&self, quarter: Quarter) -> Vec<(Cell, Port)> {
+        let Some(city) = self.city() else { return Vec::new() };
+        if quarter == city.count_at || self.is_finished() {
+            return Vec::new();
+        }
+        let board = self.board();
+        let farms = self.rules().farms != FarmRule::Off;
+        board
+            .features()
+            .filter(|&f| {
+                let kind = board.kind(f);
+                quarter.feeds(kind) && if kind == FeatureKind::Field { farms } else { !board.is_complete(f) }
+            })
+            .map(|f| board.anchor(f))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{Cell, Game, GameSetup, Move, Port, Rotation, TileId};
@@ -117,6 +151,24 @@ mod tests {
         // can face south alone and close: none of the band or bigger city tiles do.
         let closers = city.closers.expect("one cell left");
         assert!(closers >= 5, "at least the five E caps close it, got {closers}");
+    }
+
+    #[test]
+    fn followers_leave_the_city_at_the_end_for_what_their_quarter_feeds() {
+        use crate::{Quarter, Start, TileSet};
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        let mut g = Game::new(setup).unwrap();
+        assert!(g.final_move_targets(Quarter::Castle).is_empty(), "the Count stands in the castle");
+        assert!(g.final_move_targets(Quarter::Cathedral).is_empty(), "no cloister on the table");
+        assert_eq!(g.final_move_targets(Quarter::Blacksmith).len(), 3, "the roads out of the three gates");
+        let farms = g.final_move_targets(Quarter::Market);
+        assert!(!farms.is_empty());
+        let (cell, port) = farms[0];
+        assert_eq!(g.feature_at(cell, port).map(|f| f.kind), Some(crate::FeatureKind::Field));
+        g.finish().unwrap();
+        assert!(g.final_move_targets(Quarter::Market).is_empty(), "counted already");
     }
 }
 

@@ -151,6 +151,15 @@ pub enum InvalidInput {
         #[source]
         source: Option<serde_json::Error>,
     },
+    /// A JSON column was given text that is not a JSON array.
+    #[error("{what} is not a JSON array")]
+    NotJsonArray {
+        /// Which value ("final moves").
+        what: &'static str,
+        /// The parser's complaint, if the text was not JSON at all.
+        #[source]
+        source: Option<serde_json::Error>,
+    },
 }
 
 /// Turns a rusqlite result into a ledger result, naming the query that failed.

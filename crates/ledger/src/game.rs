@@ -18,7 +18,7 @@ macro_rules! game_select {
     ($tail:literal) => {
         concat!(
             "SELECT id, night_id, script_version, setup_json, start_seat, started_at, ",
-            "ended_at, finished, cursor FROM games ",
+            "ended_at, finished, cursor, final_moves_json FROM games ",
             $tail
         )
     };
@@ -96,6 +96,9 @@ pub struct Game {
     /// How many moves are in effect: moves `1..=cursor` make the game. Whether there is a
     /// redo tail is [`Ledger::cursor`]'s to say.
     pub cursor: u32,
+    /// Followers moved out of the City of Carcassonne before the final count, as the game
+    /// script's `final_moves` array; `None` when nobody moved.
+    pub final_moves_json: Option<String>,
 }
 
 impl Game {
@@ -252,5 +255,6 @@ pub(crate) fn game_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Game> {
             (false, None) => GameStatus::InProgress,
         },
         cursor: row.get(8)?,
+        final_moves_json: row.get(9)?,
     })
 }

@@ -1,6 +1,6 @@
 //! The JSON columns: game-script text, stored and returned verbatim.
 //!
-//! The ledger checks only that a value is a JSON object, so that the file holds nothing a
+//! The ledger checks only that a value is a JSON object (an array for the final moves), so that the file holds nothing a
 //! script reader would choke on; what the object means (which tile, which rule) is the
 //! engine's business. The text is kept byte for byte, whitespace and key order included,
 //! so an exported script shows what was entered.
@@ -15,6 +15,16 @@ pub(crate) fn require_object(what: &'static str, text: &str) -> Result<()> {
         .map_err(|source| InvalidInput::NotJsonObject { what, source: Some(source) })?;
     if !text.trim_start().starts_with('{') {
         return Err(InvalidInput::NotJsonObject { what, source: None }.into());
+    }
+    Ok(())
+}
+
+/// Checks that `text` is one JSON array. `what` names it in the error.
+pub(crate) fn require_array(what: &'static str, text: &str) -> Result<()> {
+    serde_json::from_str::<IgnoredAny>(text)
+        .map_err(|source| InvalidInput::NotJsonArray { what, source: Some(source) })?;
+    if !text.trim_start().starts_with('[') {
+        return Err(InvalidInput::NotJsonArray { what, source: None }.into());
     }
     Ok(())
 }

@@ -48,7 +48,7 @@
 //!     longest_road_tiles: None,
 //! };
 //! let ended_at = eight_pm + chrono::Duration::minutes(45);
-//! ledger.finish_game(game, &Finish { ended_at, results: vec![result(anna, 4), result(bram, 0)] })?;
+//! ledger.finish_game(game, &Finish { final_moves_json: None,  ended_at, results: vec![result(anna, 4), result(bram, 0)] })?;
 //!
 //! let stats = ledger.statistics()?;
 //! let anna_stats = stats.players.iter().find(|s| s.player == anna).unwrap();

@@ -13,8 +13,11 @@ use rusqlite_migration::{Migrations, M};
 use crate::error::{LedgerError, Result};
 
 /// The migrations in order. Append only.
-const LIST: &[M<'static>] =
-    &[M::up(include_str!("migrations/0001_core.sql")), M::up(include_str!("migrations/0002_results.sql"))];
+const LIST: &[M<'static>] = &[
+    M::up(include_str!("migrations/0001_core.sql")),
+    M::up(include_str!("migrations/0002_results.sql")),
+    M::up(include_str!("migrations/0003_final_moves.sql")),
+];
 
 pub(crate) const MIGRATIONS: Migrations<'static> = Migrations::from_slice(LIST);
 

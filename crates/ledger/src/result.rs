@@ -100,6 +100,9 @@ pub struct Finish {
     pub ended_at: DateTime<Utc>,
     /// One result per seated player, in any order.
     pub results: Vec<PlayerResult>,
+    /// Followers moved out of the City of Carcassonne before the count: the game script's
+    /// `final_moves` array, verbatim; `None` when nobody moved.
+    pub final_moves_json: Option<String>,
 }
 
 /// One move of a game being imported.
@@ -191,7 +194,7 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
          cities_points, cloisters_points, farms_points, king_robber_points, count_points, \
          biggest_city_tiles, longest_road_tiles) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
-    const END: &str = "UPDATE games SET ended_at = ?2, finished = 1 WHERE id = ?1";
+    const END: &str = "UPDATE games SET ended_at = ?2, finished = 1, final_moves_json = ?3 WHERE id = ?1";
     let results = &finish.results;
     let each_seat_once = results.len() == seated.len()
         && seated.iter().all(|seat| results.iter().filter(|r| r.player == seat.player).count() == 1);
@@ -220,7 +223,10 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
             ],
         )?;
     }
-    query::execute(conn, END, (game.0, Stamp(finish.ended_at)))?;
+    if let Some(text) = &finish.final_moves_json {
+        json::require_array("final moves", text)?;
+    }
+    query::execute(conn, END, (game.0, Stamp(finish.ended_at), finish.final_moves_json.as_deref()))?;
     Ok(())
 }
 

@@ -14,7 +14,7 @@ mod write;
 pub use read::{ScriptError, ScriptErrorKind};
 pub use report::report;
 pub use scenario::check_scenario;
-pub use write::{move_json, players_json, setup_json};
+pub use write::{final_moves_json, move_json, players_json, setup_json};
 
 pub use castellan_engine::Standing;
 

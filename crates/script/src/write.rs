@@ -120,6 +120,11 @@ impl Script {
     }
 }
 
+/// Followers moved out of the City before the final count, as a script's `final_moves`.
+pub fn final_moves_json(s: &GameSetup, moves: &[QuarterMove]) -> Value {
+    moves.iter().map(|m| quarter_move(s, m)).collect()
+}
+
 fn quarter_move(s: &GameSetup, m: &QuarterMove) -> Value {
     json!({
         "player": s.players[m.player.index()].name,

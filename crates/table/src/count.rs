@@ -58,9 +58,15 @@ pub struct Spot {
     pub place: String,
 }
 
-impl Spot {
-    pub(crate) fn of((cell, port): (Cell, Port)) -> Spot {
+impl From<(Cell, Port)> for Spot {
+    fn from((cell, port): (Cell, Port)) -> Spot {
         Spot { x: cell.x, y: cell.y, place: port.name().to_string() }
+    }
+}
+
+impl Spot {
+    pub(crate) fn of(at: (Cell, Port)) -> Spot {
+        Spot::from(at)
     }
 
     pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
@@ -83,7 +89,11 @@ pub struct QuarterMoveRequest {
 }
 
 impl QuarterMoveRequest {
-    pub(crate) fn to_engine(&self) -> Result<QuarterMove, RequestError> {
+    /// The engine's quarter move.
+    ///
+    /// # Errors
+    /// An unknown seat or place.
+    pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
         let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
         Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter.into(), to: self.to.to_engine()? })
     }

@@ -38,7 +38,7 @@ pub fn scripts(ledger: &Ledger) -> Result<Vec<File>, TableError> {
             .into_iter()
             .map(|m| serde_json::from_str::<Value>(&m.move_json).map_err(|e| bad(format!("move {}: {e}", m.seq))))
             .collect::<Result<Vec<_>, _>>()?;
-        let script = json!({
+        let mut script = json!({
             "format": castellan_script::FORMAT,
             "version": castellan_script::VERSION,
             "players": players,
@@ -46,6 +46,9 @@ pub fn scripts(ledger: &Ledger) -> Result<Vec<File>, TableError> {
             "moves": moves,
             "final_scoring": true,
         });
+        if let Some(text) = &game.final_moves_json {
+            script["final_moves"] = serde_json::from_str(text).map_err(|e| bad(format!("final moves: {e}")))?;
+        }
         files.push((format!("game-{}.json", game.id.0), serde_json::to_string_pretty(&script).expect("JSON")));
     }
     Ok(files)

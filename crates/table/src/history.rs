@@ -139,7 +139,7 @@ mod tests {
         table
             .play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), at("2026-11-20T19:01:00Z"))
             .unwrap();
-        table.finish(at("2026-11-20T20:00:00Z")).unwrap();
+        table.finish(Vec::new(), at("2026-11-20T20:00:00Z")).unwrap();
         table.start(GameSetup::base(&["Bram", "Anna"]), None, at("2026-11-20T20:10:00Z")).unwrap();
 
         let nights = history(table.ledger()).unwrap();

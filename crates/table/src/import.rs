@@ -78,7 +78,15 @@ pub fn import_script(
             started_at: occasion.now,
         },
         moves: moves.iter().map(|m| NewMove { move_json: m.to_string(), entered_at: occasion.now }).collect(),
-        finish: Some(Finish { ended_at: occasion.now, results: record::results(&game, &seated) }),
+        finish: Some(Finish {
+            final_moves_json: raw
+                .get("final_moves")
+                .and_then(Value::as_array)
+                .filter(|moves| !moves.is_empty())
+                .map(|moves| Value::from(moves.clone()).to_string()),
+            ended_at: occasion.now,
+            results: record::results(&game, &seated),
+        }),
     };
     Ok(ledger.import_game(&import)?)
 }
@@ -128,7 +136,7 @@ mod tests {
         let moves = ledger.moves(id).unwrap();
         assert_eq!(moves.len(), 2, "the tile and the follower");
         assert_eq!(moves[1].move_json, r#"{"player":"Bram","stand":[1,0,"E"]}"#);
-        let (_, history) = crate::live::stored_history(&ledger, id).unwrap();
+        let history = crate::live::stored_history(&ledger, id).unwrap().history;
         assert_eq!(history.game().supply(), &[7, 6], "the stored game replays with Bram's thief");
     }
 

@@ -5,9 +5,9 @@
 //! move log in the ledger is the source of truth: [`Table::resume`] rebuilds the game from it.
 
 use crate::{record, TableError};
-use castellan_engine::{Game, GameSetup, History, Mode, Move};
+use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{Color, Finish, GameId, Ledger, NewGame, PlayerId, Seat};
-use castellan_script::{move_json, players_json, setup_json, Script};
+use castellan_script::{final_moves_json, move_json, players_json, setup_json, Script};
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 
@@ -20,6 +20,8 @@ pub struct LiveGame {
     history: History,
     /// The game after the final count, once it has been made.
     finished: Option<Game>,
+    /// Followers moved out of the City of Carcassonne just before the final count.
+    final_moves: Vec<QuarterMove>,
 }
 
 impl LiveGame {
@@ -36,6 +38,11 @@ impl LiveGame {
     /// The game as it stands: after the final count once that is made.
     pub fn game(&self) -> &Game {
         self.finished.as_ref().unwrap_or_else(|| self.history.game())
+    }
+
+    /// Followers moved out of the City before the final count.
+    pub fn final_moves(&self) -> &[QuarterMove] {
+        &self.final_moves
     }
 
     /// Whether the final count has been made.
@@ -134,7 +141,7 @@ impl Table {
             started_at: now,
         })?;
         let seated = seats.iter().map(|s| s.player).collect();
-        Ok(self.live.insert(LiveGame { id, seated, history, finished: None }))
+        Ok(self.live.insert(LiveGame { id, seated, history, finished: None, final_moves: Vec::new() }))
     }
 
     /// Takes up a game from the ledger exactly where its move log stands, the moves taken
@@ -143,8 +150,14 @@ impl Table {
     /// # Errors
     /// The game is unknown, or its stored moves no longer replay.
     pub fn resume(&mut self, id: GameId) -> Result<&LiveGame, TableError> {
-        let (seated, history) = stored_history(&self.ledger, id)?;
-        Ok(self.live.insert(LiveGame { id, seated, history, finished: None }))
+        let stored = stored_history(&self.ledger, id)?;
+        Ok(self.live.insert(LiveGame {
+            id,
+            seated: stored.seated,
+            history: stored.history,
+            finished: None,
+            final_moves: Vec::new(),
+        }))
     }
 
     /// Takes up the game left unfinished (after a crash, or the app closed mid-game), if
@@ -221,19 +234,23 @@ impl Table {
         Ok(live)
     }
 
-    /// Makes the final count and records the results; the game is then closed.
+    /// Makes the final count, after the followers moved out of the City of Carcassonne (in
+    /// the order moved), and records the results; the game is then closed.
     ///
     /// # Errors
-    /// No game, or the ledger refuses; the game is unchanged then.
-    pub fn finish(&mut self, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
+    /// No game, a refused final move, or the ledger refuses; the game is unchanged then.
+    pub fn finish(&mut self, final_moves: Vec<QuarterMove>, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
         let live = self.live_mut()?;
         let mut game = live.history.game().clone();
-        game.finish().map_err(TableError::Move)?;
+        game.finish_with(&final_moves).map_err(TableError::Move)?;
         let results = record::results(&game, &live.seated);
         let id = live.id;
-        self.ledger.finish_game(id, &Finish { ended_at: now, results })?;
+        let final_moves_json =
+            (!final_moves.is_empty()).then(|| final_moves_json(live.history.setup(), &final_moves).to_string());
+        self.ledger.finish_game(id, &Finish { final_moves_json, ended_at: now, results })?;
         let live = self.live.as_mut().expect("checked above");
         live.finished = Some(game);
+        live.final_moves = final_moves;
         Ok(live)
     }
 
@@ -246,7 +263,7 @@ impl Table {
         let setup = live.history.setup();
         let moves: Vec<Value> =
             live.history.moves()[..live.history.cursor()].iter().map(|m| move_json(setup, m)).collect();
-        Ok(json!({
+        let mut script = json!({
             "format": castellan_script::FORMAT,
             "version": castellan_script::VERSION,
             "players": players_json(setup),
@@ -254,16 +271,29 @@ impl Table {
             "moves": moves,
             // A final board exists to be counted, so its script always asks for the count.
             "final_scoring": live.is_finished() || setup.mode == Mode::FinalBoard,
-        }))
+        });
+        if !live.final_moves.is_empty() {
+            script["final_moves"] = final_moves_json(setup, &live.final_moves);
+        }
+        Ok(script)
     }
 }
 
-/// A stored game rebuilt from its move log: the seated players in turn order and the history
-/// with the moves taken back kept for redo.
+/// A stored game rebuilt from its move log.
+pub struct StoredHistory {
+    /// The seated players in turn order.
+    pub seated: Vec<PlayerId>,
+    /// The moves, those taken back kept for redo, and the cursor over them.
+    pub history: History,
+    /// Followers moved out of the City before the final count of a finished game.
+    pub final_moves: Vec<QuarterMove>,
+}
+
+/// A stored game rebuilt from its move log.
 ///
 /// # Errors
 /// The game is unknown, or its stored moves no longer replay.
-pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<(Vec<PlayerId>, History), TableError> {
+pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, TableError> {
     let stored = ledger.game(id)?;
     let mut players = Vec::new();
     let mut seated = Vec::new();
@@ -282,7 +312,7 @@ pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<(Vec<PlayerId>, His
     }
     // A final-board script is always one to be counted; only its setup and moves are used here.
     let final_board = setup.get("mode").and_then(Value::as_str) == Some("final-board");
-    let doc = json!({
+    let mut doc = json!({
         "format": castellan_script::FORMAT,
         "version": stored.script_version,
         "players": players,
@@ -290,11 +320,16 @@ pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<(Vec<PlayerId>, His
         "moves": moves,
         "final_scoring": final_board,
     });
+    if let Some(text) = &stored.final_moves_json {
+        doc["final_moves"] = serde_json::from_str(text)
+            .map_err(|e| TableError::Stored { game: id.0, detail: format!("final moves: {e}") })?;
+        doc["final_scoring"] = true.into();
+    }
     let script =
         Script::from_json(&doc.to_string()).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
         .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
-    Ok((seated, history))
+    Ok(StoredHistory { seated, history, final_moves: script.final_moves })
 }
 
 #[cfg(test)]
@@ -380,10 +415,17 @@ mod tests {
         assert_eq!(resumed.history().cursor(), 4);
         assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
         table.redo().unwrap();
-        let done = table.finish(now()).unwrap();
-        // The open city F–G (3 tiles, a pennant): one knight each, 4 each. The King: the City of
-        // Carcassonne counts as his one completed city.
-        assert_eq!(done.game().scores(), &[4, 5]);
+        // Anna's farmer leaves the market for the field east of the City, as at the end of any
+        // Count game (the Count stands in the cathedral).
+        let market = QuarterMove {
+            player: castellan_engine::PlayerId(0),
+            quarter: castellan_engine::Quarter::Market,
+            to: (castellan_engine::Cell::new(1, 0), Port::E),
+        };
+        let done = table.finish(vec![market], now()).unwrap();
+        // The open city F–G (3 tiles, a pennant): one knight each, 4 each. Anna's farm touches
+        // only the City of Carcassonne: 3. The King: the City counts as Bram's one completed city.
+        assert_eq!(done.game().scores(), &[7, 5]);
         let script = table.script().unwrap();
         assert_eq!(script["moves"][1], json!({"player": "Anna", "stand": "market"}));
         assert_eq!(script["setup"]["mode"], "final-board");
@@ -426,7 +468,7 @@ mod tests {
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
         let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
         table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
-        let done = table.finish(now()).unwrap();
+        let done = table.finish(Vec::new(), now()).unwrap();
         assert!(done.is_finished());
         assert_eq!(done.game().scores(), &[2, 0], "Anna's unfinished two-tile road");
         assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::Finished);
@@ -435,5 +477,31 @@ mod tests {
         assert!(matches!(table.play(place("V", 2, 0, Rotation::R90, None), now()), Err(TableError::GameFinished)));
         assert_eq!(table.script().unwrap()["final_scoring"], true);
         assert!(table.resume_unfinished().unwrap().is_none(), "nothing left to resume");
+    }
+
+    #[test]
+    fn followers_moved_out_of_the_city_at_the_end_are_kept_and_replayed() {
+        use castellan_engine::{CountChoice, Entry, PlayerId, Quarter, Start, TileSet};
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        let id = table.start(setup, None, now()).unwrap().id();
+        table.play(place("U", 0, 2, Rotation::R90, Some(Port::N)), now()).unwrap();
+        // Bram closes Anna's road, scores nothing, and puts a follower into the market.
+        let mut enter = place("A", 0, 3, Rotation::R180, None);
+        if let Move::Place { count, .. } = &mut enter {
+            *count = CountChoice { moves: Vec::new(), entry: Some(Entry { quarter: Quarter::Market, count_to: None }) };
+        }
+        table.play(enter, now()).unwrap();
+        let farm = table.live().unwrap().game().final_move_targets(Quarter::Market)[0];
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: farm };
+        let done = table.finish(vec![out], now()).unwrap();
+        let bram = done.game().scores()[1];
+        assert!(bram >= 3, "Bram's farmer supplies at least the City of Carcassonne, got {bram}");
+        assert_eq!(table.script().unwrap()["final_moves"][0]["quarter"], "market");
+        let end = crate::view::replay_view(table.ledger(), id, 99).unwrap();
+        assert_eq!(end.view.players[1].score, bram, "the history's final count moves Bram out again");
     }
 }

@@ -8,8 +8,8 @@ use crate::count::{QuarterName, Spot};
 use crate::live::{stored_history, LiveGame};
 use crate::TableError;
 use castellan_engine::{
-    Event, FeatureKind, Game, Mode, PlayerId, PlayerSet, Quarter, Score, ScoreSource, Standing, TileSet, Title,
-    TrackPosition,
+    Event, FarmRule, FeatureKind, Game, Mode, Move, PlayerId, PlayerSet, Quarter, QuarterMove, Score, ScoreSource,
+    Standing, TileSet, Title, TrackPosition,
 };
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
@@ -58,6 +58,87 @@ pub struct GameView {
     pub open: Vec<OpenFeatureView>,
     /// The moves in effect, oldest first, for the turn log.
     pub turns: Vec<TurnView>,
+    /// After the final count: the ranking, the winners, and the other farm rule's result.
+    pub result: Option<ResultView>,
+}
+
+/// How a counted game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ResultView {
+    /// Best first; tied players share a rank.
+    pub standings: Vec<StandingView>,
+    /// The winners under the game's tie rule: all those tied on top, or none when a tie has
+    /// no winner.
+    pub winners: Vec<u32>,
+    /// The same game counted under the other farm rule, for comparison; `null` without farms.
+    pub other_farm_rule: Option<FarmComparison>,
+}
+
+/// One player's place in the ranking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct StandingView {
+    /// The seat.
+    pub seat: u32,
+    /// The final score.
+    pub score: u32,
+    /// 1 for the best.
+    pub rank: u32,
+}
+
+/// Which farm rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum FarmRuleName {
+    /// Per farm, 3 per completed city it supplies.
+    Current,
+    /// The 2000 edition: per completed city, 4 to the majority of farmers around it.
+    FirstEdition,
+}
+
+/// The final scores had the other farm rule been played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FarmComparison {
+    /// The other rule.
+    pub rule: FarmRuleName,
+    /// Each seat's final score under it.
+    pub scores: Vec<u32>,
+}
+
+/// The game replayed and counted under the other farm rule: farms change nothing during play,
+/// so only the final count differs. `None` in a game without farms.
+pub fn other_farm_rule(game: &Game, moves: &[Move], final_moves: &[QuarterMove]) -> Option<FarmComparison> {
+    let mut setup = game.setup().clone();
+    let rule = match setup.rules.farms {
+        FarmRule::Current => FarmRuleName::FirstEdition,
+        FarmRule::FirstEdition => FarmRuleName::Current,
+        FarmRule::Off => return None,
+    };
+    setup.rules.farms = match rule {
+        FarmRuleName::Current => FarmRule::Current,
+        FarmRuleName::FirstEdition => FarmRule::FirstEdition,
+    };
+    let mut other = Game::replay(&setup, moves).ok()?;
+    other.finish_with(final_moves).ok()?;
+    Some(FarmComparison { rule, scores: other.scores().to_vec() })
+}
+
+fn result_of(game: &Game) -> Option<ResultView> {
+    game.is_finished().then(|| ResultView {
+        standings: game
+            .standings()
+            .into_iter()
+            .map(|(p, score, rank)| StandingView { seat: p.index() as u32, score, rank })
+            .collect(),
+        winners: game.winners().into_iter().map(|p| p.index() as u32).collect(),
+        other_farm_rule: None,
+    })
 }
 
 /// How a game is entered.
@@ -357,20 +438,38 @@ pub struct ScoreView {
     pub rule: String,
     /// A place naming the feature scored, to find it on the board.
     pub at: Spot,
+    /// Every tile of the completed cities counted (farms, the King), to light them up.
+    pub city_tiles: Vec<[i32; 2]>,
 }
 
 fn seats(set: PlayerSet) -> Vec<u32> {
     set.iter().map(|p| p.index() as u32).collect()
 }
 
-impl From<&Score> for ScoreView {
-    fn from(s: &Score) -> ScoreView {
+impl ScoreView {
+    fn of(s: &Score, game: &Game) -> ScoreView {
+        let mut city_tiles: Vec<[i32; 2]> = Vec::new();
+        for &(cell, port) in &s.cities {
+            for c in game.feature_at(cell, port).map(|f| f.tiles).unwrap_or_default() {
+                if !city_tiles.contains(&[c.x, c.y]) {
+                    city_tiles.push([c.x, c.y]);
+                }
+            }
+        }
         ScoreView {
             kind: s.source.into(),
             winners: seats(s.winners),
             points: s.points,
             outvoted: seats(s.outvoted),
-            tiles: s.tiles.iter().map(|c| [c.x, c.y]).collect(),
+            // A farm's score names no tiles of its own; the board still knows them.
+            tiles: if s.tiles.is_empty() {
+                game.feature_at(s.anchor.0, s.anchor.1).map(|f| f.tiles).unwrap_or_default()
+            } else {
+                s.tiles.clone()
+            }
+            .iter()
+            .map(|c| [c.x, c.y])
+            .collect(),
             pennants: s.pennants,
             neighbours: s.neighbours,
             cities: s.cities.iter().map(|(c, _)| [c.x, c.y]).collect(),
@@ -379,6 +478,7 @@ impl From<&Score> for ScoreView {
             final_scoring: s.final_scoring,
             rule: s.rule.to_string(),
             at: Spot::of(s.anchor),
+            city_tiles,
         }
     }
 }
@@ -402,7 +502,7 @@ impl GameView {
     /// The view of the game on the table.
     pub fn of(live: &LiveGame) -> GameView {
         let history = live.history();
-        GameView::build(
+        let mut view = GameView::build(
             live.id(),
             live.game(),
             Progress {
@@ -412,7 +512,12 @@ impl GameView {
                 can_redo: live.can_redo(),
                 finished: live.is_finished(),
             },
-        )
+        );
+        if let Some(result) = view.result.as_mut() {
+            result.other_farm_rule =
+                other_farm_rule(live.game(), &history.moves()[..history.cursor()], live.final_moves());
+        }
+        view
     }
 
     /// The view of any game, e.g. a stored one stepped through turn by turn.
@@ -455,7 +560,7 @@ impl GameView {
                 .iter()
                 .rev()
                 .filter_map(|e| match e {
-                    Event::Scored(s) => Some(ScoreView::from(&**s)),
+                    Event::Scored(s) => Some(ScoreView::of(s, game)),
                     _ => None,
                 })
                 .collect(),
@@ -487,6 +592,7 @@ impl GameView {
                 .collect(),
             open: if progress.finished { Vec::new() } else { open_features(game) },
             turns: turns(game),
+            result: result_of(game),
         }
     }
 }
@@ -584,7 +690,8 @@ pub struct ReplayView {
 /// # Errors
 /// The game is unknown or no longer replays.
 pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView, TableError> {
-    let (_, history) = stored_history(ledger, id)?;
+    let stored = stored_history(ledger, id)?;
+    let history = stored.history;
     let finished = ledger.game(id)?.status == GameStatus::Finished;
     let moves = &history.moves()[..history.cursor()];
     let steps = moves.len() as u32 + u32::from(finished);
@@ -594,7 +701,7 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
         .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let counted = finished && turn == steps;
     if counted {
-        game.finish().map_err(TableError::Move)?;
+        game.finish_with(&stored.final_moves).map_err(TableError::Move)?;
     }
     let progress = Progress {
         cursor: shown as u32,
@@ -603,7 +710,11 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
         can_redo: false,
         finished: counted,
     };
-    Ok(ReplayView { view: GameView::build(id, &game, progress), turn, steps })
+    let mut view = GameView::build(id, &game, progress);
+    if let Some(result) = view.result.as_mut() {
+        result.other_farm_rule = other_farm_rule(&game, moves, &stored.final_moves);
+    }
+    Ok(ReplayView { view, turn, steps })
 }
 
 fn players(game: &Game) -> Vec<PlayerView> {
@@ -704,7 +815,7 @@ mod tests {
         let tile = |n| TileId::from_name(n).unwrap();
         table.play(Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, Some(Port::S)), now()).unwrap();
         table.play(Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
-        table.finish(now()).unwrap();
+        table.finish(Vec::new(), now()).unwrap();
 
         let start = replay_view(table.ledger(), id, 0).unwrap();
         assert_eq!((start.turn, start.steps), (0, 3), "two moves and the final count");
@@ -716,5 +827,12 @@ mod tests {
         assert_eq!(end.turn, 3, "clamped to the last step");
         assert!(end.view.finished);
         assert_eq!(end.view.players[1].score, 2, "Bram's unfinished road in the final count");
+        let result = end.view.result.expect("counted");
+        assert_eq!(result.standings[0], StandingView { seat: 0, score: 4, rank: 1 });
+        assert_eq!(result.winners, vec![0]);
+        let other = result.other_farm_rule.expect("a game with farms");
+        assert_eq!(other.rule, FarmRuleName::FirstEdition);
+        assert_eq!(other.scores, vec![4, 2], "no farmers on the table: the same under either rule");
+        assert!(first.view.result.is_none(), "not counted yet");
     }
 }

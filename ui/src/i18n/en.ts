@@ -161,6 +161,23 @@ export const en = {
   "error.ledger": "The ledger could not record this: {detail}",
   "error.noGame": "No game is being played.",
   "error.gameFinished": "This game is over.",
+  "finalMoves.title": "Leaving the City before the count",
+  "finalMoves.intro": "Followers still in the City may go, one at a time and in any order, to an unfinished feature their quarter feeds or, from the market, to a farm.",
+  "finalMoves.locked": "Nobody leaves the {quarter}: the Count stands there.",
+  "finalMoves.choose": "Move one out",
+  "finalMoves.nowhere": "Nowhere to go from there.",
+  "finalMoves.count": "Make the final count",
+  "final.title": "Final count",
+  "final.step": "Step {n} of {of}",
+  "final.farmLegend": "Blue: the farm. Red, dashed: the completed cities it supplies.",
+  "final.prev": "Back",
+  "final.next": "Next",
+  "final.results": "Show the result",
+  "final.winner": "{name} wins!",
+  "final.sharedWin": "A shared victory: {names}",
+  "final.noWinner": "A tie for first: no winner under your rules.",
+  "final.other.current": "With today's farm rule it would have been:",
+  "final.other.first-edition": "With the 2000 edition's farm rule it would have been:",
 } as const;
 
 export type MessageKey = keyof typeof en;

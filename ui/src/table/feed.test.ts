@@ -30,6 +30,7 @@ const city: ScoreView = {
   finalScoring: false,
   rule: "B-21",
   at: { x: 0, y: -1, place: "S" },
+  cityTiles: [],
 };
 
 test("a city score says who, how much, what and who had fewer", () => {

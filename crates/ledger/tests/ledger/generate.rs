@@ -107,7 +107,11 @@ pub fn generate(ledger: &mut Ledger, seed: u64, players: usize, games: usize, mo
                     entered_at: started_at + Duration::seconds(30 * i64::from(n)),
                 })
                 .collect(),
-            finish: results.clone().map(|results| Finish { ended_at: started_at + Duration::minutes(50), results }),
+            finish: results.clone().map(|results| Finish {
+                final_moves_json: None,
+                ended_at: started_at + Duration::minutes(50),
+                results,
+            }),
         };
         let id = ledger.import_game(&import).unwrap();
         generated.push(GeneratedGame { id, night_date, results });

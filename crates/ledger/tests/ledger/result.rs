@@ -29,7 +29,10 @@ fn finishing_stores_results_and_ends_the_game() {
     };
     table
         .ledger
-        .finish_game(table.game, &Finish { ended_at: at(50), results: vec![result(table.bram, 12), anna] })
+        .finish_game(
+            table.game,
+            &Finish { final_moves_json: None, ended_at: at(50), results: vec![result(table.bram, 12), anna] },
+        )
         .unwrap();
     let standings = table.ledger.results(table.game).unwrap();
     assert_eq!(
@@ -70,7 +73,11 @@ fn tied_players_share_a_rank_and_the_next_rank_is_skipped() {
     ledger
         .finish_game(
             game,
-            &Finish { ended_at: at(60), results: ids.iter().zip(scores).map(|(&p, s)| result(p, s)).collect() },
+            &Finish {
+                final_moves_json: None,
+                ended_at: at(60),
+                results: ids.iter().zip(scores).map(|(&p, s)| result(p, s)).collect(),
+            },
         )
         .unwrap();
     let ranks: Vec<(PlayerId, u32)> = ledger.results(game).unwrap().iter().map(|s| (s.result.player, s.rank)).collect();
@@ -93,7 +100,10 @@ fn results_must_name_each_seated_player_once() {
         ("an extra player", vec![result(anna, 3), result(bram, 4), result(outsider, 1)]),
     ];
     for (why, results) in cases {
-        let error = table.ledger.finish_game(table.game, &Finish { ended_at: at(9), results }).unwrap_err();
+        let error = table
+            .ledger
+            .finish_game(table.game, &Finish { final_moves_json: None, ended_at: at(9), results })
+            .unwrap_err();
         assert!(
             matches!(error, LedgerError::Invalid(InvalidInput::ResultsDoNotMatchSeats)),
             "{why}: must be refused, got {error:?}"
@@ -123,7 +133,11 @@ fn an_imported_game_has_its_moves_in_effect_and_its_results() {
             started_at: at(100),
         },
         moves: (1..=5).map(|n| NewMove { move_json: tile_move(n), entered_at: at(100 + i64::from(n)) }).collect(),
-        finish: Some(Finish { ended_at: at(140), results: vec![result(table.anna, 20), result(table.bram, 20)] }),
+        finish: Some(Finish {
+            final_moves_json: None,
+            ended_at: at(140),
+            results: vec![result(table.anna, 20), result(table.bram, 20)],
+        }),
     };
     let id = table.ledger.import_game(&import).unwrap();
     let game = table.ledger.game(id).unwrap();
@@ -150,6 +164,7 @@ fn a_bad_import_records_nothing() {
         },
         moves: vec![NewMove { move_json: tile_move(1), entered_at: at(101) }],
         finish: Some(Finish {
+            final_moves_json: None,
             ended_at: at(140),
             // Bram did not sit at this game.
             results: vec![result(table.bram, 20)],
@@ -161,4 +176,21 @@ fn a_bad_import_records_nothing() {
         1,
         "the import is one transaction: only the table's own game remains"
     );
+}
+
+#[test]
+fn the_final_moves_out_of_the_city_are_kept_with_the_end() {
+    let mut table = Table::start();
+    let moves = r#"[{"player":"Anna","quarter":"market","to":[1,0,"NL"]}]"#;
+    let not_a_list = Finish {
+        final_moves_json: Some(r#"{"player":"Anna"}"#.into()),
+        ended_at: at(50),
+        results: vec![result(table.anna, 3), result(table.bram, 0)],
+    };
+    let error = table.ledger.finish_game(table.game, &not_a_list).unwrap_err();
+    assert!(matches!(error, LedgerError::Invalid(InvalidInput::NotJsonArray { .. })), "{error}");
+    assert_eq!(table.ledger.game(table.game).unwrap().status, GameStatus::InProgress, "nothing written");
+    let finish = Finish { final_moves_json: Some(moves.into()), ..not_a_list };
+    table.ledger.finish_game(table.game, &finish).unwrap();
+    assert_eq!(table.ledger.game(table.game).unwrap().final_moves_json.as_deref(), Some(moves), "kept verbatim");
 }

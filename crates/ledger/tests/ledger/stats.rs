@@ -27,7 +27,11 @@ fn finished(ledger: &mut Ledger, minute: i64, scores: &[(PlayerId, u32)]) -> Gam
     ledger
         .finish_game(
             game,
-            &Finish { ended_at: at(minute + 1), results: scores.iter().map(|&(p, s)| result(p, s)).collect() },
+            &Finish {
+                final_moves_json: None,
+                ended_at: at(minute + 1),
+                results: scores.iter().map(|&(p, s)| result(p, s)).collect(),
+            },
         )
         .unwrap();
     game
@@ -114,6 +118,7 @@ fn records_go_to_the_first_to_set_them() {
             .finish_game(
                 game,
                 &Finish {
+                    final_moves_json: None,
                     ended_at: at(minute + 1),
                     results: vec![with_city(anna, anna_city), with_city(bram, bram_city)],
                 },
