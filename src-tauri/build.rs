@@ -7,6 +7,7 @@ fn main() {
         "current_game",
         "start_game",
         "placement_options_for",
+        "standing_places_for",
         "count_question_for",
         "rule_presets",
         "final_move_targets_for",

@@ -7,7 +7,9 @@ use castellan_engine::Game;
 use castellan_table::catalog::{tile_shapes, TileShape};
 use castellan_table::count::{count_question, CountQuestion, QuarterMoveRequest, QuarterName, Spot};
 use castellan_table::history::{history as ledger_history, NightSummary};
-use castellan_table::input::{placement_options, MoveRequest, NewGameRequest, PlacementOption};
+use castellan_table::input::{
+    placement_options, standing_options, FollowerOption, MoveRequest, NewGameRequest, PlacementOption,
+};
 use castellan_table::live::LiveGame;
 use castellan_table::rules::RulePresets;
 use castellan_table::stats::{stats, StatsView};
@@ -57,7 +59,7 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, Comm
 #[specta::specta]
 pub fn start_game(state: State<'_, AppState>, request: NewGameRequest) -> Result<GameView, CommandError> {
     state.with_table(|table| {
-        let live = table.start(request.setup(), request.place.as_deref(), chrono::Utc::now())?;
+        let live = table.start(request.setup()?, request.place.as_deref(), chrono::Utc::now())?;
         Ok(GameView::of(live))
     })
 }
@@ -86,6 +88,23 @@ pub fn placement_options_for(
     state.with_table(|table| {
         let live = table.live().ok_or(CommandError::NoGame)?;
         Ok(placement_options(&*game_at(live, before)?, &tile)?)
+    })
+}
+
+/// Final board: where `seat` may stand a follower on the tile at `x`, `y`; with `before`, as
+/// the board stood before that move, to correct it.
+#[tauri::command]
+#[specta::specta]
+pub fn standing_places_for(
+    state: State<'_, AppState>,
+    seat: u32,
+    x: i32,
+    y: i32,
+    before: Option<u32>,
+) -> Result<Vec<FollowerOption>, CommandError> {
+    state.with_table(|table| {
+        let live = table.live().ok_or(CommandError::NoGame)?;
+        Ok(standing_options(&*game_at(live, before)?, seat, x, y)?)
     })
 }
 

@@ -28,6 +28,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::current_game,
         commands::start_game,
         commands::placement_options_for,
+        commands::standing_places_for,
         commands::count_question_for,
         commands::rule_presets,
         commands::final_move_targets_for,

@@ -23,6 +23,11 @@ export const commands = {
 	 */
 	placementOptionsFor: (tile: string, before: number | null) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile, before })),
 	/**
+	 *  Final board: where `seat` may stand a follower on the tile at `x`, `y`; with `before`, as
+	 *  the board stood before that move, to correct it.
+	 */
+	standingPlacesFor: (seat: number, x: number, y: number, before: number | null) => typedError<FollowerOption[], CommandError>(__TAURI_INVOKE("standing_places_for", { seat, x, y, before })),
+	/**
 	 *  What the table must decide about the Count for this move before it is entered; `null`
 	 *  in a game without the Count.
 	 */
@@ -257,6 +262,16 @@ export type FollowerRole =
 /**  In a field. */
 "farmer";
 
+/**  How a game is entered. */
+export type GameMode = 
+/**  Turn by turn as it is played, scored as it goes. */
+"turns" | 
+/**
+ *  A finished table: its tiles in any order, then its followers where they stand; only
+ *  the end count is scored.
+ */
+"final-board";
+
 /**  Where a remembered game stands. */
 export type GameState = 
 /**  Still being played, or interrupted. */
@@ -287,6 +302,8 @@ export type GameView = {
 	 *  them exactly).
 	 */
 	gameId: number,
+	/**  Entered turn by turn, or as a finished table. */
+	mode: GameMode,
 	/**  The players in turn order. */
 	players: PlayerView[],
 	/**  The seat whose turn it is. */
@@ -358,7 +375,23 @@ count?: CountRequest | null } |
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
-tile: string };
+tile: string } | 
+/**  Final board: a follower standing on a tile already placed. */
+{ kind: "stand"; 
+/**  Whose follower. */
+seat: number; 
+/**  The tile's column. */
+x: number; 
+/**  The tile's row. */
+y: number; 
+/**  The place on the tile, in board orientation. */
+place: string } | 
+/**  Final board with the Count: a follower waiting in a quarter of the City. */
+{ kind: "standInCity"; 
+/**  Whose follower. */
+seat: number; 
+/**  The quarter. */
+quarter: QuarterName };
 
 /**  A new game as the setup screen describes it. */
 export type NewGameRequest = {
@@ -372,6 +405,20 @@ export type NewGameRequest = {
 	options?: RuleOptions | null,
 	/**  Where the game night is, if said. */
 	place: string | null,
+	/**
+	 *  Enter a finished table (tiles in any order, then followers where they stand) instead
+	 *  of a game turn by turn.
+	 */
+	finalBoard?: boolean,
+	/**  Final board with King & Robber: the seat holding the King at the end, if anyone. */
+	king?: number | null,
+	/**  Final board with King & Robber: the seat holding the Robber at the end, if anyone. */
+	robber?: number | null,
+	/**
+	 *  Final board with the Count: the quarter where he stands at the end (the castle if not
+	 *  said).
+	 */
+	countAt?: QuarterName | null,
 };
 
 /**  A game night. */
@@ -790,20 +837,38 @@ export type TrackView = {
 	hundreds: number,
 };
 
+/**  What a move in the turn log did. */
+export type TurnKind = 
+/**  A tile placed, perhaps with a follower. */
+"place" | 
+/**  A tile put aside: it fitted nowhere. */
+"discard" | 
+/**  The City of Carcassonne laid against the river. */
+"city" | 
+/**
+ *  Final board: a follower standing on a tile (`at`, `follower`) or in a quarter
+ *  (`quarter`).
+ */
+"stand";
+
 /**  One move in the turn log. */
 export type TurnView = {
 	/**  Its index among the moves, from 0. */
 	index: number,
+	/**  What the move did. */
+	kind: TurnKind,
 	/**  Who moved. */
 	seat: number,
-	/**  The tile drawn; `null` for the City laid against the river. */
+	/**  The tile drawn; `null` for the City laid against the river and for a stand. */
 	tile: string | null,
 	/**  Where it went, `[x, y]`; `null` when it was put aside. */
 	at: [number, number] | null,
 	/**  How it was turned. */
 	rotation: number,
-	/**  The place of the follower put on it. */
+	/**  The place of the follower put on it (or, for a stand, standing on the tile at `at`). */
 	follower: string | null,
+	/**  Final board: the quarter of the City where a follower stands. */
+	quarter: QuarterName | null,
 };
 
 /**  What becomes of a tile that fits nowhere. */

@@ -64,6 +64,13 @@ pub enum Event {
         /// The feature it stands on, which decides its role.
         kind: FeatureKind,
     },
+    /// Final board: a follower entered where it stands on the finished table.
+    FollowerStood {
+        /// Whose.
+        player: PlayerId,
+        /// Where.
+        at: crate::game::Standing,
+    },
     /// Points were scored.
     Scored(Box<Score>),
     /// A follower went back to its owner's supply.

@@ -17,6 +17,10 @@ use crate::tile::{EdgeKind, FeatureKind, TileId, TileSet};
 use crate::title::{score_titles, TitleKind, Titles};
 use std::fmt;
 
+mod final_board;
+
+pub use final_board::Standing;
+
 /// Followers each player has (Rule B-01).
 pub const FOLLOWERS_PER_PLAYER: u8 = 7;
 
@@ -179,6 +183,14 @@ pub enum Move {
         /// The cell of its north-west corner tile (CO1); the block covers 4 × 3 cells from there.
         at: Cell,
     },
+    /// Final board only: a follower entered where it stands on the finished table. Nothing is
+    /// drawn and the turn does not pass.
+    Stand {
+        /// Whose follower.
+        player: PlayerId,
+        /// Where it stands.
+        at: Standing,
+    },
 }
 
 impl Move {
@@ -191,7 +203,7 @@ impl Move {
     pub fn tile(&self) -> Option<TileId> {
         match self {
             Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
-            Move::City { .. } => None,
+            Move::City { .. } | Move::Stand { .. } => None,
         }
     }
 }
@@ -285,8 +297,10 @@ pub enum MoveError {
     },
     /// The game is played without farmers (Rule V-07).
     FarmersOff,
-    /// Followers are listed apart in a final-board game, not with the tiles.
+    /// Followers are entered apart in a final-board game, not with the tiles.
     FollowerInFinalBoard,
+    /// A standing follower in a turn-by-turn game: there a follower comes with its tile.
+    StandInTurns,
     /// A final-board follower on a feature that is already complete: it would have returned.
     FeatureComplete {
         /// Where.
@@ -435,6 +449,12 @@ impl fmt::Display for MoveError {
             MoveError::FarmersOff => write!(f, "this game is played without farmers"),
             MoveError::FollowerInFinalBoard => {
                 write!(f, "in a final-board game followers are listed separately")
+            }
+            MoveError::StandInTurns => {
+                write!(
+                    f,
+                    "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
+                )
             }
             MoveError::FeatureComplete { cell, port } => {
                 write!(f, "the feature at {cell} {port} is complete; its followers went back to supply")
@@ -627,7 +647,7 @@ impl Game {
                 if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
                     bag[base_start.index()] -= 1;
                 }
-                river = Some(River::from_spring(&board, 0));
+                river = (setup.mode == Mode::Turns).then(|| River::from_spring(&board, 0));
                 // The City waits beside the table until the river is laid.
                 for t in TileSet::Count.tiles().filter(|_| setup.rules.river_before_city) {
                     bag[t.index()] -= 1;
@@ -908,6 +928,12 @@ impl Game {
             return Err(MoveError::GameOver);
         }
         let first_event = self.events.len();
+        if let &Move::Stand { player, at } = mv {
+            self.stand(player, at)?;
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        }
         let Some(tile) = mv.tile() else {
             let &Move::City { at } = mv else { unreachable!("only the City is laid without a tile") };
             self.board = self.board_with_city(at)?;
@@ -971,7 +997,7 @@ impl Game {
                     self.current = self.next_seat(drawer);
                 }
             }
-            Move::City { .. } => unreachable!("handled above"),
+            Move::City { .. } | Move::Stand { .. } => unreachable!("handled above"),
         }
         self.moves += 1;
         self.last_move_events = first_event;
@@ -986,8 +1012,10 @@ impl Game {
     /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
     /// first when the City of Carcassonne starts the game, then the fork, and the volcano
     /// lake last (Rules ).
+    ///
+    /// A finished table is entered in any order, so none of this applies to a final board.
     fn draw_error(&self, tile: TileId) -> Option<MoveError> {
-        if self.river.is_none() && self.city.is_none() {
+        if self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none()) {
             return None;
         }
         let river_left = self.river_tiles_left();
@@ -1010,6 +1038,12 @@ impl Game {
         None
     }
 
+    /// Whether the City must still wait for the river: only while a game is entered
+    /// turn by turn; a finished table lays its tiles in any order.
+    fn river_unfinished(&self) -> bool {
+        self.setup.mode == Mode::Turns && self.river_tiles_left() > 0
+    }
+
     fn river_tiles_left(&self) -> u32 {
         TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum()
     }
@@ -1022,7 +1056,7 @@ impl Game {
     /// Where the City of Carcassonne may be laid now, as cells of its north-west corner:
     /// empty when it is not its time.
     pub fn legal_city_placements(&self) -> Vec<Cell> {
-        if !self.city_pending() || self.river_tiles_left() > 0 {
+        if !self.city_pending() || self.river_unfinished() {
             return Vec::new();
         }
         let mut corners: Vec<Cell> = Vec::new();
@@ -1043,7 +1077,7 @@ impl Game {
         if !self.city_pending() {
             return Err(MoveError::NoCityToLay);
         }
-        if self.river_tiles_left() > 0 {
+        if self.river_unfinished() {
             return Err(MoveError::RiverUnfinished);
         }
         let mut left: Vec<(TileId, Cell)> = TileSet::Count
@@ -1100,7 +1134,7 @@ impl Game {
         let index = place_on_board(&mut self.board, &self.setup.rules, tile, cell, rotation);
         if let (Some(step), Some(river)) = (river_step, self.river.as_mut()) {
             river.advance(step);
-        } else if tile.def().marks.spring {
+        } else if tile.def().marks.spring && self.setup.mode == Mode::Turns {
             // The spring attached to the City of Carcassonne starts the river.
             self.river = Some(River::from_spring(&self.board, index));
         }
@@ -1450,58 +1484,6 @@ impl Game {
             self.scores[p] += score.points;
         }
         self.events.push(Event::Scored(Box::new(score)));
-    }
-
-    /// Final board mode with the Count: a follower standing in a quarter of Carcassonne.
-    ///
-    /// # Errors
-    /// Not a final-board Count game, or the player has no follower left.
-    pub fn place_standing_follower_in_city(&mut self, player: PlayerId, quarter: Quarter) -> Result<(), MoveError> {
-        if self.setup.mode != Mode::FinalBoard {
-            return Err(MoveError::WrongMode);
-        }
-        if self.supply[player] == 0 {
-            return Err(MoveError::NoFollowerLeft { player });
-        }
-        let city = self.city.as_mut().ok_or(MoveError::NoCount)?;
-        city.add(quarter, player);
-        self.supply[player] -= 1;
-        Ok(())
-    }
-
-    /// Final board mode: a follower standing where the table shows it.
-    ///
-    /// # Errors
-    /// No tile or feature there, a river, a complete feature, or the player has none left.
-    pub fn place_standing_follower(&mut self, player: PlayerId, cell: Cell, port: Port) -> Result<&[Event], MoveError> {
-        if self.setup.mode != Mode::FinalBoard {
-            return Err(MoveError::WrongMode);
-        }
-        if self.finished {
-            return Err(MoveError::GameOver);
-        }
-        if self.supply[player] == 0 {
-            return Err(MoveError::NoFollowerLeft { player });
-        }
-        let placed = *self.board.tile_at(cell).ok_or(MoveError::NoTileAt { cell })?;
-        let local = placed.local_at(port).ok_or(MoveError::NoFeatureAt { port })?;
-        let kind = placed.def().features[local as usize].kind;
-        match kind {
-            FeatureKind::River => return Err(MoveError::NotClaimable { port }),
-            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => return Err(MoveError::FarmersOff),
-            _ => {}
-        }
-        let index = self.board.tiles().iter().position(|t| t.cell == cell).expect("tile found above");
-        let feature = self.board.feature_of(index, local);
-        let loop_open = !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature);
-        if kind != FeatureKind::Field && self.board.is_complete(feature) && !loop_open {
-            return Err(MoveError::FeatureComplete { cell, port });
-        }
-        let first_event = self.events.len();
-        self.board.add_follower(player, cell, port, feature);
-        self.supply[player] -= 1;
-        self.events.push(Event::FollowerDeployed { player, cell, port, kind });
-        Ok(&self.events[first_event..])
     }
 
     /// The end-of-game count as it would come out now, without changing the game: unfinished

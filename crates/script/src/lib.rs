@@ -16,7 +16,9 @@ pub use report::report;
 pub use scenario::check_scenario;
 pub use write::{final_moves_json, move_json, players_json, setup_json};
 
-use castellan_engine::{Cell, Game, GameSetup, Move, PlayerId, Port, Quarter, QuarterMove, ReplayError};
+pub use castellan_engine::Standing;
+
+use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -24,7 +26,8 @@ pub const FORMAT: &str = "castellan-game-script";
 /// The format version this crate reads and writes.
 pub const VERSION: u64 = 1;
 
-/// A follower standing on the finished table (final-board scripts).
+/// A follower of a final-board script's `followers` list: the older way of writing a stand
+/// move, played after every move of `moves`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StandingFollower {
     /// Whose.
@@ -33,13 +36,11 @@ pub struct StandingFollower {
     pub at: Standing,
 }
 
-/// Where a final-board follower stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Standing {
-    /// On the feature at this cell and place.
-    Board(Cell, Port),
-    /// In a quarter of Carcassonne.
-    City(Quarter),
+impl StandingFollower {
+    /// The stand move it stands for.
+    pub fn to_move(&self) -> Move {
+        Move::Stand { player: self.player, at: self.at }
+    }
 }
 
 /// A parsed game script.
@@ -47,9 +48,10 @@ pub enum Standing {
 pub struct Script {
     /// Players, sets, start, rules and mode.
     pub setup: GameSetup,
-    /// One entry per tile drawn (or per tile on the finished board).
+    /// One entry per tile drawn (or per tile and standing follower on the finished board).
     pub moves: Vec<Move>,
-    /// Final-board followers.
+    /// Final-board followers listed apart from `moves` (kept apart so that the script is
+    /// written back as it was, and a refusal names `follower i`).
     pub followers: Vec<StandingFollower>,
     /// With the Count: followers moved out of Carcassonne before the final count.
     pub final_moves: Vec<QuarterMove>,
@@ -75,6 +77,12 @@ impl std::fmt::Display for ExpectMismatch {
 }
 
 impl Script {
+    /// Every move the script makes before the final count: `moves`, then the `followers`
+    /// list as stand moves. This is what a ledger stores of it.
+    pub fn all_moves(&self) -> Vec<Move> {
+        self.moves.iter().cloned().chain(self.followers.iter().map(StandingFollower::to_move)).collect()
+    }
+
     /// Replays the script: setup, moves, followers, and the final count if asked for.
     ///
     /// # Errors
@@ -87,11 +95,7 @@ impl Script {
             }
         })?;
         for (i, f) in self.followers.iter().enumerate() {
-            let placed = match f.at {
-                Standing::Board(cell, port) => game.place_standing_follower(f.player, cell, port).map(|_| ()),
-                Standing::City(quarter) => game.place_standing_follower_in_city(f.player, quarter),
-            };
-            placed.map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
+            game.apply(&f.to_move()).map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
             game.finish_with(&self.final_moves)
@@ -175,5 +179,73 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+    }
+
+    const FINAL_BOARD: &str = r#"{
+      "format": "castellan-game-script", "version": 1,
+      "players": [{"name": "Anna"}, {"name": "Bram"}],
+      "setup": {"mode": "final-board", "sets": ["base", "count"], "start": "count", "count_at": "market"},
+      "moves": [
+        {"tile": "F", "at": [2, 1], "rot": 0},
+        {"player": "Anna", "stand": [2, 1, "W"]},
+        {"tile": "G", "at": [3, 1], "rot": 0},
+        {"player": "Bram", "stand": [3, 1, "E"]},
+        {"player": "Bram", "stand": "castle"}
+      ],
+      "final_scoring": true
+    }"#;
+
+    #[test]
+    fn stand_moves_are_read_written_and_read_back_the_same() {
+        let script = Script::from_json(FINAL_BOARD).expect("valid script");
+        assert_eq!(
+            script.moves[4],
+            Move::Stand { player: PlayerId(1), at: Standing::City(castellan_engine::Quarter::Castle) }
+        );
+        let written = script.to_json();
+        assert_eq!(written["moves"][1], serde_json::json!({"player": "Anna", "stand": [2, 1, "W"]}));
+        assert_eq!(written["moves"][4], serde_json::json!({"player": "Bram", "stand": "castle"}));
+        let again = Script::from_json(&written.to_string()).expect("written script reads");
+        assert_eq!(again, script, "write then read is the identity");
+        let game = script.play().expect("replays");
+        assert_eq!(game.scores(), &[4, 4], "a knight each on the open city of three tiles and a pennant: a tie");
+    }
+
+    #[test]
+    fn the_followers_list_still_reads_and_plays_as_stands_after_the_moves() {
+        let listed = r#"{
+          "format": "castellan-game-script", "version": 1,
+          "players": [{"name": "Anna"}, {"name": "Bram"}],
+          "setup": {"mode": "final-board", "sets": ["base", "count"], "start": "count", "count_at": "market"},
+          "moves": [{"tile": "F", "at": [2, 1], "rot": 0}, {"tile": "G", "at": [3, 1], "rot": 0}],
+          "followers": [{"player": "Anna", "at": [2, 1, "W"]}, {"player": "Bram", "at": [3, 1, "E"]},
+                        {"player": "Bram", "quarter": "castle"}],
+          "final_scoring": true
+        }"#;
+        let old = Script::from_json(listed).expect("the followers list is read as before");
+        assert_eq!(old.moves.len(), 2, "the tiles alone");
+        assert_eq!(old.followers.len(), 3);
+        let again = Script::from_json(&old.to_json().to_string()).unwrap();
+        assert_eq!(again, old, "written back as a followers list");
+        let new = Script::from_json(FINAL_BOARD).unwrap();
+        assert_eq!(old.play().unwrap().scores(), new.play().unwrap().scores(), "the same count either way");
+        assert_eq!(old.all_moves().len(), 5, "the list as stand moves after the tiles");
+        let too_far = listed.replace(r#""at": [3, 1, "E"]"#, r#""at": [9, 9, "E"]"#);
+        assert_eq!(Script::from_json(&too_far).unwrap().play().unwrap_err().at, "follower 1", "named as before");
+    }
+
+    #[test]
+    fn a_stand_move_in_a_game_entered_turn_by_turn_is_refused() {
+        let turns = FINAL_BOARD.replace(r#""mode": "final-board", "#, "").replace(r#", "count_at": "market""#, "");
+        let script = Script::from_json(&turns).expect("reads: the rules decide");
+        let err = script.play().unwrap_err();
+        assert_eq!(
+            (err.at.as_str(), &err.kind),
+            ("move 1", &ScriptErrorKind::Move(castellan_engine::MoveError::StandInTurns))
+        );
+        let mixed = FINAL_BOARD.replace(r#"{"player": "Anna", "stand""#, r#"{"tile": "E", "player": "Anna", "stand""#);
+        assert_eq!(Script::from_json(&mixed).unwrap_err().at, "move 1", "a stand is a move of its own");
+        let bad = FINAL_BOARD.replace(r#""stand": "castle""#, r#""stand": "tower""#);
+        assert!(Script::from_json(&bad).unwrap_err().to_string().contains("unknown quarter `tower`"));
     }
 }

@@ -413,8 +413,26 @@ fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Res
     Ok(CountChoice { moves, entry })
 }
 
+/// Where a stand move puts its follower: `[x, y, "NL"]` on the board, or a quarter's name.
+fn standing_of(v: &Value, at: &str) -> Result<Standing> {
+    match v {
+        Value::String(_) => Ok(Standing::City(quarter_of(v, at)?)),
+        _ => {
+            let (cell, port) = feature_ref(v, at)?;
+            Ok(Standing::Board(cell, port))
+        }
+    }
+}
+
 fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<Move> {
     let o = object(v, at)?;
+    if let Some(place) = o.get("stand") {
+        if o.contains_key("tile") || o.contains_key("city") {
+            return Err(ScriptError::format(at, "a standing follower is a move of its own"));
+        }
+        let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
+        return Ok(Move::Stand { player, at: standing_of(place, at)? });
+    }
     if let Some(c) = o.get("city") {
         if o.len() > 1 {
             return Err(ScriptError::format(at, "laying the City is a move of its own"));

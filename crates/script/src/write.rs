@@ -46,6 +46,13 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
     match m {
         Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
         Move::City { at } => json!({"city": [at.x, at.y]}),
+        Move::Stand { player, at } => {
+            let stand = match at {
+                Standing::Board(cell, port) => json!([cell.x, cell.y, port.name()]),
+                Standing::City(q) => q.name().into(),
+            };
+            json!({"player": s.players[player.index()].name, "stand": stand})
+        }
         Move::Place { tile, cell, rotation, follower, count, purchase } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {

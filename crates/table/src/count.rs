@@ -4,7 +4,7 @@
 
 use crate::input::{MoveRequest, RequestError};
 use castellan_engine::{
-    Cell, CountChoice, CountMovement, Entry, Game, Move, MoveError, PlayerId, Port, Quarter, QuarterMove,
+    Cell, CountChoice, CountMovement, Entry, Game, Mode, Move, MoveError, PlayerId, Port, Quarter, QuarterMove,
 };
 use serde::{Deserialize, Serialize};
 
@@ -171,12 +171,13 @@ pub struct CountQuestion {
 }
 
 /// The Count question for `request` (its own Count decisions so far included); `None` in a
-/// game without the Count.
+/// game without the Count, and on a final board, where the Count decides nothing: the
+/// followers in the City are entered where they wait.
 ///
 /// # Errors
 /// The request cannot be read, or the placement or the moves in it are refused.
 pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<CountQuestion>, CountQuestionError> {
-    let Some(city) = game.city() else { return Ok(None) };
+    let Some(city) = game.city().filter(|_| game.setup().mode == Mode::Turns) else { return Ok(None) };
     let mv = request.to_move()?;
     let Move::Place { tile, cell, rotation, follower, .. } = mv else {
         return Ok(Some(CountQuestion {
@@ -239,6 +240,15 @@ mod tests {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         let request = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 180, follower: None, count: None };
         assert!(count_question(&game, &request).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_final_board_with_the_count_asks_nothing() {
+        let mut setup = count_game().setup().clone();
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let game = Game::new(setup).unwrap();
+        let request = MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None };
+        assert!(count_question(&game, &request).unwrap().is_none(), "its followers wait where they are entered");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::{record, TableError};
 use castellan_ledger::{Color, Finish, GameId, GameImport, Ledger, NewGame, NewMove, NightId, PlayerId, Seat};
-use castellan_script::Script;
+use castellan_script::{move_json, Script};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
@@ -65,7 +65,9 @@ pub fn import_script(
         None => *night.insert(ledger.add_night(occasion.date, occasion.place.as_deref(), &[])?),
     };
     let seated: Vec<PlayerId> = seats.iter().map(|s| s.player).collect();
-    let moves = raw["moves"].as_array().map(Vec::as_slice).unwrap_or_default();
+    // The moves as read, a final board's `followers` list included as stand moves, so that the
+    // stored game replays to the board that was counted.
+    let moves: Vec<Value> = script.all_moves().iter().map(|m| move_json(&script.setup, m)).collect();
     let import = GameImport {
         game: NewGame {
             night,
@@ -119,6 +121,23 @@ mod tests {
         assert_eq!(first.result.points.cities, 4);
         assert_eq!(first.result.biggest_city_tiles, Some(2));
         assert_eq!(ledger.moves(id).unwrap().len(), 2, "every move is kept");
+    }
+
+    #[test]
+    fn a_final_boards_followers_list_is_stored_as_stand_moves() {
+        let board = r#"{"format": "castellan-game-script", "version": 1,
+            "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+            "setup": {"mode": "final-board"},
+            "moves": [{"tile": "U", "at": [1, 0], "rot": 0}],
+            "followers": [{"player": "Bram", "at": [1, 0, "E"]}],
+            "final_scoring": true}"#;
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        let id = import_script(&mut ledger, &mut None, &occasion(), "f.json", board).unwrap();
+        let moves = ledger.moves(id).unwrap();
+        assert_eq!(moves.len(), 2, "the tile and the follower");
+        assert_eq!(moves[1].move_json, r#"{"player":"Bram","stand":[1,0,"E"]}"#);
+        let history = crate::live::stored_history(&ledger, id).unwrap().history;
+        assert_eq!(history.game().supply(), &[7, 6], "the stored game replays with Bram's thief");
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! What the table screen sends: a new game's setup and the moves entered, as plain data
 //! checked here before the engine sees them.
 
-use crate::count::CountRequest;
+use crate::count::{CountRequest, QuarterName};
 use crate::rules::RuleOptions;
 use castellan_engine::{
-    Cell, Color, FeatureKind, Game, GameSetup, Move, PlayerSetup, Port, Rotation, RuleSet, Start, TileId, TileSet,
+    Cell, Color, FeatureKind, Game, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Rotation, RuleSet, Standing,
+    Start, TileId, TileSet, Title, Titles,
 };
 use serde::{Deserialize, Serialize};
 
@@ -109,12 +110,30 @@ pub struct NewGameRequest {
     pub options: Option<RuleOptions>,
     /// Where the game night is, if said.
     pub place: Option<String>,
+    /// Enter a finished table (tiles in any order, then followers where they stand) instead
+    /// of a game turn by turn.
+    #[serde(default)]
+    pub final_board: bool,
+    /// Final board with King & Robber: the seat holding the King at the end, if anyone.
+    #[serde(default)]
+    pub king: Option<u32>,
+    /// Final board with King & Robber: the seat holding the Robber at the end, if anyone.
+    #[serde(default)]
+    pub robber: Option<u32>,
+    /// Final board with the Count: the quarter where he stands at the end (the castle if not
+    /// said).
+    #[serde(default)]
+    pub count_at: Option<QuarterName>,
 }
 
 impl NewGameRequest {
     /// The engine's setup: the start follows from the boxes (the City with the Count, the
     /// spring with River II alone, otherwise the start tile).
-    pub fn setup(&self) -> GameSetup {
+    ///
+    /// # Errors
+    /// A title holder who is not at the table, or a title holder or the Count's quarter
+    /// given for a game entered turn by turn, where the moves decide them.
+    pub fn setup(&self) -> Result<GameSetup, RequestError> {
         let mut sets = vec![TileSet::Base];
         for &b in &self.boxes {
             let set = TileSet::from(b);
@@ -139,7 +158,25 @@ impl NewGameRequest {
             (None, RulePreset::Current) => RuleSet::default(),
             (None, RulePreset::FirstEdition) => RuleSet::first_edition(),
         };
-        setup
+        if !self.final_board {
+            if self.king.is_some() || self.robber.is_some() || self.count_at.is_some() {
+                return Err(RequestError::FinalBoardOnly);
+            }
+            return Ok(setup);
+        }
+        setup.mode = Mode::FinalBoard;
+        let holder = |seat: Option<u32>| -> Result<Option<Title>, RequestError> {
+            seat.map(|seat| match u8::try_from(seat) {
+                Ok(s) if usize::from(s) < self.seats.len() => Ok(Title { holder: PlayerId(s), record: 0 }),
+                _ => Err(RequestError::UnknownSeat(seat)),
+            })
+            .transpose()
+        };
+        setup.titles = Titles { king: holder(self.king)?, robber: holder(self.robber)? };
+        if let Some(q) = self.count_at {
+            setup.count_at = q.into();
+        }
+        Ok(setup)
     }
 }
 
@@ -169,6 +206,24 @@ pub enum MoveRequest {
         /// The catalog id.
         tile: String,
     },
+    /// Final board: a follower standing on a tile already placed.
+    Stand {
+        /// Whose follower.
+        seat: u32,
+        /// The tile's column.
+        x: i32,
+        /// The tile's row.
+        y: i32,
+        /// The place on the tile, in board orientation.
+        place: String,
+    },
+    /// Final board with the Count: a follower waiting in a quarter of the City.
+    StandInCity {
+        /// Whose follower.
+        seat: u32,
+        /// The quarter.
+        quarter: QuarterName,
+    },
 }
 
 /// Why a request could not even be read as a move.
@@ -186,6 +241,18 @@ pub enum RequestError {
     /// No such seat at the table.
     #[error("there is no seat {0}")]
     UnknownSeat(u32),
+    /// Title holders and the Count's quarter are given only for a final board: turn by turn
+    /// the moves decide them.
+    #[error("title holders and the Count's quarter are given only when entering a final board")]
+    FinalBoardOnly,
+}
+
+fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
+    u8::try_from(seat).map(PlayerId).map_err(|_| RequestError::UnknownSeat(seat))
+}
+
+fn place_named(place: &str) -> Result<Port, RequestError> {
+    Port::from_name(place).ok_or_else(|| RequestError::UnknownPlace(place.to_string()))
 }
 
 fn tile_named(name: &str) -> Result<TileId, RequestError> {
@@ -202,15 +269,18 @@ impl MoveRequest {
             MoveRequest::Discard { tile } => Ok(Move::Discard { tile: tile_named(tile)? }),
             MoveRequest::Place { tile, x, y, rotation, follower, count } => {
                 let rot = Rotation::from_degrees(i64::from(*rotation)).ok_or(RequestError::BadRotation(*rotation))?;
-                let port = follower
-                    .as_deref()
-                    .map(|p| Port::from_name(p).ok_or_else(|| RequestError::UnknownPlace(p.to_string())))
-                    .transpose()?;
+                let port = follower.as_deref().map(place_named).transpose()?;
                 let mut mv = Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port);
                 if let (Move::Place { count: choice, .. }, Some(request)) = (&mut mv, count) {
                     *choice = request.to_engine()?;
                 }
                 Ok(mv)
+            }
+            MoveRequest::Stand { seat, x, y, place } => {
+                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::Board(Cell::new(*x, *y), place_named(place)?) })
+            }
+            MoveRequest::StandInCity { seat, quarter } => {
+                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City((*quarter).into()) })
             }
         }
     }
@@ -257,6 +327,38 @@ pub struct PlacementOption {
     pub followers: Vec<FollowerOption>,
 }
 
+/// What a follower is on a feature of this kind; `None` on the river, which takes none.
+fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
+    match kind {
+        FeatureKind::Road => Some(FollowerRole::Thief),
+        FeatureKind::City => Some(FollowerRole::Knight),
+        FeatureKind::Cloister | FeatureKind::Shrine => Some(FollowerRole::Monk),
+        FeatureKind::Field => Some(FollowerRole::Farmer),
+        FeatureKind::River => None,
+    }
+}
+
+fn options(places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOption> {
+    places
+        .into_iter()
+        .filter_map(|(port, kind)| Some(FollowerOption { place: port.name().to_string(), role: role_of(kind)? }))
+        .collect()
+}
+
+/// Final board: where `seat` may stand a follower on the tile placed at `x`, `y` — one place
+/// per feature still open to a follower, occupied or not. Empty when no tile lies there, the
+/// player has no follower left, or the game is entered turn by turn.
+///
+/// # Errors
+/// A seat that cannot exist.
+pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<FollowerOption>, RequestError> {
+    let player = seat_of(seat)?;
+    if player.index() >= game.player_count() {
+        return Err(RequestError::UnknownSeat(seat));
+    }
+    Ok(options(game.standing_places(player, Cell::new(x, y))))
+}
+
 /// Every legal placement of `tile` with its follower options; empty means it fits nowhere
 /// and may be discarded.
 ///
@@ -271,20 +373,7 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
             x: cell.x,
             y: cell.y,
             rotation: u32::from(rotation.degrees()),
-            followers: game
-                .legal_followers(tile, cell, rotation)
-                .into_iter()
-                .filter_map(|(port, kind)| {
-                    let role = match kind {
-                        FeatureKind::Road => FollowerRole::Thief,
-                        FeatureKind::City => FollowerRole::Knight,
-                        FeatureKind::Cloister | FeatureKind::Shrine => FollowerRole::Monk,
-                        FeatureKind::Field => FollowerRole::Farmer,
-                        FeatureKind::River => return None,
-                    };
-                    Some(FollowerOption { place: port.name().to_string(), role })
-                })
-                .collect(),
+            followers: options(game.legal_followers(tile, cell, rotation)),
         })
         .collect())
 }
@@ -304,19 +393,76 @@ mod tests {
             rules: RulePreset::FirstEdition,
             options: None,
             place: None,
+            final_board: false,
+            king: None,
+            robber: None,
+            count_at: None,
         };
-        let setup = request.setup();
+        let setup = request.setup().unwrap();
         assert_eq!(setup.players[0].name, "Anna", "names are trimmed");
         assert_eq!(setup.players[1].color, Color::Red);
         assert_eq!(setup.sets, vec![TileSet::Base, TileSet::KingRobber, TileSet::Count]);
         assert_eq!(setup.start, Start::Count, "the Count's city starts the game");
         assert_eq!(setup.rules, RuleSet::first_edition());
+        assert_eq!(setup.mode, Mode::Turns);
         assert!(Game::new(setup).is_ok());
         let mut options = crate::rules::rule_presets().current;
         options.score_incomplete = false;
         let house = NewGameRequest { options: Some(options), ..request };
-        assert!(!house.setup().rules.score_incomplete, "the options decide over the preset");
-        assert_eq!(house.setup().rules.farms, castellan_engine::FarmRule::Current);
+        assert!(!house.setup().unwrap().rules.score_incomplete, "the options decide over the preset");
+        assert_eq!(house.setup().unwrap().rules.farms, castellan_engine::FarmRule::Current);
+    }
+
+    #[test]
+    fn a_final_board_request_names_title_holders_and_the_counts_quarter() {
+        let json = r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+            "boxes": ["king-robber", "count"], "rules": "current", "place": null,
+            "finalBoard": true, "king": 1, "countAt": "market"}"#;
+        let request: NewGameRequest = serde_json::from_str(json).unwrap();
+        let setup = request.setup().unwrap();
+        assert_eq!(setup.mode, Mode::FinalBoard);
+        assert_eq!(setup.titles.king.map(|t| t.holder), Some(PlayerId(1)));
+        assert_eq!(setup.titles.robber, None, "a title nobody won");
+        assert_eq!(setup.count_at, castellan_engine::Quarter::Market);
+        let old: NewGameRequest = serde_json::from_str(
+            r#"{"seats": [{"name": "Anna", "color": "red"}], "boxes": [], "rules": "current", "place": null}"#,
+        )
+        .unwrap();
+        assert_eq!(old.setup().unwrap().mode, Mode::Turns, "without the new keys: turn by turn, as before");
+        let stranger = NewGameRequest { robber: Some(2), ..request.clone() };
+        assert_eq!(stranger.setup(), Err(RequestError::UnknownSeat(2)), "only a seated player holds a title");
+        let turns = NewGameRequest { final_board: false, ..request };
+        assert_eq!(turns.setup(), Err(RequestError::FinalBoardOnly), "turn by turn the moves decide the titles");
+    }
+
+    #[test]
+    fn stand_requests_become_stand_moves() {
+        let json = r#"{"kind": "stand", "seat": 1, "x": 2, "y": -1, "place": "NL"}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        let at = Standing::Board(Cell::new(2, -1), Port::NL);
+        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(1), at }));
+        let json = r#"{"kind": "standInCity", "seat": 0, "quarter": "cathedral"}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        let at = Standing::City(castellan_engine::Quarter::Cathedral);
+        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at }));
+        let bad = MoveRequest::Stand { seat: 0, x: 0, y: 0, place: "Q".into() };
+        assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
+        let far = MoveRequest::StandInCity { seat: 300, quarter: QuarterName::Castle };
+        assert_eq!(far.to_move(), Err(RequestError::UnknownSeat(300)));
+    }
+
+    #[test]
+    fn standing_options_offer_every_open_feature_of_a_placed_tile() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        game.apply(&Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, None)).unwrap();
+        let options = standing_options(&game, 1, 0, 0).unwrap();
+        let roles: Vec<FollowerRole> = options.iter().map(|o| o.role).collect();
+        assert!(!roles.contains(&FollowerRole::Knight), "the start tile's city is complete: {options:?}");
+        assert!(roles.contains(&FollowerRole::Thief) && roles.contains(&FollowerRole::Farmer), "{options:?}");
+        assert!(standing_options(&game, 1, 5, 5).unwrap().is_empty(), "no tile there");
+        assert_eq!(standing_options(&game, 2, 0, 0), Err(RequestError::UnknownSeat(2)));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! move log in the ledger is the source of truth: [`Table::resume`] rebuilds the game from it.
 
 use crate::{record, TableError};
-use castellan_engine::{Game, GameSetup, History, Move, QuarterMove};
+use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{Color, Finish, GameId, Ledger, NewGame, PlayerId, Seat};
 use castellan_script::{final_moves_json, move_json, players_json, setup_json, Script};
 use chrono::{DateTime, Utc};
@@ -269,7 +269,8 @@ impl Table {
             "players": players_json(setup),
             "setup": setup_json(setup),
             "moves": moves,
-            "final_scoring": live.is_finished(),
+            // A final board exists to be counted, so its script always asks for the count.
+            "final_scoring": live.is_finished() || setup.mode == Mode::FinalBoard,
         });
         if !live.final_moves.is_empty() {
             script["final_moves"] = final_moves_json(setup, &live.final_moves);
@@ -309,12 +310,15 @@ pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, Tabl
             .map_err(|e| TableError::Stored { game: id.0, detail: format!("move {}: {e}", record.seq) })?;
         moves.push(mv);
     }
+    // A final-board script is always one to be counted; only its setup and moves are used here.
+    let final_board = setup.get("mode").and_then(Value::as_str) == Some("final-board");
     let mut doc = json!({
         "format": castellan_script::FORMAT,
         "version": stored.script_version,
         "players": players,
         "setup": setup,
         "moves": moves,
+        "final_scoring": final_board,
     });
     if let Some(text) = &stored.final_moves_json {
         doc["final_moves"] = serde_json::from_str(text)
@@ -369,6 +373,62 @@ mod tests {
         assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
         let redone = table.redo().unwrap();
         assert_eq!(redone.history().cursor(), 3, "redo after the restart");
+    }
+
+    #[test]
+    fn a_final_board_entered_tile_by_tile_and_follower_by_follower_resumes_exactly() {
+        use crate::count::QuarterName;
+        use crate::input::{MoveRequest, NewGameRequest};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let request: NewGameRequest = serde_json::from_str(
+            r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+                "boxes": ["count", "king-robber"], "rules": "current", "place": null,
+                "finalBoard": true, "king": 1, "countAt": "cathedral"}"#,
+        )
+        .unwrap();
+        let mut table = table_at(&path);
+        let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
+        let requests = [
+            MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None },
+            MoveRequest::StandInCity { seat: 0, quarter: QuarterName::Market },
+            MoveRequest::Place { tile: "G".into(), x: 3, y: 1, rotation: 0, follower: None, count: None },
+            MoveRequest::Stand { seat: 1, x: 3, y: 1, place: "E".into() },
+            MoveRequest::Stand { seat: 0, x: 2, y: 1, place: "W".into() },
+        ];
+        for r in &requests {
+            table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
+        }
+        let refused =
+            table.play(MoveRequest::Stand { seat: 0, x: 9, y: 9, place: "N".into() }.to_move().unwrap(), now());
+        assert!(matches!(refused, Err(TableError::Move(_))), "a stand on no tile is refused");
+        table.undo().unwrap();
+        let before = table.live().unwrap().clone();
+        assert_eq!(before.game().supply(), &[6, 6], "Anna's knight taken back; her market follower stays");
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished final board is offered");
+        assert_eq!(resumed.id(), id);
+        assert_eq!(resumed.history().setup(), before.history().setup(), "mode, King and the Count's quarter kept");
+        assert_eq!(resumed.history().moves(), before.history().moves(), "stands stored, the taken-back one for redo");
+        assert_eq!(resumed.history().cursor(), 4);
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
+        table.redo().unwrap();
+        // Anna's farmer leaves the market for the field east of the City, as at the end of any
+        // Count game (the Count stands in the cathedral).
+        let market = QuarterMove {
+            player: castellan_engine::PlayerId(0),
+            quarter: castellan_engine::Quarter::Market,
+            to: (castellan_engine::Cell::new(1, 0), Port::E),
+        };
+        let done = table.finish(vec![market], now()).unwrap();
+        // The open city F–G (3 tiles, a pennant): one knight each, 4 each. Anna's farm touches
+        // only the City of Carcassonne: 3. The King: the City counts as Bram's one completed city.
+        assert_eq!(done.game().scores(), &[7, 5]);
+        let script = table.script().unwrap();
+        assert_eq!(script["moves"][1], json!({"player": "Anna", "stand": "market"}));
+        assert_eq!(script["setup"]["mode"], "final-board");
     }
 
     #[test]

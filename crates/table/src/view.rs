@@ -8,8 +8,8 @@ use crate::count::{QuarterName, Spot};
 use crate::live::{stored_history, LiveGame};
 use crate::TableError;
 use castellan_engine::{
-    Event, FarmRule, FeatureKind, Game, Move, PlayerId, PlayerSet, Quarter, QuarterMove, Score, ScoreSource, TileSet,
-    Title, TrackPosition,
+    Event, FarmRule, FeatureKind, Game, Mode, Move, PlayerId, PlayerSet, Quarter, QuarterMove, Score, ScoreSource,
+    Standing, TileSet, Title, TrackPosition,
 };
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
@@ -22,6 +22,8 @@ pub struct GameView {
     /// The game's id in the ledger (row ids stay far below 2³², and JavaScript numbers hold
     /// them exactly).
     pub game_id: u32,
+    /// Entered turn by turn, or as a finished table.
+    pub mode: GameMode,
     /// The players in turn order.
     pub players: Vec<PlayerView>,
     /// The seat whose turn it is.
@@ -139,6 +141,43 @@ fn result_of(game: &Game) -> Option<ResultView> {
     })
 }
 
+/// How a game is entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum GameMode {
+    /// Turn by turn as it is played, scored as it goes.
+    Turns,
+    /// A finished table: its tiles in any order, then its followers where they stand; only
+    /// the end count is scored.
+    FinalBoard,
+}
+
+impl From<Mode> for GameMode {
+    fn from(m: Mode) -> GameMode {
+        match m {
+            Mode::Turns => GameMode::Turns,
+            Mode::FinalBoard => GameMode::FinalBoard,
+        }
+    }
+}
+
+/// What a move in the turn log did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnKind {
+    /// A tile placed, perhaps with a follower.
+    Place,
+    /// A tile put aside: it fitted nowhere.
+    Discard,
+    /// The City of Carcassonne laid against the river.
+    City,
+    /// Final board: a follower standing on a tile (`at`, `follower`) or in a quarter
+    /// (`quarter`).
+    Stand,
+}
+
 /// One move in the turn log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -146,16 +185,20 @@ fn result_of(game: &Game) -> Option<ResultView> {
 pub struct TurnView {
     /// Its index among the moves, from 0.
     pub index: u32,
+    /// What the move did.
+    pub kind: TurnKind,
     /// Who moved.
     pub seat: u32,
-    /// The tile drawn; `null` for the City laid against the river.
+    /// The tile drawn; `null` for the City laid against the river and for a stand.
     pub tile: Option<String>,
     /// Where it went, `[x, y]`; `null` when it was put aside.
     pub at: Option<[i32; 2]>,
     /// How it was turned.
     pub rotation: u32,
-    /// The place of the follower put on it.
+    /// The place of the follower put on it (or, for a stand, standing on the tile at `at`).
     pub follower: Option<String>,
+    /// Final board: the quarter of the City where a follower stands.
+    pub quarter: Option<QuarterName>,
 }
 
 /// The City of Carcassonne: who has followers in which quarter, and where the Count stands.
@@ -481,6 +524,7 @@ impl GameView {
     pub fn build(id: GameId, game: &Game, progress: Progress) -> GameView {
         GameView {
             game_id: u32::try_from(id.0).expect("ledger row ids fit in 32 bits"),
+            mode: game.setup().mode.into(),
             players: players(game),
             current: game.current_player().index() as u32,
             tiles: game
@@ -553,24 +597,41 @@ impl GameView {
     }
 }
 
-/// The turn log, read off the events: one entry per tile placed, put aside, or City laid.
+/// The turn log, read off the events: one entry per tile placed, put aside, or City laid,
+/// and on a final board per follower stood.
 fn turns(game: &Game) -> Vec<TurnView> {
     let mut out: Vec<TurnView> = Vec::new();
     for e in game.events() {
-        let turn = |seat: PlayerId, tile: Option<String>, at: Option<[i32; 2]>, rotation: u32| TurnView {
-            index: out.len() as u32,
-            seat: seat.index() as u32,
-            tile,
-            at,
-            rotation,
-            follower: None,
-        };
+        let turn =
+            |kind: TurnKind, seat: PlayerId, tile: Option<String>, at: Option<[i32; 2]>, rotation: u32| TurnView {
+                index: out.len() as u32,
+                kind,
+                seat: seat.index() as u32,
+                tile,
+                at,
+                rotation,
+                follower: None,
+                quarter: None,
+            };
         let next = match e {
-            Event::TilePlaced { player, tile, cell, rotation } => {
-                turn(*player, Some(tile.name().to_string()), Some([cell.x, cell.y]), u32::from(rotation.degrees()))
+            Event::TilePlaced { player, tile, cell, rotation } => turn(
+                TurnKind::Place,
+                *player,
+                Some(tile.name().to_string()),
+                Some([cell.x, cell.y]),
+                u32::from(rotation.degrees()),
+            ),
+            Event::TileDiscarded { player, tile } => {
+                turn(TurnKind::Discard, *player, Some(tile.name().to_string()), None, 0)
             }
-            Event::TileDiscarded { player, tile } => turn(*player, Some(tile.name().to_string()), None, 0),
-            Event::CityLaid { player, at } => turn(*player, None, Some([at.x, at.y]), 0),
+            Event::CityLaid { player, at } => turn(TurnKind::City, *player, None, Some([at.x, at.y]), 0),
+            Event::FollowerStood { player, at: Standing::Board(cell, port) } => TurnView {
+                follower: Some(port.name().to_string()),
+                ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), 0)
+            },
+            Event::FollowerStood { player, at: Standing::City(quarter) } => {
+                TurnView { quarter: Some((*quarter).into()), ..turn(TurnKind::Stand, *player, None, None, 0) }
+            }
             Event::FollowerDeployed { player, cell, port, .. } => {
                 if let Some(last) = out.last_mut() {
                     if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
@@ -719,6 +780,32 @@ mod tests {
             (view.turns[0].seat, view.turns[0].at, view.turns[0].follower.as_deref()),
             (0, Some([0, -1]), Some("S"))
         );
+        assert_eq!((view.mode, view.turns[0].kind), (GameMode::Turns, TurnKind::Place));
+        assert_eq!(json["mode"], "turns");
+    }
+
+    #[test]
+    fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let u = TileId::from_name("U").unwrap();
+        table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
+        // Anna placed U; her follower stood on it later is still a move of its own.
+        let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
+        let view = GameView::of(table.play(stand, now()).unwrap());
+        assert_eq!(view.mode, GameMode::FinalBoard);
+        assert_eq!(serde_json::to_value(&view).unwrap()["mode"], "final-board");
+        assert_eq!(view.turns.len(), 2, "one turn per move: {:?}", view.turns);
+        assert_eq!(view.turns[0].follower, None, "the stand is not folded into the tile's turn");
+        let stood = &view.turns[1];
+        assert_eq!(
+            (stood.index, stood.kind, stood.seat, stood.tile.as_deref(), stood.at, stood.follower.as_deref()),
+            (1, TurnKind::Stand, 0, None, Some([1, 0]), Some("E"))
+        );
+        assert_eq!(view.followers.len(), 1);
+        assert_eq!(view.players[0].supply, 6);
     }
 
     #[test]

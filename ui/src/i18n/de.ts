@@ -209,4 +209,6 @@ export const de: Messages = {
   "rules.house": "Unsere Hausregeln",
   "rules.saveHouse": "Als unsere Hausregeln speichern",
   "rules.changed": "geändert",
+  "turns.stand": "{name}: Gefolgsmann auf {place} bei {x},{y}",
+  "turns.standInCity": "{name}: Gefolgsmann in {quarter}",
 };

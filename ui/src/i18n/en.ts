@@ -209,6 +209,8 @@ export const en = {
   "rules.house": "Our house rules",
   "rules.saveHouse": "Save these as our house rules",
   "rules.changed": "changed",
+  "turns.stand": "{name}: follower on {place} at {x},{y}",
+  "turns.standInCity": "{name}: follower in the {quarter}",
 } as const;
 
 export type MessageKey = keyof typeof en;

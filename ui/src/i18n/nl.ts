@@ -209,4 +209,6 @@ export const nl: Messages = {
   "rules.house": "Onze huisregels",
   "rules.saveHouse": "Bewaar dit als onze huisregels",
   "rules.changed": "aangepast",
+  "turns.stand": "{name}: volgeling op {place} bij {x},{y}",
+  "turns.standInCity": "{name}: volgeling in de {quarter}",
 };

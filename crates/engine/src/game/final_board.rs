@@ -1,0 +1,295 @@
+//! Final board: a finished table entered after the fact, its tiles in any order and then its
+//! followers where they stand, one [`Move::Stand`](crate::Move::Stand) each.
+//!
+//! A stand is checked like any move and changes nothing when refused, so a final board is a
+//! fold over moves like a game entered turn by turn, with the same undo, redo and
+//! corrections. What is *not* here: the end count itself ([`Game::finish_with`]), and the
+//! order rules of River II, which apply only to games entered turn by turn.
+
+use super::{Game, Mode, MoveError};
+use crate::board::SegmentId;
+use crate::coord::{Cell, Port};
+use crate::count::Quarter;
+use crate::event::Event;
+use crate::player::PlayerId;
+use crate::rules::FarmRule;
+use crate::tile::FeatureKind;
+
+/// Where a follower stands on a finished table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// On the feature at this place of the tile at this cell (board orientation).
+    Board(Cell, Port),
+    /// Waiting in a quarter of the City of Carcassonne.
+    City(Quarter),
+}
+
+/// A stand that passed its checks, with what placing it needs.
+enum Checked {
+    Board { cell: Cell, port: Port, feature: SegmentId },
+    City(Quarter),
+}
+
+impl Game {
+    /// The places on the tile at `cell` where `player` may stand a follower on the finished
+    /// table: one place per feature of the tile, whether or not others stand there already
+    /// (a final board has several followers on one feature). Empty when the game is not a
+    /// final board, no tile lies there, or the player has no follower left.
+    pub fn standing_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
+        let Some(placed) = self.board.tile_at(cell) else {
+            return Vec::new();
+        };
+        placed
+            .def()
+            .features
+            .iter()
+            .filter_map(|f| {
+                let port = f.anchor.to_board(placed.rotation);
+                self.check_stand(player, Standing::Board(cell, port)).is_ok().then_some((port, f.kind))
+            })
+            .collect()
+    }
+
+    /// Whether `player` may stand a follower `at`: only on a final board, with a follower left,
+    /// on a feature of a tile that lies there — not the river, not a farm when the game has
+    /// no farmers, not a road, city, cloister or shrine that is complete (its followers would
+    /// have gone home) — or in a quarter of the City in a game with the Count.
+    fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, MoveError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(MoveError::StandInTurns);
+        }
+        if player.index() >= self.player_count() {
+            return Err(MoveError::UnknownPlayer { player });
+        }
+        if self.supply[player] == 0 {
+            return Err(MoveError::NoFollowerLeft { player });
+        }
+        let (cell, port) = match at {
+            Standing::City(quarter) => {
+                return self.city.as_ref().map(|_| Checked::City(quarter)).ok_or(MoveError::NoCount);
+            }
+            Standing::Board(cell, port) => (cell, port),
+        };
+        let placed = self.board.tile_at(cell).ok_or(MoveError::NoTileAt { cell })?;
+        let local = placed.local_at(port).ok_or(MoveError::NoFeatureAt { port })?;
+        let kind = placed.def().features[local as usize].kind;
+        match kind {
+            FeatureKind::River => return Err(MoveError::NotClaimable { port }),
+            FeatureKind::Field if self.setup.rules.farms == FarmRule::Off => return Err(MoveError::FarmersOff),
+            _ => {}
+        }
+        let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
+        // Under the 2000 text a closed road loop never counts as complete, so its thieves stay.
+        let loop_open = !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature);
+        if kind != FeatureKind::Field && self.board.is_complete(feature) && !loop_open {
+            return Err(MoveError::FeatureComplete { cell, port });
+        }
+        Ok(Checked::Board { cell, port, feature })
+    }
+
+    /// Stands a follower after checking it completely; a refused stand changes nothing.
+    pub(super) fn stand(&mut self, player: PlayerId, at: Standing) -> Result<(), MoveError> {
+        match self.check_stand(player, at)? {
+            Checked::Board { cell, port, feature } => self.board.add_follower(player, cell, port, feature),
+            Checked::City(quarter) => self.city.as_mut().expect("checked").add(quarter, player),
+        }
+        self.supply[player] -= 1;
+        self.events.push(Event::FollowerStood { player, at });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        Cell, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation, Standing, Start,
+        TileId, TileSet,
+    };
+
+    const ANNA: PlayerId = PlayerId(0);
+    const BRAM: PlayerId = PlayerId(1);
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn place(name: &str, x: i32, y: i32, rotation: Rotation) -> Move {
+        Move::place(tile(name), Cell::new(x, y), rotation, None)
+    }
+
+    fn stand(player: PlayerId, x: i32, y: i32, port: Port) -> Move {
+        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port) }
+    }
+
+    fn final_board(sets: &[TileSet], start: Start) -> GameSetup {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = Mode::FinalBoard;
+        setup.sets = sets.to_vec();
+        setup.start = start;
+        setup
+    }
+
+    /// The start tile D with a straight road U east of it, both roads open:
+    ///
+    /// ```text
+    ///  x=0  x=1
+    ///  [D]==[U]==   (D's city open to the north)
+    /// ```
+    fn road_board() -> Game {
+        let mut game = Game::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
+        game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        game
+    }
+
+    #[test]
+    fn several_followers_stand_on_one_feature_and_score_at_the_end() {
+        let mut game = road_board();
+        game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        game.apply(&stand(BRAM, 0, 0, Port::W)).unwrap();
+        game.apply(&stand(BRAM, 1, 0, Port::W)).unwrap();
+        assert_eq!(game.supply(), &[6, 5], "each stand comes from the player's seven");
+        assert_eq!(game.move_count(), 4, "a stand is a move like a tile");
+        game.finish().unwrap();
+        assert_eq!(game.scores(), &[0, 2], "Bram's two thieves beat Anna's one on the two-tile road");
+    }
+
+    #[test]
+    fn a_stand_in_a_turn_by_turn_game_is_refused() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(MoveError::StandInTurns));
+        assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "nothing to offer outside a final board");
+    }
+
+    #[test]
+    fn refused_stands_name_their_reason_and_change_nothing() {
+        let mut game = road_board();
+        let cases = [
+            (stand(ANNA, 5, 5, Port::N), MoveError::NoTileAt { cell: Cell::new(5, 5) }),
+            (stand(ANNA, 1, 0, Port::I), MoveError::NoFeatureAt { port: Port::I }),
+            (stand(PlayerId(4), 1, 0, Port::E), MoveError::UnknownPlayer { player: PlayerId(4) }),
+            (
+                Move::Stand { player: ANNA, at: Standing::City(Quarter::Castle) },
+                MoveError::NoCount, // no City of Carcassonne in a base game
+            ),
+        ];
+        for (mv, want) in cases {
+            assert_eq!(game.apply(&mv), Err(want), "{mv:?}");
+        }
+        assert_eq!((game.supply(), game.move_count()), (&[7, 7][..], 1), "the refusals changed nothing");
+    }
+
+    #[test]
+    fn nobody_stands_on_a_complete_feature_and_farmers_need_farms() {
+        let mut game = Game::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
+        // E over D's city closes it: its knights would have gone home.
+        game.apply(&place("E", 0, -1, Rotation::R180)).unwrap();
+        assert_eq!(
+            game.apply(&stand(ANNA, 0, -1, Port::S)),
+            Err(MoveError::FeatureComplete { cell: Cell::new(0, -1), port: Port::S })
+        );
+        game.apply(&stand(ANNA, 0, 0, Port::SL)).expect("a farmer stays on a field whatever is closed");
+        let mut setup = final_board(&[TileSet::Base], Start::Base);
+        setup.rules.farms = crate::FarmRule::Off;
+        let mut no_farms = Game::new(setup).unwrap();
+        assert_eq!(no_farms.apply(&stand(ANNA, 0, 0, Port::SL)), Err(MoveError::FarmersOff));
+    }
+
+    #[test]
+    fn seven_followers_at_most() {
+        let mut game = road_board();
+        for _ in 0..7 {
+            game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        }
+        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(MoveError::NoFollowerLeft { player: ANNA }));
+        assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "no follower left, no place offered");
+    }
+
+    #[test]
+    fn standing_places_list_each_open_feature_of_the_tile_once() {
+        let mut game = Game::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
+        game.apply(&place("E", 0, -1, Rotation::R180)).unwrap();
+        let places = game.standing_places(ANNA, Cell::new(0, 0));
+        let kinds: Vec<FeatureKind> = places.iter().map(|&(_, k)| k).collect();
+        use crate::FeatureKind;
+        assert!(!kinds.contains(&FeatureKind::City), "D's city is complete: {places:?}");
+        assert_eq!(kinds.iter().filter(|&&k| k == FeatureKind::Road).count(), 1, "one road: {places:?}");
+        assert_eq!(kinds.iter().filter(|&&k| k == FeatureKind::Field).count(), 2, "two fields: {places:?}");
+        game.apply(&stand(BRAM, 0, 0, Port::E)).unwrap();
+        assert!(
+            game.standing_places(ANNA, Cell::new(0, 0)).iter().any(|&(_, k)| k == FeatureKind::Road),
+            "an occupied road is still offered: a final board has several followers per feature"
+        );
+        for (port, _) in places {
+            assert!(game.clone().apply(&stand(ANNA, 0, 0, port)).is_ok(), "every place offered is accepted");
+        }
+    }
+
+    #[test]
+    fn followers_stand_in_the_quarters_of_the_city() {
+        let mut game = Game::new(final_board(&[TileSet::Base, TileSet::Count], Start::Count)).unwrap();
+        game.apply(&Move::Stand { player: BRAM, at: Standing::City(Quarter::Market) }).unwrap();
+        assert_eq!(game.city().unwrap().followers(Quarter::Market)[BRAM], 1);
+        assert_eq!(game.supply(), &[7, 6]);
+    }
+
+    #[test]
+    fn undo_redo_and_corrections_take_stands_like_any_move() {
+        let mut history = History::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
+        history.apply(place("U", 1, 0, Rotation::R0)).unwrap();
+        history.apply(stand(ANNA, 1, 0, Port::E)).unwrap();
+        assert!(history.undo());
+        assert_eq!(history.game().supply(), &[7, 7], "the stand taken back");
+        assert!(history.redo());
+        assert_eq!(history.game().supply(), &[6, 7], "and put back");
+        // A stand is corrected like a tile…
+        history.correct(1, stand(BRAM, 1, 0, Port::E)).unwrap();
+        assert_eq!(history.game().supply(), &[7, 6], "the stand corrected to Bram's");
+        // …but moving the tile away leaves the stand on nothing: refused, naming the stand.
+        let err = history.correct(0, place("U", -1, 0, Rotation::R0)).unwrap_err();
+        assert_eq!(
+            err,
+            crate::ReplayError::Move { index: 1, error: MoveError::NoTileAt { cell: Cell::new(1, 0) } },
+            "the later stand is named"
+        );
+    }
+
+    /// The River II layout of scenario R-01, laid from its far ends inward with land tiles
+    /// between: turn by turn that breaks every order rule, on a final board it is the table.
+    #[test]
+    fn a_finished_river_table_is_entered_in_any_order() {
+        let river = [
+            ("B", -1, 0, Rotation::R0),
+            ("R2-04", 1, 0, Rotation::R0),
+            ("R2-06", 2, 0, Rotation::R0),
+            ("R2-09", 3, 0, Rotation::R0),
+            ("R2-12", 3, 1, Rotation::R180),
+            ("R2-08", 4, 1, Rotation::R0),
+            ("R2-10", 5, 1, Rotation::R90),
+            ("R2-11", 5, 2, Rotation::R90),
+            ("R2-03", 6, 2, Rotation::R0),
+            ("R2-05", 1, -1, Rotation::R0),
+            ("R2-07", 1, -2, Rotation::R0),
+            ("R2-02", 1, -3, Rotation::R270),
+        ];
+        let mut game = Game::new(final_board(&[TileSet::Base, TileSet::River2], Start::River2)).unwrap();
+        for (name, x, y, rotation) in river {
+            game.apply(&place(name, x, y, rotation)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        let mut turns = Game::new(GameSetup { mode: Mode::Turns, ..game.setup().clone() }).unwrap();
+        let (name, x, y, rotation) = river[0];
+        assert_eq!(
+            turns.apply(&place(name, x, y, rotation)),
+            Err(MoveError::RiverFirst { tile: tile("B") }),
+            "turn by turn the river comes first"
+        );
+    }
+
+    #[test]
+    fn on_a_final_board_the_river_still_meets_only_river() {
+        let mut game = Game::new(final_board(&[TileSet::Base, TileSet::River2], Start::River2)).unwrap();
+        // The fork turned so that no river edge faces the spring's river.
+        let refused = game.apply(&place("R2-04", 1, 0, Rotation::R90)).unwrap_err();
+        assert!(matches!(refused, MoveError::Placement { .. }), "edges must match: {refused}");
+        assert_eq!(game.move_count(), 0);
+    }
+}
