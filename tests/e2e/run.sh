@@ -9,6 +9,8 @@ cd "$(dirname "$0")/../.."
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 APP="$PWD/target/debug/castellan-app"
+# WebDriver's port (and the next one for the native driver); another port lets two runs share a machine.
+export E2E_PORT="${E2E_PORT:-4444}"
 
 if [[ "${1:-}" != "--no-build" ]]; then
   npx tauri build --debug --no-bundle
@@ -27,10 +29,10 @@ mkdir -p target/e2e
 exec xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   set -euo pipefail
   export XDG_DATA_HOME="$(mktemp -d)" XDG_CONFIG_HOME="$(mktemp -d)" XDG_CACHE_HOME="$(mktemp -d)"
-  tauri-driver --port 4444 --native-port 4445 > target/e2e/tauri-driver.log 2>&1 &
+  tauri-driver --port "$E2E_PORT" --native-port "$((E2E_PORT + 1))" > target/e2e/tauri-driver.log 2>&1 &
   driver=$!
   trap "kill $driver 2>/dev/null || true" EXIT
-  for _ in $(seq 1 100); do curl -sf http://127.0.0.1:4444/status >/dev/null && break; sleep 0.1; done
-  curl -sf http://127.0.0.1:4444/status >/dev/null || { echo "e2e: tauri-driver did not start" >&2; cat target/e2e/tauri-driver.log >&2; exit 1; }
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$E2E_PORT/status" >/dev/null && break; sleep 0.1; done
+  curl -sf "http://127.0.0.1:$E2E_PORT/status" >/dev/null || { echo "e2e: tauri-driver did not start" >&2; cat target/e2e/tauri-driver.log >&2; exit 1; }
   APP="'"$APP"'" node --test --test-concurrency=1 ${E2E_FILES:-tests/e2e/*.e2e.mjs}
 '

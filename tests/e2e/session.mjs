@@ -11,7 +11,7 @@ export async function openApp() {
   mkdirSync(SHOTS, { recursive: true });
   return remote({
     hostname: "127.0.0.1",
-    port: 4444,
+    port: Number(process.env.E2E_PORT ?? 4444),
     logLevel: "warn",
     connectionRetryCount: 0,
     // Only tauri:options: WebKitWebDriver refuses a browserName it does not know.

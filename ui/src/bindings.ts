@@ -249,6 +249,11 @@ export type FollowerOption = {
 	place: string,
 	/**  What the follower would be there. */
 	role: FollowerRole,
+	/**
+	 *  On a tile already on the board: every place of the tile on the same feature, so a
+	 *  follower seen anywhere on it can be matched; empty for a tile still being placed.
+	 */
+	covers: string[],
 };
 
 /**  What a follower would be on a feature. */

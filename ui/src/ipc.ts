@@ -5,6 +5,7 @@ import {
   type AppInfo,
   type CommandError,
   type CountQuestion,
+  type FollowerOption,
   type QuarterMoveRequest,
   type RulePresets,
   type QuarterName,
@@ -49,6 +50,11 @@ export function startGame(request: NewGameRequest): Promise<Outcome<GameView>> {
 /** Where the drawn tile may go; with `before`, on the board as it stood before that move. */
 export function placementOptions(tile: string, before: number | null = null): Promise<Outcome<PlacementOption[]>> {
   return call(commands.placementOptionsFor(tile, before));
+}
+
+/** Final board: where `seat` may stand a follower on the tile at `x`, `y`. */
+export function standingPlaces(seat: number, x: number, y: number): Promise<Outcome<FollowerOption[]>> {
+  return call(commands.standingPlacesFor(seat, x, y, null));
 }
 
 /** The game as it stood before move `index`, shown while that move is corrected. */

@@ -310,6 +310,9 @@ pub struct FollowerOption {
     pub place: String,
     /// What the follower would be there.
     pub role: FollowerRole,
+    /// On a tile already on the board: every place of the tile on the same feature, so a
+    /// follower seen anywhere on it can be matched; empty for a tile still being placed.
+    pub covers: Vec<String>,
 }
 
 /// Where the drawn tile may go, and where a follower may then stand.
@@ -341,7 +344,9 @@ fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
 fn options(places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOption> {
     places
         .into_iter()
-        .filter_map(|(port, kind)| Some(FollowerOption { place: port.name().to_string(), role: role_of(kind)? }))
+        .filter_map(|(port, kind)| {
+            Some(FollowerOption { place: port.name().to_string(), role: role_of(kind)?, covers: Vec::new() })
+        })
         .collect()
 }
 
@@ -356,7 +361,15 @@ pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<Fo
     if player.index() >= game.player_count() {
         return Err(RequestError::UnknownSeat(seat));
     }
-    Ok(options(game.standing_places(player, Cell::new(x, y))))
+    let cell = Cell::new(x, y);
+    let feature = |port: Port| game.feature_at(cell, port).map(|f| f.anchor);
+    let mut offered = options(game.standing_places(player, cell));
+    for option in &mut offered {
+        let at = Port::from_name(&option.place).and_then(feature);
+        option.covers =
+            Port::ALL.into_iter().filter(|&p| at.is_some() && feature(p) == at).map(|p| p.name().to_string()).collect();
+    }
+    Ok(offered)
 }
 
 /// Every legal placement of `tile` with its follower options; empty means it fits nowhere
@@ -461,6 +474,12 @@ mod tests {
         let roles: Vec<FollowerRole> = options.iter().map(|o| o.role).collect();
         assert!(!roles.contains(&FollowerRole::Knight), "the start tile's city is complete: {options:?}");
         assert!(roles.contains(&FollowerRole::Thief) && roles.contains(&FollowerRole::Farmer), "{options:?}");
+        let covered: usize = options.iter().map(|o| o.covers.len()).sum();
+        assert!(options.iter().all(|o| o.covers.contains(&o.place)), "each place covers itself: {options:?}");
+        assert!(covered > options.len(), "a farm on the start tile reaches several places: {options:?}");
+        let e = standing_options(&game, 0, 0, -1).unwrap();
+        let field = e.iter().find(|o| o.role == FollowerRole::Farmer).expect("E's field");
+        assert!(field.covers.contains(&"N".to_string()), "E turned round has its field on the north edge: {e:?}");
         assert!(standing_options(&game, 1, 5, 5).unwrap().is_empty(), "no tile there");
         assert_eq!(standing_options(&game, 2, 0, 0), Err(RequestError::UnknownSeat(2)));
     }
@@ -490,7 +509,11 @@ mod tests {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         let options = placement_options(&game, "E").unwrap();
         let over_the_city = options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, 180)).expect("E closes D's city");
-        assert!(over_the_city.followers.contains(&FollowerOption { place: "S".into(), role: FollowerRole::Knight }));
+        assert!(over_the_city.followers.contains(&FollowerOption {
+            place: "S".into(),
+            role: FollowerRole::Knight,
+            covers: Vec::new()
+        }));
         assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
         assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
     }

@@ -211,4 +211,13 @@ export const de: Messages = {
   "rules.changed": "geändert",
   "turns.stand": "{name}: Gefolgsmann auf {place} bei {x},{y}",
   "turns.standInCity": "{name}: Gefolgsmann in {quarter}",
+  "stand.title": "Gefolgsleute, wo sie stehen",
+  "stand.intro": "Wähle, wessen Gefolgsmann, dann das Plättchen auf dem Brett und den Platz darauf. Mehrere auf einem Gebiet sind erlaubt.",
+  "stand.city": "…oder in einem Viertel der Stadt:",
+  "stand.mode": "Ein fertiger Tisch: Plättchen in beliebiger Reihenfolge legen, dann die Gefolgsleute.",
+  "setup.finalBoard": "Wir haben nicht mitgeschrieben: den fertigen Tisch eingeben und werten",
+  "setup.king": "König am Ende",
+  "setup.robber": "Raubritter am Ende",
+  "setup.countAt": "Der Graf steht in",
+  "setup.nobody": "niemand",
 };

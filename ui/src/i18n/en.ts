@@ -211,6 +211,15 @@ export const en = {
   "rules.changed": "changed",
   "turns.stand": "{name}: follower on {place} at {x},{y}",
   "turns.standInCity": "{name}: follower in the {quarter}",
+  "stand.title": "Followers where they stand",
+  "stand.intro": "Choose whose follower, then click its tile on the board and the place on it. Several on one feature are fine.",
+  "stand.city": "…or in a quarter of the City:",
+  "stand.mode": "A finished table: lay its tiles in any order, then its followers.",
+  "setup.finalBoard": "We did not log this game: enter the finished table and count it",
+  "setup.king": "King at the end",
+  "setup.robber": "Robber at the end",
+  "setup.countAt": "The Count stands in the",
+  "setup.nobody": "nobody",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -211,4 +211,13 @@ export const nl: Messages = {
   "rules.changed": "aangepast",
   "turns.stand": "{name}: volgeling op {place} bij {x},{y}",
   "turns.standInCity": "{name}: volgeling in de {quarter}",
+  "stand.title": "Volgelingen waar ze staan",
+  "stand.intro": "Kies van wie, klik dan de tegel op het bord en de plek erop. Meerdere op één gebied mag.",
+  "stand.city": "…of in een wijk van de stad:",
+  "stand.mode": "Een afgelopen spel: leg de tegels in willekeurige volgorde, dan de volgelingen.",
+  "setup.finalBoard": "We hebben dit spel niet bijgehouden: voer de eindstand in en tel",
+  "setup.king": "Koning aan het eind",
+  "setup.robber": "Struikrover aan het eind",
+  "setup.countAt": "De graaf staat in de",
+  "setup.nobody": "niemand",
 };
