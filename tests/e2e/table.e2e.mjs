@@ -39,7 +39,7 @@ test("a new game and one scored turn through the table screen", async () => {
 
 test("the finished game is in the history after the app is started again", async () => {
   await click("#finish");
-  await textOf(browser, ".table h2", "Final score");
+  await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await browser.deleteSession();
 
   browser = await openApp();
