@@ -66,6 +66,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await click("#start-game");
   await textOf(browser, "#turn", /^Anna to play · In the bag: 71 tiles$/);
   assert.ok(await (await browser.$('#city li.count[data-quarter="castle"]')).isExisting(), "the Count starts in the castle");
+  assert.ok(await (await browser.$('[data-board-quarter="castle"]')).isExisting(), "the quarters are drawn on the City");
 
   // Anna's thief on the road out of the City's south gate.
   await chooseTile("U");

@@ -37,6 +37,20 @@ test("a new game and one scored turn through the table screen", async () => {
   await browser.saveScreenshot(`${SHOTS}/table.png`);
 });
 
+test("a whole turn from the keyboard: tile, square, follower place, confirm", async () => {
+  await (await browser.$("#tile-filter")).setValue("V");
+  await browser.keys("Enter");
+  await browser.execute(() => document.activeElement?.blur());
+  await browser.keys("ArrowRight");
+  await (await browser.$(".legal.selected")).waitForExist({ timeout: 5000 });
+  await browser.keys("f");
+  await (await browser.$(".spot.chosen")).waitForExist({ timeout: 5000 });
+  await browser.keys("n");
+  await (await browser.$(".spot.chosen")).waitForExist({ timeout: 5000, reverse: true });
+  await browser.keys("Enter");
+  await textOf(browser, "#turn", /^Anna to play · In the bag: 69 tiles$/);
+});
+
 test("the finished game is in the history after the app is started again", async () => {
   await click("#finish");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
@@ -56,12 +70,12 @@ test("the finished game is in the history after the app is started again", async
 
 test("the finished game steps back turn by turn, and the statistics count it", async () => {
   await (await browser.$('.game[data-state="finished"] .open')).click();
-  await textOf(browser, "#step", "Step 2 of 2");
+  await textOf(browser, "#step", "Step 3 of 3");
   await click("#step-back");
-  await textOf(browser, "#step", "Step 1 of 2");
+  await textOf(browser, "#step", "Step 2 of 3");
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "4", "after Anna's city");
   await click("#step-first");
-  await textOf(browser, "#step", "Step 0 of 2");
+  await textOf(browser, "#step", "Step 0 of 3");
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0", "at the start");
   await browser.saveScreenshot(`${SHOTS}/replay.png`);
   await click("#back");
