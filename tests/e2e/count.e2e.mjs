@@ -26,11 +26,11 @@ after(async () => {
 });
 
 const click = async (selector) => (await browser.$(selector)).click();
-// Where Bram's knight left the castle for, as the screen offered it: `[x, y, place]`.
-let bramsMove;
-// Where Anna's first thief stood.
-let annasThief;
-let annasRotation;
+// Where Dirk's knight left the castle for, as the screen offered it: `[x, y, place]`.
+let dirksMove;
+// Where Clara's first thief stood.
+let clarasThief;
+let clarasRotation;
 const score = async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
 
 async function chooseTile(tile) {
@@ -54,29 +54,29 @@ async function follower(...places) {
 async function scores(anna, bram) {
   await browser.waitUntil(async () => (await score(0)) === String(anna) && (await score(1)) === String(bram), {
     timeout: 5000,
-    timeoutMsg: `expected Anna ${anna}, Bram ${bram}; got ${await score(0)}, ${await score(1)}`,
+    timeoutMsg: `expected Clara ${anna}, Dirk ${bram}; got ${await score(0)}, ${await score(1)}`,
   });
 }
 
 test("entering the City, moving out of the castle, undo and redo", async () => {
   await click("#new-game");
-  await (await browser.$("#player-0")).setValue("Anna");
-  await (await browser.$("#player-1")).setValue("Bram");
+  await (await browser.$("#player-0")).setValue("Clara");
+  await (await browser.$("#player-1")).setValue("Dirk");
   await click('input[value="count"]');
   await click("#start-game");
-  await textOf(browser, "#turn", /^Anna to play · In the bag: 71 tiles$/);
+  await textOf(browser, "#turn", /^Clara to play · In the bag: 71 tiles$/);
   assert.ok(await (await browser.$('#city li.count[data-quarter="castle"]')).isExisting(), "the Count starts in the castle");
   assert.ok(await (await browser.$('[data-board-quarter="castle"]')).isExisting(), "the quarters are drawn on the City");
 
-  // Anna's thief on the road out of the City's south gate.
+  // Clara's thief on the road out of the City's south gate.
   await chooseTile("U");
   await click('[data-cell="0,2"]');
-  annasThief = await follower("N", "S");
-  annasRotation = Number(await (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation"));
+  clarasThief = await follower("N", "S");
+  clarasRotation = Number(await (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation"));
   await click("#confirm");
-  await textOf(browser, "#turn", /^Bram to play/);
+  await textOf(browser, "#turn", /^Dirk to play/);
 
-  // Bram closes it: Anna scores 3, Bram nothing, so Bram may enter the City.
+  // Dirk closes it: Clara scores 3, Dirk nothing, so Dirk may enter the City.
   await chooseTile("A");
   await click('[data-cell="0,3"]');
   await click("#confirm");
@@ -89,7 +89,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
   assert.ok(await (await browser.$('#city li.count[data-quarter="market"]')).isExisting(), "the Count went to the market");
 
-  // Anna closes a city on the City's east side with her knight; Bram's knight leaves the castle
+  // Clara closes a city on the City's east side with her knight; Dirk's knight leaves the castle
   // for it before the scoring, so they tie and both score 4.
   await chooseTile("E");
   await click('[data-cell="2,1"]');
@@ -100,7 +100,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await browser.saveScreenshot(`${SHOTS}/count-moving-out.png`);
   await click("#count-next");
   await scores(7, 4);
-  await textOf(browser, "#feed li", /^Anna, Bram 4: city of 2 tiles/);
+  await textOf(browser, "#feed li", /^Clara, Dirk 4: city of 2 tiles/);
   assert.ok(!(await (await browser.$('#city .token[data-seat="1"]')).isExisting()), "the castle is empty again");
   await browser.saveScreenshot(`${SHOTS}/count-city.png`);
 
@@ -113,7 +113,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
 
 test("a past turn corrected, and a correction a later turn cannot survive refused", async () => {
   await click("#turns summary");
-  // Anna's city tile again, but without her knight: Bram's knight from the castle takes it alone.
+  // Clara's city tile again, but without her knight: Dirk's knight from the castle takes it alone.
   await click('[data-correct="2"]');
   await textOf(browser, "#correcting", /turn 3/);
   await scores(7, 4); // the scoreboard keeps the game as entered until the correction is made
@@ -123,12 +123,12 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click("#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   const moveOut = await browser.$('[data-move^="1-castle-"]');
-  bramsMove = (await moveOut.getAttribute("data-move")).split("-")[2].split(",");
+  dirksMove = (await moveOut.getAttribute("data-move")).split("-")[2].split(",");
   await moveOut.click();
   await click("#count-next");
-  // Now only Bram scored on Anna's tile, so the engine lets Anna enter the City: she goes to
+  // Now only Dirk scored on Clara's tile, so the engine lets Clara enter the City: she goes to
   // the market and sends the Count back to the castle.
-  await textOf(browser, "#count-panel", /Anna scored nothing while others did/);
+  await textOf(browser, "#count-panel", /Clara scored nothing while others did/);
   await click("#enter-market");
   await click("#count-to-castle");
   await browser.saveScreenshot(`${SHOTS}/count-correction.png`);
@@ -137,7 +137,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await (await browser.$('#city [data-quarter="market"] .token[data-seat="0"]')).waitForExist({ timeout: 5000 });
   assert.ok(!(await (await browser.$("#correcting")).isExisting()), "the correction is done");
 
-  // Anna's first tile moved to the north gate: Bram's tile at 0,3 would touch nothing.
+  // Clara's first tile moved to the north gate: Dirk's tile at 0,3 would touch nothing.
   await click('[data-correct="0"]');
   await chooseTile("U");
   await click('[data-cell="1,-2"]');
@@ -150,7 +150,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   assert.equal((await browser.$$("#turns li")).length, 3, "still three turns");
 });
 
-test("Anna leaves the market for a farm before the final count, which scores as castellan score does", async () => {
+test("Clara leaves the market for a farm before the final count, which scores as castellan score does", async () => {
   await click("#finish");
   await (await browser.$("#final-moves")).waitForExist({ timeout: 5000 });
   await click('[data-final="0-market"]');
@@ -167,26 +167,26 @@ test("Anna leaves the market for a farm before the final count, which scores as 
     format: "castellan-game-script",
     version: 1,
     players: [
-      { name: "Anna", color: "red" },
-      { name: "Bram", color: "blue" },
+      { name: "Clara", color: "red" },
+      { name: "Dirk", color: "blue" },
     ],
     setup: { sets: ["base", "count"], start: "count" },
     final_scoring: true,
   };
   script.moves = [
-    { tile: "U", at: [0, 2], rot: annasRotation, meeple: annasThief },
+    { tile: "U", at: [0, 2], rot: clarasRotation, meeple: clarasThief },
     { tile: "A", at: [0, 3], rot: 180, count: { enter: { quarter: "castle", count_to: "market" } } },
     {
       tile: "E",
       at: [2, 1],
       rot: 270,
       count: {
-        moves: [{ player: "Bram", quarter: "castle", to: spot(bramsMove) }],
+        moves: [{ player: "Dirk", quarter: "castle", to: spot(dirksMove) }],
         enter: { quarter: "market", count_to: "castle" },
       },
     },
   ];
-  script.final_moves = [{ player: "Anna", quarter: "market", to: spot(farm) }];
+  script.final_moves = [{ player: "Clara", quarter: "market", to: spot(farm) }];
   const expected = castellanScore(script);
 
   // Step through the count to the result; every step lights something on the board.
@@ -196,7 +196,7 @@ test("Anna leaves the market for a farm before the final count, which scores as 
     await click("#final-next");
   }
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
-  await scores(expected.Anna, expected.Bram);
+  await scores(expected.Clara, expected.Dirk);
   assert.ok(await (await browser.$("#farm-comparison")).isExisting(), "the other farm rule is shown");
   await browser.saveScreenshot(`${SHOTS}/count-final-result.png`);
 });

@@ -48,7 +48,7 @@ test("a whole turn from the keyboard: tile, square, follower place, confirm", as
   await browser.keys("n");
   await (await browser.$(".spot.chosen")).waitForExist({ timeout: 5000, reverse: true });
   await browser.keys("Enter");
-  await textOf(browser, "#turn", /^Anna to play · In the bag: 69 tiles$/);
+  await textOf(browser, "#turn", /^Anna to play · In the bag: 69 tiles$/, 15000);
 });
 
 test("the finished game is in the history after the app is started again", async () => {

@@ -250,8 +250,8 @@ export type FollowerOption = {
 	/**  What the follower would be there. */
 	role: FollowerRole,
 	/**
-	 *  On a tile already on the board: every place of the tile on the same feature, so a
-	 *  follower seen anywhere on it can be matched; empty for a tile still being placed.
+	 *  Every place of the tile on the same feature, so a follower seen anywhere on it can be
+	 *  matched to this spot.
 	 */
 	covers: string[],
 };

@@ -310,8 +310,8 @@ pub struct FollowerOption {
     pub place: String,
     /// What the follower would be there.
     pub role: FollowerRole,
-    /// On a tile already on the board: every place of the tile on the same feature, so a
-    /// follower seen anywhere on it can be matched; empty for a tile still being placed.
+    /// Every place of the tile on the same feature, so a follower seen anywhere on it can be
+    /// matched to this spot.
     pub covers: Vec<String>,
 }
 
@@ -372,6 +372,15 @@ pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<Fo
     Ok(offered)
 }
 
+/// The places of `tile`, turned by `rotation`, on the same feature as `place` (all in board
+/// orientation).
+fn same_feature(tile: TileId, rotation: Rotation, place: &str) -> Vec<String> {
+    let def = tile.def();
+    let feature = |p: Port| def.feature_at(p.to_catalog(rotation));
+    let Some(at) = Port::from_name(place).and_then(feature) else { return Vec::new() };
+    Port::ALL.into_iter().filter(|&p| feature(p) == Some(at)).map(|p| p.name().to_string()).collect()
+}
+
 /// Every legal placement of `tile` with its follower options; empty means it fits nowhere
 /// and may be discarded.
 ///
@@ -386,7 +395,13 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
             x: cell.x,
             y: cell.y,
             rotation: u32::from(rotation.degrees()),
-            followers: options(game.legal_followers(tile, cell, rotation)),
+            followers: options(game.legal_followers(tile, cell, rotation))
+                .into_iter()
+                .map(|mut o| {
+                    o.covers = same_feature(tile, rotation, &o.place);
+                    o
+                })
+                .collect(),
         })
         .collect())
 }
@@ -509,11 +524,9 @@ mod tests {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         let options = placement_options(&game, "E").unwrap();
         let over_the_city = options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, 180)).expect("E closes D's city");
-        assert!(over_the_city.followers.contains(&FollowerOption {
-            place: "S".into(),
-            role: FollowerRole::Knight,
-            covers: Vec::new()
-        }));
+        let knight = over_the_city.followers.iter().find(|f| f.role == FollowerRole::Knight).expect("a knight's place");
+        assert_eq!(knight.place, "S");
+        assert_eq!(knight.covers, vec!["S", "SL", "SR"], "E turned round has its city on the south edge");
         assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
         assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
     }

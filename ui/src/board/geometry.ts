@@ -13,6 +13,8 @@ export interface Pending {
   y: number;
   rotation: number;
   places: string[];
+  /** For each place, every place of the tile on the same feature, space-separated. */
+  covers: string[];
   chosen: string | null;
 }
 

@@ -220,4 +220,6 @@ export const de: Messages = {
   "setup.robber": "Raubritter am Ende",
   "setup.countAt": "Der Graf steht in",
   "setup.nobody": "niemand",
+  "feed.pennant": " + 1 Wappen",
+  "feed.farmOne": "Wiese an 1 fertigen Stadt",
 };

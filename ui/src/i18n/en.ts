@@ -220,6 +220,8 @@ export const en = {
   "setup.robber": "Robber at the end",
   "setup.countAt": "The Count stands in the",
   "setup.nobody": "nobody",
+  "feed.pennant": " + 1 pennant",
+  "feed.farmOne": "farm supplying 1 completed city",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -220,4 +220,6 @@ export const nl: Messages = {
   "setup.robber": "Struikrover aan het eind",
   "setup.countAt": "De graaf staat in de",
   "setup.nobody": "niemand",
+  "feed.pennant": " + 1 wapenschild",
+  "feed.farmOne": "weide bij 1 voltooide stad",
 };

@@ -35,9 +35,9 @@ const city: ScoreView = {
 
 test("a city score says who, how much, what and who had fewer", () => {
   const en = describeScore(city, players, (k, v) => translate("en", k, v));
-  expect(en).toBe("Anna 8: city of 3 tiles + 1 pennants; Bram had fewer followers");
+  expect(en).toBe("Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers");
   const nl = describeScore(city, players, (k, v) => translate("nl", k, v));
-  expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapenschilden; Bram had minder horigen");
+  expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapenschild; Bram had minder horigen");
 });
 
 test("an unfinished road at the end says so", () => {

@@ -6,7 +6,7 @@ type Translate = (key: MessageKey, values?: Record<string, string | number>) => 
 
 const names = (seats: number[], players: PlayerView[]) => seats.map((s) => players[s]?.name ?? "?").join(", ");
 
-/** "Anna 8: city of 3 tiles + 1 pennants; Bram had fewer followers" */
+/** "Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers" */
 export function describeScore(score: ScoreView, players: PlayerView[], t: Translate): string {
   let what: string;
   switch (score.kind) {
@@ -15,15 +15,18 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
       break;
     case "city":
       what = t("feed.city", { tiles: score.tiles.length });
-      if (score.pennants > 0) what += t("feed.pennants", { n: score.pennants });
+      if (score.pennants === 1) what += t("feed.pennant");
+      else if (score.pennants > 1) what += t("feed.pennants", { n: score.pennants });
       break;
     case "cloister":
     case "shrine":
       what = t(`feed.${score.kind}`, { n: score.neighbours });
       break;
-    case "farm":
-      what = t("feed.farm", { n: score.cities.length + (score.carcassonne ? 1 : 0) });
+    case "farm": {
+      const n = score.cities.length + (score.carcassonne ? 1 : 0);
+      what = n === 1 ? t("feed.farmOne") : t("feed.farm", { n });
       break;
+    }
     case "farm-city":
       what = t("feed.farm-city");
       break;
