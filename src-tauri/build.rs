@@ -9,6 +9,7 @@ fn main() {
         "placement_options_for",
         "standing_places_for",
         "count_question_for",
+        "roster",
         "rule_presets",
         "final_move_targets_for",
         "view_before_turn",

@@ -11,6 +11,7 @@ use castellan_table::input::{
     placement_options, standing_options, FollowerOption, MoveRequest, NewGameRequest, PlacementOption,
 };
 use castellan_table::live::LiveGame;
+use castellan_table::roster::RosterPlayer;
 use castellan_table::rules::RulePresets;
 use castellan_table::stats::{stats, StatsView};
 use castellan_table::view::{replay_view, GameView, Progress, ReplayView};
@@ -200,6 +201,13 @@ pub fn rule_presets() -> RulePresets {
 #[specta::specta]
 pub fn catalog() -> Vec<TileShape> {
     tile_shapes()
+}
+
+/// The players the ledger knows, by name, with the colour each likes.
+#[tauri::command]
+#[specta::specta]
+pub fn roster(state: State<'_, AppState>) -> Result<Vec<RosterPlayer>, CommandError> {
+    state.with_table(|table| Ok(castellan_table::roster::roster(table.ledger())?))
 }
 
 /// Every game night, newest first, with its games and their results.

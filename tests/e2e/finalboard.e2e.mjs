@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { openApp, SHOTS, textOf } from "./session.mjs";
+import { openApp, SHOTS, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
@@ -45,7 +45,7 @@ test("a finished table entered in any order and counted like castellan score", a
     await (await browser.$(`#color-${i}`)).selectByAttribute("value", p.color);
   }
   await click("#final-board");
-  await browser.saveScreenshot(`${SHOTS}/final-board-setup.png`);
+  await shot(browser, "final-board-setup");
   await click("#start-game");
   await textOf(browser, "#turn", /^A finished table/);
 

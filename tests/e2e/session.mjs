@@ -31,3 +31,9 @@ export async function textOf(browser, selector, expected, timeout = 5000) {
   );
   return element.getText();
 }
+
+/** Saves a screenshot once the page has painted what the test just did. */
+export async function shot(browser, name) {
+  await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  await browser.saveScreenshot(`${SHOTS}/${name}.png`);
+}

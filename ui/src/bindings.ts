@@ -32,6 +32,8 @@ export const commands = {
 	 *  in a game without the Count.
 	 */
 	countQuestionFor: (request: MoveRequest, before: number | null) => typedError<CountQuestion | null, CommandError>(__TAURI_INVOKE("count_question_for", { request, before })),
+	/**  The players the ledger knows, by name, with the colour each likes. */
+	roster: () => typedError<RosterPlayer[], CommandError>(__TAURI_INVOKE("roster")),
 	/**  Today's rules and the 2000 edition's, option by option. */
 	rulePresets: () => __TAURI_INVOKE<RulePresets>("rule_presets"),
 	/**  Where a follower leaving `quarter` before the final count may go. */
@@ -609,6 +611,14 @@ export type ResultView = {
 	otherFarmRule: FarmComparison | null,
 };
 
+/**  A known player. */
+export type RosterPlayer = {
+	/**  The name. */
+	name: string,
+	/**  The colour they like to play, if known. */
+	color: PlayerColor | null,
+};
+
 /**  Every rule option the setup screen offers. */
 export type RuleOptions = {
 	/**  How farms score (B-40, V-01, V-07). */
@@ -814,6 +824,11 @@ export type TileShape = {
 	features: FeatureShapeView[],
 	/**  Part of the City of Carcassonne's block. */
 	carcassonne: boolean,
+	/**
+	 *  The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
+	 *  player sees on the drawn tile and can type to find it.
+	 */
+	edges: string,
 };
 
 /**  Who holds a title, and the size to beat. */

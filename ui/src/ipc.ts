@@ -7,6 +7,7 @@ import {
   type CountQuestion,
   type FollowerOption,
   type QuarterMoveRequest,
+  type RosterPlayer,
   type RulePresets,
   type QuarterName,
   type Spot,
@@ -97,6 +98,11 @@ export function finalMoveTargets(quarter: QuarterName): Promise<Outcome<Spot[]>>
 /** Today's rules and the 2000 edition's, option by option. */
 export function rulePresets(): Promise<Outcome<RulePresets>> {
   return call(commands.rulePresets().then((data) => ({ status: "ok" as const, data })));
+}
+
+/** The players the ledger knows, with the colour each likes. */
+export function roster(): Promise<Outcome<RosterPlayer[]>> {
+  return call(commands.roster());
 }
 
 /** Every game night, newest first, with its games. */

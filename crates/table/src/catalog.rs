@@ -2,7 +2,7 @@
 //! catalog orientation (the board turns them).
 
 use crate::input::TileBox;
-use castellan_engine::{FeatureKind, TileId, TileSet};
+use castellan_engine::{EdgeKind, FeatureKind, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// What a feature on a tile is.
@@ -63,6 +63,9 @@ pub struct TileShape {
     pub features: Vec<FeatureShapeView>,
     /// Part of the City of Carcassonne's block.
     pub carcassonne: bool,
+    /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
+    /// player sees on the drawn tile and can type to find it.
+    pub edges: String,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -98,6 +101,16 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
+                edges: Side::ALL
+                    .into_iter()
+                    .map(|side| match def.edge(Rotation::R0, side) {
+                        EdgeKind::City => 'C',
+                        EdgeKind::Road => 'R',
+                        EdgeKind::Field => 'F',
+                        EdgeKind::River => 'W',
+                        EdgeKind::Inner => '-',
+                    })
+                    .collect(),
             }
         })
         .collect()
@@ -118,5 +131,7 @@ mod tests {
         assert_eq!(shapes.len(), TileId::all().count());
         let shield = shapes.iter().find(|s| s.id == "C").expect("C");
         assert_eq!(shield.features[0].pennants, 1, "C is the full city with a pennant");
+        assert_eq!(d.edges, "CRFR", "D: city north, road east and west");
+        assert_eq!(shield.edges, "CCCC");
     }
 }

@@ -11,6 +11,7 @@
 //! - [`history`]: the game nights and their games for the history screen;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
 //! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
+//! - [`roster`]: the players the ledger knows, for the new-game screen;
 //! - [`rules`]: the rule options the setup screen shows, and the published presets;
 //! - [`stats`]: the statistics as JSON;
 //! - [`record`]: what the ledger keeps of a finished game.
@@ -24,6 +25,7 @@ pub mod import;
 pub mod input;
 pub mod live;
 pub mod record;
+pub mod roster;
 pub mod rules;
 pub mod stats;
 pub mod view;

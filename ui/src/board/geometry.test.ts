@@ -4,6 +4,7 @@ import { tileShapes } from "./geometry";
 
 const D: TileShape = {
   id: "D",
+  edges: "CRFR",
   from: "base",
   copies: 4,
   carcassonne: false,

@@ -75,7 +75,7 @@ export const de: Messages = {
   "color.purple": "lila",
   "table.turn": "{name} ist am Zug",
   "table.bag": "Im Beutel: {n} Plättchen",
-  "table.filter": "Gezogenes Plättchen (Buchstaben tippen)",
+  "table.filter": "Gezogenes Plättchen: Buchstabe oder Kanten (C R F W)",
   "table.chooseCell": "Auf ein markiertes Feld klicken",
   "table.rotate": "Drehen (R)",
   "table.noFollower": "Kein Gefolgsmann",
@@ -222,4 +222,6 @@ export const de: Messages = {
   "setup.nobody": "niemand",
   "feed.pennant": " + 1 Wappen",
   "feed.farmOne": "Wiese an 1 fertigen Stadt",
+  "setup.earlier": "Früher an der Reihe",
+  "setup.startsFirst": "Der erste Spieler beginnt; ↑ setzt einen Spieler früher.",
 };

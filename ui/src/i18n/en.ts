@@ -75,7 +75,7 @@ export const en = {
   "color.purple": "purple",
   "table.turn": "{name} to play",
   "table.bag": "In the bag: {n} tiles",
-  "table.filter": "Tile drawn (type its letter)",
+  "table.filter": "Tile drawn: its letter, or its edges (C R F W)",
   "table.chooseCell": "Click a highlighted square",
   "table.rotate": "Rotate (R)",
   "table.noFollower": "No follower",
@@ -222,6 +222,8 @@ export const en = {
   "setup.nobody": "nobody",
   "feed.pennant": " + 1 pennant",
   "feed.farmOne": "farm supplying 1 completed city",
+  "setup.earlier": "Earlier in the turn order",
+  "setup.startsFirst": "The first player starts; ↑ moves a player earlier.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -75,7 +75,7 @@ export const nl: Messages = {
   "color.purple": "paars",
   "table.turn": "{name} is aan de beurt",
   "table.bag": "In de zak: {n} tegels",
-  "table.filter": "Getrokken tegel (typ de letter)",
+  "table.filter": "Getrokken tegel: letter of randen (C R F W)",
   "table.chooseCell": "Klik op een gemarkeerd vak",
   "table.rotate": "Draaien (R)",
   "table.noFollower": "Geen horige",
@@ -222,4 +222,6 @@ export const nl: Messages = {
   "setup.nobody": "niemand",
   "feed.pennant": " + 1 wapenschild",
   "feed.farmOne": "weide bij 1 voltooide stad",
+  "setup.earlier": "Eerder aan de beurt",
+  "setup.startsFirst": "De eerste speler begint; ↑ zet een speler eerder.",
 };

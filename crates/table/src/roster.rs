@@ -1,0 +1,50 @@
+//! The players the ledger knows, offered on the new-game screen with the colour they like.
+
+use crate::input::PlayerColor;
+use crate::TableError;
+use castellan_ledger::Ledger;
+use serde::Serialize;
+
+/// A known player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct RosterPlayer {
+    /// The name.
+    pub name: String,
+    /// The colour they like to play, if known.
+    pub color: Option<PlayerColor>,
+}
+
+/// Every player in the ledger, by name.
+///
+/// # Errors
+/// The ledger fails.
+pub fn roster(ledger: &Ledger) -> Result<Vec<RosterPlayer>, TableError> {
+    let mut players: Vec<RosterPlayer> = ledger
+        .players()?
+        .into_iter()
+        .map(|p| RosterPlayer {
+            name: p.name,
+            color: p.preferred_color.and_then(|c| serde_json::from_value(c.as_str().into()).ok()),
+        })
+        .collect();
+    players.sort_by_key(|p| p.name.to_lowercase());
+    Ok(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use castellan_ledger::Color;
+
+    #[test]
+    fn known_players_come_by_name_with_their_colour() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        ledger.add_player("bram", None).unwrap();
+        ledger.add_player("Anna", Some(Color::Green)).unwrap();
+        let players = roster(&ledger).unwrap();
+        assert_eq!(players[0], RosterPlayer { name: "Anna".into(), color: Some(PlayerColor::Green) });
+        assert_eq!(players[1], RosterPlayer { name: "bram".into(), color: None });
+    }
+}
