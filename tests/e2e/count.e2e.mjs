@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openApp, SHOTS, textOf } from "./session.mjs";
+import { SHOTS, openApp, seatPlayers, textOf } from "./session.mjs";
 
 /** The scores `castellan score` gives a script: the engine's answer without the window. */
 function castellanScore(script) {
@@ -60,8 +60,7 @@ async function scores(anna, bram) {
 
 test("entering the City, moving out of the castle, undo and redo", async () => {
   await click("#new-game");
-  await (await browser.$("#player-0")).setValue("Clara");
-  await (await browser.$("#player-1")).setValue("Dirk");
+  await seatPlayers(browser, [{ name: "Clara", color: "red" }, { name: "Dirk", color: "blue" }]);
   await click('input[value="count"]');
   await click("#start-game");
   await textOf(browser, "#turn", /^Clara to play · In the bag: 71 tiles$/);

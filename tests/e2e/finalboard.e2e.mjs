@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { openApp, SHOTS, shot, textOf } from "./session.mjs";
+import { SHOTS, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
@@ -38,12 +38,7 @@ async function layTile({ tile, at: [x, y], rot }) {
 
 test("a finished table entered in any order and counted like castellan score", async () => {
   await click("#new-game");
-  await (await browser.$("#player-0")).waitForExist({ timeout: 5000 });
-  while ((await browser.$$(".seat")).length < script.players.length) await click("#add-player");
-  for (const [i, p] of script.players.entries()) {
-    await (await browser.$(`#player-${i}`)).setValue(p.name);
-    await (await browser.$(`#color-${i}`)).selectByAttribute("value", p.color);
-  }
+  await seatPlayers(browser, script.players);
   await click("#final-board");
   await shot(browser, "final-board-setup");
   await click("#start-game");

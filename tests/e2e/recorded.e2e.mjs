@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { openApp, SHOTS, textOf } from "./session.mjs";
+import { SHOTS, openApp, seatPlayers, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // A full two-player base game (71 tiles, a knight, a city closed by the last tile) with final
@@ -109,10 +109,7 @@ async function enter(move, n) {
 test("a recorded game entered turn by turn scores what castellan score says", { timeout: 300_000 }, async () => {
   const names = script.players.map((p) => p.name);
   await click("#new-game");
-  for (const [i, p] of script.players.entries()) {
-    await (await browser.$(`#player-${i}`)).setValue(p.name);
-    if (p.color) await (await browser.$(`#color-${i}`)).selectByAttribute("value", p.color);
-  }
+  await seatPlayers(browser, script.players);
   await click("#start-game");
   await textOf(browser, "#turn", new RegExp(`^${names[0]} to play · In the bag: 71 tiles$`));
 

@@ -2,7 +2,7 @@
 // and kept as the group's house rules, and the game counted by them.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { openApp, shot, textOf } from "./session.mjs";
+import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -16,8 +16,7 @@ const click = async (selector) => (await browser.$(selector)).click();
 
 test("house rules: unfinished features score nothing, kept for the next game", async () => {
   await click("#new-game");
-  await (await browser.$("#player-0")).setValue("Femke");
-  await (await browser.$("#player-1")).setValue("Gerrit");
+  await seatPlayers(browser, [{ name: "Femke" }, { name: "Gerrit" }]);
   await click('input[value="count"]');
   await click("#rule-details summary");
   const options = await browser.$$("#rule-options [data-option]");

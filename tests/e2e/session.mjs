@@ -37,3 +37,20 @@ export async function shot(browser, name) {
   await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
   await browser.saveScreenshot(`${SHOTS}/${name}.png`);
 }
+
+/**
+ * On the new-game screen: exactly these players, in this order (`{name, color?}`), whatever
+ * the last game left there.
+ */
+export async function seatPlayers(browser, players) {
+  await (await browser.$("#player-0")).waitForExist({ timeout: 5000 });
+  while ((await browser.$$(".seat")).length > players.length) {
+    const removes = await browser.$$("[data-remove]");
+    await removes[removes.length - 1].click();
+  }
+  while ((await browser.$$(".seat")).length < players.length) await (await browser.$("#add-player")).click();
+  for (const [i, p] of players.entries()) {
+    await (await browser.$(`#player-${i}`)).setValue(p.name);
+    if (p.color) await (await browser.$(`#color-${i}`)).selectByAttribute("value", p.color);
+  }
+}

@@ -2,7 +2,7 @@
 // click the lit square, put the knight, confirm; the scoreboard and the feed show the score.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { openApp, SHOTS, textOf } from "./session.mjs";
+import { SHOTS, openApp, seatPlayers, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -16,8 +16,7 @@ const click = async (selector) => (await browser.$(selector)).click();
 
 test("a new game and one scored turn through the table screen", async () => {
   await click("#new-game");
-  await (await browser.$("#player-0")).setValue("Anna");
-  await (await browser.$("#player-1")).setValue("Bram");
+  await seatPlayers(browser, [{ name: "Anna" }, { name: "Bram" }]);
   await click("#start-game");
   await textOf(browser, "#turn", /^Anna to play · In the bag: 71 tiles$/);
 

@@ -43,5 +43,5 @@ test("three road ends meet at a junction; a cloister draws its building instead"
       { kind: "road", sides: ["S"], pennants: 0, anchor: "S" },
     ],
   };
-  expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister"]);
+  expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
 });

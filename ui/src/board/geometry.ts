@@ -21,7 +21,7 @@ export interface Pending {
 /** One drawn shape: an SVG path and what it depicts (used as its CSS class). */
 export interface Shape {
   d: string;
-  part: "city" | "road" | "river" | "cloister" | "shrine" | "pennant" | "carcassonne" | "junction";
+  part: "city" | "road" | "river" | "cloister" | "shrine" | "cross" | "pennant" | "carcassonne" | "junction";
 }
 
 const sideIndex = (s: string): number => SIDES.indexOf(s as Side);
@@ -112,16 +112,22 @@ export function tileShapes(tile: TileShape): Shape[] {
   for (const road of roads) shapes.push({ d: linePath(road.sides.map(sideIndex)), part: "road" });
   const building = tile.features.find((f) => f.kind === "cloister" || f.kind === "shrine");
   if (building) {
-    shapes.push({ d: "M 36,62 L 36,44 L 50,32 L 64,44 L 64,62 Z", part: building.kind === "shrine" ? "shrine" : "cloister" });
+    // Seen from above and square (or round), so it looks the same however the tile is turned.
+    shapes.push(
+      building.kind === "shrine"
+        ? { d: "M 50,33 A 17,17 0 1 1 49.9,33 Z", part: "shrine" }
+        : { d: "M 34,34 L 66,34 L 66,66 L 34,66 Z", part: "cloister" },
+    );
+    shapes.push({ d: "M 50,40 L 50,60 M 40,50 L 60,50", part: "cross" });
   } else if (roads.filter((r) => r.sides.length === 1).length >= 3) {
     shapes.push({ d: "M 42,42 L 58,42 L 58,58 L 42,58 Z", part: "junction" });
   }
   for (const city of byKind("city")) {
     for (let i = 0; i < city.pennants; i++) {
       const [x, y] = anchorPoint(city);
-      const cx = x + 12 + i * 10;
-      const cy = Math.max(y - 2, 8);
-      shapes.push({ d: `M ${cx - 5},${cy} L ${cx + 5},${cy} L ${cx + 5},${cy + 6} L ${cx},${cy + 11} L ${cx - 5},${cy + 6} Z`, part: "pennant" });
+      const cx = x + 14 + i * 16;
+      const cy = Math.max(y - 6, 6);
+      shapes.push({ d: `M ${cx - 8},${cy} L ${cx + 8},${cy} L ${cx + 8},${cy + 10} L ${cx},${cy + 18} L ${cx - 8},${cy + 10} Z`, part: "pennant" });
     }
   }
   return shapes;
