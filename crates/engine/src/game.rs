@@ -1009,13 +1009,19 @@ impl Game {
         self.bag[tile.index()] > 0 && self.draw_error(tile).is_none()
     }
 
+    /// Whether every tile left in the bag may be drawn now (no river or City rules apply),
+    /// so that callers going through the whole bag need not ask tile by tile.
+    pub(crate) fn draw_unrestricted(&self) -> bool {
+        self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none())
+    }
+
     /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
     /// first when the City of Carcassonne starts the game, then the fork, and the volcano
     /// lake last (Rules ).
     ///
     /// A finished table is entered in any order, so none of this applies to a final board.
     fn draw_error(&self, tile: TileId) -> Option<MoveError> {
-        if self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none()) {
+        if self.draw_unrestricted() {
             return None;
         }
         let river_left = self.river_tiles_left();
@@ -1437,6 +1443,10 @@ impl Game {
     /// several cities (roads) at once the record is the largest of them, whatever order the
     /// board lists them in (K-03 to K-05; it matters when the record does not rise, Q-02).
     fn award_titles(&mut self, completed: &[SegmentId], placer: PlayerId) {
+        // Without King & Robber nothing is awarded: spare the copy and the sizes.
+        if !self.setup.has(TileSet::KingRobber) {
+            return;
+        }
         let mut by_size = completed.to_vec();
         by_size.sort_by_key(|&f| std::cmp::Reverse(self.board.tile_indices(f).len()));
         for feature in by_size {

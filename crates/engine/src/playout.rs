@@ -24,22 +24,25 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             return Some(Move::City { at: corners[pick(corners.len())] });
         }
     }
-    let mut drawable: Vec<(TileId, usize)> = Vec::with_capacity(32);
-    let mut left = 0;
-    for t in TileId::all() {
+    // Two passes over the catalog instead of a list of drawable tiles: no allocation per
+    // turn, and the draw rules are asked about only when some apply.
+    let unrestricted = game.draw_unrestricted();
+    let drawable = |t: TileId| {
         let n = game.remaining(t) as usize;
-        if n > 0 && game.may_draw(t) {
-            drawable.push((t, n));
-            left += n;
+        if n > 0 && (unrestricted || game.may_draw(t)) {
+            n
+        } else {
+            0
         }
-    }
+    };
+    let left: usize = TileId::all().map(drawable).sum();
     if left == 0 {
         return None;
     }
     let mut k = pick(left);
-    let tile = drawable
-        .into_iter()
-        .find(|&(_, n)| {
+    let tile = TileId::all()
+        .find(|&t| {
+            let n = drawable(t);
             if k < n {
                 true
             } else {
@@ -47,7 +50,6 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
                 false
             }
         })
-        .map(|(t, _)| t)
         .expect("k is below the number of tiles left");
     let options = game.legal_placements(tile);
     if options.is_empty() {
