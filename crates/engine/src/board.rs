@@ -500,9 +500,16 @@ impl Board {
         &self.state[self.root(feature) as usize].followers
     }
 
-    /// Whether a segment of the tile `tile` would lie at `cell` with `rotation` join a
-    /// feature that already holds a follower (Rule B-11). The tile is not placed yet.
-    pub(crate) fn would_be_occupied(&self, tile: TileId, cell: Cell, rotation: Rotation, local: LocalFeature) -> bool {
+    /// Which segments of the tile `tile` lying at `cell` with `rotation` would join a feature
+    /// that already holds a follower (Rule B-11), as a bit per local segment. The tile is not
+    /// placed yet. One pass over the tile's edges answers for all its segments at once, so
+    /// listing the follower options does not walk the neighbours once per segment.
+    pub(crate) fn occupied_locals(&self, tile: TileId, cell: Cell, rotation: Rotation) -> u64 {
+        let mut occupied = 0;
+        // Nobody stands anywhere: nothing can be occupied.
+        if self.followers.is_empty() {
+            return occupied;
+        }
         let def = tile.def();
         for side in Side::ALL {
             let Some(n) = self.tile_at(cell.step(side)) else {
@@ -510,17 +517,20 @@ impl Board {
             };
             let opposite = side.opposite();
             for k in 0..3 {
-                if def.feature_at_board_slot(rotation, side.index() * 3 + k) != Some(local) {
+                let Some(local) = def.feature_at_board_slot(rotation, side.index() * 3 + k) else {
+                    continue;
+                };
+                if occupied & (1 << local) != 0 {
                     continue;
                 }
                 if let Some(seg) = n.segment_at_slot(opposite.index() * 3 + 2 - k) {
                     if self.state[self.root(seg) as usize].followers.total() > 0 {
-                        return true;
+                        occupied |= 1 << local;
                     }
                 }
             }
         }
-        false
+        occupied
     }
 
     /// Puts a follower on a feature.

@@ -821,17 +821,32 @@ impl Game {
     /// The places where the current player may deploy a follower on `tile` lying at `cell`
     /// with `rotation` (one place per feature; not yet placed). Empty when the supply is.
     pub fn legal_followers(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Port, FeatureKind)> {
+        let mut out = Vec::new();
+        self.for_each_legal_follower(tile, cell, rotation, |port, kind| out.push((port, kind)));
+        out
+    }
+
+    /// Calls `found` for each place [`Game::legal_followers`] lists, in the same order,
+    /// without building the list (playouts ask this every turn).
+    pub(crate) fn for_each_legal_follower(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        mut found: impl FnMut(Port, FeatureKind),
+    ) {
         let def = tile.def();
         if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard {
-            return Vec::new();
+            return;
         }
-        (0..def.features.len())
-            .filter_map(|local| {
-                let f = &def.features[local];
-                let port = f.anchor.to_board(rotation);
-                self.follower_error(self.current, tile, cell, rotation, port).is_none().then_some((port, f.kind))
-            })
-            .collect()
+        // The neighbours are looked at once for all the tile's segments.
+        let occupied = self.board.occupied_locals(tile, cell, rotation);
+        for f in &def.features {
+            let port = f.anchor.to_board(rotation);
+            if self.follower_error_given(self.current, tile, cell, rotation, port, || occupied).is_none() {
+                found(port, f.kind);
+            }
+        }
     }
 
     /// The seat after `p`, clockwise.
@@ -873,6 +888,22 @@ impl Game {
         rotation: Rotation,
         port: Port,
     ) -> Option<MoveError> {
+        self.follower_error_given(placer, tile, cell, rotation, port, || {
+            self.board.occupied_locals(tile, cell, rotation)
+        })
+    }
+
+    /// [`Game::follower_error`] with the tile's occupied segments (see
+    /// [`Board::occupied_locals`]) supplied by the caller, who may know them already.
+    fn follower_error_given(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+        occupied_locals: impl FnOnce() -> u64,
+    ) -> Option<MoveError> {
         if self.supply[placer] == 0 {
             return Some(MoveError::NoFollowerLeft { player: placer });
         }
@@ -890,11 +921,8 @@ impl Game {
         let joined = kind == FeatureKind::Road
             && self.setup.rules.tree_junctions.contains(tile)
             && def.features[local as usize].edge_count() == 1;
-        let occupied = if joined {
-            road_ends(def).any(|l| self.board.would_be_occupied(tile, cell, rotation, l))
-        } else {
-            self.board.would_be_occupied(tile, cell, rotation, local)
-        };
+        let mask = occupied_locals();
+        let occupied = if joined { road_ends(def).any(|l| mask & (1 << l) != 0) } else { mask & (1 << local) != 0 };
         if occupied {
             return Some(MoveError::FeatureOccupied { port, kind });
         }

@@ -4,6 +4,7 @@
 //! for every decision (which tile is drawn, where it goes, which follower option), so a
 //! seeded generator outside gives a reproducible game.
 
+use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::game::{Game, Move};
 use crate::tile::TileId;
@@ -56,8 +57,16 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         return Some(Move::Discard { tile });
     }
     let (cell, rotation) = options[pick(options.len())];
-    let followers = game.legal_followers(tile, cell, rotation);
-    let follower = followers.get(pick(followers.len() + 1)).map(|&(p, _)| p);
+    // The options gathered on the stack: no list per turn. A tile has fewer than 64
+    // segments (the occupied segments are a 64-bit mask), so they always fit.
+    let mut ports = [Port::C; 64];
+    let mut options = 0;
+    game.for_each_legal_follower(tile, cell, rotation, |port, _| {
+        ports[options] = port;
+        options += 1;
+    });
+    let chosen = pick(options + 1);
+    let follower = (chosen < options).then(|| ports[chosen]);
     let mut mv = Move::place(tile, cell, rotation, follower);
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
