@@ -299,6 +299,27 @@ impl Board {
         }
     }
 
+    /// Appends to `out` every cell and rotation where `tile` fits, in the order of
+    /// [`Board::for_each_legal_placement`]. Whether a rotation fits is a coin toss to the
+    /// branch predictor during a game, so the four rotations of a cell are tested at once,
+    /// one 16-bit lane of a word each, and only the fitting ones are then written.
+    pub(crate) fn legal_placements_into(&self, tile: TileId, out: &mut Vec<(Cell, Rotation)>) {
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        const LOW: u64 = 0x7FFF * LANES;
+        let packed = tile.def().packed_edges;
+        let edges = packed.iter().rev().fold(0u64, |w, &e| w << 16 | e as u64);
+        for f in &self.frontier {
+            // Same test as in `for_each_legal_placement`: a lane is zero where it fits.
+            let x = (edges & (f.mask as u64 * LANES)) ^ (f.want as u64 * LANES);
+            // The top bit of each lane set exactly when the lane is zero.
+            let mut fits = !(((x & LOW) + LOW) | x | LOW);
+            while fits != 0 {
+                out.push((f.cell, Rotation::ALL[fits.trailing_zeros() as usize / 16]));
+                fits &= fits - 1;
+            }
+        }
+    }
+
     /// Whether `tile` fits anywhere (Rule B-08: only an unplaceable tile may be discarded).
     pub fn fits_anywhere(&self, tile: TileId) -> Option<(Cell, Rotation)> {
         let mut first = None;
@@ -828,6 +849,9 @@ mod tests {
         for t in TileSet::Base.tiles() {
             let mut listed = Vec::new();
             b.for_each_legal_placement(t, |c, r| listed.push((c, r)));
+            let mut branchless = Vec::new();
+            b.legal_placements_into(t, &mut branchless);
+            assert_eq!(branchless, listed, "{t}: both listings agree, in order");
             for x in -3..=3 {
                 for y in -3..=3 {
                     for r in Rotation::ALL {

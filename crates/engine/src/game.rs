@@ -773,12 +773,21 @@ impl Game {
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
         // At most four rotations per frontier cell: one allocation, never regrown.
         let mut out = Vec::with_capacity(4 * self.board.frontier_len());
-        let special = self.setup.rules.bounds.is_some() || tile.def().centre.is_some() || is_river_tile(tile);
-        self.board.for_each_legal_placement(tile, |c, r| {
-            if !special || self.table_rule_error(tile, c, r).is_none() {
-                out.push((c, r));
-            }
-        });
+        // Exactly the cases where `table_rule_error` can refuse a tile whose edges match.
+        let special = self.setup.rules.bounds.is_some()
+            || (self.river.is_some() && is_river_tile(tile))
+            || (tile.def().centre.is_some()
+                && self.setup.has(TileSet::Shrines)
+                && !self.setup.rules.relaxed_shrine_placement);
+        if special {
+            self.board.for_each_legal_placement(tile, |c, r| {
+                if self.table_rule_error(tile, c, r).is_none() {
+                    out.push((c, r));
+                }
+            });
+        } else {
+            self.board.legal_placements_into(tile, &mut out);
+        }
         out
     }
 
