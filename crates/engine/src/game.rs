@@ -773,12 +773,21 @@ impl Game {
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
         // At most four rotations per frontier cell: one allocation, never regrown.
         let mut out = Vec::with_capacity(4 * self.board.frontier_len());
-        let special = self.setup.rules.bounds.is_some() || tile.def().centre.is_some() || is_river_tile(tile);
-        self.board.for_each_legal_placement(tile, |c, r| {
-            if !special || self.table_rule_error(tile, c, r).is_none() {
-                out.push((c, r));
-            }
-        });
+        // Exactly the cases where `table_rule_error` can refuse a tile whose edges match.
+        let special = self.setup.rules.bounds.is_some()
+            || (self.river.is_some() && is_river_tile(tile))
+            || (tile.def().centre.is_some()
+                && self.setup.has(TileSet::Shrines)
+                && !self.setup.rules.relaxed_shrine_placement);
+        if special {
+            self.board.for_each_legal_placement(tile, |c, r| {
+                if self.table_rule_error(tile, c, r).is_none() {
+                    out.push((c, r));
+                }
+            });
+        } else {
+            self.board.legal_placements_into(tile, &mut out);
+        }
         out
     }
 
@@ -821,17 +830,32 @@ impl Game {
     /// The places where the current player may deploy a follower on `tile` lying at `cell`
     /// with `rotation` (one place per feature; not yet placed). Empty when the supply is.
     pub fn legal_followers(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Port, FeatureKind)> {
+        let mut out = Vec::new();
+        self.for_each_legal_follower(tile, cell, rotation, |port, kind| out.push((port, kind)));
+        out
+    }
+
+    /// Calls `found` for each place [`Game::legal_followers`] lists, in the same order,
+    /// without building the list (playouts ask this every turn).
+    pub(crate) fn for_each_legal_follower(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        mut found: impl FnMut(Port, FeatureKind),
+    ) {
         let def = tile.def();
         if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard {
-            return Vec::new();
+            return;
         }
-        (0..def.features.len())
-            .filter_map(|local| {
-                let f = &def.features[local];
-                let port = f.anchor.to_board(rotation);
-                self.follower_error(self.current, tile, cell, rotation, port).is_none().then_some((port, f.kind))
-            })
-            .collect()
+        // The neighbours are looked at once for all the tile's segments.
+        let occupied = self.board.occupied_locals(tile, cell, rotation);
+        for f in &def.features {
+            let port = f.anchor.to_board(rotation);
+            if self.follower_error_given(self.current, tile, cell, rotation, port, || occupied).is_none() {
+                found(port, f.kind);
+            }
+        }
     }
 
     /// The seat after `p`, clockwise.
@@ -873,6 +897,22 @@ impl Game {
         rotation: Rotation,
         port: Port,
     ) -> Option<MoveError> {
+        self.follower_error_given(placer, tile, cell, rotation, port, || {
+            self.board.occupied_locals(tile, cell, rotation)
+        })
+    }
+
+    /// [`Game::follower_error`] with the tile's occupied segments (see
+    /// [`Board::occupied_locals`]) supplied by the caller, who may know them already.
+    fn follower_error_given(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+        occupied_locals: impl FnOnce() -> u64,
+    ) -> Option<MoveError> {
         if self.supply[placer] == 0 {
             return Some(MoveError::NoFollowerLeft { player: placer });
         }
@@ -890,11 +930,8 @@ impl Game {
         let joined = kind == FeatureKind::Road
             && self.setup.rules.tree_junctions.contains(tile)
             && def.features[local as usize].edge_count() == 1;
-        let occupied = if joined {
-            road_ends(def).any(|l| self.board.would_be_occupied(tile, cell, rotation, l))
-        } else {
-            self.board.would_be_occupied(tile, cell, rotation, local)
-        };
+        let mask = occupied_locals();
+        let occupied = if joined { road_ends(def).any(|l| mask & (1 << l) != 0) } else { mask & (1 << local) != 0 };
         if occupied {
             return Some(MoveError::FeatureOccupied { port, kind });
         }
@@ -1009,13 +1046,19 @@ impl Game {
         self.bag[tile.index()] > 0 && self.draw_error(tile).is_none()
     }
 
+    /// Whether every tile left in the bag may be drawn now (no river or City rules apply),
+    /// so that callers going through the whole bag need not ask tile by tile.
+    pub(crate) fn draw_unrestricted(&self) -> bool {
+        self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none())
+    }
+
     /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
     /// first when the City of Carcassonne starts the game, then the fork, and the volcano
     /// lake last (Rules ).
     ///
     /// A finished table is entered in any order, so none of this applies to a final board.
     fn draw_error(&self, tile: TileId) -> Option<MoveError> {
-        if self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none()) {
+        if self.draw_unrestricted() {
             return None;
         }
         let river_left = self.river_tiles_left();
@@ -1437,6 +1480,10 @@ impl Game {
     /// several cities (roads) at once the record is the largest of them, whatever order the
     /// board lists them in (K-03 to K-05; it matters when the record does not rise, Q-02).
     fn award_titles(&mut self, completed: &[SegmentId], placer: PlayerId) {
+        // Without King & Robber nothing is awarded: spare the copy and the sizes.
+        if !self.setup.has(TileSet::KingRobber) {
+            return;
+        }
         let mut by_size = completed.to_vec();
         by_size.sort_by_key(|&f| std::cmp::Reverse(self.board.tile_indices(f).len()));
         for feature in by_size {

@@ -4,6 +4,7 @@
 //! for every decision (which tile is drawn, where it goes, which follower option), so a
 //! seeded generator outside gives a reproducible game.
 
+use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::game::{Game, Move};
 use crate::tile::TileId;
@@ -24,22 +25,25 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             return Some(Move::City { at: corners[pick(corners.len())] });
         }
     }
-    let mut drawable: Vec<(TileId, usize)> = Vec::with_capacity(32);
-    let mut left = 0;
-    for t in TileId::all() {
+    // Two passes over the catalog instead of a list of drawable tiles: no allocation per
+    // turn, and the draw rules are asked about only when some apply.
+    let unrestricted = game.draw_unrestricted();
+    let drawable = |t: TileId| {
         let n = game.remaining(t) as usize;
-        if n > 0 && game.may_draw(t) {
-            drawable.push((t, n));
-            left += n;
+        if n > 0 && (unrestricted || game.may_draw(t)) {
+            n
+        } else {
+            0
         }
-    }
+    };
+    let left: usize = TileId::all().map(drawable).sum();
     if left == 0 {
         return None;
     }
     let mut k = pick(left);
-    let tile = drawable
-        .into_iter()
-        .find(|&(_, n)| {
+    let tile = TileId::all()
+        .find(|&t| {
+            let n = drawable(t);
             if k < n {
                 true
             } else {
@@ -47,15 +51,22 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
                 false
             }
         })
-        .map(|(t, _)| t)
         .expect("k is below the number of tiles left");
     let options = game.legal_placements(tile);
     if options.is_empty() {
         return Some(Move::Discard { tile });
     }
     let (cell, rotation) = options[pick(options.len())];
-    let followers = game.legal_followers(tile, cell, rotation);
-    let follower = followers.get(pick(followers.len() + 1)).map(|&(p, _)| p);
+    // The options gathered on the stack: no list per turn. A tile has fewer than 64
+    // segments (the occupied segments are a 64-bit mask), so they always fit.
+    let mut ports = [Port::C; 64];
+    let mut options = 0;
+    game.for_each_legal_follower(tile, cell, rotation, |port, _| {
+        ports[options] = port;
+        options += 1;
+    });
+    let chosen = pick(options + 1);
+    let follower = (chosen < options).then(|| ports[chosen]);
     let mut mv = Move::place(tile, cell, rotation, follower);
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.

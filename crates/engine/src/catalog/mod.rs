@@ -232,6 +232,12 @@ mod tests {
     }
 
     #[test]
+    fn every_tile_has_fewer_segments_than_a_mask_has_bits() {
+        // Board::occupied_locals and the playout's follower options rely on it.
+        assert!(TileId::all().all(|t| t.def().features.len() < 64));
+    }
+
+    #[test]
     fn set_sizes_match_the_boxes() {
         assert_eq!(TileSet::Base.tile_count(), 72, "base game: 72 tiles");
         assert_eq!(TileSet::Base.tiles().count(), 24, "base game: 24 types A–X");
