@@ -65,10 +65,6 @@ impl From<(Cell, Port)> for Spot {
 }
 
 impl Spot {
-    pub(crate) fn of(at: (Cell, Port)) -> Spot {
-        Spot::from(at)
-    }
-
     pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
         let port = Port::from_name(&self.place).ok_or_else(|| RequestError::UnknownPlace(self.place.clone()))?;
         Ok((Cell::new(self.x, self.y), port))
@@ -195,7 +191,7 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             seat: o.player.index() as u32,
             quarter: o.quarter.into(),
             available: u32::from(o.available),
-            features: o.features.into_iter().map(Spot::of).collect(),
+            features: o.features.into_iter().map(Spot::from).collect(),
         })
         .collect();
     let rules = game.rules();

@@ -477,7 +477,7 @@ impl ScoreView {
             complete: s.complete,
             final_scoring: s.final_scoring,
             rule: s.rule.to_string(),
-            at: Spot::of(s.anchor),
+            at: Spot::from(s.anchor),
             city_tiles,
         }
     }
@@ -660,7 +660,7 @@ fn open_features(game: &Game) -> Vec<OpenFeatureView> {
             };
             Some(OpenFeatureView {
                 kind,
-                at: Spot::of(f.anchor),
+                at: Spot::from(f.anchor),
                 tiles: f.tiles.iter().map(|c| [c.x, c.y]).collect(),
                 seats: f.followers.iter().map(|(p, _)| p.index() as u32).collect(),
                 can_finish: f.can_finish,
