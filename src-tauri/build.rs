@@ -11,7 +11,7 @@ fn main() {
         "count_question_for",
         "roster",
         "rule_presets",
-        "final_move_targets_for",
+        "final_move_options_for",
         "view_before_turn",
         "correct_turn",
         "play",

@@ -5,7 +5,9 @@ use crate::error::CommandError;
 use crate::state::AppState;
 use castellan_engine::Game;
 use castellan_table::catalog::{tile_shapes, TileShape};
-use castellan_table::count::{count_question, CountQuestion, QuarterMoveRequest, QuarterName, Spot};
+use castellan_table::count::{
+    count_question, final_move_options, CountQuestion, QuarterMoveOption, QuarterMoveRequest,
+};
 use castellan_table::history::{history as ledger_history, NightSummary};
 use castellan_table::input::{
     placement_options, standing_options, FollowerOption, MoveRequest, NewGameRequest, PlacementOption,
@@ -179,13 +181,14 @@ pub fn finish_game(state: State<'_, AppState>, final_moves: Vec<QuarterMoveReque
     state.with_table(|table| Ok(GameView::of(table.finish(final_moves, chrono::Utc::now())?)))
 }
 
-/// Where a follower leaving `quarter` before the final count may go.
+/// Who may take which followers out of the City before the final count, and where to;
+/// empty when nobody can.
 #[tauri::command]
 #[specta::specta]
-pub fn final_move_targets_for(state: State<'_, AppState>, quarter: QuarterName) -> Result<Vec<Spot>, CommandError> {
+pub fn final_move_options_for(state: State<'_, AppState>) -> Result<Vec<QuarterMoveOption>, CommandError> {
     state.with_table(|table| {
         let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(live.game().final_move_targets(quarter.into()).into_iter().map(Spot::from).collect())
+        Ok(final_move_options(live.game()))
     })
 }
 

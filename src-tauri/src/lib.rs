@@ -32,7 +32,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::count_question_for,
         commands::roster,
         commands::rule_presets,
-        commands::final_move_targets_for,
+        commands::final_move_options_for,
         commands::view_before_turn,
         commands::correct_turn,
         commands::play,

@@ -36,8 +36,11 @@ export const commands = {
 	roster: () => typedError<RosterPlayer[], CommandError>(__TAURI_INVOKE("roster")),
 	/**  Today's rules and the 2000 edition's, option by option. */
 	rulePresets: () => __TAURI_INVOKE<RulePresets>("rule_presets"),
-	/**  Where a follower leaving `quarter` before the final count may go. */
-	finalMoveTargetsFor: (quarter: QuarterName) => typedError<Spot[], CommandError>(__TAURI_INVOKE("final_move_targets_for", { quarter })),
+	/**
+	 *  Who may take which followers out of the City before the final count, and where to;
+	 *  empty when nobody can.
+	 */
+	finalMoveOptionsFor: () => typedError<QuarterMoveOption[], CommandError>(__TAURI_INVOKE("final_move_options_for")),
 	/**  The game as it stood before move `index` (from 0), shown while that move is corrected. */
 	viewBeforeTurn: (index: number) => typedError<GameView, CommandError>(__TAURI_INVOKE("view_before_turn", { index })),
 	/**
@@ -532,8 +535,8 @@ export type QuarterMoveOption = {
 	quarter: QuarterName,
 	/**  How many they have there. */
 	available: number,
-	/**  The completed features they may go onto. */
-	features: Spot[],
+	/**  The features they may go onto. */
+	features: Target[],
 };
 
 /**  One follower moved from a quarter onto a feature. */
@@ -772,6 +775,27 @@ export type StatsView = {
 	/**  The records. */
 	records: RecordsView,
 };
+
+/**  A feature a follower may leave the City for. */
+export type Target = {
+	/**  A place naming it. */
+	at: Spot,
+	/**  What it is. */
+	kind: TargetKind,
+};
+
+/**  What a follower leaving the City goes onto. */
+export type TargetKind = 
+/**  A road, from the blacksmith. */
+"road" | 
+/**  A city, from the castle. */
+"city" | 
+/**  A cloister, from the cathedral. */
+"cloister" | 
+/**  A shrine, from the cathedral. */
+"shrine" | 
+/**  A farm, from the market. */
+"farm";
 
 /**  Who wins a tie for first. */
 export type TieOption = 

@@ -6,10 +6,10 @@ import {
   type CommandError,
   type CountQuestion,
   type FollowerOption,
+  type QuarterMoveOption,
   type QuarterMoveRequest,
   type RosterPlayer,
   type RulePresets,
-  type QuarterName,
   type Spot,
   type GameView,
   type MoveRequest,
@@ -90,9 +90,9 @@ export function finishGame(finalMoves: QuarterMoveRequest[] = []): Promise<Outco
   return call(commands.finishGame(finalMoves));
 }
 
-/** Where a follower leaving `quarter` before the final count may go. */
-export function finalMoveTargets(quarter: QuarterName): Promise<Outcome<Spot[]>> {
-  return call(commands.finalMoveTargetsFor(quarter));
+/** Who may take which followers out of the City before the final count, and where to. */
+export function finalMoveOptions(): Promise<Outcome<QuarterMoveOption[]>> {
+  return call(commands.finalMoveOptionsFor());
 }
 
 /** Today's rules and the 2000 edition's, option by option. */

@@ -1300,11 +1300,11 @@ impl Game {
         if self.supply[placer] == 0 {
             return Err(MoveError::NoFollowerLeft { player: placer });
         }
-        let rules = self.setup.rules;
-        let city = self.city.as_mut().expect("only Count games enter");
-        if rules.count_lock_entry && entry.quarter == city.count_at {
+        if !self.entry_quarters().contains(&entry.quarter) {
             return Err(MoveError::CountBlocks { quarter: entry.quarter });
         }
+        let rules = self.setup.rules;
+        let city = self.city.as_mut().expect("only Count games enter");
         let to = match (rules.count_movement, entry.count_to) {
             (CountMovement::Free, to) => to,
             (CountMovement::Clockwise, None) => Some(city.count_at.clockwise()),

@@ -7,7 +7,7 @@
 
 use crate::board::{Board, FeatureView, SegmentId};
 use crate::coord::{Cell, Port, Rotation};
-use crate::count::Quarter;
+use crate::count::{MoveOption, Quarter};
 use crate::event::ScoreSource;
 use crate::game::Game;
 use crate::player::PlayerId;
@@ -107,6 +107,33 @@ impl Game {
         Some(self.board().view(feature))
     }
 
+    /// The quarters a follower entering the City may go to: any (C-05), but with the V-20
+    /// option not the one where the Count stands. Empty without the Count.
+    pub fn entry_quarters(&self) -> Vec<Quarter> {
+        let Some(city) = self.city() else { return Vec::new() };
+        let locked = self.rules().count_lock_entry.then_some(city.count_at);
+        Quarter::ALL.into_iter().filter(|&q| Some(q) != locked).collect()
+    }
+
+    /// Who may take which followers out of the City before the final count, and where to
+    /// (Rule C-19): each player's followers in each quarter but the Count's, with the features
+    /// open to them, in seat order (any order of moves is possible, Q-07). Empty without the
+    /// Count or once counted.
+    pub fn final_move_options(&self) -> Vec<MoveOption> {
+        let Some(city) = self.city() else { return Vec::new() };
+        let mut out = Vec::new();
+        for p in (0..self.player_count() as u8).map(PlayerId) {
+            for q in Quarter::ALL {
+                let available = city.followers(q)[p];
+                if available == 0 || q == city.count_at || self.is_finished() {
+                    continue;
+                }
+                out.push(MoveOption { player: p, quarter: q, available, features: self.final_move_targets(q) });
+            }
+        }
+        out
+    }
+
     /// Where a follower leaving `quarter` before the final count may go (Rule C-19): every
     /// unfinished feature its quarter feeds, occupied or not, or any farm for the market;
     /// each named by one place. Empty without the Count, from the Count's own quarter, or once
@@ -167,6 +194,8 @@ mod tests {
         assert!(!farms.is_empty());
         let (cell, port) = farms[0];
         assert_eq!(g.feature_at(cell, port).map(|f| f.kind), Some(crate::FeatureKind::Field));
+        assert!(g.final_move_options().is_empty(), "nobody in the City");
+        assert_eq!(g.entry_quarters(), Quarter::ALL.to_vec(), "any quarter by default, the Count's too");
         g.finish().unwrap();
         assert!(g.final_move_targets(Quarter::Market).is_empty(), "counted already");
     }

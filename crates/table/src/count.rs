@@ -4,7 +4,8 @@
 
 use crate::input::{MoveRequest, RequestError};
 use castellan_engine::{
-    Cell, CountChoice, CountMovement, Entry, Game, Mode, Move, MoveError, PlayerId, Port, Quarter, QuarterMove,
+    Cell, CountChoice, CountMovement, Entry, FeatureKind, Game, Mode, Move, MoveError, MoveOption, PlayerId, Port,
+    Quarter, QuarterMove,
 };
 use serde::{Deserialize, Serialize};
 
@@ -133,6 +134,34 @@ impl CountRequest {
     }
 }
 
+/// What a follower leaving the City goes onto.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetKind {
+    /// A road, from the blacksmith.
+    Road,
+    /// A city, from the castle.
+    City,
+    /// A cloister, from the cathedral.
+    Cloister,
+    /// A shrine, from the cathedral.
+    Shrine,
+    /// A farm, from the market.
+    Farm,
+}
+
+/// A feature a follower may leave the City for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct Target {
+    /// A place naming it.
+    pub at: Spot,
+    /// What it is.
+    pub kind: TargetKind,
+}
+
 /// Followers a player may move from one quarter, and where to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -144,8 +173,39 @@ pub struct QuarterMoveOption {
     pub quarter: QuarterName,
     /// How many they have there.
     pub available: u32,
-    /// The completed features they may go onto.
-    pub features: Vec<Spot>,
+    /// The features they may go onto.
+    pub features: Vec<Target>,
+}
+
+impl QuarterMoveOption {
+    fn of(game: &Game, o: MoveOption) -> QuarterMoveOption {
+        let features = o
+            .features
+            .into_iter()
+            .filter_map(|(cell, port)| {
+                let kind = match game.feature_at(cell, port)?.kind {
+                    FeatureKind::Road => TargetKind::Road,
+                    FeatureKind::City => TargetKind::City,
+                    FeatureKind::Cloister => TargetKind::Cloister,
+                    FeatureKind::Shrine => TargetKind::Shrine,
+                    FeatureKind::Field => TargetKind::Farm,
+                    FeatureKind::River => return None,
+                };
+                Some(Target { at: Spot::from((cell, port)), kind })
+            })
+            .collect();
+        QuarterMoveOption {
+            seat: o.player.index() as u32,
+            quarter: o.quarter.into(),
+            available: u32::from(o.available),
+            features,
+        }
+    }
+}
+
+/// Who may take which followers out of the City before the final count, and where to.
+pub fn final_move_options(game: &Game) -> Vec<QuarterMoveOption> {
+    game.final_move_options().into_iter().map(|o| QuarterMoveOption::of(game, o)).collect()
 }
 
 /// What the table must decide about the Count for a move, before it is entered.
@@ -187,22 +247,13 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
     let moves = game
         .count_move_options(tile, cell, rotation, follower)?
         .into_iter()
-        .map(|o| QuarterMoveOption {
-            seat: o.player.index() as u32,
-            quarter: o.quarter.into(),
-            available: u32::from(o.available),
-            features: o.features.into_iter().map(Spot::from).collect(),
-        })
+        .map(|o| QuarterMoveOption::of(game, o))
         .collect();
     let rules = game.rules();
     Ok(Some(CountQuestion {
         moves,
         may_enter: game.may_enter(&mv)?,
-        entry_quarters: Quarter::ALL
-            .into_iter()
-            .filter(|&q| !(rules.count_lock_entry && q == city.count_at))
-            .map(Into::into)
-            .collect(),
+        entry_quarters: game.entry_quarters().into_iter().map(Into::into).collect(),
         placer_moves_count: rules.count_movement == CountMovement::Free,
         count_at: city.count_at.into(),
     }))
