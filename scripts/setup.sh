@@ -6,8 +6,9 @@
 # Packages Tauri's WebKitGTK window needs to build and run.
 BUILD_PACKAGES=(build-essential pkg-config curl file libssl-dev libxdo-dev
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev)
-# Packages the end-to-end tests need: a virtual display and WebKit's WebDriver.
-TEST_PACKAGES=(xvfb xauth webkit2gtk-driver)
+# Packages the end-to-end tests need: a virtual display, WebKit's WebDriver, and `import`
+# to photograph the display.
+TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick)
 
 # Installs the Debian packages that are not installed yet.
 ensure_apt() {

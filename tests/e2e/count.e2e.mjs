@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SHOTS, openApp, seatPlayers, textOf } from "./session.mjs";
+import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 /** The scores `castellan score` gives a script: the engine's answer without the window. */
 function castellanScore(script) {
@@ -80,7 +80,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await click('[data-cell="0,3"]');
   await click("#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
-  await browser.saveScreenshot(`${SHOTS}/count-entering.png`);
+  await shot(browser, "count-entering");
   await click("#enter-castle");
   await click("#count-to-market");
   await click("#count-confirm");
@@ -96,12 +96,12 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await click("#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   await click('[data-move^="1-castle-"]');
-  await browser.saveScreenshot(`${SHOTS}/count-moving-out.png`);
+  await shot(browser, "count-moving-out");
   await click("#count-next");
   await scores(7, 4);
   await textOf(browser, "#feed li", /^Clara, Dirk 4: city of 2 tiles/);
   assert.ok(!(await (await browser.$('#city .token[data-seat="1"]')).isExisting()), "the castle is empty again");
-  await browser.saveScreenshot(`${SHOTS}/count-city.png`);
+  await shot(browser, "count-city");
 
   await click("#undo");
   await scores(3, 0);
@@ -130,7 +130,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await textOf(browser, "#count-panel", /Clara scored nothing while others did/);
   await click("#enter-market");
   await click("#count-to-castle");
-  await browser.saveScreenshot(`${SHOTS}/count-correction.png`);
+  await shot(browser, "count-correction");
   await click("#count-confirm");
   await scores(3, 4);
   await (await browser.$('#city [data-quarter="market"] .token[data-seat="0"]')).waitForExist({ timeout: 5000 });
@@ -143,7 +143,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click("#confirm");
   const refusal = await textOf(browser, "#message", /turn 2/);
   assert.match(refusal, /^Not changed: turn 2 would no longer fit/);
-  await browser.saveScreenshot(`${SHOTS}/count-correction-refused.png`);
+  await shot(browser, "count-correction-refused");
   await click("#stop-correcting");
   await scores(3, 4);
   assert.equal((await browser.$$("#turns li")).length, 3, "still three turns");
@@ -157,7 +157,7 @@ test("Clara leaves the market for a farm before the final count, which scores as
   await target.waitForExist({ timeout: 5000 });
   const farm = (await target.getAttribute("data-target")).split(",");
   await target.click();
-  await browser.saveScreenshot(`${SHOTS}/count-final-moves.png`);
+  await shot(browser, "count-final-moves");
   await click("#count-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
 
@@ -191,11 +191,11 @@ test("Clara leaves the market for a farm before the final count, which scores as
   // Step through the count to the result; every step lights something on the board.
   for (let i = 0; i < 20 && (await (await browser.$("#final-next")).isExisting()); i++) {
     await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000 });
-    if (i === 0) await browser.saveScreenshot(`${SHOTS}/count-final-step.png`);
+    if (i === 0) await shot(browser, "count-final-step");
     await click("#final-next");
   }
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   await scores(expected.Clara, expected.Dirk);
   assert.ok(await (await browser.$("#farm-comparison")).isExisting(), "the other farm rule is shown");
-  await browser.saveScreenshot(`${SHOTS}/count-final-result.png`);
+  await shot(browser, "count-final-result");
 });

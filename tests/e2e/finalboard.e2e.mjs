@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { SHOTS, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
@@ -73,17 +73,17 @@ test("a finished table entered in any order and counted like castellan score", a
     await (await browser.$(`.follower[data-seat="${seat}"]`)).waitForExist({ timeout: 5000 });
   }
   assert.equal((await browser.$$(".follower")).length, script.followers.length, "every follower stands");
-  await browser.saveScreenshot(`${SHOTS}/final-board-entered.png`);
+  await shot(browser, "final-board-entered");
 
   const expected = JSON.parse(execFileSync("target/debug/castellan", ["score", SCENARIO], { encoding: "utf8" })).scores;
   await click("#finish");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
-  await browser.saveScreenshot(`${SHOTS}/final-board-farm.png`);
+  await shot(browser, "final-board-farm");
   await click("#final-skip");
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   for (const [seat, p] of script.players.entries()) {
     const shown = await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
     assert.equal(Number(shown), expected[p.name], `${p.name}'s final score`);
   }
-  await browser.saveScreenshot(`${SHOTS}/final-board-count.png`);
+  await shot(browser, "final-board-count");
 });

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { SHOTS, openApp, seatPlayers, textOf } from "./session.mjs";
+import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // A full two-player base game (71 tiles, a knight, a city closed by the last tile) with final
@@ -115,7 +115,7 @@ test("a recorded game entered turn by turn scores what castellan score says", { 
 
   for (const [i, move] of script.moves.entries()) {
     await enter(move, i);
-    if (i + 1 === MID_GAME) await browser.saveScreenshot(`${SHOTS}/recorded-mid-game.png`);
+    if (i + 1 === MID_GAME) await shot(browser, "recorded-mid-game");
   }
   await textOf(browser, "#turn", /In the bag: 0 tiles$/);
 
@@ -136,12 +136,12 @@ test("a recorded game entered turn by turn scores what castellan score says", { 
     assert.ok(i >= 0, `the feed shows ${head}… among ${JSON.stringify(feed)}`);
     feed.splice(i, 1);
   }
-  await browser.saveScreenshot(`${SHOTS}/recorded-final.png`);
+  await shot(browser, "recorded-final");
 
   // A score chosen in the feed picks out its tiles on the board.
   if (items.length > 0) {
     await (await browser.$("#feed li .feed-item")).click();
     await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000, timeoutMsg: "the chosen score is not picked out" });
   }
-  await browser.saveScreenshot(`${SHOTS}/recorded-feed.png`);
+  await shot(browser, "recorded-feed");
 });

@@ -4,11 +4,13 @@
 #
 #   tests/e2e/run.sh            builds the app, then runs the suite
 #   tests/e2e/run.sh --no-build runs the suite against the app already built
+#
+# E2E_FILES picks test files, E2E_APP another build of the app (e.g. target/release/…).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-APP="$PWD/target/debug/castellan-app"
+APP="${E2E_APP:-$PWD/target/debug/castellan-app}"
 # WebDriver's port (and the next one for the native driver); another port lets two runs share a machine.
 export E2E_PORT="${E2E_PORT:-4444}"
 
@@ -17,7 +19,7 @@ if [[ "${1:-}" != "--no-build" ]]; then
 fi
 
 missing=()
-for tool in tauri-driver WebKitWebDriver xvfb-run; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+for tool in tauri-driver WebKitWebDriver xvfb-run import; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 if ((${#missing[@]})); then
   echo "e2e: missing ${missing[*]}; run scripts/test (it installs them) or see README.md" >&2
   exit 1

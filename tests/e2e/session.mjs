@@ -1,4 +1,5 @@
 // One WebDriver session on the real app, shared by the suites.
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { remote } from "webdriverio";
 
@@ -32,10 +33,16 @@ export async function textOf(browser, selector, expected, timeout = 5000) {
   return element.getText();
 }
 
-/** Saves a screenshot once the page has painted what the test just did. */
+/**
+ * Saves a screenshot of the window as the X server shows it, once the page has painted what
+ * the test just did. Taken from the display, not through WebDriver: WebKit's own snapshot can
+ * wait forever for a frame when the page is painted without a GPU.
+ */
 export async function shot(browser, name) {
   await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
-  await browser.saveScreenshot(`${SHOTS}/${name}.png`);
+  const { x, y, width, height } = await browser.getWindowRect();
+  const crop = `${width}x${height}+${Math.max(0, x)}+${Math.max(0, y)}`;
+  execFileSync("import", ["-silent", "-window", "root", "-crop", crop, "+repage", `${SHOTS}/${name}.png`]);
 }
 
 /**

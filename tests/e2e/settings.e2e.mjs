@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { openApp, SHOTS, textOf } from "./session.mjs";
+import { openApp, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -26,7 +26,7 @@ test("language and display size change at once", async () => {
   await chosen.waitUntil(async () => (await chosen.getAttribute("class")).includes("chosen"), { timeout: 3000 });
   const size = await browser.execute(() => document.documentElement.style.fontSize);
   assert.equal(size, "150%");
-  await browser.saveScreenshot(`${SHOTS}/settings-de.png`);
+  await shot(browser, "settings-de");
   await click("#scale-100");
   await click("#settings-language-en");
   await textOf(browser, "h1", "Settings");

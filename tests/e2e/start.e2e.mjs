@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { openApp, SHOTS, textOf } from "./session.mjs";
+import { openApp, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -15,7 +15,7 @@ test("the start screen asks the Rust engine and shows its answer", async () => {
   await (await browser.$("#engine-check")).click();
   const text = await textOf(browser, "#engine-info", /Rules engine \d+\.\d+\.\d+ · \d+ tiles/);
   assert.match(text, /· 72 tiles in the base game$/, "the base catalog's 72 tiles, counted in Rust");
-  await browser.saveScreenshot(`${SHOTS}/start.png`);
+  await shot(browser, "start");
 });
 
 test("the language switches and the engine's answer follows", async () => {
@@ -24,7 +24,7 @@ test("the language switches and the engine's answer follows", async () => {
   await (await browser.$("#language-de")).click();
   const text = await textOf(browser, "#engine-info", /^Regel-Engine .* 72 Plättchen im Grundspiel$/);
   assert.ok(text.startsWith("Regel-Engine"));
-  await browser.saveScreenshot(`${SHOTS}/start-de.png`);
+  await shot(browser, "start-de");
   await (await browser.$("#language-en")).click();
   await textOf(browser, "#engine-check", "Ask the rules engine");
 });

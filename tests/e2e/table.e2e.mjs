@@ -2,7 +2,7 @@
 // click the lit square, put the knight, confirm; the scoreboard and the feed show the score.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { SHOTS, openApp, seatPlayers, textOf } from "./session.mjs";
+import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -25,7 +25,7 @@ test("a new game and one scored turn through the table screen", async () => {
   await browser.keys("Enter");
   await click('[data-cell="0,-1"]');
   await click('[data-place="S"]');
-  await browser.saveScreenshot(`${SHOTS}/table-placing.png`);
+  await shot(browser, "table-placing");
   await click("#confirm");
 
   await textOf(browser, "#turn", /^Bram to play · In the bag: 70 tiles$/);
@@ -33,7 +33,7 @@ test("a new game and one scored turn through the table screen", async () => {
   assert.equal(await anna.getText(), "4", "Anna's two-tile city");
   const feed = await textOf(browser, "#feed li", /^Anna 4: city of 2 tiles/);
   assert.match(feed, /B-21$/, "the rule is named");
-  await browser.saveScreenshot(`${SHOTS}/table.png`);
+  await shot(browser, "table");
 });
 
 test("a whole turn from the keyboard: tile, square, follower place, confirm", async () => {
@@ -64,7 +64,7 @@ test("the finished game is in the history after the app is started again", async
   assert.match(text, /Bram\s+0/);
   const winner = await finished.$(".winner");
   assert.match(await winner.getText(), /^Anna/, "Anna won");
-  await browser.saveScreenshot(`${SHOTS}/history.png`);
+  await shot(browser, "history");
 });
 
 test("the finished game steps back turn by turn, and the statistics count it", async () => {
@@ -76,7 +76,7 @@ test("the finished game steps back turn by turn, and the statistics count it", a
   await click("#step-first");
   await textOf(browser, "#step", "Step 0 of 3");
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0", "at the start");
-  await browser.saveScreenshot(`${SHOTS}/replay.png`);
+  await shot(browser, "replay");
   await click("#back");
   await click("#back");
 
@@ -86,5 +86,5 @@ test("the finished game steps back turn by turn, and the statistics count it", a
   const cells = [];
   for (const td of await anna.$$("td")) cells.push(await td.getText());
   assert.deepEqual(cells.slice(0, 5), ["Anna", "1", "1", "4.0", "4"], "one game, one win, average 4.0, best 4");
-  await browser.saveScreenshot(`${SHOTS}/stats.png`);
+  await shot(browser, "stats");
 });
