@@ -4,8 +4,9 @@
 // board of 100 tiles.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { after, test } from "node:test";
-import { openApp, SHOTS } from "./session.mjs";
+import { openApp, shot } from "./session.mjs";
 
 let browser;
 after(async () => {
@@ -26,13 +27,18 @@ async function invoke(cmd, args = {}) {
   return outcome.value;
 }
 
-/** Resident memory of the app process and everything it started (WebKit's processes), MB. */
+/**
+ * Memory of the app process and everything it started (WebKit's web and network processes),
+ * in MB, three ways: resident (RSS, summed, so the WebKit and GL libraries mapped by all three
+ * count three times), proportional (PSS: a page shared by n processes counts 1/n in each) and
+ * unique (USS: the pages no other process maps, what closing the app gives back).
+ */
 function appMemoryMb() {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" })
     .trim()
     .split("\n")
     .map((l) => l.trim().split(/\s+/))
-    .map(([pid, ppid, rss, ...comm]) => ({ pid, ppid, rss: Number(rss), comm: comm.join(" ") }));
+    .map(([pid, ppid, ...comm]) => ({ pid, ppid, comm: comm.join(" ") }));
   const roots = rows.filter((r) => r.comm.startsWith("castellan-app"));
   assert.ok(roots.length > 0, "the app process is running");
   const tree = new Set(roots.map((r) => r.pid));
@@ -40,9 +46,16 @@ function appMemoryMb() {
     grew = false;
     for (const r of rows) if (tree.has(r.ppid) && !tree.has(r.pid)) (tree.add(r.pid), (grew = true));
   }
-  const mine = rows.filter((r) => tree.has(r.pid));
-  for (const r of mine) console.log(`memory ${r.comm}=${(r.rss / 1024).toFixed(1)}MB`);
-  return mine.reduce((kb, r) => kb + r.rss, 0) / 1024;
+  const total = { rss: 0, pss: 0, uss: 0 };
+  for (const r of rows.filter((r) => tree.has(r.pid))) {
+    const kb = Object.fromEntries(
+      [...readFileSync(`/proc/${r.pid}/smaps_rollup`, "utf8").matchAll(/^(\w+):\s+(\d+) kB/gm)].map(([, k, v]) => [k, Number(v)]),
+    );
+    const mine = { rss: kb.Rss / 1024, pss: kb.Pss / 1024, uss: (kb.Private_Clean + kb.Private_Dirty) / 1024 };
+    console.log(`memory ${r.comm} rss=${mine.rss.toFixed(1)} pss=${mine.pss.toFixed(1)} uss=${mine.uss.toFixed(1)}`);
+    for (const k of Object.keys(total)) total[k] += mine[k];
+  }
+  return total;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -55,7 +68,8 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   console.log(`metric cold_start_ms=${(performance.now() - launched).toFixed(0)}`);
 
   await new Promise((r) => setTimeout(r, 2000));
-  console.log(`metric idle_rss_mb=${appMemoryMb().toFixed(1)}`);
+  const memory = appMemoryMb();
+  for (const [kind, mb] of Object.entries(memory)) console.log(`metric idle_${kind}_mb=${mb.toFixed(1)}`);
 
   // Lay 95 tiles quickly through the app's own commands: the first tile in the bag that
   // fits somewhere (river tiles first, as the engine insists), at its first legal spot.
@@ -96,11 +110,14 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   }
   console.log(`metric view_round_trip_ms_median=${median(ipc).toFixed(1)}`);
 
-  // The table screen takes the game up; five turns entered by clicking, each timed.
+  // The table screen takes the game up; nine turns entered by clicking, each timed, from
+  // confirming to the painted frame and in its parts: the command (engine, ledger, view),
+  // the page's update, and style, layout and paint.
   await browser.refresh();
   await click("#resume");
   const times = [];
-  for (let turn = 0; turn < 5; turn++) {
+  const phases = { ipc: [], update: [], paint: [] };
+  for (let turn = 0; turn < 9; turn++) {
     const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
     const picks = await browser.$$(".pick");
     let chosen = false;
@@ -118,10 +135,13 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
     await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before, {
       timeout: 5000,
     });
-    times.push(Number(await browser.execute(() => document.documentElement.dataset.turnMs)));
+    const { turnMs, turnPhases } = await browser.execute(() => document.documentElement.dataset);
+    times.push(Number(turnMs));
+    for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) phases[phase].push(ms);
   }
   const tiles = await browser.$$(".board use.tile:not(.ghost)");
   assert.ok(tiles.length >= 100, `a board of 100 tiles (${tiles.length})`);
   console.log(`metric turn_ms_median=${median(times).toFixed(1)}`);
-  await browser.saveScreenshot(`${SHOTS}/board-100.png`);
+  for (const [phase, ms] of Object.entries(phases)) console.log(`metric turn_${phase}_ms_median=${median(ms).toFixed(1)}`);
+  await shot(browser, "board-100");
 });
