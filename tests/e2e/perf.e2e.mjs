@@ -92,7 +92,9 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
       if (options.length === 0) continue;
       const [o] = options;
       try {
-        view = await invoke("play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower: null } });
+        // A follower on every third tile that offers a place, as players do.
+        const follower = view.tiles.length % 3 === 0 ? (o.followers[0]?.place ?? null) : null;
+        view = await invoke("play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower } });
         placed = true;
         break;
       } catch (refusal) {
@@ -102,6 +104,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
     assert.ok(placed, "some tile fits");
   }
 
+  assert.ok(view.followers.length > 0, "followers stand on the board");
   const ipc = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
@@ -131,6 +134,8 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
       }
     }
     assert.ok(chosen, "a tile with a legal square");
+    const spots = await browser.$$(".spot");
+    if (spots.length > 0) await spots[0].click();
     await click("#confirm");
     await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before, {
       timeout: 5000,
