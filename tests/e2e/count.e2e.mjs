@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 /** The scores `castellan score` gives a script: the engine's answer without the window. */
 function castellanScore(script) {
@@ -25,7 +25,6 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const click = async (selector) => (await browser.$(selector)).click();
 // Where Dirk's knight left the castle for, as the screen offered it: `[x, y, place]`.
 let dirksMove;
 // Where Clara's first thief stood.
@@ -59,31 +58,31 @@ async function scores(anna, bram) {
 }
 
 test("entering the City, moving out of the castle, undo and redo", async () => {
-  await click("#new-game");
+  await click(browser, "#new-game");
   await seatPlayers(browser, [{ name: "Clara", color: "red" }, { name: "Dirk", color: "blue" }]);
-  await click('input[value="count"]');
-  await click("#start-game");
+  await click(browser, 'input[value="count"]');
+  await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Clara to play · In the bag: 71 tiles$/);
   assert.ok(await (await browser.$('#city li.count[data-quarter="castle"]')).isExisting(), "the Count starts in the castle");
   assert.ok(await (await browser.$('[data-board-quarter="castle"]')).isExisting(), "the quarters are drawn on the City");
 
   // Clara's thief on the road out of the City's south gate.
   await chooseTile("U");
-  await click('[data-cell="0,2"]');
+  await click(browser, '[data-cell="0,2"]');
   clarasThief = await follower("N", "S");
   clarasRotation = Number(await (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation"));
-  await click("#confirm");
+  await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Dirk to play/);
 
   // Dirk closes it: Clara scores 3, Dirk nothing, so Dirk may enter the City.
   await chooseTile("A");
-  await click('[data-cell="0,3"]');
-  await click("#confirm");
+  await click(browser, '[data-cell="0,3"]');
+  await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   await shot(browser, "count-entering");
-  await click("#enter-castle");
-  await click("#count-to-market");
-  await click("#count-confirm");
+  await click(browser, "#enter-castle");
+  await click(browser, "#count-to-market");
+  await click(browser, "#count-confirm");
   await scores(3, 0);
   await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
   assert.ok(await (await browser.$('#city li.count[data-quarter="market"]')).isExisting(), "the Count went to the market");
@@ -91,74 +90,74 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   // Clara closes a city on the City's east side with her knight; Dirk's knight leaves the castle
   // for it before the scoring, so they tie and both score 4.
   await chooseTile("E");
-  await click('[data-cell="2,1"]');
+  await click(browser, '[data-cell="2,1"]');
   await follower("W");
-  await click("#confirm");
+  await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
-  await click('[data-move^="1-castle-"]');
+  await click(browser, '[data-move^="1-castle-"]');
   await shot(browser, "count-moving-out");
-  await click("#count-next");
+  await click(browser, "#count-next");
   await scores(7, 4);
   await textOf(browser, "#feed li", /^Clara, Dirk 4: city of 2 tiles/);
   assert.ok(!(await (await browser.$('#city .token[data-seat="1"]')).isExisting()), "the castle is empty again");
   await shot(browser, "count-city");
 
-  await click("#undo");
+  await click(browser, "#undo");
   await scores(3, 0);
   await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
-  await click("#redo");
+  await click(browser, "#redo");
   await scores(7, 4);
 });
 
 test("a past turn corrected, and a correction a later turn cannot survive refused", async () => {
-  await click("#turns summary");
+  await click(browser, "#turns summary");
   // Clara's city tile again, but without her knight: Dirk's knight from the castle takes it alone.
-  await click('[data-correct="2"]');
+  await click(browser, '[data-correct="2"]');
   await textOf(browser, "#correcting", /turn 3/);
   await scores(7, 4); // the scoreboard keeps the game as entered until the correction is made
   await chooseTile("E");
-  await click('[data-cell="2,1"]');
-  await click("#no-follower");
-  await click("#confirm");
+  await click(browser, '[data-cell="2,1"]');
+  await click(browser, "#no-follower");
+  await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   const moveOut = await browser.$('[data-move^="1-castle-"]');
   dirksMove = (await moveOut.getAttribute("data-move")).split("-")[2].split(",");
   await moveOut.click();
-  await click("#count-next");
+  await click(browser, "#count-next");
   // Now only Dirk scored on Clara's tile, so the engine lets Clara enter the City: she goes to
   // the market and sends the Count back to the castle.
   await textOf(browser, "#count-panel", /Clara scored nothing while others did/);
-  await click("#enter-market");
-  await click("#count-to-castle");
+  await click(browser, "#enter-market");
+  await click(browser, "#count-to-castle");
   await shot(browser, "count-correction");
-  await click("#count-confirm");
+  await click(browser, "#count-confirm");
   await scores(3, 4);
   await (await browser.$('#city [data-quarter="market"] .token[data-seat="0"]')).waitForExist({ timeout: 5000 });
   assert.ok(!(await (await browser.$("#correcting")).isExisting()), "the correction is done");
 
   // Clara's first tile moved to the north gate: Dirk's tile at 0,3 would touch nothing.
-  await click('[data-correct="0"]');
+  await click(browser, '[data-correct="0"]');
   await chooseTile("U");
-  await click('[data-cell="1,-2"]');
-  await click("#confirm");
+  await click(browser, '[data-cell="1,-2"]');
+  await click(browser, "#confirm");
   const refusal = await textOf(browser, "#message", /turn 2/);
   assert.match(refusal, /^Not changed: turn 2 would no longer fit/);
   await shot(browser, "count-correction-refused");
-  await click("#stop-correcting");
+  await click(browser, "#stop-correcting");
   await scores(3, 4);
   assert.equal((await browser.$$("#turns li")).length, 3, "still three turns");
 });
 
 test("Clara leaves the market for a farm before the final count, which scores as castellan score does", async () => {
-  await click("#finish");
+  await click(browser, "#finish");
   await (await browser.$("#final-moves")).waitForExist({ timeout: 5000 });
-  await click('[data-final="0-market"]');
+  await click(browser, '[data-final="0-market"]');
   const target = await browser.$("[data-target]");
   await target.waitForExist({ timeout: 5000 });
   const farm = (await target.getAttribute("data-target")).split(",");
   await target.click();
   await shot(browser, "count-final-moves");
-  await click("#count-now");
+  await click(browser, "#count-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
 
   const spot = ([x, y, place]) => [Number(x), Number(y), place];
@@ -192,7 +191,7 @@ test("Clara leaves the market for a farm before the final count, which scores as
   for (let i = 0; i < 20 && (await (await browser.$("#final-next")).isExisting()); i++) {
     await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000 });
     if (i === 0) await shot(browser, "count-final-step");
-    await click("#final-next");
+    await click(browser, "#final-next");
   }
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   await scores(expected.Clara, expected.Dirk);

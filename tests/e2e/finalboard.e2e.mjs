@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
@@ -18,18 +18,16 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const click = async (selector) => (await browser.$(selector)).click();
-
 async function layTile({ tile, at: [x, y], rot }) {
   const filter = await browser.$("#tile-filter");
   await filter.setValue(tile);
   await browser.keys("Enter");
-  await click(`[data-cell="${x},${y}"]`);
+  await click(browser, `[data-cell="${x},${y}"]`);
   const pending = await browser.$("[data-pending-rotation]");
-  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== rot; i++) await click("#rotate");
+  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== rot; i++) await click(browser, "#rotate");
   assert.equal(Number(await pending.getAttribute("data-pending-rotation")), rot, `${tile} turned ${rot}`);
   const before = await (await browser.$("#turns summary")).getText();
-  await click("#confirm");
+  await click(browser, "#confirm");
   await browser.waitUntil(async () => (await (await browser.$("#turns summary")).getText()) !== before, {
     timeout: 5000,
     timeoutMsg: `${tile} at ${x},${y} was not entered`,
@@ -37,11 +35,11 @@ async function layTile({ tile, at: [x, y], rot }) {
 }
 
 test("a finished table entered in any order and counted like castellan score", async () => {
-  await click("#new-game");
+  await click(browser, "#new-game");
   await seatPlayers(browser, script.players);
-  await click("#final-board");
+  await click(browser, "#final-board");
   await shot(browser, "final-board-setup");
-  await click("#start-game");
+  await click(browser, "#start-game");
   await textOf(browser, "#turn", /^A finished table/);
 
   // The tiles back to front: any order goes, as long as each touches one already laid.
@@ -64,8 +62,8 @@ test("a finished table entered in any order and counted like castellan score", a
   for (const f of script.followers) {
     const seat = script.players.findIndex((p) => p.name === f.player);
     const [x, y, place] = f.at;
-    await click(`[data-stand-seat="${seat}"]`);
-    await click(`[data-tile-at="${x},${y}"]`);
+    await click(browser, `[data-stand-seat="${seat}"]`);
+    await click(browser, `[data-tile-at="${x},${y}"]`);
     // One spot per feature: the one whose feature covers the place where the follower stands.
     const spot = await browser.$(`[data-covers~="${place}"]`);
     await spot.waitForExist({ timeout: 5000, timeoutMsg: `${f.player} cannot stand on ${place} at ${x},${y}` });
@@ -76,10 +74,10 @@ test("a finished table entered in any order and counted like castellan score", a
   await shot(browser, "final-board-entered");
 
   const expected = JSON.parse(execFileSync("target/debug/castellan", ["score", SCENARIO], { encoding: "utf8" })).scores;
-  await click("#finish");
+  await click(browser, "#finish");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await shot(browser, "final-board-farm");
-  await click("#final-skip");
+  await click(browser, "#final-skip");
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   for (const [seat, p] of script.players.entries()) {
     const shown = await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();

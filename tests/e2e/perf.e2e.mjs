@@ -6,26 +6,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, test } from "node:test";
-import { openApp, shot } from "./session.mjs";
+import { click, invoke, openApp, shot } from "./session.mjs";
 
 let browser;
 after(async () => {
   await browser?.deleteSession();
 });
-
-async function invoke(cmd, args = {}) {
-  const outcome = await browser.execute(
-    (cmd, args) =>
-      window.__TAURI_INTERNALS__.invoke(cmd, args).then(
-        (value) => ({ value }),
-        (refusal) => ({ refusal }),
-      ),
-    cmd,
-    args,
-  );
-  if ("refusal" in outcome) throw outcome.refusal;
-  return outcome.value;
-}
 
 /**
  * Memory of the app process and everything it started (WebKit's web and network processes),
@@ -59,7 +45,6 @@ function appMemoryMb() {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const click = async (selector) => (await browser.$(selector)).click();
 
 test("cold start, idle memory and turn time on a 100-tile board", async () => {
   const launched = performance.now();
@@ -73,7 +58,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
 
   // Lay 95 tiles quickly through the app's own commands: the first tile in the bag that
   // fits somewhere (river tiles first, as the engine insists), at its first legal spot.
-  let view = await invoke("start_game", {
+  let view = await invoke(browser, "start_game", {
     request: {
       seats: [
         { name: "Anna", color: "green" },
@@ -88,13 +73,13 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   while (view.tiles.length < 95) {
     let placed = false;
     for (const { tile } of view.bag) {
-      const options = await invoke("placement_options_for", { tile });
+      const options = await invoke(browser, "placement_options_for", { tile });
       if (options.length === 0) continue;
       const [o] = options;
       try {
         // A follower on every third tile that offers a place, as players do.
         const follower = view.tiles.length % 3 === 0 ? (o.followers[0]?.place ?? null) : null;
-        view = await invoke("play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower } });
+        view = await invoke(browser, "play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower } });
         placed = true;
         break;
       } catch (refusal) {
@@ -108,7 +93,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   const ipc = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
-    await invoke("current_game");
+    await invoke(browser, "current_game");
     ipc.push(performance.now() - t0);
   }
   console.log(`metric view_round_trip_ms_median=${median(ipc).toFixed(1)}`);
@@ -117,7 +102,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   // confirming to the painted frame and in its parts: the command (engine, ledger, view),
   // the page's update, and style, layout and paint.
   await browser.refresh();
-  await click("#resume");
+  await click(browser, "#resume");
   const times = [];
   const phases = { ipc: [], update: [], paint: [] };
   for (let turn = 0; turn < 9; turn++) {
@@ -136,7 +121,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
     assert.ok(chosen, "a tile with a legal square");
     const spots = await browser.$$(".spot");
     if (spots.length > 0) await spots[0].click();
-    await click("#confirm");
+    await click(browser, "#confirm");
     await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before, {
       timeout: 5000,
     });

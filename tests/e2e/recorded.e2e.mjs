@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // A full two-player base game (71 tiles, a knight, a city closed by the last tile) with final
@@ -32,8 +32,6 @@ before(async () => {
 after(async () => {
   await browser?.deleteSession();
 });
-
-const click = async (selector) => (await browser.$(selector)).click();
 
 /** Waits until `probe` returns something truthy and returns it. */
 async function until(probe, what, timeout = 5000) {
@@ -64,7 +62,7 @@ async function enter(move, n) {
 
   if (move.discard) {
     await (await browser.$("#discard")).waitForExist({ timeout: 5000, timeoutMsg: `${where()}: no discard offered` });
-    await click("#discard");
+    await click(browser, "#discard");
   } else {
     const [x, y] = move.at;
     const cell = await browser.$(`[data-cell="${x},${y}"]`);
@@ -81,7 +79,7 @@ async function enter(move, n) {
     for (let turns = 0; shown.rotation !== move.rot; turns++) {
       assert.ok(turns < 4, `${where()}: rotation ${move.rot} is never offered`);
       const before = shown.rotation;
-      await click("#rotate");
+      await click(browser, "#rotate");
       shown = await until(async () => {
         const g = await ghost();
         return g && g.rotation !== before && g;
@@ -98,7 +96,7 @@ async function enter(move, n) {
     } else {
       assert.match((await (await browser.$("#no-follower")).getAttribute("class")) ?? "", /\bchosen\b/, `${where()}: a follower is set`);
     }
-    await click("#confirm");
+    await click(browser, "#confirm");
   }
 
   await until(async () => (await bagCount()) === left - 1, () => `${where()}: not entered`);
@@ -108,9 +106,9 @@ async function enter(move, n) {
 
 test("a recorded game entered turn by turn scores what castellan score says", { timeout: 300_000 }, async () => {
   const names = script.players.map((p) => p.name);
-  await click("#new-game");
+  await click(browser, "#new-game");
   await seatPlayers(browser, script.players);
-  await click("#start-game");
+  await click(browser, "#start-game");
   await textOf(browser, "#turn", new RegExp(`^${names[0]} to play · In the bag: 71 tiles$`));
 
   for (const [i, move] of script.moves.entries()) {
@@ -119,7 +117,7 @@ test("a recorded game entered turn by turn scores what castellan score says", { 
   }
   await textOf(browser, "#turn", /In the bag: 0 tiles$/);
 
-  await click("#finish");
+  await click(browser, "#finish");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
 
   for (const [seat, name] of names.entries()) {

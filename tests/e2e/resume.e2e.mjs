@@ -2,32 +2,16 @@
 // moment the command returns, and the next start takes the game up where it stood.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { openApp } from "./session.mjs";
+import { invoke, openApp } from "./session.mjs";
 
 let browser;
 after(async () => {
   await browser?.deleteSession();
 });
 
-/** Calls a command through the app's own IPC, as the UI does; a command's error rejects. */
-async function invoke(cmd, args = {}) {
-  const outcome = await browser.execute(
-    (cmd, args) =>
-      // Not `error`: WebDriver clients take a result with an `error` key for their own.
-      window.__TAURI_INTERNALS__.invoke(cmd, args).then(
-        (value) => ({ value }),
-        (refusal) => ({ refusal }),
-      ),
-    cmd,
-    args,
-  );
-  if ("refusal" in outcome) throw outcome.refusal;
-  return outcome.value;
-}
-
 test("moves entered are still there after the app is closed and started again", async () => {
   browser = await openApp();
-  const started = await invoke("start_game", {
+  const started = await invoke(browser, "start_game", {
     request: {
       seats: [
         { name: "Anna", color: "green" },
@@ -39,18 +23,18 @@ test("moves entered are still there after the app is closed and started again", 
     },
   });
   assert.equal(started.tilesLeft, 71);
-  await invoke("play", { request: { kind: "place", tile: "E", x: 0, y: -1, rotation: 180, follower: "S" } });
-  const second = await invoke("play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: "E" } });
+  await invoke(browser, "play", { request: { kind: "place", tile: "E", x: 0, y: -1, rotation: 180, follower: "S" } });
+  const second = await invoke(browser, "play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: "E" } });
   assert.equal(second.players[0].score, 4, "Anna closed the start tile's city");
   await assert.rejects(
-    invoke("play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: null } }),
+    invoke(browser, "play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: null } }),
     (error) => error.kind === "refused" && /already there/.test(error.reason),
     "a move onto a tile is refused with the reason",
   );
   await browser.deleteSession();
 
   browser = await openApp();
-  const resumed = await invoke("current_game");
+  const resumed = await invoke(browser, "current_game");
   assert.ok(resumed, "the unfinished game is taken up");
   assert.equal(resumed.cursor, 2, "both moves, and not the refused one");
   assert.deepEqual(

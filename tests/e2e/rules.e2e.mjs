@@ -2,7 +2,7 @@
 // and kept as the group's house rules, and the game counted by them.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -12,40 +12,38 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const click = async (selector) => (await browser.$(selector)).click();
-
 test("house rules: unfinished features score nothing, kept for the next game", async () => {
-  await click("#new-game");
+  await click(browser, "#new-game");
   await seatPlayers(browser, [{ name: "Femke" }, { name: "Gerrit" }]);
-  await click('input[value="count"]');
-  await click("#rule-details summary");
+  await click(browser, 'input[value="count"]');
+  await click(browser, "#rule-details summary");
   const options = await browser.$$("#rule-options [data-option]");
   assert.ok(options.length >= 9, `every option is shown (${options.length})`);
   assert.ok(await (await browser.$("#option-count-movement")).isExisting(), "the Count's options with the Count's box");
-  await click('[data-option="scoreIncomplete"]');
+  await click(browser, '[data-option="scoreIncomplete"]');
   await shot(browser, "setup-rules");
-  await click("#save-house");
-  await click('input[value="count"]');
-  await click("#start-game");
+  await click(browser, "#save-house");
+  await click(browser, 'input[value="count"]');
+  await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Femke to play/);
 
   // Femke's thief on an open road off the start tile; at the end it scores nothing.
   await (await browser.$("#tile-filter")).setValue("U");
   await browser.keys("Enter");
-  await click('[data-cell="1,0"]');
+  await click(browser, '[data-cell="1,0"]');
   const road = await browser.$$('[data-place="E"], [data-place="W"]');
   await road[0].click();
-  await click("#confirm");
+  await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Gerrit to play/);
-  await click("#finish");
+  await click(browser, "#finish");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await textOf(browser, "#final-what", /^Femke 0: road of 2 tiles/);
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0");
 
   // The next game starts from the house rules.
-  await click("#new-game");
+  await click(browser, "#new-game");
   await (await browser.$('input[name="preset"][value="house"]')).waitForExist({ timeout: 5000 });
   assert.ok(await (await browser.$('input[name="preset"][value="house"]')).isSelected(), "house rules chosen");
-  await click("#rule-details summary");
+  await click(browser, "#rule-details summary");
   assert.ok(!(await (await browser.$('[data-option="scoreIncomplete"]')).isSelected()), "the option as saved");
 });

@@ -20,6 +20,27 @@ export async function openApp() {
   });
 }
 
+/** Clicks the element `selector` finds. */
+export async function click(browser, selector) {
+  await (await browser.$(selector)).click();
+}
+
+/** Calls a command through the app's own IPC, as the UI does; a command's error rejects. */
+export async function invoke(browser, cmd, args = {}) {
+  const outcome = await browser.execute(
+    (cmd, args) =>
+      // Not `error`: WebDriver clients take a result with an `error` key for their own.
+      window.__TAURI_INTERNALS__.invoke(cmd, args).then(
+        (value) => ({ value }),
+        (refusal) => ({ refusal }),
+      ),
+    cmd,
+    args,
+  );
+  if ("refusal" in outcome) throw outcome.refusal;
+  return outcome.value;
+}
+
 /** Waits until the element's text is `expected` (or matches it) and returns that text. */
 export async function textOf(browser, selector, expected, timeout = 5000) {
   const element = await browser.$(selector);

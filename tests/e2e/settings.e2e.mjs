@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { openApp, shot, textOf } from "./session.mjs";
+import { click, openApp, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -15,20 +15,18 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const click = async (selector) => (await browser.$(selector)).click();
-
 test("language and display size change at once", async () => {
-  await click("#settings");
-  await click("#settings-language-de");
+  await click(browser, "#settings");
+  await click(browser, "#settings-language-de");
   await textOf(browser, "h1", "Einstellungen");
-  await click("#scale-150");
+  await click(browser, "#scale-150");
   const chosen = await browser.$("#scale-150");
   await chosen.waitUntil(async () => (await chosen.getAttribute("class")).includes("chosen"), { timeout: 3000 });
   const size = await browser.execute(() => document.documentElement.style.fontSize);
   assert.equal(size, "150%");
   await shot(browser, "settings-de");
-  await click("#scale-100");
-  await click("#settings-language-en");
+  await click(browser, "#scale-100");
+  await click(browser, "#settings-language-en");
   await textOf(browser, "h1", "Settings");
 });
 
@@ -40,15 +38,15 @@ test("a damaged ledger file is reported and not touched; a new one is created", 
 
   const input = await browser.$("#ledger-path");
   await input.setValue(damaged);
-  await click("#use-ledger");
+  await click(browser, "#use-ledger");
   const reported = await textOf(browser, "#settings-message", /cannot be used/);
   assert.ok(reported.includes(damaged), reported);
   assert.ok(readFileSync(damaged).equals(bytes), "the damaged file is byte for byte as it was");
 
   const fresh = join(dir, "club.sqlite3");
   await input.setValue(fresh);
-  await click("#use-ledger");
+  await click(browser, "#use-ledger");
   await textOf(browser, "#settings-message", `In use: ${fresh}`);
   assert.ok(existsSync(fresh), "the new ledger file exists");
-  await click("#back");
+  await click(browser, "#back");
 });

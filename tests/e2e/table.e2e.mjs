@@ -2,7 +2,7 @@
 // click the lit square, put the knight, confirm; the scoreboard and the feed show the score.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -12,21 +12,19 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const click = async (selector) => (await browser.$(selector)).click();
-
 test("a new game and one scored turn through the table screen", async () => {
-  await click("#new-game");
+  await click(browser, "#new-game");
   await seatPlayers(browser, [{ name: "Anna" }, { name: "Bram" }]);
-  await click("#start-game");
+  await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Anna to play · In the bag: 71 tiles$/);
 
   const filter = await browser.$("#tile-filter");
   await filter.setValue("E");
   await browser.keys("Enter");
-  await click('[data-cell="0,-1"]');
-  await click('[data-place="S"]');
+  await click(browser, '[data-cell="0,-1"]');
+  await click(browser, '[data-place="S"]');
   await shot(browser, "table-placing");
-  await click("#confirm");
+  await click(browser, "#confirm");
 
   await textOf(browser, "#turn", /^Bram to play · In the bag: 70 tiles$/);
   const anna = await browser.$('.scoreboard [data-seat="0"] .score');
@@ -51,12 +49,12 @@ test("a whole turn from the keyboard: tile, square, follower place, confirm", as
 });
 
 test("the finished game is in the history after the app is started again", async () => {
-  await click("#finish");
+  await click(browser, "#finish");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await browser.deleteSession();
 
   browser = await openApp();
-  await click("#history");
+  await click(browser, "#history");
   const finished = await browser.$('.game[data-state="finished"]');
   await finished.waitForExist({ timeout: 5000 });
   const text = await finished.getText();
@@ -70,17 +68,17 @@ test("the finished game is in the history after the app is started again", async
 test("the finished game steps back turn by turn, and the statistics count it", async () => {
   await (await browser.$('.game[data-state="finished"] .open')).click();
   await textOf(browser, "#step", "Step 3 of 3");
-  await click("#step-back");
+  await click(browser, "#step-back");
   await textOf(browser, "#step", "Step 2 of 3");
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "4", "after Anna's city");
-  await click("#step-first");
+  await click(browser, "#step-first");
   await textOf(browser, "#step", "Step 0 of 3");
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0", "at the start");
   await shot(browser, "replay");
-  await click("#back");
-  await click("#back");
+  await click(browser, "#back");
+  await click(browser, "#back");
 
-  await click("#stats");
+  await click(browser, "#stats");
   const anna = await browser.$('#player-stats [data-player="Anna"]');
   await anna.waitForExist({ timeout: 5000 });
   const cells = [];
