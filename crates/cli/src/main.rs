@@ -15,8 +15,9 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: castellan score GAME.json | castellan check SCENARIO.json… | castellan ledger … | castellan bench [--json] | castellan --version";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    // The words after the program's own name.
+    let args: Vec<String> = std::env::args().collect();
+    match args.get(1..).unwrap_or_default().iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["--version" | "-V"] => {
             println!("castellan {} (engine {})", env!("CARGO_PKG_VERSION"), castellan_engine::VERSION);
             ExitCode::SUCCESS

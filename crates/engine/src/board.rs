@@ -712,7 +712,9 @@ impl Board {
             let t = &self.placed[i];
             pennants += t.def().features[(s - t.first_segment) as usize].pennants as u32;
         }
-        for (w, &word) in seen.iter().enumerate().take(hi / 64 + 1).skip(lo / 64) {
+        // Only the words between the lowest and highest tile seen hold bits.
+        let words = seen.get(lo / 64..=hi / 64).unwrap_or_default();
+        for (w, &word) in (lo / 64..).zip(words) {
             let mut bits = word;
             while bits != 0 {
                 visit(w * 64 + bits.trailing_zeros() as usize);
