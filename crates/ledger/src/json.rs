@@ -11,20 +11,20 @@ use crate::error::{InvalidInput, Result};
 
 /// Checks that `text` is one JSON object. `what` names it in the error.
 pub(crate) fn require_object(what: &'static str, text: &str) -> Result<()> {
-    serde_json::from_str::<IgnoredAny>(text)
-        .map_err(|source| InvalidInput::NotJsonObject { what, source: Some(source) })?;
-    if !text.trim_start().starts_with('{') {
-        return Err(InvalidInput::NotJsonObject { what, source: None }.into());
-    }
-    Ok(())
+    require(text, '{', |source| InvalidInput::NotJsonObject { what, source })
 }
 
 /// Checks that `text` is one JSON array. `what` names it in the error.
 pub(crate) fn require_array(what: &'static str, text: &str) -> Result<()> {
-    serde_json::from_str::<IgnoredAny>(text)
-        .map_err(|source| InvalidInput::NotJsonArray { what, source: Some(source) })?;
-    if !text.trim_start().starts_with('[') {
-        return Err(InvalidInput::NotJsonArray { what, source: None }.into());
+    require(text, '[', |source| InvalidInput::NotJsonArray { what, source })
+}
+
+/// Checks that `text` is one JSON value that starts with `opener`; `refusal` words the error,
+/// with the parser's complaint when there is one.
+fn require(text: &str, opener: char, refusal: impl Fn(Option<serde_json::Error>) -> InvalidInput) -> Result<()> {
+    serde_json::from_str::<IgnoredAny>(text).map_err(|source| refusal(Some(source)))?;
+    if !text.trim_start().starts_with(opener) {
+        return Err(refusal(None).into());
     }
     Ok(())
 }
