@@ -19,3 +19,13 @@ export function labels(names: string[]): string[] {
 export function letterOf(players: PlayerView[], seat: number): string {
   return labels(players.map((p) => p.name))[seat] ?? "?";
 }
+
+/** A seat's name, or "?" for a seat the game does not have. */
+export function nameOf(players: PlayerView[], seat: number): string {
+  return players[seat]?.name ?? "?";
+}
+
+/** Several seats' names, as a list in words. */
+export function namesOf(players: PlayerView[], seats: number[]): string {
+  return seats.map((s) => nameOf(players, s)).join(", ");
+}

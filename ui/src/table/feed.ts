@@ -1,10 +1,9 @@
 // A score event in words: who, how many points, for what, and who was outvoted.
 import type { PlayerView, ScoreView } from "../bindings";
 import type { MessageKey } from "../i18n";
+import { namesOf } from "../board/labels";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-const names = (seats: number[], players: PlayerView[]) => seats.map((s) => players[s]?.name ?? "?").join(", ");
 
 /** "Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers" */
 export function describeScore(score: ScoreView, players: PlayerView[], t: Translate): string {
@@ -38,7 +37,7 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
   if (!score.complete && (score.kind === "road" || score.kind === "city" || score.kind === "cloister" || score.kind === "shrine")) {
     what += t("feed.unfinished");
   }
-  let line = `${names(score.winners, players)} ${score.points}: ${what}`;
-  if (score.outvoted.length > 0) line += t("feed.outvoted", { names: names(score.outvoted, players) });
+  let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;
+  if (score.outvoted.length > 0) line += t("feed.outvoted", { names: namesOf(players, score.outvoted) });
   return line;
 }
