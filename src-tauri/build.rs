@@ -12,6 +12,7 @@ fn main() {
         "roster",
         "rule_presets",
         "final_move_options_for",
+        "turn_log",
         "view_before_turn",
         "correct_turn",
         "play",

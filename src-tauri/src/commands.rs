@@ -16,7 +16,7 @@ use castellan_table::live::LiveGame;
 use castellan_table::roster::RosterPlayer;
 use castellan_table::rules::RulePresets;
 use castellan_table::stats::{stats, StatsView};
-use castellan_table::view::{replay_view, GameView, Progress, ReplayView};
+use castellan_table::view::{replay_view, turn_log as log_of, GameView, Progress, ReplayView, TurnView};
 use serde::Serialize;
 use tauri::State;
 
@@ -156,6 +156,16 @@ pub fn count_question_for(
 pub fn play(state: State<'_, AppState>, request: MoveRequest) -> Result<GameView, CommandError> {
     let mv = request.to_move()?;
     state.with_table(|table| Ok(GameView::of(table.play(mv, chrono::Utc::now())?)))
+}
+
+/// The game's turn log, oldest first: every tile placed or put aside, with its follower.
+#[tauri::command]
+#[specta::specta]
+pub fn turn_log(state: State<'_, AppState>) -> Result<Vec<TurnView>, CommandError> {
+    state.with_table(|table| {
+        let live = table.live().ok_or(CommandError::NoGame)?;
+        Ok(log_of(live.game()))
+    })
 }
 
 /// Takes back the last move.

@@ -33,6 +33,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::roster,
         commands::rule_presets,
         commands::final_move_options_for,
+        commands::turn_log,
         commands::view_before_turn,
         commands::correct_turn,
         commands::play,

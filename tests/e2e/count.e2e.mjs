@@ -145,7 +145,8 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await shot(browser, "count-correction-refused");
   await click(browser, "#stop-correcting");
   await scores(3, 4);
-  assert.equal((await browser.$$("#turns li")).length, 3, "still three turns");
+  // The open log reads the game again after each change: give it the time to answer.
+  await browser.waitUntil(async () => (await browser.$$("#turns li")).length === 3, { timeout: 5000, timeoutMsg: "still three turns" });
 });
 
 test("Clara leaves the market for a farm before the final count, which scores as castellan score does", async () => {

@@ -41,6 +41,8 @@ export const commands = {
 	 *  empty when nobody can.
 	 */
 	finalMoveOptionsFor: () => typedError<QuarterMoveOption[], CommandError>(__TAURI_INVOKE("final_move_options_for")),
+	/**  The game's turn log, oldest first: every tile placed or put aside, with its follower. */
+	turnLog: () => typedError<TurnView[], CommandError>(__TAURI_INVOKE("turn_log")),
 	/**  The game as it stood before move `index` (from 0), shown while that move is corrected. */
 	viewBeforeTurn: (index: number) => typedError<GameView, CommandError>(__TAURI_INVOKE("view_before_turn", { index })),
 	/**
@@ -346,8 +348,11 @@ export type GameView = {
 	challenges: ChallengeView[],
 	/**  Unfinished features with followers on them, with what could still finish them. */
 	open: OpenFeatureView[],
-	/**  The moves in effect, oldest first, for the turn log. */
-	turns: TurnView[],
+	/**
+	 *  How many lines the turn log has. The lines themselves come from [`turn_log`] when the
+	 *  log is opened: a long game's log is most of a view, and a turn need not carry it.
+	 */
+	turnCount: number,
 	/**  After the final count: the ranking, the winners, and the other farm rule's result. */
 	result: ResultView | null,
 };

@@ -18,6 +18,7 @@ import {
   type ReplayView,
   type StatsView,
   type PlacementOption,
+  type TurnView,
 } from "./bindings";
 
 /** What a command returned: its value, or the error Rust sent as data. */
@@ -93,6 +94,11 @@ export function finishGame(finalMoves: QuarterMoveRequest[] = []): Promise<Outco
 /** Who may take which followers out of the City before the final count, and where to. */
 export function finalMoveOptions(): Promise<Outcome<QuarterMoveOption[]>> {
   return call(commands.finalMoveOptionsFor());
+}
+
+/** The game's turn log, oldest first. */
+export function turnLog(): Promise<Outcome<TurnView[]>> {
+  return call(commands.turnLog());
 }
 
 /** Today's rules and the 2000 edition's, option by option. */

@@ -56,8 +56,9 @@ pub struct GameView {
     pub challenges: Vec<ChallengeView>,
     /// Unfinished features with followers on them, with what could still finish them.
     pub open: Vec<OpenFeatureView>,
-    /// The moves in effect, oldest first, for the turn log.
-    pub turns: Vec<TurnView>,
+    /// How many lines the turn log has. The lines themselves come from [`turn_log`] when the
+    /// log is opened: a long game's log is most of a view, and a turn need not carry it.
+    pub turn_count: u32,
     /// After the final count: the ranking, the winners, and the other farm rule's result.
     pub result: Option<ResultView>,
 }
@@ -591,15 +592,15 @@ impl GameView {
                 .map(|c| ChallengeView { cloister: [c.cloister.x, c.cloister.y], shrine: [c.shrine.x, c.shrine.y] })
                 .collect(),
             open: if progress.finished { Vec::new() } else { open_features(game) },
-            turns: turns(game),
+            turn_count: turn_log(game).len() as u32,
             result: result_of(game),
         }
     }
 }
 
-/// The turn log, read off the events: one entry per tile placed, put aside, or City laid,
-/// and on a final board per follower stood.
-fn turns(game: &Game) -> Vec<TurnView> {
+/// The turn log, oldest first, read off the events in effect: one entry per tile placed,
+/// put aside, or City laid, and on a final board per follower stood.
+pub fn turn_log(game: &Game) -> Vec<TurnView> {
     let mut out: Vec<TurnView> = Vec::new();
     for e in game.events() {
         let turn =
@@ -774,13 +775,11 @@ mod tests {
         let json = serde_json::to_value(&view).unwrap();
         assert_eq!(json["feed"][0]["kind"], "city", "kinds cross as lower-case names");
         assert_eq!(json["players"][0]["ifEndedNow"], 4);
-        assert_eq!(view.turns.len(), 1);
-        assert_eq!(view.turns[0].tile.as_deref(), Some("E"));
-        assert_eq!(
-            (view.turns[0].seat, view.turns[0].at, view.turns[0].follower.as_deref()),
-            (0, Some([0, -1]), Some("S"))
-        );
-        assert_eq!((view.mode, view.turns[0].kind), (GameMode::Turns, TurnKind::Place));
+        let turns = turn_log(live.game());
+        assert_eq!((view.turn_count, turns.len()), (1, 1));
+        assert_eq!(turns[0].tile.as_deref(), Some("E"));
+        assert_eq!((turns[0].seat, turns[0].at, turns[0].follower.as_deref()), (0, Some([0, -1]), Some("S")));
+        assert_eq!((view.mode, turns[0].kind), (GameMode::Turns, TurnKind::Place));
         assert_eq!(json["mode"], "turns");
     }
 
@@ -794,12 +793,13 @@ mod tests {
         table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
         // Anna placed U; her follower stood on it later is still a move of its own.
         let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
-        let view = GameView::of(table.play(stand, now()).unwrap());
+        let live = table.play(stand, now()).unwrap();
+        let (view, turns) = (GameView::of(live), turn_log(live.game()));
         assert_eq!(view.mode, GameMode::FinalBoard);
         assert_eq!(serde_json::to_value(&view).unwrap()["mode"], "final-board");
-        assert_eq!(view.turns.len(), 2, "one turn per move: {:?}", view.turns);
-        assert_eq!(view.turns[0].follower, None, "the stand is not folded into the tile's turn");
-        let stood = &view.turns[1];
+        assert_eq!((view.turn_count, turns.len()), (2, 2), "one turn per move: {turns:?}");
+        assert_eq!(turns[0].follower, None, "the stand is not folded into the tile's turn");
+        let stood = &turns[1];
         assert_eq!(
             (stood.index, stood.kind, stood.seat, stood.tile.as_deref(), stood.at, stood.follower.as_deref()),
             (1, TurnKind::Stand, 0, None, Some([1, 0]), Some("E"))
