@@ -1,9 +1,11 @@
 // Figures of the real app, printed as `metric name=value` lines (not asserted: timings on a
 // shared machine vary): cold start to an interactive window, idle memory of the app and its
 // web processes, and the median time from confirming a turn to the repainted board on a
-// board of 100 tiles.
+// board of 100 tiles. Beside them, the floor the platform sets on the same machine: the memory
+// of a bare WebKitGTK window, a command that does nothing, a frame that changes one word.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { after, test } from "node:test";
 import { click, invoke, openApp, shot } from "./session.mjs";
@@ -14,19 +16,20 @@ after(async () => {
 });
 
 /**
- * Memory of the app process and everything it started (WebKit's web and network processes),
- * in MB, three ways: resident (RSS, summed, so the WebKit and GL libraries mapped by all three
- * count three times), proportional (PSS: a page shared by n processes counts 1/n in each) and
- * unique (USS: the pages no other process maps, what closing the app gives back).
+ * Memory of a process and everything it started (for the app: WebKit's web and network
+ * processes), in MB, three ways: resident (RSS, summed, so the WebKit and GL libraries mapped
+ * by all three count three times), proportional (PSS: a page shared by n processes counts 1/n
+ * in each) and unique (USS: the pages no other process maps, what closing the app gives back).
+ * `isRoot` picks the first process from `ps`'s rows.
  */
-function appMemoryMb() {
+function memoryMb(isRoot) {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" })
     .trim()
     .split("\n")
     .map((l) => l.trim().split(/\s+/))
     .map(([pid, ppid, ...comm]) => ({ pid, ppid, comm: comm.join(" ") }));
-  const roots = rows.filter((r) => r.comm.startsWith("castellan-app"));
-  assert.ok(roots.length > 0, "the app process is running");
+  const roots = rows.filter(isRoot);
+  assert.ok(roots.length > 0, "the process is running");
   const tree = new Set(roots.map((r) => r.pid));
   for (let grew = true; grew; ) {
     grew = false;
@@ -46,6 +49,28 @@ function appMemoryMb() {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * The memory of a bare WebKitGTK window (tests/e2e/blank-webview.py: an empty page, painted
+ * the way the app paints), measured like the app's after the same two idle seconds.
+ */
+async function blankWebViewMemoryMb() {
+  const blank = spawn("/usr/bin/python3", ["tests/e2e/blank-webview.py"], {
+    env: { ...process.env, WEBKIT_DISABLE_DMABUF_RENDERER: "1" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const [line] = await Promise.race([
+      once(blank.stdout, "data"),
+      once(blank, "exit").then(([code]) => assert.fail(`the blank WebKitGTK window exited (${code}): are python3-gi and gir1.2-webkit2-4.1 installed?`)),
+    ]);
+    assert.equal(String(line).trim(), "ready");
+    await new Promise((r) => setTimeout(r, 2000));
+    return memoryMb((r) => r.pid === String(blank.pid));
+  } finally {
+    blank.kill();
+  }
+}
+
 test("cold start, idle memory and turn time on a 100-tile board", async () => {
   const launched = performance.now();
   browser = await openApp();
@@ -53,7 +78,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   console.log(`metric cold_start_ms=${(performance.now() - launched).toFixed(0)}`);
 
   await new Promise((r) => setTimeout(r, 2000));
-  const memory = appMemoryMb();
+  const memory = memoryMb((r) => r.comm.startsWith("castellan-app"));
   for (const [kind, mb] of Object.entries(memory)) console.log(`metric idle_${kind}_mb=${mb.toFixed(1)}`);
 
   // Lay 95 tiles quickly through the app's own commands: the first tile in the bag that
@@ -134,4 +159,39 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   console.log(`metric turn_ms_median=${median(times).toFixed(1)}`);
   for (const [phase, ms] of Object.entries(phases)) console.log(`metric turn_${phase}_ms_median=${median(ms).toFixed(1)}`);
   await shot(browser, "board-100");
+
+  // The floor under a turn on this machine, timed in the page the way a turn is: a command
+  // that does nothing but answer, and a frame whose only change is one word.
+  const floors = await browser.executeAsync(async (done) => {
+    const settle = () => new Promise((r) => setTimeout(r, 40));
+    const ipc = [];
+    const frame = [];
+    const word = document.createElement("span");
+    document.querySelector("#turn").append(word);
+    for (let i = 0; i < 15; i++) {
+      await settle();
+      const t0 = performance.now();
+      await window.__TAURI_INTERNALS__.invoke("app_info");
+      ipc.push(performance.now() - t0);
+      await settle();
+      const t1 = performance.now();
+      word.textContent = ` ${i}`;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+      frame.push(performance.now() - t1);
+    }
+    word.remove();
+    done({ ipc, frame });
+  });
+  console.log(`metric ipc_floor_ms_median=${median(floors.ipc).toFixed(1)}`);
+  console.log(`metric frame_floor_ms_median=${median(floors.frame).toFixed(1)}`);
+
+  // With the app closed, so that the libraries it shares with the bare window count for the
+  // bare window alone.
+  await browser.deleteSession();
+  browser = undefined;
+  const running = () => execFileSync("ps", ["-eo", "comm="], { encoding: "utf8" }).includes("castellan-app");
+  for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(!running(), "the app has closed");
+  const floor = await blankWebViewMemoryMb();
+  for (const [kind, mb] of Object.entries(floor)) console.log(`metric webkit_blank_${kind}_mb=${mb.toFixed(1)}`);
 });
