@@ -88,10 +88,7 @@ pub fn placement_options_for(
     tile: String,
     before: Option<u32>,
 ) -> Result<Vec<PlacementOption>, CommandError> {
-    state.with_table(|table| {
-        let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(placement_options(&*game_at(live, before)?, &tile)?)
-    })
+    state.with_live(|live| Ok(placement_options(&*game_at(live, before)?, &tile)?))
 }
 
 /// Final board: where `seat` may stand a follower on the tile at `x`, `y`; with `before`, as
@@ -105,18 +102,14 @@ pub fn standing_places_for(
     y: i32,
     before: Option<u32>,
 ) -> Result<Vec<FollowerOption>, CommandError> {
-    state.with_table(|table| {
-        let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(standing_options(&*game_at(live, before)?, seat, x, y)?)
-    })
+    state.with_live(|live| Ok(standing_options(&*game_at(live, before)?, seat, x, y)?))
 }
 
 /// The game as it stood before move `index` (from 0), shown while that move is corrected.
 #[tauri::command]
 #[specta::specta]
 pub fn view_before_turn(state: State<'_, AppState>, index: u32) -> Result<GameView, CommandError> {
-    state.with_table(|table| {
-        let live = table.live().ok_or(CommandError::NoGame)?;
+    state.with_live(|live| {
         let game = game_at(live, Some(index))?;
         Ok(GameView::build(
             live.id(),
@@ -144,10 +137,7 @@ pub fn count_question_for(
     request: MoveRequest,
     before: Option<u32>,
 ) -> Result<Option<CountQuestion>, CommandError> {
-    state.with_table(|table| {
-        let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(count_question(&*game_at(live, before)?, &request)?)
-    })
+    state.with_live(|live| Ok(count_question(&*game_at(live, before)?, &request)?))
 }
 
 /// Enters a move; a refused move changes nothing and says why.
@@ -162,10 +152,7 @@ pub fn play(state: State<'_, AppState>, request: MoveRequest) -> Result<GameView
 #[tauri::command]
 #[specta::specta]
 pub fn turn_log(state: State<'_, AppState>) -> Result<Vec<TurnView>, CommandError> {
-    state.with_table(|table| {
-        let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(log_of(live.game()))
-    })
+    state.with_live(|live| Ok(log_of(live.game())))
 }
 
 /// Takes back the last move.
@@ -196,10 +183,7 @@ pub fn finish_game(state: State<'_, AppState>, final_moves: Vec<QuarterMoveReque
 #[tauri::command]
 #[specta::specta]
 pub fn final_move_options_for(state: State<'_, AppState>) -> Result<Vec<QuarterMoveOption>, CommandError> {
-    state.with_table(|table| {
-        let live = table.live().ok_or(CommandError::NoGame)?;
-        Ok(final_move_options(live.game()))
-    })
+    state.with_live(|live| Ok(final_move_options(live.game())))
 }
 
 /// Today's rules and the 2000 edition's, option by option.

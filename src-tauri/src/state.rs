@@ -3,7 +3,7 @@
 
 use crate::error::CommandError;
 use castellan_ledger::Ledger;
-use castellan_table::live::Table;
+use castellan_table::live::{LiveGame, Table};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -60,5 +60,10 @@ impl AppState {
             Ok(table) => f(table),
             Err(detail) => Err(CommandError::LedgerUnavailable { path, detail: detail.clone() }),
         }
+    }
+
+    /// Runs `f` on the game on the table; without one, `NoGame`.
+    pub fn with_live<T>(&self, f: impl FnOnce(&LiveGame) -> Result<T, CommandError>) -> Result<T, CommandError> {
+        self.with_table(|table| f(table.live().ok_or(CommandError::NoGame)?))
     }
 }
