@@ -34,6 +34,28 @@ test("a new game and one scored turn through the table screen", async () => {
   await shot(browser, "table");
 });
 
+test("turning the board for the other side of the table turns every tile with it", async () => {
+  // From the start tile's centre to the centre of the city tile laid north of it, on screen.
+  const offset = () =>
+    browser.execute(() => {
+      const centre = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      };
+      const [start, city] = [...document.querySelectorAll(".board use.tile")].map(centre);
+      return [city[0] - start[0], city[1] - start[1]];
+    });
+  const [dx, dy] = await offset();
+  assert.ok(Math.abs(dx) < 1 && dy < -20, `the city tile is above the start tile (${dx}, ${dy})`);
+  await click(browser, "#view-turn");
+  await browser.waitUntil(async () => (await offset())[0] > 20, { timeout: 5000, timeoutMsg: "the board never turned" });
+  const [tx, ty] = await offset();
+  assert.ok(Math.abs(tx + dy) < 1 && Math.abs(ty - dx) < 1, `a quarter turn clockwise: (${dx}, ${dy}) became (${tx}, ${ty})`);
+  await shot(browser, "table-turned");
+  for (let i = 0; i < 3; i++) await click(browser, "#view-turn");
+  await browser.waitUntil(async () => (await offset())[1] < -20, { timeout: 5000, timeoutMsg: "four quarter turns are a whole one" });
+});
+
 test("a whole turn from the keyboard: tile, square, follower place, confirm", async () => {
   await (await browser.$("#tile-filter")).setValue("V");
   await browser.keys("Enter");
