@@ -125,7 +125,7 @@ impl Game {
         for p in (0..self.player_count() as u8).map(PlayerId) {
             for q in Quarter::ALL {
                 let available = city.followers(q)[p];
-                if available == 0 || q == city.count_at || self.is_finished() {
+                if available == 0 || !self.may_leave_before_count(q) {
                     continue;
                 }
                 out.push(MoveOption { player: p, quarter: q, available, features: self.final_move_targets(q) });
@@ -134,13 +134,18 @@ impl Game {
         out
     }
 
+    /// Whether followers may still leave `quarter` before the final count (Rule C-19): in a
+    /// Count game not yet counted, from any quarter but the Count's.
+    fn may_leave_before_count(&self, quarter: Quarter) -> bool {
+        self.city().is_some_and(|city| quarter != city.count_at) && !self.is_finished()
+    }
+
     /// Where a follower leaving `quarter` before the final count may go (Rule C-19): every
     /// unfinished feature its quarter feeds, occupied or not, or any farm for the market;
     /// each named by one place. Empty without the Count, from the Count's own quarter, or once
     /// the game is counted.
     pub fn final_move_targets(&self, quarter: Quarter) -> Vec<(Cell, Port)> {
-        let Some(city) = self.city() else { return Vec::new() };
-        if quarter == city.count_at || self.is_finished() {
+        if !self.may_leave_before_count(quarter) {
             return Vec::new();
         }
         let board = self.board();
