@@ -148,7 +148,8 @@ pub fn play(state: State<'_, AppState>, request: MoveRequest) -> Result<GameView
     state.with_table(|table| Ok(GameView::of(table.play(mv, chrono::Utc::now())?)))
 }
 
-/// The game's turn log, oldest first: every tile placed or put aside, with its follower.
+/// The game's turn log, oldest first: every tile placed (with its follower), put aside or
+/// City laid, and on a final board every follower stood.
 #[tauri::command]
 #[specta::specta]
 pub fn turn_log(state: State<'_, AppState>) -> Result<Vec<TurnView>, CommandError> {

@@ -41,7 +41,10 @@ export const commands = {
 	 *  empty when nobody can.
 	 */
 	finalMoveOptionsFor: () => typedError<QuarterMoveOption[], CommandError>(__TAURI_INVOKE("final_move_options_for")),
-	/**  The game's turn log, oldest first: every tile placed or put aside, with its follower. */
+	/**
+	 *  The game's turn log, oldest first: every tile placed (with its follower), put aside or
+	 *  City laid, and on a final board every follower stood.
+	 */
 	turnLog: () => typedError<TurnView[], CommandError>(__TAURI_INVOKE("turn_log")),
 	/**  The game as it stood before move `index` (from 0), shown while that move is corrected. */
 	viewBeforeTurn: (index: number) => typedError<GameView, CommandError>(__TAURI_INVOKE("view_before_turn", { index })),

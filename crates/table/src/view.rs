@@ -592,14 +592,23 @@ impl GameView {
                 .map(|c| ChallengeView { cloister: [c.cloister.x, c.cloister.y], shrine: [c.shrine.x, c.shrine.y] })
                 .collect(),
             open: if progress.finished { Vec::new() } else { open_features(game) },
-            turn_count: turn_log(game).len() as u32,
+            turn_count: game.events().iter().filter(|e| is_turn(e)).count() as u32,
             result: result_of(game),
         }
     }
 }
 
-/// The turn log, oldest first, read off the events in effect: one entry per tile placed,
-/// put aside, or City laid, and on a final board per follower stood.
+/// Whether an event is a line of the turn log: a tile placed, put aside, or City laid, and on
+/// a final board a follower stood. The view counts these without building the lines.
+fn is_turn(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::TilePlaced { .. } | Event::TileDiscarded { .. } | Event::CityLaid { .. } | Event::FollowerStood { .. }
+    )
+}
+
+/// The turn log, oldest first, read off the events in effect: one line per [`is_turn`]
+/// event, with the follower deployed on a placed tile folded into its line.
 pub fn turn_log(game: &Game) -> Vec<TurnView> {
     let mut out: Vec<TurnView> = Vec::new();
     for e in game.events() {
@@ -615,6 +624,15 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 quarter: None,
             };
         let next = match e {
+            Event::FollowerDeployed { player, cell, port, .. } => {
+                if let Some(last) = out.last_mut() {
+                    if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
+                        last.follower = Some(port.name().to_string());
+                    }
+                }
+                continue;
+            }
+            e if !is_turn(e) => continue,
             Event::TilePlaced { player, tile, cell, rotation } => turn(
                 TurnKind::Place,
                 *player,
@@ -633,15 +651,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
             Event::FollowerStood { player, at: Standing::City(quarter) } => {
                 TurnView { quarter: Some((*quarter).into()), ..turn(TurnKind::Stand, *player, None, None, 0) }
             }
-            Event::FollowerDeployed { player, cell, port, .. } => {
-                if let Some(last) = out.last_mut() {
-                    if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
-                        last.follower = Some(port.name().to_string());
-                    }
-                }
-                continue;
-            }
-            _ => continue,
+            _ => unreachable!("is_turn lets only the events above through"),
         };
         out.push(next);
     }
