@@ -2,7 +2,7 @@
 //! that end in lakes.
 //!
 //! The rules here come from the River II rules (Wikicarpedia's River page, recorded as the
-//! R- items of `docs/rules-river.md`): the spring starts the game
+//! R- items of `docs/rules.md`): the spring starts the game
 //! and the fork is placed first; river tiles are drawn and placed before any land tile,
 //! each continuing one open branch; the volcano lake comes last; a branch may
 //! not turn the same way twice in a row; the branches never join; lakes end a
