@@ -74,10 +74,11 @@ fn child_process_entry_point() {
     writeln!(out, "@game {}", game.0).unwrap();
     out.flush().unwrap();
     for n in first.. {
+        let seen = ledger.cursor(game).unwrap();
         match Op::nth(n) {
-            Op::Append => ledger.append_move(game, &tile_move(n), at(n.into())),
-            Op::Undo => ledger.undo(game),
-            Op::Redo => ledger.redo(game),
+            Op::Append => ledger.append_move(game, seen, &tile_move(n), at(n.into())),
+            Op::Undo => ledger.undo(game, seen),
+            Op::Redo => ledger.redo(game, seen),
         }
         .expect("the child's operations are all valid");
         // Only now, with the operation committed, may the parent count on it.
