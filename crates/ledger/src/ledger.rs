@@ -1,10 +1,12 @@
 //! [`Ledger`], the one owner of the SQLite connection, and how a ledger file is opened.
 //!
-//! Invariant: a file that is damaged, newer than this build, or another program's database
-//! is never written to. Opening therefore looks before it touches: the header is read as
-//! plain bytes, then a read-only connection runs `PRAGMA quick_check` and reads the
-//! versions; only a file that passes is opened for writing, backed up if it needs
-//! migrating, and migrated.
+//! Invariants: one process writes a ledger file at a time (see `lock.rs`), and a file that
+//! is empty, damaged, newer than this build, another program's database, or a ledger whose
+//! tables are not those of its version is never written to. Opening therefore takes the
+//! file's lock, then looks before it touches: the header is read as plain bytes, then a
+//! read-only connection runs `PRAGMA quick_check`, reads the versions and compares the
+//! tables with the schema's; only a file that passes is opened for writing, backed up if it
+//! needs migrating, and migrated. A new file is built aside and renamed into place.
 //!
 //! The methods that read and write players, nights, games, moves and statistics live in the
 //! module of the table they own (`player.rs`, `moves.rs`, …) as further `impl Ledger` blocks.
@@ -43,6 +45,12 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 ///
 /// Foreign keys are enforced (`PRAGMA foreign_keys = ON`, set for each connection since
 /// SQLite forgets it).
+///
+/// # Ownership
+///
+/// A `Ledger` opened with [`Ledger::open`] is the file's only writer until it is dropped:
+/// a second opener is refused with [`LedgerError::InUse`], and every change of a move log
+/// names the cursor it was checked against (see [`Ledger::append_move`]).
 ///
 /// # Examples
 ///

@@ -5,7 +5,7 @@
 //! once it has shipped, because files in the wild were built by it. All pending migrations
 //! run in one transaction, so a file is at its old version or the new one, never between.
 //!
-//! A file's `user_version` is only its claim: [`check_shape`] compares its tables and
+//! A file's `user_version` is only its claim: `check_shape` compares its tables and
 //! columns with those the first `user_version` migrations build, so that a file that was
 //! made or altered by something else is refused rather than written to.
 //!
