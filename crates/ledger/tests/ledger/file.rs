@@ -334,6 +334,13 @@ fn reading_only_never_creates_nor_migrates() {
         "an old file cannot be read without migrating it, which a reader must not do: got {old:?}"
     );
     assert_eq!(fs::read(&path).unwrap(), before, "the old file is as it was");
+
+    let (_other_folder, current) = temp_ledger_path();
+    ledger_with_a_game(&current);
+    let reader = Ledger::open_read_only(&current).expect("a current ledger that no one has open reads too");
+    let game = reader.unfinished_game().unwrap().expect("its game is there");
+    assert_eq!(reader.moves(game.id).unwrap().len(), 40, "with its moves");
+    let _owner = Ledger::open(&current).expect("a reader does not keep the owner out");
 }
 
 /// A write refused because SQLite's lock is held elsewhere: said as such, and the ledger
