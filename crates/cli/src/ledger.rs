@@ -1,8 +1,9 @@
 //! `castellan ledger …`: the game-night ledger from the command line, for backups, clubs and
 //! scripts. A ledger is never created by a command that only reads, and a missing or damaged
-//! file is reported, never modified.
+//! file is reported, never modified. A ledger the app has open is read (`export`, `stats`)
+//! but not written (`init`, `import`): those are refused with the process that holds it.
 
-use castellan_ledger::Ledger;
+use castellan_ledger::{Ledger, LedgerError};
 use castellan_table::{export, import, stats, TableError};
 use chrono::{NaiveDate, Utc};
 use std::path::{Path, PathBuf};
@@ -48,11 +49,26 @@ impl<'a> Args<'a> {
     }
 }
 
+/// Opens an existing ledger to write to it. The ledger is this process's alone meanwhile,
+/// so one that the app (or another `castellan`) has open is refused, naming who has it.
 fn open_existing(path: &str) -> Result<Ledger, TableError> {
     if !Path::new(path).exists() {
         return Err(TableError::NoLedger { path: path.into() });
     }
     Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
+}
+
+/// Opens an existing ledger to read it: taken over when it is free (so an old file is
+/// migrated, as any opening does), read beside its owner when the app has it open. A
+/// backup or a look at the statistics in the middle of a game night is what one runs
+/// `export` and `stats` for, and reading never disturbs the app's writes.
+fn open_to_read(path: &str) -> Result<Ledger, TableError> {
+    match open_existing(path) {
+        Err(TableError::LedgerAt { error: LedgerError::InUse { .. }, .. }) => {
+            Ledger::open_read_only(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
+        }
+        other => other,
+    }
 }
 
 pub(crate) fn run(args: &[&str]) -> ExitCode {
@@ -149,7 +165,7 @@ fn import_files(args: &Args) -> Result<(), Failure> {
 }
 
 fn export_files(args: &Args) -> Result<(), Failure> {
-    let ledger = open_existing(args.need("--db")?)?;
+    let ledger = open_to_read(args.need("--db")?)?;
     let out = PathBuf::from(args.need("--out")?);
     let files = match args.need("--format")? {
         "script" => export::scripts(&ledger)?,
@@ -167,7 +183,7 @@ fn export_files(args: &Args) -> Result<(), Failure> {
 }
 
 fn print_stats(args: &Args) -> Result<(), Failure> {
-    let ledger = open_existing(args.need("--db")?)?;
+    let ledger = open_to_read(args.need("--db")?)?;
     if !args.flags.contains(&"--json") {
         return Err(Failure::Usage("stats prints JSON: add --json".into()));
     }

@@ -78,3 +78,29 @@ fn a_damaged_ledger_is_reported_and_left_alone() {
     }
     assert_eq!(std::fs::read(&db).unwrap(), before, "the damaged file's bytes are unchanged");
 }
+
+#[test]
+fn a_ledger_open_elsewhere_is_read_but_not_written_and_its_holder_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite3").display().to_string();
+    let good = write(dir.path(), "good.json", GAME);
+    assert!(castellan(&["ledger", "init", "--db", &db]).status.success());
+    assert!(castellan(&["ledger", "import", &good, "--db", &db]).status.success());
+
+    // This test process plays the app with the ledger open.
+    let app = castellan_ledger::Ledger::open(&db).unwrap();
+    let holder = format!("process {}", std::process::id());
+    for args in [vec!["ledger", "import", &good, "--db", &db], vec!["ledger", "init", "--db", &db]] {
+        let out = castellan(&args);
+        assert!(!out.status.success(), "{args:?} must not write to a ledger open elsewhere");
+        assert!(text(&out).contains("is open in") && text(&out).contains(&holder), "{args:?}: {}", text(&out));
+    }
+    let stats = castellan(&["ledger", "stats", "--db", &db, "--json"]);
+    assert!(stats.status.success(), "stats only read, beside the app: {}", text(&stats));
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
+    assert_eq!(stats["players"].as_array().map(Vec::len), Some(2), "the imported game's players are there");
+    let out = dir.path().join("out").display().to_string();
+    let export = castellan(&["ledger", "export", "--db", &db, "--format", "csv", "--out", &out]);
+    assert!(export.status.success(), "export only reads: {}", text(&export));
+    assert_eq!(app.history().unwrap().len(), 1, "the app's ledger holds the one night, imported once");
+}

@@ -84,12 +84,13 @@ fn append_moves(path: &std::path::Path, count: u32) -> Vec<Duration> {
             started_at: t0,
         })
         .unwrap();
+    let mut seen = ledger.cursor(game).unwrap();
     (0..count)
         .map(|n| {
             let json = format!(r#"{{"tile": "V", "at": [{}, {}], "rot": 90, "meeple": "N"}}"#, n % 50, n / 50);
             let at = t0 + chrono::Duration::seconds(n.into());
             let started = Instant::now();
-            ledger.append_move(game, &json, at).unwrap();
+            seen = ledger.append_move(game, seen, &json, at).unwrap();
             started.elapsed()
         })
         .collect()

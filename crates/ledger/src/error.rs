@@ -7,7 +7,8 @@
 
 use std::path::PathBuf;
 
-use crate::{Color, GameId, NightId, PlayerId};
+use crate::lock::Holder;
+use crate::{Color, CursorState, GameId, NightId, PlayerId};
 
 /// Shorthand for `Result<T, LedgerError>`.
 pub type Result<T, E = LedgerError> = std::result::Result<T, E>;
@@ -16,7 +17,30 @@ pub type Result<T, E = LedgerError> = std::result::Result<T, E>;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LedgerError {
-    /// A statement failed. `query` is the SQL text that was run.
+    /// The file could not be read or written as asked: the disk is full, the file is
+    /// read-only, another program holds SQLite's lock, or the disk failed. The change under
+    /// way was rolled back, and everything stored before it is still there.
+    #[error("{problem}: this change was not saved, and nothing saved before it was lost (`{query}`)")]
+    File {
+        /// What happened, in terms a player can act on.
+        problem: FileProblem,
+        /// The SQL statement (or pragma) that failed.
+        query: &'static str,
+        /// What SQLite said.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// Another process (or another `Ledger` in this one) has the file open. Nothing was
+    /// read or written; closing the holder frees it.
+    #[error("the ledger {path} is open in {holder}; close it there first")]
+    InUse {
+        /// The ledger file.
+        path: PathBuf,
+        /// Who has it, as far as can be known.
+        holder: Holder,
+    },
+    /// A statement failed for a reason that [`LedgerError::File`] does not name. `query` is
+    /// the SQL text that was run.
     #[error("SQLite failed on `{query}`")]
     Sqlite {
         /// The SQL statement (or pragma) that failed.
@@ -46,6 +70,31 @@ pub enum LedgerError {
     Corrupt {
         /// What was found, for the log.
         detail: String,
+    },
+    /// The file says it is a ledger of schema version `version`, but its tables are not the
+    /// ones that version has: it was made or changed by something else. It is left
+    /// untouched.
+    #[error("the file claims to be a ledger of schema version {version}, but {difference}; it was left untouched")]
+    UnexpectedSchema {
+        /// The file's `user_version`.
+        version: u32,
+        /// The first difference found.
+        difference: SchemaDifference,
+    },
+    /// Reading only, the file cannot be brought up to date: it must first be opened by
+    /// [`crate::Ledger::open`], once whoever has it open closes it.
+    #[error("the ledger has schema version {found} and needs migrating to {current} before it can be read")]
+    NeedsMigration {
+        /// The file's `user_version`.
+        found: u32,
+        /// This build's schema version.
+        current: u32,
+    },
+    /// There is no ledger at the path, and the caller only reads, so none is made.
+    #[error("there is no ledger at {path}")]
+    NoLedger {
+        /// The path asked for.
+        path: PathBuf,
     },
     /// The file is a SQLite database of another program; it is left untouched.
     #[error("the file is a database of another program (application_id {application_id})")]
@@ -80,9 +129,98 @@ pub enum LedgerError {
         /// The game.
         game: GameId,
     },
+    /// The move log is no longer where the caller saw it when it checked the change: another
+    /// window or program changed it meanwhile. Nothing was written; the caller must reload
+    /// the game and check again.
+    #[error(
+        "game {game} changed meanwhile: expected {} of {} moves in effect, found {} of {}; nothing was written",
+        expected.cursor, expected.stored, found.cursor, found.stored
+    )]
+    MovedOn {
+        /// The game.
+        game: GameId,
+        /// Where the caller saw the log.
+        expected: CursorState,
+        /// Where it stands in the file.
+        found: CursorState,
+    },
     /// The caller passed something the ledger cannot store as asked.
     #[error(transparent)]
     Invalid(#[from] InvalidInput),
+}
+
+/// What kept the ledger file from being read or written: [`LedgerError::File`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileProblem {
+    /// No space is left on the disk (SQLite's `SQLITE_FULL`).
+    DiskFull,
+    /// The file, its folder or the disk may not be written (`SQLITE_READONLY`,
+    /// `SQLITE_PERM`).
+    ReadOnly,
+    /// Another program holds SQLite's lock on the file and did not let go in time
+    /// (`SQLITE_BUSY`, `SQLITE_LOCKED`, `SQLITE_PROTOCOL`).
+    Locked,
+    /// The operating system reported a read or write error (`SQLITE_IOERR`): a failing
+    /// disk, a removed USB stick, a network share gone away.
+    Io,
+    /// The file could not be opened at all (`SQLITE_CANTOPEN`): missing folder, no
+    /// permission.
+    CannotOpen,
+}
+
+impl std::fmt::Display for FileProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FileProblem::DiskFull => "the disk is full",
+            FileProblem::ReadOnly => "the ledger file cannot be written (it or its disk is read-only)",
+            FileProblem::Locked => "another program is using the ledger file",
+            FileProblem::Io => "the disk reported a read or write error",
+            FileProblem::CannotOpen => "the ledger file cannot be opened",
+        })
+    }
+}
+
+/// How a file's tables differ from those of its schema version:
+/// [`LedgerError::UnexpectedSchema`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SchemaDifference {
+    /// A table, index, view or trigger of the schema is not in the file.
+    Missing {
+        /// `table`, `index`, `view` or `trigger`.
+        kind: String,
+        /// Its name.
+        name: String,
+    },
+    /// The file has a table, index, view or trigger the schema does not.
+    Unexpected {
+        /// `table`, `index`, `view` or `trigger`.
+        kind: String,
+        /// Its name.
+        name: String,
+    },
+    /// A table or index of the schema has other columns in the file, or one of another
+    /// type or kind, or belongs to another table.
+    Shape {
+        /// The table or index.
+        name: String,
+        /// Its columns as the schema has them, as `name type` (with `not null`, `key`).
+        expected: Vec<String>,
+        /// Its columns in the file.
+        found: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for SchemaDifference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SchemaDifference::Missing { kind, name } => write!(f, "it has no {kind} {name}"),
+            SchemaDifference::Unexpected { kind, name } => write!(f, "it has an unknown {kind} {name}"),
+            SchemaDifference::Shape { name, expected, found } => {
+                write!(f, "its {name} has columns ({}) instead of ({})", found.join(", "), expected.join(", "))
+            }
+        }
+    }
 }
 
 /// The row that [`LedgerError::NotFound`] could not find.
@@ -177,20 +315,34 @@ impl<T> SqlContext<T> for rusqlite::Result<T> {
 
 pub(crate) fn from_sqlite(query: &'static str, source: rusqlite::Error) -> LedgerError {
     use rusqlite::ErrorCode;
-    let damaged = match &source {
-        rusqlite::Error::SqliteFailure(e, _) => {
-            matches!(e.code, ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
-        }
+    let code = match &source {
+        rusqlite::Error::SqliteFailure(e, _) => Some(e.code),
+        _ => None,
+    };
+    let damaged = match (&source, code) {
+        (_, Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)) => true,
         // STRICT tables and CHECKs keep these out, so seeing one means the file was edited
         // or damaged behind our back.
-        rusqlite::Error::FromSqlConversionFailure(..)
-        | rusqlite::Error::InvalidColumnType(..)
-        | rusqlite::Error::IntegralValueOutOfRange(..) => true,
+        (
+            rusqlite::Error::FromSqlConversionFailure(..)
+            | rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..),
+            _,
+        ) => true,
         _ => false,
     };
     if damaged {
-        LedgerError::Corrupt { detail: format!("{source} (in `{query}`)") }
-    } else {
-        LedgerError::Sqlite { query, source }
+        return LedgerError::Corrupt { detail: format!("{source} (in `{query}`)") };
     }
+    let problem = match code {
+        Some(ErrorCode::DiskFull) => FileProblem::DiskFull,
+        Some(ErrorCode::ReadOnly | ErrorCode::PermissionDenied) => FileProblem::ReadOnly,
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked | ErrorCode::FileLockingProtocolFailed) => {
+            FileProblem::Locked
+        }
+        Some(ErrorCode::SystemIoFailure) => FileProblem::Io,
+        Some(ErrorCode::CannotOpen) => FileProblem::CannotOpen,
+        _ => return LedgerError::Sqlite { query, source },
+    };
+    LedgerError::File { problem, query, source }
 }

@@ -1,10 +1,12 @@
 //! [`Ledger`], the one owner of the SQLite connection, and how a ledger file is opened.
 //!
-//! Invariant: a file that is damaged, newer than this build, or another program's database
-//! is never written to. Opening therefore looks before it touches: the header is read as
-//! plain bytes, then a read-only connection runs `PRAGMA quick_check` and reads the
-//! versions; only a file that passes is opened for writing, backed up if it needs
-//! migrating, and migrated.
+//! Invariants: one process writes a ledger file at a time (see `lock.rs`), and a file that
+//! is empty, damaged, newer than this build, another program's database, or a ledger whose
+//! tables are not those of its version is never written to. Opening therefore takes the
+//! file's lock, then looks before it touches: the header is read as plain bytes, then a
+//! read-only connection runs `PRAGMA quick_check`, reads the versions and compares the
+//! tables with the schema's; only a file that passes is opened for writing, backed up if it
+//! needs migrating, and migrated. A new file is built aside and renamed into place.
 //!
 //! The methods that read and write players, nights, games, moves and statistics live in the
 //! module of the table they own (`player.rs`, `moves.rs`, …) as further `impl Ledger` blocks.
@@ -16,7 +18,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
-use crate::error::{LedgerError, Result, SqlContext};
+use crate::error::{from_sqlite, LedgerError, Result, SqlContext};
+use crate::lock::OwnerLock;
 use crate::migration::{self, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
 
 /// The first 16 bytes of every SQLite 3 database file.
@@ -43,6 +46,12 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Foreign keys are enforced (`PRAGMA foreign_keys = ON`, set for each connection since
 /// SQLite forgets it).
 ///
+/// # Ownership
+///
+/// A `Ledger` opened with [`Ledger::open`] is the file's only writer until it is dropped:
+/// a second opener is refused with [`LedgerError::InUse`], and every change of a move log
+/// names the cursor it was checked against (see [`Ledger::append_move`]).
+///
 /// # Examples
 ///
 /// ```
@@ -54,14 +63,18 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// ```
 #[derive(Debug)]
 pub struct Ledger {
+    // Declared before the lock: fields drop in order, so the connection is closed (and the
+    // WAL folded into the file) before another process may take the file over.
     conn: Connection,
     path: Option<PathBuf>,
     backup: Option<PathBuf>,
+    /// This process's claim on the file; `None` in memory and when only reading.
+    _lock: Option<OwnerLock>,
 }
 
 /// What was found at the path before opening it for writing.
 enum Found {
-    /// No file, or an empty one: a new ledger is created there.
+    /// No file, or a SQLite database with nothing in it at all: a new ledger goes there.
     Nothing,
     /// A sound ledger at this schema version.
     Ledger { version: u32 },
@@ -71,12 +84,17 @@ impl Ledger {
     /// The ledger's file name inside the app's data folder.
     pub const FILE_NAME: &'static str = "ledger.sqlite3";
 
-    /// Opens the ledger file at `path`, creating it (and its folder) if there is none, and
-    /// brings its schema up to date.
+    /// Opens the ledger file at `path` for this process alone, creating it (and its folder)
+    /// if there is none, and brings its schema up to date.
     ///
-    /// Before the first migration of an existing file, a copy of it is written beside it as
-    /// `<file>.v<old version>.bak` (with a `.1`, `.2`, … suffix if that name is taken); see
-    /// [`Ledger::backup_path`]. An empty file counts as no file.
+    /// The file stays locked against every other opener, in this process or another, until
+    /// the `Ledger` is dropped (see `lock.rs`); the lock goes away with the process, so
+    /// a crash never leaves it stuck.
+    ///
+    /// A new ledger is built beside `path` and renamed into place once complete, so no
+    /// half-made or empty file is ever left there. Before the first migration of an
+    /// existing file, a copy of it is written beside it as `<file>.v<old version>.bak` (with
+    /// a `.1`, `.2`, … suffix if that name is taken); see [`Ledger::backup_path`].
     ///
     /// The integrity check reads the whole file, so opening takes time in proportion to
     /// its size: a few milliseconds for years of game nights, about 150 ms for a
@@ -84,32 +102,68 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// - [`LedgerError::Corrupt`] if the file is not a SQLite database or fails
+    /// - [`LedgerError::InUse`] naming the process that has the file open; nothing is read;
+    /// - [`LedgerError::Corrupt`] if the file is empty, not a SQLite database or fails
     ///   `PRAGMA quick_check`;
-    /// - [`LedgerError::ForeignDatabase`] if it is another program's database;
+    /// - [`LedgerError::ForeignDatabase`] if it is another program's database, and
+    ///   [`LedgerError::UnexpectedSchema`] if it says it is a ledger but its tables are not
+    ///   those of its schema version;
     /// - [`LedgerError::SchemaTooNew`] if a newer Castellan wrote it.
     ///
-    /// In these three cases the file is not written to. Otherwise
-    /// [`LedgerError::Io`], [`LedgerError::Sqlite`] or [`LedgerError::Migration`] if the
+    /// In these cases the file is not written to. Otherwise [`LedgerError::Io`],
+    /// [`LedgerError::Sqlite`], [`LedgerError::File`] or [`LedgerError::Migration`] if the
     /// file cannot be created, backed up or migrated; a failed migration leaves the file at
     /// its old version.
     pub fn open(path: impl AsRef<Path>) -> Result<Ledger> {
         let path = path.as_ref();
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(folder).map_err(|source| LedgerError::Io { path: folder.to_path_buf(), source })?;
+        }
+        // Taken before anything is read, so what is checked below is what gets written.
+        let lock = OwnerLock::acquire(path)?;
         let backup = match inspect(path)? {
             Found::Nothing => {
-                if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                    fs::create_dir_all(folder)
-                        .map_err(|source| LedgerError::Io { path: folder.to_path_buf(), source })?;
-                }
+                create(path)?;
                 None
             }
             Found::Ledger { version } if version < SCHEMA_VERSION => Some(back_up(path, version)?),
             Found::Ledger { .. } => None,
         };
-        let mut conn = Connection::open(path).sql("open")?;
+        // Without SQLITE_OPEN_CREATE: had the file gone meanwhile, an empty one must not
+        // take its place.
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn = Connection::open_with_flags(path, flags).sql("open")?;
         configure(&conn, true)?;
         migrate(&mut conn)?;
-        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup })
+        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup, _lock: Some(lock) })
+    }
+
+    /// Opens the ledger file at `path` for reading only, without taking it over: for
+    /// reports and exports while the app has the ledger open.
+    ///
+    /// Reading beside the owner is safe (SQLite's WAL gives each read one committed state
+    /// of the file, and never blocks the owner's writes), and it is what a player running
+    /// `castellan ledger export` for a backup in the middle of a game night expects. Writes
+    /// through this `Ledger` fail with [`LedgerError::File`] (read-only). It cannot migrate,
+    /// so the file must be at this build's schema version.
+    ///
+    /// # Errors
+    ///
+    /// As [`Ledger::open`] for a damaged, foreign or newer file; [`LedgerError::NoLedger`]
+    /// if there is no file; [`LedgerError::NeedsMigration`] if the file is older.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Ledger> {
+        let path = path.as_ref();
+        match inspect(path)? {
+            Found::Nothing => return Err(LedgerError::NoLedger { path: path.to_path_buf() }),
+            Found::Ledger { version } if version < SCHEMA_VERSION => {
+                return Err(LedgerError::NeedsMigration { found: version, current: SCHEMA_VERSION });
+            }
+            Found::Ledger { .. } => {}
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).sql("open read-only")?;
+        configure(&conn, false)?;
+        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup: None, _lock: None })
     }
 
     /// Opens a new, empty ledger that lives in memory only: for tests and previews.
@@ -122,7 +176,7 @@ impl Ledger {
         let mut conn = Connection::open_in_memory().sql("open")?;
         configure(&conn, false)?;
         migrate(&mut conn)?;
-        Ok(Ledger { conn, path: None, backup: None })
+        Ok(Ledger { conn, path: None, backup: None, _lock: None })
     }
 
     /// The file this ledger lives in; `None` in memory.
@@ -175,7 +229,9 @@ fn inspect(path: &Path) -> Result<Found> {
         return Err(LedgerError::Corrupt { detail: format!("{} is not a regular file", path.display()) });
     }
     if metadata.len() == 0 {
-        return Ok(Found::Nothing);
+        // Castellan never leaves one (see `create`), so this is a file that lost its
+        // contents, or not ours: the user must see that rather than get an empty ledger.
+        return Err(LedgerError::Corrupt { detail: "the file is empty (0 bytes)".to_owned() });
     }
     let mut header = Vec::with_capacity(SQLITE_HEADER.len());
     fs::File::open(path).and_then(|file| file.take(SQLITE_HEADER.len() as u64).read_to_end(&mut header)).map_err(io)?;
@@ -201,6 +257,7 @@ fn inspect(path: &Path) -> Result<Found> {
     if version > SCHEMA_VERSION {
         return Err(LedgerError::SchemaTooNew { found: version, supported: SCHEMA_VERSION });
     }
+    migration::check_shape(&conn, version)?;
     Ok(Found::Ledger { version })
 }
 
@@ -253,6 +310,63 @@ fn quick_check(conn: &Connection) -> Result<()> {
     }
 }
 
+/// Builds a new ledger at `path`: in a file beside it, migrated, synced, then renamed into
+/// place, so that `path` is either absent or a complete ledger, even if the process dies
+/// meanwhile. The caller holds the lock, so no other Castellan builds there at once.
+fn create(path: &Path) -> Result<()> {
+    let temp = sibling(path, ".new");
+    let io = |path: &Path, source| LedgerError::Io { path: path.to_path_buf(), source };
+    // Left by a creation that was cut short; the lock says it is no one else's.
+    remove_with_journals(&temp).map_err(|source| io(&temp, source))?;
+    let built = (|| {
+        let mut conn = Connection::open(&temp).sql("open")?;
+        // The rollback journal, not WAL: the finished file then stands alone, with no -wal
+        // beside it to carry along. `open` switches it to WAL afterwards.
+        configure(&conn, false)?;
+        migrate(&mut conn)?;
+        conn.close().map_err(|(_, source)| from_sqlite("close", source))?;
+        fs::File::open(&temp).and_then(|file| file.sync_all()).map_err(|source| io(&temp, source))?;
+        // What sat at `path` was nothing or an empty database, and its journals belong to it.
+        remove_with_journals(path).map_err(|source| io(path, source))?;
+        fs::rename(&temp, path).map_err(|source| io(path, source))?;
+        sync_folder(path);
+        Ok(())
+    })();
+    if built.is_err() {
+        let _ = remove_with_journals(&temp);
+    }
+    built
+}
+
+/// `path` with `suffix` added to its file name.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Removes a database file and the journal files SQLite keeps beside it, where present.
+fn remove_with_journals(path: &Path) -> std::io::Result<()> {
+    for suffix in ["", "-journal", "-wal", "-shm"] {
+        match fs::remove_file(sibling(path, suffix)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Makes a rename in the folder of `path` durable. Only Unix can open a folder to sync it;
+/// elsewhere the rename is left to the file system's own ordering.
+fn sync_folder(path: &Path) {
+    #[cfg(unix)]
+    if let Some(folder) = path.parent() {
+        let folder = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+        // A failed sync leaves the rename in the cache, where it still happens in order.
+        let _ = fs::File::open(folder).and_then(|f| f.sync_all());
+    }
+}
+
 /// Copies the ledger at `path` beside it before migrating it from `version`.
 ///
 /// `VACUUM INTO` makes a consistent copy including what is still in the WAL (a plain file
@@ -290,11 +404,50 @@ fn configure(conn: &Connection, on_disk: bool) -> Result<()> {
 }
 
 fn migrate(conn: &mut Connection) -> Result<()> {
-    MIGRATIONS.to_latest(conn).map_err(|source| LedgerError::Migration { source })?;
+    MIGRATIONS.to_latest(conn).map_err(|source| match source {
+        // A full disk or a read-only file is said as such, as for any other write.
+        rusqlite_migration::Error::RusqliteError { query, err } => match from_sqlite("migration", err) {
+            LedgerError::Sqlite { source: err, .. } => {
+                LedgerError::Migration { source: rusqlite_migration::Error::RusqliteError { query, err } }
+            }
+            file_or_damage => file_or_damage,
+        },
+        source => LedgerError::Migration { source },
+    })?;
     debug_assert_eq!(user_version(conn)?, migration::SCHEMA_VERSION);
     Ok(())
 }
 
 fn user_version(conn: &Connection) -> Result<u32> {
     conn.query_row("PRAGMA user_version", [], |row| row.get(0)).sql("PRAGMA user_version")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FileProblem;
+
+    /// The file "full" by SQLite's own page limit: the same `SQLITE_FULL` a full disk gives,
+    /// without needing root to mount a small disk (`tests/ledger/file.rs` does that too).
+    #[test]
+    fn a_full_file_is_said_so_and_the_change_is_rolled_back() {
+        let folder = tempfile::tempdir().unwrap();
+        let mut ledger = Ledger::open(folder.path().join(Ledger::FILE_NAME)).unwrap();
+        let pages: u32 = ledger.conn.query_row("PRAGMA page_count", [], |row| row.get(0)).unwrap();
+        ledger.conn.pragma_update(None, "max_page_count", pages + 2).unwrap();
+        let mut added = 0;
+        let error = loop {
+            match ledger.add_player(&format!("Player {added} {}", "x".repeat(200)), None) {
+                Ok(_) => added += 1,
+                Err(error) => break error,
+            }
+            assert!(added < 10_000, "two pages cannot hold 10,000 players");
+        };
+        assert!(
+            matches!(error, LedgerError::File { problem: FileProblem::DiskFull, .. }),
+            "SQLITE_FULL must be said as a full disk, got {error:?}"
+        );
+        assert!(added > 0, "some players fit before the file was full");
+        assert_eq!(ledger.players().unwrap().len(), added, "the refused player was rolled back, the others kept");
+    }
 }

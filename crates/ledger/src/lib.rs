@@ -33,10 +33,12 @@
 //!     started_at: eight_pm,
 //! })?;
 //!
-//! ledger.append_move(game, r#"{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"}"#, eight_pm)?;
-//! ledger.append_move(game, r#"{"tile": "V", "at": [1, 0], "rot": 90}"#, eight_pm)?;
-//! ledger.append_move(game, r#"{"tile": "X", "discard": true}"#, eight_pm)?;
-//! let state = ledger.undo(game)?;
+//! // Each change names where the log stood when the engine checked it.
+//! let mut seen = ledger.cursor(game)?;
+//! seen = ledger.append_move(game, seen, r#"{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"}"#, eight_pm)?;
+//! seen = ledger.append_move(game, seen, r#"{"tile": "V", "at": [1, 0], "rot": 90}"#, eight_pm)?;
+//! seen = ledger.append_move(game, seen, r#"{"tile": "X", "discard": true}"#, eight_pm)?;
+//! let state = ledger.undo(game, seen)?;
 //! assert_eq!((state.cursor, state.stored), (2, 3), "the undone move waits in the redo tail");
 //! assert_eq!(ledger.unfinished_game()?.map(|g| g.id), Some(game), "offered for resuming");
 //!
@@ -65,6 +67,7 @@ mod game;
 mod history;
 mod json;
 mod ledger;
+mod lock;
 pub mod migration;
 mod moves;
 mod night;
@@ -74,10 +77,11 @@ mod result;
 mod stats;
 mod timestamp;
 
-pub use error::{InvalidInput, LedgerError, Missing, Result};
+pub use error::{FileProblem, InvalidInput, LedgerError, Missing, Result, SchemaDifference};
 pub use game::{Game, GameId, GameStatus, NewGame, Seat};
 pub use history::{GameHistory, NightHistory};
 pub use ledger::Ledger;
+pub use lock::Holder;
 pub use moves::{CursorState, MoveRecord};
 pub use night::{Night, NightId};
 pub use player::{Color, ParseColorError, Player, PlayerId};

@@ -19,6 +19,12 @@
 //! Each of these is one transaction, committed before the method returns, so a move
 //! entered is a move kept (see "Durability" on [`Ledger`]). Nothing here interprets a move:
 //! the caller has checked it with the engine first.
+//!
+//! Every change names the [`CursorState`] the caller checked it against, and is refused
+//! with [`LedgerError::MovedOn`], writing nothing, if the log no longer stands there. A
+//! move is legal only after the moves it was checked after, so a log that moved on
+//! meanwhile (another window, a second program on the file) would otherwise be given a
+//! move twice, or lose one the other side still shows.
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -63,17 +69,25 @@ impl CursorState {
 
 impl Ledger {
     /// Enters the next move of a game: drops the redo tail, stores the move as number
-    /// `cursor + 1` and moves the cursor onto it, in one transaction.
+    /// `cursor + 1` and moves the cursor onto it, in one transaction. `expected` is where
+    /// the log stood when the caller checked the move.
     ///
     /// # Errors
     ///
     /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] once it
-    /// has ended, [`LedgerError::Invalid`] if `move_json` is not a JSON object.
-    pub fn append_move(&mut self, game: GameId, move_json: &str, entered_at: DateTime<Utc>) -> Result<CursorState> {
+    /// has ended, [`LedgerError::MovedOn`] if the log is no longer at `expected`,
+    /// [`LedgerError::Invalid`] if `move_json` is not a JSON object.
+    pub fn append_move(
+        &mut self,
+        game: GameId,
+        expected: CursorState,
+        move_json: &str,
+        entered_at: DateTime<Utc>,
+    ) -> Result<CursorState> {
         const UPDATE: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
         json::require_object("move", move_json)?;
         let tx = self.write()?;
-        let state = writable_state(&tx, game)?;
+        let state = writable_state(&tx, game, expected)?;
         drop_redo_tail(&tx, game, state)?;
         let seq = state.cursor + 1;
         insert_move(&tx, game, seq, move_json, entered_at)?;
@@ -83,14 +97,15 @@ impl Ledger {
     }
 
     /// Takes back the last move in effect; it stays stored as the first of the redo tail.
-    /// At the start of the game this changes nothing.
+    /// At the start of the game this changes nothing. `expected` is where the log stood
+    /// when the caller decided to take the move back.
     ///
     /// # Errors
     ///
     /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] once it
-    /// has ended.
-    pub fn undo(&mut self, game: GameId) -> Result<CursorState> {
-        self.step_cursor(game, |state| state.cursor.checked_sub(1))
+    /// has ended, [`LedgerError::MovedOn`] if the log is no longer at `expected`.
+    pub fn undo(&mut self, game: GameId, expected: CursorState) -> Result<CursorState> {
+        self.step_cursor(game, expected, |state| state.cursor.checked_sub(1))
     }
 
     /// Puts back the first move of the redo tail. With no tail this changes nothing.
@@ -98,22 +113,25 @@ impl Ledger {
     /// # Errors
     ///
     /// As [`Ledger::undo`].
-    pub fn redo(&mut self, game: GameId) -> Result<CursorState> {
-        self.step_cursor(game, |state| state.can_redo().then_some(state.cursor + 1))
+    pub fn redo(&mut self, game: GameId, expected: CursorState) -> Result<CursorState> {
+        self.step_cursor(game, expected, |state| state.can_redo().then_some(state.cursor + 1))
     }
 
     /// Corrects move `seq` (one of the moves in effect) to `move_json`, keeps its place and
     /// first entry time, and drops the redo tail, in one transaction. The caller has
-    /// replayed the corrected game and found every later move still legal.
+    /// replayed the corrected game, as the log stood at `expected`, and found every later
+    /// move still legal.
     ///
     /// # Errors
     ///
     /// [`LedgerError::NotFound`] for an unknown game or a `seq` outside `1..=cursor`,
-    /// [`LedgerError::GameEnded`] once the game has ended, [`LedgerError::Invalid`] if
-    /// `move_json` is not a JSON object.
+    /// [`LedgerError::GameEnded`] once the game has ended, [`LedgerError::MovedOn`] if the
+    /// log is no longer at `expected`, [`LedgerError::Invalid`] if `move_json` is not a
+    /// JSON object.
     pub fn replace_move(
         &mut self,
         game: GameId,
+        expected: CursorState,
         seq: u32,
         move_json: &str,
         corrected_at: DateTime<Utc>,
@@ -122,7 +140,7 @@ impl Ledger {
                            WHERE game_id = ?1 AND seq = ?2";
         json::require_object("move", move_json)?;
         let tx = self.write()?;
-        let state = writable_state(&tx, game)?;
+        let state = writable_state(&tx, game, expected)?;
         if seq == 0 || seq > state.cursor {
             return Err(LedgerError::NotFound { what: Missing::Move { game, seq } });
         }
@@ -163,10 +181,15 @@ impl Ledger {
         moves_between(&tx, game, state.cursor + 1, state.stored)
     }
 
-    fn step_cursor(&mut self, game: GameId, step: impl FnOnce(CursorState) -> Option<u32>) -> Result<CursorState> {
+    fn step_cursor(
+        &mut self,
+        game: GameId,
+        expected: CursorState,
+        step: impl FnOnce(CursorState) -> Option<u32>,
+    ) -> Result<CursorState> {
         const SQL: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
         let tx = self.write()?;
-        let state = writable_state(&tx, game)?;
+        let state = writable_state(&tx, game, expected)?;
         let Some(cursor) = step(state) else {
             return Ok(state);
         };
@@ -187,10 +210,14 @@ fn state(conn: &Connection, game: GameId) -> Result<(bool, CursorState)> {
     .ok_or(LedgerError::NotFound { what: Missing::Game(game) })
 }
 
-/// The cursor of a game whose moves may change.
-fn writable_state(conn: &Connection, game: GameId) -> Result<CursorState> {
+/// The cursor of a game whose moves may change, provided it is where the caller saw it.
+///
+/// Read inside the write transaction, so nothing can move the log between this check and
+/// the commit.
+fn writable_state(conn: &Connection, game: GameId, expected: CursorState) -> Result<CursorState> {
     match state(conn, game)? {
-        (true, state) => Ok(state),
+        (true, found) if found == expected => Ok(found),
+        (true, found) => Err(LedgerError::MovedOn { game, expected, found }),
         (false, _) => Err(LedgerError::GameEnded { game }),
     }
 }

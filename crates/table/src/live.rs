@@ -3,10 +3,12 @@
 //! Every move is checked by the engine first and then written to the ledger in its own
 //! transaction before the command returns, so a crash loses nothing that was confirmed. The
 //! move log in the ledger is the source of truth: [`Table::resume`] rebuilds the game from it.
+//! Each write names the cursor the engine checked the change against, so the ledger refuses
+//! it, rather than storing a move twice or undoing one unseen, if the file moved on.
 
 use crate::{record, TableError};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
-use castellan_ledger::{Color, Finish, GameId, Ledger, NewGame, PlayerId, Seat};
+use castellan_ledger::{Color, CursorState, Finish, GameId, Ledger, NewGame, PlayerId, Seat};
 use castellan_script::{final_moves_json, move_json, players_json, setup_json, Script};
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
@@ -68,6 +70,13 @@ impl LiveGame {
             return None;
         }
         Some(Game::replay(self.history.setup(), &moves[..index]).expect("a prefix of moves that replayed replays"))
+    }
+
+    /// Where this game's log stands as the table knows it: what every change written to the
+    /// ledger was checked against, so that the ledger can refuse it if the file moved on.
+    fn seen(&self) -> CursorState {
+        let count = |n: usize| u32::try_from(n).expect("a game has far fewer than 2^32 moves");
+        CursorState { cursor: count(self.history.cursor()), stored: count(self.history.moves().len()) }
     }
 
     fn move_text(&self, mv: &Move) -> String {
@@ -182,8 +191,8 @@ impl Table {
         let mut next = live.history.clone();
         next.apply(mv.clone()).map_err(TableError::Move)?;
         let text = live.move_text(&mv);
-        let id = live.id;
-        self.ledger.append_move(id, &text, now)?;
+        let (id, seen) = (live.id, live.seen());
+        self.ledger.append_move(id, seen, &text, now)?;
         let live = self.live.as_mut().expect("checked above");
         live.history = next;
         Ok(live)
@@ -194,8 +203,9 @@ impl Table {
     /// # Errors
     /// No game, or the ledger refuses.
     pub fn undo(&mut self) -> Result<&LiveGame, TableError> {
-        let id = self.live_mut()?.id;
-        self.ledger.undo(id)?;
+        let live = self.live_mut()?;
+        let (id, seen) = (live.id, live.seen());
+        self.ledger.undo(id, seen)?;
         let live = self.live.as_mut().expect("checked above");
         live.history.undo();
         Ok(live)
@@ -206,8 +216,9 @@ impl Table {
     /// # Errors
     /// No game, or the ledger refuses.
     pub fn redo(&mut self) -> Result<&LiveGame, TableError> {
-        let id = self.live_mut()?.id;
-        self.ledger.redo(id)?;
+        let live = self.live_mut()?;
+        let (id, seen) = (live.id, live.seen());
+        self.ledger.redo(id, seen)?;
         let live = self.live.as_mut().expect("checked above");
         live.history.redo();
         Ok(live)
@@ -227,8 +238,8 @@ impl Table {
         let next = History::from_log(next.setup().clone(), next.moves()[..cursor].to_vec(), cursor)
             .map_err(TableError::Replay)?;
         let text = live.move_text(&mv);
-        let id = live.id;
-        self.ledger.replace_move(id, index as u32 + 1, &text, now)?;
+        let (id, seen) = (live.id, live.seen());
+        self.ledger.replace_move(id, seen, index as u32 + 1, &text, now)?;
         let live = self.live.as_mut().expect("checked above");
         live.history = next;
         Ok(live)

@@ -3,9 +3,10 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-use castellan_ledger::migration::SCHEMA_VERSION;
-use castellan_ledger::{Ledger, LedgerError};
+use castellan_ledger::migration::{APPLICATION_ID, SCHEMA_VERSION};
+use castellan_ledger::{FileProblem, Ledger, LedgerError, SchemaDifference};
 use rusqlite::Connection;
 
 use crate::migration::schema_of;
@@ -21,8 +22,9 @@ fn temp_ledger_path() -> (tempfile::TempDir, PathBuf) {
 fn ledger_with_a_game(path: &Path) {
     let mut ledger = Ledger::open(path).unwrap();
     let (.., game) = seat_two(&mut ledger);
+    let mut seen = ledger.cursor(game).unwrap();
     for n in 1..=40 {
-        ledger.append_move(game, &tile_move(n), at(n.into())).unwrap();
+        seen = ledger.append_move(game, seen, &tile_move(n), at(n.into())).unwrap();
     }
 }
 
@@ -56,12 +58,28 @@ fn a_reopened_ledger_has_its_data_and_the_missing_folder_is_made() {
 }
 
 #[test]
-fn an_empty_file_becomes_a_ledger() {
+fn a_zero_length_file_is_refused_untouched() {
     let (_folder, path) = temp_ledger_path();
     fs::write(&path, b"").unwrap();
-    let ledger = Ledger::open(&path).expect("an empty file holds nothing to lose");
-    assert_eq!(ledger.schema_version().unwrap(), SCHEMA_VERSION, "it is migrated");
-    assert!(ledger.backup_path().is_none(), "nothing in it to back up");
+    let error = refused(&path);
+    assert!(
+        matches!(&error, LedgerError::Corrupt { detail } if detail.contains("empty")),
+        "Castellan never leaves an empty ledger file, so one is a ledger that lost its contents, \
+         to be reported, not silently replaced by an empty ledger; got {error:?}"
+    );
+}
+
+#[test]
+fn a_new_ledger_appears_complete_and_a_half_built_one_is_cleared() {
+    let (folder, path) = temp_ledger_path();
+    // What a creation killed halfway leaves beside the ledger's place.
+    let half_built = folder.path().join(format!("{}.new", Ledger::FILE_NAME));
+    fs::write(&half_built, b"SQLite format 3\0 and half a schema").unwrap();
+    let ledger = Ledger::open(&path).unwrap();
+    assert_eq!(ledger.schema_version().unwrap(), SCHEMA_VERSION, "the ledger is whole");
+    assert!(!half_built.exists(), "the leftover of an earlier attempt is cleared");
+    drop(ledger);
+    assert_eq!(listing(folder.path()), [Ledger::FILE_NAME], "closed, the folder holds the ledger and nothing else");
 }
 
 #[test]
@@ -116,6 +134,40 @@ fn a_ledger_from_a_newer_version_is_refused_untouched() {
         ),
         "a newer schema must be reported with both versions, got {error:?}"
     );
+}
+
+#[test]
+fn a_file_with_the_ledger_id_but_other_tables_is_refused_untouched() {
+    let (_folder, path) = temp_ledger_path();
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION).unwrap();
+    conn.execute_batch("CREATE TABLE recipes (name TEXT)").unwrap();
+    drop(conn);
+    let error = refused(&path);
+    assert!(
+        matches!(&error, LedgerError::UnexpectedSchema { version, difference: SchemaDifference::Missing { .. } }
+            if *version == SCHEMA_VERSION),
+        "the id and version alone must not let a file with other tables be written to, got {error:?}"
+    );
+}
+
+#[test]
+fn a_ledger_whose_table_was_altered_is_refused_untouched() {
+    let (_folder, path) = temp_ledger_path();
+    ledger_with_a_game(&path);
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("ALTER TABLE moves ADD COLUMN note TEXT").unwrap();
+    drop(conn);
+    let error = refused(&path);
+    match &error {
+        LedgerError::UnexpectedSchema { difference: SchemaDifference::Shape { name, expected, found }, .. } => {
+            assert_eq!(name, "moves", "the altered table is named");
+            assert_eq!(found.len(), expected.len() + 1, "with the extra column: {found:?} against {expected:?}");
+        }
+        other => panic!("a ledger table with a column no migration made must be refused, got {other:?}"),
+    }
+    assert!(error.to_string().contains("note text"), "the difference is shown: {error}");
 }
 
 #[test]
@@ -192,4 +244,210 @@ fn an_old_ledger_is_backed_up_then_migrated() {
 
     let reopened = Ledger::open(&path).unwrap();
     assert!(reopened.backup_path().is_none(), "an up-to-date file needs no backup");
+}
+
+#[test]
+fn a_second_opener_in_this_process_is_refused_until_the_first_closes() {
+    let (folder, path) = temp_ledger_path();
+    let first = Ledger::open(&path).unwrap();
+    let error = Ledger::open(&path).expect_err("one ledger file, one owner");
+    match &error {
+        LedgerError::InUse { path: held, holder } => {
+            assert_eq!(held, &path, "the refusal names the file");
+            assert_eq!(holder.pid, Some(std::process::id()), "and the process that holds it: this one");
+            let program = std::env::current_exe().unwrap().file_name().unwrap().to_string_lossy().into_owned();
+            assert_eq!(holder.program.as_deref(), Some(program.as_str()), "with its program's name");
+        }
+        other => panic!("a second opener must be told the file is in use, got {other:?}"),
+    }
+    assert!(error.to_string().contains(&format!("process {}", std::process::id())), "said in words too: {error}");
+    drop(first);
+    let again = Ledger::open(&path).expect("once the first owner closes, the file is free");
+    drop(again);
+    assert_eq!(listing(folder.path()), [Ledger::FILE_NAME], "no lock file is left behind");
+}
+
+/// Set in a child: the ledger file it opens and holds until it is killed.
+const HOLDER_FILE: &str = "CASTELLAN_LEDGER_HOLDER_FILE";
+
+/// Only does anything when run as the holder child of
+/// [`another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it`].
+#[test]
+fn holder_process_entry_point() {
+    let Some(path) = std::env::var_os(HOLDER_FILE) else {
+        return;
+    };
+    let _ledger = Ledger::open(&path).expect("the child opens the ledger");
+    println!("@open");
+    std::io::Write::flush(&mut std::io::stdout()).unwrap();
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+    }
+}
+
+#[test]
+fn another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it() {
+    use std::io::BufRead;
+    let (_folder, path) = temp_ledger_path();
+    ledger_with_a_game(&path);
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "file::holder_process_entry_point", "--nocapture", "--test-threads=1"])
+        .env(HOLDER_FILE, &path)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    assert!(lines.any(|line| line.unwrap().contains("@open")), "the child must open the ledger");
+
+    let error = Ledger::open(&path).expect_err("the child owns the file");
+    assert!(
+        matches!(&error, LedgerError::InUse { holder, .. } if holder.pid == Some(child.id())),
+        "the refusal must name the child's process, {}, got {error:?}",
+        child.id()
+    );
+    let mut reader = Ledger::open_read_only(&path).expect("reading beside the owner is allowed");
+    let game = reader.unfinished_game().unwrap().expect("the reader sees the owner's game");
+    assert_eq!(reader.moves(game.id).unwrap().len(), 40, "with every committed move");
+    let write = reader.add_player("Cleo", None);
+    assert!(
+        matches!(write, Err(LedgerError::File { problem: FileProblem::ReadOnly, .. })),
+        "a reader cannot write, got {write:?}"
+    );
+
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let ledger = Ledger::open(&path).expect("a killed owner's lock goes with it: no stale lock to clear");
+    assert_eq!(ledger.moves(game.id).unwrap().len(), 40, "and its moves are all there");
+}
+
+#[test]
+fn reading_only_never_creates_nor_migrates() {
+    let (folder, path) = temp_ledger_path();
+    let missing = Ledger::open_read_only(&path);
+    assert!(matches!(missing, Err(LedgerError::NoLedger { .. })), "no file, no ledger: got {missing:?}");
+    assert!(listing(folder.path()).is_empty(), "and nothing is made");
+    version_1_file(&path);
+    let before = fs::read(&path).unwrap();
+    let old = Ledger::open_read_only(&path);
+    assert!(
+        matches!(old, Err(LedgerError::NeedsMigration { found: 1, current: SCHEMA_VERSION })),
+        "an old file cannot be read without migrating it, which a reader must not do: got {old:?}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), before, "the old file is as it was");
+
+    let (_other_folder, current) = temp_ledger_path();
+    ledger_with_a_game(&current);
+    let reader = Ledger::open_read_only(&current).expect("a current ledger that no one has open reads too");
+    let game = reader.unfinished_game().unwrap().expect("its game is there");
+    assert_eq!(reader.moves(game.id).unwrap().len(), 40, "with its moves");
+    let _owner = Ledger::open(&current).expect("a reader does not keep the owner out");
+}
+
+/// A write refused because SQLite's lock is held elsewhere: said as such, and the ledger
+/// goes on once the lock is free.
+#[test]
+fn a_file_locked_by_another_program_is_said_so_and_nothing_is_lost() {
+    let (_folder, path) = temp_ledger_path();
+    ledger_with_a_game(&path);
+    let mut ledger = Ledger::open(&path).unwrap();
+    // A database browser, say, in the middle of a write of its own.
+    let other = Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
+    assert!(
+        matches!(error, LedgerError::File { problem: FileProblem::Locked, .. }),
+        "a held SQLite lock must be named as such, got {error:?}"
+    );
+    let text = error.to_string();
+    assert!(text.contains("another program") && text.contains("nothing saved before it was lost"), "{text}");
+    other.execute_batch("ROLLBACK").unwrap();
+    ledger.add_player("Cleo", None).expect("once the other program lets go, the ledger writes again");
+    let game = ledger.unfinished_game().unwrap().unwrap();
+    assert_eq!(ledger.moves(game.id).unwrap().len(), 40, "nothing stored before was lost");
+}
+
+/// A file system mounted for one test, unmounted (lazily, in case a file is still open)
+/// when dropped. Mounting needs root; `None` elsewhere.
+struct Mount(PathBuf);
+
+impl Mount {
+    fn new(target: &Path, args: &[&str]) -> Option<Mount> {
+        let status = Command::new("mount").args(args).arg(target).stderr(std::process::Stdio::null()).status();
+        status.ok().filter(|s| s.success()).map(|_| Mount(target.to_path_buf()))
+    }
+}
+
+impl Drop for Mount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+/// A real full disk: a small tmpfs filled by the ledger itself.
+#[test]
+fn a_full_disk_is_said_so_and_every_move_before_it_is_kept() {
+    let folder = tempfile::tempdir().unwrap();
+    let Some(_mount) = Mount::new(folder.path(), &["-t", "tmpfs", "-o", "size=512k", "tmpfs"]) else {
+        println!("skipped: mounting a small tmpfs needs root (disk full is also covered in the ledger's unit tests)");
+        return;
+    };
+    let path = folder.path().join(Ledger::FILE_NAME);
+    // Space to give back once the disk is full, so the ledger can be reopened.
+    let ballast = folder.path().join("ballast");
+    fs::write(&ballast, vec![7u8; 64 * 1024]).unwrap();
+    let mut ledger = Ledger::open(&path).unwrap();
+    let (.., game) = seat_two(&mut ledger);
+    let mut seen = ledger.cursor(game).unwrap();
+    let padding = "x".repeat(3000);
+    let error = loop {
+        let json = format!(r#"{{"tile": "V", "at": [{}, 0], "rot": 90, "note": "{padding}"}}"#, seen.cursor + 1);
+        match ledger.append_move(game, seen, &json, at(1)) {
+            Ok(next) => seen = next,
+            Err(error) => break error,
+        }
+        assert!(seen.cursor < 1000, "512 KiB must fill up long before 1000 moves of 3 KB");
+    };
+    assert!(
+        matches!(error, LedgerError::File { problem: FileProblem::DiskFull, .. }),
+        "a full disk must be named as such, got {error:?}"
+    );
+    assert!(error.to_string().starts_with("the disk is full"), "{error}");
+    assert!(seen.cursor > 10, "the disk filled after some moves, not at once: {}", seen.cursor);
+    assert_eq!(ledger.cursor(game).unwrap(), seen, "the failed move was rolled back");
+    drop(ledger);
+    fs::remove_file(&ballast).unwrap();
+    let ledger = Ledger::open(&path).expect("with space again the ledger opens");
+    assert_eq!(
+        ledger.moves(game).unwrap().len() as u32,
+        seen.cursor,
+        "every move entered before the disk filled is kept"
+    );
+}
+
+/// A ledger file that cannot be written: on a read-only mount (as root, who may write any
+/// file whatever its mode), else made read-only by its mode.
+#[test]
+fn a_read_only_file_is_said_so_and_left_as_it_was() {
+    let (folder, path) = temp_ledger_path();
+    ledger_with_a_game(&path);
+    let mount = Mount::new(&path, &["--bind", path.to_str().unwrap()]);
+    if mount.is_some() {
+        let status = Command::new("mount").args(["-o", "remount,ro,bind"]).arg(&path).status().unwrap();
+        assert!(status.success(), "a bind mount made by root can be made read-only");
+    } else {
+        let mut permissions = fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        fs::set_permissions(&path, permissions).unwrap();
+    }
+    let before = fs::read(&path).unwrap();
+    let outcome = Ledger::open(&path).and_then(|mut ledger| ledger.add_player("Cleo", None).map(|_| ()));
+    let error = outcome.expect_err("a read-only file cannot take a new player");
+    assert!(
+        matches!(error, LedgerError::File { problem: FileProblem::ReadOnly, .. }),
+        "a read-only file must be named as such, got {error:?}"
+    );
+    assert!(error.to_string().contains("read-only"), "{error}");
+    assert_eq!(fs::read(&path).unwrap(), before, "and it is left as it was");
+    drop(mount);
+    drop(folder);
 }

@@ -1,10 +1,10 @@
 //! The ledger's tests: one binary, one module per table, plus the file-level behaviour
-//! (opening, damage, crashes).
+//! (opening, ownership, damage, failing disks). Killing a process mid-game is tested
+//! through the table's commands, as the app writes: `crates/table/tests/crash.rs`.
 //!
 //! Logic is tested on an in-memory ledger; anything about the file itself uses a real file
 //! in a temporary folder.
 
-mod crash;
 mod file;
 mod game;
 mod generate;

@@ -1,8 +1,8 @@
 //! The `results` table: finishing a game, shared ranks, importing a whole game.
 
 use castellan_ledger::{
-    Color, Finish, GameImport, GameStatus, InvalidInput, Ledger, LedgerError, NewGame, NewMove, PlayerId, PlayerResult,
-    PointsByKind, Seat,
+    Color, CursorState, Finish, GameImport, GameStatus, InvalidInput, Ledger, LedgerError, NewGame, NewMove, PlayerId,
+    PlayerResult, PointsByKind, Seat,
 };
 
 use crate::{at, may, tile_move, Table, SETUP};
@@ -20,7 +20,7 @@ pub fn result(player: PlayerId, score: u32) -> PlayerResult {
 #[test]
 fn finishing_stores_results_and_ends_the_game() {
     let mut table = Table::start();
-    table.ledger.append_move(table.game, &tile_move(1), at(1)).unwrap();
+    table.ledger.append_move(table.game, CursorState { cursor: 0, stored: 0 }, &tile_move(1), at(1)).unwrap();
     let anna = PlayerResult {
         points: PointsByKind { roads: 3, cities: 10, cloisters: 9, farms: 6, king_robber: 2, count: 1 },
         biggest_city_tiles: Some(7),
@@ -49,7 +49,10 @@ fn finishing_stores_results_and_ends_the_game() {
     );
     assert!(table.ledger.unfinished_game().unwrap().is_none(), "a finished game is not offered for resuming");
     assert!(
-        matches!(table.ledger.append_move(table.game, &tile_move(2), at(51)), Err(LedgerError::GameEnded { .. })),
+        matches!(
+            table.ledger.append_move(table.game, CursorState { cursor: 1, stored: 1 }, &tile_move(2), at(51)),
+            Err(LedgerError::GameEnded { .. })
+        ),
         "no move can be added after the end"
     );
 }
