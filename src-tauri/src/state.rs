@@ -41,11 +41,21 @@ impl AppState {
 
     /// Switches to the ledger at `path` (created if missing). The game on the table stays in
     /// the old file, where every move of it is already stored.
+    ///
+    /// The file already open is kept as it is: reopening it would be refused by the lock this
+    /// very process holds on it. A file that cannot be opened leaves the open one in use, so a
+    /// mistyped path never leaves the table without a ledger.
     pub fn use_ledger(&self, path: &Path) -> Result<(), CommandError> {
         let mut open = self.lock()?;
-        *open = Open::at(path.to_path_buf());
-        match &open.table {
-            Ok(_) => Ok(()),
+        if open.table.is_ok() && same_file(&open.path, path) {
+            return Ok(());
+        }
+        let next = Open::at(path.to_path_buf());
+        match &next.table {
+            Ok(_) => {
+                *open = next;
+                Ok(())
+            }
             Err(detail) => {
                 Err(CommandError::LedgerUnavailable { path: path.display().to_string(), detail: detail.clone() })
             }
@@ -65,5 +75,38 @@ impl AppState {
     /// Runs `f` on the game on the table; without one, `NoGame`.
     pub fn with_live<T>(&self, f: impl FnOnce(&LiveGame) -> Result<T, CommandError>) -> Result<T, CommandError> {
         self.with_table(|table| f(table.live().ok_or(CommandError::NoGame)?))
+    }
+}
+
+/// Whether two paths name one file, however they are spelled.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choosing_the_open_ledger_again_keeps_it_and_a_bad_choice_keeps_the_old_one() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("night.sqlite3");
+        let state = AppState::open(path.clone());
+        state.with_table(|_| Ok(())).expect("the ledger opens");
+
+        // The same file, spelled another way: still the one open ledger, not refused by its own lock.
+        state.use_ledger(&dir.path().join(".").join("night.sqlite3")).expect("the open ledger is kept");
+        state.with_table(|_| Ok(())).expect("still usable");
+
+        // An empty file is a damaged ledger: refused, and the open one stays in use.
+        let empty = dir.path().join("empty.sqlite3");
+        std::fs::write(&empty, b"").expect("empty file");
+        let refused = state.use_ledger(&empty);
+        assert!(matches!(refused, Err(CommandError::LedgerUnavailable { .. })), "{refused:?}");
+        assert_eq!(state.ledger_path().expect("path"), path);
+        state.with_table(|_| Ok(())).expect("the old ledger is still usable");
     }
 }
