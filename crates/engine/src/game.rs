@@ -206,6 +206,30 @@ impl Move {
             Move::City { .. } | Move::Stand { .. } => None,
         }
     }
+
+    /// Every cell the move names: where the tile goes and where the Count's followers go;
+    /// for the City of Carcassonne its north-west and south-east corners, which span the
+    /// block. (An iterator, not a list: every move is checked with it, playouts included.)
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let (first, second, moved): (Option<Cell>, Option<Cell>, &[QuarterMove]) = match self {
+            Move::Place { cell, count, .. } => (Some(*cell), None, &count.moves),
+            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[]),
+            // Saturating: a corner near the end of `i32` stays off the table instead of
+            // wrapping back onto it.
+            Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
+            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
+        };
+        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
+    }
+}
+
+/// The first cell beyond [`Cell::LIMIT`] among `cells`, as the refusal every move and final
+/// move gets before anything else looks at it.
+fn off_table(cells: impl IntoIterator<Item = Cell>) -> Result<(), MoveError> {
+    match cells.into_iter().find(|c| !c.is_on_table()) {
+        Some(cell) => Err(MoveError::OffTable { cell, limit: Cell::LIMIT }),
+        None => Ok(()),
+    }
 }
 
 /// House rule V-12: a player buys the tile someone else drew, because it is the one that
@@ -263,6 +287,13 @@ pub enum MoveError {
     OutOfBounds {
         /// The cell.
         cell: Cell,
+    },
+    /// The cell is further from the start than any table reaches ([`Cell::LIMIT`]).
+    OffTable {
+        /// The cell.
+        cell: Cell,
+        /// How far a coordinate may go either way.
+        limit: i32,
     },
     /// The tile fits somewhere, so it may not be discarded (Rule B-08).
     DiscardRefused {
@@ -435,6 +466,9 @@ impl fmt::Display for MoveError {
                 }
             }
             MoveError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
+            MoveError::OffTable { cell, limit } => {
+                write!(f, "{cell} is off the table: coordinates run from -{limit} to {limit}")
+            }
             MoveError::DiscardRefused { tile, cell, rotation } => {
                 write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
@@ -510,6 +544,26 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishError {
+    /// The refused final move's index (from 0); `None` when the count itself was refused.
+    pub index: Option<usize>,
+    /// Why.
+    pub error: MoveError,
+}
+
+impl fmt::Display for FinishError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "final move {i}: {}", self.error),
+            None => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for FinishError {}
 
 /// Why a log could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -816,6 +870,7 @@ impl Game {
     /// # Errors
     /// Why not, as a [`MoveError`].
     pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), MoveError> {
+        off_table([cell])?;
         if let Some(e) = self.table_rule_error(tile, cell, rotation) {
             return Err(e);
         }
@@ -845,7 +900,7 @@ impl Game {
         mut found: impl FnMut(Port, FeatureKind),
     ) {
         let def = tile.def();
-        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard {
+        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard || !cell.is_on_table() {
             return;
         }
         // The neighbours are looked at once for all the tile's segments.
@@ -964,6 +1019,8 @@ impl Game {
         if self.finished {
             return Err(MoveError::GameOver);
         }
+        // Before anything looks at the board: no cell off the table gets near it.
+        off_table(mv.cells())?;
         let first_event = self.events.len();
         if let &Move::Stand { player, at } = mv {
             self.stand(player, at)?;
@@ -1635,19 +1692,33 @@ impl Game {
     /// # Errors
     /// A refused move, or the game was counted already; the game is then unchanged.
     pub fn finish_with(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], MoveError> {
+        self.finish_naming(final_moves).map_err(|e| e.error)
+    }
+
+    /// [`Game::finish_with`], saying which of the final moves was refused.
+    ///
+    /// # Errors
+    /// The refused final move's index and why, or no index when the count itself is refused
+    /// (counted already, or final moves without the Count); the game is then unchanged.
+    pub fn finish_naming(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], FinishError> {
+        let whole = |error| FinishError { index: None, error };
         if self.finished {
-            return Err(MoveError::GameOver);
+            return Err(whole(MoveError::GameOver));
         }
         if !final_moves.is_empty() && self.city.is_none() {
-            return Err(MoveError::NoCount);
+            return Err(whole(MoveError::NoCount));
         }
         let first_event = self.events.len();
         let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
         let game = next.as_mut().unwrap_or(self);
-        for m in final_moves {
-            let feature = game.check_quarter_move(m, |root| {
-                game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
-            })?;
+        for (index, m) in final_moves.iter().enumerate() {
+            let feature = off_table([m.to.0])
+                .and_then(|()| {
+                    game.check_quarter_move(m, |root| {
+                        game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
+                    })
+                })
+                .map_err(|error| FinishError { index: Some(index), error })?;
             game.move_out_of_city(m, feature);
         }
         if let Some(next) = next {

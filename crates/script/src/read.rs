@@ -84,10 +84,16 @@ fn cell_of(v: &Value, at: &str) -> Result<Cell> {
     }
     let x = integer(&a[0], at)?;
     let y = integer(&a[1], at)?;
-    let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
-        return Err(ScriptError::format(at, "cell out of range"));
+    // The engine refuses a cell off the table (`Cell::LIMIT`); one beyond `i32` cannot even
+    // be handed to it, and gets the same words here.
+    let (Ok(x32), Ok(y32)) = (i32::try_from(x), i32::try_from(y)) else {
+        let limit = Cell::LIMIT;
+        return Err(ScriptError::format(
+            at,
+            format!("[{x},{y}] is off the table: coordinates run from -{limit} to {limit}"),
+        ));
     };
-    Ok(Cell::new(x, y))
+    Ok(Cell::new(x32, y32))
 }
 
 fn port_of(v: &Value, at: &str) -> Result<Port> {
