@@ -11,7 +11,7 @@ mod report;
 mod scenario;
 mod write;
 
-pub use read::{ScriptError, ScriptErrorKind};
+pub use read::{without_bom, ScriptError, ScriptErrorKind};
 pub use report::report;
 pub use scenario::check_scenario;
 pub use write::{final_moves_json, move_json, players_json, setup_json};
@@ -179,6 +179,15 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_script_is_ignored() {
+        let marked = format!("\u{feff}{SCRIPT}");
+        assert_eq!(Script::from_json(&marked), Script::from_json(SCRIPT), "the same script");
+        assert_eq!(check_scenario(&marked), Ok(()), "a scenario reads it as well");
+        let late = format!("{SCRIPT}\u{feff}");
+        assert!(matches!(Script::from_json(&late).unwrap_err().kind, ScriptErrorKind::Json(_)), "only at the start");
     }
 
     const FINAL_BOARD: &str = r#"{

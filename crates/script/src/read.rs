@@ -117,7 +117,7 @@ impl Script {
     /// # Errors
     /// Text that is not JSON, or JSON that is not a version-1 game script.
     pub fn from_json(text: &str) -> Result<Script> {
-        let root: Value = serde_json::from_str(text).map_err(|e| {
+        let root: Value = serde_json::from_str(without_bom(text)).map_err(|e| {
             ScriptError::at(format!("line {} column {}", e.line(), e.column()), ScriptErrorKind::Json(e.to_string()))
         })?;
         let root = object(&root, "script")?;
@@ -277,6 +277,12 @@ impl Script {
         };
         Ok(Script { setup, moves, followers, final_moves, final_scoring, expect })
     }
+}
+
+/// `text` without the byte-order mark a Windows editor puts before the first character of a
+/// UTF-8 file. JSON has no place for it, but it says nothing about the script either.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 fn read_players(v: &Value) -> Result<Vec<PlayerSetup>> {

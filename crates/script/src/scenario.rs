@@ -7,7 +7,7 @@
 //! - any other key of the [`report`] (`supply`, `winners`, `standings`, `track`,
 //!   `tiles_left`, …), compared as a subset.
 
-use crate::{report, Script};
+use crate::{report, without_bom, Script};
 use serde_json::Value;
 
 /// Replays a scenario and compares everything its `expect` states.
@@ -15,7 +15,7 @@ use serde_json::Value;
 /// # Errors
 /// A description of the first difference.
 pub fn check_scenario(text: &str) -> Result<(), String> {
-    let raw: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let raw: Value = serde_json::from_str(without_bom(text)).map_err(|e| format!("not JSON: {e}"))?;
     let expect = raw.get("expect").cloned().unwrap_or(Value::Null);
     if expect.is_null() {
         return Err("a scenario must state what it expects".to_string());
