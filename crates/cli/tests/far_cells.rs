@@ -49,7 +49,7 @@ fn a_far_standing_follower_and_a_far_final_move_are_refused() {
     no_panic(&o, "final move");
     assert_eq!(
         stderr(&o).trim_end(),
-        "final_moves: [-2147483648,0] is off the table: coordinates run from -1000 to 1000"
+        "final_moves[0]: [-2147483648,0] is off the table: coordinates run from -1000 to 1000"
     );
 }
 

@@ -443,11 +443,38 @@ pub enum MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl MoveError {
+    /// The error as a sentence that calls the players by their names, seat by seat; a seat
+    /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
+    ///
+    /// ```
+    /// use castellan_engine::{MoveError, PlayerId};
+    /// let e = MoveError::NoFollowerLeft { player: PlayerId(1) };
+    /// let names = ["Anna".to_string(), "Bram".to_string()];
+    /// assert_eq!(e.with_names(&names).to_string(), "Bram has no follower left");
+    /// assert_eq!(e.to_string(), "player 2 has no follower left");
+    /// ```
+    pub fn with_names<'a>(&'a self, names: &'a [String]) -> impl fmt::Display + 'a {
+        struct Named<'a>(&'a MoveError, &'a [String]);
+        impl fmt::Display for Named<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.describe(f, self.1)
+            }
+        }
+        Named(self, names)
+    }
+
+    fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        let who = |p: &PlayerId| names.get(p.index()).cloned().unwrap_or_else(|| p.to_string());
         match self {
             MoveError::GameOver => write!(f, "the game is over"),
-            MoveError::PurchaseFromSelf { player } => write!(f, "{player} cannot buy the tile they drew"),
+            MoveError::PurchaseFromSelf { player } => write!(f, "{} cannot buy the tile they drew", who(player)),
             MoveError::CannotPay { player, score, price } => {
-                write!(f, "{player} has {score} points and cannot pay {price}")
+                write!(f, "{} has {score} points and cannot pay {price}", who(player))
             }
             MoveError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
             MoveError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
@@ -472,7 +499,7 @@ impl fmt::Display for MoveError {
             MoveError::DiscardRefused { tile, cell, rotation } => {
                 write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
-            MoveError::NoFollowerLeft { player } => write!(f, "{player} has no follower left"),
+            MoveError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(player)),
             MoveError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
             MoveError::FeatureOccupied { port, kind } => {
                 write!(f, "the {kind} at {port} is already occupied")
@@ -517,7 +544,9 @@ impl fmt::Display for MoveError {
             MoveError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             MoveError::VolcanoLast => write!(f, "the volcano lake is the last river tile"),
             MoveError::NoCount => write!(f, "this game is played without the Count"),
-            MoveError::QuarterEmpty { player, quarter } => write!(f, "{player} has no follower in the {quarter}"),
+            MoveError::QuarterEmpty { player, quarter } => {
+                write!(f, "{} has no follower in the {quarter}", who(player))
+            }
             MoveError::CountBlocks { quarter } => write!(f, "the Count stands in the {quarter}: nobody may move there"),
             MoveError::MarketAtTheEnd => write!(f, "market followers move only at the end of the game"),
             MoveError::WrongQuarter { quarter, kind } => {
@@ -527,7 +556,7 @@ impl fmt::Display for MoveError {
                 write!(f, "the feature at {cell} {port} is not one a follower may move onto now")
             }
             MoveError::MoveOutOfTurn { player } => {
-                write!(f, "{player} moved out of turn: the round goes clockwise from the placer's left")
+                write!(f, "{} moved out of turn: the round goes clockwise from the placer's left", who(player))
             }
             MoveError::MayNotEnter => {
                 write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")

@@ -85,9 +85,22 @@ impl Script {
 
     /// Replays the script: setup, moves, followers, and the final count if asked for.
     ///
+    /// A script is a game that was played, so it seats at least two players (Rule B-02).
+    /// That is not asked of a game's moves as such: a ledger's stored games replay through
+    /// [`castellan_engine::History`] whatever their table.
+    ///
     /// # Errors
-    /// The setup or the first refused move, with its index.
+    /// The setup or the first refused move, with its index; a refusal names the players.
     pub fn play(&self) -> Result<Game, ScriptError> {
+        let names: Vec<String> = self.setup.players.iter().map(|p| p.name.clone()).collect();
+        self.replay().map_err(|e| e.naming(&names))
+    }
+
+    fn replay(&self) -> Result<Game, ScriptError> {
+        if self.setup.players.len() < 2 {
+            let names = self.setup.players.iter().map(|p| p.name.clone()).collect();
+            return Err(ScriptError::at("players", ScriptErrorKind::TooFewPlayers { names }));
+        }
         let mut game = Game::replay(&self.setup, &self.moves).map_err(|e| match e {
             ReplayError::Setup(e) => ScriptError::at("setup", ScriptErrorKind::Setup(e)),
             ReplayError::Move { index, error } => {
@@ -98,8 +111,10 @@ impl Script {
             game.apply(&f.to_move()).map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
-            game.finish_with(&self.final_moves)
-                .map_err(|e| ScriptError::at("final_moves", ScriptErrorKind::Move(e)))?;
+            game.finish_naming(&self.final_moves).map_err(|e| {
+                let at = e.index.map_or_else(|| "final_moves".to_string(), |i| format!("final_moves[{i}]"));
+                ScriptError::at(at, ScriptErrorKind::Move(e.error))
+            })?;
         } else if !self.final_moves.is_empty() {
             return Err(ScriptError::at(
                 "final_moves",
@@ -188,6 +203,18 @@ mod tests {
         assert_eq!(check_scenario(&marked), Ok(()), "a scenario reads it as well");
         let late = format!("{SCRIPT}\u{feff}");
         assert!(matches!(Script::from_json(&late).unwrap_err().kind, ScriptErrorKind::Json(_)), "only at the start");
+    }
+
+    #[test]
+    fn a_refusal_calls_players_by_name() {
+        // Bram buys the tile Anna drew but has no points to pay with.
+        let bought = SCRIPT.replace(r#""meeple": "S"}"#, r#""meeple": "S", "buyer": "Bram", "price": 3}"#);
+        let err = Script::from_json(&bought).unwrap().play().unwrap_err();
+        assert_eq!(err.to_string(), "move 0: Bram has 0 points and cannot pay 3");
+        assert_eq!(
+            err.kind,
+            ScriptErrorKind::Move(castellan_engine::MoveError::CannotPay { player: PlayerId(1), score: 0, price: 3 })
+        );
     }
 
     const FINAL_BOARD: &str = r#"{

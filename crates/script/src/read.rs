@@ -17,6 +17,9 @@ pub struct ScriptError {
     pub at: String,
     /// What.
     pub kind: ScriptErrorKind,
+    /// The players' names in seat order, so that the message calls a player by name rather
+    /// than by seat; empty before the players are read.
+    names: Vec<String>,
 }
 
 /// The kinds of script error.
@@ -30,11 +33,23 @@ pub enum ScriptErrorKind {
     Setup(SetupError),
     /// A move the rules refuse.
     Move(MoveError),
+    /// A player without a name (only blanks, or nothing).
+    NoName,
+    /// Fewer than two players: Carcassonne is a game for two or more (Rule B-02).
+    TooFewPlayers {
+        /// The names seated.
+        names: Vec<String>,
+    },
 }
 
 impl ScriptError {
     pub(crate) fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
-        ScriptError { at: at.into(), kind }
+        ScriptError { at: at.into(), kind, names: Vec::new() }
+    }
+
+    /// The same error, calling the players by these names.
+    pub(crate) fn naming(self, names: &[String]) -> ScriptError {
+        ScriptError { names: names.to_vec(), ..self }
     }
 
     fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
@@ -48,7 +63,13 @@ impl fmt::Display for ScriptError {
             ScriptErrorKind::Json(m) => write!(f, "{}: not valid JSON: {m}", self.at),
             ScriptErrorKind::Format(m) => write!(f, "{}: {m}", self.at),
             ScriptErrorKind::Setup(e) => write!(f, "{}: {e}", self.at),
-            ScriptErrorKind::Move(e) => write!(f, "{}: {e}", self.at),
+            ScriptErrorKind::Move(e) => write!(f, "{}: {}", self.at, e.with_names(&self.names)),
+            ScriptErrorKind::NoName => write!(f, "{}: a player needs a name", self.at),
+            ScriptErrorKind::TooFewPlayers { names } => match names.as_slice() {
+                [] => write!(f, "{}: a game needs at least two players, and none is seated", self.at),
+                [one] => write!(f, "{}: a game needs at least two players, but only {one} is seated", self.at),
+                more => write!(f, "{}: a game needs at least two players, but {} are seated", self.at, more.len()),
+            },
         }
     }
 }
@@ -286,23 +307,33 @@ pub fn without_bom(text: &str) -> &str {
 }
 
 fn read_players(v: &Value) -> Result<Vec<PlayerSetup>> {
-    array(v, "players")?
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let at = format!("players[{i}]");
-            let o = object(p, &at)?;
-            let name = string(o.get("name").ok_or_else(|| ScriptError::format(&at, "missing name"))?, &at)?;
-            let color = match o.get("color") {
-                Some(c) => {
-                    let c = string(c, &at)?;
-                    Color::from_name(c).ok_or_else(|| ScriptError::format(&at, format!("unknown colour `{c}`")))?
-                }
-                None => *Color::ALL.get(i).ok_or_else(|| ScriptError::format(&at, "missing colour"))?,
-            };
-            Ok(PlayerSetup { name: name.to_string(), color })
-        })
-        .collect()
+    let players = array(v, "players")?;
+    let mut seated: Vec<PlayerSetup> = Vec::with_capacity(players.len());
+    for (i, p) in players.iter().enumerate() {
+        let at = format!("players[{i}]");
+        let player = read_player(i, p, &at)?;
+        if player.name.trim().is_empty() {
+            return Err(ScriptError::at(at, ScriptErrorKind::NoName));
+        }
+        if seated.iter().any(|q| q.name == player.name) {
+            return Err(ScriptError::at(at, ScriptErrorKind::Setup(SetupError::DuplicateName(player.name))));
+        }
+        seated.push(player);
+    }
+    Ok(seated)
+}
+
+fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
+    let o = object(p, at)?;
+    let name = string(o.get("name").ok_or_else(|| ScriptError::format(at, "missing name"))?, at)?;
+    let color = match o.get("color") {
+        Some(c) => {
+            let c = string(c, at)?;
+            Color::from_name(c).ok_or_else(|| ScriptError::format(at, format!("unknown colour `{c}`")))?
+        }
+        None => *Color::ALL.get(i).ok_or_else(|| ScriptError::format(at, "missing colour"))?,
+    };
+    Ok(PlayerSetup { name: name.to_string(), color })
 }
 
 fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
