@@ -332,13 +332,6 @@ pub enum MoveError {
     FollowerInFinalBoard,
     /// A standing follower in a turn-by-turn game: there a follower comes with its tile.
     StandInTurns,
-    /// A final-board follower on a feature that is already complete: it would have returned.
-    FeatureComplete {
-        /// Where.
-        cell: Cell,
-        /// The place.
-        port: Port,
-    },
     /// No tile lies at the named cell.
     NoTileAt {
         /// The cell.
@@ -516,9 +509,6 @@ impl MoveError {
                     f,
                     "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
                 )
-            }
-            MoveError::FeatureComplete { cell, port } => {
-                write!(f, "the feature at {cell} {port} is complete; its followers went back to supply")
             }
             MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             MoveError::WrongMode => write!(f, "not possible in this game mode"),
@@ -1622,12 +1612,16 @@ impl Game {
     /// The end-of-game count as it would come out now, without changing the game: unfinished
     /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
     /// the farms (Rules B-33, B-34). Beside the scores: for each, the feature whose followers
-    /// it frees.
+    /// it frees. A follower forgotten on a complete feature of a final board scores nothing
+    /// and stays where it is.
     fn final_count_with_features(&self) -> (Vec<Score>, Vec<Option<SegmentId>>) {
         let board = &self.board;
         let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(board.followers().len());
         for f in board.followers() {
             let root = board.root(f.segment);
+            if self.is_done(root) {
+                continue;
+            }
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
@@ -1680,7 +1674,7 @@ impl Game {
         let followers = board.followers();
         for (i, f) in followers.iter().enumerate() {
             let root = board.root(f.segment);
-            if followers[..i].iter().any(|g| board.root(g.segment) == root) {
+            if followers[..i].iter().any(|g| board.root(g.segment) == root) || self.is_done(root) {
                 continue;
             }
             match board.kind(root) {

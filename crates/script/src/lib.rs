@@ -18,7 +18,7 @@ pub use write::{final_moves_json, move_json, players_json, setup_json};
 
 pub use castellan_engine::Standing;
 
-use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError};
+use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -85,8 +85,9 @@ impl Script {
 
     /// Replays the script: setup, moves, followers, and the final count if asked for.
     ///
-    /// A script is a game that was played, so it seats at least two players (Rule B-02).
-    /// That is not asked of a game's moves as such: a ledger's stored games replay through
+    /// A script is a game that was played, so it seats at least two players (Rule B-02),
+    /// and a final board that names a title holder shows a completed city or road to earn
+    /// it. Neither is asked of a game's moves as such: a ledger's stored games replay through
     /// [`castellan_engine::History`] whatever their table.
     ///
     /// # Errors
@@ -111,6 +112,7 @@ impl Script {
             game.apply(&f.to_move()).map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
+            self.check_titles(&game)?;
             game.finish_naming(&self.final_moves).map_err(|e| {
                 let at = e.index.map_or_else(|| "final_moves".to_string(), |i| format!("final_moves[{i}]"));
                 ScriptError::at(at, ScriptErrorKind::Move(e.error))
@@ -122,6 +124,25 @@ impl Script {
             ));
         }
         Ok(game)
+    }
+
+    /// A title a final board names (`setup.king`, `setup.robber`) needs something on the
+    /// table to count: the King a completed city (the City of Carcassonne is one), the
+    /// Robber a completed road. Otherwise the name is a slip, and counting it would hide it
+    /// behind a bonus of 0.
+    fn check_titles(&self, game: &Game) -> Result<(), ScriptError> {
+        let count = game.final_count();
+        for (title, key, source) in [
+            (TitleKind::King, "setup.king", ScoreSource::King),
+            (TitleKind::Robber, "setup.robber", ScoreSource::Robber),
+        ] {
+            let Some(held) = self.setup.titles.get(title) else { continue };
+            if count.iter().any(|s| s.source == source && s.points == 0) {
+                let holder = self.setup.players[held.holder.index()].name.clone();
+                return Err(ScriptError::at(key, ScriptErrorKind::TitleWithoutFeature { title, holder }));
+            }
+        }
+        Ok(())
     }
 
     /// Compares a replayed game's totals with `expect`.

@@ -40,6 +40,14 @@ pub enum ScriptErrorKind {
         /// The names seated.
         names: Vec<String>,
     },
+    /// A final-board script names a title holder, but nothing on the table earns the title:
+    /// no city (for the King) or road (for the Robber) is complete.
+    TitleWithoutFeature {
+        /// King or Robber.
+        title: TitleKind,
+        /// The name given as holder.
+        holder: String,
+    },
 }
 
 impl ScriptError {
@@ -70,6 +78,13 @@ impl fmt::Display for ScriptError {
                 [one] => write!(f, "{}: a game needs at least two players, but only {one} is seated", self.at),
                 more => write!(f, "{}: a game needs at least two players, but {} are seated", self.at, more.len()),
             },
+            ScriptErrorKind::TitleWithoutFeature { title, holder } => {
+                let (name, feature) = match title {
+                    TitleKind::King => ("King", "city"),
+                    TitleKind::Robber => ("Robber", "road"),
+                };
+                write!(f, "{}: {holder} is named {name}, but no {feature} on the table is complete", self.at)
+            }
         }
     }
 }
