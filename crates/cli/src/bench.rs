@@ -107,14 +107,14 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
 
     let (f, l, s, e) = (median(full), median(legal), median(finals), median(explained));
     if json {
-        println!(
+        say!(
             "{{\"full_game_us\": {f:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}}}"
         );
     } else {
-        println!("full game                {f:>10.2} µs (median of {games})");
-        println!("legal placements         {l:>10.3} µs");
-        println!("final scoring            {s:>10.3} µs");
-        println!("final scoring, explained {e:>10.3} µs");
+        say!("full game                {f:>10.2} µs (median of {games})");
+        say!("legal placements         {l:>10.3} µs");
+        say!("final scoring            {s:>10.3} µs");
+        say!("final scoring, explained {e:>10.3} µs");
     }
     ExitCode::SUCCESS
 }

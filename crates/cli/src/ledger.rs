@@ -128,7 +128,7 @@ fn init(args: &Args) -> Result<(), Failure> {
     // Opening checks an existing file and migrates it; it never overwrites one.
     let existed = Path::new(path).exists();
     Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
-    println!("{path}: {}", if existed { "ledger ready" } else { "new ledger" });
+    say!("{path}: {}", if existed { "ledger ready" } else { "new ledger" });
     Ok(())
 }
 
@@ -151,7 +151,7 @@ fn import_files(args: &Args) -> Result<(), Failure> {
             .map_err(|error| TableError::Io { path: file.to_string(), error })
             .and_then(|text| import::import_script(&mut ledger, &mut night, &occasion, file, &text));
         match outcome {
-            Ok(id) => println!("{file}: imported as game {}", id.0),
+            Ok(id) => say!("{file}: imported as game {}", id.0),
             Err(e) => {
                 failed += 1;
                 eprintln!("{e}");
@@ -177,7 +177,7 @@ fn export_files(args: &Args) -> Result<(), Failure> {
     for (name, contents) in files {
         let path = out.join(name);
         std::fs::write(&path, contents).map_err(|error| TableError::Io { path: path.display().to_string(), error })?;
-        println!("{}", path.display());
+        say!("{}", path.display());
     }
     Ok(())
 }
@@ -187,6 +187,6 @@ fn print_stats(args: &Args) -> Result<(), Failure> {
     if !args.flags.contains(&"--json") {
         return Err(Failure::Usage("stats prints JSON: add --json".into()));
     }
-    println!("{}", serde_json::to_string_pretty(&stats::stats_json(&ledger)?).expect("JSON"));
+    say!("{}", serde_json::to_string_pretty(&stats::stats_json(&ledger)?).expect("JSON"));
     Ok(())
 }

@@ -5,6 +5,17 @@
 //! - `castellan ledger init|import|export|stats …` keeps the game-night ledger;
 //! - `castellan bench [--json]` measures the rules engine on random games;
 //! - `castellan --version`.
+//!
+//! What a command reports goes to standard output through [`say!`]: a reader that stops
+//! early (`castellan ledger export … | head`) closes the pipe, and the command then finishes
+//! its work quietly — an export still writes every file — and exits as it would have.
+
+/// Prints one line to standard output, like `println!`, but never panics: see [`out`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::out::line(format_args!($($arg)*))
+    };
+}
 
 mod bench;
 mod ledger;
@@ -12,14 +23,72 @@ mod ledger;
 use castellan_script::{report, Script};
 use std::process::ExitCode;
 
+/// Standard output that a closed pipe does not abort.
+///
+/// Rust ignores `SIGPIPE`, so writing to a pipe whose reader has gone fails with
+/// `BrokenPipe`, on which `println!` panics. Here the first such failure only marks the output
+/// closed: later lines are dropped, the work goes on, and the exit status is the work's. Any
+/// other write failure (a full disk) is an error: it is reported once on standard error and
+/// the command exits non-zero.
+mod out {
+    use std::fmt;
+    use std::io::{self, ErrorKind, Write};
+    use std::sync::atomic::{AtomicU8, Ordering};
+
+    const OPEN: u8 = 0;
+    const CLOSED: u8 = 1;
+    const FAILED: u8 = 2;
+    static STATE: AtomicU8 = AtomicU8::new(OPEN);
+
+    /// Writes `args` and a newline, unless the output was closed or failed before.
+    pub(crate) fn line(args: fmt::Arguments) {
+        if STATE.load(Ordering::Relaxed) != OPEN {
+            return;
+        }
+        let mut stdout = io::stdout().lock();
+        let written = stdout.write_fmt(args).and_then(|()| stdout.write_all(b"\n"));
+        if let Err(e) = written {
+            if e.kind() == ErrorKind::BrokenPipe {
+                STATE.store(CLOSED, Ordering::Relaxed);
+            } else {
+                eprintln!("standard output: {e}");
+                STATE.store(FAILED, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Sends what is buffered on its way, then whether all output went where it should:
+    /// written, or dropped because the reader had gone.
+    pub(crate) fn finished() -> bool {
+        if STATE.load(Ordering::Relaxed) == OPEN {
+            if let Err(e) = io::stdout().lock().flush() {
+                if e.kind() != ErrorKind::BrokenPipe {
+                    eprintln!("standard output: {e}");
+                    return false;
+                }
+            }
+        }
+        STATE.load(Ordering::Relaxed) != FAILED
+    }
+}
+
 const USAGE: &str = "usage: castellan score GAME.json | castellan check SCENARIO.json… | castellan ledger … | castellan bench [--json] | castellan --version";
 
 fn main() -> ExitCode {
+    let code = run();
+    if out::finished() {
+        code
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn run() -> ExitCode {
     // The words after the program's own name.
     let args: Vec<String> = std::env::args().collect();
     match args.get(1..).unwrap_or_default().iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["--version" | "-V"] => {
-            println!("castellan {} (engine {})", env!("CARGO_PKG_VERSION"), castellan_engine::VERSION);
+            say!("castellan {} (engine {})", env!("CARGO_PKG_VERSION"), castellan_engine::VERSION);
             ExitCode::SUCCESS
         }
         ["score", path] => score(path),
@@ -58,7 +127,7 @@ fn score(path: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("{}", serde_json::to_string_pretty(&report(&game)).expect("a report is valid JSON"));
+    say!("{}", serde_json::to_string_pretty(&report(&game)).expect("a report is valid JSON"));
     match script.check_expect(&game) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -74,14 +143,14 @@ fn check(paths: &[&str]) -> ExitCode {
         let result =
             std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| castellan_script::check_scenario(&t));
         match result {
-            Ok(()) => println!("ok     {path}"),
+            Ok(()) => say!("ok     {path}"),
             Err(e) => {
                 failed += 1;
-                println!("FAILED {path}: {e}");
+                say!("FAILED {path}: {e}");
             }
         }
     }
-    println!("{} passed, {failed} failed", paths.len() - failed);
+    say!("{} passed, {failed} failed", paths.len() - failed);
     if failed == 0 {
         ExitCode::SUCCESS
     } else {

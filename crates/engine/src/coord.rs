@@ -3,6 +3,10 @@
 //!
 //! The board grows east (`x`) and south (`y`), as on a screen. A rotation turns a tile
 //! clockwise from its catalog orientation. Everything here is small and `Copy`.
+//!
+//! A cell may hold any `i32`, but only cells within [`Cell::LIMIT`] of the start are on the
+//! table: [`Game::apply`](crate::Game::apply) refuses a move naming any other cell, so no
+//! tile or follower ever lies beyond it, and no arithmetic on a board cell can overflow.
 
 use std::fmt;
 
@@ -16,33 +20,58 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// How far from the start, in columns or rows, a cell of the table may be. A whole game
+    /// of every box reaches fewer than 250 cells from the start; the limit keeps a mistyped
+    /// or hostile coordinate from ever reaching the board, where stepping past `i32::MAX`
+    /// would overflow.
+    pub const LIMIT: i32 = 1000;
+
     /// The cell at `(x, y)`.
     pub const fn new(x: i32, y: i32) -> Cell {
         Cell { x, y }
     }
 
+    /// Whether both coordinates lie within [`Cell::LIMIT`] of the start, bounds included.
+    ///
+    /// ```
+    /// use castellan_engine::Cell;
+    /// assert!(Cell::new(-1000, 1000).is_on_table());
+    /// assert!(!Cell::new(1001, 0).is_on_table());
+    /// assert!(!Cell::new(0, i32::MIN).is_on_table());
+    /// ```
+    pub const fn is_on_table(self) -> bool {
+        -Cell::LIMIT <= self.x && self.x <= Cell::LIMIT && -Cell::LIMIT <= self.y && self.y <= Cell::LIMIT
+    }
+
     /// The neighbouring cell across `side`.
+    ///
+    /// Off the table the step wraps at the ends of `i32` rather than panicking: such a cell
+    /// holds no tile, so its neighbours only ever serve to look up "nothing here", the same
+    /// in every build.
     pub const fn step(self, side: Side) -> Cell {
         match side {
-            Side::North => Cell::new(self.x, self.y - 1),
-            Side::East => Cell::new(self.x + 1, self.y),
-            Side::South => Cell::new(self.x, self.y + 1),
-            Side::West => Cell::new(self.x - 1, self.y),
+            Side::North => Cell::new(self.x, self.y.wrapping_sub(1)),
+            Side::East => Cell::new(self.x.wrapping_add(1), self.y),
+            Side::South => Cell::new(self.x, self.y.wrapping_add(1)),
+            Side::West => Cell::new(self.x.wrapping_sub(1), self.y),
         }
     }
 
-    /// The eight cells around this one, orthogonal and diagonal.
+    /// The eight cells around this one, orthogonal and diagonal (wrapping like
+    /// [`Cell::step`]).
     pub fn surrounding(self) -> [Cell; 8] {
         let Cell { x, y } = self;
+        let (west, east) = (x.wrapping_sub(1), x.wrapping_add(1));
+        let (north, south) = (y.wrapping_sub(1), y.wrapping_add(1));
         [
-            Cell::new(x - 1, y - 1),
-            Cell::new(x, y - 1),
-            Cell::new(x + 1, y - 1),
-            Cell::new(x + 1, y),
-            Cell::new(x + 1, y + 1),
-            Cell::new(x, y + 1),
-            Cell::new(x - 1, y + 1),
-            Cell::new(x - 1, y),
+            Cell::new(west, north),
+            Cell::new(x, north),
+            Cell::new(east, north),
+            Cell::new(east, y),
+            Cell::new(east, south),
+            Cell::new(x, south),
+            Cell::new(west, south),
+            Cell::new(west, y),
         ]
     }
 }
@@ -315,6 +344,29 @@ mod tests {
         assert_eq!(Rotation::R90.to_catalog(Side::North), Side::West);
         assert_eq!(Rotation::R0.to_catalog(Side::East), Side::East);
         assert_eq!(Rotation::R270.to_catalog(Side::North), Side::East);
+    }
+
+    #[test]
+    fn the_table_ends_at_the_limit_in_each_direction() {
+        for (x, y, on) in [
+            (1000, 0, true),
+            (-1000, -1000, true),
+            (1001, 0, false),
+            (0, -1001, false),
+            (i32::MAX, 0, false),
+            (0, i32::MIN, false),
+            (i32::MIN, i32::MAX, false),
+        ] {
+            assert_eq!(Cell::new(x, y).is_on_table(), on, "[{x},{y}]");
+        }
+    }
+
+    #[test]
+    fn stepping_off_the_ends_of_i32_does_not_panic() {
+        let far = Cell::new(i32::MAX, i32::MIN);
+        assert_eq!(far.step(Side::East), Cell::new(i32::MIN, i32::MIN));
+        assert_eq!(far.step(Side::North), Cell::new(i32::MAX, i32::MAX));
+        assert!(far.surrounding().iter().all(|c| !c.is_on_table()), "nothing around it is on the table");
     }
 
     #[test]

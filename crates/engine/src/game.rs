@@ -206,6 +206,30 @@ impl Move {
             Move::City { .. } | Move::Stand { .. } => None,
         }
     }
+
+    /// Every cell the move names: where the tile goes and where the Count's followers go;
+    /// for the City of Carcassonne its north-west and south-east corners, which span the
+    /// block. (An iterator, not a list: every move is checked with it, playouts included.)
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let (first, second, moved): (Option<Cell>, Option<Cell>, &[QuarterMove]) = match self {
+            Move::Place { cell, count, .. } => (Some(*cell), None, &count.moves),
+            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[]),
+            // Saturating: a corner near the end of `i32` stays off the table instead of
+            // wrapping back onto it.
+            Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
+            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
+        };
+        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
+    }
+}
+
+/// The first cell beyond [`Cell::LIMIT`] among `cells`, as the refusal every move and final
+/// move gets before anything else looks at it.
+fn off_table(cells: impl IntoIterator<Item = Cell>) -> Result<(), MoveError> {
+    match cells.into_iter().find(|c| !c.is_on_table()) {
+        Some(cell) => Err(MoveError::OffTable { cell, limit: Cell::LIMIT }),
+        None => Ok(()),
+    }
 }
 
 /// House rule V-12: a player buys the tile someone else drew, because it is the one that
@@ -264,6 +288,13 @@ pub enum MoveError {
         /// The cell.
         cell: Cell,
     },
+    /// The cell is further from the start than any table reaches ([`Cell::LIMIT`]).
+    OffTable {
+        /// The cell.
+        cell: Cell,
+        /// How far a coordinate may go either way.
+        limit: i32,
+    },
     /// The tile fits somewhere, so it may not be discarded (Rule B-08).
     DiscardRefused {
         /// The tile.
@@ -301,13 +332,6 @@ pub enum MoveError {
     FollowerInFinalBoard,
     /// A standing follower in a turn-by-turn game: there a follower comes with its tile.
     StandInTurns,
-    /// A final-board follower on a feature that is already complete: it would have returned.
-    FeatureComplete {
-        /// Where.
-        cell: Cell,
-        /// The place.
-        port: Port,
-    },
     /// No tile lies at the named cell.
     NoTileAt {
         /// The cell.
@@ -412,11 +436,38 @@ pub enum MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl MoveError {
+    /// The error as a sentence that calls the players by their names, seat by seat; a seat
+    /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
+    ///
+    /// ```
+    /// use castellan_engine::{MoveError, PlayerId};
+    /// let e = MoveError::NoFollowerLeft { player: PlayerId(1) };
+    /// let names = ["Anna".to_string(), "Bram".to_string()];
+    /// assert_eq!(e.with_names(&names).to_string(), "Bram has no follower left");
+    /// assert_eq!(e.to_string(), "player 2 has no follower left");
+    /// ```
+    pub fn with_names<'a>(&'a self, names: &'a [String]) -> impl fmt::Display + 'a {
+        struct Named<'a>(&'a MoveError, &'a [String]);
+        impl fmt::Display for Named<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.describe(f, self.1)
+            }
+        }
+        Named(self, names)
+    }
+
+    fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        let who = |p: &PlayerId| names.get(p.index()).cloned().unwrap_or_else(|| p.to_string());
         match self {
             MoveError::GameOver => write!(f, "the game is over"),
-            MoveError::PurchaseFromSelf { player } => write!(f, "{player} cannot buy the tile they drew"),
+            MoveError::PurchaseFromSelf { player } => write!(f, "{} cannot buy the tile they drew", who(player)),
             MoveError::CannotPay { player, score, price } => {
-                write!(f, "{player} has {score} points and cannot pay {price}")
+                write!(f, "{} has {score} points and cannot pay {price}", who(player))
             }
             MoveError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
             MoveError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
@@ -435,10 +486,13 @@ impl fmt::Display for MoveError {
                 }
             }
             MoveError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
+            MoveError::OffTable { cell, limit } => {
+                write!(f, "{cell} is off the table: coordinates run from -{limit} to {limit}")
+            }
             MoveError::DiscardRefused { tile, cell, rotation } => {
                 write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
-            MoveError::NoFollowerLeft { player } => write!(f, "{player} has no follower left"),
+            MoveError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(player)),
             MoveError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
             MoveError::FeatureOccupied { port, kind } => {
                 write!(f, "the {kind} at {port} is already occupied")
@@ -455,9 +509,6 @@ impl fmt::Display for MoveError {
                     f,
                     "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
                 )
-            }
-            MoveError::FeatureComplete { cell, port } => {
-                write!(f, "the feature at {cell} {port} is complete; its followers went back to supply")
             }
             MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             MoveError::WrongMode => write!(f, "not possible in this game mode"),
@@ -483,7 +534,9 @@ impl fmt::Display for MoveError {
             MoveError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             MoveError::VolcanoLast => write!(f, "the volcano lake is the last river tile"),
             MoveError::NoCount => write!(f, "this game is played without the Count"),
-            MoveError::QuarterEmpty { player, quarter } => write!(f, "{player} has no follower in the {quarter}"),
+            MoveError::QuarterEmpty { player, quarter } => {
+                write!(f, "{} has no follower in the {quarter}", who(player))
+            }
             MoveError::CountBlocks { quarter } => write!(f, "the Count stands in the {quarter}: nobody may move there"),
             MoveError::MarketAtTheEnd => write!(f, "market followers move only at the end of the game"),
             MoveError::WrongQuarter { quarter, kind } => {
@@ -493,7 +546,7 @@ impl fmt::Display for MoveError {
                 write!(f, "the feature at {cell} {port} is not one a follower may move onto now")
             }
             MoveError::MoveOutOfTurn { player } => {
-                write!(f, "{player} moved out of turn: the round goes clockwise from the placer's left")
+                write!(f, "{} moved out of turn: the round goes clockwise from the placer's left", who(player))
             }
             MoveError::MayNotEnter => {
                 write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")
@@ -510,6 +563,26 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishError {
+    /// The refused final move's index (from 0); `None` when the count itself was refused.
+    pub index: Option<usize>,
+    /// Why.
+    pub error: MoveError,
+}
+
+impl fmt::Display for FinishError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "final move {i}: {}", self.error),
+            None => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for FinishError {}
 
 /// Why a log could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -816,6 +889,7 @@ impl Game {
     /// # Errors
     /// Why not, as a [`MoveError`].
     pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), MoveError> {
+        off_table([cell])?;
         if let Some(e) = self.table_rule_error(tile, cell, rotation) {
             return Err(e);
         }
@@ -845,7 +919,7 @@ impl Game {
         mut found: impl FnMut(Port, FeatureKind),
     ) {
         let def = tile.def();
-        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard {
+        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard || !cell.is_on_table() {
             return;
         }
         // The neighbours are looked at once for all the tile's segments.
@@ -964,6 +1038,8 @@ impl Game {
         if self.finished {
             return Err(MoveError::GameOver);
         }
+        // Before anything looks at the board: no cell off the table gets near it.
+        off_table(mv.cells())?;
         let first_event = self.events.len();
         if let &Move::Stand { player, at } = mv {
             self.stand(player, at)?;
@@ -1536,12 +1612,16 @@ impl Game {
     /// The end-of-game count as it would come out now, without changing the game: unfinished
     /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
     /// the farms (Rules B-33, B-34). Beside the scores: for each, the feature whose followers
-    /// it frees.
+    /// it frees. A follower forgotten on a complete feature of a final board scores nothing
+    /// and stays where it is.
     fn final_count_with_features(&self) -> (Vec<Score>, Vec<Option<SegmentId>>) {
         let board = &self.board;
         let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(board.followers().len());
         for f in board.followers() {
             let root = board.root(f.segment);
+            if self.is_done(root) {
+                continue;
+            }
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
@@ -1594,7 +1674,7 @@ impl Game {
         let followers = board.followers();
         for (i, f) in followers.iter().enumerate() {
             let root = board.root(f.segment);
-            if followers[..i].iter().any(|g| board.root(g.segment) == root) {
+            if followers[..i].iter().any(|g| board.root(g.segment) == root) || self.is_done(root) {
                 continue;
             }
             match board.kind(root) {
@@ -1635,19 +1715,33 @@ impl Game {
     /// # Errors
     /// A refused move, or the game was counted already; the game is then unchanged.
     pub fn finish_with(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], MoveError> {
+        self.finish_naming(final_moves).map_err(|e| e.error)
+    }
+
+    /// [`Game::finish_with`], saying which of the final moves was refused.
+    ///
+    /// # Errors
+    /// The refused final move's index and why, or no index when the count itself is refused
+    /// (counted already, or final moves without the Count); the game is then unchanged.
+    pub fn finish_naming(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], FinishError> {
+        let whole = |error| FinishError { index: None, error };
         if self.finished {
-            return Err(MoveError::GameOver);
+            return Err(whole(MoveError::GameOver));
         }
         if !final_moves.is_empty() && self.city.is_none() {
-            return Err(MoveError::NoCount);
+            return Err(whole(MoveError::NoCount));
         }
         let first_event = self.events.len();
         let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
         let game = next.as_mut().unwrap_or(self);
-        for m in final_moves {
-            let feature = game.check_quarter_move(m, |root| {
-                game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
-            })?;
+        for (index, m) in final_moves.iter().enumerate() {
+            let feature = off_table([m.to.0])
+                .and_then(|()| {
+                    game.check_quarter_move(m, |root| {
+                        game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
+                    })
+                })
+                .map_err(|error| FinishError { index: Some(index), error })?;
             game.move_out_of_city(m, feature);
         }
         if let Some(next) = next {

@@ -29,7 +29,9 @@ impl<T: Copy + Default> Grid<T> {
     }
 
     fn index(&self, c: Cell) -> Option<usize> {
-        let (x, y) = (c.x - self.min_x, c.y - self.min_y);
+        // A cell far off the table is simply outside: the offset must not overflow first.
+        let x = c.x.checked_sub(self.min_x)?;
+        let y = c.y.checked_sub(self.min_y)?;
         (x >= 0 && y >= 0 && x < self.width && y < self.height).then(|| (y * self.width + x) as usize)
     }
 
@@ -74,5 +76,13 @@ mod tests {
         assert_eq!(g.get(Cell::new(-100, 250)), 9);
         assert_eq!(g.get(Cell::new(5, 5)), 0, "unwritten cells read as default");
         assert_eq!(g.get(Cell::new(10_000, 0)), 0, "reading far away does not grow");
+    }
+
+    #[test]
+    fn cells_at_the_ends_of_i32_read_as_empty() {
+        let g: Grid<u32> = Grid::new();
+        for c in [Cell::new(i32::MAX, 0), Cell::new(0, i32::MIN), Cell::new(i32::MIN, i32::MAX)] {
+            assert_eq!(g.get(c), 0, "{c} lies outside any grid");
+        }
     }
 }

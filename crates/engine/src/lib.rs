@@ -65,8 +65,8 @@ pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 pub use event::{Event, RuleRef, Score, ScoreSource};
 pub use game::{
-    Game, GameSetup, Mode, Move, MoveError, PlayerSetup, Purchase, ReplayError, SetupError, Standing, Start,
-    TrackPosition, FOLLOWERS_PER_PLAYER,
+    FinishError, Game, GameSetup, Mode, Move, MoveError, PlayerSetup, Purchase, ReplayError, SetupError, Standing,
+    Start, TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};

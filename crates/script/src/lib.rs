@@ -11,14 +11,14 @@ mod report;
 mod scenario;
 mod write;
 
-pub use read::{ScriptError, ScriptErrorKind};
+pub use read::{without_bom, ScriptError, ScriptErrorKind};
 pub use report::report;
 pub use scenario::check_scenario;
 pub use write::{final_moves_json, move_json, players_json, setup_json};
 
 pub use castellan_engine::Standing;
 
-use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError};
+use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -85,9 +85,23 @@ impl Script {
 
     /// Replays the script: setup, moves, followers, and the final count if asked for.
     ///
+    /// A script is a game that was played, so it seats at least two players (Rule B-02),
+    /// and a final board that names a title holder shows a completed city or road to earn
+    /// it. Neither is asked of a game's moves as such: a ledger's stored games replay through
+    /// [`castellan_engine::History`] whatever their table.
+    ///
     /// # Errors
-    /// The setup or the first refused move, with its index.
+    /// The setup or the first refused move, with its index; a refusal names the players.
     pub fn play(&self) -> Result<Game, ScriptError> {
+        let names: Vec<String> = self.setup.players.iter().map(|p| p.name.clone()).collect();
+        self.replay().map_err(|e| e.naming(&names))
+    }
+
+    fn replay(&self) -> Result<Game, ScriptError> {
+        if self.setup.players.len() < 2 {
+            let names = self.setup.players.iter().map(|p| p.name.clone()).collect();
+            return Err(ScriptError::at("players", ScriptErrorKind::TooFewPlayers { names }));
+        }
         let mut game = Game::replay(&self.setup, &self.moves).map_err(|e| match e {
             ReplayError::Setup(e) => ScriptError::at("setup", ScriptErrorKind::Setup(e)),
             ReplayError::Move { index, error } => {
@@ -98,8 +112,11 @@ impl Script {
             game.apply(&f.to_move()).map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
-            game.finish_with(&self.final_moves)
-                .map_err(|e| ScriptError::at("final_moves", ScriptErrorKind::Move(e)))?;
+            self.check_titles(&game)?;
+            game.finish_naming(&self.final_moves).map_err(|e| {
+                let at = e.index.map_or_else(|| "final_moves".to_string(), |i| format!("final_moves[{i}]"));
+                ScriptError::at(at, ScriptErrorKind::Move(e.error))
+            })?;
         } else if !self.final_moves.is_empty() {
             return Err(ScriptError::at(
                 "final_moves",
@@ -107,6 +124,25 @@ impl Script {
             ));
         }
         Ok(game)
+    }
+
+    /// A title a final board names (`setup.king`, `setup.robber`) needs something on the
+    /// table to count: the King a completed city (the City of Carcassonne is one), the
+    /// Robber a completed road. Otherwise the name is a slip, and counting it would hide it
+    /// behind a bonus of 0.
+    fn check_titles(&self, game: &Game) -> Result<(), ScriptError> {
+        let count = game.final_count();
+        for (title, key, source) in [
+            (TitleKind::King, "setup.king", ScoreSource::King),
+            (TitleKind::Robber, "setup.robber", ScoreSource::Robber),
+        ] {
+            let Some(held) = self.setup.titles.get(title) else { continue };
+            if count.iter().any(|s| s.source == source && s.points == 0) {
+                let holder = self.setup.players[held.holder.index()].name.clone();
+                return Err(ScriptError::at(key, ScriptErrorKind::TitleWithoutFeature { title, holder }));
+            }
+        }
+        Ok(())
     }
 
     /// Compares a replayed game's totals with `expect`.
@@ -179,6 +215,27 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_script_is_ignored() {
+        let marked = format!("\u{feff}{SCRIPT}");
+        assert_eq!(Script::from_json(&marked), Script::from_json(SCRIPT), "the same script");
+        assert_eq!(check_scenario(&marked), Ok(()), "a scenario reads it as well");
+        let late = format!("{SCRIPT}\u{feff}");
+        assert!(matches!(Script::from_json(&late).unwrap_err().kind, ScriptErrorKind::Json(_)), "only at the start");
+    }
+
+    #[test]
+    fn a_refusal_calls_players_by_name() {
+        // Bram buys the tile Anna drew but has no points to pay with.
+        let bought = SCRIPT.replace(r#""meeple": "S"}"#, r#""meeple": "S", "buyer": "Bram", "price": 3}"#);
+        let err = Script::from_json(&bought).unwrap().play().unwrap_err();
+        assert_eq!(err.to_string(), "move 0: Bram has 0 points and cannot pay 3");
+        assert_eq!(
+            err.kind,
+            ScriptErrorKind::Move(castellan_engine::MoveError::CannotPay { player: PlayerId(1), score: 0, price: 3 })
+        );
     }
 
     const FINAL_BOARD: &str = r#"{

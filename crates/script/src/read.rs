@@ -17,6 +17,9 @@ pub struct ScriptError {
     pub at: String,
     /// What.
     pub kind: ScriptErrorKind,
+    /// The players' names in seat order, so that the message calls a player by name rather
+    /// than by seat; empty before the players are read.
+    names: Vec<String>,
 }
 
 /// The kinds of script error.
@@ -30,11 +33,31 @@ pub enum ScriptErrorKind {
     Setup(SetupError),
     /// A move the rules refuse.
     Move(MoveError),
+    /// A player without a name (only blanks, or nothing).
+    NoName,
+    /// Fewer than two players: Carcassonne is a game for two or more (Rule B-02).
+    TooFewPlayers {
+        /// The names seated.
+        names: Vec<String>,
+    },
+    /// A final-board script names a title holder, but nothing on the table earns the title:
+    /// no city (for the King) or road (for the Robber) is complete.
+    TitleWithoutFeature {
+        /// King or Robber.
+        title: TitleKind,
+        /// The name given as holder.
+        holder: String,
+    },
 }
 
 impl ScriptError {
     pub(crate) fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
-        ScriptError { at: at.into(), kind }
+        ScriptError { at: at.into(), kind, names: Vec::new() }
+    }
+
+    /// The same error, calling the players by these names.
+    pub(crate) fn naming(self, names: &[String]) -> ScriptError {
+        ScriptError { names: names.to_vec(), ..self }
     }
 
     fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
@@ -48,7 +71,20 @@ impl fmt::Display for ScriptError {
             ScriptErrorKind::Json(m) => write!(f, "{}: not valid JSON: {m}", self.at),
             ScriptErrorKind::Format(m) => write!(f, "{}: {m}", self.at),
             ScriptErrorKind::Setup(e) => write!(f, "{}: {e}", self.at),
-            ScriptErrorKind::Move(e) => write!(f, "{}: {e}", self.at),
+            ScriptErrorKind::Move(e) => write!(f, "{}: {}", self.at, e.with_names(&self.names)),
+            ScriptErrorKind::NoName => write!(f, "{}: a player needs a name", self.at),
+            ScriptErrorKind::TooFewPlayers { names } => match names.as_slice() {
+                [] => write!(f, "{}: a game needs at least two players, and none is seated", self.at),
+                [one] => write!(f, "{}: a game needs at least two players, but only {one} is seated", self.at),
+                more => write!(f, "{}: a game needs at least two players, but {} are seated", self.at, more.len()),
+            },
+            ScriptErrorKind::TitleWithoutFeature { title, holder } => {
+                let (name, feature) = match title {
+                    TitleKind::King => ("King", "city"),
+                    TitleKind::Robber => ("Robber", "road"),
+                };
+                write!(f, "{}: {holder} is named {name}, but no {feature} on the table is complete", self.at)
+            }
         }
     }
 }
@@ -84,10 +120,16 @@ fn cell_of(v: &Value, at: &str) -> Result<Cell> {
     }
     let x = integer(&a[0], at)?;
     let y = integer(&a[1], at)?;
-    let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
-        return Err(ScriptError::format(at, "cell out of range"));
+    // The engine refuses a cell off the table (`Cell::LIMIT`); one beyond `i32` cannot even
+    // be handed to it, and gets the same words here.
+    let (Ok(x32), Ok(y32)) = (i32::try_from(x), i32::try_from(y)) else {
+        let limit = Cell::LIMIT;
+        return Err(ScriptError::format(
+            at,
+            format!("[{x},{y}] is off the table: coordinates run from -{limit} to {limit}"),
+        ));
     };
-    Ok(Cell::new(x, y))
+    Ok(Cell::new(x32, y32))
 }
 
 fn port_of(v: &Value, at: &str) -> Result<Port> {
@@ -111,7 +153,7 @@ impl Script {
     /// # Errors
     /// Text that is not JSON, or JSON that is not a version-1 game script.
     pub fn from_json(text: &str) -> Result<Script> {
-        let root: Value = serde_json::from_str(text).map_err(|e| {
+        let root: Value = serde_json::from_str(without_bom(text)).map_err(|e| {
             ScriptError::at(format!("line {} column {}", e.line(), e.column()), ScriptErrorKind::Json(e.to_string()))
         })?;
         let root = object(&root, "script")?;
@@ -273,24 +315,40 @@ impl Script {
     }
 }
 
+/// `text` without the byte-order mark a Windows editor puts before the first character of a
+/// UTF-8 file. JSON has no place for it, but it says nothing about the script either.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 fn read_players(v: &Value) -> Result<Vec<PlayerSetup>> {
-    array(v, "players")?
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let at = format!("players[{i}]");
-            let o = object(p, &at)?;
-            let name = string(o.get("name").ok_or_else(|| ScriptError::format(&at, "missing name"))?, &at)?;
-            let color = match o.get("color") {
-                Some(c) => {
-                    let c = string(c, &at)?;
-                    Color::from_name(c).ok_or_else(|| ScriptError::format(&at, format!("unknown colour `{c}`")))?
-                }
-                None => *Color::ALL.get(i).ok_or_else(|| ScriptError::format(&at, "missing colour"))?,
-            };
-            Ok(PlayerSetup { name: name.to_string(), color })
-        })
-        .collect()
+    let players = array(v, "players")?;
+    let mut seated: Vec<PlayerSetup> = Vec::with_capacity(players.len());
+    for (i, p) in players.iter().enumerate() {
+        let at = format!("players[{i}]");
+        let player = read_player(i, p, &at)?;
+        if player.name.trim().is_empty() {
+            return Err(ScriptError::at(at, ScriptErrorKind::NoName));
+        }
+        if seated.iter().any(|q| q.name == player.name) {
+            return Err(ScriptError::at(at, ScriptErrorKind::Setup(SetupError::DuplicateName(player.name))));
+        }
+        seated.push(player);
+    }
+    Ok(seated)
+}
+
+fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
+    let o = object(p, at)?;
+    let name = string(o.get("name").ok_or_else(|| ScriptError::format(at, "missing name"))?, at)?;
+    let color = match o.get("color") {
+        Some(c) => {
+            let c = string(c, at)?;
+            Color::from_name(c).ok_or_else(|| ScriptError::format(at, format!("unknown colour `{c}`")))?
+        }
+        None => *Color::ALL.get(i).ok_or_else(|| ScriptError::format(at, "missing colour"))?,
+    };
+    Ok(PlayerSetup { name: name.to_string(), color })
 }
 
 fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {

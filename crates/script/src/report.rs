@@ -3,8 +3,9 @@
 use castellan_engine::{Event, Game, Quarter, ScoreSource, TiedWinners, TrackPosition};
 use serde_json::{json, Value};
 
-/// Scores by name, standings, winners, score-track positions, followers in supply, and
-/// every score event with its reason.
+/// Scores by name, standings, winners, score-track positions, followers in supply, every
+/// score event with its reason, and notices: what the table may want to look at again
+/// although it breaks no rule.
 pub fn report(game: &Game) -> Value {
     let players = &game.setup().players;
     let name = |p: castellan_engine::PlayerId| players[p.index()].name.clone();
@@ -81,7 +82,27 @@ pub fn report(game: &Game) -> Value {
             .map(|c| json!({"cloister": [c.cloister.x, c.cloister.y], "shrine": [c.shrine.x, c.shrine.y]}))
             .collect::<Vec<_>>(),
         "events": events,
+        "notices": notices(game),
     })
+}
+
+/// Things accepted but worth a second look: followers a final board shows on a complete
+/// road, city, cloister or shrine, which the table forgot to take back and which score
+/// nothing.
+fn notices(game: &Game) -> Vec<Value> {
+    let players = &game.setup().players;
+    game.forgotten_followers()
+        .iter()
+        .map(|f| {
+            let feature = game.feature_at(f.cell, f.port).map(|v| v.kind.to_string());
+            json!({
+                "kind": "forgotten-follower",
+                "player": players[f.player.index()].name,
+                "at": [f.cell.x, f.cell.y, f.port.name()],
+                "feature": feature,
+            })
+        })
+        .collect()
 }
 
 /// How a finished game was decided (V-14): one `"winner"`, or for a tie at the top the

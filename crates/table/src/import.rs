@@ -33,7 +33,7 @@ fn check(file: &str, text: &str) -> Result<Checked, TableError> {
         return Err(TableError::Unfinished { file: file.into() });
     }
     let game = script.play().map_err(|error| TableError::Script { file: file.into(), error })?;
-    let raw: Value = serde_json::from_str(text).expect("parsed above");
+    let raw: Value = serde_json::from_str(castellan_script::without_bom(text)).expect("parsed above");
     Ok(Checked { script, raw, game })
 }
 

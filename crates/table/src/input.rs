@@ -500,6 +500,27 @@ mod tests {
     }
 
     #[test]
+    fn the_apps_requests_far_off_the_table_are_refused_not_a_crash() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        for (x, y) in [(i32::MAX, 0), (0, i32::MIN), (1001, 0)] {
+            let place =
+                MoveRequest::Place { tile: "E".into(), x, y, rotation: 0, follower: Some("N".into()), count: None };
+            let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
+            assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
+        }
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = Mode::FinalBoard;
+        let mut board = Game::new(setup).unwrap();
+        for (x, y) in [(i32::MAX, i32::MAX), (i32::MIN, 0), (-1001, 0)] {
+            assert_eq!(standing_options(&board, 0, x, y), Ok(Vec::new()), "nothing stands at [{x},{y}]");
+            let stand = MoveRequest::Stand { seat: 0, x, y, place: "N".into() }.to_move().unwrap();
+            let refused = board.apply(&stand).unwrap_err();
+            assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
+        }
+        assert_eq!((game.move_count(), board.move_count()), (0, 0), "nothing was played");
+    }
+
+    #[test]
     fn moves_are_read_and_bad_ones_named() {
         let place = MoveRequest::Place {
             tile: "E".into(),

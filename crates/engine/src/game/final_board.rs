@@ -5,9 +5,14 @@
 //! fold over moves like a game entered turn by turn, with the same undo, redo and
 //! corrections. What is *not* here: the end count itself ([`Game::finish_with`]), and the
 //! order rules of River II, which apply only to games entered turn by turn.
+//!
+//! A follower on a road, city, cloister or shrine that is complete should have gone home when
+//! it was completed; a table that forgot to take it back still gets its count. Such a
+//! follower is accepted where it stands, counts towards its player's seven, scores nothing,
+//! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
 use super::{Game, Mode, MoveError};
-use crate::board::SegmentId;
+use crate::board::{Follower, SegmentId};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
 use crate::event::Event;
@@ -34,7 +39,9 @@ impl Game {
     /// The places on the tile at `cell` where `player` may stand a follower on the finished
     /// table: one place per feature of the tile, whether or not others stand there already
     /// (a final board has several followers on one feature). Empty when the game is not a
-    /// final board, no tile lies there, or the player has no follower left.
+    /// final board, no tile lies there, or the player has no follower left. A complete road,
+    /// city, cloister or shrine is not offered: its followers went home, and one entered
+    /// there would score nothing.
     pub fn standing_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
         let Some(placed) = self.board.tile_at(cell) else {
             return Vec::new();
@@ -45,15 +52,19 @@ impl Game {
             .iter()
             .filter_map(|f| {
                 let port = f.anchor.to_board(placed.rotation);
-                self.check_stand(player, Standing::Board(cell, port)).is_ok().then_some((port, f.kind))
+                let open = match self.check_stand(player, Standing::Board(cell, port)) {
+                    Ok(Checked::Board { feature, .. }) => !self.is_done(feature),
+                    _ => false,
+                };
+                open.then_some((port, f.kind))
             })
             .collect()
     }
 
     /// Whether `player` may stand a follower `at`: only on a final board, with a follower left,
     /// on a feature of a tile that lies there — not the river, not a farm when the game has
-    /// no farmers, not a road, city, cloister or shrine that is complete (its followers would
-    /// have gone home) — or in a quarter of the City in a game with the Count.
+    /// no farmers — or in a quarter of the City in a game with the Count. A complete feature
+    /// is accepted: the follower was forgotten there, and scores nothing.
     fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, MoveError> {
         if self.setup.mode != Mode::FinalBoard {
             return Err(MoveError::StandInTurns);
@@ -79,12 +90,24 @@ impl Game {
             _ => {}
         }
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
-        // Under the 2000 text a closed road loop never counts as complete, so its thieves stay.
-        let loop_open = !self.setup.rules.road_loops_complete && self.board.is_road_loop(feature);
-        if kind != FeatureKind::Field && self.board.is_complete(feature) && !loop_open {
-            return Err(MoveError::FeatureComplete { cell, port });
-        }
         Ok(Checked::Board { cell, port, feature })
+    }
+
+    /// Whether `feature` is a road, city, cloister or shrine that is complete, so that a
+    /// follower on it went home when it was completed and has nothing left to score. Fields
+    /// never are; under the 2000 text a closed road loop never counts as complete, so its
+    /// thieves stay.
+    pub(super) fn is_done(&self, feature: SegmentId) -> bool {
+        let board = &self.board;
+        let loop_open = !self.setup.rules.road_loops_complete && board.is_road_loop(feature);
+        board.kind(feature) != FeatureKind::Field && board.is_complete(feature) && !loop_open
+    }
+
+    /// The followers standing on a road, city, cloister or shrine that is complete: on a
+    /// final board, the ones the table forgot to take back. They score nothing. Turn by turn
+    /// there are none, since a completed feature sends its followers home.
+    pub fn forgotten_followers(&self) -> Vec<Follower> {
+        self.board.followers().iter().filter(|f| self.is_done(f.segment)).copied().collect()
     }
 
     /// Stands a follower after checking it completely; a refused stand changes nothing.
@@ -179,15 +202,28 @@ mod tests {
     }
 
     #[test]
-    fn nobody_stands_on_a_complete_feature_and_farmers_need_farms() {
+    fn a_follower_forgotten_on_a_complete_feature_stands_and_scores_nothing() {
         let mut game = Game::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
         // E over D's city closes it: its knights would have gone home.
         game.apply(&place("E", 0, -1, Rotation::R180)).unwrap();
-        assert_eq!(
-            game.apply(&stand(ANNA, 0, -1, Port::S)),
-            Err(MoveError::FeatureComplete { cell: Cell::new(0, -1), port: Port::S })
-        );
+        game.apply(&stand(ANNA, 0, -1, Port::S)).expect("a forgotten knight is accepted where it stands");
+        game.apply(&stand(BRAM, 0, 0, Port::E)).unwrap();
+        assert_eq!(game.supply(), &[6, 6], "the forgotten knight is one of Anna's seven");
+        let forgotten = game.forgotten_followers();
+        assert_eq!(forgotten.len(), 1, "only the knight: {forgotten:?}");
+        assert_eq!((forgotten[0].player, forgotten[0].cell, forgotten[0].port), (ANNA, Cell::new(0, -1), Port::S));
+        assert_eq!(game.final_points()[ANNA], 0, "the live count gives the complete city nothing");
+        game.finish().unwrap();
+        assert_eq!(game.scores(), &[0, 1], "Bram's thief on the open road scores 1; the complete city nothing");
+        assert_eq!(game.forgotten_followers().len(), 1, "still there after the count");
+    }
+
+    #[test]
+    fn farmers_need_farms() {
+        let mut game = Game::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
+        game.apply(&place("E", 0, -1, Rotation::R180)).unwrap();
         game.apply(&stand(ANNA, 0, 0, Port::SL)).expect("a farmer stays on a field whatever is closed");
+        assert!(game.forgotten_followers().is_empty(), "a farmer is never forgotten");
         let mut setup = final_board(&[TileSet::Base], Start::Base);
         setup.rules.farms = crate::FarmRule::Off;
         let mut no_farms = Game::new(setup).unwrap();
