@@ -28,6 +28,26 @@ ensure_apt() {
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# The Rust toolchain rust-toolchain.toml pins. rustup would download it, and these machines
+# reach no Rust dist server; when the machine's stable toolchain is that very release, it is
+# registered under the pinned name instead (rustup refuses `toolchain link` for a name that
+# looks like a release, so the link is made by hand, as rustup itself lays toolchains out).
+ensure_toolchain() {
+  local want home host stable have
+  want=$(sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml)
+  home=${RUSTUP_HOME:-$HOME/.rustup}
+  command -v rustup >/dev/null || return 0
+  host=$(RUSTUP_TOOLCHAIN=stable rustc -vV | sed -n 's/^host: //p')
+  [[ -e "$home/toolchains/$want-$host" ]] && return 0
+  stable="$home/toolchains/stable-$host"
+  have=$(RUSTUP_TOOLCHAIN=stable rustc --version | awk '{print $2}')
+  if [[ "$have" == "$want" && -d "$stable" ]]; then
+    ln -s "$stable" "$home/toolchains/$want-$host"
+  else
+    rustup toolchain install "$want" --profile minimal --component rustfmt --component clippy
+  fi
+}
+
 # npm packages exactly as package-lock.json has them. `npm ci` cannot be used: the registry
 # here lacks the other platforms' optional @tauri-apps/cli builds, which the lockfile omits.
 ensure_npm() {
