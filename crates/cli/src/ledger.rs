@@ -10,8 +10,12 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   castellan ledger init --db PATH
-  castellan ledger import GAME.json… --db PATH [--date YYYY-MM-DD] [--place PLACE]
+  castellan ledger import GAME.json… --db PATH [--date YYYY-MM-DD] [--place PLACE] [--again]
+      each file all or nothing; games of one date and place share one night;
+      a game already in the ledger (same players, setup and moves) is refused
+      unless --again asks for it once more
   castellan ledger export --db PATH --format script|csv|bgstats --out DIR
+      finished games; voided games are left out
   castellan ledger stats --db PATH --json";
 
 /// Parsed `--name value` options and the remaining positional arguments.
@@ -27,7 +31,7 @@ impl<'a> Args<'a> {
         let mut it = args.iter().copied();
         while let Some(a) = it.next() {
             match a {
-                "--json" => out.flags.push(a),
+                "--json" | "--again" => out.flags.push(a),
                 "--db" | "--date" | "--place" | "--format" | "--out" => {
                     let v = it.next().ok_or(format!("{a} needs a value"))?;
                     out.options.push((a, v));
@@ -126,16 +130,25 @@ fn import_files(args: &Args) -> Result<(), Failure> {
         Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| format!("--date {d}: expected YYYY-MM-DD"))?,
         None => now.date_naive(),
     };
-    let occasion = import::Occasion { date, place: args.get("--place").map(String::from), now };
+    let occasion = import::Occasion {
+        date,
+        place: args.get("--place").map(String::from),
+        now,
+        app_version: env!("CARGO_PKG_VERSION").to_owned(),
+    };
+    let repeat = if args.flags.contains(&"--again") { import::Repeat::Allow } else { import::Repeat::Refuse };
     let mut ledger = open_existing(path)?;
-    let mut night = None;
     let mut failed = 0;
     for file in &args.positional {
         let outcome = std::fs::read_to_string(file)
             .map_err(|error| TableError::Io { path: file.to_string(), error })
-            .and_then(|text| import::import_script(&mut ledger, &mut night, &occasion, file, &text));
+            .and_then(|text| import::import_script(&mut ledger, &occasion, file, &text, repeat));
         match outcome {
             Ok(id) => println!("{file}: imported as game {}", id.0),
+            Err(e @ TableError::AlreadyImported { .. }) => {
+                failed += 1;
+                eprintln!("{e}; nothing added (--again imports it once more)");
+            }
             Err(e) => {
                 failed += 1;
                 eprintln!("{e}");

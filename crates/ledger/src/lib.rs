@@ -31,6 +31,7 @@
 //!     ],
 //!     start_seat: 0,
 //!     started_at: eight_pm,
+//!     app_version: Some("1.0.0".to_owned()),
 //! })?;
 //!
 //! ledger.append_move(game, r#"{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"}"#, eight_pm)?;
@@ -60,6 +61,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod batch;
 mod error;
 mod game;
 mod history;
@@ -74,12 +76,13 @@ mod result;
 mod stats;
 mod timestamp;
 
+pub use batch::Batch;
 pub use error::{InvalidInput, LedgerError, Missing, Result};
 pub use game::{Game, GameId, GameStatus, NewGame, Seat};
 pub use history::{GameHistory, NightHistory};
 pub use ledger::Ledger;
 pub use moves::{CursorState, MoveRecord};
 pub use night::{Night, NightId};
-pub use player::{Color, ParseColorError, Player, PlayerId};
+pub use player::{check_roster, name_key, Color, ParseColorError, Player, PlayerId};
 pub use result::{Finish, GameImport, NewMove, PlayerResult, PointsByKind, Standing};
 pub use stats::{HeadToHead, PlayerStats, Record, Records, Statistics};

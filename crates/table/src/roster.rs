@@ -47,4 +47,26 @@ mod tests {
         assert_eq!(players[0], RosterPlayer { name: "Anna".into(), color: Some(PlayerColor::Green) });
         assert_eq!(players[1], RosterPlayer { name: "bram".into(), color: None });
     }
+
+    #[test]
+    fn a_refused_new_game_adds_no_player_and_no_night() {
+        use crate::live::Table;
+        use castellan_engine::GameSetup;
+        let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap();
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        for (names, why) in [
+            (["Xena", "xena"], "two seats for the same player: Xena and xena"),
+            (["Yuri", " Yuri "], "two seats for the same player: Yuri and Yuri"),
+            (["Anna", "  "], "a player name cannot be empty"),
+        ] {
+            let err = table.start(GameSetup::base(&names), Some("Club"), now).unwrap_err();
+            assert_eq!(err.to_string(), why, "{names:?}");
+            assert!(roster(table.ledger()).unwrap().is_empty(), "{names:?}: no player left behind");
+            assert!(table.ledger().history().unwrap().is_empty(), "{names:?}: no empty night left behind");
+        }
+        table.start(GameSetup::base(&["Ölaf", "Bram"]), None, now).unwrap();
+        table.start(GameSetup::base(&["ölaf ", "BRAM"]), None, now).unwrap();
+        let names: Vec<String> = roster(table.ledger()).unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["Bram", "Ölaf"], "a second game finds the same two players");
+    }
 }

@@ -106,6 +106,7 @@ fn start_game(ledger: &mut Ledger) -> GameId {
             seats,
             start_seat: 0,
             started_at: at(0),
+            app_version: None,
         })
         .unwrap()
 }
