@@ -3,7 +3,7 @@
 //! file is reported, never modified.
 
 use castellan_ledger::Ledger;
-use castellan_table::{export, import, stats, TableError};
+use castellan_table::{export, import, roster, stats, TableError};
 use chrono::{NaiveDate, Utc};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,7 +56,17 @@ fn open_existing(path: &str) -> Result<Ledger, TableError> {
     if !Path::new(path).exists() {
         return Err(TableError::NoLedger { path: path.into() });
     }
-    Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
+    open(path)
+}
+
+/// Opens (and if need be migrates) the ledger, and warns of players whose names now count as
+/// one: they were kept apart when the comparison changed, and only a person can merge them.
+fn open(path: &str) -> Result<Ledger, TableError> {
+    let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    for (first, other) in roster::name_clashes(&ledger)? {
+        eprintln!("{path}: warning: players {first:?} and {other:?} have the same name now; both are kept, rename one");
+    }
+    Ok(ledger)
 }
 
 pub(crate) fn run(args: &[&str]) -> ExitCode {
@@ -115,7 +125,7 @@ fn init(args: &Args) -> Result<(), Failure> {
     let path = args.need("--db")?;
     // Opening checks an existing file and migrates it; it never overwrites one.
     let existed = Path::new(path).exists();
-    Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    open(path)?;
     println!("{path}: {}", if existed { "ledger ready" } else { "new ledger" });
     Ok(())
 }

@@ -113,3 +113,30 @@ fn importing_a_file_twice_is_refused_unless_asked_for() {
     let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
     assert_eq!(stats["players"].as_array().unwrap().len(), 2, "the refused file added no player");
 }
+
+#[test]
+fn players_whose_names_now_count_as_one_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.sqlite3");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    for sql in [
+        include_str!("../../ledger/src/migrations/0001_core.sql"),
+        include_str!("../../ledger/src/migrations/0002_results.sql"),
+        include_str!("../../ledger/src/migrations/0003_final_moves.sql"),
+    ] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.execute_batch("INSERT INTO players (name) VALUES ('Ölaf'), ('ölaf'); PRAGMA user_version = 3;").unwrap();
+    drop(conn);
+    let db = db.display().to_string();
+    let out = castellan(&["ledger", "init", "--db", &db]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains(r#"warning: players "Ölaf" and "ölaf" have the same name now; both are kept"#),
+        "{}",
+        text(&out)
+    );
+    let stats = castellan(&["ledger", "stats", "--db", &db, "--json"]);
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
+    assert_eq!(stats["players"].as_array().unwrap().len(), 2, "both players are kept");
+}

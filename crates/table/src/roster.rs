@@ -33,6 +33,21 @@ pub fn roster(ledger: &Ledger) -> Result<Vec<RosterPlayer>, TableError> {
     Ok(players)
 }
 
+/// Pairs of players whose names the ledger now takes for one name (a ledger from before
+/// names were compared in every alphabet could hold "Ölaf" and "ölaf"): the player found by
+/// that name, then the other. Both are kept; renaming one resolves it.
+///
+/// # Errors
+/// The ledger fails.
+pub fn name_clashes(ledger: &Ledger) -> Result<Vec<(String, String)>, TableError> {
+    let mut pairs = Vec::new();
+    for later in ledger.name_clashes()? {
+        let first = ledger.player_by_name(&later.name)?.map(|p| p.name).unwrap_or_default();
+        pairs.push((first, later.name));
+    }
+    Ok(pairs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
