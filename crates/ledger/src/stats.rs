@@ -15,7 +15,7 @@ use crate::error::Result;
 use crate::timestamp::Day;
 use crate::{query, GameId, Ledger, PlayerId, PointsByKind};
 
-/// One player's figures over all their finished games.
+/// One player's figures over all their finished games that are not voided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerStats {
     /// The player.
@@ -44,7 +44,8 @@ impl PlayerStats {
     }
 }
 
-/// Two players' record against each other, over the finished games they both played.
+/// Two players' record against each other, over the finished games they both played that
+/// are not voided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeadToHead {
     /// One player (the lower id).
