@@ -226,10 +226,18 @@ mod tests {
         assert_eq!(game.state, GameState::Finished, "and still as the finished game it was");
         assert_eq!(game.app_version.as_deref(), Some("0.9.0"), "with the version that recorded it");
         assert_eq!(wins(&table), 0, "a voided game's win does not count");
+        let exported = |table: &Table| {
+            let scripts = crate::export::scripts(table.ledger()).unwrap().len();
+            let csv = crate::export::csv(table.ledger()).unwrap();
+            let rows = csv.iter().map(|(_, text)| text.lines().count().saturating_sub(1)).sum::<usize>();
+            (scripts, rows)
+        };
+        assert_eq!(exported(&table), (0, 0), "nor is it exported");
 
         let nights = unvoid_game(&mut table, game_id).unwrap();
         assert_eq!(nights[0].games[0].voided_at, None, "undone");
         assert_eq!(wins(&table), 1, "and the win counts again");
+        assert_eq!(exported(&table), (1, 2), "and it is exported again: one script, a row per player");
     }
 
     #[test]
