@@ -23,6 +23,8 @@ fn main() {
         "use_ledger",
         "replay_game",
         "statistics",
+        "void_game",
+        "unvoid_game",
     ])))
     .expect("tauri build script");
 }

@@ -8,7 +8,7 @@ use castellan_table::catalog::{tile_shapes, TileShape};
 use castellan_table::count::{
     count_question, final_move_options, CountQuestion, QuarterMoveOption, QuarterMoveRequest,
 };
-use castellan_table::history::{history as ledger_history, NightSummary};
+use castellan_table::history::{history as ledger_history, unvoid_game as unvoid, void_game as void, NightSummary};
 use castellan_table::input::{
     placement_options, standing_options, FollowerOption, MoveRequest, NewGameRequest, PlacementOption,
 };
@@ -241,4 +241,20 @@ pub fn replay_game(state: State<'_, AppState>, game_id: u32, turn: u32) -> Resul
 #[specta::specta]
 pub fn statistics(state: State<'_, AppState>) -> Result<StatsView, CommandError> {
     state.with_table(|table| Ok(stats(table.ledger())?))
+}
+
+/// Voids a finished game: it stays in the history, marked, and leaves the statistics.
+/// Returns the history as it now stands.
+#[tauri::command]
+#[specta::specta]
+pub fn void_game(state: State<'_, AppState>, game_id: u32) -> Result<Vec<NightSummary>, CommandError> {
+    state.with_table(|table| Ok(void(table, game_id, chrono::Utc::now())?))
+}
+
+/// Takes a voided game back into the statistics (the undo of `void_game`). Returns the
+/// history as it now stands.
+#[tauri::command]
+#[specta::specta]
+pub fn unvoid_game(state: State<'_, AppState>, game_id: u32) -> Result<Vec<NightSummary>, CommandError> {
+    state.with_table(|table| Ok(unvoid(table, game_id)?))
 }

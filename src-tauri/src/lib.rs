@@ -44,6 +44,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::use_ledger,
         commands::replay_game,
         commands::statistics,
+        commands::void_game,
+        commands::unvoid_game,
     ])
 }
 

@@ -78,6 +78,16 @@ export const commands = {
 	replayGame: (gameId: number, turn: number) => typedError<ReplayView, CommandError>(__TAURI_INVOKE("replay_game", { gameId, turn })),
 	/**  The statistics over every finished game. */
 	statistics: () => typedError<StatsView, CommandError>(__TAURI_INVOKE("statistics")),
+	/**
+	 *  Voids a finished game: it stays in the history, marked, and leaves the statistics.
+	 *  Returns the history as it now stands.
+	 */
+	voidGame: (gameId: number) => typedError<NightSummary[], CommandError>(__TAURI_INVOKE("void_game", { gameId })),
+	/**
+	 *  Takes a voided game back into the statistics (the undo of `void_game`). Returns the
+	 *  history as it now stands.
+	 */
+	unvoidGame: (gameId: number) => typedError<NightSummary[], CommandError>(__TAURI_INVOKE("unvoid_game", { gameId })),
 };
 
 /* Types */
@@ -308,6 +318,10 @@ export type GameSummary = {
 	endedAt: string | null,
 	/**  The players: best first once finished, else in seat order. */
 	seats: SeatResult[],
+	/**  When it was voided (RFC 3339): it stays here but leaves the statistics. */
+	voidedAt: string | null,
+	/**  The version of Castellan that recorded it, if known. */
+	appVersion: string | null,
 };
 
 /**  A game on the table, as the screen shows it. */
@@ -441,6 +455,8 @@ export type NewGameRequest = {
 
 /**  A game night. */
 export type NightSummary = {
+	/**  The night's id in the ledger: what tells two nights of one date and place apart. */
+	nightId: number,
 	/**  The date (YYYY-MM-DD). */
 	date: string,
 	/**  Where, if said. */

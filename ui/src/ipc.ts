@@ -116,6 +116,16 @@ export function history(): Promise<Outcome<NightSummary[]>> {
   return call(commands.history());
 }
 
+/** Voids a finished game: kept in the history, left out of the statistics. */
+export function voidGame(gameId: number): Promise<Outcome<NightSummary[]>> {
+  return call(commands.voidGame(gameId));
+}
+
+/** Takes a voided game back into the statistics. */
+export function unvoidGame(gameId: number): Promise<Outcome<NightSummary[]>> {
+  return call(commands.unvoidGame(gameId));
+}
+
 /** Switches to another ledger file. */
 export function useLedger(path: string): Promise<Outcome<AppInfo>> {
   return call(commands.useLedger(path));

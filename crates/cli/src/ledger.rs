@@ -4,15 +4,19 @@
 //! but not written (`init`, `import`): those are refused with the process that holds it.
 
 use castellan_ledger::{Ledger, LedgerError};
-use castellan_table::{export, import, stats, TableError};
+use castellan_table::{export, import, roster, stats, TableError};
 use chrono::{NaiveDate, Utc};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   castellan ledger init --db PATH
-  castellan ledger import GAME.json… --db PATH [--date YYYY-MM-DD] [--place PLACE]
+  castellan ledger import GAME.json… --db PATH [--date YYYY-MM-DD] [--place PLACE] [--again]
+      each file all or nothing; games of one date and place share one night;
+      a game already in the ledger (same players, setup and moves) is refused
+      unless --again asks for it once more
   castellan ledger export --db PATH --format script|csv|bgstats --out DIR
+      finished games; voided games are left out
   castellan ledger stats --db PATH --json";
 
 /// Parsed `--name value` options and the remaining positional arguments.
@@ -28,7 +32,7 @@ impl<'a> Args<'a> {
         let mut it = args.iter().copied();
         while let Some(a) = it.next() {
             match a {
-                "--json" => out.flags.push(a),
+                "--json" | "--again" => out.flags.push(a),
                 "--db" | "--date" | "--place" | "--format" | "--out" => {
                     let v = it.next().ok_or(format!("{a} needs a value"))?;
                     out.options.push((a, v));
@@ -55,7 +59,17 @@ fn open_existing(path: &str) -> Result<Ledger, TableError> {
     if !Path::new(path).exists() {
         return Err(TableError::NoLedger { path: path.into() });
     }
-    Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
+    open(path)
+}
+
+/// Opens (and if need be migrates) the ledger, and warns of players whose names now count as
+/// one: they were kept apart when the comparison changed, and only a person can merge them.
+fn open(path: &str) -> Result<Ledger, TableError> {
+    let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    for (first, other) in roster::name_clashes(&ledger)? {
+        eprintln!("{path}: warning: players {first:?} and {other:?} have the same name now; both are kept, rename one");
+    }
+    Ok(ledger)
 }
 
 /// Opens an existing ledger to read it: taken over when it is free (so an old file is
@@ -127,7 +141,7 @@ fn init(args: &Args) -> Result<(), Failure> {
     let path = args.need("--db")?;
     // Opening checks an existing file and migrates it; it never overwrites one.
     let existed = Path::new(path).exists();
-    Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    open(path)?;
     say!("{path}: {}", if existed { "ledger ready" } else { "new ledger" });
     Ok(())
 }
@@ -142,16 +156,25 @@ fn import_files(args: &Args) -> Result<(), Failure> {
         Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| format!("--date {d}: expected YYYY-MM-DD"))?,
         None => now.date_naive(),
     };
-    let occasion = import::Occasion { date, place: args.get("--place").map(String::from), now };
+    let occasion = import::Occasion {
+        date,
+        place: args.get("--place").map(String::from),
+        now,
+        app_version: env!("CARGO_PKG_VERSION").to_owned(),
+    };
+    let repeat = if args.flags.contains(&"--again") { import::Repeat::Allow } else { import::Repeat::Refuse };
     let mut ledger = open_existing(path)?;
-    let mut night = None;
     let mut failed = 0;
     for file in &args.positional {
         let outcome = std::fs::read_to_string(file)
             .map_err(|error| TableError::Io { path: file.to_string(), error })
-            .and_then(|text| import::import_script(&mut ledger, &mut night, &occasion, file, &text));
+            .and_then(|text| import::import_script(&mut ledger, &occasion, file, &text, repeat));
         match outcome {
             Ok(id) => say!("{file}: imported as game {}", id.0),
+            Err(e @ TableError::AlreadyImported { .. }) => {
+                failed += 1;
+                eprintln!("{e}; nothing added (--again imports it once more)");
+            }
             Err(e) => {
                 failed += 1;
                 eprintln!("{e}");

@@ -21,14 +21,14 @@ fn castellan_into_closed_pipe(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A ledger holding `games` copies of the two-player game.
+/// A ledger holding `games` copies of the two-player game (copies on purpose: `--again`).
 fn ledger_with_games(dir: &Path, games: usize) -> String {
     let db = dir.join("club.sqlite3").display().to_string();
     assert!(castellan(&["ledger", "init", "--db", &db]).status.success());
     let files: Vec<String> = (0..games).map(|i| write(dir, &format!("g{i}.json"), GAME)).collect();
     let mut args = vec!["ledger", "import"];
     args.extend(files.iter().map(String::as_str));
-    args.extend(["--db", &db]);
+    args.extend(["--db", &db, "--again"]);
     let o = castellan(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     db

@@ -104,3 +104,65 @@ fn a_ledger_open_elsewhere_is_read_but_not_written_and_its_holder_is_named() {
     assert!(export.status.success(), "export only reads: {}", text(&export));
     assert_eq!(app.history().unwrap().len(), 1, "the app's ledger holds the one night, imported once");
 }
+
+#[test]
+fn importing_a_file_twice_is_refused_unless_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite3").display().to_string();
+    let game = write(dir.path(), "g.json", GAME);
+    let same = write(dir.path(), "same.json", &GAME.replace("\"Bram\"", "\"anna \""));
+    assert!(castellan(&["ledger", "init", "--db", &db]).status.success());
+    let import = |extra: &[&str]| {
+        let mut args = vec!["ledger", "import", &game, "--db", &db, "--date", "2026-11-20", "--place", "Club"];
+        args.extend_from_slice(extra);
+        castellan(&args)
+    };
+    assert!(import(&[]).status.success());
+    let again = import(&[]);
+    assert!(!again.status.success(), "the second import is refused");
+    assert!(
+        text(&again).contains("g.json: already in the ledger as game 1 of 2026-11-20 at Club"),
+        "names the stored game: {}",
+        text(&again)
+    );
+    assert!(text(&again).contains("--again"), "and says how to import it anyway: {}", text(&again));
+    let forced = import(&["--again"]);
+    assert!(forced.status.success() && text(&forced).contains("imported as game 2"), "{}", text(&forced));
+
+    let refused = castellan(&["ledger", "import", &same, "--db", &db]);
+    assert!(
+        text(&refused).contains("same.json: two seats for the same player: Anna and anna"),
+        "names the file and both names: {}",
+        text(&refused)
+    );
+    let stats = castellan(&["ledger", "stats", "--db", &db, "--json"]);
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
+    assert_eq!(stats["players"].as_array().unwrap().len(), 2, "the refused file added no player");
+}
+
+#[test]
+fn players_whose_names_now_count_as_one_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.sqlite3");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    for sql in [
+        include_str!("../../ledger/src/migrations/0001_core.sql"),
+        include_str!("../../ledger/src/migrations/0002_results.sql"),
+        include_str!("../../ledger/src/migrations/0003_final_moves.sql"),
+    ] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.execute_batch("INSERT INTO players (name) VALUES ('Ölaf'), ('ölaf'); PRAGMA user_version = 3;").unwrap();
+    drop(conn);
+    let db = db.display().to_string();
+    let out = castellan(&["ledger", "init", "--db", &db]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains(r#"warning: players "Ölaf" and "ölaf" have the same name now; both are kept"#),
+        "{}",
+        text(&out)
+    );
+    let stats = castellan(&["ledger", "stats", "--db", &db, "--json"]);
+    let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
+    assert_eq!(stats["players"].as_array().unwrap().len(), 2, "both players are kept");
+}

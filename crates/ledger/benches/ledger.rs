@@ -82,6 +82,7 @@ fn append_moves(path: &std::path::Path, count: u32) -> Vec<Duration> {
             seats: vec![Seat { player: anna, color: Color::Red }, Seat { player: bram, color: Color::Blue }],
             start_seat: 0,
             started_at: t0,
+            app_version: None,
         })
         .unwrap();
     let mut seen = ledger.cursor(game).unwrap();

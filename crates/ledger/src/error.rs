@@ -144,6 +144,12 @@ pub enum LedgerError {
         /// Where it stands in the file.
         found: CursorState,
     },
+    /// Only a finished game can be voided: the others have no results to leave out.
+    #[error("game {game} is not finished")]
+    NotFinished {
+        /// The game.
+        game: GameId,
+    },
     /// The caller passed something the ledger cannot store as asked.
     #[error(transparent)]
     Invalid(#[from] InvalidInput),
@@ -270,6 +276,15 @@ pub enum InvalidInput {
         start_seat: usize,
         /// How many seats there are.
         seats: usize,
+    },
+    /// Two names of one game's players are the same player as the ledger compares names
+    /// (see [`crate::name_key`]), as written.
+    #[error("two seats for the same player: {first} and {second}")]
+    SamePlayer {
+        /// The first of the two names.
+        first: String,
+        /// The second.
+        second: String,
     },
     /// The same player sits twice at one game.
     #[error("player {0} has two seats")]

@@ -18,7 +18,7 @@ macro_rules! game_select {
     ($tail:literal) => {
         concat!(
             "SELECT id, night_id, script_version, setup_json, start_seat, started_at, ",
-            "ended_at, finished, cursor, final_moves_json FROM games ",
+            "ended_at, finished, cursor, final_moves_json, voided_at, app_version FROM games ",
             $tail
         )
     };
@@ -59,6 +59,9 @@ pub struct NewGame {
     pub start_seat: usize,
     /// When the game began.
     pub started_at: DateTime<Utc>,
+    /// The version of the program recording the game (the app's or the command line's, as
+    /// its caller knows it), kept so that a game can be traced to what wrote it.
+    pub app_version: Option<String>,
 }
 
 /// Where a game stands.
@@ -99,6 +102,12 @@ pub struct Game {
     /// Followers moved out of the City of Carcassonne before the final count, as the game
     /// script's `final_moves` array; `None` when nobody moved.
     pub final_moves_json: Option<String>,
+    /// When the game was voided: it stays in the ledger but leaves the statistics. Only a
+    /// finished game can be voided; see [`Ledger::void_game`].
+    pub voided_at: Option<DateTime<Utc>>,
+    /// The version of the program that recorded the game; `None` for games recorded before
+    /// the ledger kept it.
+    pub app_version: Option<String>,
 }
 
 impl Game {
@@ -179,6 +188,46 @@ impl Ledger {
         query::execute(&tx, SQL, (id.0, Stamp(ended_at)))?;
         tx.commit().sql("COMMIT")
     }
+
+    /// Voids a finished game: it stays in the ledger, with its moves and results, but leaves
+    /// the statistics, head-to-head and records until [`Ledger::unvoid_game`] takes it back.
+    /// Voiding a voided game keeps the first time.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::NotFinished`] for a game
+    /// in progress or abandoned.
+    pub fn void_game(&mut self, id: GameId, voided_at: DateTime<Utc>) -> Result<()> {
+        const SQL: &str = "UPDATE games SET voided_at = coalesce(voided_at, ?2) WHERE id = ?1";
+        let tx = self.write()?;
+        require_finished(&tx, id)?;
+        query::execute(&tx, SQL, (id.0, Stamp(voided_at)))?;
+        tx.commit().sql("COMMIT")
+    }
+
+    /// Takes a voided game back into the statistics; a game not voided is left as it is.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown game.
+    pub fn unvoid_game(&mut self, id: GameId) -> Result<()> {
+        const SQL: &str = "UPDATE games SET voided_at = NULL WHERE id = ?1";
+        let tx = self.write()?;
+        if query::execute(&tx, SQL, [id.0])? == 0 {
+            return Err(LedgerError::NotFound { what: Missing::Game(id) });
+        }
+        tx.commit().sql("COMMIT")
+    }
+}
+
+/// Fails unless the game exists and is finished.
+fn require_finished(conn: &Connection, id: GameId) -> Result<()> {
+    const SQL: &str = "SELECT finished FROM games WHERE id = ?1";
+    match query::optional(conn, SQL, [id.0], |row| row.get::<_, bool>(0))? {
+        None => Err(LedgerError::NotFound { what: Missing::Game(id) }),
+        Some(false) => Err(LedgerError::NotFinished { game: id }),
+        Some(true) => Ok(()),
+    }
 }
 
 /// The checks on a new game that need no database.
@@ -204,13 +253,20 @@ pub(crate) fn check_new_game(game: &NewGame) -> Result<()> {
 /// Inserts a checked new game inside a write transaction.
 pub(crate) fn insert_game(conn: &Connection, game: &NewGame) -> Result<GameId> {
     const GAME: &str = "INSERT INTO games (night_id, script_version, setup_json, start_seat, \
-                        started_at) VALUES (?1, ?2, ?3, ?4, ?5)";
+                        started_at, app_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
     const SEAT: &str = "INSERT INTO game_seats (game_id, seat, player_id, color) VALUES (?1, ?2, ?3, ?4)";
     require_night(conn, game.night)?;
     query::execute(
         conn,
         GAME,
-        (game.night.0, game.script_version, &game.setup_json, game.start_seat as i64, Stamp(game.started_at)),
+        (
+            game.night.0,
+            game.script_version,
+            &game.setup_json,
+            game.start_seat as i64,
+            Stamp(game.started_at),
+            game.app_version.as_deref().filter(|v| !v.is_empty()),
+        ),
     )?;
     let id = GameId(conn.last_insert_rowid());
     for (i, seat) in game.seats.iter().enumerate() {
@@ -256,5 +312,7 @@ pub(crate) fn game_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Game> {
         },
         cursor: row.get(8)?,
         final_moves_json: row.get(9)?,
+        voided_at: row.get::<_, Option<Stamp>>(10)?.map(|s| s.0),
+        app_version: row.get(11)?,
     })
 }

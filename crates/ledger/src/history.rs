@@ -1,4 +1,6 @@
-//! The history: every game night, newest first, with its games and their results.
+//! The history: every game night, newest first, with its games and their results. Voided
+//! games are listed too (marked by [`crate::Game::voided_at`]): the history is the record of
+//! what was played, the statistics are what counts.
 //!
 //! Read with one query per table rather than one per night or game, so that opening the
 //! history costs the same handful of queries for ten nights or ten thousand games.

@@ -31,6 +31,7 @@
 //!     ],
 //!     start_seat: 0,
 //!     started_at: eight_pm,
+//!     app_version: Some("1.0.0".to_owned()),
 //! })?;
 //!
 //! // Each change names where the log stood when the engine checked it.
@@ -62,6 +63,7 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod batch;
 mod error;
 mod game;
 mod history;
@@ -77,6 +79,7 @@ mod result;
 mod stats;
 mod timestamp;
 
+pub use batch::Batch;
 pub use error::{FileProblem, InvalidInput, LedgerError, Missing, Result, SchemaDifference};
 pub use game::{Game, GameId, GameStatus, NewGame, Seat};
 pub use history::{GameHistory, NightHistory};
@@ -84,6 +87,6 @@ pub use ledger::Ledger;
 pub use lock::Holder;
 pub use moves::{CursorState, MoveRecord};
 pub use night::{Night, NightId};
-pub use player::{Color, ParseColorError, Player, PlayerId};
+pub use player::{check_roster, name_key, Color, ParseColorError, Player, PlayerId};
 pub use result::{Finish, GameImport, NewMove, PlayerResult, PointsByKind, Standing};
 pub use stats::{HeadToHead, PlayerStats, Record, Records, Statistics};

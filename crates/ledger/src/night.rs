@@ -40,10 +40,8 @@ impl Ledger {
     ///
     /// [`LedgerError::NotFound`] if an attendee is not a player; nothing is recorded then.
     pub fn add_night(&mut self, date: NaiveDate, place: Option<&str>, attendees: &[PlayerId]) -> Result<NightId> {
-        const SQL: &str = "INSERT INTO nights (date, place) VALUES (?1, ?2)";
         let tx = self.write()?;
-        query::execute(&tx, SQL, (Day(date), place))?;
-        let night = NightId(tx.last_insert_rowid());
+        let night = insert_night(&tx, date, place)?;
         for &player in attendees {
             add_attendee(&tx, night, player)?;
         }
@@ -57,9 +55,19 @@ impl Ledger {
     ///
     /// The database could not be read.
     pub fn night_on(&self, date: NaiveDate) -> Result<Option<NightId>> {
-        const SQL: &str = "SELECT id FROM nights WHERE date = ?1 ORDER BY id DESC LIMIT 1";
         let tx = self.read()?;
-        query::optional(&tx, SQL, [Day(date)], |row| Ok(NightId(row.get(0)?)))
+        night_on(&tx, date)
+    }
+
+    /// The game night on `date` at `place` (`None` matching only a night without a place):
+    /// the earliest recorded if there are several.
+    ///
+    /// # Errors
+    ///
+    /// The database could not be read.
+    pub fn night_at(&self, date: NaiveDate, place: Option<&str>) -> Result<Option<NightId>> {
+        let tx = self.read()?;
+        night_at(&tx, date, place)
     }
 
     /// Records that `player` came to `night`; nothing changes if already recorded.
@@ -88,6 +96,25 @@ impl Ledger {
         let attendees = query::all(&tx, ATTENDEES, [id.0], |row| Ok(PlayerId(row.get(0)?)))?;
         Ok(Night { id, date, place, attendees })
     }
+}
+
+/// The latest night on `date`.
+pub(crate) fn night_on(conn: &rusqlite::Connection, date: NaiveDate) -> Result<Option<NightId>> {
+    const SQL: &str = "SELECT id FROM nights WHERE date = ?1 ORDER BY id DESC LIMIT 1";
+    query::optional(conn, SQL, [Day(date)], |row| Ok(NightId(row.get(0)?)))
+}
+
+/// The earliest night on `date` at `place`; `IS` so that no place matches no place.
+pub(crate) fn night_at(conn: &rusqlite::Connection, date: NaiveDate, place: Option<&str>) -> Result<Option<NightId>> {
+    const SQL: &str = "SELECT id FROM nights WHERE date = ?1 AND place IS ?2 ORDER BY id LIMIT 1";
+    query::optional(conn, SQL, (Day(date), place), |row| Ok(NightId(row.get(0)?)))
+}
+
+/// Records a night without attendees inside a write transaction.
+pub(crate) fn insert_night(conn: &rusqlite::Connection, date: NaiveDate, place: Option<&str>) -> Result<NightId> {
+    const SQL: &str = "INSERT INTO nights (date, place) VALUES (?1, ?2)";
+    query::execute(conn, SQL, (Day(date), place))?;
+    Ok(NightId(conn.last_insert_rowid()))
 }
 
 /// Adds an attendee inside a write transaction.

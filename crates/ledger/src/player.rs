@@ -3,13 +3,18 @@
 //! A [`PlayerId`] names a person across every night and game. It is not a seat: which seat a
 //! player took in one game, and in which colour, is part of that game (see
 //! [`crate::Seat`]).
+//!
+//! Names are compared the way people at the table read them, by [`name_key`]: surrounding
+//! whitespace and doubled spaces do not count, and neither does case, in any alphabet ("Xena"
+//! and "xena", "Ölaf" and "ölaf" are one player). The key is stored beside the name with a
+//! unique index, so the file itself keeps two players from sharing one.
 
 use std::fmt;
 use std::str::FromStr;
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-use crate::error::{InvalidInput, LedgerError, Missing, Result};
+use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
 use crate::{query, Ledger};
 
 /// A player's row id in the ledger.
@@ -99,10 +104,48 @@ impl FromSql for Color {
 pub struct Player {
     /// The row id.
     pub id: PlayerId,
-    /// The name, unique among players ignoring ASCII case.
+    /// The name as first written (trimmed), unique among players as [`name_key`] compares.
     pub name: String,
     /// The colour they like to play, if they said.
     pub preferred_color: Option<Color>,
+}
+
+/// A name as the ledger compares names: trimmed, each run of whitespace made one space, and
+/// lowercased by Unicode's rules. Two names with the same key are the same player.
+///
+/// # Examples
+///
+/// ```
+/// use castellan_ledger::name_key;
+///
+/// assert_eq!(name_key(" Yuri "), name_key("Yuri"));
+/// assert_eq!(name_key("ÖLAF  de  Vries"), name_key("ölaf de vries"));
+/// assert_ne!(name_key("Anna"), name_key("Anne"));
+/// ```
+pub fn name_key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Checks the names of one game's players before anything is written: none blank, and no two
+/// the same player as [`name_key`] compares.
+///
+/// # Errors
+///
+/// [`InvalidInput::EmptyName`] for a blank name, [`InvalidInput::SamePlayer`] naming the first
+/// two names that are one player, as written.
+pub fn check_roster<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<(), InvalidInput> {
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for name in names {
+        let key = name_key(name);
+        if key.is_empty() {
+            return Err(InvalidInput::EmptyName);
+        }
+        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            return Err(InvalidInput::SamePlayer { first: first.trim().to_owned(), second: name.trim().to_owned() });
+        }
+        seen.push((key, name));
+    }
+    Ok(())
 }
 
 impl Ledger {
@@ -110,13 +153,13 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NameTaken`] if a player of that name (ignoring ASCII case) exists;
+    /// [`LedgerError::NameTaken`] if a player of that name (as [`name_key`] compares) exists;
     /// [`InvalidInput::EmptyName`] for an empty name.
     pub fn add_player(&mut self, name: &str, preferred_color: Option<Color>) -> Result<PlayerId> {
-        const SQL: &str = "INSERT INTO players (name, preferred_color) VALUES (?1, ?2)";
-        let name = checked_name(name)?;
-        query::execute(self.conn(), SQL, (name, preferred_color)).map_err(|e| name_taken(e, name))?;
-        Ok(PlayerId(self.conn().last_insert_rowid()))
+        let tx = self.write()?;
+        let id = insert_player(&tx, name, preferred_color)?;
+        tx.commit().sql("COMMIT")?;
+        Ok(id)
     }
 
     /// Changes a player's name and preferred colour.
@@ -125,10 +168,10 @@ impl Ledger {
     ///
     /// [`LedgerError::NotFound`] for an unknown player, otherwise as [`Ledger::add_player`].
     pub fn update_player(&mut self, id: PlayerId, name: &str, preferred_color: Option<Color>) -> Result<()> {
-        const SQL: &str = "UPDATE players SET name = ?2, preferred_color = ?3 WHERE id = ?1";
+        const SQL: &str = "UPDATE players SET name = ?2, name_key = ?3, preferred_color = ?4 WHERE id = ?1";
         let name = checked_name(name)?;
-        let changed =
-            query::execute(self.conn(), SQL, (id.0, name, preferred_color)).map_err(|e| name_taken(e, name))?;
+        let changed = query::execute(self.conn(), SQL, (id.0, name, name_key(name), preferred_color))
+            .map_err(|e| name_taken(e, name))?;
         if changed == 0 {
             return Err(LedgerError::NotFound { what: Missing::Player(id) });
         }
@@ -146,14 +189,13 @@ impl Ledger {
             .ok_or(LedgerError::NotFound { what: Missing::Player(id) })
     }
 
-    /// The player of that name (ignoring ASCII case and surrounding whitespace), if any.
+    /// The player of that name (as [`name_key`] compares), if any.
     ///
     /// # Errors
     ///
     /// [`LedgerError::Sqlite`] if the query fails.
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
-        const SQL: &str = "SELECT id, name, preferred_color FROM players WHERE name = ?1";
-        query::optional(self.conn(), SQL, [name.trim()], player_from_row)
+        player_by_name(self.conn(), name)
     }
 
     /// Every player, by name.
@@ -165,6 +207,37 @@ impl Ledger {
         const SQL: &str = "SELECT id, name, preferred_color FROM players ORDER BY name, id";
         query::all(self.conn(), SQL, [], player_from_row)
     }
+
+    /// The players whose name another player already has, as [`name_key`] compares: a ledger
+    /// from before schema 4 could hold both "Ölaf" and "ölaf". Both were kept when the
+    /// comparison changed; the later one is listed here until renamed, and is never found by
+    /// name meanwhile.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::Sqlite`] if the query fails.
+    pub fn name_clashes(&self) -> Result<Vec<Player>> {
+        const SQL: &str = "SELECT id, name, preferred_color FROM players WHERE name_key IS NULL ORDER BY id";
+        query::all(self.conn(), SQL, [], player_from_row)
+    }
+}
+
+/// Finds a player by [`name_key`], inside or outside a transaction.
+pub(crate) fn player_by_name(conn: &rusqlite::Connection, name: &str) -> Result<Option<Player>> {
+    const SQL: &str = "SELECT id, name, preferred_color FROM players WHERE name_key = ?1";
+    query::optional(conn, SQL, [name_key(name)], player_from_row)
+}
+
+/// Adds a player inside a write transaction.
+pub(crate) fn insert_player(
+    conn: &rusqlite::Connection,
+    name: &str,
+    preferred_color: Option<Color>,
+) -> Result<PlayerId> {
+    const SQL: &str = "INSERT INTO players (name, name_key, preferred_color) VALUES (?1, ?2, ?3)";
+    let name = checked_name(name)?;
+    query::execute(conn, SQL, (name, name_key(name), preferred_color)).map_err(|e| name_taken(e, name))?;
+    Ok(PlayerId(conn.last_insert_rowid()))
 }
 
 pub(crate) fn require_player(conn: &rusqlite::Connection, player: PlayerId) -> Result<()> {
@@ -180,7 +253,7 @@ fn checked_name(name: &str) -> Result<&str> {
     Ok(name)
 }
 
-/// A UNIQUE violation on insert or update can only be the name.
+/// A UNIQUE violation on insert or update can only be the name (its text or its key).
 fn name_taken(error: LedgerError, name: &str) -> LedgerError {
     match error {
         LedgerError::Sqlite { source: rusqlite::Error::SqliteFailure(e, _), .. }

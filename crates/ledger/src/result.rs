@@ -150,20 +150,8 @@ impl Ledger {
     /// As [`Ledger::start_game`], [`Ledger::append_move`] and [`Ledger::finish_game`];
     /// nothing is recorded then.
     pub fn import_game(&mut self, import: &GameImport) -> Result<GameId> {
-        const CURSOR: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
-        check_new_game(&import.game)?;
-        for new_move in &import.moves {
-            json::require_object("move", &new_move.move_json)?;
-        }
         let tx = self.write()?;
-        let game = insert_game(&tx, &import.game)?;
-        for (seq, new_move) in (1..).zip(&import.moves) {
-            insert_move(&tx, game, seq, &new_move.move_json, new_move.entered_at)?;
-        }
-        query::execute(&tx, CURSOR, (game.0, import.moves.len() as i64))?;
-        if let Some(finish) = &import.finish {
-            write_finish(&tx, game, &import.game.seats, finish)?;
-        }
+        let game = import_game_in(&tx, import)?;
         tx.commit().sql("COMMIT")?;
         Ok(game)
     }
@@ -186,6 +174,46 @@ impl Ledger {
         query::optional(&tx, GAME, [game.0], |_| Ok(()))?.ok_or(LedgerError::NotFound { what: Missing::Game(game) })?;
         query::all(&tx, SQL, [game.0], |row| standing_from_row(row, 0))
     }
+}
+
+/// Records a whole game inside a write transaction: checked first, then written.
+pub(crate) fn import_game_in(conn: &Connection, import: &GameImport) -> Result<GameId> {
+    const CURSOR: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
+    check_new_game(&import.game)?;
+    for new_move in &import.moves {
+        json::require_object("move", &new_move.move_json)?;
+    }
+    let game = insert_game(conn, &import.game)?;
+    for (seq, new_move) in (1..).zip(&import.moves) {
+        insert_move(conn, game, seq, &new_move.move_json, new_move.entered_at)?;
+    }
+    query::execute(conn, CURSOR, (game.0, import.moves.len() as i64))?;
+    if let Some(finish) = &import.finish {
+        write_finish(conn, game, &import.game.seats, finish)?;
+    }
+    Ok(game)
+}
+
+/// The first stored game with the same seated players, setup and moves in effect as
+/// `import`. Candidates are narrowed by setup and move count in SQL; their seats and moves
+/// are then compared as stored text, which is how both were written.
+pub(crate) fn same_game(conn: &Connection, import: &GameImport) -> Result<Option<GameId>> {
+    const CANDIDATES: &str = "SELECT id FROM games WHERE setup_json = ?1 AND cursor = ?2 ORDER BY id";
+    const MOVES: &str = "SELECT move_json FROM moves WHERE game_id = ?1 AND seq <= ?2 ORDER BY seq";
+    let candidates = query::all(conn, CANDIDATES, (&import.game.setup_json, import.moves.len() as i64), |row| {
+        Ok(GameId(row.get(0)?))
+    })?;
+    for id in candidates {
+        let same_seats = seats(conn, id)?.iter().map(|s| s.player).eq(import.game.seats.iter().map(|s| s.player));
+        if !same_seats {
+            continue;
+        }
+        let stored = query::all(conn, MOVES, (id.0, import.moves.len() as i64), |row| row.get::<_, String>(0))?;
+        if stored.iter().map(String::as_str).eq(import.moves.iter().map(|m| m.move_json.as_str())) {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
 }
 
 /// Writes results and marks the game finished, inside a write transaction.

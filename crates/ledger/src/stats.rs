@@ -2,7 +2,10 @@
 //!
 //! Everything here is computed from the `results` table at the moment it is asked for, so
 //! that it is never out of date: one pass over the results for the per-player and
-//! head-to-head figures, and one indexed lookup per record. Games in progress and abandoned games have no results and so do not count.
+//! head-to-head figures, and one indexed lookup per record. Games in progress and abandoned
+//! games have no results and so do not count; voided games keep theirs but are left out
+//! (through a partial index that holds only the voided few, so leaving them out costs one
+//! small list, not a lookup per result).
 
 use std::collections::HashMap;
 
@@ -12,7 +15,7 @@ use crate::error::Result;
 use crate::timestamp::Day;
 use crate::{query, GameId, Ledger, PlayerId, PointsByKind};
 
-/// One player's figures over all their finished games.
+/// One player's figures over all their finished games that are not voided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerStats {
     /// The player.
@@ -41,7 +44,8 @@ impl PlayerStats {
     }
 }
 
-/// Two players' record against each other, over the finished games they both played.
+/// Two players' record against each other, over the finished games they both played that
+/// are not voided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeadToHead {
     /// One player (the lower id).
@@ -100,25 +104,40 @@ pub struct Statistics {
     pub records: Records,
 }
 
+/// The games left out of every statistic.
+macro_rules! not_voided {
+    ($game_id:literal) => {
+        concat!($game_id, " NOT IN (SELECT id FROM games WHERE voided_at IS NOT NULL)")
+    };
+}
+
 /// The query for one record: the rows holding the largest value of a `results` column
-/// (found through its index), the earliest game first, then the lowest player id.
+/// outside voided games (found by walking its index down from the top), the earliest game
+/// first, then the lowest player id.
 macro_rules! record_query {
     ($column:literal) => {
         concat!(
             "SELECT r.player_id, r.game_id, n.date, r.",
             $column,
             " FROM results r JOIN games g ON g.id = r.game_id ",
-            "JOIN nights n ON n.id = g.night_id WHERE r.",
+            "JOIN nights n ON n.id = g.night_id WHERE g.voided_at IS NULL AND r.",
             $column,
-            " = (SELECT max(",
+            " = (SELECT m.",
             $column,
-            ") FROM results) ORDER BY g.started_at, g.id, r.player_id LIMIT 1"
+            " FROM results m WHERE m.",
+            $column,
+            " IS NOT NULL AND ",
+            not_voided!("m.game_id"),
+            " ORDER BY m.",
+            $column,
+            " DESC LIMIT 1) ORDER BY g.started_at, g.id, r.player_id LIMIT 1"
         )
     };
 }
 
 impl Ledger {
-    /// Computes every statistic from the stored results, in one read transaction.
+    /// Computes every statistic from the stored results of games not voided, in one read
+    /// transaction.
     ///
     /// # Errors
     ///
@@ -128,9 +147,12 @@ impl Ledger {
         // One pass in primary-key order, so a game's results arrive together. Summing in
         // SQL instead costs an index lookup per result, and the head-to-head self-join a
         // sort of every pair: several times slower at ten thousand games.
-        const RESULTS: &str = "SELECT game_id, player_id, score, rank, roads_points, \
-             cities_points, cloisters_points, farms_points, king_robber_points, count_points \
-             FROM results ORDER BY game_id, player_id";
+        const RESULTS: &str = concat!(
+            "SELECT game_id, player_id, score, rank, roads_points, cities_points, ",
+            "cloisters_points, farms_points, king_robber_points, count_points FROM results WHERE ",
+            not_voided!("game_id"),
+            " ORDER BY game_id, player_id"
+        );
 
         let tx = self.read()?;
         let order = query::all(&tx, PLAYERS, [], |row| Ok(PlayerId(row.get(0)?)))?;

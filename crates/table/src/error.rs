@@ -18,6 +18,29 @@ pub enum TableError {
         /// Why.
         error: ScriptError,
     },
+    /// The ledger refused what a file asked for (two names of one player, a blank name, a
+    /// damaged ledger); nothing of the file was written.
+    #[error("{file}: {error}")]
+    Refused {
+        /// The file.
+        file: String,
+        /// Why (boxed: a file's refusal is rare, and every other command's result stays small).
+        error: Box<LedgerError>,
+    },
+    /// The same game (players, setup and moves) is in the ledger already; nothing of the
+    /// file was written.
+    #[error("{file}: already in the ledger as game {game} of {date}{} (same players, setup and moves)",
+        place.as_deref().map(|p| format!(" at {p}")).unwrap_or_default())]
+    AlreadyImported {
+        /// The file.
+        file: String,
+        /// The stored game.
+        game: i64,
+        /// The date of its night.
+        date: chrono::NaiveDate,
+        /// Its night's place, if said.
+        place: Option<String>,
+    },
     /// Only finished games go into the ledger from a script.
     #[error("{file}: the game is not finished (final_scoring is not true)")]
     Unfinished {

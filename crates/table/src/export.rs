@@ -1,5 +1,8 @@
 //! The ledger out (`castellan ledger export`): finished games as game scripts (an exact
 //! replay), results as CSV, or BG Stats–shaped JSON for play-logging apps.
+//!
+//! Voided games are left out of all three: the group said they do not count, and an export
+//! feeds other tools' statistics. They stay in the ledger file itself.
 
 use crate::TableError;
 use castellan_ledger::{GameHistory, GameStatus, Ledger, NightHistory, Player, PlayerId};
@@ -17,7 +20,7 @@ fn finished(history: &[NightHistory]) -> impl Iterator<Item = (&NightHistory, &G
     history
         .iter()
         .flat_map(|n| n.games.iter().map(move |g| (n, g)))
-        .filter(|(_, g)| g.game.status == GameStatus::Finished)
+        .filter(|(_, g)| g.game.status == GameStatus::Finished && g.game.voided_at.is_none())
 }
 
 /// One game script per finished game, `game-<id>.json`, replaying it exactly.

@@ -1,8 +1,12 @@
 //! The ledger's history as the history screen shows it: game nights, newest first, each
-//! with its games and who scored what.
+//! with its games and who scored what; and voiding a finished game, and taking that back.
+//!
+//! Nights are told apart by their id: two nights may share a date and a place.
 
+use crate::live::Table;
 use crate::TableError;
-use castellan_ledger::{GameStatus, Ledger};
+use castellan_ledger::{GameId, GameStatus, Ledger};
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -49,6 +53,10 @@ pub struct GameSummary {
     pub ended_at: Option<String>,
     /// The players: best first once finished, else in seat order.
     pub seats: Vec<SeatResult>,
+    /// When it was voided (RFC 3339): it stays here but leaves the statistics.
+    pub voided_at: Option<String>,
+    /// The version of Castellan that recorded it, if known.
+    pub app_version: Option<String>,
 }
 
 /// A game night.
@@ -56,6 +64,8 @@ pub struct GameSummary {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct NightSummary {
+    /// The night's id in the ledger: what tells two nights of one date and place apart.
+    pub night_id: u32,
     /// The date (YYYY-MM-DD).
     pub date: String,
     /// Where, if said.
@@ -75,6 +85,7 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
         .history()?
         .into_iter()
         .map(|n| NightSummary {
+            night_id: u32::try_from(n.night.id.0).expect("ledger row ids fit in 32 bits"),
             date: n.night.date.to_string(),
             place: n.night.place,
             games: n
@@ -113,6 +124,8 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                         started_at: g.game.started_at.to_rfc3339(),
                         ended_at: g.game.ended_at.map(|t| t.to_rfc3339()),
                         seats,
+                        voided_at: g.game.voided_at.map(|t| t.to_rfc3339()),
+                        app_version: g.game.app_version,
                     }
                 })
                 .collect(),
@@ -120,12 +133,32 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
         .collect())
 }
 
+/// Voids a finished game: kept in the history, marked, and left out of the statistics.
+/// Returns the history as it now stands.
+///
+/// # Errors
+/// The game is unknown or not finished, or the ledger refuses.
+pub fn void_game(table: &mut Table, game_id: u32, now: DateTime<Utc>) -> Result<Vec<NightSummary>, TableError> {
+    table.ledger_mut().void_game(GameId(i64::from(game_id)), now)?;
+    history(table.ledger())
+}
+
+/// Takes a voided game back into the statistics (the undo of [`void_game`]). Returns the
+/// history as it now stands.
+///
+/// # Errors
+/// The game is unknown, or the ledger refuses.
+pub fn unvoid_game(table: &mut Table, game_id: u32) -> Result<Vec<NightSummary>, TableError> {
+    table.ledger_mut().unvoid_game(GameId(i64::from(game_id)))?;
+    history(table.ledger())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::live::Table;
+    use crate::import::{import_script, Occasion, Repeat};
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
-    use chrono::{DateTime, Utc};
+    use chrono::NaiveDate;
 
     fn at(text: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
@@ -154,5 +187,73 @@ mod tests {
         );
         assert_eq!(second.state, GameState::InProgress);
         assert_eq!(second.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Bram", "Anna"]);
+    }
+
+    const GAME: &str = r#"{"format": "castellan-game-script", "version": 1,
+        "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+        "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"}],
+        "final_scoring": true}"#;
+
+    #[test]
+    fn two_nights_of_one_date_and_place_are_told_apart() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        ledger.add_night(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(), Some("Club"), &[]).unwrap();
+        ledger.add_night(NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(), Some("Club"), &[]).unwrap();
+        let nights = history(&ledger).unwrap();
+        assert_eq!(nights.len(), 2);
+        assert_ne!(nights[0].night_id, nights[1].night_id, "the screen keys nights by id, so ids must differ");
+    }
+
+    #[test]
+    fn a_voided_game_stays_in_the_history_and_leaves_the_statistics() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let occasion = Occasion {
+            date: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+            place: None,
+            now: at("2026-11-20T21:00:00Z"),
+            app_version: "0.9.0".into(),
+        };
+        let ledger = table.ledger_mut();
+        let id = import_script(ledger, &occasion, "g.json", GAME, Repeat::Refuse).unwrap();
+        let game_id = u32::try_from(id.0).unwrap();
+        let wins =
+            |table: &Table| crate::stats::stats(table.ledger()).unwrap().players.iter().map(|p| p.wins).sum::<u32>();
+        assert_eq!(wins(&table), 1, "Anna's win counts");
+
+        let nights = void_game(&mut table, game_id, at("2026-11-21T10:00:00Z")).unwrap();
+        let game = &nights[0].games[0];
+        assert_eq!(game.voided_at.as_deref(), Some("2026-11-21T10:00:00+00:00"), "shown as voided, with when");
+        assert_eq!(game.state, GameState::Finished, "and still as the finished game it was");
+        assert_eq!(game.app_version.as_deref(), Some("0.9.0"), "with the version that recorded it");
+        assert_eq!(wins(&table), 0, "a voided game's win does not count");
+        let exported = |table: &Table| {
+            let scripts = crate::export::scripts(table.ledger()).unwrap().len();
+            let csv = crate::export::csv(table.ledger()).unwrap();
+            let rows = csv.iter().map(|(_, text)| text.lines().count().saturating_sub(1)).sum::<usize>();
+            (scripts, rows)
+        };
+        assert_eq!(exported(&table), (0, 0), "nor is it exported");
+
+        let nights = unvoid_game(&mut table, game_id).unwrap();
+        assert_eq!(nights[0].games[0].voided_at, None, "undone");
+        assert_eq!(wins(&table), 1, "and the win counts again");
+        assert_eq!(exported(&table), (1, 2), "and it is exported again: one script, a row per player");
+    }
+
+    #[test]
+    fn a_game_in_progress_cannot_be_voided() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, at("2026-11-20T19:00:00Z")).unwrap().id();
+        let e = TileId::from_name("E").unwrap();
+        table
+            .play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), at("2026-11-20T19:01:00Z"))
+            .unwrap();
+        let refused = void_game(&mut table, u32::try_from(id.0).unwrap(), at("2026-11-20T19:02:00Z")).unwrap_err();
+        assert!(
+            matches!(refused, TableError::Ledger(castellan_ledger::LedgerError::NotFinished { .. })),
+            "only a finished game can be voided: {refused:?}"
+        );
+        let game = table.ledger().game(id).unwrap();
+        assert_eq!(game.app_version.as_deref(), Some(crate::VERSION), "a new game carries this build's version");
     }
 }

@@ -1,15 +1,19 @@
 //! Finished game scripts into the ledger (`castellan ledger import`).
 //!
-//! Each file is checked completely first — valid script, finished, every move legal — and
-//! only then written, in one transaction: a refused file leaves the ledger as it was.
+//! Each file is checked completely first — valid script, finished, every move legal, every
+//! player's name a name and no two of them one player — and only then written: its players,
+//! its night and the game in one [`castellan_ledger::Batch`], so a refused file leaves the
+//! ledger as it was. Games of one date and place share one night, however many commands
+//! brought them in. A file whose game is in the ledger already is refused unless asked for
+//! again.
 
 use crate::{record, TableError};
-use castellan_ledger::{Color, Finish, GameId, GameImport, Ledger, NewGame, NewMove, NightId, PlayerId, Seat};
+use castellan_ledger::{check_roster, Color, Finish, GameId, GameImport, Ledger, LedgerError, NewGame, NewMove, Seat};
 use castellan_script::{move_json, Script};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
-/// When and where the imported games were played.
+/// When and where the imported games were played, and what is importing them.
 #[derive(Clone, Debug)]
 pub struct Occasion {
     /// The game night's date.
@@ -18,6 +22,17 @@ pub struct Occasion {
     pub place: Option<String>,
     /// The time to stamp on games and moves, which scripts do not carry.
     pub now: DateTime<Utc>,
+    /// The version of the program importing (kept with each game).
+    pub app_version: String,
+}
+
+/// What to do with a file whose game is in the ledger already.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    /// Refuse it with [`TableError::AlreadyImported`]: importing a file twice is a slip.
+    Refuse,
+    /// Import it once more: the group really played the same game again.
+    Allow,
 }
 
 /// A script checked and ready to write.
@@ -33,38 +48,36 @@ fn check(file: &str, text: &str) -> Result<Checked, TableError> {
         return Err(TableError::Unfinished { file: file.into() });
     }
     let game = script.play().map_err(|error| TableError::Script { file: file.into(), error })?;
+    check_roster(script.setup.players.iter().map(|p| p.name.as_str()))
+        .map_err(|error| TableError::Refused { file: file.into(), error: Box::new(error.into()) })?;
     let raw: Value = serde_json::from_str(castellan_script::without_bom(text)).expect("parsed above");
     Ok(Checked { script, raw, game })
 }
 
-/// Imports one finished game script into a game night (created on first use, so a command
-/// whose files are all refused leaves no empty night behind).
+/// Imports one finished game script into the night of the occasion's date and place (found,
+/// or created with the game).
 ///
 /// # Errors
-/// The script is invalid, unfinished or breaks a rule, or the ledger refuses; nothing of
-/// this file is written then.
+/// The script is invalid, unfinished or breaks a rule, two of its names are one player, its
+/// game is in the ledger already (unless `repeat` allows it), or the ledger refuses; nothing
+/// of this file is written then.
 pub fn import_script(
     ledger: &mut Ledger,
-    night: &mut Option<NightId>,
     occasion: &Occasion,
     file: &str,
     text: &str,
+    repeat: Repeat,
 ) -> Result<GameId, TableError> {
     let Checked { script, raw, game } = check(file, text)?;
+    let refused = |error: LedgerError| TableError::Refused { file: file.into(), error: Box::new(error) };
+    let batch = ledger.batch().map_err(refused)?;
     let mut seats = Vec::new();
     for p in &script.setup.players {
         let color: Color = p.color.name().parse().expect("the engine's colours are the ledger's");
-        let player = match ledger.player_by_name(&p.name)? {
-            Some(known) => known.id,
-            None => ledger.add_player(&p.name, Some(color))?,
-        };
-        seats.push(Seat { player, color });
+        seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(color)).map_err(refused)?, color });
     }
-    let night = match *night {
-        Some(n) => n,
-        None => *night.insert(ledger.add_night(occasion.date, occasion.place.as_deref(), &[])?),
-    };
-    let seated: Vec<PlayerId> = seats.iter().map(|s| s.player).collect();
+    let night = batch.find_or_add_night_at(occasion.date, occasion.place.as_deref()).map_err(refused)?;
+    let seated: Vec<_> = seats.iter().map(|s| s.player).collect();
     // The moves as read, a final board's `followers` list included as stand moves, so that the
     // stored game replays to the board that was counted.
     let moves: Vec<Value> = script.all_moves().iter().map(|m| move_json(&script.setup, m)).collect();
@@ -76,6 +89,7 @@ pub fn import_script(
             seats,
             start_seat: 0,
             started_at: occasion.now,
+            app_version: Some(occasion.app_version.clone()),
         },
         moves: moves.iter().map(|m| NewMove { move_json: m.to_string(), entered_at: occasion.now }).collect(),
         finish: Some(Finish {
@@ -88,7 +102,21 @@ pub fn import_script(
             results: record::results(&game, &seated),
         }),
     };
-    Ok(ledger.import_game(&import)?)
+    if repeat == Repeat::Refuse {
+        if let Some(existing) = batch.same_game(&import).map_err(refused)? {
+            drop(batch);
+            let night = ledger.night(ledger.game(existing).map_err(refused)?.night).map_err(refused)?;
+            return Err(TableError::AlreadyImported {
+                file: file.into(),
+                game: existing.0,
+                date: night.date,
+                place: night.place,
+            });
+        }
+    }
+    let id = batch.import_game(&import).map_err(refused)?;
+    batch.commit().map_err(refused)?;
+    Ok(id)
 }
 
 #[cfg(test)]
@@ -106,14 +134,23 @@ mod tests {
             date: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
             place: Some("Club".into()),
             now: DateTime::from_timestamp(1_795_000_000, 0).unwrap(),
+            app_version: "0.9.0".into(),
         }
+    }
+
+    fn import(ledger: &mut Ledger, file: &str, text: &str) -> Result<GameId, TableError> {
+        import_script(ledger, &occasion(), file, text, Repeat::Refuse)
+    }
+
+    /// The players and nights in the ledger: what a refused file must not leave behind.
+    fn written(ledger: &Ledger) -> (usize, usize) {
+        (ledger.players().unwrap().len(), ledger.history().unwrap().len())
     }
 
     #[test]
     fn a_finished_script_is_stored_with_its_results() {
         let mut ledger = Ledger::open_in_memory().unwrap();
-        let mut night = None;
-        let id = import_script(&mut ledger, &mut night, &occasion(), "g.json", GAME).unwrap();
+        let id = import(&mut ledger, "g.json", GAME).unwrap();
         let results = ledger.results(id).unwrap();
         let anna = ledger.player_by_name("Anna").unwrap().unwrap().id;
         let first = results.iter().find(|s| s.result.player == anna).expect("Anna has a result");
@@ -121,6 +158,7 @@ mod tests {
         assert_eq!(first.result.points.cities, 4);
         assert_eq!(first.result.biggest_city_tiles, Some(2));
         assert_eq!(ledger.moves(id).unwrap().len(), 2, "every move is kept");
+        assert_eq!(ledger.game(id).unwrap().app_version.as_deref(), Some("0.9.0"), "and what imported it");
     }
 
     #[test]
@@ -132,7 +170,7 @@ mod tests {
             "followers": [{"player": "Bram", "at": [1, 0, "E"]}],
             "final_scoring": true}"#;
         let mut ledger = Ledger::open_in_memory().unwrap();
-        let id = import_script(&mut ledger, &mut None, &occasion(), "f.json", board).unwrap();
+        let id = import(&mut ledger, "f.json", board).unwrap();
         let moves = ledger.moves(id).unwrap();
         assert_eq!(moves.len(), 2, "the tile and the follower");
         assert_eq!(moves[1].move_json, r#"{"player":"Bram","stand":[1,0,"E"]}"#);
@@ -143,16 +181,80 @@ mod tests {
     #[test]
     fn a_refused_script_writes_nothing() {
         let mut ledger = Ledger::open_in_memory().unwrap();
-        let mut night = None;
         let illegal = GAME.replace("\"rot\": 90", "\"rot\": 270");
-        let err = import_script(&mut ledger, &mut night, &occasion(), "bad.json", &illegal).unwrap_err();
+        let err = import(&mut ledger, "bad.json", &illegal).unwrap_err();
         assert!(err.to_string().starts_with("bad.json: move 1:"), "names the file and the move: {err}");
-        assert!(night.is_none() && ledger.players().unwrap().is_empty(), "no night, no players written");
+        assert_eq!(written(&ledger), (0, 0), "no night, no players written");
         let unfinished = GAME.replace("\"final_scoring\": true", "\"final_scoring\": false");
-        assert!(matches!(
-            import_script(&mut ledger, &mut night, &occasion(), "u.json", &unfinished),
-            Err(TableError::Unfinished { .. })
-        ));
+        assert!(matches!(import(&mut ledger, "u.json", &unfinished), Err(TableError::Unfinished { .. })));
         assert!(ledger.history().unwrap().is_empty(), "nothing stored");
+    }
+
+    #[test]
+    fn two_names_of_one_player_are_refused_naming_the_file_and_both() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        for (a, b) in [("Xena", "xena"), ("Yuri", " Yuri "), ("Ölaf", "ÖLAF")] {
+            let text = GAME.replace("\"Anna\"", &format!("{a:?}")).replace("\"Bram\"", &format!("{b:?}"));
+            let err = import(&mut ledger, "same.json", &text).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("same.json: two seats for the same player: {} and {}", a.trim(), b.trim()),
+                "the file and both names as written"
+            );
+            assert_eq!(written(&ledger), (0, 0), "{a}/{b}: no player and no night left behind");
+        }
+        let blank = GAME.replace("\"Bram\"", "\"  \"");
+        let err = import(&mut ledger, "blank.json", &blank).unwrap_err();
+        assert!(err.to_string().starts_with("blank.json: "), "names the file: {err}");
+        assert_eq!(written(&ledger), (0, 0), "a blank name leaves nothing behind either");
+    }
+
+    #[test]
+    fn a_player_known_by_another_spelling_is_the_same_player() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        import(&mut ledger, "a.json", GAME).unwrap();
+        let shouted = GAME.replace("\"Anna\"", "\" ANNA \"").replace("\"rot\": 90, \"meeple\": \"W\"", "\"rot\": 90");
+        import(&mut ledger, "b.json", &shouted).unwrap();
+        let names: Vec<String> = ledger.players().unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["Anna", "Bram"], "ANNA is Anna");
+    }
+
+    #[test]
+    fn the_same_file_twice_is_refused_unless_asked_for() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        let first = import(&mut ledger, "g.json", GAME).unwrap();
+        let later = Occasion { date: NaiveDate::from_ymd_opt(2026, 11, 27).unwrap(), place: None, ..occasion() };
+        let err = import_script(&mut ledger, &later, "g.json", GAME, Repeat::Refuse).unwrap_err();
+        assert!(
+            matches!(&err, TableError::AlreadyImported { game, .. } if *game == first.0),
+            "names the stored game: {err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "g.json: already in the ledger as game {first} of 2026-11-20 at Club (same players, setup and moves)"
+            )
+        );
+        assert_eq!(ledger.history().unwrap().len(), 1, "no night added for the refused file");
+        assert_eq!(ledger.history().unwrap()[0].games.len(), 1, "nor a game");
+
+        let again = import_script(&mut ledger, &occasion(), "g.json", GAME, Repeat::Allow).unwrap();
+        assert_ne!(again, first, "asked for, it is imported once more");
+        let other = GAME.replace(", \"meeple\": \"W\"", "");
+        assert!(import(&mut ledger, "h.json", &other).is_ok(), "another game of the same players is not a repeat");
+    }
+
+    #[test]
+    fn imports_of_one_date_and_place_share_one_night() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        import(&mut ledger, "a.json", GAME).unwrap();
+        let other = GAME.replace(", \"meeple\": \"W\"", "");
+        import(&mut ledger, "b.json", &other).unwrap();
+        let nights = ledger.history().unwrap();
+        assert_eq!(nights.len(), 1, "two commands on one date and place: one night");
+        assert_eq!(nights[0].games.len(), 2);
+        let elsewhere = Occasion { place: Some("Home".into()), ..occasion() };
+        import_script(&mut ledger, &elsewhere, "a.json", GAME, Repeat::Allow).unwrap();
+        assert_eq!(ledger.history().unwrap().len(), 2, "another place is another night");
     }
 }

@@ -33,3 +33,7 @@ pub mod view;
 mod error;
 
 pub use error::TableError;
+
+/// The version of this build (every crate of the workspace shares it): what the app records
+/// with each game it starts.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

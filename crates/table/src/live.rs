@@ -8,7 +8,9 @@
 
 use crate::{record, TableError};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
-use castellan_ledger::{Color, CursorState, Finish, GameId, Ledger, NewGame, PlayerId, Seat};
+use castellan_ledger::{
+    check_roster, Color, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat,
+};
 use castellan_script::{final_moves_json, move_json, players_json, setup_json, Script};
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
@@ -102,6 +104,11 @@ impl Table {
         &self.ledger
     }
 
+    /// The ledger, for the commands that change what it remembers (voiding a game).
+    pub(crate) fn ledger_mut(&mut self) -> &mut Ledger {
+        &mut self.ledger
+    }
+
     /// The game on the table, if any.
     pub fn live(&self) -> Option<&LiveGame> {
         self.live.as_ref()
@@ -116,10 +123,12 @@ impl Table {
     }
 
     /// Starts a game: the players are found in the ledger by name (or added with their
-    /// colour), the game goes into today's game night (created if needed, at `place`).
+    /// colour), the game goes into today's game night (created if needed, at `place`), all
+    /// in one transaction, stamped with this build's version.
     ///
     /// # Errors
-    /// The setup does not make a game, or the ledger refuses; nothing is written then.
+    /// The setup does not make a game, a name is blank or two names are one player as the
+    /// ledger compares names, or the ledger refuses; nothing is written then.
     pub fn start(
         &mut self,
         setup: GameSetup,
@@ -127,28 +136,24 @@ impl Table {
         now: DateTime<Utc>,
     ) -> Result<&LiveGame, TableError> {
         let history = History::new(setup.clone()).map_err(TableError::Setup)?;
+        check_roster(setup.players.iter().map(|p| p.name.as_str())).map_err(LedgerError::from)?;
+        let batch = self.ledger.batch()?;
         let mut seats = Vec::with_capacity(setup.players.len());
         for p in &setup.players {
             let color: Color = p.color.name().parse().expect("the engine's colours are the ledger's");
-            let player = match self.ledger.player_by_name(&p.name)? {
-                Some(known) => known.id,
-                None => self.ledger.add_player(&p.name, Some(color))?,
-            };
-            seats.push(Seat { player, color });
+            seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(color))?, color });
         }
-        let today = now.date_naive();
-        let night = match self.ledger.night_on(today)? {
-            Some(night) => night,
-            None => self.ledger.add_night(today, place, &[])?,
-        };
-        let id = self.ledger.start_game(&NewGame {
+        let night = batch.find_or_add_night_on(now.date_naive(), place)?;
+        let id = batch.start_game(&NewGame {
             night,
             script_version: castellan_script::VERSION as u32,
             setup_json: setup_json(&setup).to_string(),
             seats: seats.clone(),
             start_seat: 0,
             started_at: now,
+            app_version: Some(crate::VERSION.to_owned()),
         })?;
+        batch.commit()?;
         let seated = seats.iter().map(|s| s.player).collect();
         Ok(self.live.insert(LiveGame { id, seated, history, finished: None, final_moves: Vec::new() }))
     }

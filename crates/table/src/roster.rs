@@ -33,6 +33,21 @@ pub fn roster(ledger: &Ledger) -> Result<Vec<RosterPlayer>, TableError> {
     Ok(players)
 }
 
+/// Pairs of players whose names the ledger now takes for one name (a ledger from before
+/// names were compared in every alphabet could hold "Ölaf" and "ölaf"): the player found by
+/// that name, then the other. Both are kept; renaming one resolves it.
+///
+/// # Errors
+/// The ledger fails.
+pub fn name_clashes(ledger: &Ledger) -> Result<Vec<(String, String)>, TableError> {
+    let mut pairs = Vec::new();
+    for later in ledger.name_clashes()? {
+        let first = ledger.player_by_name(&later.name)?.map(|p| p.name).unwrap_or_default();
+        pairs.push((first, later.name));
+    }
+    Ok(pairs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,5 +61,27 @@ mod tests {
         let players = roster(&ledger).unwrap();
         assert_eq!(players[0], RosterPlayer { name: "Anna".into(), color: Some(PlayerColor::Green) });
         assert_eq!(players[1], RosterPlayer { name: "bram".into(), color: None });
+    }
+
+    #[test]
+    fn a_refused_new_game_adds_no_player_and_no_night() {
+        use crate::live::Table;
+        use castellan_engine::GameSetup;
+        let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap();
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        for (names, why) in [
+            (["Xena", "xena"], "two seats for the same player: Xena and xena"),
+            (["Yuri", " Yuri "], "two seats for the same player: Yuri and Yuri"),
+            (["Anna", "  "], "a player name cannot be empty"),
+        ] {
+            let err = table.start(GameSetup::base(&names), Some("Club"), now).unwrap_err();
+            assert_eq!(err.to_string(), why, "{names:?}");
+            assert!(roster(table.ledger()).unwrap().is_empty(), "{names:?}: no player left behind");
+            assert!(table.ledger().history().unwrap().is_empty(), "{names:?}: no empty night left behind");
+        }
+        table.start(GameSetup::base(&["Ölaf", "Bram"]), None, now).unwrap();
+        table.start(GameSetup::base(&["ölaf ", "BRAM"]), None, now).unwrap();
+        let names: Vec<String> = roster(table.ledger()).unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["Bram", "Ölaf"], "a second game finds the same two players");
     }
 }

@@ -17,6 +17,7 @@ fn new_game(night: NightId, seats: &[(PlayerId, Color)]) -> NewGame {
         seats: seats.iter().map(|&(player, color)| Seat { player, color }).collect(),
         start_seat: 0,
         started_at: at(0),
+        app_version: None,
     }
 }
 
@@ -33,6 +34,7 @@ fn a_started_game_round_trips() {
             setup_json: setup.to_owned(),
             start_seat: 2,
             started_at: at(5),
+            app_version: Some("0.4.1".to_owned()),
             ..new_game(night, &[(anna, Color::Red), (bram, Color::Blue), (cas, Color::Black)])
         })
         .unwrap();
@@ -40,6 +42,8 @@ fn a_started_game_round_trips() {
     assert_eq!(game.night, night, "the night must round-trip");
     assert_eq!(game.setup_json, setup, "the setup is stored verbatim, whitespace included");
     assert_eq!(game.started_at, at(5), "the start time must round-trip");
+    assert_eq!(game.app_version.as_deref(), Some("0.4.1"), "the version that wrote the game is kept");
+    assert_eq!(game.voided_at, None, "a new game is not voided");
     assert_eq!(
         (game.status, game.ended_at, game.cursor),
         (GameStatus::InProgress, None, 0),
@@ -134,4 +138,35 @@ fn an_unknown_game_is_not_found() {
         matches!(error, LedgerError::NotFound { what: Missing::Game(g) } if g.0 == 7),
         "the missing game must be named, got {error:?}"
     );
+}
+
+#[test]
+fn a_finished_game_can_be_voided_and_taken_back() {
+    let mut table = Table::start();
+    let refused = table.ledger.void_game(table.game, at(10)).unwrap_err();
+    assert!(
+        matches!(refused, LedgerError::NotFinished { game } if game == table.game),
+        "a game in progress has no results to leave out, got {refused:?}"
+    );
+    let unknown = castellan_ledger::GameId(99);
+    assert!(matches!(table.ledger.void_game(unknown, at(10)), Err(LedgerError::NotFound { .. })));
+    assert!(matches!(table.ledger.unvoid_game(unknown), Err(LedgerError::NotFound { .. })));
+
+    let finish = castellan_ledger::Finish {
+        final_moves_json: None,
+        ended_at: at(50),
+        results: vec![crate::result::result(table.anna, 10), crate::result::result(table.bram, 3)],
+    };
+    table.ledger.finish_game(table.game, &finish).unwrap();
+    table.ledger.void_game(table.game, at(60)).unwrap();
+    table.ledger.void_game(table.game, at(70)).unwrap();
+    let game = table.ledger.game(table.game).unwrap();
+    assert_eq!(game.voided_at, Some(at(60)), "voided, at the first time asked");
+    assert_eq!(game.status, GameStatus::Finished, "a voided game is still a finished game");
+    assert_eq!(table.ledger.results(table.game).unwrap().len(), 2, "its results are kept");
+
+    table.ledger.unvoid_game(table.game).unwrap();
+    assert_eq!(table.ledger.game(table.game).unwrap().voided_at, None, "undone");
+    table.ledger.unvoid_game(table.game).unwrap();
+    assert_eq!(table.ledger.game(table.game).unwrap().voided_at, None, "taking back twice changes nothing");
 }

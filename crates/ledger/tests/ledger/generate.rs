@@ -100,6 +100,7 @@ pub fn generate(ledger: &mut Ledger, seed: u64, players: usize, games: usize, mo
                 setup_json: r#"{"sets": ["base", "king-robber"], "start": "base"}"#.to_owned(),
                 seats,
                 started_at,
+                app_version: None,
             },
             moves: (0..moves)
                 .map(|n| NewMove {

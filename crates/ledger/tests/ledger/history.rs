@@ -45,3 +45,13 @@ fn the_history_lists_every_night_and_game_newest_first() {
         assert_eq!(listed.game.status, expected_status, "status as generated");
     }
 }
+
+#[test]
+fn two_nights_on_one_date_and_place_are_listed_apart() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    generate(&mut ledger, 1, 2, 4, 2);
+    let first = ledger.add_night(crate::may(20), Some("Club"), &[]).unwrap();
+    let second = ledger.add_night(crate::may(20), Some("Club"), &[]).unwrap();
+    let ids: Vec<_> = ledger.history().unwrap().iter().map(|n| n.night.id).collect();
+    assert!(ids.contains(&first) && ids.contains(&second), "each night is its own entry: {ids:?}");
+}

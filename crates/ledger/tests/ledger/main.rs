@@ -66,6 +66,7 @@ pub fn seat_two(ledger: &mut Ledger) -> (PlayerId, PlayerId, NightId, GameId) {
             seats: vec![Seat { player: anna, color: Color::Red }, Seat { player: bram, color: Color::Blue }],
             start_seat: 0,
             started_at: at(0),
+            app_version: None,
         })
         .unwrap();
     (anna, bram, night, game)

@@ -45,6 +45,7 @@ fn a_seated_player_came_to_the_night() {
             seats: vec![Seat { player: bram, color: Color::Green }],
             start_seat: 0,
             started_at: at(0),
+            app_version: None,
         })
         .unwrap();
     assert_eq!(
@@ -54,4 +55,24 @@ fn a_seated_player_came_to_the_night() {
     );
     ledger.add_attendee(night, anna).unwrap();
     assert_eq!(ledger.night(night).unwrap().attendees.len(), 2, "adding an attendee twice keeps one entry");
+}
+
+#[test]
+fn a_night_is_found_by_date_and_place() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let club = ledger.add_night(may(3), Some("Club"), &[]).unwrap();
+    let home = ledger.add_night(may(3), None, &[]).unwrap();
+    assert_eq!(ledger.night_at(may(3), Some("Club")).unwrap(), Some(club), "same date and place");
+    assert_eq!(ledger.night_at(may(3), None).unwrap(), Some(home), "no place matches the night without one");
+    assert_eq!(ledger.night_at(may(3), Some("Café")).unwrap(), None, "another place is another night");
+    assert_eq!(ledger.night_at(may(4), Some("Club")).unwrap(), None, "another date is another night");
+
+    let batch = ledger.batch().unwrap();
+    assert_eq!(batch.find_or_add_night_at(may(3), Some("Club")).unwrap(), club, "reused, not added");
+    let cafe = batch.find_or_add_night_at(may(3), Some("Café")).unwrap();
+    assert_eq!(batch.find_or_add_night_on(may(3), Some("Elsewhere")).unwrap(), cafe, "today's night: the latest");
+    let later = batch.find_or_add_night_on(may(9), Some("Elsewhere")).unwrap();
+    batch.commit().unwrap();
+    assert_eq!(ledger.night(later).unwrap().place.as_deref(), Some("Elsewhere"), "a new day gets a new night");
+    assert_eq!(ledger.history().unwrap().len(), 4, "Club, home, Café and the new day");
 }

@@ -1,6 +1,6 @@
 //! The `players` table: unique names, preferred colours.
 
-use castellan_ledger::{Color, InvalidInput, Ledger, LedgerError, Missing, PlayerId};
+use castellan_ledger::{check_roster, Color, InvalidInput, Ledger, LedgerError, Missing, PlayerId};
 
 fn ledger() -> Ledger {
     Ledger::open_in_memory().unwrap()
@@ -80,4 +80,103 @@ fn colours_use_the_game_script_spelling() {
     }
     assert_eq!(Color::Gray.to_string(), "gray", "the script spells it gray");
     assert!("grey".parse::<Color>().is_err(), "only the script spelling is a colour");
+}
+
+#[test]
+fn case_in_any_alphabet_and_spacing_do_not_make_another_player() {
+    let mut ledger = ledger();
+    let olaf = ledger.add_player("Ölaf", None).unwrap();
+    ledger.add_player("Yuri", None).unwrap();
+    ledger.add_player("Anna Bakker", None).unwrap();
+    for (name, same_as) in [("ölaf", "Ölaf"), ("ÖLAF", "Ölaf"), (" Yuri ", "Yuri"), ("anna   BAKKER", "Anna Bakker")]
+    {
+        let error = ledger.add_player(name, None).unwrap_err();
+        assert!(
+            matches!(&error, LedgerError::NameTaken { name: taken } if taken == name.trim()),
+            "{name:?} is {same_as}, so it must be refused as taken, got {error:?}"
+        );
+        assert_eq!(
+            ledger.player_by_name(name).unwrap().map(|p| p.name),
+            Some(same_as.to_owned()),
+            "{name:?} must find {same_as}"
+        );
+    }
+    assert_eq!(ledger.players().unwrap().len(), 3, "no refused name was stored");
+    let error = ledger.update_player(olaf, "yuri", None).unwrap_err();
+    assert!(matches!(error, LedgerError::NameTaken { .. }), "a rename is compared the same way, got {error:?}");
+}
+
+#[test]
+fn a_roster_is_checked_as_the_ledger_compares_names() {
+    let same = check_roster(["Anna", "Xena", "xena"]).unwrap_err();
+    assert!(
+        matches!(&same, InvalidInput::SamePlayer { first, second } if first == "Xena" && second == "xena"),
+        "the two names of one player are named as written, got {same:?}"
+    );
+    assert_eq!(same.to_string(), "two seats for the same player: Xena and xena");
+    assert!(
+        matches!(check_roster(["Yuri", " Yuri "]), Err(InvalidInput::SamePlayer { .. })),
+        "surrounding spaces do not make another player"
+    );
+    assert!(matches!(check_roster(["Anna", "  "]), Err(InvalidInput::EmptyName)), "a blank name is refused");
+    assert!(check_roster(["Anna", "Anne", "Ölaf", "Olaf"]).is_ok(), "different names pass, accents count");
+}
+
+/// A schema-3 ledger file (before names were compared in every alphabet) holding `names`.
+fn schema_3_file(path: &std::path::Path, names: &[&str]) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    for sql in [
+        include_str!("../../src/migrations/0001_core.sql"),
+        include_str!("../../src/migrations/0002_results.sql"),
+        include_str!("../../src/migrations/0003_final_moves.sql"),
+    ] {
+        conn.execute_batch(sql).unwrap();
+    }
+    for name in names {
+        conn.execute("INSERT INTO players (name) VALUES (?1)", [name]).unwrap();
+    }
+    conn.pragma_update(None, "user_version", 3).unwrap();
+}
+
+#[test]
+fn players_an_old_ledger_held_apart_are_both_kept_and_reported() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    schema_3_file(&path, &["Ölaf", "Bram", "ölaf"]);
+    let mut ledger = Ledger::open(&path).expect("a schema-3 file with clashing names must still open");
+    let names: Vec<String> = ledger.players().unwrap().into_iter().map(|p| p.name).collect();
+    assert_eq!(names, ["Bram", "Ölaf", "ölaf"], "no player is lost to the new comparison");
+    let clashes: Vec<String> = ledger.name_clashes().unwrap().into_iter().map(|p| p.name).collect();
+    assert_eq!(clashes, ["ölaf"], "the later of the two is reported");
+    assert_eq!(
+        ledger.player_by_name("ÖLAF").unwrap().map(|p| p.name).as_deref(),
+        Some("Ölaf"),
+        "the name finds the first of them"
+    );
+    assert!(ledger.player_by_name("bram").unwrap().is_some(), "keys were filled in for every other player");
+    assert!(
+        matches!(ledger.add_player("ölaf", None), Err(LedgerError::NameTaken { .. })),
+        "no third Ölaf can be added"
+    );
+    let later = ledger.name_clashes().unwrap().remove(0);
+    ledger.update_player(later.id, "Ölaf Jr.", None).unwrap();
+    assert!(ledger.name_clashes().unwrap().is_empty(), "renaming the later one resolves the clash");
+    assert_eq!(ledger.player_by_name("ölaf jr.").unwrap().map(|p| p.id), Some(later.id), "and it is found by name");
+}
+
+#[test]
+fn a_batch_not_committed_writes_nothing() {
+    let mut ledger = ledger();
+    let batch = ledger.batch().unwrap();
+    let xena = batch.find_or_add_player("Xena", Some(Color::Red)).unwrap();
+    assert_eq!(batch.find_or_add_player(" XENA ", None).unwrap(), xena, "within the batch, Xena is found again");
+    batch.find_or_add_night_at(crate::may(3), Some("Club")).unwrap();
+    drop(batch);
+    assert!(ledger.players().unwrap().is_empty(), "a dropped batch leaves no player");
+    assert!(ledger.history().unwrap().is_empty(), "nor a night");
+
+    let batch = ledger.batch().unwrap();
+    batch.find_or_add_player("Xena", Some(Color::Red)).unwrap();
+    batch.commit().unwrap();
+    assert_eq!(ledger.players().unwrap().len(), 1, "a committed batch keeps its writes");
 }

@@ -70,6 +70,7 @@ fn tied_players_share_a_rank_and_the_next_rank_is_skipped() {
             seats: ids.iter().zip(Color::ALL).map(|(&player, color)| Seat { player, color }).collect(),
             start_seat: 0,
             started_at: at(0),
+            app_version: None,
         })
         .unwrap();
     let scores = [25, 30, 25, 10];
@@ -134,6 +135,7 @@ fn an_imported_game_has_its_moves_in_effect_and_its_results() {
             ],
             start_seat: 1,
             started_at: at(100),
+            app_version: None,
         },
         moves: (1..=5).map(|n| NewMove { move_json: tile_move(n), entered_at: at(100 + i64::from(n)) }).collect(),
         finish: Some(Finish {
@@ -164,6 +166,7 @@ fn a_bad_import_records_nothing() {
             seats: vec![Seat { player: table.anna, color: Color::Red }],
             start_seat: 0,
             started_at: at(100),
+            app_version: None,
         },
         moves: vec![NewMove { move_json: tile_move(1), entered_at: at(101) }],
         finish: Some(Finish {
@@ -196,4 +199,95 @@ fn the_final_moves_out_of_the_city_are_kept_with_the_end() {
     let finish = Finish { final_moves_json: Some(moves.into()), ..not_a_list };
     table.ledger.finish_game(table.game, &finish).unwrap();
     assert_eq!(table.ledger.game(table.game).unwrap().final_moves_json.as_deref(), Some(moves), "kept verbatim");
+}
+
+/// The night, Anna and Bram of a [`Table`].
+type Ids = (castellan_ledger::NightId, PlayerId, PlayerId);
+
+/// A finished game of Anna (red) and Bram (blue) with `moves`, to import into their night.
+fn import_of((night, anna, bram): Ids, moves: &[u32]) -> GameImport {
+    GameImport {
+        game: NewGame {
+            night,
+            script_version: 1,
+            setup_json: SETUP.to_owned(),
+            seats: vec![Seat { player: anna, color: Color::Red }, Seat { player: bram, color: Color::Blue }],
+            start_seat: 0,
+            started_at: at(100),
+            app_version: Some("0.4.1".to_owned()),
+        },
+        moves: moves.iter().map(|&n| NewMove { move_json: tile_move(n), entered_at: at(101) }).collect(),
+        finish: Some(Finish {
+            final_moves_json: None,
+            ended_at: at(140),
+            results: vec![result(anna, 8), result(bram, 2)],
+        }),
+    }
+}
+
+#[test]
+fn the_same_game_is_found_by_players_setup_and_moves() {
+    let mut table = Table::start();
+    let ids = (table.night, table.anna, table.bram);
+    let first = table.ledger.import_game(&import_of(ids, &[1, 2, 3])).unwrap();
+    let batch = table.ledger.batch().unwrap();
+    assert_eq!(batch.same_game(&import_of(ids, &[1, 2, 3])).unwrap(), Some(first), "the same game again");
+    let mut later = import_of(ids, &[1, 2, 3]);
+    later.game.started_at = at(500);
+    later.finish = None;
+    assert_eq!(batch.same_game(&later).unwrap(), Some(first), "when and how it ended do not make it another game");
+    assert_eq!(batch.same_game(&import_of(ids, &[1, 2])).unwrap(), None, "fewer moves: another game");
+    assert_eq!(batch.same_game(&import_of(ids, &[1, 2, 4])).unwrap(), None, "another move: another game");
+    let mut swapped = import_of(ids, &[1, 2, 3]);
+    swapped.game.seats.reverse();
+    assert_eq!(batch.same_game(&swapped).unwrap(), None, "other seats: another game");
+    let mut other_setup = import_of(ids, &[1, 2, 3]);
+    other_setup.game.setup_json = r#"{"sets": ["base"], "start": "base"}"#.to_owned();
+    assert_eq!(batch.same_game(&other_setup).unwrap(), None, "another setup: another game");
+    drop(batch);
+    assert_eq!(table.ledger.game(first).unwrap().app_version.as_deref(), Some("0.4.1"), "import keeps the version");
+}
+
+#[test]
+fn an_import_into_a_ledger_with_a_damaged_results_table_leaves_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    let mut ledger = Ledger::open(&path).unwrap();
+    // A results table that no longer takes a row. Opening refuses a file whose schema is not
+    // Castellan's, so the damage is done behind the open ledger's back, by another connection.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("CREATE TRIGGER broken BEFORE INSERT ON results BEGIN SELECT RAISE(ABORT, 'broken'); END;")
+        .unwrap();
+    let batch = ledger.batch().unwrap();
+    let xena = batch.find_or_add_player("Xena", Some(Color::Red)).unwrap();
+    let yuri = batch.find_or_add_player("Yuri", Some(Color::Blue)).unwrap();
+    let night = batch.find_or_add_night_at(may(2), Some("Club")).unwrap();
+    let import = GameImport {
+        game: NewGame {
+            night,
+            script_version: 1,
+            setup_json: SETUP.to_owned(),
+            seats: vec![Seat { player: xena, color: Color::Red }, Seat { player: yuri, color: Color::Blue }],
+            start_seat: 0,
+            started_at: at(0),
+            app_version: None,
+        },
+        moves: vec![NewMove { move_json: tile_move(1), entered_at: at(1) }],
+        finish: Some(Finish {
+            final_moves_json: None,
+            ended_at: at(9),
+            results: vec![result(xena, 4), result(yuri, 0)],
+        }),
+    };
+    assert!(batch.import_game(&import).is_err(), "the results cannot be written");
+    drop(batch);
+    drop(ledger);
+    // The file is still damaged (opening it is refused), so it is read as plain SQLite.
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    let count =
+        |table: &str| raw.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(count("players"), 0, "no player is left behind");
+    assert_eq!(count("nights"), 0, "no night is left behind");
+    assert_eq!(count("games"), 0, "no game is left behind");
 }

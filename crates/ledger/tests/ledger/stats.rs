@@ -22,6 +22,7 @@ fn finished(ledger: &mut Ledger, minute: i64, scores: &[(PlayerId, u32)]) -> Gam
             seats: scores.iter().zip(Color::ALL).map(|(&(player, _), color)| Seat { player, color }).collect(),
             start_seat: 0,
             started_at: at(minute),
+            app_version: None,
         })
         .unwrap();
     ledger
@@ -111,6 +112,7 @@ fn records_go_to_the_first_to_set_them() {
                 seats,
                 start_seat: 0,
                 started_at: at(minute),
+                app_version: None,
             })
             .unwrap();
         let with_city = |player, tiles| PlayerResult { biggest_city_tiles: tiles, ..result(player, 10) };
@@ -238,4 +240,33 @@ fn statistics_of_a_generated_ledger_match_an_independent_count() {
         Some(f64::from(anyone.points.farms) / f64::from(anyone.total_score)),
         "farm share is farm points over all points"
     );
+}
+
+#[test]
+fn a_voided_game_leaves_every_statistic_until_taken_back() {
+    let mut ledger = Ledger::open_in_memory().unwrap();
+    let anna = ledger.add_player("Anna", None).unwrap();
+    let bram = ledger.add_player("Bram", None).unwrap();
+    let kept = finished(&mut ledger, 0, &[(anna, 20), (bram, 10)]);
+    let voided = finished(&mut ledger, 10, &[(anna, 5), (bram, 90)]);
+    let before = ledger.statistics().unwrap();
+
+    ledger.void_game(voided, at(30)).unwrap();
+    let stats = ledger.statistics().unwrap();
+    let of = |player| *stats.players.iter().find(|s| s.player == player).unwrap();
+    assert_eq!((of(bram).games, of(bram).wins, of(bram).best_score), (1, 0, Some(10)), "Bram's 90 is gone");
+    assert_eq!((of(anna).games, of(anna).wins, of(anna).total_score), (1, 1, 20), "Anna has one game, won");
+    assert_eq!(
+        stats.head_to_head,
+        [HeadToHead { a: anna, b: bram, games: 1, a_wins: 1, b_wins: 0 }],
+        "head to head counts only the game that stands"
+    );
+    assert_eq!(
+        stats.records.highest_score.map(|r| (r.player, r.game, r.value)),
+        Some((anna, kept, 20)),
+        "the highest score comes from a game that stands"
+    );
+
+    ledger.unvoid_game(voided).unwrap();
+    assert_eq!(ledger.statistics().unwrap(), before, "taking the void back restores every figure");
 }
