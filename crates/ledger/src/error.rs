@@ -80,6 +80,12 @@ pub enum LedgerError {
         /// The game.
         game: GameId,
     },
+    /// The game has no final count to undo: it is in progress, or was abandoned.
+    #[error("game {game} is not finished")]
+    NotFinished {
+        /// The game.
+        game: GameId,
+    },
     /// The caller passed something the ledger cannot store as asked.
     #[error(transparent)]
     Invalid(#[from] InvalidInput),
