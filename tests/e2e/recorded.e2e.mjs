@@ -43,7 +43,7 @@ async function until(probe, what, timeout = 5000) {
 const bagCount = async () => {
   // An empty bag is said by a panel of its own instead of the turn line.
   if (await (await browser.$("#bag-empty")).isExisting()) return 0;
-  return Number(/In the bag: (\d+) tiles/.exec(await (await browser.$("#turn")).getText())?.[1]);
+  return Number(/In the bag: (\d+) tiles?$/.exec(await (await browser.$("#turn")).getText())?.[1]);
 };
 
 /** The pending tile's cell and rotation, read from its ghost: translate(x*100 y*100) rotate(deg 50 50). */

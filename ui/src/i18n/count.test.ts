@@ -10,6 +10,8 @@ test("the tiles left are counted with each language's singular and plural", () =
     "Im Beutel sind noch 12 Plättchen.",
   ]);
   expect(said(0)[0], "none is plural in English").toBe("0 tiles are still in the bag.");
+  expect(translateCount("en", "table.bag", 1)).toBe("In the bag: 1 tile");
+  expect(translateCount("nl", "table.bag", 2)).toBe("In de zak: 2 tegels");
 });
 
 test("every singular has its plural", () => {
