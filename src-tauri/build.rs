@@ -19,6 +19,7 @@ fn main() {
         "undo",
         "redo",
         "finish_game",
+        "reopen_game",
         "history",
         "use_ledger",
         "replay_game",

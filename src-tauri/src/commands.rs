@@ -179,6 +179,14 @@ pub fn finish_game(state: State<'_, AppState>, final_moves: Vec<QuarterMoveReque
     state.with_table(|table| Ok(GameView::of(table.finish(final_moves, chrono::Utc::now())?)))
 }
 
+/// Undoes the final count of the game just finished: it is in progress again where its moves
+/// left it. Only until another game is started or taken up.
+#[tauri::command]
+#[specta::specta]
+pub fn reopen_game(state: State<'_, AppState>) -> Result<GameView, CommandError> {
+    state.with_table(|table| Ok(GameView::of(table.reopen()?)))
+}
+
 /// Who may take which followers out of the City before the final count, and where to;
 /// empty when nobody can.
 #[tauri::command]

@@ -40,6 +40,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::undo,
         commands::redo,
         commands::finish_game,
+        commands::reopen_game,
         commands::history,
         commands::use_ledger,
         commands::replay_game,

@@ -159,6 +159,8 @@ test("Clara leaves the market for a farm before the final count, which scores as
   await target.click();
   await shot(browser, "count-final-moves");
   await click(browser, "#count-now");
+  // Tiles are still in the bag: the count is asked for once more.
+  await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
 
   const spot = ([x, y, place]) => [Number(x), Number(y), place];

@@ -36,6 +36,7 @@ test("house rules: unfinished features score nothing, kept for the next game", a
   await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Gerrit to play/);
   await click(browser, "#finish");
+  await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await textOf(browser, "#final-what", /^Femke 0: road of 2 tiles/);
   assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0");

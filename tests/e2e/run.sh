@@ -28,7 +28,8 @@ fi
 
 mkdir -p target/e2e
 # Inside xvfb-run: a fresh app-data folder per run, tauri-driver in the background, the suite.
-exec xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+# Big enough for the largest window size the tests take screenshots at.
+exec xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
   set -euo pipefail
   export XDG_DATA_HOME="$(mktemp -d)" XDG_CONFIG_HOME="$(mktemp -d)" XDG_CACHE_HOME="$(mktemp -d)"
   tauri-driver --port "$E2E_PORT" --native-port "$((E2E_PORT + 1))" > target/e2e/tauri-driver.log 2>&1 &

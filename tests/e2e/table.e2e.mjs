@@ -72,6 +72,7 @@ test("a whole turn from the keyboard: tile, square, follower place, confirm", as
 
 test("the finished game is in the history after the app is started again", async () => {
   await click(browser, "#finish");
+  await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await browser.deleteSession();
 

@@ -64,6 +64,11 @@ export const commands = {
 	 *  order given, and records the results.
 	 */
 	finishGame: (finalMoves: QuarterMoveRequest[]) => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game", { finalMoves })),
+	/**
+	 *  Undoes the final count of the game just finished: it is in progress again where its moves
+	 *  left it. Only until another game is started or taken up.
+	 */
+	reopenGame: () => typedError<GameView, CommandError>(__TAURI_INVOKE("reopen_game")),
 	/**  Every game night, newest first, with its games and their results. */
 	history: () => typedError<NightSummary[], CommandError>(__TAURI_INVOKE("history")),
 	/**

@@ -91,6 +91,11 @@ export function finishGame(finalMoves: QuarterMoveRequest[] = []): Promise<Outco
   return call(commands.finishGame(finalMoves));
 }
 
+/** Undoes the final count of the game just finished: the game goes on where it stood. */
+export function reopenGame(): Promise<Outcome<GameView>> {
+  return call(commands.reopenGame());
+}
+
 /** Who may take which followers out of the City before the final count, and where to. */
 export function finalMoveOptions(): Promise<Outcome<QuarterMoveOption[]>> {
   return call(commands.finalMoveOptionsFor());

@@ -144,7 +144,8 @@ pub enum LedgerError {
         /// Where it stands in the file.
         found: CursorState,
     },
-    /// Only a finished game can be voided: the others have no results to leave out.
+    /// The game is not finished: only a finished game can be voided (the others have no
+    /// results to leave out) or have its final count undone.
     #[error("game {game} is not finished")]
     NotFinished {
         /// The game.

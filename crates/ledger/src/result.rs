@@ -1,5 +1,6 @@
 //! Results: each seated player's score, rank and points by kind, written when a game is
-//! finished; and importing a whole game at once.
+//! finished, and taken away again when its final count is undone; and importing a whole
+//! game at once.
 //!
 //! Results are a cache of what the engine derived from the moves at the end; the ledger
 //! does not score. It does derive one thing, the rank, so that ties are shared the same way
@@ -140,6 +141,35 @@ impl Ledger {
         require_in_progress(&tx, game)?;
         let seated = seats(&tx, game)?;
         write_finish(&tx, game, &seated, finish)?;
+        tx.commit().sql("COMMIT")
+    }
+
+    /// Undoes a game's final count, in one transaction: its results and its final moves are
+    /// removed and its end is cleared, so it is in progress again, offered for resuming and
+    /// left out of the history's results and the statistics. Its moves and cursor are kept
+    /// exactly as they were. A voided game is no longer voided: only a finished game can be,
+    /// and finishing it again makes a new result to count or void.
+    ///
+    /// Which finished game may still be reopened is the caller's to decide; the ledger only
+    /// refuses what would not make sense for any caller.
+    ///
+    /// # Errors
+    ///
+    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::NotFinished`] for a game
+    /// in progress or abandoned; nothing is written then.
+    pub fn reopen_game(&mut self, game: GameId) -> Result<()> {
+        const STATUS: &str = "SELECT finished FROM games WHERE id = ?1";
+        const RESULTS: &str = "DELETE FROM results WHERE game_id = ?1";
+        const REOPEN: &str =
+            "UPDATE games SET ended_at = NULL, finished = 0, final_moves_json = NULL, voided_at = NULL WHERE id = ?1";
+        let tx = self.write()?;
+        match query::optional(&tx, STATUS, [game.0], |row| row.get::<_, bool>(0))? {
+            None => return Err(LedgerError::NotFound { what: Missing::Game(game) }),
+            Some(false) => return Err(LedgerError::NotFinished { game }),
+            Some(true) => {}
+        }
+        query::execute(&tx, RESULTS, [game.0])?;
+        query::execute(&tx, REOPEN, [game.0])?;
         tx.commit().sql("COMMIT")
     }
 

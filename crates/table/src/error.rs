@@ -83,6 +83,9 @@ pub enum TableError {
     /// The game on the table has had its final count.
     #[error("the game is over")]
     GameFinished,
+    /// The game on the table has had no final count, so there is none to undo.
+    #[error("the game has had no final count")]
+    NoFinalCount,
     /// The players, sets or rules do not make a game.
     #[error("{0}")]
     Setup(SetupError),

@@ -270,6 +270,30 @@ impl Table {
         Ok(live)
     }
 
+    /// Undoes the final count of the game just finished: its results and its followers moved
+    /// out of the City are taken back, in the ledger in one transaction, and the game is in
+    /// progress again exactly where its moves left it.
+    ///
+    /// A final count can be undone for as long as its game is the one on the table: starting
+    /// another game or taking one up ([`Table::start`], [`Table::resume`]) makes it stand for
+    /// good, and so does closing the app, since a finished game is never taken up again.
+    ///
+    /// # Errors
+    /// [`TableError::NoGame`] with no game on the table, [`TableError::NoFinalCount`] when the
+    /// game on the table has not been counted, or the ledger refuses; nothing changes then.
+    pub fn reopen(&mut self) -> Result<&LiveGame, TableError> {
+        let id = match &self.live {
+            Some(live) if live.is_finished() => live.id,
+            Some(_) => return Err(TableError::NoFinalCount),
+            None => return Err(TableError::NoGame),
+        };
+        self.ledger.reopen_game(id)?;
+        let live = self.live.as_mut().expect("checked above");
+        live.finished = None;
+        live.final_moves.clear();
+        Ok(live)
+    }
+
     /// The whole game as a script, for export or a bug report.
     ///
     /// # Errors
@@ -493,6 +517,105 @@ mod tests {
         assert!(matches!(table.play(place("V", 2, 0, Rotation::R90, None), now()), Err(TableError::GameFinished)));
         assert_eq!(table.script().unwrap()["final_scoring"], true);
         assert!(table.resume_unfinished().unwrap().is_none(), "nothing left to resume");
+    }
+
+    #[test]
+    fn undoing_the_final_count_reopens_the_game_where_it_stood() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
+        table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
+        table.play(place("V", 2, 0, Rotation::R90, None), now()).unwrap();
+        table.undo().unwrap();
+        let before = table.live().unwrap().clone();
+        let finished = table.finish(Vec::new(), now()).unwrap();
+        assert_ne!(finished.game().scores(), before.game().scores(), "the final count adds Bram's open road");
+        let anna = table.ledger().player_by_name("Anna").unwrap().unwrap().id;
+        let games_of_anna = |table: &Table| {
+            table.ledger().statistics().unwrap().players.iter().find(|s| s.player == anna).unwrap().games
+        };
+        assert_eq!(games_of_anna(&table), 1);
+
+        let reopened = table.reopen().unwrap();
+        assert!(!reopened.is_finished());
+        assert_eq!(reopened.game().scores(), before.game().scores(), "the scores as they were before the count");
+        assert_eq!(reopened.game().events(), before.game().events(), "the same game, event for event");
+        assert_eq!(reopened.history().moves(), before.history().moves(), "every move kept, the taken-back one too");
+        assert!(reopened.can_undo() && reopened.can_redo(), "undo and redo work again");
+        assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress);
+        assert!(table.ledger().results(id).unwrap().is_empty(), "no results left behind");
+        assert_eq!(games_of_anna(&table), 0, "the statistics no longer count it");
+        assert_eq!(table.script().unwrap()["final_scoring"], false);
+        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "a game in progress has nothing to undo");
+        table.redo().unwrap();
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the reopened game is offered for resuming");
+        assert_eq!((resumed.id(), resumed.history().cursor()), (id, 3), "taken up with the move redone");
+        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)));
+    }
+
+    #[test]
+    fn a_final_count_stands_once_another_game_is_on_the_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        assert!(matches!(table.reopen(), Err(TableError::NoGame)));
+        let first = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
+        table.finish(Vec::new(), now()).unwrap();
+        let first_results = table.ledger().results(first).unwrap();
+
+        let second = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "the new game has no count to undo");
+        table.finish(Vec::new(), now()).unwrap();
+        table.reopen().unwrap();
+        assert_eq!(table.live().unwrap().id(), second, "only the game on the table reopens");
+        assert_eq!(table.ledger().game(first).unwrap().status, GameStatus::Finished, "the first game stands");
+        assert_eq!(table.ledger().results(first).unwrap(), first_results, "with its results untouched");
+
+        table.finish(Vec::new(), now()).unwrap();
+        table.resume(first).unwrap();
+        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "taking up another game ends the undo");
+        assert_eq!(table.ledger().game(second).unwrap().status, GameStatus::Finished);
+        assert_eq!(table.ledger().game(first).unwrap().status, GameStatus::Finished, "a refused reopen writes nothing");
+    }
+
+    #[test]
+    fn undoing_the_final_count_takes_back_the_followers_moved_out_of_the_city() {
+        use castellan_engine::{CountChoice, Entry, PlayerId, Quarter, Start, TileSet};
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        let id = table.start(setup, None, now()).unwrap().id();
+        table.play(place("U", 0, 2, Rotation::R90, Some(Port::N)), now()).unwrap();
+        let mut enter = place("A", 0, 3, Rotation::R180, None);
+        if let Move::Place { count, .. } = &mut enter {
+            *count = CountChoice { moves: Vec::new(), entry: Some(Entry { quarter: Quarter::Market, count_to: None }) };
+        }
+        table.play(enter, now()).unwrap();
+        let targets = table.live().unwrap().game().final_move_targets(Quarter::Market);
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: targets[0] };
+        let moved_out = table.finish(vec![out], now()).unwrap().game().scores().to_vec();
+
+        let reopened = table.reopen().unwrap();
+        assert!(reopened.final_moves().is_empty());
+        assert_eq!(
+            reopened.game().final_move_targets(Quarter::Market),
+            targets,
+            "Bram's follower is back in the market"
+        );
+        assert_eq!(table.ledger().game(id).unwrap().final_moves_json, None, "and no longer moved out in the ledger");
+        let stayed = table.finish(Vec::new(), now()).unwrap().game().scores().to_vec();
+        assert!(
+            stayed[1] < moved_out[1],
+            "staying in the market, Bram's farmer scores nothing: {stayed:?} {moved_out:?}"
+        );
+        assert!(table.script().unwrap().get("final_moves").is_none());
     }
 
     #[test]

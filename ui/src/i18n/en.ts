@@ -83,7 +83,8 @@ export const en = {
   "color.pink": "pink",
   "color.purple": "purple",
   "table.turn": "{name} to play",
-  "table.bag": "In the bag: {n} tiles",
+  "table.bag.one": "In the bag: {n} tile",
+  "table.bag.other": "In the bag: {n} tiles",
   "table.filter": "Tile drawn: its letter, or its edges (C R F W)",
   "table.chooseCell": "Click a highlighted square",
   "table.rotate": "Rotate (R)",
@@ -233,6 +234,18 @@ export const en = {
   "feed.farmOne": "farm supplying 1 completed city",
   "setup.earlier": "Earlier in the turn order",
   "setup.startsFirst": "The first player starts; ↑ moves a player earlier.",
+  "end.title": "End the game now?",
+  "end.tilesLeft.one": "{n} tile is still in the bag.",
+  "end.tilesLeft.other": "{n} tiles are still in the bag.",
+  "end.explain": "The final count ends the game and puts it in the history and the statistics. Until another game is started it can be undone.",
+  "end.keepPlaying": "Keep playing",
+  "end.countNow": "End it: final count",
+  "end.bagEmpty": "The bag is empty",
+  "end.bagEmptyHint": "Every tile has been drawn: the game is over, on to the final count.",
+  "end.reopen": "Undo the final count",
+  "end.reopenHint": "The game goes back on the table as it stood before the count.",
+  "table.menu": "Menu",
+  "start.backToCount": "Back to the final count",
 } as const;
 
 export type MessageKey = keyof typeof en;

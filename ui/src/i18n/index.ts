@@ -19,6 +19,28 @@ export function placeholders(message: string): string[] {
   return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
 }
 
+/**
+ * The messages said differently by how many things they count: `base` has a `.one` and an
+ * `.other` form in every language (English, Dutch and German need no more).
+ */
+export type CountedKey = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never;
+}[MessageKey];
+
+/**
+ * The form of `base` for `n` things in `language`, with `{n}` and the other placeholders
+ * filled: "1 tile", "12 tiles"; the language's own plural rule decides which form.
+ */
+export function translateCount(
+  language: Language,
+  base: CountedKey,
+  n: number,
+  values: Record<string, string | number> = {},
+): string {
+  const form = new Intl.PluralRules(language).select(n) === "one" ? "one" : "other";
+  return translate(language, `${base}.${form}`, { ...values, n });
+}
+
 /** A message in `language`, with its placeholders filled from `values`. */
 export function translate(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
   return TABLES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -291,3 +291,135 @@ fn an_import_into_a_ledger_with_a_damaged_results_table_leaves_nothing() {
     assert_eq!(count("nights"), 0, "no night is left behind");
     assert_eq!(count("games"), 0, "no game is left behind");
 }
+
+/// A ledger file with Anna and Bram's game of three moves (the third taken back), finished
+/// with a follower moved out of the City and a result each.
+fn finished_game_in_a_file(path: &std::path::Path) -> (Ledger, castellan_ledger::GameId, PlayerId, PlayerId) {
+    let mut ledger = Ledger::open(path).unwrap();
+    let (anna, bram, _, game) = crate::seat_two(&mut ledger);
+    for n in 1..=3 {
+        let here = ledger.cursor(game).unwrap();
+        ledger.append_move(game, here, &tile_move(n), at(n.into())).unwrap();
+    }
+    let here = ledger.cursor(game).unwrap();
+    ledger.undo(game, here).unwrap();
+    let finish = Finish {
+        final_moves_json: Some(r#"[{"player":"Anna","quarter":"market","to":[1,0,"NL"]}]"#.into()),
+        ended_at: at(50),
+        results: vec![result(anna, 21), result(bram, 8)],
+    };
+    ledger.finish_game(game, &finish).unwrap();
+    (ledger, game, anna, bram)
+}
+
+#[test]
+fn reopening_takes_away_the_end_and_keeps_every_move() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    let (mut ledger, game, anna, bram) = finished_game_in_a_file(&path);
+    let moves_before = ledger.moves(game).unwrap();
+    let tail_before = ledger.redo_tail(game).unwrap();
+    let anna_games =
+        |ledger: &Ledger| ledger.statistics().unwrap().players.iter().find(|s| s.player == anna).unwrap().games;
+    assert_eq!(anna_games(&ledger), 1, "the finished game counts before it is reopened");
+
+    ledger.reopen_game(game).unwrap();
+    drop(ledger);
+
+    let mut ledger = Ledger::open(&path).unwrap();
+    let reopened = ledger.game(game).unwrap();
+    assert_eq!(
+        (reopened.status, reopened.ended_at, reopened.final_moves_json.as_deref()),
+        (GameStatus::InProgress, None, None),
+        "the game is in progress again, without its end or its moves out of the City"
+    );
+    assert_eq!(reopened.cursor, 2, "the cursor stays where the game ended");
+    assert_eq!(ledger.moves(game).unwrap(), moves_before, "the moves in effect are untouched");
+    assert_eq!(ledger.redo_tail(game).unwrap(), tail_before, "the move taken back still waits for redo");
+    assert!(ledger.results(game).unwrap().is_empty(), "its results are gone");
+    assert_eq!(ledger.unfinished_game().unwrap().map(|g| g.id), Some(game), "it is offered for resuming");
+    let stats = ledger.statistics().unwrap();
+    assert_eq!(anna_games(&ledger), 0, "statistics no longer count it");
+    assert_eq!(stats.records.highest_score, None, "nor its score among the records");
+    let history = ledger.history().unwrap();
+    let in_history = &history[0].games[0];
+    assert_eq!(
+        (in_history.game.status, in_history.standings.len()),
+        (GameStatus::InProgress, 0),
+        "the history shows it in progress, without results"
+    );
+
+    let here = ledger.cursor(game).unwrap();
+    ledger.append_move(game, here, &tile_move(9), at(60)).unwrap();
+    ledger
+        .finish_game(
+            game,
+            &Finish { final_moves_json: None, ended_at: at(70), results: vec![result(anna, 5), result(bram, 30)] },
+        )
+        .unwrap();
+    let standings = ledger.results(game).unwrap();
+    assert_eq!(
+        standings.iter().map(|s| (s.result.player, s.result.score)).collect::<Vec<_>>(),
+        [(bram, 30), (anna, 5)],
+        "finished again, it has only its new results"
+    );
+}
+
+#[test]
+fn a_refused_reopen_writes_nothing() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    let (mut ledger, finished, anna, bram) = finished_game_in_a_file(&path);
+    let night = ledger.game(finished).unwrap().night;
+    let new_game = |minutes| NewGame {
+        night,
+        script_version: 1,
+        setup_json: SETUP.to_owned(),
+        seats: vec![Seat { player: anna, color: Color::Red }, Seat { player: bram, color: Color::Blue }],
+        start_seat: 0,
+        started_at: at(minutes),
+        app_version: None,
+    };
+    let playing = ledger.start_game(&new_game(80)).unwrap();
+    let here = ledger.cursor(playing).unwrap();
+    ledger.append_move(playing, here, &tile_move(1), at(81)).unwrap();
+    let abandoned = ledger.start_game(&new_game(90)).unwrap();
+    ledger.abandon_game(abandoned, at(95)).unwrap();
+    let unknown = castellan_ledger::GameId(999);
+
+    let files = || {
+        let mut bytes = Vec::new();
+        for suffix in ["", "-wal"] {
+            let file = folder.path().join(format!("{}{suffix}", Ledger::FILE_NAME));
+            bytes.push(std::fs::read(&file).unwrap_or_default());
+        }
+        bytes
+    };
+    let history_before = ledger.history().unwrap();
+    let files_before = files();
+    assert!(
+        matches!(ledger.reopen_game(playing), Err(LedgerError::NotFinished { game }) if game == playing),
+        "a game in progress has no final count to undo"
+    );
+    assert!(
+        matches!(ledger.reopen_game(abandoned), Err(LedgerError::NotFinished { game }) if game == abandoned),
+        "an abandoned game has no final count to undo"
+    );
+    assert!(
+        matches!(ledger.reopen_game(unknown), Err(LedgerError::NotFound { .. })),
+        "an unknown game is named as missing"
+    );
+    assert_eq!(ledger.history().unwrap(), history_before, "every game and result is as it was");
+    assert!(files() == files_before, "a refused reopen leaves the file and its journal byte for byte as they were");
+}
+
+#[test]
+fn a_voided_game_reopened_is_no_longer_voided() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    let (mut ledger, game, _, _) = finished_game_in_a_file(&path);
+    ledger.void_game(game, at(55)).unwrap();
+    ledger.reopen_game(game).expect("a voided game's final count can be undone too");
+    let reopened = ledger.game(game).unwrap();
+    assert_eq!((reopened.status, reopened.voided_at), (GameStatus::InProgress, None));
+}
