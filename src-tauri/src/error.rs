@@ -75,6 +75,7 @@ impl From<TableError> for CommandError {
             TableError::NoGame => CommandError::NoGame,
             TableError::GameFinished => CommandError::GameFinished,
             TableError::Setup(e) => CommandError::BadSetup { reason: e.to_string() },
+            e @ TableError::TooFewPlayers { .. } => CommandError::BadSetup { reason: e.to_string() },
             TableError::Move(e) => CommandError::Refused { reason: e.to_string() },
             TableError::Replay(ReplayError::Move { index, error }) => {
                 CommandError::LaterTurnRefused { turn: index as u32 + 1, reason: error.to_string() }

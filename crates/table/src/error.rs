@@ -47,6 +47,12 @@ pub enum TableError {
         /// The file.
         file: String,
     },
+    /// A new game needs two players at least: Carcassonne has no game for one (B-02).
+    #[error("a game needs at least two players; {seated} seated")]
+    TooFewPlayers {
+        /// How many were seated.
+        seated: usize,
+    },
     /// A file could not be read or written.
     #[error("{path}: {error}")]
     Io {

@@ -127,14 +127,19 @@ impl Table {
     /// in one transaction, stamped with this build's version.
     ///
     /// # Errors
-    /// The setup does not make a game, a name is blank or two names are one player as the
-    /// ledger compares names, or the ledger refuses; nothing is written then.
+    /// Fewer than two players, the setup does not make a game, a name is blank or two names
+    /// are one player as the ledger compares names, or the ledger refuses; nothing is
+    /// written then.
     pub fn start(
         &mut self,
         setup: GameSetup,
         place: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<&LiveGame, TableError> {
+        // Only new games are held to this: a game of one already in a ledger still resumes.
+        if setup.players.len() < 2 {
+            return Err(TableError::TooFewPlayers { seated: setup.players.len() });
+        }
         let history = History::new(setup.clone()).map_err(TableError::Setup)?;
         check_roster(setup.players.iter().map(|p| p.name.as_str())).map_err(LedgerError::from)?;
         let batch = self.ledger.batch()?;
@@ -388,6 +393,17 @@ mod tests {
 
     fn table_at(path: &std::path::Path) -> Table {
         Table::new(Ledger::open(path).expect("the ledger opens"))
+    }
+
+    #[test]
+    fn a_game_of_one_is_refused_and_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("l.sqlite3"));
+        let refused = table.start(GameSetup::base(&["Anna"]), None, now()).map(|_| ());
+        assert!(matches!(refused, Err(TableError::TooFewPlayers { seated: 1 })), "{refused:?}");
+        assert!(table.ledger().players().unwrap().is_empty(), "no player is added");
+        assert!(table.ledger().history().unwrap().is_empty(), "no night is added");
+        assert!(table.live().is_none());
     }
 
     #[test]
