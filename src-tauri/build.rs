@@ -23,6 +23,9 @@ fn main() {
         "use_ledger",
         "replay_game",
         "statistics",
+        "start_notices",
+        "settings",
+        "save_setting",
     ])))
     .expect("tauri build script");
 }
