@@ -55,6 +55,17 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
 pub fn run() {
     let builder = specta_builder();
     tauri::Builder::default()
+        // First, so a second start hands over before anything else is set up: it brings the
+        // window already open to the front and exits, and the ledger has one table only. On
+        // Linux this goes over the D-Bus session bus; without one the plugin lets the app start
+        // and the ledger's own lock reports the second opener in the window.
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _folder| {
+            if let Some(window) = app.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.show();
+                let _ = window.set_focus();
+            }
+        }))
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);

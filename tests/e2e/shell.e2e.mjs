@@ -1,7 +1,8 @@
 // The app around the table, misused: a data folder that cannot be made, damaged settings, a
-// chosen ledger that is gone, and page script asking for more than the UI uses. Each test
-// starts the app on a data folder of its own.
+// chosen ledger that is gone, page script asking for more than the UI uses, and a second start
+// of the app. Each test starts the app on a data folder of its own.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -115,4 +116,69 @@ test("page script gets only our own commands: no store, no files, no core extras
   assert.equal(existsSync(outside), false);
   await invoke(browser, "save_setting", { key: "scale", value: 125 });
   assert.equal(JSON.parse(readFileSync(join(folder, "settings.json"), "utf8")).scale, 125, "our commands work");
+});
+
+/** Starts a private D-Bus session bus; resolves to its address and a way to stop it. */
+async function sessionBus(dir) {
+  const daemon = spawn("dbus-daemon", ["--session", "--nofork", "--print-address=1", `--address=unix:path=${join(dir, "bus")}`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const address = await new Promise((resolve, reject) => {
+    daemon.stdout.once("data", (data) => resolve(String(data).trim()));
+    daemon.once("error", reject);
+  });
+  return { address, stop: () => daemon.kill() };
+}
+
+test("a second start brings the open window forward and exits, leaving one table", async () => {
+  const { home } = dataHome();
+  const bus = await sessionBus(home);
+  try {
+    const env = { XDG_DATA_HOME: home, DBUS_SESSION_BUS_ADDRESS: bus.address };
+    browser = await openAppWith(env);
+    await textOf(browser, "#title", "Castellan", 10000);
+    await invoke(browser, "start_game", {
+      request: { seats: [{ name: "Anna", color: "green" }, { name: "Bram", color: "red" }], boxes: [], rules: "current", place: null },
+    });
+
+    const second = spawn(process.env.APP, [], { env: { ...process.env, ...env }, stdio: "ignore" });
+    const code = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve("still running"), 20000);
+      second.once("exit", (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    if (code === "still running") second.kill();
+    // Without the hand-over the second app opens a window of its own and keeps running. (That
+    // the first window comes to the front cannot be seen here: Xvfb has no window manager.)
+    assert.equal(code, 0, "the second start hands over and exits");
+    const game = await invoke(browser, "current_game");
+    assert.deepEqual(game.players.map((p) => p.name), ["Anna", "Bram"], "the first window plays on");
+    await shot(browser, "shell-second-start");
+  } finally {
+    bus.stop();
+  }
+});
+
+test("without a session bus a second start still opens instead of failing", async () => {
+  // Some versions of the plugin panicked on a bus address they could not use; the app must
+  // then start as if it were the only one (the ledger's own lock guards the file).
+  const { home } = dataHome();
+  const env = { XDG_DATA_HOME: home, DBUS_SESSION_BUS_ADDRESS: "disabled:" };
+  browser = await openAppWith(env);
+  await textOf(browser, "#title", "Castellan", 10000);
+  let stderr = "";
+  const second = spawn(process.env.APP, [], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  second.stderr.on("data", (data) => (stderr += data));
+  const ended = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5000);
+    second.once("exit", (exitCode) => {
+      clearTimeout(timer);
+      resolve({ exitCode });
+    });
+  });
+  second.kill();
+  assert.equal(ended, null, `the second app is still running after 5 s: ${stderr}`);
+  assert.doesNotMatch(stderr, /panicked/);
 });
