@@ -92,7 +92,9 @@ fn open_window(app: &mut tauri::App) -> tauri::Result<()> {
     let mut window = tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?;
     let usable = app.path().app_local_data_dir().is_ok_and(|dir| std::fs::create_dir_all(dir).is_ok());
     if !usable {
-        window = window.data_directory(std::env::temp_dir().join("org.castellan.app-webview"));
+        // One per process: a folder another user made there first could not be written.
+        let folder = std::env::temp_dir().join(format!("org.castellan.app-webview-{}", std::process::id()));
+        window = window.data_directory(folder);
     }
     window.build()?;
     Ok(())

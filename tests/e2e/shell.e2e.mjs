@@ -3,22 +3,27 @@
 // of the app. Each test starts the app on a data folder of its own.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, test } from "node:test";
+import { after, afterEach, test } from "node:test";
 import { click, invoke, openAppWith, seatPlayers, shot, textOf } from "./session.mjs";
 
 const APP_FOLDER = "org.castellan.app";
 let browser;
+const homes = [];
 afterEach(async () => {
   await browser?.deleteSession();
   browser = undefined;
+});
+after(() => {
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
 });
 
 /** A fresh XDG_DATA_HOME, and the app's folder inside it (not made). */
 function dataHome() {
   const home = mkdtempSync(join(tmpdir(), "castellan-shell-"));
+  homes.push(home);
   return { home, folder: join(home, APP_FOLDER) };
 }
 
