@@ -89,6 +89,8 @@ pub struct Unreadable {
 pub struct Settings {
     path: PathBuf,
     values: Map<String, Value>,
+    /// Why nothing may be written, when the folder is unusable: every save reports it.
+    unwritable: Option<String>,
 }
 
 impl Settings {
@@ -98,7 +100,7 @@ impl Settings {
     /// with the reason.
     pub fn load(path: &Path) -> (Settings, Option<Unreadable>) {
         remove_unfinished_saves(path);
-        let empty = Settings { path: path.to_path_buf(), values: Map::new() };
+        let empty = Settings { path: path.to_path_buf(), values: Map::new(), unwritable: None };
         let detail = match fs::read(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (empty, None),
             Err(e) => e.to_string(),
@@ -119,9 +121,10 @@ impl Settings {
     }
 
     /// No settings, for a file that cannot be read or written at all (its folder cannot be
-    /// made): the defaults apply and each save reports why it failed.
-    pub fn unsaved(path: PathBuf) -> Settings {
-        Settings { path, values: Map::new() }
+    /// made, or the platform names none): the defaults apply and each save fails with `why`,
+    /// without trying the path.
+    pub fn unsaved(path: PathBuf, why: String) -> Settings {
+        Settings { path, values: Map::new(), unwritable: Some(why) }
     }
 
     /// The file.
@@ -149,6 +152,9 @@ impl Settings {
     /// When the file cannot be written; the settings, in memory and on disk, are then as
     /// they were.
     pub fn set(&mut self, key: SettingKey, value: Value) -> io::Result<()> {
+        if let Some(why) = &self.unwritable {
+            return Err(io::Error::other(why.clone()));
+        }
         let mut values = self.values.clone();
         values.insert(key.name().to_string(), value);
         let text = serde_json::to_vec_pretty(&values).map_err(io::Error::other)?;

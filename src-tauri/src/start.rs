@@ -93,7 +93,7 @@ pub fn prepare(data_folder: Result<PathBuf, String>) -> Start {
 /// The app without its data folder: no ledger, and settings that report every save as failed.
 fn without_folder(folder: PathBuf, detail: String) -> Start {
     Start {
-        settings: Settings::unsaved(folder.join(SETTINGS_FILE)),
+        settings: Settings::unsaved(folder.join(SETTINGS_FILE), detail.clone()),
         state: AppState::unavailable(folder, LedgerProblem::DataFolder, detail),
         notices: Vec::new(),
     }
@@ -133,11 +133,14 @@ mod tests {
 
     #[test]
     fn a_data_folder_the_platform_cannot_name_is_reported() {
-        let start = prepare(Err("no home folder".into()));
+        let mut start = prepare(Err("no home folder".into()));
         assert!(matches!(
             ledger_error(&start),
             CommandError::LedgerUnavailable { problem: LedgerProblem::DataFolder, detail, .. } if detail == "no home folder"
         ));
+        let refused = start.settings.set(SettingKey::Scale, json!(150)).expect_err("nowhere to save");
+        assert_eq!(refused.to_string(), "no home folder");
+        assert!(!std::path::Path::new(SETTINGS_FILE).exists(), "nothing is written in the working folder");
     }
 
     #[test]
