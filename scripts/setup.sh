@@ -7,9 +7,9 @@
 BUILD_PACKAGES=(build-essential pkg-config curl file libssl-dev libxdo-dev
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev)
 # Packages the end-to-end tests need: a virtual display, WebKit's WebDriver, `import` to
-# photograph the display, and Python's GTK bindings for the bare WebKitGTK window the
-# performance run measures beside the app.
-TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick python3-gi gir1.2-webkit2-4.1)
+# photograph the display, Python's GTK bindings for the bare WebKitGTK window the
+# performance run measures beside the app, and a D-Bus daemon for the test of a second start.
+TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick python3-gi gir1.2-webkit2-4.1 dbus-daemon)
 
 # Installs the Debian packages that are not installed yet.
 ensure_apt() {

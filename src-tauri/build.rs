@@ -26,6 +26,9 @@ fn main() {
         "statistics",
         "void_game",
         "unvoid_game",
+        "start_notices",
+        "settings",
+        "save_setting",
     ])))
     .expect("tauri build script");
 }

@@ -2,6 +2,8 @@
 //! `castellan-table`, map the result and the error.
 
 use crate::error::CommandError;
+use crate::settings::{SettingKey, SettingValue, SettingsState};
+use crate::start::{StartNotice, StartNotices};
 use crate::state::AppState;
 use castellan_engine::Game;
 use castellan_table::catalog::{tile_shapes, TileShape};
@@ -265,4 +267,38 @@ pub fn void_game(state: State<'_, AppState>, game_id: u32) -> Result<Vec<NightSu
 #[specta::specta]
 pub fn unvoid_game(state: State<'_, AppState>, game_id: u32) -> Result<Vec<NightSummary>, CommandError> {
     state.with_table(|table| Ok(unvoid(table, game_id)?))
+}
+
+/// What the app found at start that the player should know: settings set aside, a chosen
+/// ledger that is gone.
+#[tauri::command]
+#[specta::specta]
+pub fn start_notices(notices: State<'_, StartNotices>) -> Vec<StartNotice> {
+    notices.0.clone()
+}
+
+/// Every saved setting, by key; the UI checks each and uses its default for what is missing
+/// or unusable.
+#[tauri::command]
+#[specta::specta]
+pub fn settings(
+    settings: State<'_, SettingsState>,
+) -> Result<std::collections::BTreeMap<String, SettingValue>, CommandError> {
+    Ok(settings.lock()?.values().iter().map(|(key, value)| (key.clone(), SettingValue(value.clone()))).collect())
+}
+
+/// Saves one setting; the file is rewritten so that a kill at any moment leaves the old
+/// settings or the new ones.
+#[tauri::command]
+#[specta::specta]
+pub fn save_setting(
+    settings: State<'_, SettingsState>,
+    key: SettingKey,
+    value: SettingValue,
+) -> Result<(), CommandError> {
+    let mut settings = settings.lock()?;
+    settings.set(key, value.0).map_err(|e| CommandError::SettingsNotSaved {
+        path: settings.path().display().to_string(),
+        detail: crate::error::with_causes(&e),
+    })
 }

@@ -14,13 +14,24 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum CommandError {
-    /// The ledger file could not be opened (damaged, or written by a newer Castellan); it is
-    /// left untouched and nothing can be recorded until this is resolved.
+    /// The ledger file could not be opened (damaged, written by a newer Castellan, in use, or
+    /// its folder cannot be made); it is left untouched and nothing can be recorded until
+    /// this is resolved.
     #[error("the ledger at {path} cannot be used: {detail}")]
     LedgerUnavailable {
-        /// The file.
+        /// The file, or the data folder when that cannot be made.
         path: String,
-        /// Why.
+        /// Why, for the UI to word and to say what to do.
+        problem: LedgerProblem,
+        /// The ledger's or the OS's own words, for the log.
+        detail: String,
+    },
+    /// A setting could not be saved; the settings file is as it was.
+    #[error("the settings could not be saved to {path}: {detail}")]
+    SettingsNotSaved {
+        /// The settings file.
+        path: String,
+        /// What the OS said.
         detail: String,
     },
     /// Writing to the ledger failed; nothing of the request was recorded.
@@ -67,6 +78,69 @@ pub enum CommandError {
         /// For the log.
         detail: String,
     },
+}
+
+/// Why a ledger file cannot be used: each asks the player for something else.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum LedgerProblem {
+    /// The app's data folder, where the ledger lives by default, cannot be created: the path
+    /// is that folder.
+    DataFolder,
+    /// The file is damaged or not a database.
+    Damaged,
+    /// The file was written by a newer Castellan.
+    TooNew {
+        /// The file's schema version.
+        found: u32,
+        /// The newest this build knows.
+        supported: u32,
+    },
+    /// The file is another program's database.
+    Foreign,
+    /// Another Castellan has the file open.
+    InUse {
+        /// What holds it, as the lock says.
+        holder: String,
+    },
+    /// The file or its folder cannot be read or written (permissions, a disk gone).
+    Access,
+    /// Anything else; the detail says what.
+    Other,
+}
+
+impl LedgerProblem {
+    /// The problem that `error` from opening a ledger is, and its detail for the log: the
+    /// error with its causes, which for a file's failure name the OS's reason.
+    pub fn of(error: &castellan_ledger::LedgerError) -> (LedgerProblem, String) {
+        use castellan_ledger::{FileProblem, LedgerError as E};
+        let problem = match error {
+            E::Corrupt { .. } => LedgerProblem::Damaged,
+            E::SchemaTooNew { found, supported } => LedgerProblem::TooNew { found: *found, supported: *supported },
+            E::ForeignDatabase { .. } => LedgerProblem::Foreign,
+            E::UnexpectedSchema { .. } => LedgerProblem::Damaged,
+            E::InUse { holder, .. } => LedgerProblem::InUse { holder: holder.to_string() },
+            E::Io { .. } => LedgerProblem::Access,
+            E::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. } => LedgerProblem::Access,
+            _ => LedgerProblem::Other,
+        };
+        (problem, with_causes(error))
+    }
+}
+
+/// An error's text followed by each of its causes.
+pub fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(e) = cause {
+        let more = e.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        cause = e.source();
+    }
+    text
 }
 
 impl From<TableError> for CommandError {

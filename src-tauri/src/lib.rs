@@ -6,17 +6,15 @@
 
 pub mod commands;
 pub mod error;
+pub mod settings;
+pub mod start;
 pub mod state;
 
 use tauri::Manager;
-use tauri_plugin_store::StoreExt;
 use tauri_specta::{collect_commands, Builder};
 
-/// The ledger's file name in the app's data folder.
-pub const LEDGER_FILE: &str = "castellan.sqlite3";
-
-/// The settings store's file (tauri-plugin-store), shared with the UI.
-pub const SETTINGS_FILE: &str = "settings.json";
+pub use settings::SETTINGS_FILE;
+pub use start::LEDGER_FILE;
 
 /// The commands and their types, for the invoke handler and the bindings.
 pub fn specta_builder() -> Builder<tauri::Wry> {
@@ -47,6 +45,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         commands::statistics,
         commands::void_game,
         commands::unvoid_game,
+        commands::start_notices,
+        commands::settings,
+        commands::save_setting,
     ])
 }
 
@@ -57,30 +58,49 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
 pub fn run() {
     let builder = specta_builder();
     tauri::Builder::default()
-        .plugin(tauri_plugin_store::Builder::default().build())
+        // First, so a second start hands over before anything else is set up: it brings the
+        // window already open to the front and exits, and the ledger has one table only. On
+        // Linux this goes over the D-Bus session bus; without one the plugin lets the app start
+        // and the ledger's own lock reports the second opener in the window.
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _folder| {
+            if let Some(window) = app.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.show();
+                let _ = window.set_focus();
+            }
+        }))
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);
-            // The ledger file: the one chosen in the settings, else the app's data folder.
-            let chosen = app
-                .store(SETTINGS_FILE)
-                .ok()
-                .and_then(|s| s.get("ledgerPath"))
-                .and_then(|v| v.as_str().map(std::path::PathBuf::from))
-                .filter(|p| !p.as_os_str().is_empty());
-            let path = match chosen {
-                Some(path) => path,
-                None => {
-                    let dir = app.path().app_data_dir()?;
-                    std::fs::create_dir_all(&dir)?;
-                    dir.join(LEDGER_FILE)
-                }
-            };
-            app.manage(state::AppState::open(path));
+            let start = start::prepare(app.path().app_data_dir().map_err(|e| error::with_causes(&e)));
+            app.manage(start.state);
+            app.manage(settings::SettingsState(std::sync::Mutex::new(start.settings)));
+            app.manage(start::StartNotices(start.notices));
+            open_window(app)?;
             Ok(())
         })
         .run(tauri::generate_context!())
         .expect("error while running the Castellan app");
+}
+
+/// Opens the main window as the configuration describes it (it is not made before `setup`,
+/// so that this runs first). WebKit keeps its caches in the app's data folder; when that
+/// cannot be made the window would fail to open, so it opens with a folder in the temporary
+/// directory instead (the page keeps nothing of its own there; everything is in Rust) and
+/// can then say what is wrong with the data folder.
+fn open_window(app: &mut tauri::App) -> tauri::Result<()> {
+    let Some(config) = app.config().app.windows.iter().find(|w| w.label == "main").cloned() else {
+        return Ok(());
+    };
+    let mut window = tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?;
+    let usable = app.path().app_local_data_dir().is_ok_and(|dir| std::fs::create_dir_all(dir).is_ok());
+    if !usable {
+        // One per process: a folder another user made there first could not be written.
+        let folder = std::env::temp_dir().join(format!("org.castellan.app-webview-{}", std::process::id()));
+        window = window.data_directory(folder);
+    }
+    window.build()?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -101,5 +121,59 @@ mod tests {
             .expect("bindings export");
         let text = std::fs::read_to_string(path).expect("bindings written");
         assert!(text.contains("appInfo"), "the app_info command is in the bindings");
+    }
+
+    /// The commands the UI may call are listed three times: registered with the bindings
+    /// (`specta_builder`), declared to tauri-build (`build.rs`) and allowed in the window's
+    /// capability. They must agree, and the capability grants nothing else that page script
+    /// could misuse: no permission sets, no store, no file system.
+    #[test]
+    fn commands_builds_list_and_capability_agree() {
+        use std::collections::BTreeSet;
+        let dir = tempfile::tempdir().unwrap();
+        let bindings = dir.path().join("bindings.ts");
+        super::specta_builder().export(Typescript::default(), &bindings).expect("bindings export");
+        let bindings = std::fs::read_to_string(bindings).unwrap();
+        // Each command is called as `__TAURI_INVOKE("name"` or `__TAURI_INVOKE<Type>("name"`.
+        let registered: BTreeSet<String> = bindings
+            .split("__TAURI_INVOKE")
+            .filter(|call| call.starts_with('(') || call.starts_with('<'))
+            .filter_map(|call| quoted(&call[call.find("(\"")? + 1..]))
+            .collect();
+        assert!(registered.contains("app_info") && registered.len() > 10, "found the commands: {registered:?}");
+
+        let build = include_str!("../build.rs");
+        let list = build.split_once(".commands(&[").expect("build.rs lists the commands").1;
+        let list = list.split_once("])").expect("the list ends").0;
+        let declared: BTreeSet<String> = list.split(',').filter_map(quoted).collect();
+        assert_eq!(declared, registered, "build.rs declares exactly the registered commands");
+
+        let capability: serde_json::Value =
+            serde_json::from_str(include_str!("../capabilities/main.json")).expect("the capability is JSON");
+        let granted: Vec<&str> = capability["permissions"]
+            .as_array()
+            .expect("a permission list")
+            .iter()
+            .map(|p| p.as_str().expect("permissions are named, not scoped objects"))
+            .collect();
+        let allowed: BTreeSet<String> =
+            granted.iter().filter_map(|p| p.strip_prefix("allow-")).map(|kebab| kebab.replace('-', "_")).collect();
+        assert_eq!(allowed, registered, "each command is allowed one by one, and no other");
+        for permission in granted.iter().filter(|p| !p.starts_with("allow-")) {
+            // A core permission the UI needs may be added, but only one by one.
+            let (plugin, rest) = permission.split_once(':').unwrap_or((permission, ""));
+            assert!(
+                plugin == "core" && rest.contains(":allow-"),
+                "{permission}: only single core:…:allow-… permissions besides our commands (no sets, store, fs)"
+            );
+        }
+        assert_eq!(capability["windows"], serde_json::json!(["main"]), "for the main window only");
+    }
+
+    /// The first `"…"` string in `text`.
+    fn quoted(text: &str) -> Option<String> {
+        let start = text.find('"')? + 1;
+        let end = start + text[start..].find('"')?;
+        Some(text[start..end].to_string())
     }
 }

@@ -1,21 +1,41 @@
 //! The app's one piece of state: the table over the ledger file, or why the file could not
 //! be used. A damaged or newer file is reported on every command and never written to.
 
-use crate::error::CommandError;
+use crate::error::{CommandError, LedgerProblem};
 use castellan_ledger::Ledger;
 use castellan_table::live::{LiveGame, Table};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+/// Why the ledger cannot be used, kept to be reported on every command.
+#[derive(Debug, Clone)]
+struct Unusable {
+    problem: LedgerProblem,
+    detail: String,
+}
+
 struct Open {
     path: PathBuf,
-    table: Result<Table, String>,
+    table: Result<Table, Unusable>,
 }
 
 impl Open {
     fn at(path: PathBuf) -> Open {
-        let table = Ledger::open(&path).map(Table::new).map_err(|e| e.to_string());
+        let table = Ledger::open(&path).map(Table::new).map_err(|e| {
+            let (problem, detail) = LedgerProblem::of(&e);
+            Unusable { problem, detail }
+        });
         Open { path, table }
+    }
+}
+
+impl Unusable {
+    fn at(&self, path: &Path) -> CommandError {
+        CommandError::LedgerUnavailable {
+            path: path.display().to_string(),
+            problem: self.problem.clone(),
+            detail: self.detail.clone(),
+        }
     }
 }
 
@@ -28,6 +48,12 @@ impl AppState {
     /// Opens (or creates) the ledger at `path`.
     pub fn open(path: PathBuf) -> AppState {
         AppState { open: Mutex::new(Open::at(path)) }
+    }
+
+    /// No ledger at all: `path` (a file or the folder it would be in) cannot be used, for
+    /// `problem`. Every command reports it, so the window can say why and what to do.
+    pub fn unavailable(path: PathBuf, problem: LedgerProblem, detail: String) -> AppState {
+        AppState { open: Mutex::new(Open { path, table: Err(Unusable { problem, detail }) }) }
     }
 
     fn lock(&self) -> Result<std::sync::MutexGuard<'_, Open>, CommandError> {
@@ -56,19 +82,17 @@ impl AppState {
                 *open = next;
                 Ok(())
             }
-            Err(detail) => {
-                Err(CommandError::LedgerUnavailable { path: path.display().to_string(), detail: detail.clone() })
-            }
+            Err(why) => Err(why.at(path)),
         }
     }
 
     /// Runs `f` on the table, one command at a time.
     pub fn with_table<T>(&self, f: impl FnOnce(&mut Table) -> Result<T, CommandError>) -> Result<T, CommandError> {
         let mut open = self.lock()?;
-        let path = open.path.display().to_string();
-        match open.table.as_mut() {
+        let Open { path, table } = &mut *open;
+        match table {
             Ok(table) => f(table),
-            Err(detail) => Err(CommandError::LedgerUnavailable { path, detail: detail.clone() }),
+            Err(why) => Err(why.at(path)),
         }
     }
 
@@ -108,5 +132,20 @@ mod tests {
         assert!(matches!(refused, Err(CommandError::LedgerUnavailable { .. })), "{refused:?}");
         assert_eq!(state.ledger_path().expect("path"), path);
         state.with_table(|_| Ok(())).expect("the old ledger is still usable");
+    }
+
+    #[test]
+    fn a_second_table_on_the_open_ledger_is_told_who_holds_it() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("night.sqlite3");
+        let first = AppState::open(path.clone());
+        first.with_table(|_| Ok(())).expect("the first opener owns the ledger");
+        let second = AppState::open(path);
+        match second.with_table(|_| Ok(())) {
+            Err(CommandError::LedgerUnavailable { problem: LedgerProblem::InUse { holder }, .. }) => {
+                assert!(holder.contains(&std::process::id().to_string()), "names this process: {holder}");
+            }
+            other => panic!("expected the ledger to be in use, got {other:?}"),
+        }
     }
 }

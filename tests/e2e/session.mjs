@@ -1,13 +1,14 @@
 // One WebDriver session on the real app, shared by the suites.
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { remote } from "webdriverio";
 
 export const SHOTS = "target/e2e";
 
 /** Starts the app through tauri-driver and returns the WebDriver browser. */
-export async function openApp() {
-  const application = process.env.APP;
+export async function openApp(application = process.env.APP) {
   if (!application) throw new Error("APP is not set: run tests/e2e/run.sh");
   mkdirSync(SHOTS, { recursive: true });
   return remote({
@@ -18,6 +19,20 @@ export async function openApp() {
     // Only tauri:options: WebKitWebDriver refuses a browserName it does not know.
     capabilities: { "tauri:options": { application } },
   });
+}
+
+/**
+ * Starts the app with these environment variables on top of the suite's (`XDG_DATA_HOME`, a
+ * D-Bus address…). tauri-driver starts every app with its own environment, so a small script
+ * sets them and then runs the app in its place.
+ */
+export async function openAppWith(env) {
+  if (!process.env.APP) throw new Error("APP is not set: run tests/e2e/run.sh");
+  const wrapper = join(mkdtempSync(join(tmpdir(), "castellan-app-")), "castellan-app");
+  const quote = (text) => `'${String(text).replaceAll("'", "'\\''")}'`;
+  const exports = Object.entries(env).map(([name, value]) => `export ${name}=${quote(value)}\n`);
+  writeFileSync(wrapper, `#!/bin/sh\n${exports.join("")}exec ${quote(process.env.APP)} "$@"\n`, { mode: 0o755 });
+  return openApp(wrapper);
 }
 
 /** Clicks the element `selector` finds. */

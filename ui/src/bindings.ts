@@ -93,6 +93,21 @@ export const commands = {
 	 *  history as it now stands.
 	 */
 	unvoidGame: (gameId: number) => typedError<NightSummary[], CommandError>(__TAURI_INVOKE("unvoid_game", { gameId })),
+	/**
+	 *  What the app found at start that the player should know: settings set aside, a chosen
+	 *  ledger that is gone.
+	 */
+	startNotices: () => __TAURI_INVOKE<StartNotice[]>("start_notices"),
+	/**
+	 *  Every saved setting, by key; the UI checks each and uses its default for what is missing
+	 *  or unusable.
+	 */
+	settings: () => typedError<{ [key in string]: SettingValue }, CommandError>(__TAURI_INVOKE("settings")),
+	/**
+	 *  Saves one setting; the file is rewritten so that a kill at any moment leaves the old
+	 *  settings or the new ones.
+	 */
+	saveSetting: (key: SettingKey, value: SettingValue) => typedError<null, CommandError>(__TAURI_INVOKE("save_setting", { key, value })),
 };
 
 /* Types */
@@ -133,13 +148,22 @@ export type CityView = {
 /**  Why a command failed, for the UI. */
 export type CommandError = 
 /**
- *  The ledger file could not be opened (damaged, or written by a newer Castellan); it is
- *  left untouched and nothing can be recorded until this is resolved.
+ *  The ledger file could not be opened (damaged, written by a newer Castellan, in use, or
+ *  its folder cannot be made); it is left untouched and nothing can be recorded until
+ *  this is resolved.
  */
 { kind: "ledgerUnavailable"; 
-/**  The file. */
+/**  The file, or the data folder when that cannot be made. */
 path: string; 
-/**  Why. */
+/**  Why, for the UI to word and to say what to do. */
+problem: LedgerProblem; 
+/**  The ledger's or the OS's own words, for the log. */
+detail: string } | 
+/**  A setting could not be saved; the settings file is as it was. */
+{ kind: "settingsNotSaved"; 
+/**  The settings file. */
+path: string; 
+/**  What the OS said. */
 detail: string } | 
 /**  Writing to the ledger failed; nothing of the request was recorded. */
 { kind: "ledger"; 
@@ -392,6 +416,32 @@ export type HeadToHeadView = {
 	/**  Games they finished level. */
 	ties: number,
 };
+
+/**  Why a ledger file cannot be used: each asks the player for something else. */
+export type LedgerProblem = 
+/**
+ *  The app's data folder, where the ledger lives by default, cannot be created: the path
+ *  is that folder.
+ */
+{ kind: "dataFolder" } | 
+/**  The file is damaged or not a database. */
+{ kind: "damaged" } | 
+/**  The file was written by a newer Castellan. */
+{ kind: "tooNew"; 
+/**  The file's schema version. */
+found: number; 
+/**  The newest this build knows. */
+supported: number } | 
+/**  The file is another program's database. */
+{ kind: "foreign" } | 
+/**  Another Castellan has the file open. */
+{ kind: "inUse"; 
+/**  What holds it, as the lock says. */
+holder: string } | 
+/**  The file or its folder cannot be read or written (permissions, a disk gone). */
+{ kind: "access" } | 
+/**  Anything else; the detail says what. */
+{ kind: "other" };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -775,6 +825,26 @@ export type SeatResult = {
 	rank: number | null,
 };
 
+/**  The settings the UI may save; the file holds no others. */
+export type SettingKey = 
+/**  The UI's language. */
+"language" | 
+/**  The display scale in percent. */
+"scale" | 
+/**  The ledger file chosen in the settings; missing or empty for the app's data folder. */
+"ledgerPath" | 
+/**  The rules a new game starts with. */
+"defaultRules" | 
+/**  The boxes a new game starts with. */
+"defaultBoxes" | 
+/**  The players of the last game. */
+"lastSeats" | 
+/**  The group's own rules. */
+"houseRules";
+
+/**  One setting's value as the UI saved it: any JSON, which the UI checks when it reads it back. */
+export type SettingValue = unknown;
+
 /**  A place on the board naming a feature: the tile's cell and a place on it. */
 export type Spot = {
 	/**  Column. */
@@ -794,6 +864,29 @@ export type StandingView = {
 	/**  1 for the best. */
 	rank: number,
 };
+
+/**  Something found at start that the player should know about, shown on the start screen. */
+export type StartNotice = 
+/**
+ *  The settings file could not be read; it was set aside and the defaults apply, the
+ *  default ledger among them.
+ */
+{ kind: "settingsDamaged"; 
+/**  The settings file. */
+path: string; 
+/**  Where it was moved, if it could be. */
+aside: string | null; 
+/**  What was wrong, for the log. */
+detail: string } | 
+/**
+ *  The ledger chosen in the settings is not there (a drive not plugged in, a file moved):
+ *  the default ledger is open instead, and the choice is kept for when the file is back.
+ */
+{ kind: "ledgerMissing"; 
+/**  The chosen file. */
+chosen: string; 
+/**  The file open instead. */
+opened: string };
 
 /**  Everything the statistics screen shows. */
 export type StatsView = {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { describeError } from "./errors";
+import { describeError, describeNotice } from "./errors";
 import { translate } from "./i18n";
 
 test("every kind of failure is said in words, a later turn by its number", () => {
@@ -8,4 +8,48 @@ test("every kind of failure is said in words, a later turn by its number", () =>
   expect(describeError({ kind: "laterTurnRefused", turn: 2, reason: "not adjacent" }, nl)).toContain("not adjacent");
   expect(describeError({ kind: "noGame" }, nl)).not.toBe("noGame");
   expect(describeError({ kind: "refused", reason: "edge" }, nl)).toContain("edge");
+});
+
+const nlT = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("nl", key, values);
+const en = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("en", key, values);
+const de = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("de", key, values);
+
+test("a ledger that cannot be used is worded by its problem, naming the path", () => {
+  const folder = describeError(
+    { kind: "ledgerUnavailable", path: "/data/org.castellan.app", problem: { kind: "dataFolder" }, detail: "Not a directory (os error 20)" },
+    de,
+  );
+  expect(folder).toContain("/data/org.castellan.app");
+  expect(folder).toContain("Not a directory (os error 20)");
+  expect(folder).toContain("Datenordner");
+  const inUse = describeError(
+    { kind: "ledgerUnavailable", path: "/club.sqlite3", problem: { kind: "inUse", holder: "process 4242" }, detail: "locked" },
+    en,
+  );
+  expect(inUse).toContain("process 4242");
+  expect(inUse).toContain("/club.sqlite3");
+  const newer = describeError(
+    { kind: "ledgerUnavailable", path: "/club.sqlite3", problem: { kind: "tooNew", found: 9, supported: 4 }, detail: "" },
+    en,
+  );
+  expect(newer).toMatch(/9.*4/);
+  const problems = ["dataFolder", "damaged", "foreign", "access", "other"] as const;
+  const worded = problems.map((kind) =>
+    describeError({ kind: "ledgerUnavailable", path: "/x", problem: { kind }, detail: "d" }, en),
+  );
+  expect(new Set(worded).size, "each problem has its own words").toBe(problems.length);
+  for (const text of worded) expect(text).not.toMatch(/\{\w+\}/);
+});
+
+test("start notices name the files concerned", () => {
+  const aside = describeNotice(
+    { kind: "settingsDamaged", path: "/d/settings.json", aside: "/d/settings.json.damaged-1", detail: "EOF" },
+    nlT,
+  );
+  expect(aside).toContain("/d/settings.json.damaged-1");
+  const missing = describeNotice({ kind: "ledgerMissing", chosen: "/stick/club.sqlite3", opened: "/d/castellan.sqlite3" }, en);
+  expect(missing).toContain("/stick/club.sqlite3");
+  expect(missing).toContain("/d/castellan.sqlite3");
+  const unread = describeNotice({ kind: "settingsDamaged", path: "/d/settings.json", aside: null, detail: "denied" }, en);
+  expect(unread).not.toMatch(/\{\w+\}/);
 });

@@ -1,5 +1,5 @@
 // A command's failure in the user's language: one place, so every screen says it the same way.
-import type { CommandError } from "./bindings";
+import type { CommandError, StartNotice } from "./bindings";
 import type { MessageKey } from "./i18n";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -11,7 +11,9 @@ export function describeError(error: CommandError, t: Translate): string {
     case "ledger":
       return t("error.ledger", { detail: error.detail });
     case "ledgerUnavailable":
-      return t("error.ledgerUnavailable", { path: error.path, detail: error.detail });
+      return describeLedgerProblem(error, t);
+    case "settingsNotSaved":
+      return t("error.settingsNotSaved", { path: error.path, detail: error.detail });
     case "refused":
       return t("error.refused", { reason: error.reason });
     case "laterTurnRefused":
@@ -23,5 +25,38 @@ export function describeError(error: CommandError, t: Translate): string {
       return t("error.noGame");
     case "gameFinished":
       return t("error.gameFinished");
+  }
+}
+
+/** Why a ledger cannot be used, and what the player can do about it. */
+function describeLedgerProblem(error: Extract<CommandError, { kind: "ledgerUnavailable" }>, t: Translate): string {
+  const { path, detail, problem } = error;
+  switch (problem.kind) {
+    case "dataFolder":
+      return t("error.dataFolder", { path, detail });
+    case "damaged":
+      return t("error.ledgerDamaged", { path, detail });
+    case "tooNew":
+      return t("error.ledgerTooNew", { path, found: problem.found, supported: problem.supported });
+    case "foreign":
+      return t("error.ledgerForeign", { path });
+    case "inUse":
+      return t("error.ledgerInUse", { path, holder: problem.holder });
+    case "access":
+      return t("error.ledgerAccess", { path, detail });
+    case "other":
+      return t("error.ledgerUnavailable", { path, detail });
+  }
+}
+
+/** What the app found at start, in the player's language. */
+export function describeNotice(notice: StartNotice, t: Translate): string {
+  switch (notice.kind) {
+    case "settingsDamaged":
+      return notice.aside === null
+        ? t("notice.settingsUnreadable", { path: notice.path, detail: notice.detail })
+        : t("notice.settingsDamaged", { path: notice.path, detail: notice.detail, aside: notice.aside });
+    case "ledgerMissing":
+      return t("notice.ledgerMissing", { chosen: notice.chosen, opened: notice.opened });
   }
 }

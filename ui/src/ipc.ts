@@ -18,6 +18,8 @@ import {
   type ReplayView,
   type StatsView,
   type PlacementOption,
+  type SettingKey,
+  type StartNotice,
   type TurnView,
 } from "./bindings";
 
@@ -144,4 +146,19 @@ export function replayGame(gameId: number, turn: number): Promise<Outcome<Replay
 /** The statistics over every finished game. */
 export function statistics(): Promise<Outcome<StatsView>> {
   return call(commands.statistics());
+}
+
+/** What the app found at start that the player should know. */
+export function startNotices(): Promise<Outcome<StartNotice[]>> {
+  return call(commands.startNotices().then((data) => ({ status: "ok" as const, data })));
+}
+
+/** Every saved setting, by key, unchecked. */
+export function savedSettings(): Promise<Outcome<Partial<Record<SettingKey, unknown>>>> {
+  return call(commands.settings());
+}
+
+/** Saves one setting; the file is rewritten whole, never left half-written. */
+export function saveSetting(key: SettingKey, value: unknown): Promise<Outcome<null>> {
+  return call(commands.saveSetting(key, value));
 }

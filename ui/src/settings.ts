@@ -1,11 +1,9 @@
-// Settings live in the app's store file (tauri-plugin-store, `settings.json`, read by Rust
-// too for the ledger path); outside the app (a plain browser, unit tests) the defaults apply
-// and nothing is saved. Every change takes effect at once.
-import { load, type Store } from "@tauri-apps/plugin-store";
-import type { PlayerColor, RuleOptions, RulePreset, TileBox } from "./bindings";
+// Settings live in the app's `settings.json`, which Rust reads (the ledger path at start) and
+// rewrites atomically on every save; outside the app (a plain browser, unit tests) the defaults
+// apply and nothing is saved. Every change takes effect at once.
+import type { CommandError, PlayerColor, RuleOptions, RulePreset, TileBox } from "./bindings";
 import { isLanguage, type Language } from "./i18n";
-
-const FILE = "settings.json";
+import { saveSetting, savedSettings } from "./ipc";
 
 /** What the settings hold, with their defaults. */
 export interface Settings {
@@ -24,23 +22,10 @@ export interface Settings {
 
 export const SCALES = [80, 100, 125, 150, 175, 200] as const;
 
-let store: Promise<Store | null> | null = null;
-
-function open(): Promise<Store | null> {
-  store ??= load(FILE, { defaults: {}, autoSave: false }).catch(() => null);
-  return store;
-}
-
-async function get<T>(key: string): Promise<T | undefined> {
-  return (await open())?.get<T>(key).catch(() => undefined);
-}
-
-/** One setting, saved at once. */
-export async function save<K extends keyof Settings>(key: K, value: Settings[K]): Promise<void> {
-  const s = await open();
-  if (!s) return;
-  await s.set(key, value);
-  await s.save();
+/** One setting, saved at once; why not, if it could not be saved. */
+export async function save<K extends keyof Settings>(key: K, value: Settings[K]): Promise<CommandError | null> {
+  const outcome = await saveSetting(key, value);
+  return outcome.ok ? null : outcome.error;
 }
 
 /** The browser's language if we speak it, else English. */
@@ -51,22 +36,17 @@ function defaultLanguage(): Language {
 
 /** All settings, each saved value checked and replaced by its default when unusable. */
 export async function loadSettings(): Promise<Settings> {
-  const [language, scale, ledgerPath, defaultRules, defaultBoxes, lastSeats, houseRules] = await Promise.all([
-    get<string>("language"),
-    get<number>("scale"),
-    get<string>("ledgerPath"),
-    get<string>("defaultRules"),
-    get<TileBox[]>("defaultBoxes"),
-    get<Settings["lastSeats"]>("lastSeats"),
-    get<RuleOptions>("houseRules"),
-  ]);
+  const outcome = await savedSettings();
+  const saved: Partial<Record<keyof Settings, unknown>> = outcome.ok ? outcome.value : {};
+  const { language, scale, ledgerPath, defaultRules, defaultBoxes, lastSeats } = saved;
+  const houseRules = saved.houseRules as RuleOptions | null | undefined;
   return {
     language: isLanguage(language) ? language : defaultLanguage(),
     scale: typeof scale === "number" && (SCALES as readonly number[]).includes(scale) ? scale : 100,
     ledgerPath: typeof ledgerPath === "string" ? ledgerPath : "",
     defaultRules: defaultRules === "first-edition" ? "first-edition" : "current",
-    defaultBoxes: Array.isArray(defaultBoxes) ? defaultBoxes : [],
-    lastSeats: Array.isArray(lastSeats) ? lastSeats : [],
+    defaultBoxes: Array.isArray(defaultBoxes) ? (defaultBoxes as TileBox[]) : [],
+    lastSeats: Array.isArray(lastSeats) ? (lastSeats as Settings["lastSeats"]) : [],
     houseRules: houseRules && typeof houseRules === "object" && "farms" in houseRules ? houseRules : null,
   };
 }
