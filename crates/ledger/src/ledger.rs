@@ -28,6 +28,17 @@ const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 /// How long a write waits for another connection (say, a second app window) to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The WAL size, in pages, at which SQLite checkpoints at the end of a commit by itself: a
+/// backstop far above what game nights write between checkpoints (a 72-move game is about
+/// 150 pages), so that only a WAL nothing else folds in is bounded by it. See "Checkpoints"
+/// on [`Ledger`].
+const WAL_BACKSTOP_PAGES: u32 = 10_000;
+
+/// The size, in bytes, a `-wal` file that grew past it is cut back to when it starts over.
+/// Above a game night's WAL, so that in play the file is reused as it is rather than cut
+/// and grown again under the moves that follow.
+const WAL_KEPT_BYTES: i64 = 4 << 20;
+
 /// The game-night ledger: one SQLite database, owned by one connection.
 ///
 /// All reading and writing of the ledger goes through this type, so the rules below hold
@@ -39,9 +50,32 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// before the method returns, with `synchronous = FULL`: the commit is on the disk, not only
 /// in the operating system's cache, before the method returns. So once a move has been
 /// entered it survives the app being killed (`kill -9`, a crash) and also a power cut or an
-/// OS crash (a laptop whose battery dies). The file runs in WAL mode, which keeps that fsync
-/// per move cheap; if the file system cannot do WAL (some network shares), the ledger falls
-/// back to the rollback journal with the same guarantee.
+/// OS crash (a laptop whose battery dies). If the file system cannot do WAL (some network
+/// shares), the ledger falls back to the rollback journal with the same guarantee.
+///
+/// The file runs in WAL mode: a commit appends the changed pages to the `-wal` file and
+/// syncs that one file, one `fsync` per move. `FULL` is what makes that sync happen; in WAL
+/// mode `synchronous = NORMAL` skips it and syncs only at checkpoints, so a power cut could
+/// take the last moves with it, however long ago they were shown. It stays `FULL`.
+///
+/// # Checkpoints
+///
+/// A checkpoint copies the pages in the `-wal` file into the database file and syncs that
+/// too, a few milliseconds for a game's worth, and the next commit then starts the `-wal`
+/// file over (one more sync). SQLite by default runs one at the end of whichever commit
+/// takes the WAL past 1000 pages, which made one move in about four hundred several times
+/// slower than the rest. So moves never checkpoint:
+///
+/// - entering, undoing, redoing or correcting a move only appends to the WAL;
+/// - the first other write after a move (ending a game, starting the next, a new night or
+///   player) checkpoints first, when no one is waiting for a tile to show, and starts the
+///   WAL over itself; so in play the WAL holds little more than the game in progress;
+/// - closing the ledger folds the WAL into the file and removes it (SQLite does this when
+///   the last connection closes);
+/// - as a backstop, SQLite's own checkpoint runs if the WAL ever reaches
+///   `WAL_BACKSTOP_PAGES` pages (40 MB, the moves of some 65 games with none started or
+///   ended in between, which play does not do; a bulk import may), and a WAL that grew
+///   past 4 MB is cut back to that size when it starts over.
 ///
 /// Foreign keys are enforced (`PRAGMA foreign_keys = ON`, set for each connection since
 /// SQLite forgets it).
@@ -68,6 +102,8 @@ pub struct Ledger {
     conn: Connection,
     path: Option<PathBuf>,
     backup: Option<PathBuf>,
+    /// A move was written since the last checkpoint, so the next other write makes one.
+    checkpoint_due: bool,
     /// This process's claim on the file; `None` in memory and when only reading.
     _lock: Option<OwnerLock>,
 }
@@ -135,7 +171,8 @@ impl Ledger {
         let mut conn = Connection::open_with_flags(path, flags).sql("open")?;
         configure(&conn, true)?;
         migrate(&mut conn)?;
-        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup, _lock: Some(lock) })
+        // A WAL left by a crash may hold moves: the first write that is not one folds them in.
+        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup, checkpoint_due: true, _lock: Some(lock) })
     }
 
     /// Opens the ledger file at `path` for reading only, without taking it over: for
@@ -163,7 +200,7 @@ impl Ledger {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).sql("open read-only")?;
         configure(&conn, false)?;
-        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup: None, _lock: None })
+        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup: None, checkpoint_due: false, _lock: None })
     }
 
     /// Opens a new, empty ledger that lives in memory only: for tests and previews.
@@ -176,7 +213,7 @@ impl Ledger {
         let mut conn = Connection::open_in_memory().sql("open")?;
         configure(&conn, false)?;
         migrate(&mut conn)?;
-        Ok(Ledger { conn, path: None, backup: None, _lock: None })
+        Ok(Ledger { conn, path: None, backup: None, checkpoint_due: false, _lock: None })
     }
 
     /// The file this ledger lives in; `None` in memory.
@@ -203,10 +240,40 @@ impl Ledger {
         &self.conn
     }
 
-    /// Starts a write transaction. `IMMEDIATE` takes the write lock up front, so a second
-    /// connection cannot make the commit fail halfway with `SQLITE_BUSY`.
+    /// Starts a write transaction for anything but a move, checkpointing first if moves
+    /// were written since the last checkpoint (see "Checkpoints" on [`Ledger`]).
+    /// `IMMEDIATE` takes the write lock up front, so a second connection cannot make the
+    /// commit fail halfway with `SQLITE_BUSY`.
     pub(crate) fn write(&mut self) -> Result<Transaction<'_>> {
+        if self.checkpoint_due {
+            self.checkpoint();
+        }
         self.conn.transaction_with_behavior(TransactionBehavior::Immediate).sql("BEGIN IMMEDIATE")
+    }
+
+    /// Starts a write transaction for a move entered, taken back, put back or corrected:
+    /// as [`Ledger::write`] but never checkpointing, since the player waits on it.
+    pub(crate) fn write_move(&mut self) -> Result<Transaction<'_>> {
+        self.checkpoint_due = true;
+        self.conn.transaction_with_behavior(TransactionBehavior::Immediate).sql("BEGIN IMMEDIATE")
+    }
+
+    /// Copies what the WAL holds into the database file, in `PASSIVE` mode: it never waits,
+    /// so a reader still on an older state (an export running) only makes it stop short,
+    /// and the next write after a move tries again. A checkpoint that fails loses nothing,
+    /// since the WAL keeps every commit until one succeeds, so its error is not the
+    /// caller's; the write that follows meets a full disk or a broken file itself.
+    fn checkpoint(&mut self) {
+        let outcome = self.conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+        });
+        // Columns: whether it was blocked, pages in the WAL, pages copied (-1 and -1 when
+        // the file is not in WAL mode, where there is nothing to fold in).
+        if let Ok((0, in_wal, copied)) = outcome {
+            if in_wal == copied {
+                self.checkpoint_due = false;
+            }
+        }
     }
 
     /// Starts a read transaction, so that a read made of several queries sees one state of
@@ -399,6 +466,10 @@ fn configure(conn: &Connection, on_disk: bool) -> Result<()> {
             conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0)).sql("PRAGMA journal_mode = WAL")?;
         // Nothing entered may be lost, not even to a power cut: every commit is synced.
         conn.pragma_update(None, "synchronous", "FULL").sql("PRAGMA synchronous")?;
+        // Checkpoints are made between moves (`Ledger::write`); SQLite's own, inside
+        // whichever commit fills the WAL, is left only as a backstop.
+        conn.pragma_update(None, "wal_autocheckpoint", WAL_BACKSTOP_PAGES).sql("PRAGMA wal_autocheckpoint")?;
+        conn.pragma_update(None, "journal_size_limit", WAL_KEPT_BYTES).sql("PRAGMA journal_size_limit")?;
     }
     Ok(())
 }
@@ -449,5 +520,62 @@ mod tests {
         );
         assert!(added > 0, "some players fit before the file was full");
         assert_eq!(ledger.players().unwrap().len(), added, "the refused player was rolled back, the others kept");
+    }
+
+    /// Durability and checkpoint settings, read back from the owner's connection: every
+    /// commit synced, and SQLite's own checkpoint far above what a game night writes
+    /// between the checkpoints the ledger makes, so that it cannot fire inside a move.
+    #[test]
+    fn every_commit_is_synced_and_the_backstop_checkpoint_is_beyond_a_game_night() {
+        const GAMES_A_NIGHT: i64 = 12;
+        let folder = tempfile::tempdir().unwrap();
+        let mut ledger = Ledger::open(folder.path().join(Ledger::FILE_NAME)).unwrap();
+        let pragma = |ledger: &Ledger, name: &str| -> String {
+            ledger
+                .conn
+                .query_row(&format!("PRAGMA {name}"), [], |row| row.get::<_, rusqlite::types::Value>(0))
+                .map_or_else(
+                    |e| panic!("PRAGMA {name}: {e}"),
+                    |value| match value {
+                        rusqlite::types::Value::Integer(n) => n.to_string(),
+                        rusqlite::types::Value::Text(text) => text,
+                        other => format!("{other:?}"),
+                    },
+                )
+        };
+        assert_eq!(pragma(&ledger, "journal_mode"), "wal");
+        assert_eq!(pragma(&ledger, "synchronous"), "2", "FULL (2): in WAL mode NORMAL does not sync a commit");
+        let backstop: i64 = pragma(&ledger, "wal_autocheckpoint").parse().unwrap();
+
+        let player = ledger.add_player("Anna", None).unwrap();
+        let night = ledger.add_night(chrono::NaiveDate::from_ymd_opt(2024, 5, 1).unwrap(), None, &[]).unwrap();
+        let started_at = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2024, 5, 1, 20, 0, 0).unwrap();
+        let game = ledger
+            .start_game(&crate::NewGame {
+                night,
+                script_version: 1,
+                setup_json: "{}".to_owned(),
+                seats: vec![crate::Seat { player, color: crate::Color::Red }],
+                start_seat: 0,
+                started_at,
+                app_version: None,
+            })
+            .unwrap();
+        // Fold in what the setup wrote: the first move then starts the WAL over, and the
+        // WAL holds the game's moves alone.
+        ledger.checkpoint_due = true;
+        ledger.checkpoint();
+        assert!(!ledger.checkpoint_due, "nothing stops this checkpoint");
+        let mut seen = ledger.cursor(game).unwrap();
+        for n in 0..72 {
+            let json = format!(r#"{{"tile": "V", "at": [{}, {}], "rot": 90, "meeple": "N"}}"#, n % 9, n / 9);
+            seen = ledger.append_move(game, seen, &json, started_at).unwrap();
+        }
+        let per_game: i64 = ledger.conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| row.get(1)).unwrap();
+        assert!(per_game > 72, "each move writes at least a page: {per_game} pages for 72 moves");
+        assert!(
+            backstop > GAMES_A_NIGHT * per_game,
+            "SQLite's own checkpoint at {backstop} pages must stay beyond {GAMES_A_NIGHT} games of {per_game} pages"
+        );
     }
 }

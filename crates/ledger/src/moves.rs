@@ -86,7 +86,7 @@ impl Ledger {
     ) -> Result<CursorState> {
         const UPDATE: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
         json::require_object("move", move_json)?;
-        let tx = self.write()?;
+        let tx = self.write_move()?;
         let state = writable_state(&tx, game, expected)?;
         drop_redo_tail(&tx, game, state)?;
         let seq = state.cursor + 1;
@@ -139,7 +139,7 @@ impl Ledger {
         const SQL: &str = "UPDATE moves SET move_json = ?3, corrected_at = ?4 \
                            WHERE game_id = ?1 AND seq = ?2";
         json::require_object("move", move_json)?;
-        let tx = self.write()?;
+        let tx = self.write_move()?;
         let state = writable_state(&tx, game, expected)?;
         if seq == 0 || seq > state.cursor {
             return Err(LedgerError::NotFound { what: Missing::Move { game, seq } });
@@ -188,7 +188,7 @@ impl Ledger {
         step: impl FnOnce(CursorState) -> Option<u32>,
     ) -> Result<CursorState> {
         const SQL: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
-        let tx = self.write()?;
+        let tx = self.write_move()?;
         let state = writable_state(&tx, game, expected)?;
         let Some(cursor) = step(state) else {
             return Ok(state);

@@ -451,3 +451,98 @@ fn a_read_only_file_is_said_so_and_left_as_it_was() {
     drop(mount);
     drop(folder);
 }
+
+/// What `query` finds in the database file by itself, leaving out what is still only in the
+/// `-wal` file beside it: `immutable=1` makes SQLite read the main file alone, and lock
+/// nothing, so the owner is not disturbed.
+fn in_the_main_file(path: &Path, query: &str) -> i64 {
+    let uri = format!("file:{}?mode=ro&immutable=1", path.display());
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(uri, flags).unwrap();
+    conn.query_row(query, [], |row| row.get(0)).unwrap()
+}
+
+/// The database file's size and modification time: looked at, never opened, since closing
+/// a descriptor of it would drop the locks SQLite holds on it.
+fn main_file_stamp(path: &Path) -> (u64, std::time::SystemTime) {
+    let metadata = fs::metadata(path).unwrap();
+    (metadata.len(), metadata.modified().unwrap())
+}
+
+/// The `-wal` file's length and its checkpoint sequence number (header bytes 12..16),
+/// which SQLite bumps each time it starts the file over after a checkpoint.
+fn wal_stamp(wal: &Path) -> (u64, u32) {
+    let bytes = fs::read(wal).unwrap();
+    (bytes.len() as u64, u32::from_be_bytes(bytes[12..16].try_into().unwrap()))
+}
+
+/// Moves are what a player waits on, so no checkpoint may run inside one, however long the
+/// WAL gets; the game's end folds them into the file, and closing removes the WAL.
+#[test]
+fn moves_never_checkpoint_and_the_end_of_a_game_folds_them_into_the_file() {
+    /// SQLite's default checkpoint threshold, in pages; the moves below write past it.
+    const DEFAULT_AUTOCHECKPOINT_PAGES: u64 = 1000;
+    let (folder, path) = temp_ledger_path();
+    let wal = folder.path().join(format!("{}-wal", Ledger::FILE_NAME));
+    let mut ledger = Ledger::open(&path).unwrap();
+    let (anna, bram, _, game) = seat_two(&mut ledger);
+    let page_size = in_the_main_file(&path, "PRAGMA page_size") as u64;
+
+    let file_before = main_file_stamp(&path);
+    let (mut wal_length, sequence) = wal_stamp(&wal);
+    let mut seen = ledger.cursor(game).unwrap();
+    let mut check = |what: &str, n: u32| {
+        assert_eq!(
+            main_file_stamp(&path),
+            file_before,
+            "{what} {n} wrote the database file: a checkpoint ran inside it"
+        );
+        let (length, now) = wal_stamp(&wal);
+        assert_eq!(now, sequence, "{what} {n} started the WAL over, which only follows a checkpoint");
+        assert!(length >= wal_length, "{what} {n} shortened the WAL");
+        wal_length = length;
+    };
+    for n in 1..=450 {
+        seen = ledger.append_move(game, seen, &tile_move(n), at(n.into())).unwrap();
+        check("move", n);
+        if n % 50 == 0 {
+            seen = ledger.undo(game, seen).unwrap();
+            check("undo after move", n);
+            seen = ledger.redo(game, seen).unwrap();
+            check("redo after move", n);
+            seen = ledger.replace_move(game, seen, n, &tile_move(1000 + n), at(n.into())).unwrap();
+            check("correction of move", n);
+        }
+    }
+    let frames = (wal_length - 32) / (page_size + 24);
+    assert!(
+        frames > DEFAULT_AUTOCHECKPOINT_PAGES,
+        "the moves must fill the WAL past SQLite's default checkpoint threshold, or this shows nothing: \
+         {frames} pages"
+    );
+    assert_eq!(in_the_main_file(&path, "SELECT count(*) FROM moves"), 0, "no move has reached the database file yet");
+
+    let results = [anna, bram].map(|player| castellan_ledger::PlayerResult {
+        player,
+        score: 0,
+        points: castellan_ledger::PointsByKind::default(),
+        biggest_city_tiles: None,
+        longest_road_tiles: None,
+    });
+    let finish = castellan_ledger::Finish { ended_at: at(500), results: results.to_vec(), final_moves_json: None };
+    ledger.finish_game(game, &finish).unwrap();
+    assert_eq!(
+        in_the_main_file(&path, "SELECT count(*) FROM moves"),
+        450,
+        "ending the game checkpoints: its moves are in the file"
+    );
+    let (length, now) = wal_stamp(&wal);
+    assert_ne!(now, sequence, "and the WAL starts over");
+    assert!(length <= 4 << 20, "a WAL that grew past 4 MB is cut back when it starts over: {length} bytes");
+
+    drop(ledger);
+    assert_eq!(listing(folder.path()), [Ledger::FILE_NAME], "closing folds the WAL into the file and removes it");
+    let reopened = Ledger::open(&path).unwrap();
+    assert_eq!(reopened.moves(game).unwrap().len(), 450, "with every move");
+    assert!(reopened.game(game).unwrap().ended_at.is_some(), "and the game's end");
+}
