@@ -22,10 +22,12 @@ use castellan_table::view::{replay_view, turn_log as log_of, GameView, Progress,
 use serde::Serialize;
 use tauri::State;
 
-/// The engine behind the app, shown on the start screen.
+/// The app's and the engine's versions, shown on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct AppInfo {
+    /// Castellan's version, the one `castellan --version` prints.
+    pub app_version: String,
     /// The rules engine's version.
     pub engine_version: String,
     /// Tiles in the base game, start tile included.
@@ -34,13 +36,14 @@ pub struct AppInfo {
     pub ledger_path: String,
 }
 
-/// The engine's version, the base game's tile count and where the ledger is: the start
+/// The app's and the engine's versions, the base game's tile count and where the ledger is: the start
 /// screen's round trip.
 #[tauri::command]
 #[specta::specta]
 pub fn app_info(state: State<'_, AppState>) -> Result<AppInfo, CommandError> {
     let info = castellan_table::app::app_info();
     Ok(AppInfo {
+        app_version: info.app_version.to_string(),
         engine_version: info.engine_version.to_string(),
         base_tile_count: info.base_tile_count,
         ledger_path: state.ledger_path()?.display().to_string(),

@@ -4,18 +4,27 @@
 #
 #   tests/e2e/run.sh            builds the app, then runs the suite
 #   tests/e2e/run.sh --no-build runs the suite against the app already built
+#   tests/e2e/run.sh --release  the same with the release build players install (also with --no-build)
 #
-# E2E_FILES picks test files, E2E_APP another build of the app (e.g. target/release/…).
+# E2E_FILES picks test files, E2E_APP another build of the app (e.g. /usr/bin/castellan-app).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-APP="${E2E_APP:-$PWD/target/debug/castellan-app}"
+build=true profile=debug
+for arg in "$@"; do
+  case $arg in
+    --no-build) build=false ;;
+    --release) profile=release ;;
+    *) echo "e2e: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+APP="${E2E_APP:-${CARGO_TARGET_DIR:-$PWD/target}/$profile/castellan-app}"
 # WebDriver's port (and the next one for the native driver); another port lets two runs share a machine.
 export E2E_PORT="${E2E_PORT:-4444}"
 
-if [[ "${1:-}" != "--no-build" ]]; then
-  npx tauri build --debug --no-bundle
+if $build; then
+  if [[ $profile == release ]]; then npx tauri build --no-bundle; else npx tauri build --debug --no-bundle; fi
 fi
 
 missing=()
@@ -25,6 +34,14 @@ if ((${#missing[@]})); then
   exit 1
 fi
 [[ -x "$APP" ]] || { echo "e2e: no app binary at $APP" >&2; exit 1; }
+
+# Both ports must be free: on a taken one the suite would drive another run's driver and window.
+for port in "$E2E_PORT" "$((E2E_PORT + 1))"; do
+  if (: <"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "e2e: port $port is taken (another run?); pick others with E2E_PORT" >&2
+    exit 1
+  fi
+done
 
 mkdir -p target/e2e
 # Inside xvfb-run: a fresh app-data folder per run, tauri-driver in the background, the suite.

@@ -28,3 +28,11 @@ test("the language switches and the engine's answer follows", async () => {
   await (await browser.$("#language-en")).click();
   await textOf(browser, "#engine-check", "Ask the rules engine");
 });
+
+test("the About line names the app's version, in each language", async () => {
+  const version = (await textOf(browser, "#about", /^Castellan, version \d+\.\d+\.\d+/)).replace("Castellan, version ", "");
+  await (await browser.$("#language-nl")).click();
+  await textOf(browser, "#about", `Castellan, versie ${version}`);
+  await (await browser.$("#language-en")).click();
+  await textOf(browser, "#about", `Castellan, version ${version}`);
+});

@@ -7,7 +7,7 @@ import { invoke as __TAURI_INVOKE } from "@tauri-apps/api/core";
 /** Commands */
 export const commands = {
 	/**
-	 *  The engine's version, the base game's tile count and where the ledger is: the start
+	 *  The app's and the engine's versions, the base game's tile count and where the ledger is: the start
 	 *  screen's round trip.
 	 */
 	appInfo: () => typedError<AppInfo, CommandError>(__TAURI_INVOKE("app_info")),
@@ -111,8 +111,10 @@ export const commands = {
 };
 
 /* Types */
-/**  The engine behind the app, shown on the start screen. */
+/**  The app's and the engine's versions, shown on the start screen. */
 export type AppInfo = {
+	/**  Castellan's version, the one `castellan --version` prints. */
+	appVersion: string,
 	/**  The rules engine's version. */
 	engineVersion: string,
 	/**  Tiles in the base game, start tile included. */

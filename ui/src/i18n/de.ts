@@ -3,6 +3,8 @@ import type { Messages } from "./en";
 export const de: Messages = {
   "app.title": "Castellan",
   "app.tagline": "Der Punktezähler neben eurem Carcassonne-Tisch",
+  "start.about": "Über",
+  "start.aboutVersion": "Castellan, Version {version}",
   "start.engineCheck": "Die Regel-Engine fragen",
   "start.engineInfo": "Regel-Engine {version} · {tiles} Plättchen im Grundspiel",
   "start.engineWaiting": "Einen Moment…",

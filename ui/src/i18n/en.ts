@@ -3,6 +3,8 @@
 export const en = {
   "app.title": "Castellan",
   "app.tagline": "The scorekeeper beside your Carcassonne table",
+  "start.about": "About",
+  "start.aboutVersion": "Castellan, version {version}",
   "start.engineCheck": "Ask the rules engine",
   "start.engineInfo": "Rules engine {version} · {tiles} tiles in the base game",
   "start.engineWaiting": "Asking…",

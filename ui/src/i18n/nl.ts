@@ -3,6 +3,8 @@ import type { Messages } from "./en";
 export const nl: Messages = {
   "app.title": "Castellan",
   "app.tagline": "De scorebijhouder naast je Carcassonne-tafel",
+  "start.about": "Over",
+  "start.aboutVersion": "Castellan, versie {version}",
   "start.engineCheck": "Vraag het de spelregelmotor",
   "start.engineInfo": "Spelregelmotor {version} · {tiles} tegels in het basisspel",
   "start.engineWaiting": "Even vragen…",
