@@ -50,12 +50,13 @@ ensure_toolchain() {
 
 # npm packages exactly as package-lock.json has them. `npm ci` cannot be used: the registry
 # here lacks the other platforms' optional @tauri-apps/cli builds, which the lockfile omits.
+# `--no-save`: a plain install writes those builds back into package-lock.json.
 ensure_npm() {
   command -v npm >/dev/null || { echo "setup: npm not found; install Node.js 20 or newer" >&2; return 1; }
   if [[ -f node_modules/.package-lock.json && node_modules/.package-lock.json -nt package-lock.json ]]; then
     return 0
   fi
-  npm install --no-audit --no-fund --loglevel=error
+  npm install --no-save --no-audit --no-fund --loglevel=error
   touch node_modules/.package-lock.json
 }
 
