@@ -1,3 +1,4 @@
+//! Tauri's build step, with the list of our own commands each needing a permission.
 fn main() {
     // Our own commands need an explicit permission too, so the capability file lists every
     // command the UI may call.

@@ -4,6 +4,8 @@
 //! registers them, generates the UI's TypeScript bindings from their Rust types, and starts
 //! the window.
 
+#![deny(missing_docs)]
+
 pub mod commands;
 pub mod error;
 pub mod settings;

@@ -6,6 +6,8 @@
 //! define are ignored; a defined key with a wrong type or value is an error naming where it
 //! is.
 
+#![deny(missing_docs)]
+
 mod read;
 mod report;
 mod scenario;

@@ -16,6 +16,8 @@
 //! - [`stats`]: the statistics as JSON;
 //! - [`record`]: what the ledger keeps of a finished game.
 
+#![deny(missing_docs)]
+
 pub mod app;
 pub mod catalog;
 pub mod count;
