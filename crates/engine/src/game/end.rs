@@ -1,0 +1,245 @@
+//! The end of the game: the final count of unfinished features, farms and titles (Rules
+//! B-33, B-34, K-07 to K-10), with the Count's last moves out of the City (C-19), the
+//! unresolved challenges (H-11), and the result: standings with shared ranks (B-51), the
+//! winners under the tie rule (V-14) and the place on the score track (B-50).
+//!
+//! The count can be asked for at any time without changing the game ([`Game::final_count`]),
+//! which is the live "if the game ended now" view.
+
+use super::{off_table, Game, MoveError};
+use crate::board::SegmentId;
+use crate::count::QuarterMove;
+use crate::event::{Event, Score};
+use crate::player::{ByPlayer, PlayerId};
+use crate::rules::FarmRule;
+use crate::scoring::{farm_points, feature_points, score_farms, score_feature};
+use crate::tile::{FeatureKind, TileSet};
+use crate::title::score_titles;
+use std::fmt;
+
+/// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishError {
+    /// The refused final move's index (from 0); `None` when the count itself was refused.
+    pub index: Option<usize>,
+    /// Why.
+    pub error: MoveError,
+}
+
+impl fmt::Display for FinishError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "final move {i}: {}", self.error),
+            None => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for FinishError {}
+
+/// A player's place on the 50-space score track (Rule B-50).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrackPosition {
+    /// Space on the track, 0..50.
+    pub space: u32,
+    /// Tokens to hold showing "100".
+    pub hundreds: u32,
+    /// Tokens to hold showing "50" (0 or 1).
+    pub fifties: u32,
+}
+
+impl TrackPosition {
+    /// Where a total stands on the track and which tokens go with it.
+    pub fn of(total: u32) -> TrackPosition {
+        let laps = total / 50;
+        TrackPosition { space: total % 50, hundreds: laps / 2, fifties: laps % 2 }
+    }
+}
+
+impl Game {
+    /// The end-of-game count as it would come out now, without changing the game: unfinished
+    /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
+    /// the farms (Rules B-33, B-34). Beside the scores: for each, the feature whose followers
+    /// it frees. A follower forgotten on a complete feature of a final board scores nothing
+    /// and stays where it is.
+    pub(super) fn final_count_with_features(&self) -> (Vec<Score>, Vec<Option<SegmentId>>) {
+        let board = &self.board;
+        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(board.followers().len());
+        for f in board.followers() {
+            let root = board.root(f.segment);
+            if self.is_done(root) {
+                continue;
+            }
+            let order = match board.kind(root) {
+                FeatureKind::Road => 0,
+                FeatureKind::City => 1,
+                FeatureKind::Field | FeatureKind::River => continue,
+                FeatureKind::Cloister | FeatureKind::Shrine => 2,
+            };
+            if !open.iter().any(|&(_, r)| r == root) {
+                open.push((order, root));
+            }
+        }
+        open.sort_by_key(|&(order, _)| order);
+        let mut scores = Vec::with_capacity(open.len() + 4);
+        let mut features = Vec::with_capacity(open.len());
+        for (_, f) in open {
+            let Some(mut s) = score_feature(board, f, &self.setup.rules, true) else {
+                continue;
+            };
+            // An unresolved challenge: both buildings score as unfinished (H-11).
+            if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
+                s.rule = "H-11";
+            }
+            scores.push(s);
+            features.push(Some(f));
+        }
+        scores.extend(score_farms(board, &self.setup.rules));
+        if self.setup.has(TileSet::KingRobber) {
+            scores.extend(score_titles(board, &self.titles, self.setup.rules.road_loops_complete));
+        }
+        features.resize(scores.len(), None);
+        (scores, features)
+    }
+
+    /// The end-of-game count as it would come out now; the game is unchanged. This is the
+    /// live "if the game ended now" view.
+    pub fn final_count(&self) -> Vec<Score> {
+        self.final_count_with_features().0
+    }
+
+    /// The points each seat would get from the end-of-game count now: the totals of
+    /// [`Game::final_count`] without the explanations, cheap enough to show after every turn.
+    pub fn final_points(&self) -> ByPlayer<u32> {
+        let board = &self.board;
+        let rules = &self.setup.rules;
+        let mut totals = ByPlayer::filled(0);
+        let mut add = |(winners, points): (crate::player::PlayerSet, u32)| {
+            for p in winners.iter() {
+                totals[p] += points;
+            }
+        };
+        let followers = board.followers();
+        for (i, f) in followers.iter().enumerate() {
+            let root = board.root(f.segment);
+            if followers[..i].iter().any(|g| board.root(g.segment) == root) || self.is_done(root) {
+                continue;
+            }
+            match board.kind(root) {
+                FeatureKind::Field if rules.farms == FarmRule::Current => farm_points(board, root).map(&mut add),
+                FeatureKind::Field | FeatureKind::River => None,
+                _ => feature_points(board, root, rules).map(&mut add),
+            };
+        }
+        // The rarer counts reuse the explained form.
+        let mut rest = Vec::new();
+        if rules.farms == FarmRule::FirstEdition {
+            rest.extend(score_farms(board, rules));
+        }
+        if self.setup.has(TileSet::KingRobber) {
+            rest.extend(score_titles(board, &self.titles, rules.road_loops_complete));
+        }
+        for s in rest {
+            add((s.winners, s.points));
+        }
+        totals
+    }
+
+    /// Applies the end-of-game count (see [`Game::final_count`]); afterwards no move is
+    /// accepted. Followers of unfinished features return to supply as each is scored.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when already counted.
+    pub fn finish(&mut self) -> Result<&[Event], MoveError> {
+        self.finish_with(&[])
+    }
+
+    /// With the Count: the followers moved out of Carcassonne before the final count, in the
+    /// order they were moved, then the count (C-19). Each goes onto an unfinished feature or a
+    /// farm of its quarter's kind, occupied or not; players may pass and move again in a later
+    /// round, so any order is possible; the Count still blocks his quarter. Followers
+    /// left in the city score nothing.
+    ///
+    /// # Errors
+    /// A refused move, or the game was counted already; the game is then unchanged.
+    pub fn finish_with(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], MoveError> {
+        self.finish_naming(final_moves).map_err(|e| e.error)
+    }
+
+    /// [`Game::finish_with`], saying which of the final moves was refused.
+    ///
+    /// # Errors
+    /// The refused final move's index and why, or no index when the count itself is refused
+    /// (counted already, or final moves without the Count); the game is then unchanged.
+    pub fn finish_naming(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], FinishError> {
+        let whole = |error| FinishError { index: None, error };
+        if self.finished {
+            return Err(whole(MoveError::GameOver));
+        }
+        if !final_moves.is_empty() && self.city.is_none() {
+            return Err(whole(MoveError::NoCount));
+        }
+        let first_event = self.events.len();
+        let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
+        let game = next.as_mut().unwrap_or(self);
+        for (index, m) in final_moves.iter().enumerate() {
+            let feature = off_table([m.to.0])
+                .and_then(|()| {
+                    game.check_quarter_move(m, |root| {
+                        game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
+                    })
+                })
+                .map_err(|error| FinishError { index: Some(index), error })?;
+            game.move_out_of_city(m, feature);
+        }
+        if let Some(next) = next {
+            *self = next;
+        }
+        self.events.push(Event::FinalScoringStarted);
+        let (scores, features) = self.final_count_with_features();
+        for (score, feature) in scores.into_iter().zip(features) {
+            self.record(score);
+            if let Some(f) = feature {
+                self.return_followers(f);
+            }
+        }
+        self.finished = true;
+        Ok(&self.events[first_event..])
+    }
+
+    /// The scores if the game ended now, farms included; the game itself is untouched.
+    pub fn scores_if_ended_now(&self) -> Vec<u32> {
+        let mut totals = self.scores().to_vec();
+        if !self.finished {
+            let extra = self.final_points();
+            for (i, t) in totals.iter_mut().enumerate() {
+                *t += extra[PlayerId(i as u8)];
+            }
+        }
+        totals
+    }
+
+    /// Players ranked by score: `(player, score, rank)` with rank 1 for the best; tied
+    /// players share a rank (Rule B-51).
+    pub fn standings(&self) -> Vec<(PlayerId, u32, u32)> {
+        let mut order: Vec<(PlayerId, u32)> =
+            self.scores().iter().enumerate().map(|(i, &s)| (PlayerId(i as u8), s)).collect();
+        order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut out = Vec::with_capacity(order.len());
+        for (i, &(p, s)) in order.iter().enumerate() {
+            let rank = if i > 0 && order[i - 1].1 == s { out.last().map_or(1, |&(_, _, r)| r) } else { i as u32 + 1 };
+            out.push((p, s, rank));
+        }
+        out
+    }
+
+    /// The winners under the rules' tie rule (V-14): everybody on rank 1 when shared, nobody
+    /// when a tie has no winner or must be replayed.
+    pub fn winners(&self) -> Vec<PlayerId> {
+        let top: Vec<PlayerId> = self.standings().into_iter().filter(|&(_, _, r)| r == 1).map(|(p, _, _)| p).collect();
+        if top.len() > 1 && self.setup.rules.tied_winners != crate::TiedWinners::Shared {
+            return Vec::new();
+        }
+        top
+    }
+}

@@ -1,0 +1,101 @@
+//! Where a follower from supply may go on the tile just placed: a feature of that tile that
+//! nobody occupies anywhere along it (Rule B-11), by a player with a follower left (B-15);
+//! never on the river, nor on a farm when the game has no farmers (V-07), nor, under the
+//! relaxed placement house rule, on a building crowded by the other kind (V-23).
+//!
+//! At a tree junction (V-08) every road end of the tile is one road. What is *not* here:
+//! followers entered where they stand on a final board (`final_board.rs`), and followers
+//! moved out of the City of Carcassonne (`count.rs`).
+
+use super::{Game, Mode, MoveError};
+use crate::board::road_ends;
+use crate::challenge::breaks_neighbour_limit;
+use crate::coord::{Cell, Port, Rotation};
+use crate::player::PlayerId;
+use crate::tile::{FeatureKind, TileId, TileSet};
+
+impl Game {
+    /// The places where the current player may deploy a follower on `tile` lying at `cell`
+    /// with `rotation` (one place per feature; not yet placed). Empty when the supply is.
+    pub fn legal_followers(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Port, FeatureKind)> {
+        let mut out = Vec::new();
+        self.for_each_legal_follower(tile, cell, rotation, |port, kind| out.push((port, kind)));
+        out
+    }
+
+    /// Calls `found` for each place [`Game::legal_followers`] lists, in the same order,
+    /// without building the list (playouts ask this every turn).
+    pub(crate) fn for_each_legal_follower(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        mut found: impl FnMut(Port, FeatureKind),
+    ) {
+        let def = tile.def();
+        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard || !cell.is_on_table() {
+            return;
+        }
+        // The neighbours are looked at once for all the tile's segments.
+        let occupied = self.board.occupied_locals(tile, cell, rotation);
+        for f in &def.features {
+            let port = f.anchor.to_board(rotation);
+            if self.follower_error_given(self.current, tile, cell, rotation, port, || occupied).is_none() {
+                found(port, f.kind);
+            }
+        }
+    }
+
+    pub(super) fn follower_error(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+    ) -> Option<MoveError> {
+        self.follower_error_given(placer, tile, cell, rotation, port, || {
+            self.board.occupied_locals(tile, cell, rotation)
+        })
+    }
+
+    /// [`Game::follower_error`] with the tile's occupied segments (see
+    /// [`Board::occupied_locals`]) supplied by the caller, who may know them already.
+    pub(super) fn follower_error_given(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+        occupied_locals: impl FnOnce() -> u64,
+    ) -> Option<MoveError> {
+        if self.supply[placer] == 0 {
+            return Some(MoveError::NoFollowerLeft { player: placer });
+        }
+        let def = tile.def();
+        let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
+            return Some(MoveError::NoFeatureAt { port });
+        };
+        let kind = def.features[local as usize].kind;
+        match kind {
+            FeatureKind::River => return Some(MoveError::NotClaimable { port }),
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => return Some(MoveError::FarmersOff),
+            _ => {}
+        }
+        // At a tree junction (V-08) every road end on the tile is part of the same road.
+        let joined = kind == FeatureKind::Road
+            && self.setup.rules.tree_junctions.contains(tile)
+            && def.features[local as usize].edge_count() == 1;
+        let mask = occupied_locals();
+        let occupied = if joined { road_ends(def).any(|l| mask & (1 << l) != 0) } else { mask & (1 << local) != 0 };
+        if occupied {
+            return Some(MoveError::FeatureOccupied { port, kind });
+        }
+        if kind.is_building() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
+            // Only reachable under the relaxed placement house rule (V-23).
+            return Some(MoveError::CrowdedBuilding { port });
+        }
+        None
+    }
+}
