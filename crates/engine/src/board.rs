@@ -12,6 +12,7 @@
 //! players' turns or points: that is [`crate::Game`]'s business.
 
 use crate::coord::{Cell, Port, Rotation, Side};
+use crate::count::Quarter;
 use crate::grid::Grid;
 use crate::player::{ByPlayer, PlayerId};
 use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
@@ -133,6 +134,16 @@ impl RootSet {
 pub(crate) struct Building {
     pub(crate) segment: SegmentId,
     pub(crate) neighbours: u8,
+}
+
+/// Where a follower stands on a finished table: on the board, or in the City of Carcassonne.
+/// A final board enters its followers so ([`Move::Stand`](crate::Move::Stand)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// On the feature at this place of the tile at this cell (board orientation).
+    Board(Cell, Port),
+    /// Waiting in a quarter of the City of Carcassonne.
+    City(Quarter),
 }
 
 /// A follower standing on the board.

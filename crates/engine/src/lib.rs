@@ -59,14 +59,14 @@ mod scoring;
 mod tile;
 mod title;
 
-pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError};
+pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError, Standing};
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 pub use event::{Event, RuleRef, Score, ScoreSource};
 pub use game::{
-    FinishError, Game, GameSetup, Mode, Move, MoveError, PlayerSetup, Purchase, ReplayError, SetupError, Standing,
-    Start, TrackPosition, FOLLOWERS_PER_PLAYER,
+    FinishError, Game, GameSetup, Mode, Move, MoveError, PlayerSetup, Purchase, ReplayError, SetupError, Start,
+    TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};

@@ -2,9 +2,10 @@
 //!
 //! A [`TileDef`] is catalog data in catalog orientation; the board applies a [`Rotation`].
 //! Feature segments are numbered locally per tile ([`LocalFeature`]); the board joins them
-//! into features across edges. Nothing here knows about a game in progress.
+//! into features across edges. Nothing here knows about a game in progress, nor about the
+//! catalog's contents: looking a tile up (`TileId::def`, `TileId::from_name`, `TileSet::tiles`)
+//! is the catalog's, so that the catalog depends on these types and not the other way round.
 
-use crate::catalog::catalog;
 use crate::coord::{Port, Rotation, Side};
 use std::fmt;
 
@@ -16,21 +17,6 @@ impl TileId {
     /// The catalog id as printed in scripts, e.g. `"D"`, `"R2-04"`.
     pub fn name(self) -> &'static str {
         self.def().name
-    }
-
-    /// Looks up a tile by its catalog id.
-    pub fn from_name(name: &str) -> Option<TileId> {
-        catalog().by_name(name)
-    }
-
-    /// The tile's definition.
-    pub fn def(self) -> &'static TileDef {
-        &catalog().tiles[self.0 as usize]
-    }
-
-    /// Every tile type of every set, in catalog order.
-    pub fn all() -> impl Iterator<Item = TileId> {
-        (0..catalog().tiles.len()).map(|i| TileId(i as u8))
     }
 
     /// Position in catalog order; stable for a given engine version.
@@ -126,11 +112,6 @@ impl TileSet {
     /// How many physical tiles the set holds.
     pub fn tile_count(self) -> usize {
         self.tiles().map(|t| t.def().copies as usize).sum()
-    }
-
-    /// The tile types of the set.
-    pub fn tiles(self) -> impl Iterator<Item = TileId> {
-        catalog().ranges[self.position()].clone().map(TileId)
     }
 
     /// The set's place in [`TileSet::ALL`].

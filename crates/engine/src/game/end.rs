@@ -12,9 +12,8 @@ use crate::count::QuarterMove;
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, PlayerId};
 use crate::rules::FarmRule;
-use crate::scoring::{farm_points, feature_points, score_farms, score_feature};
+use crate::scoring::{farm_points, feature_points, score_farms, score_feature, score_titles};
 use crate::tile::{FeatureKind, TileSet};
-use crate::title::score_titles;
 use std::fmt;
 
 /// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.

@@ -12,22 +12,13 @@
 //! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
 use super::{Game, Mode, MoveError};
-use crate::board::{Follower, SegmentId};
+use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
 use crate::event::Event;
 use crate::player::PlayerId;
 use crate::rules::FarmRule;
 use crate::tile::FeatureKind;
-
-/// Where a follower stands on a finished table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Standing {
-    /// On the feature at this place of the tile at this cell (board orientation).
-    Board(Cell, Port),
-    /// Waiting in a quarter of the City of Carcassonne.
-    City(Quarter),
-}
 
 /// A stand that passed its checks, with what placing it needs.
 enum Checked {

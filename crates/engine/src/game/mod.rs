@@ -32,7 +32,6 @@ mod setup;
 mod title;
 
 pub use end::{FinishError, TrackPosition};
-pub use final_board::Standing;
 pub use moves::{Move, MoveError, Purchase, ReplayError};
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
 

@@ -6,9 +6,8 @@
 //! The tile's placement, the follower, the draw order and the Count's decisions are
 //! checked in their own modules.
 
-use super::final_board::Standing;
 use super::{Game, SetupError};
-use crate::board::PlacementError;
+use crate::board::{PlacementError, Standing};
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{CountChoice, Quarter, QuarterMove};
 use crate::event::Event;

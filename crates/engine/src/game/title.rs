@@ -6,6 +6,7 @@
 
 use super::Game;
 use crate::board::SegmentId;
+use crate::event::Event;
 use crate::player::PlayerId;
 use crate::tile::{FeatureKind, TileSet};
 use crate::title::{TitleKind, Titles};
@@ -37,8 +38,9 @@ impl Game {
             _ => return,
         };
         let size = self.board.tile_indices(feature).len() as u32;
-        if let Some(e) = self.titles.completed(kind, placer, size, self.setup.rules.title_record_rises) {
-            self.events.push(e);
+        if let Some(previous) = self.titles.completed(kind, placer, size, self.setup.rules.title_record_rises) {
+            let now = self.titles.get(kind).expect("just taken or kept");
+            self.events.push(Event::Title { kind, holder: now.holder, record: now.record, previous });
         }
     }
 
