@@ -14,6 +14,7 @@ use std::fmt;
 
 /// A quarter of the City of Carcassonne, numbered 1–4 clockwise on the city's artwork.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Quarter {
     /// 1, the castle: knights for cities. The Count starts here.
     Castle,
@@ -69,6 +70,7 @@ impl fmt::Display for Quarter {
 
 /// How the Count moves (Rules C-10, V-18, V-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum CountMovement {
     /// The player who put a follower into the city may move the Count to any quarter.
     #[default]

@@ -8,6 +8,7 @@ pub const MAX_PLAYERS: usize = 8;
 
 /// A seat at the table, 0 for the first player in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
@@ -25,6 +26,7 @@ impl fmt::Display for PlayerId {
 
 /// A follower colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Color {
     /// Red.
     Red,

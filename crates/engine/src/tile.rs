@@ -25,6 +25,15 @@ impl TileId {
     }
 }
 
+/// A tile is written by its catalog name (`"D"`), as game scripts name it: the index is an
+/// engine detail.
+#[cfg(feature = "serde")]
+impl serde::Serialize for TileId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 impl fmt::Display for TileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -72,6 +81,7 @@ impl FromIterator<TileId> for TileSelection {
 
 /// A box of tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TileSet {
     /// The base game: 72 tiles, start tile included.
     Base,
@@ -128,6 +138,7 @@ impl fmt::Display for TileSet {
 
 /// What a tile edge shows, as far as matching neighbours is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum EdgeKind {
     /// City wall opening: city across the whole edge.
     City,
@@ -162,6 +173,7 @@ impl fmt::Display for EdgeKind {
 
 /// The kind of a feature, which also decides a follower's role on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FeatureKind {
     /// A road; its follower is a thief.
     Road,

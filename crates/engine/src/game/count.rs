@@ -8,15 +8,146 @@
 //! features or farms (C-19, Q-07). The City's state itself (quarters, the Count's place) is
 //! the crate's `count.rs`; the order these steps take in a move is [`Game::apply`]'s.
 
+use super::moves::who;
 use super::placement::place_on_board;
 use super::{Game, Move, MoveError};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-use crate::event::Event;
+use crate::event::{Event, RuleRef};
 use crate::player::PlayerId;
 use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
+use std::fmt;
+
+/// Why a decision about the Count of Carcassonne is refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum CountError {
+    /// Count decisions in a game without the Count.
+    NoCount,
+    /// The player has no follower in that quarter.
+    QuarterEmpty {
+        /// The player.
+        player: PlayerId,
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// Nobody may leave the quarter where the Count stands (C-11).
+    CountBlocks {
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// Under V-20 nobody may enter the quarter where the Count stands either.
+    EntryLocked {
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// Market followers move only at the end of the game (C-18).
+    MarketAtTheEnd,
+    /// No feature lies at the place a follower is moved to.
+    NoFeatureAt {
+        /// The cell.
+        cell: Cell,
+        /// The place.
+        port: Port,
+    },
+    /// That quarter's followers do not go onto that kind of feature (C-13).
+    WrongQuarter {
+        /// The quarter.
+        quarter: Quarter,
+        /// The feature's kind.
+        feature: FeatureKind,
+    },
+    /// A market follower would become a farmer in a game without farmers (V-07).
+    FarmersOff {
+        /// The cell.
+        cell: Cell,
+        /// The place, on a field.
+        port: Port,
+    },
+    /// Followers move from the city only onto a feature being scored now (C-12), or at the
+    /// end onto one that is still unfinished (C-19).
+    NotBeingScored {
+        /// Where.
+        cell: Cell,
+        /// The place.
+        port: Port,
+    },
+    /// The move round goes clockwise from the placer's left, the placer last (C-12).
+    MoveOutOfTurn {
+        /// The player who moved out of turn.
+        player: PlayerId,
+    },
+    /// The placer scored, or nobody did: no follower may enter the city (C-03, C-04).
+    MayNotEnter,
+    /// The placer has no follower in supply to put into the city.
+    NoFollowerLeft {
+        /// The placer.
+        player: PlayerId,
+    },
+    /// Under the official variants the Count moves by himself (V-18, V-19).
+    CountMovesByItself {
+        /// How he moves under this game's rules.
+        movement: CountMovement,
+    },
+}
+
+impl CountError {
+    /// The checklist rule the decision breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            CountError::NoCount | CountError::QuarterEmpty { .. } | CountError::NoFeatureAt { .. } => None,
+            CountError::NoFollowerLeft { .. } => Some("C-03"),
+            CountError::CountBlocks { .. } => Some("C-11"),
+            CountError::EntryLocked { .. } => Some("V-20"),
+            CountError::MarketAtTheEnd => Some("C-18"),
+            CountError::WrongQuarter { .. } => Some("C-13"),
+            CountError::FarmersOff { .. } => Some("V-07"),
+            CountError::NotBeingScored { .. } | CountError::MoveOutOfTurn { .. } => Some("C-12"),
+            CountError::MayNotEnter => Some("C-03"),
+            CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some("V-19"),
+            CountError::CountMovesByItself { .. } => Some("V-18"),
+        }
+    }
+
+    pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            CountError::NoCount => write!(f, "this game is played without the Count"),
+            CountError::QuarterEmpty { player, quarter } => {
+                write!(f, "{} has no follower in the {quarter}", who(names, *player))
+            }
+            CountError::CountBlocks { quarter } | CountError::EntryLocked { quarter } => {
+                write!(f, "the Count stands in the {quarter}: nobody may move there")
+            }
+            CountError::MarketAtTheEnd => write!(f, "market followers move only at the end of the game"),
+            CountError::NoFeatureAt { port, .. } => write!(f, "there is no feature at {port}"),
+            CountError::WrongQuarter { quarter, feature } => {
+                write!(f, "followers from the {quarter} do not go onto a {feature}")
+            }
+            CountError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
+            CountError::NotBeingScored { cell, port } => {
+                write!(f, "the feature at {cell} {port} is not one a follower may move onto now")
+            }
+            CountError::MoveOutOfTurn { player } => {
+                write!(f, "{} moved out of turn: the round goes clockwise from the placer's left", who(names, *player))
+            }
+            CountError::MayNotEnter => {
+                write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")
+            }
+            CountError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(names, *player)),
+            CountError::CountMovesByItself { .. } => write!(f, "under this variant the Count moves by himself"),
+        }
+    }
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for CountError {}
 
 impl Game {
     /// The City of Carcassonne, in a game with the Count.
@@ -29,26 +160,26 @@ impl Game {
         &self,
         m: &QuarterMove,
         allowed: impl Fn(SegmentId) -> bool,
-    ) -> Result<SegmentId, MoveError> {
-        let city = self.city.as_ref().ok_or(MoveError::NoCount)?;
+    ) -> Result<SegmentId, CountError> {
+        let city = self.city.as_ref().ok_or(CountError::NoCount)?;
         if m.player.index() >= self.player_count() || city.followers(m.quarter)[m.player] == 0 {
-            return Err(MoveError::QuarterEmpty { player: m.player, quarter: m.quarter });
+            return Err(CountError::QuarterEmpty { player: m.player, quarter: m.quarter });
         }
         if m.quarter == city.count_at {
-            return Err(MoveError::CountBlocks { quarter: m.quarter });
+            return Err(CountError::CountBlocks { quarter: m.quarter });
         }
         let (cell, port) = m.to;
-        let feature = self.board.feature_at(cell, port).ok_or(MoveError::NoFeatureAt { port })?;
+        let feature = self.board.feature_at(cell, port).ok_or(CountError::NoFeatureAt { cell, port })?;
         let kind = self.board.kind(feature);
         if !m.quarter.feeds(kind) {
-            return Err(MoveError::WrongQuarter { quarter: m.quarter, kind });
+            return Err(CountError::WrongQuarter { quarter: m.quarter, feature: kind });
         }
         // A market follower would become a farmer, which a game without farmers has none of.
-        if kind == FeatureKind::Field && self.setup.rules.farms == crate::FarmRule::Off {
-            return Err(MoveError::FarmersOff);
+        if kind == FeatureKind::Field && self.setup.rules.farms == FarmRule::Off {
+            return Err(CountError::FarmersOff { cell, port });
         }
         if !allowed(self.board.root(feature)) {
-            return Err(MoveError::NotBeingScored { cell, port });
+            return Err(CountError::NotBeingScored { cell, port });
         }
         Ok(feature)
     }
@@ -65,13 +196,13 @@ impl Game {
     /// matching quarters: from the placer's left, clockwise, the placer last; one round for
     /// all the features at once, or one per feature when the rules say so (C-12).
     /// Never from the market during play (C-18) nor from the Count's quarter (C-11).
-    pub(super) fn move_round(&mut self, moves: &[QuarterMove], completed: &[SegmentId]) -> Result<(), MoveError> {
+    pub(super) fn move_round(&mut self, moves: &[QuarterMove], completed: &[SegmentId]) -> Result<(), CountError> {
         let placer = self.current;
         let n = self.player_count();
         let mut last = (0, 0);
         for m in moves {
             if m.quarter == Quarter::Market {
-                return Err(MoveError::MarketAtTheEnd);
+                return Err(CountError::MarketAtTheEnd);
             }
             let feature = self.check_quarter_move(m, |root| completed.contains(&root))?;
             let round = if self.setup.rules.count_round_per_feature {
@@ -81,7 +212,7 @@ impl Game {
             };
             let key = (round, round_position(m.player, placer, n));
             if key < last {
-                return Err(MoveError::MoveOutOfTurn { player: m.player });
+                return Err(CountError::MoveOutOfTurn { player: m.player });
             }
             last = key;
             self.move_out_of_city(m, feature);
@@ -92,16 +223,16 @@ impl Game {
     /// After the scoring: the placer may put a follower from supply into a quarter when this
     /// tile made someone score but not him (C-03 to C-09), at most one per tile (C-05), and
     /// then moves the Count as the rules say (C-10, V-18, V-19).
-    pub(super) fn enter_city(&mut self, entry: Entry, first_score: usize) -> Result<(), MoveError> {
+    pub(super) fn enter_city(&mut self, entry: Entry, first_score: usize) -> Result<(), CountError> {
         let placer = self.current;
         if !self.may_enter_after(first_score) {
-            return Err(MoveError::MayNotEnter);
+            return Err(CountError::MayNotEnter);
         }
         if self.supply[placer] == 0 {
-            return Err(MoveError::NoFollowerLeft { player: placer });
+            return Err(CountError::NoFollowerLeft { player: placer });
         }
         if !self.entry_quarters().contains(&entry.quarter) {
-            return Err(MoveError::CountBlocks { quarter: entry.quarter });
+            return Err(CountError::EntryLocked { quarter: entry.quarter });
         }
         let rules = self.setup.rules;
         let city = self.city.as_mut().expect("only Count games enter");
@@ -109,7 +240,7 @@ impl Game {
             (CountMovement::Free, to) => to,
             (CountMovement::Clockwise, None) => Some(city.count_at.clockwise()),
             (CountMovement::FollowsFollower, None) => Some(entry.quarter),
-            (_, Some(_)) => return Err(MoveError::CountMovesByItself),
+            (movement, Some(_)) => return Err(CountError::CountMovesByItself { movement }),
         };
         self.supply[placer] -= 1;
         city.add(entry.quarter, placer);
@@ -157,7 +288,7 @@ impl Game {
         let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
         if let Some(port) = follower {
             if let Some(e) = self.follower_error(self.current, tile, cell, rotation, port) {
-                return Err(e);
+                return Err(e.into());
             }
             let local = trial.board.tiles()[index].local_at(port).expect("checked");
             let feature = trial.board.feature_of(index, local);

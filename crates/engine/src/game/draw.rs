@@ -7,11 +7,133 @@
 //! of this applies to a final board. What is *not* here: where a river tile may go
 //! (`placement.rs` and the crate's `river.rs`).
 
-use super::{Game, Mode, MoveError};
-use crate::board::{Board, PlacementError};
+use super::{Game, Mode, MoveError, PlacementError};
+use crate::board::{Board, FitError};
 use crate::coord::{Cell, Rotation};
+use crate::event::RuleRef;
 use crate::river::{is_river_tile, River};
 use crate::tile::{EdgeKind, TileId, TileSet};
+use std::fmt;
+
+/// Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum DrawError {
+    /// No copy of the tile is left in the bag.
+    TileNotInBag {
+        /// The tile.
+        tile: TileId,
+    },
+    /// River tiles are drawn and placed before any land tile.
+    RiverFirst {
+        /// The land tile.
+        tile: TileId,
+    },
+    /// The City of Carcassonne is laid before the next tile is drawn.
+    CityFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// With the City of Carcassonne at the start, the spring is the first tile drawn.
+    SpringFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// The fork is the first river tile after the spring.
+    ForkFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// The volcano lake is the last river tile.
+    VolcanoLast {
+        /// The volcano lake.
+        tile: TileId,
+    },
+    /// The tile fits somewhere, so it may not be put aside (Rule B-08).
+    DiscardRefused {
+        /// The tile.
+        tile: TileId,
+        /// A place where it fits.
+        cell: Cell,
+        /// With this rotation.
+        rotation: Rotation,
+    },
+}
+
+impl DrawError {
+    /// The checklist rule the draw breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            DrawError::TileNotInBag { .. } => None,
+            DrawError::RiverFirst { .. } => Some("R-07"),
+            DrawError::CityFirst { .. } => Some("R-04"),
+            DrawError::SpringFirst { .. } => Some("R-03"),
+            DrawError::ForkFirst { .. } => Some("R-06"),
+            DrawError::VolcanoLast { .. } => Some("R-08"),
+            DrawError::DiscardRefused { .. } => Some("B-08"),
+        }
+    }
+}
+
+impl fmt::Display for DrawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrawError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
+            DrawError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
+            DrawError::CityFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the City of Carcassonne is laid against the river")
+            }
+            DrawError::SpringFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the spring, which is attached to the city first")
+            }
+            DrawError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
+            DrawError::VolcanoLast { .. } => write!(f, "the volcano lake is the last river tile"),
+            DrawError::DiscardRefused { tile, cell, rotation } => {
+                write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DrawError {}
+
+/// Why the City of Carcassonne may not be laid as the move says (house rule R-04). The game
+/// is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum CityError {
+    /// There is no City of Carcassonne waiting to be laid.
+    NoCityToLay,
+    /// The City is laid only once the river is finished.
+    RiverUnfinished,
+    /// The City would cover a tile already there.
+    Overlaps {
+        /// The covered cell.
+        cell: Cell,
+    },
+    /// The City would touch no tile along an edge.
+    NotAdjacent,
+}
+
+impl CityError {
+    /// The rule: laying the City after the river is house rule R-04 throughout.
+    pub fn rule(&self) -> Option<RuleRef> {
+        Some("R-04")
+    }
+}
+
+impl fmt::Display for CityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CityError::NoCityToLay => write!(f, "there is no City of Carcassonne to lay"),
+            CityError::RiverUnfinished => write!(f, "the City of Carcassonne is laid once the river is finished"),
+            CityError::Overlaps { cell } => write!(f, "the City of Carcassonne would cover the tile at {cell}"),
+            CityError::NotAdjacent => write!(f, "the City of Carcassonne touches no tile along an edge"),
+        }
+    }
+}
+
+impl std::error::Error for CityError {}
 
 impl Game {
     /// Whether `tile` may be the next tile drawn (the bag aside).
@@ -30,26 +152,26 @@ impl Game {
     /// lake last (Rules ).
     ///
     /// A finished table is entered in any order, so none of this applies to a final board.
-    pub(super) fn draw_error(&self, tile: TileId) -> Option<MoveError> {
+    pub(super) fn draw_error(&self, tile: TileId) -> Option<DrawError> {
         if self.draw_unrestricted() {
             return None;
         }
         let river_left = self.river_tiles_left();
         if river_left == 0 {
-            return self.city_pending().then_some(MoveError::CityFirst { tile });
+            return self.city_pending().then_some(DrawError::CityFirst { tile });
         }
         if !is_river_tile(tile) {
-            return Some(MoveError::RiverFirst { tile });
+            return Some(DrawError::RiverFirst { tile });
         }
         if self.river.is_none() {
-            return (!tile.def().marks.spring).then_some(MoveError::SpringFirst { tile });
+            return (!tile.def().marks.spring).then_some(DrawError::SpringFirst { tile });
         }
         let fork_left = TileSet::River2.tiles().any(|t| t.def().marks.fork && self.bag[t.index()] > 0);
         if fork_left && !tile.def().marks.fork {
-            return Some(MoveError::ForkFirst { tile });
+            return Some(DrawError::ForkFirst { tile });
         }
         if tile.def().marks.volcano && river_left > 1 {
-            return Some(MoveError::VolcanoLast);
+            return Some(DrawError::VolcanoLast { tile });
         }
         None
     }
@@ -91,10 +213,10 @@ impl Game {
     /// cell free, the block touching the layout, every edge against the layout matching.
     pub(super) fn board_with_city(&self, at: Cell) -> Result<Board, MoveError> {
         if !self.city_pending() {
-            return Err(MoveError::NoCityToLay);
+            return Err(CityError::NoCityToLay.into());
         }
         if self.river_unfinished() {
-            return Err(MoveError::RiverUnfinished);
+            return Err(CityError::RiverUnfinished.into());
         }
         let mut left: Vec<(TileId, Cell)> = TileSet::Count
             .tiles()
@@ -102,21 +224,21 @@ impl Game {
             .map(|(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
             .collect();
         if let Some(&(_, cell)) = left.iter().find(|(_, c)| self.board.tile_at(*c).is_some()) {
-            return Err(MoveError::CityOverlaps { cell });
+            return Err(CityError::Overlaps { cell }.into());
         }
         let mut board = self.board.clone();
         // Each city tile is laid against what lies already, so every edge is checked once.
         while !left.is_empty() {
             let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) else {
-                return Err(MoveError::CityNotAdjacent);
+                return Err(CityError::NotAdjacent.into());
             };
             let (tile, cell) = left.remove(i);
             match board.check_placement(tile, cell, Rotation::R0) {
                 Ok(()) => {}
                 // The city's inner walls meet each other, as they do in the printed block.
-                Err(PlacementError::EdgeMismatch(ms))
+                Err(FitError::EdgeMismatch(ms))
                     if ms.iter().all(|m| m.ours == EdgeKind::Inner && m.theirs == EdgeKind::Inner) => {}
-                Err(reason) => return Err(MoveError::Placement { tile, cell, rotation: Rotation::R0, reason }),
+                Err(reason) => return Err(PlacementError::from_fit(tile, cell, Rotation::R0, reason).into()),
             }
             board.place(tile, cell, Rotation::R0);
         }

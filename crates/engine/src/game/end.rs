@@ -6,7 +6,7 @@
 //! The count can be asked for at any time without changing the game ([`Game::final_count`]),
 //! which is the live "if the game ended now" view.
 
-use super::{off_table, Game, MoveError};
+use super::{off_table, CountError, Game, MoveError};
 use crate::board::SegmentId;
 use crate::count::QuarterMove;
 use crate::event::{Event, Score};
@@ -18,6 +18,7 @@ use std::fmt;
 
 /// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FinishError {
     /// The refused final move's index (from 0); `None` when the count itself was refused.
     pub index: Option<usize>,
@@ -176,7 +177,7 @@ impl Game {
             return Err(whole(MoveError::GameOver));
         }
         if !final_moves.is_empty() && self.city.is_none() {
-            return Err(whole(MoveError::NoCount));
+            return Err(whole(CountError::NoCount.into()));
         }
         let first_event = self.events.len();
         let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
@@ -187,6 +188,7 @@ impl Game {
                     game.check_quarter_move(m, |root| {
                         game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
                     })
+                    .map_err(MoveError::from)
                 })
                 .map_err(|error| FinishError { index: Some(index), error })?;
             game.move_out_of_city(m, feature);

@@ -7,12 +7,98 @@
 //! followers entered where they stand on a final board (`final_board.rs`), and followers
 //! moved out of the City of Carcassonne (`count.rs`).
 
-use super::{Game, Mode, MoveError};
+use super::moves::who;
+use super::{Game, Mode};
 use crate::board::road_ends;
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Port, Rotation};
+use crate::event::RuleRef;
 use crate::player::PlayerId;
 use crate::tile::{FeatureKind, TileId, TileSet};
+use std::fmt;
+
+/// Why a follower from supply may not go where the move puts it. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum FollowerError {
+    /// The player has no follower in supply (Rule B-15).
+    NoFollowerLeft {
+        /// The player.
+        player: PlayerId,
+    },
+    /// The named place is not on the tile.
+    NoFeatureAt {
+        /// The place.
+        port: Port,
+    },
+    /// The feature there already has a follower somewhere along it (Rule B-11).
+    FeatureOccupied {
+        /// The place.
+        port: Port,
+        /// The feature.
+        feature: FeatureKind,
+    },
+    /// The feature takes no follower (a river).
+    NotClaimable {
+        /// The place.
+        port: Port,
+    },
+    /// The game is played without farmers (house rule V-07).
+    FarmersOff {
+        /// The place, on a field.
+        port: Port,
+    },
+    /// Under the relaxed placement house rule, a building that borders several of the other
+    /// kind takes no follower (V-23).
+    CrowdedBuilding {
+        /// The place.
+        port: Port,
+    },
+    /// Followers are entered apart in a final-board game, not with the tiles.
+    InFinalBoard {
+        /// The place named with the tile.
+        port: Port,
+    },
+}
+
+impl FollowerError {
+    /// The checklist rule the follower breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            FollowerError::NoFollowerLeft { .. } => Some("B-15"),
+            FollowerError::FeatureOccupied { .. } => Some("B-11"),
+            FollowerError::FarmersOff { .. } => Some("V-07"),
+            FollowerError::CrowdedBuilding { .. } => Some("V-23"),
+            FollowerError::NoFeatureAt { .. }
+            | FollowerError::NotClaimable { .. }
+            | FollowerError::InFinalBoard { .. } => None,
+        }
+    }
+
+    pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            FollowerError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(names, *player)),
+            FollowerError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
+            FollowerError::FeatureOccupied { port, feature } => {
+                write!(f, "the {feature} at {port} is already occupied")
+            }
+            FollowerError::NotClaimable { port } => write!(f, "nobody may stand on the river at {port}"),
+            FollowerError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
+            FollowerError::CrowdedBuilding { port } => {
+                write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
+            }
+            FollowerError::InFinalBoard { .. } => write!(f, "in a final-board game followers are listed separately"),
+        }
+    }
+}
+
+impl fmt::Display for FollowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for FollowerError {}
 
 impl Game {
     /// The places where the current player may deploy a follower on `tile` lying at `cell`
@@ -53,7 +139,7 @@ impl Game {
         cell: Cell,
         rotation: Rotation,
         port: Port,
-    ) -> Option<MoveError> {
+    ) -> Option<FollowerError> {
         self.follower_error_given(placer, tile, cell, rotation, port, || {
             self.board.occupied_locals(tile, cell, rotation)
         })
@@ -69,18 +155,20 @@ impl Game {
         rotation: Rotation,
         port: Port,
         occupied_locals: impl FnOnce() -> u64,
-    ) -> Option<MoveError> {
+    ) -> Option<FollowerError> {
         if self.supply[placer] == 0 {
-            return Some(MoveError::NoFollowerLeft { player: placer });
+            return Some(FollowerError::NoFollowerLeft { player: placer });
         }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
-            return Some(MoveError::NoFeatureAt { port });
+            return Some(FollowerError::NoFeatureAt { port });
         };
         let kind = def.features[local as usize].kind;
         match kind {
-            FeatureKind::River => return Some(MoveError::NotClaimable { port }),
-            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => return Some(MoveError::FarmersOff),
+            FeatureKind::River => return Some(FollowerError::NotClaimable { port }),
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
+                return Some(FollowerError::FarmersOff { port })
+            }
             _ => {}
         }
         // At a tree junction (V-08) every road end on the tile is part of the same road.
@@ -90,11 +178,11 @@ impl Game {
         let mask = occupied_locals();
         let occupied = if joined { road_ends(def).any(|l| mask & (1 << l) != 0) } else { mask & (1 << local) != 0 };
         if occupied {
-            return Some(MoveError::FeatureOccupied { port, kind });
+            return Some(FollowerError::FeatureOccupied { port, feature: kind });
         }
         if kind.is_building() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
             // Only reachable under the relaxed placement house rule (V-23).
-            return Some(MoveError::CrowdedBuilding { port });
+            return Some(FollowerError::CrowdedBuilding { port });
         }
         None
     }

@@ -31,8 +31,13 @@ mod placement;
 mod setup;
 mod title;
 
+pub use count::CountError;
+pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
-pub use moves::{Move, MoveError, Purchase, ReplayError};
+pub use final_board::StandError;
+pub use follower::FollowerError;
+pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
+pub use placement::PlacementError;
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
 
 use crate::board::{Board, SegmentId};
@@ -196,10 +201,10 @@ impl Game {
             return Ok(());
         };
         if self.bag[tile.index()] == 0 {
-            return Err(MoveError::TileNotInBag { tile });
+            return Err(DrawError::TileNotInBag { tile }.into());
         }
         if let Some(e) = self.draw_error(tile) {
-            return Err(e);
+            return Err(e.into());
         }
         match mv {
             &Move::Discard { tile } => {
@@ -207,7 +212,7 @@ impl Game {
                     return Err(MoveError::WrongMode);
                 }
                 if let Some(&(cell, rotation)) = self.legal_placements(tile).first() {
-                    return Err(MoveError::DiscardRefused { tile, cell, rotation });
+                    return Err(DrawError::DiscardRefused { tile, cell, rotation }.into());
                 }
                 // A river tile that fits nowhere goes back in the box whatever the table does
                 // with land tiles.
@@ -219,7 +224,7 @@ impl Game {
             Move::Place { tile, cell, rotation, follower, count, purchase } => {
                 let (tile, cell, rotation, follower) = (*tile, *cell, *rotation, *follower);
                 if !count.is_empty() && self.city.is_none() {
-                    return Err(MoveError::NoCount);
+                    return Err(CountError::NoCount.into());
                 }
                 if let Some(p) = purchase {
                     self.purchase_error(p)?;
@@ -229,10 +234,10 @@ impl Game {
                 self.check_placement(tile, cell, rotation)?;
                 if let Some(port) = follower {
                     if self.setup.mode == Mode::FinalBoard {
-                        return Err(MoveError::FollowerInFinalBoard);
+                        return Err(FollowerError::InFinalBoard { port }.into());
                     }
                     if let Some(e) = self.follower_error(placer, tile, cell, rotation, port) {
-                        return Err(e);
+                        return Err(e.into());
                     }
                 }
                 if let Some(p) = *purchase {

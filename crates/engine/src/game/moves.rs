@@ -6,14 +6,13 @@
 //! Q-12). The tile's placement, the follower, the draw order and the Count's decisions are
 //! checked in their own modules.
 
-use super::{Game, SetupError};
-use crate::board::{PlacementError, Standing};
+use super::{CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError, StandError};
+use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
-use crate::count::{CountChoice, Quarter, QuarterMove};
-use crate::event::Event;
+use crate::count::{CountChoice, QuarterMove};
+use crate::event::{Event, RuleRef};
 use crate::player::PlayerId;
-use crate::river::RiverError;
-use crate::tile::{FeatureKind, TileId};
+use crate::tile::TileId;
 use std::fmt;
 
 /// What the table did: one tile drawn and what became of it.
@@ -106,209 +105,74 @@ pub struct Purchase {
 }
 
 /// Why a move is refused. The game is unchanged.
+///
+/// The refusals of one part of a move are that part's own error, wrapped here; the variants
+/// of their own are about the move as a whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "error", rename_all = "camelCase")
+)]
 pub enum MoveError {
     /// The final count has been made.
     GameOver,
-    /// A player cannot buy the tile they drew themselves (V-12).
-    PurchaseFromSelf {
-        /// The drawer.
-        player: PlayerId,
-    },
-    /// The buyer has fewer points than the price (V-12).
-    CannotPay {
-        /// The buyer.
-        player: PlayerId,
-        /// Their points.
-        score: u32,
-        /// The price.
-        price: u32,
-    },
-    /// No such seat at this table.
-    UnknownPlayer {
-        /// The seat.
-        player: PlayerId,
-    },
-    /// No copy of the tile is left in the bag.
-    TileNotInBag {
-        /// The tile.
-        tile: TileId,
-    },
-    /// The tile may not lie there.
-    Placement {
-        /// The tile.
-        tile: TileId,
-        /// Where it was put.
-        cell: Cell,
-        /// How it was turned.
-        rotation: Rotation,
-        /// Why not.
-        reason: PlacementError,
-    },
-    /// The cell is outside the agreed play area (Rule V-09).
-    OutOfBounds {
-        /// The cell.
-        cell: Cell,
-    },
-    /// The cell is further from the start than any table reaches ([`Cell::LIMIT`]).
+    /// A cell the move names is further from the start than any table reaches
+    /// ([`Cell::LIMIT`]).
     OffTable {
         /// The cell.
         cell: Cell,
         /// How far a coordinate may go either way.
         limit: i32,
     },
-    /// The tile fits somewhere, so it may not be discarded (Rule B-08).
-    DiscardRefused {
-        /// The tile.
-        tile: TileId,
-        /// A place where it fits.
-        cell: Cell,
-        /// With this rotation.
-        rotation: Rotation,
-    },
-    /// The player has no follower in supply (Rule B-15).
-    NoFollowerLeft {
-        /// The player.
-        player: PlayerId,
-    },
-    /// The named place is not on the tile.
-    NoFeatureAt {
-        /// The place.
-        port: Port,
-    },
-    /// The feature there already has a follower somewhere along it (Rule B-11).
-    FeatureOccupied {
-        /// The place.
-        port: Port,
-        /// The feature.
-        kind: FeatureKind,
-    },
-    /// The feature takes no follower (a river).
-    NotClaimable {
-        /// The place.
-        port: Port,
-    },
-    /// The game is played without farmers (Rule V-07).
-    FarmersOff,
-    /// Followers are entered apart in a final-board game, not with the tiles.
-    FollowerInFinalBoard,
-    /// A standing follower in a turn-by-turn game: there a follower comes with its tile.
-    StandInTurns,
-    /// No tile lies at the named cell.
-    NoTileAt {
-        /// The cell.
-        cell: Cell,
-    },
     /// This only applies in the other mode (turns vs final board).
     WrongMode,
     /// There is no such move in the log to change.
     NoSuchMove,
-    /// A shrine may border only one cloister, and a cloister only one shrine (Rule H-03).
-    BuildingNeighbours {
-        /// Where the tile was put.
-        cell: Cell,
-    },
-    /// Under the relaxed placement house rule, a building that borders several of the other
-    /// kind takes no follower (V-23).
-    CrowdedBuilding {
-        /// The place.
-        port: Port,
-    },
-    /// The river tile may not go there.
-    River {
-        /// Where it was put.
-        cell: Cell,
-        /// Why not.
-        reason: RiverError,
-    },
-    /// River tiles are drawn and placed before any land tile (R-07).
-    RiverFirst {
-        /// The land tile.
-        tile: TileId,
-    },
-    /// The City of Carcassonne is laid before the next tile is drawn (R-04).
-    CityFirst {
-        /// The tile drawn instead.
-        tile: TileId,
-    },
-    /// There is no City of Carcassonne waiting to be laid.
-    NoCityToLay,
-    /// The City is laid only once the river is finished (R-04).
-    RiverUnfinished,
-    /// The City would cover a tile already there.
-    CityOverlaps {
-        /// The covered cell.
-        cell: Cell,
-    },
-    /// The City would touch no tile along an edge.
-    CityNotAdjacent,
-    /// With the City of Carcassonne at the start, the spring is the first tile drawn (R-03).
-    SpringFirst {
-        /// The tile drawn instead.
-        tile: TileId,
-    },
-    /// The fork is the first river tile after the spring (R-06).
-    ForkFirst {
-        /// The tile drawn instead.
-        tile: TileId,
-    },
-    /// The volcano lake is the last river tile (R-08).
-    VolcanoLast,
-    /// Count decisions in a game without the Count.
-    NoCount,
-    /// The player has no follower in that quarter.
-    QuarterEmpty {
-        /// The player.
-        player: PlayerId,
-        /// The quarter.
-        quarter: Quarter,
-    },
-    /// Nobody may leave the quarter where the Count stands (C-11), nor (under V-20) enter it.
-    CountBlocks {
-        /// The quarter.
-        quarter: Quarter,
-    },
-    /// Market followers move only at the end of the game (C-18).
-    MarketAtTheEnd,
-    /// That quarter's followers do not go onto that kind of feature (C-13).
-    WrongQuarter {
-        /// The quarter.
-        quarter: Quarter,
-        /// The feature's kind.
-        kind: FeatureKind,
-    },
-    /// Followers move from the city only onto a feature being scored now (C-12), or at the
-    /// end onto one that is still unfinished (C-19).
-    NotBeingScored {
-        /// Where.
-        cell: Cell,
-        /// The place.
-        port: Port,
-    },
-    /// The move round goes clockwise from the placer's left, the placer last (C-12).
-    MoveOutOfTurn {
-        /// The player who moved out of turn.
-        player: PlayerId,
-    },
-    /// The placer scored, or nobody did: no follower may enter the city (C-03, C-04).
-    MayNotEnter,
-    /// Under the official variants the Count moves by himself (V-18, V-19).
-    CountMovesByItself,
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.describe(f, &[])
-    }
+    /// The tile drawn may not be drawn now, or not be put aside.
+    Draw(DrawError),
+    /// The tile may not lie there.
+    Placement(PlacementError),
+    /// The follower may not go there.
+    Follower(FollowerError),
+    /// The tile may not be bought so (V-12).
+    Purchase(PurchaseError),
+    /// The City of Carcassonne may not be laid there, or not now (R-04).
+    City(CityError),
+    /// A decision about the Count of Carcassonne is refused.
+    Count(CountError),
+    /// A follower may not stand there on the final board.
+    Stand(StandError),
 }
 
 impl MoveError {
+    /// The checklist rule the move breaks, as `docs/rules.md` lists it, where one rule says
+    /// so (`None` for refusals such as a cell off the table, which no rule of the game needs).
+    ///
+    /// ```
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(0) });
+    /// assert_eq!(e.rule(), Some("B-15"));
+    /// ```
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            MoveError::GameOver | MoveError::OffTable { .. } | MoveError::WrongMode | MoveError::NoSuchMove => None,
+            MoveError::Draw(e) => e.rule(),
+            MoveError::Placement(e) => e.rule(),
+            MoveError::Follower(e) => e.rule(),
+            MoveError::Purchase(e) => e.rule(),
+            MoveError::City(e) => e.rule(),
+            MoveError::Count(e) => e.rule(),
+            MoveError::Stand(e) => e.rule(),
+        }
+    }
+
     /// The error as a sentence that calls the players by their names, seat by seat; a seat
     /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
     ///
     /// ```
-    /// use castellan_engine::{MoveError, PlayerId};
-    /// let e = MoveError::NoFollowerLeft { player: PlayerId(1) };
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
     /// let names = ["Anna".to_string(), "Bram".to_string()];
     /// assert_eq!(e.with_names(&names).to_string(), "Bram has no follower left");
     /// assert_eq!(e.to_string(), "player 2 has no follower left");
@@ -324,110 +188,110 @@ impl MoveError {
     }
 
     fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
-        let who = |p: &PlayerId| names.get(p.index()).cloned().unwrap_or_else(|| p.to_string());
         match self {
             MoveError::GameOver => write!(f, "the game is over"),
-            MoveError::PurchaseFromSelf { player } => write!(f, "{} cannot buy the tile they drew", who(player)),
-            MoveError::CannotPay { player, score, price } => {
-                write!(f, "{} has {score} points and cannot pay {price}", who(player))
-            }
-            MoveError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
-            MoveError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
-            MoveError::Placement { tile, cell, rotation, reason } => {
-                write!(f, "tile {tile} at {cell} rot {rotation} ")?;
-                match reason {
-                    PlacementError::CellOccupied => write!(f, "lands on a tile already there"),
-                    PlacementError::NotAdjacent => write!(f, "touches no tile along an edge"),
-                    PlacementError::EdgeMismatch(ms) => {
-                        let sides: Vec<String> = ms
-                            .iter()
-                            .map(|m| format!("its {} neighbour ({} against {})", m.side, m.ours, m.theirs))
-                            .collect();
-                        write!(f, "does not match {}", sides.join(" and "))
-                    }
-                }
-            }
-            MoveError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
             MoveError::OffTable { cell, limit } => {
                 write!(f, "{cell} is off the table: coordinates run from -{limit} to {limit}")
             }
-            MoveError::DiscardRefused { tile, cell, rotation } => {
-                write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
-            }
-            MoveError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(player)),
-            MoveError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
-            MoveError::FeatureOccupied { port, kind } => {
-                write!(f, "the {kind} at {port} is already occupied")
-            }
-            MoveError::NotClaimable { port } => {
-                write!(f, "nobody may stand on the river at {port}")
-            }
-            MoveError::FarmersOff => write!(f, "this game is played without farmers"),
-            MoveError::FollowerInFinalBoard => {
-                write!(f, "in a final-board game followers are listed separately")
-            }
-            MoveError::StandInTurns => {
-                write!(
-                    f,
-                    "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
-                )
-            }
-            MoveError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             MoveError::WrongMode => write!(f, "not possible in this game mode"),
             MoveError::NoSuchMove => write!(f, "there is no such move to change"),
-            MoveError::River { cell, reason } => match reason {
-                RiverError::NotContinued => write!(f, "a river tile at {cell} must continue the river at an open end"),
-                RiverError::BranchesJoin => {
-                    write!(f, "a river tile at {cell} would join the two branches of the river")
-                }
-                RiverError::UTurn => write!(f, "the river at {cell} would turn the same way twice in a row"),
-            },
-            MoveError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
-            MoveError::CityFirst { tile } => {
-                write!(f, "tile {tile} is drawn before the City of Carcassonne is laid against the river")
-            }
-            MoveError::NoCityToLay => write!(f, "there is no City of Carcassonne to lay"),
-            MoveError::RiverUnfinished => write!(f, "the City of Carcassonne is laid once the river is finished"),
-            MoveError::CityOverlaps { cell } => write!(f, "the City of Carcassonne would cover the tile at {cell}"),
-            MoveError::CityNotAdjacent => write!(f, "the City of Carcassonne touches no tile along an edge"),
-            MoveError::SpringFirst { tile } => {
-                write!(f, "tile {tile} is drawn before the spring, which is attached to the city first")
-            }
-            MoveError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
-            MoveError::VolcanoLast => write!(f, "the volcano lake is the last river tile"),
-            MoveError::NoCount => write!(f, "this game is played without the Count"),
-            MoveError::QuarterEmpty { player, quarter } => {
-                write!(f, "{} has no follower in the {quarter}", who(player))
-            }
-            MoveError::CountBlocks { quarter } => write!(f, "the Count stands in the {quarter}: nobody may move there"),
-            MoveError::MarketAtTheEnd => write!(f, "market followers move only at the end of the game"),
-            MoveError::WrongQuarter { quarter, kind } => {
-                write!(f, "followers from the {quarter} do not go onto a {kind}")
-            }
-            MoveError::NotBeingScored { cell, port } => {
-                write!(f, "the feature at {cell} {port} is not one a follower may move onto now")
-            }
-            MoveError::MoveOutOfTurn { player } => {
-                write!(f, "{} moved out of turn: the round goes clockwise from the placer's left", who(player))
-            }
-            MoveError::MayNotEnter => {
-                write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")
-            }
-            MoveError::CountMovesByItself => write!(f, "under this variant the Count moves by himself"),
-            MoveError::BuildingNeighbours { cell } => {
-                write!(f, "a building at {cell} would make a shrine border two cloisters or a cloister two shrines")
-            }
-            MoveError::CrowdedBuilding { port } => {
-                write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
-            }
+            MoveError::Draw(e) => fmt::Display::fmt(e, f),
+            MoveError::Placement(e) => fmt::Display::fmt(e, f),
+            MoveError::Follower(e) => e.describe(f, names),
+            MoveError::Purchase(e) => e.describe(f, names),
+            MoveError::City(e) => fmt::Display::fmt(e, f),
+            MoveError::Count(e) => e.describe(f, names),
+            MoveError::Stand(e) => e.describe(f, names),
         }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
     }
 }
 
 impl std::error::Error for MoveError {}
 
+macro_rules! wrapped {
+    ($($error:ident => $variant:ident),* $(,)?) => {$(
+        impl From<$error> for MoveError {
+            fn from(e: $error) -> MoveError {
+                MoveError::$variant(e)
+            }
+        }
+    )*};
+}
+
+wrapped! {
+    DrawError => Draw,
+    PlacementError => Placement,
+    FollowerError => Follower,
+    PurchaseError => Purchase,
+    CityError => City,
+    CountError => Count,
+    StandError => Stand,
+}
+
+/// A seat by its name at this table, or as "player 1", "player 2", … without one.
+pub(super) fn who(names: &[String], p: PlayerId) -> String {
+    names.get(p.index()).cloned().unwrap_or_else(|| p.to_string())
+}
+
+/// Why a tile may not be bought as the move says (house rule V-12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum PurchaseError {
+    /// No such seat at this table.
+    UnknownPlayer {
+        /// The seat.
+        player: PlayerId,
+    },
+    /// A player cannot buy the tile they drew themselves.
+    FromSelf {
+        /// The drawer.
+        player: PlayerId,
+    },
+    /// The buyer has fewer points than the price.
+    CannotPay {
+        /// The buyer.
+        player: PlayerId,
+        /// Their points.
+        score: u32,
+        /// The price.
+        price: u32,
+    },
+}
+
+impl PurchaseError {
+    /// The rule: buying a tile is house rule V-12 throughout.
+    pub fn rule(&self) -> Option<RuleRef> {
+        Some("V-12")
+    }
+
+    fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            PurchaseError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
+            PurchaseError::FromSelf { player } => write!(f, "{} cannot buy the tile they drew", who(names, *player)),
+            PurchaseError::CannotPay { player, score, price } => {
+                write!(f, "{} has {score} points and cannot pay {price}", who(names, *player))
+            }
+        }
+    }
+}
+
+impl fmt::Display for PurchaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for PurchaseError {}
+
 /// Why a log could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum ReplayError {
     /// The setup does not make a game.
     Setup(SetupError),
@@ -453,16 +317,16 @@ impl std::error::Error for ReplayError {}
 
 impl Game {
     /// Whether the tile may be bought as `p` says (V-12).
-    pub(super) fn purchase_error(&self, p: &Purchase) -> Result<(), MoveError> {
+    pub(super) fn purchase_error(&self, p: &Purchase) -> Result<(), PurchaseError> {
         if p.buyer.index() >= self.player_count() {
-            return Err(MoveError::UnknownPlayer { player: p.buyer });
+            return Err(PurchaseError::UnknownPlayer { player: p.buyer });
         }
         if p.buyer == self.current {
-            return Err(MoveError::PurchaseFromSelf { player: p.buyer });
+            return Err(PurchaseError::FromSelf { player: p.buyer });
         }
         let score = self.scores[p.buyer];
         if score < p.price {
-            return Err(MoveError::CannotPay { player: p.buyer, score, price: p.price });
+            return Err(PurchaseError::CannotPay { player: p.buyer, score, price: p.price });
         }
         Ok(())
     }

@@ -7,12 +7,124 @@
 //! lay a tile already checked. What is *not* here: which tile may be drawn (`draw.rs`).
 
 use super::{off_table, Game, MoveError};
-use crate::board::Board;
+use crate::board::{Board, EdgeMismatch, FitError};
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Rotation, Side};
+use crate::event::RuleRef;
 use crate::river::is_river_tile;
+use crate::river::RiverError;
 use crate::rules::RuleSet;
 use crate::tile::{TileId, TileSet};
+use std::fmt;
+
+/// Why a tile may not lie where it was put: its edges (Rules B-04, B-05), or the table's
+/// limits beyond them. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum PlacementError {
+    /// Another tile lies there already.
+    CellOccupied {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+    },
+    /// No tile shares an edge with the cell (Rule B-04).
+    NotAdjacent {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+    },
+    /// Touching edges do not continue each other (Rule B-05).
+    EdgeMismatch {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+        /// Every edge that does not match, not only the first.
+        mismatches: Vec<EdgeMismatch>,
+    },
+    /// The cell is outside the agreed play area (house rule V-09).
+    OutOfBounds {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A shrine may border only one cloister, and a cloister only one shrine (Rule H-03).
+    BuildingNeighbours {
+        /// Where the tile was put.
+        cell: Cell,
+    },
+    /// The river tile may not go there (R-07, R-09, R-10, as the reason says).
+    River {
+        /// Where it was put.
+        cell: Cell,
+        /// Why not.
+        reason: RiverError,
+    },
+}
+
+impl PlacementError {
+    /// The board's refusal, with the tile it concerns.
+    pub(crate) fn from_fit(tile: TileId, cell: Cell, rotation: Rotation, reason: FitError) -> PlacementError {
+        match reason {
+            FitError::CellOccupied => PlacementError::CellOccupied { tile, cell, rotation },
+            FitError::NotAdjacent => PlacementError::NotAdjacent { tile, cell, rotation },
+            FitError::EdgeMismatch(mismatches) => PlacementError::EdgeMismatch { tile, cell, rotation, mismatches },
+        }
+    }
+
+    /// The checklist rule the placement breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            PlacementError::CellOccupied { .. } => None,
+            PlacementError::NotAdjacent { .. } => Some("B-04"),
+            PlacementError::EdgeMismatch { .. } => Some("B-05"),
+            PlacementError::OutOfBounds { .. } => Some("V-09"),
+            PlacementError::BuildingNeighbours { .. } => Some("H-03"),
+            PlacementError::River { reason, .. } => Some(reason.rule()),
+        }
+    }
+}
+
+impl fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlacementError::CellOccupied { tile, cell, rotation } => {
+                write!(f, "tile {tile} at {cell} rot {rotation} lands on a tile already there")
+            }
+            PlacementError::NotAdjacent { tile, cell, rotation } => {
+                write!(f, "tile {tile} at {cell} rot {rotation} touches no tile along an edge")
+            }
+            PlacementError::EdgeMismatch { tile, cell, rotation, mismatches } => {
+                let sides: Vec<String> = mismatches
+                    .iter()
+                    .map(|m| format!("its {} neighbour ({} against {})", m.side, m.ours, m.theirs))
+                    .collect();
+                write!(f, "tile {tile} at {cell} rot {rotation} does not match {}", sides.join(" and "))
+            }
+            PlacementError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
+            PlacementError::BuildingNeighbours { cell } => {
+                write!(f, "a building at {cell} would make a shrine border two cloisters or a cloister two shrines")
+            }
+            PlacementError::River { cell, reason } => match reason {
+                RiverError::NotContinued => write!(f, "a river tile at {cell} must continue the river at an open end"),
+                RiverError::BranchesJoin => {
+                    write!(f, "a river tile at {cell} would join the two branches of the river")
+                }
+                RiverError::UTurn => write!(f, "the river at {cell} would turn the same way twice in a row"),
+            },
+        }
+    }
+}
+
+impl std::error::Error for PlacementError {}
 
 impl Game {
     /// Every cell and rotation where `tile` may go now, in a fixed order.
@@ -39,20 +151,20 @@ impl Game {
 
     /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
     /// neighbourhood (H-03) and the river's course.
-    pub(super) fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<MoveError> {
+    pub(super) fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<PlacementError> {
         if let Some(river) = self.river.as_ref().filter(|_| is_river_tile(tile)) {
             if let Err(reason) = river.step(&self.board, tile, cell, rotation) {
-                return Some(MoveError::River { cell, reason });
+                return Some(PlacementError::River { cell, reason });
             }
         }
         if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
-            return Some(MoveError::OutOfBounds { cell });
+            return Some(PlacementError::OutOfBounds { cell });
         }
         if self.setup.has(TileSet::Shrines)
             && !self.setup.rules.relaxed_shrine_placement
             && breaks_neighbour_limit(&self.board, tile, cell)
         {
-            return Some(MoveError::BuildingNeighbours { cell });
+            return Some(PlacementError::BuildingNeighbours { cell });
         }
         None
     }
@@ -60,18 +172,16 @@ impl Game {
     /// Checks whether `tile` may go at `cell` with `rotation`.
     ///
     /// # Errors
-    /// Why not, as a [`MoveError`].
+    /// Why not: [`MoveError::OffTable`] for a cell no table reaches, else a
+    /// [`MoveError::Placement`].
     pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), MoveError> {
         off_table([cell])?;
         if let Some(e) = self.table_rule_error(tile, cell, rotation) {
-            return Err(e);
+            return Err(e.into());
         }
-        self.board.check_placement(tile, cell, rotation).map_err(|reason| MoveError::Placement {
-            tile,
-            cell,
-            rotation,
-            reason,
-        })
+        self.board
+            .check_placement(tile, cell, rotation)
+            .map_err(|reason| PlacementError::from_fit(tile, cell, rotation, reason).into())
     }
 }
 

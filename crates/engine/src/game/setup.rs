@@ -32,6 +32,7 @@ pub struct PlayerSetup {
 
 /// How the game begins on the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Start {
     /// The start tile `D` at `[0, 0]`, city north.
     #[default]
@@ -100,6 +101,11 @@ impl GameSetup {
 
 /// Why a setup cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "detail", rename_all = "camelCase")
+)]
 pub enum SetupError {
     /// No players.
     NoPlayers,
