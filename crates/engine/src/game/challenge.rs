@@ -85,3 +85,62 @@ impl Game {
         &self.challenges
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Event, Game, GameSetup, Move, PlayerId, Port, Rotation, TileId, TileSet};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn shrine_game() -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Shrines);
+        Game::new(setup).unwrap()
+    }
+
+    // Anna's monk on a cloister south of the start tile; Bram's heretic on a shrine beside it:
+    //
+    //          x=0    x=1
+    // y=0     [D]
+    // y=1     [B]    [SH1]
+    #[test]
+    fn a_heretic_beside_an_occupied_cloister_challenges_its_monk() {
+        let mut game = shrine_game();
+        game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C))).unwrap();
+        assert!(game.challenges().is_empty());
+        let events = game.apply(&Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, Some(Port::C))).unwrap();
+        assert!(
+            events.contains(&Event::ChallengeStarted {
+                challenger: PlayerId(1),
+                cloister: Cell::new(0, 1),
+                shrine: Cell::new(1, 1)
+            }),
+            "H-05: {events:?}"
+        );
+        let running = game.challenges();
+        assert_eq!((running.len(), running[0].cloister, running[0].shrine), (1, Cell::new(0, 1), Cell::new(1, 1)));
+    }
+
+    #[test]
+    fn a_shrine_without_a_follower_or_beside_an_empty_cloister_challenges_nobody() {
+        let mut game = shrine_game();
+        game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, None)).unwrap();
+        game.apply(&Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, Some(Port::C))).unwrap();
+        assert!(game.challenges().is_empty(), "the cloister is empty");
+        let mut game = shrine_game();
+        game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C))).unwrap();
+        game.apply(&Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, None)).unwrap();
+        assert!(game.challenges().is_empty(), "the shrine has no heretic");
+    }
+
+    #[test]
+    fn an_unresolved_challenge_scores_both_buildings_as_unfinished() {
+        let mut game = shrine_game();
+        game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C))).unwrap();
+        game.apply(&Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, Some(Port::C))).unwrap();
+        let rules: Vec<&str> = game.final_count().iter().filter(|s| s.points > 0).map(|s| s.rule).collect();
+        assert_eq!(rules, ["H-11", "H-11"], "both buildings, each with its neighbours");
+    }
+}

@@ -394,7 +394,58 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{FeatureKind, Game, GameSetup, Quarter, Start, TileSet};
+    use crate::{
+        Cell, CountChoice, CountError, FeatureKind, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
+        QuarterMove, Start, TileId, TileSet,
+    };
+
+    fn count_game() -> Game {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        Game::new(setup).unwrap()
+    }
+
+    /// The first legal placement of a straight road, with the Count decisions given.
+    fn road_with(game: &Game, count: CountChoice) -> Move {
+        let u = TileId::from_name("U").unwrap();
+        let (cell, rotation) = game.legal_placements(u)[0];
+        Move::Place { tile: u, cell, rotation, follower: None, count, purchase: None }
+    }
+
+    #[test]
+    fn count_decisions_need_the_count() {
+        let mut game = Game::new(GameSetup::base(&["Red", "Blue"])).unwrap();
+        let mv = QuarterMove { player: PlayerId(0), quarter: Quarter::Castle, to: (Cell::new(0, 0), Port::N) };
+        let choice = CountChoice { moves: vec![mv], entry: None };
+        let refused = game.apply(&road_with(&game, choice)).unwrap_err();
+        assert_eq!(refused, MoveError::Count(CountError::NoCount));
+        assert_eq!(game.move_count(), 0);
+    }
+
+    #[test]
+    fn during_play_nobody_leaves_the_market_nor_an_empty_quarter() {
+        let mut game = count_game();
+        let to = (Cell::new(0, 0), Port::N);
+        let from = |quarter| CountChoice { moves: vec![QuarterMove { player: PlayerId(1), quarter, to }], entry: None };
+        let market = game.apply(&road_with(&game, from(Quarter::Market))).unwrap_err();
+        assert_eq!((market.rule(), market), (Some("C-18"), CountError::MarketAtTheEnd.into()));
+        let empty = game.apply(&road_with(&game, from(Quarter::Blacksmith))).unwrap_err();
+        assert_eq!(empty, CountError::QuarterEmpty { player: PlayerId(1), quarter: Quarter::Blacksmith }.into());
+        assert_eq!(empty.to_string(), "player 2 has no follower in the blacksmith");
+        assert_eq!(game.move_count(), 0, "the refused moves changed nothing");
+    }
+
+    #[test]
+    fn nobody_enters_the_city_after_a_tile_that_scored_nothing() {
+        let mut game = count_game();
+        let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None };
+        let mv = road_with(&game, CountChoice { moves: Vec::new(), entry: Some(entry) });
+        let refused = game.apply(&mv).unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some("C-03"), CountError::MayNotEnter.into()));
+        let Move::Place { tile, cell, rotation, .. } = mv else { unreachable!() };
+        assert_eq!(game.may_enter(&Move::place(tile, cell, rotation, None)), Ok(false));
+    }
 
     #[test]
     fn followers_leave_the_city_at_the_end_for_what_their_quarter_feeds() {

@@ -250,3 +250,70 @@ impl Game {
         self.river.as_ref()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, CityError, DrawError, Game, GameSetup, Move, MoveError, Rotation, Start, TileId, TileSet};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn river_game(city_after: bool) -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::River2);
+        setup.start = Start::River2;
+        if city_after {
+            setup.sets.push(TileSet::Count);
+            setup.rules.river_before_city = true;
+        }
+        Game::new(setup).unwrap()
+    }
+
+    #[test]
+    fn after_the_spring_the_fork_comes_first_and_land_waits_for_the_river() {
+        let game = river_game(false);
+        let fork = TileSet::River2.tiles().find(|t| t.def().marks.fork).unwrap();
+        let lake = TileSet::River2.tiles().find(|t| t.def().marks.volcano).unwrap();
+        assert!(game.may_draw(fork), "R-06");
+        assert!(!game.may_draw(tile("R2-09")), "another river tile before the fork");
+        assert!(!game.may_draw(lake), "the volcano lake before the others");
+        assert!(!game.may_draw(tile("U")), "a land tile while river tiles are left (R-07)");
+        let mut game = game;
+        let refused = game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)).unwrap_err();
+        assert_eq!(
+            (refused.rule(), refused),
+            (Some("R-07"), MoveError::Draw(DrawError::RiverFirst { tile: tile("U") }))
+        );
+    }
+
+    #[test]
+    fn a_tile_that_fits_is_not_put_aside_and_a_last_copy_is_drawn_once() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let c = tile("C");
+        let refused = game.apply(&Move::Discard { tile: c }).unwrap_err();
+        let MoveError::Draw(DrawError::DiscardRefused { tile, cell, rotation }) = refused else {
+            panic!("{refused:?}")
+        };
+        assert_eq!(tile, c);
+        assert!(game.check_placement(c, cell, rotation).is_ok(), "the place named is a legal one (B-08)");
+        game.apply(&Move::place(c, Cell::new(0, -1), Rotation::R0, None)).unwrap();
+        assert_eq!(
+            game.apply(&Move::place(c, Cell::new(0, -2), Rotation::R0, None)),
+            Err(MoveError::Draw(DrawError::TileNotInBag { tile: c })),
+            "the box has one C"
+        );
+    }
+
+    #[test]
+    fn the_city_waits_for_the_river_and_is_laid_once() {
+        let mut game = river_game(true);
+        assert!(game.city_pending());
+        assert!(game.legal_city_placements().is_empty(), "not while river tiles are left");
+        let refused = game.apply(&Move::City { at: Cell::new(1, 0) }).unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some("R-04"), MoveError::City(CityError::RiverUnfinished)));
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert!(!plain.city_pending());
+        assert_eq!(plain.clone().apply(&Move::City { at: Cell::new(1, 0) }), Err(CityError::NoCityToLay.into()));
+    }
+}

@@ -244,3 +244,70 @@ impl Game {
         top
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TiedWinners, TileId, TrackPosition};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    /// Anna's thief on the start tile's road, extended east: an unfinished road of two tiles.
+    fn anna_on_an_open_road() -> Game {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
+        game
+    }
+
+    #[test]
+    fn the_count_can_be_asked_for_without_ending_the_game() {
+        let game = anna_on_an_open_road();
+        let count = game.final_count();
+        let road: Vec<(u32, &str)> = count.iter().filter(|s| s.points > 0).map(|s| (s.points, s.rule)).collect();
+        assert_eq!(road, [(2, "B-35")], "the open road, 1 a tile");
+        assert_eq!(game.scores_if_ended_now(), [2, 0]);
+        assert_eq!(game.final_points()[PlayerId(0)], 2, "the cheap totals agree with the explained count");
+        assert_eq!((game.scores(), game.supply(), game.is_finished()), (&[0, 0][..], &[6, 7][..], false), "unchanged");
+    }
+
+    #[test]
+    fn the_final_count_scores_returns_the_followers_and_closes_the_game() {
+        let mut game = anna_on_an_open_road();
+        game.finish().unwrap();
+        assert_eq!((game.scores(), game.supply()), (&[2, 0][..], &[7, 7][..]), "B-34: scored, thief home");
+        assert_eq!(game.finish().unwrap_err(), MoveError::GameOver);
+        assert_eq!(game.apply(&Move::Discard { tile: tile("U") }).unwrap_err(), MoveError::GameOver);
+    }
+
+    #[test]
+    fn tied_players_share_a_rank_and_the_tie_rule_decides_the_winners() {
+        let mut tie = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        tie.finish().unwrap();
+        let ranks: Vec<u32> = tie.standings().iter().map(|&(_, _, r)| r).collect();
+        assert_eq!(ranks, [1, 1, 1], "B-51: nobody scored");
+        assert_eq!(tie.winners().len(), 3, "shared by default (V-14)");
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.tied_winners = TiedWinners::NoWinner;
+        let mut no_winner = Game::new(setup).unwrap();
+        no_winner.finish().unwrap();
+        assert!(no_winner.winners().is_empty());
+        let mut ahead = anna_on_an_open_road();
+        ahead.finish().unwrap();
+        assert_eq!(ahead.standings(), [(PlayerId(0), 2, 1), (PlayerId(1), 0, 2)]);
+        assert_eq!(ahead.winners(), [PlayerId(0)]);
+    }
+
+    #[test]
+    fn a_total_past_fifty_goes_round_the_track_with_tokens() {
+        let at = |total| {
+            let t = TrackPosition::of(total);
+            (t.space, t.fifties, t.hundreds)
+        };
+        assert_eq!(at(0), (0, 0, 0));
+        assert_eq!(at(49), (49, 0, 0));
+        assert_eq!(at(50), (0, 1, 0), "B-50: the 50 token");
+        assert_eq!(at(123), (23, 0, 1), "the 100 token alone");
+        assert_eq!(at(175), (25, 1, 1));
+    }
+}

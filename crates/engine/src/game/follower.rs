@@ -187,3 +187,59 @@ impl Game {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, FarmRule, FeatureKind, FollowerError, Game, GameSetup, Move, MoveError, Port, Rotation, TileId};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    /// Anna's thief on the start tile's road, which a straight road extends east.
+    fn with_anna_on_the_road(setup: GameSetup) -> Game {
+        let mut game = Game::new(setup).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
+        game
+    }
+
+    #[test]
+    fn an_occupied_road_takes_no_second_follower_but_its_fields_do() {
+        let game = with_anna_on_the_road(GameSetup::base(&["Anna", "Bram"]));
+        let (u, west) = (tile("U"), Cell::new(-1, 0));
+        let offered = game.legal_followers(u, west, Rotation::R0);
+        let kinds: Vec<FeatureKind> = offered.iter().map(|&(_, k)| k).collect();
+        assert_eq!(kinds, [FeatureKind::Field, FeatureKind::Field], "the road is Anna's (B-11); two fields are free");
+        let mut game = game;
+        let refused = game.apply(&Move::place(u, west, Rotation::R0, Some(Port::W))).unwrap_err();
+        assert_eq!(
+            refused,
+            MoveError::Follower(FollowerError::FeatureOccupied { port: Port::W, feature: FeatureKind::Road })
+        );
+        assert_eq!(refused.rule(), Some("B-11"));
+    }
+
+    #[test]
+    fn without_farmers_no_field_is_offered_or_accepted() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.farms = FarmRule::Off;
+        let mut game = with_anna_on_the_road(setup);
+        let (u, west) = (tile("U"), Cell::new(-1, 0));
+        assert!(game.legal_followers(u, west, Rotation::R0).is_empty(), "road taken, fields off (V-07)");
+        let field = game.legal_followers(u, Cell::new(2, 0), Rotation::R0);
+        assert!(field.iter().all(|&(_, k)| k != FeatureKind::Field));
+        let refused = game.apply(&Move::place(u, west, Rotation::R0, Some(Port::NL))).unwrap_err();
+        assert_eq!(refused, MoveError::Follower(FollowerError::FarmersOff { port: Port::NL }));
+    }
+
+    #[test]
+    fn a_place_the_tile_does_not_have_is_refused() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        // The cloister tile has no inner field place.
+        let refused = game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::I))).unwrap_err();
+        assert_eq!(
+            (refused.rule(), refused),
+            (None, MoveError::Follower(FollowerError::NoFeatureAt { port: Port::I }))
+        );
+    }
+}

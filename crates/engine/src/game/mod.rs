@@ -346,3 +346,73 @@ impl Game {
         self.events.push(Event::Scored(Box::new(score)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Event, Game, GameSetup, Move, Port, Rotation, TileId};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn a_refused_move_leaves_the_game_as_it_was() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
+        let before =
+            (game.events().len(), game.move_count(), game.current_player(), game.bag(), game.supply().to_vec());
+        // Bram's road joins Anna's, but the thief he names is on her road: the whole move is refused.
+        assert!(game.apply(&Move::place(tile("U"), Cell::new(-1, 0), Rotation::R0, Some(Port::W))).is_err());
+        let after = (game.events().len(), game.move_count(), game.current_player(), game.bag(), game.supply().to_vec());
+        assert_eq!(before, after);
+        assert_eq!(game.board().tiles().len(), 2, "the tile was not laid");
+    }
+
+    #[test]
+    fn a_completed_city_scores_its_knight_and_sends_it_home_within_the_move() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        // B-28: lay the cap, put a knight on the city it completes, score, take the knight back.
+        let events = game.apply(&Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, Some(Port::S))).unwrap();
+        let kinds: Vec<&str> = events
+            .iter()
+            .map(|e| match e {
+                Event::TilePlaced { .. } => "placed",
+                Event::FollowerDeployed { .. } => "deployed",
+                Event::Scored(_) => "scored",
+                Event::FollowerReturned { .. } => "returned",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["placed", "deployed", "scored", "returned"]);
+        assert_eq!((game.scores(), game.supply()), (&[4, 0][..], &[7, 7][..]));
+        assert_eq!(game.current_player(), crate::PlayerId(1), "the turn passes clockwise (B-02)");
+    }
+
+    #[test]
+    fn filling_a_hole_gives_another_turn_under_the_house_rule() {
+        // Six tiles round an empty cell south-east of the start tile, then a cloister fills it:
+        //
+        //          x=0    x=1    x=2
+        // y=0     [D]    [U]    [U]
+        // y=1     [B]    (B)    [B]
+        // y=2     [A]    [A]
+        let ring = [("U", 1, 0), ("U", 2, 0), ("B", 2, 1), ("B", 0, 1), ("A", 0, 2), ("A", 1, 2), ("B", 1, 1)];
+        for hole_extra_turn in [false, true] {
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.rules.hole_extra_turn = hole_extra_turn;
+            let mut game = Game::new(setup).unwrap();
+            let mut passed = Vec::new();
+            for (name, x, y) in ring {
+                let cell = Cell::new(x, y);
+                let fits = game.legal_placements(tile(name)).into_iter().find(|&(c, _)| c == cell);
+                let (_, rotation) = fits.unwrap_or_else(|| panic!("{name} fits at {cell}"));
+                let placer = game.current_player();
+                game.apply(&Move::place(tile(name), cell, rotation, None)).unwrap();
+                passed.push(game.current_player() != placer);
+            }
+            let mut want = [true; 7];
+            want[6] = !hole_extra_turn;
+            assert_eq!(passed, want, "only the tile filling the hole keeps the turn, and only under V-11");
+        }
+    }
+}

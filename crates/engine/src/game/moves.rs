@@ -342,3 +342,68 @@ impl Game {
         self.events.push(Event::TileBought { buyer: p.buyer, drawer, tile, price: p.price, to_drawer });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, Purchase, PurchaseError, Rotation, Standing, TileId,
+    };
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    /// A straight road east of the start tile, continuing its road.
+    fn road_east() -> Move {
+        Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)
+    }
+
+    fn bought(mv: Move, buyer: u8, price: u32) -> Move {
+        let Move::Place { tile, cell, rotation, follower, count, .. } = mv else { unreachable!() };
+        Move::Place {
+            tile,
+            cell,
+            rotation,
+            follower,
+            count,
+            purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
+        }
+    }
+
+    #[test]
+    fn a_move_names_the_cells_it_touches() {
+        let city = Move::City { at: Cell::new(2, 1) };
+        assert_eq!(city.cells().collect::<Vec<_>>(), [Cell::new(2, 1), Cell::new(5, 3)], "the 4 × 3 block's corners");
+        assert_eq!(city.tile(), None, "the City is not drawn");
+        let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(-3, 4), crate::Port::N) };
+        assert_eq!((stand.cells().collect::<Vec<_>>(), stand.tile()), (vec![Cell::new(-3, 4)], None));
+        assert_eq!(road_east().tile(), Some(tile("U")));
+    }
+
+    #[test]
+    fn a_purchase_is_refused_from_oneself_beyond_the_table_and_beyond_the_buyers_points() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        let cases = [
+            (bought(road_east(), 0, 0), PurchaseError::FromSelf { player: PlayerId(0) }),
+            (bought(road_east(), 3, 0), PurchaseError::UnknownPlayer { player: PlayerId(3) }),
+            (bought(road_east(), 2, 3), PurchaseError::CannotPay { player: PlayerId(2), score: 0, price: 3 }),
+        ];
+        for (mv, want) in cases {
+            let refused = game.apply(&mv).expect_err("refused");
+            assert_eq!((refused.rule(), refused), (Some("V-12"), MoveError::Purchase(want)));
+        }
+        assert_eq!(game.move_count(), 0, "nothing was applied");
+    }
+
+    #[test]
+    fn a_bought_tile_is_the_buyers_and_the_turn_passes_on_from_the_drawer() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        // Anna draws the road; Carl buys it for nothing and places it.
+        let events = game.apply(&bought(road_east(), 2, 0)).unwrap().to_vec();
+        assert!(
+            events.iter().any(|e| matches!(e, Event::TilePlaced { player: PlayerId(2), .. })),
+            "Carl placed it: {events:?}"
+        );
+        assert_eq!(game.current_player(), PlayerId(1), "Bram, after the drawer Anna, moves next");
+    }
+}

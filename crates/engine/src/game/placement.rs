@@ -212,3 +212,73 @@ pub(super) fn place_on_board(
     }
     index
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Bounds, Cell, Game, GameSetup, Move, MoveError, PlacementError, Rotation, TileId, TileSet};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn place(game: &mut Game, name: &str, x: i32, y: i32) {
+        game.apply(&Move::place(tile(name), Cell::new(x, y), Rotation::R0, None)).unwrap();
+    }
+
+    #[test]
+    fn the_board_refusals_name_the_tile_and_their_rule() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let (b, r0) = (tile("B"), Rotation::R0);
+        let refused = |x, y| match game.check_placement(b, Cell::new(x, y), r0) {
+            Err(MoveError::Placement(e)) => e,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(refused(0, 0), PlacementError::CellOccupied { tile: b, cell: Cell::new(0, 0), rotation: r0 });
+        let far = refused(3, 3);
+        assert_eq!(
+            (far.rule(), far.to_string()),
+            (Some("B-04"), "tile B at [3,3] rot 0 touches no tile along an edge".into())
+        );
+        // The cloister's field against the start tile's city, north of it.
+        assert!(matches!(refused(0, -1), PlacementError::EdgeMismatch { ref mismatches, .. } if mismatches.len() == 1));
+        assert_eq!(game.check_placement(b, Cell::new(0, 1), r0), Ok(()), "field against field, south");
+    }
+
+    #[test]
+    fn the_play_area_keeps_tiles_inside_it() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.bounds = Some(Bounds { min_x: -1, max_x: 1, min_y: -1, max_y: 0 });
+        let game = Game::new(setup).unwrap();
+        let b = tile("B");
+        let refused = game.check_placement(b, Cell::new(0, 1), Rotation::R0).unwrap_err();
+        assert_eq!(refused, MoveError::Placement(PlacementError::OutOfBounds { cell: Cell::new(0, 1) }));
+        assert_eq!(refused.rule(), Some("V-09"));
+        assert!(
+            game.legal_placements(b).iter().all(|&(c, _)| c.y <= 0 && (-1..=1).contains(&c.x)),
+            "no legal place lies outside the bounds"
+        );
+    }
+
+    // A cloister south of the start tile, a shrine beside it, and a second cloister tried
+    // beside the shrine:
+    //
+    //          x=0    x=1    x=2
+    // y=0     [D]
+    // y=1     [B]    [SH1]  (B?)
+    #[test]
+    fn a_shrine_borders_one_cloister_at_most() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Shrines);
+        let mut game = Game::new(setup).unwrap();
+        place(&mut game, "B", 0, 1);
+        place(&mut game, "SH1", 1, 1);
+        let second = Cell::new(2, 1);
+        assert_eq!(
+            game.check_placement(tile("B"), second, Rotation::R0),
+            Err(MoveError::Placement(PlacementError::BuildingNeighbours { cell: second })),
+            "the shrine would border two cloisters (H-03)"
+        );
+        assert!(!game.legal_placements(tile("B")).iter().any(|&(c, _)| c == second), "and it is not offered");
+        assert!(game.legal_placements(tile("U")).iter().any(|&(c, _)| c == second), "a plain road may go there");
+    }
+}

@@ -275,3 +275,75 @@ impl Game {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Color, Game, GameSetup, Quarter, Rotation, SetupError, Start, TileId, TileSet};
+
+    fn refused(setup: GameSetup) -> SetupError {
+        Game::new(setup).expect_err("the setup makes no game")
+    }
+
+    #[test]
+    fn setups_that_make_no_game_are_refused() {
+        let base = || GameSetup::base(&["Anna", "Bram"]);
+        let mut cases: Vec<(GameSetup, SetupError)> = Vec::new();
+        cases.push((GameSetup::base(&[]), SetupError::NoPlayers));
+        cases.push((GameSetup::base(&["Anna", "Anna"]), SetupError::DuplicateName("Anna".into())));
+        let mut same_colour = base();
+        same_colour.players[1].color = same_colour.players[0].color;
+        cases.push((same_colour, SetupError::DuplicateColor(Color::ALL[0])));
+        let mut three_at_two = GameSetup::base(&["Anna", "Bram", "Carl"]);
+        three_at_two.rules.max_players = 2;
+        cases.push((three_at_two, SetupError::TooManyPlayers { count: 3, max: 2 }));
+        let mut twice = base();
+        twice.sets.push(TileSet::Base);
+        cases.push((twice, SetupError::DuplicateSet(TileSet::Base)));
+        let mut river_at_base = base();
+        river_at_base.sets.push(TileSet::River2);
+        cases.push((river_at_base, SetupError::RiverNeedsSpring));
+        let mut count_at_base = base();
+        count_at_base.sets.push(TileSet::Count);
+        cases.push((count_at_base, SetupError::CountNeedsItsStart));
+        let mut spring_without_its_set = base();
+        spring_without_its_set.start = Start::River2;
+        cases.push((spring_without_its_set, SetupError::MissingStartSet(Start::River2)));
+        let mut city_after_river_alone = base();
+        city_after_river_alone.rules.river_before_city = true;
+        cases.push((city_after_river_alone, SetupError::RiverBeforeCityNeedsBoth));
+        for (setup, want) in cases {
+            assert_eq!(refused(setup.clone()), want, "{:?}", setup.players);
+        }
+    }
+
+    #[test]
+    fn a_base_game_lays_the_start_tile_and_gives_seven_followers_each() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        let d = TileId::from_name("D").unwrap();
+        let start = game.board().tile_at(Cell::new(0, 0)).expect("the start tile lies at the origin");
+        assert_eq!((start.tile, start.rotation), (d, Rotation::R0), "D, city north");
+        assert_eq!(game.board().tiles().len(), 1);
+        assert_eq!(game.supply(), &[7, 7, 7], "Rule B-01");
+        assert_eq!(game.tiles_left(), 71, "72 tiles, the start tile on the table");
+        assert_eq!(game.remaining(d), 3, "four D, one of them at the origin");
+    }
+
+    #[test]
+    fn a_separate_start_tile_leaves_the_bag_whole() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.separate_start_tile = true;
+        let game = Game::new(setup).unwrap();
+        assert_eq!((game.tiles_left(), game.remaining(TileId::from_name("D").unwrap())), (72, 4), "V-16");
+    }
+
+    #[test]
+    fn the_count_starts_at_the_city_of_carcassonne_with_the_count_on_the_castle() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        let game = Game::new(setup).unwrap();
+        assert_eq!(game.board().tiles().len(), 12, "the twelve city tiles as one block (C-01)");
+        assert_eq!(game.city().map(|c| c.count_at), Some(Quarter::Castle));
+        assert!(TileSet::Count.tiles().all(|t| game.remaining(t) == 0), "no city tile is drawn");
+    }
+}

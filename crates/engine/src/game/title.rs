@@ -49,3 +49,48 @@ impl Game {
         &self.titles
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Event, Game, GameSetup, Move, PlayerId, Rotation, ScoreSource, TileId, TileSet, TitleKind};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn game(with_titles: bool) -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        if with_titles {
+            setup.sets.push(TileSet::KingRobber);
+        }
+        Game::new(setup).unwrap()
+    }
+
+    /// Anna closes the start tile's city with a cap facing it: a two-tile city.
+    const CLOSE_CITY: fn() -> Move = || Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None);
+
+    #[test]
+    fn the_first_completed_city_gives_its_placer_the_king_and_the_bonus_counts_it() {
+        let mut game = game(true);
+        let events = game.apply(&CLOSE_CITY()).unwrap();
+        let king = Event::Title { kind: TitleKind::King, holder: PlayerId(0), record: 2, previous: None };
+        assert!(events.contains(&king), "K-03, though nobody occupied it: {events:?}");
+        assert_eq!(game.titles().king.map(|t| (t.holder, t.record)), Some((PlayerId(0), 2)));
+        assert_eq!(game.titles().robber, None, "no road completed");
+        let bonus: Vec<(ScoreSource, u32, &str)> = game
+            .final_count()
+            .iter()
+            .map(|s| (s.source, s.points, s.rule))
+            .filter(|s| s.0 == ScoreSource::King)
+            .collect();
+        assert_eq!(bonus, [(ScoreSource::King, 1, "K-07")], "one completed city");
+    }
+
+    #[test]
+    fn without_king_and_robber_a_completed_city_moves_no_title() {
+        let mut game = game(false);
+        let events = game.apply(&CLOSE_CITY()).unwrap();
+        assert!(!events.iter().any(|e| matches!(e, Event::Title { .. })));
+        assert_eq!(game.titles().king, None);
+    }
+}
