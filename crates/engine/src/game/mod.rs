@@ -10,15 +10,19 @@
 //! submodules, one family each:
 //!
 //! - `setup`: the setup and its checks ([`GameSetup`], [`SetupError`]);
-//! - `moves`: [`Move`], [`MoveError`], [`ReplayError`], buying a tile (V-12);
-//! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10);
-//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23);
-//! - `draw`: the draw order and the City laid after the river;
-//! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19);
+//! - `moves`: [`Move`], [`MoveError`] wrapping the errors below, [`ReplayError`], buying a
+//!   tile (V-12, [`PurchaseError`]);
+//! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10;
+//!   [`PlacementError`]);
+//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23;
+//!   [`FollowerError`]);
+//! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08;
+//!   [`DrawError`], [`CityError`]);
+//! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
-//! - `final_board`: a finished table entered after the fact.
+//! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
 mod challenge;
 mod count;
