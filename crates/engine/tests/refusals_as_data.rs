@@ -70,13 +70,24 @@ fn a_refusal_in_a_replayed_log_carries_its_index_and_its_reason() {
         to_json(&refused),
         json!({
             "kind": "move",
-            "index": 1,
-            "error": {
-                "kind": "placement",
-                "error": { "kind": "notAdjacent", "tile": "U", "cell": { "x": 5, "y": 5 }, "rotation": "R0" },
+            "detail": {
+                "index": 1,
+                "error": {
+                    "kind": "placement",
+                    "error": { "kind": "notAdjacent", "tile": "U", "cell": { "x": 5, "y": 5 }, "rotation": "R0" },
+                },
             },
         })
     );
+}
+
+#[test]
+fn a_setup_refusal_keeps_its_own_kind_inside_the_replay_error() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.players[1].name = "Anna".into();
+    let refused = Game::replay(&setup, &[]).expect_err("two players called Anna");
+    let text = serde_json::to_string(&refused).unwrap();
+    assert_eq!(text, r#"{"kind":"setup","detail":{"kind":"duplicateName","detail":"Anna"}}"#, "no key twice");
 }
 
 #[test]

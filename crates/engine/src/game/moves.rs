@@ -291,7 +291,12 @@ impl std::error::Error for PurchaseError {}
 
 /// Why a log could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+// Adjacently tagged, as `MoveError` is: the setup error inside has a `kind` of its own.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "detail", rename_all = "camelCase")
+)]
 pub enum ReplayError {
     /// The setup does not make a game.
     Setup(SetupError),

@@ -67,12 +67,14 @@ mod tests {
     }
 
     /// Anna closes the start tile's city with a cap facing it: a two-tile city.
-    const CLOSE_CITY: fn() -> Move = || Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None);
+    fn close_city() -> Move {
+        Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None)
+    }
 
     #[test]
     fn the_first_completed_city_gives_its_placer_the_king_and_the_bonus_counts_it() {
         let mut game = game(true);
-        let events = game.apply(&CLOSE_CITY()).unwrap();
+        let events = game.apply(&close_city()).unwrap();
         let king = Event::Title { kind: TitleKind::King, holder: PlayerId(0), record: 2, previous: None };
         assert!(events.contains(&king), "K-03, though nobody occupied it: {events:?}");
         assert_eq!(game.titles().king.map(|t| (t.holder, t.record)), Some((PlayerId(0), 2)));
@@ -89,7 +91,7 @@ mod tests {
     #[test]
     fn without_king_and_robber_a_completed_city_moves_no_title() {
         let mut game = game(false);
-        let events = game.apply(&CLOSE_CITY()).unwrap();
+        let events = game.apply(&close_city()).unwrap();
         assert!(!events.iter().any(|e| matches!(e, Event::Title { .. })));
         assert_eq!(game.titles().king, None);
     }
