@@ -16,6 +16,12 @@ impl PlayerId {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The seat as a sentence names it: by its name at this table, or as "player 1",
+    /// "player 2", … when `names` has none for it.
+    pub(crate) fn name_in(self, names: &[String]) -> String {
+        names.get(self.index()).cloned().unwrap_or_else(|| self.to_string())
+    }
 }
 
 impl fmt::Display for PlayerId {

@@ -8,7 +8,6 @@
 //! features or farms (C-19, Q-07). The City's state itself (quarters, the Count's place) is
 //! the crate's `count.rs`; the order these steps take in a move is [`Game::apply`]'s.
 
-use super::moves::who;
 use super::placement::place_on_board;
 use super::{Game, Move, MoveError};
 use crate::board::SegmentId;
@@ -115,7 +114,7 @@ impl CountError {
         match self {
             CountError::NoCount => write!(f, "this game is played without the Count"),
             CountError::QuarterEmpty { player, quarter } => {
-                write!(f, "{} has no follower in the {quarter}", who(names, *player))
+                write!(f, "{} has no follower in the {quarter}", player.name_in(names))
             }
             CountError::CountBlocks { quarter } | CountError::EntryLocked { quarter } => {
                 write!(f, "the Count stands in the {quarter}: nobody may move there")
@@ -130,12 +129,16 @@ impl CountError {
                 write!(f, "the feature at {cell} {port} is not one a follower may move onto now")
             }
             CountError::MoveOutOfTurn { player } => {
-                write!(f, "{} moved out of turn: the round goes clockwise from the placer's left", who(names, *player))
+                write!(
+                    f,
+                    "{} moved out of turn: the round goes clockwise from the placer's left",
+                    player.name_in(names)
+                )
             }
             CountError::MayNotEnter => {
                 write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")
             }
-            CountError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(names, *player)),
+            CountError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
             CountError::CountMovesByItself { .. } => write!(f, "under this variant the Count moves by himself"),
         }
     }

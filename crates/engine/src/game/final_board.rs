@@ -11,7 +11,6 @@
 //! follower is accepted where it stands, counts towards its player's seven, scores nothing,
 //! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
-use super::moves::who;
 use super::{Game, Mode};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
@@ -88,7 +87,7 @@ impl StandError {
                 "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
             ),
             StandError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
-            StandError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(names, *player)),
+            StandError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
             StandError::NoCount { .. } => write!(f, "this game is played without the Count"),
             StandError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
             StandError::NoFeatureAt { port, .. } => write!(f, "there is no feature at {port}"),

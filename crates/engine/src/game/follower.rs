@@ -7,7 +7,6 @@
 //! followers entered where they stand on a final board (`final_board.rs`), and followers
 //! moved out of the City of Carcassonne (`count.rs`).
 
-use super::moves::who;
 use super::{Game, Mode};
 use crate::board::road_ends;
 use crate::challenge::breaks_neighbour_limit;
@@ -77,7 +76,7 @@ impl FollowerError {
 
     pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
         match self {
-            FollowerError::NoFollowerLeft { player } => write!(f, "{} has no follower left", who(names, *player)),
+            FollowerError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
             FollowerError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
             FollowerError::FeatureOccupied { port, feature } => {
                 write!(f, "the {feature} at {port} is already occupied")

@@ -234,11 +234,6 @@ wrapped! {
     StandError => Stand,
 }
 
-/// A seat by its name at this table, or as "player 1", "player 2", … without one.
-pub(super) fn who(names: &[String], p: PlayerId) -> String {
-    names.get(p.index()).cloned().unwrap_or_else(|| p.to_string())
-}
-
 /// Why a tile may not be bought as the move says (house rule V-12).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
@@ -273,9 +268,9 @@ impl PurchaseError {
     fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
         match self {
             PurchaseError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
-            PurchaseError::FromSelf { player } => write!(f, "{} cannot buy the tile they drew", who(names, *player)),
+            PurchaseError::FromSelf { player } => write!(f, "{} cannot buy the tile they drew", player.name_in(names)),
             PurchaseError::CannotPay { player, score, price } => {
-                write!(f, "{} has {score} points and cannot pay {price}", who(names, *player))
+                write!(f, "{} has {score} points and cannot pay {price}", player.name_in(names))
             }
         }
     }
