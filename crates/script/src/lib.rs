@@ -300,7 +300,7 @@ mod tests {
         let err = script.play().unwrap_err();
         assert_eq!(
             (err.at.as_str(), &err.kind),
-            ("move 1", &ScriptErrorKind::Move(castellan_engine::StandError::InTurns.into()))
+            ("move 1", &ScriptErrorKind::Move(castellan_engine::StandError::InTurns { player: PlayerId(0) }.into()))
         );
         let mixed = FINAL_BOARD.replace(r#"{"player": "Anna", "stand""#, r#"{"tile": "E", "player": "Anna", "stand""#);
         assert_eq!(Script::from_json(&mixed).unwrap_err().at, "move 1", "a stand is a move of its own");

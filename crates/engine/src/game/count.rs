@@ -43,7 +43,10 @@ pub enum CountError {
         quarter: Quarter,
     },
     /// Market followers move only at the end of the game (C-18).
-    MarketAtTheEnd,
+    MarketAtTheEnd {
+        /// Whose follower was moved.
+        player: PlayerId,
+    },
     /// No feature lies at the place a follower is moved to.
     NoFeatureAt {
         /// The cell.
@@ -79,7 +82,10 @@ pub enum CountError {
         player: PlayerId,
     },
     /// The placer scored, or nobody did: no follower may enter the city (C-03, C-04).
-    MayNotEnter,
+    MayNotEnter {
+        /// The placer.
+        player: PlayerId,
+    },
     /// The placer has no follower in supply to put into the city.
     NoFollowerLeft {
         /// The placer.
@@ -100,11 +106,11 @@ impl CountError {
             CountError::NoFollowerLeft { .. } => Some("C-03"),
             CountError::CountBlocks { .. } => Some("C-11"),
             CountError::EntryLocked { .. } => Some("V-20"),
-            CountError::MarketAtTheEnd => Some("C-18"),
+            CountError::MarketAtTheEnd { .. } => Some("C-18"),
             CountError::WrongQuarter { .. } => Some("C-13"),
             CountError::FarmersOff { .. } => Some("V-07"),
             CountError::NotBeingScored { .. } | CountError::MoveOutOfTurn { .. } => Some("C-12"),
-            CountError::MayNotEnter => Some("C-03"),
+            CountError::MayNotEnter { .. } => Some("C-03"),
             CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some("V-19"),
             CountError::CountMovesByItself { .. } => Some("V-18"),
         }
@@ -119,7 +125,7 @@ impl CountError {
             CountError::CountBlocks { quarter } | CountError::EntryLocked { quarter } => {
                 write!(f, "the Count stands in the {quarter}: nobody may move there")
             }
-            CountError::MarketAtTheEnd => write!(f, "market followers move only at the end of the game"),
+            CountError::MarketAtTheEnd { .. } => write!(f, "market followers move only at the end of the game"),
             CountError::NoFeatureAt { port, .. } => write!(f, "there is no feature at {port}"),
             CountError::WrongQuarter { quarter, feature } => {
                 write!(f, "followers from the {quarter} do not go onto a {feature}")
@@ -135,7 +141,7 @@ impl CountError {
                     player.name_in(names)
                 )
             }
-            CountError::MayNotEnter => {
+            CountError::MayNotEnter { .. } => {
                 write!(f, "only a placer who made others score and scored nothing may enter Carcassonne")
             }
             CountError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
@@ -205,7 +211,7 @@ impl Game {
         let mut last = (0, 0);
         for m in moves {
             if m.quarter == Quarter::Market {
-                return Err(CountError::MarketAtTheEnd);
+                return Err(CountError::MarketAtTheEnd { player: m.player });
             }
             let feature = self.check_quarter_move(m, |root| completed.contains(&root))?;
             let round = if self.setup.rules.count_round_per_feature {
@@ -229,7 +235,7 @@ impl Game {
     pub(super) fn enter_city(&mut self, entry: Entry, first_score: usize) -> Result<(), CountError> {
         let placer = self.current;
         if !self.may_enter_after(first_score) {
-            return Err(CountError::MayNotEnter);
+            return Err(CountError::MayNotEnter { player: placer });
         }
         if self.supply[placer] == 0 {
             return Err(CountError::NoFollowerLeft { player: placer });
@@ -432,7 +438,7 @@ mod tests {
         let to = (Cell::new(0, 0), Port::N);
         let from = |quarter| CountChoice { moves: vec![QuarterMove { player: PlayerId(1), quarter, to }], entry: None };
         let market = game.apply(&road_with(&game, from(Quarter::Market))).unwrap_err();
-        assert_eq!((market.rule(), market), (Some("C-18"), CountError::MarketAtTheEnd.into()));
+        assert_eq!((market.rule(), market), (Some("C-18"), CountError::MarketAtTheEnd { player: PlayerId(1) }.into()));
         let empty = game.apply(&road_with(&game, from(Quarter::Blacksmith))).unwrap_err();
         assert_eq!(empty, CountError::QuarterEmpty { player: PlayerId(1), quarter: Quarter::Blacksmith }.into());
         assert_eq!(empty.to_string(), "player 2 has no follower in the blacksmith");
@@ -445,7 +451,7 @@ mod tests {
         let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None };
         let mv = road_with(&game, CountChoice { moves: Vec::new(), entry: Some(entry) });
         let refused = game.apply(&mv).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("C-03"), CountError::MayNotEnter.into()));
+        assert_eq!((refused.rule(), refused), (Some("C-03"), CountError::MayNotEnter { player: PlayerId(0) }.into()));
         let Move::Place { tile, cell, rotation, .. } = mv else { unreachable!() };
         assert_eq!(game.may_enter(&Move::place(tile, cell, rotation, None)), Ok(false));
     }

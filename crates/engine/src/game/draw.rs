@@ -112,7 +112,10 @@ pub enum CityError {
         cell: Cell,
     },
     /// The City would touch no tile along an edge.
-    NotAdjacent,
+    NotAdjacent {
+        /// The cell named for its north-west corner.
+        at: Cell,
+    },
 }
 
 impl CityError {
@@ -128,7 +131,7 @@ impl fmt::Display for CityError {
             CityError::NoCityToLay => write!(f, "there is no City of Carcassonne to lay"),
             CityError::RiverUnfinished => write!(f, "the City of Carcassonne is laid once the river is finished"),
             CityError::Overlaps { cell } => write!(f, "the City of Carcassonne would cover the tile at {cell}"),
-            CityError::NotAdjacent => write!(f, "the City of Carcassonne touches no tile along an edge"),
+            CityError::NotAdjacent { .. } => write!(f, "the City of Carcassonne touches no tile along an edge"),
         }
     }
 }
@@ -230,7 +233,7 @@ impl Game {
         // Each city tile is laid against what lies already, so every edge is checked once.
         while !left.is_empty() {
             let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) else {
-                return Err(CityError::NotAdjacent.into());
+                return Err(CityError::NotAdjacent { at }.into());
             };
             let (tile, cell) = left.remove(i);
             match board.check_placement(tile, cell, Rotation::R0) {

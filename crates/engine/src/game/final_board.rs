@@ -26,7 +26,10 @@ use std::fmt;
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum StandError {
     /// A standing follower in a turn-by-turn game: there a follower comes with its tile.
-    InTurns,
+    InTurns {
+        /// Whose follower was named.
+        player: PlayerId,
+    },
     /// No such seat at this table.
     UnknownPlayer {
         /// The seat.
@@ -82,7 +85,7 @@ impl StandError {
 
     pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
         match self {
-            StandError::InTurns => write!(
+            StandError::InTurns { .. } => write!(
                 f,
                 "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
             ),
@@ -143,7 +146,7 @@ impl Game {
     /// is accepted: the follower was forgotten there, and scores nothing.
     fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, StandError> {
         if self.setup.mode != Mode::FinalBoard {
-            return Err(StandError::InTurns);
+            return Err(StandError::InTurns { player });
         }
         if player.index() >= self.player_count() {
             return Err(StandError::UnknownPlayer { player });
@@ -257,7 +260,7 @@ mod tests {
     #[test]
     fn a_stand_in_a_turn_by_turn_game_is_refused() {
         let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(StandError::InTurns.into()));
+        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(StandError::InTurns { player: ANNA }.into()));
         assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "nothing to offer outside a final board");
     }
 
