@@ -50,3 +50,38 @@ pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::{Cell, Rotation};
+    use crate::player::PlayerId;
+    use crate::tile::TileId;
+    use crate::title::Title;
+
+    /// The start tile's city closed by a cap: one completed city; the road stays open.
+    fn one_city() -> Board {
+        let mut board = Board::new();
+        board.place(TileId::from_name("D").unwrap(), Cell::new(0, 0), Rotation::R0);
+        board.place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180);
+        board
+    }
+
+    #[test]
+    fn only_a_held_title_scores_one_per_completed_feature_for_its_holder() {
+        let board = one_city();
+        assert!(score_titles(&board, &Titles::default(), true).is_empty(), "no holder, no bonus (K-10)");
+        let bram = PlayerId(1);
+        let held =
+            Titles { king: Some(Title { holder: bram, record: 2 }), robber: Some(Title { holder: bram, record: 9 }) };
+        let scores: Vec<(ScoreSource, u32, &str, bool)> = score_titles(&board, &held, true)
+            .iter()
+            .map(|s| (s.source, s.points, s.rule, s.winners.contains(bram)))
+            .collect();
+        assert_eq!(
+            scores,
+            [(ScoreSource::King, 1, "K-07", true), (ScoreSource::Robber, 0, "K-09", true)],
+            "the one closed city; the open road counts nothing"
+        );
+    }
+}
