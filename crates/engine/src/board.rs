@@ -12,6 +12,7 @@
 //! players' turns or points: that is [`crate::Game`]'s business.
 
 use crate::coord::{Cell, Port, Rotation, Side};
+use crate::count::Quarter;
 use crate::grid::Grid;
 use crate::player::{ByPlayer, PlayerId};
 use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
@@ -58,9 +59,10 @@ impl PlacedTile {
     }
 }
 
-/// Why a tile may not go where it was put.
+/// Why a tile does not fit at a cell by its edges: what the board alone can tell. The table's
+/// further limits (play area, river, shrines) are [`PlacementError`](crate::PlacementError)'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlacementError {
+pub enum FitError {
     /// Another tile lies there already.
     CellOccupied,
     /// No tile shares an edge with the cell (Rule B-04).
@@ -71,6 +73,7 @@ pub enum PlacementError {
 
 /// One edge that does not fit its neighbour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EdgeMismatch {
     /// The side of the new tile, in board orientation.
     pub side: Side,
@@ -133,6 +136,16 @@ impl RootSet {
 pub(crate) struct Building {
     pub(crate) segment: SegmentId,
     pub(crate) neighbours: u8,
+}
+
+/// Where a follower stands on a finished table: on the board, or in the City of Carcassonne.
+/// A final board enters its followers so ([`Move::Stand`](crate::Move::Stand)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// On the feature at this place of the tile at this cell (board orientation).
+    Board(Cell, Port),
+    /// Waiting in a quarter of the City of Carcassonne.
+    City(Quarter),
 }
 
 /// A follower standing on the board.
@@ -258,9 +271,9 @@ impl Board {
     ///
     /// # Errors
     /// The reason it may not, with every mismatching edge.
-    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), PlacementError> {
+    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), FitError> {
         if self.index_at(cell).is_some() {
-            return Err(PlacementError::CellOccupied);
+            return Err(FitError::CellOccupied);
         }
         let def = tile.def();
         let mut touching = false;
@@ -276,10 +289,10 @@ impl Board {
             }
         }
         if !touching && !self.placed.is_empty() {
-            return Err(PlacementError::NotAdjacent);
+            return Err(FitError::NotAdjacent);
         }
         if !mismatches.is_empty() {
-            return Err(PlacementError::EdgeMismatch(mismatches));
+            return Err(FitError::EdgeMismatch(mismatches));
         }
         Ok(())
     }
@@ -821,10 +834,10 @@ mod tests {
         let b = start();
         assert_eq!(
             b.check_placement(id("E"), Cell::new(1, 1), Rotation::R0),
-            Err(PlacementError::NotAdjacent),
+            Err(FitError::NotAdjacent),
             "corner contact only (B-04)"
         );
-        assert_eq!(b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0), Err(PlacementError::CellOccupied));
+        assert_eq!(b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0), Err(FitError::CellOccupied));
         // E turned so its city faces south meets D's city.
         assert_eq!(b.check_placement(id("E"), Cell::new(0, -1), Rotation::R180), Ok(()));
     }
@@ -835,7 +848,7 @@ mod tests {
         let err = b.check_placement(id("E"), Cell::new(0, -1), Rotation::R0).unwrap_err();
         assert_eq!(
             err,
-            PlacementError::EdgeMismatch(vec![EdgeMismatch {
+            FitError::EdgeMismatch(vec![EdgeMismatch {
                 side: Side::South,
                 ours: EdgeKind::Field,
                 theirs: EdgeKind::City
