@@ -389,7 +389,9 @@ impl<'a> Survey<'a> {
             let n = close.len().max(1) as f64;
             close.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n))
         };
-        let (from, to) = (near(&own, &points), near(&points, &own));
+        // The City's block is one thing: the target lies to a side of its middle.
+        let from = if kind == LandmarkKind::Carcassonne { near(&own, &own) } else { near(&own, &points) };
+        let to = near(&points, &own);
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         let side = (dx.hypot(dy) >= AROUND).then(|| Compass::of(dx, dy));
         Some(Landmark { kind, holders, side })
@@ -565,5 +567,36 @@ mod tests {
         assert_eq!(alike[2].alike, 0, "the south farm has the cloister beside it");
         let south = alike[2].landmark.as_ref().expect("a cloister names a farm even with nobody in it");
         assert!(south.holders.is_empty());
+    }
+
+    #[test]
+    fn the_roads_out_of_the_city_gates_are_told_apart_by_the_side_they_leave_by() {
+        use castellan_engine::{Quarter, Start};
+        let mut setup = GameSetup::base(&["Greta", "Hans"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        let g = Game::new(setup).unwrap();
+        let survey = Survey::new(&g, &[]);
+        let roads = survey.targets(&g.final_move_targets(Quarter::Blacksmith));
+        assert_eq!(roads.len(), 3, "a road out of each gate");
+        let sides: Vec<_> = roads.iter().map(|r| r.landmark.as_ref().map(|l| (l.kind, l.side))).collect();
+        for side in &sides {
+            assert!(matches!(side, Some((LandmarkKind::Carcassonne, Some(_)))), "the City names each road: {sides:?}");
+        }
+        let distinct: std::collections::HashSet<_> = sides.iter().collect();
+        assert_eq!(distinct.len(), 3, "each gate on its own side: {sides:?}");
+        assert!(roads.iter().all(|r| r.alike == 0));
+
+        // A city closed against the block's east side, in its bottom row, lies east of the
+        // City, though the block's tile it shares lies south of the block's other east tile.
+        let mut g = g;
+        g.apply(&Move::place(id("E"), Cell::new(2, 1), Rotation::R270, None)).unwrap();
+        let survey = Survey::new(&g, &[]);
+        let [city] = &survey.targets(&[(Cell::new(2, 1), Port::W)])[..] else { panic!("one city") };
+        assert_eq!(city.kind, TargetKind::City);
+        assert_eq!(
+            city.landmark,
+            Some(Landmark { kind: LandmarkKind::Carcassonne, holders: vec![], side: Some(Compass::East) })
+        );
     }
 }
