@@ -177,7 +177,7 @@ export const de: Messages = {
   "finalMoves.nowhere": "Von dort gibt es kein Ziel.",
   "finalMoves.count": "Schlusswertung machen",
   "choice.pick": "Klicke ein hervorgehobenes Gebiet auf dem Brett an oder wähle es hier:",
-  "choice.moving": "Es zieht",
+  "choice.moving": "Versetzt wird",
   "target.held": "{what} von {names}",
   "target.north": "{what} nördlich von {landmark}",
   "target.east": "{what} östlich von {landmark}",

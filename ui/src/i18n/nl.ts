@@ -177,7 +177,7 @@ export const nl: Messages = {
   "finalMoves.nowhere": "Vanaf daar kan hij nergens heen.",
   "finalMoves.count": "Eindtelling maken",
   "choice.pick": "Klik op een opgelicht gebied op het bord, of kies het hier:",
-  "choice.moving": "Verplaatst",
+  "choice.moving": "Wordt verplaatst",
   "target.held": "{what} van {names}",
   "target.north": "{what} ten noorden van {landmark}",
   "target.east": "{what} ten oosten van {landmark}",

@@ -61,6 +61,8 @@ test("a landmark the target lies around reads 'by', and alike entries are number
   expect(say("en", cloister)).toBe("cloister · 5 of 8 tiles around it");
   const walled: Target = { ...farm, landmark: null, worth: { type: "cities", completed: 1, carcassonne: true } };
   expect(say("en", walled)).toBe("farm · 1 completed city + the City of Carcassonne");
+  const byTheCity: Target = { ...walled, worth: { type: "cities", completed: 0, carcassonne: true } };
+  expect(say("en", byTheCity)).toBe("farm · the City of Carcassonne");
 });
 
 test("the side turns with the board", () => {

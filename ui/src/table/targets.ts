@@ -22,6 +22,8 @@ function worth(w: Worth, t: Translate, tn: TranslateCount): string {
     case "neighbours":
       return t("target.neighbours", { n: w.tiles });
     case "cities": {
+      // "0 completed cities + the City of Carcassonne" says the City alone.
+      if (w.carcassonne && w.completed === 0) return t("target.carcassonne");
       const cities = tn("target.cities", w.completed);
       return w.carcassonne ? `${cities} + ${t("target.carcassonne")}` : cities;
     }
