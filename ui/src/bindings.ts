@@ -198,6 +198,17 @@ reason: string } |
 /**  For the log. */
 detail: string };
 
+/**  A side of a landmark on the board, north being up with the board unturned. */
+export type Compass = 
+/**  Up. */
+"north" | 
+/**  Right. */
+"east" | 
+/**  Down. */
+"south" | 
+/**  Left. */
+"west";
+
 /**  How the Count moves after a follower enters the City. */
 export type CountOption = 
 /**  Wherever the entering player puts him. */
@@ -418,6 +429,43 @@ export type HeadToHeadView = {
 	/**  Games they finished level. */
 	ties: number,
 };
+
+/**  One player's followers on a feature. */
+export type Holding = {
+	/**  Whose, by seat. */
+	seat: number,
+	/**  How many stand there. */
+	followers: number,
+};
+
+/**
+ *  A feature beside a target that players see at once: a cloister or shrine, a city or road
+ *  someone stands on, or the City of Carcassonne.
+ */
+export type Landmark = {
+	/**  What it is. */
+	kind: LandmarkKind,
+	/**  Who stands on it, by seat; empty for nobody. */
+	holders: number[],
+	/**
+	 *  Where the target lies from it, in board orientation; `null` when the target lies
+	 *  around it rather than to one side.
+	 */
+	side: Compass | null,
+};
+
+/**  What a landmark is. */
+export type LandmarkKind = 
+/**  A cloister. */
+"cloister" | 
+/**  A shrine. */
+"shrine" | 
+/**  A city with followers on it. */
+"city" | 
+/**  The City of Carcassonne's block. */
+"carcassonne" | 
+/**  A road with followers on it. */
+"road";
 
 /**  Why a ledger file cannot be used: each asks the player for something else. */
 export type LedgerProblem = 
@@ -900,12 +948,25 @@ export type StatsView = {
 	records: RecordsView,
 };
 
-/**  A feature a follower may leave the City for. */
+/**  A feature a follower may leave the City for, with what the table needs to recognise it. */
 export type Target = {
-	/**  A place naming it. */
+	/**  A place naming it: where a follower moving onto it is shown. */
 	at: Spot,
 	/**  What it is. */
 	kind: TargetKind,
+	/**  Its tiles, as `[x, y]`, to light it on the board. */
+	tiles: ([number, number])[],
+	/**  Who stands on it now, in seat order. */
+	holders: Holding[],
+	/**  The most telling feature beside it, if any. */
+	landmark: Landmark | null,
+	/**  What it is worth as it stands. */
+	worth: Worth,
+	/**
+	 *  Among targets of one list described alike, its number from 1; 0 when its description
+	 *  is its own.
+	 */
+	alike: number,
 };
 
 /**  What a follower leaving the City goes onto. */
@@ -1045,6 +1106,25 @@ export type UnplaceableOption =
 "removed" | 
 /**  It goes back into the bag. */
 "back-in-bag";
+
+/**  What a target is worth as it stands. */
+export type Worth = 
+/**  A road or city: its tiles and pennants. */
+{ type: "tiles"; 
+/**  Distinct tiles. */
+tiles: number; 
+/**  Pennants (cities only). */
+pennants: number } | 
+/**  A cloister or shrine: the tiles around it, of eight. */
+{ type: "neighbours"; 
+/**  Tiles around it. */
+tiles: number } | 
+/**  A farm: the completed cities it supplies. */
+{ type: "cities"; 
+/**  Completed cities it touches. */
+completed: number; 
+/**  Whether it borders the City of Carcassonne too. */
+carcassonne: boolean };
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

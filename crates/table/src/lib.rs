@@ -14,6 +14,7 @@
 //! - [`roster`]: the players the ledger knows, for the new-game screen;
 //! - [`rules`]: the rule options the setup screen shows, and the published presets;
 //! - [`stats`]: the statistics as JSON;
+//! - [`target`]: the features a follower may move onto, described as the table sees them;
 //! - [`record`]: what the ledger keeps of a finished game.
 
 #![deny(missing_docs)]
@@ -30,6 +31,7 @@ pub mod record;
 pub mod roster;
 pub mod rules;
 pub mod stats;
+pub mod target;
 pub mod view;
 
 mod error;
