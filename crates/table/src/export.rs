@@ -22,7 +22,8 @@ pub type File = (String, String);
 /// The three formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
+// Named for the UI's types, where a bare `Format` would say nothing.
+#[serde(rename = "ExportFormat", rename_all = "camelCase")]
 pub enum Format {
     /// Game scripts: one file per game, an exact replay (`castellan score` reads it).
     Script,

@@ -6,6 +6,7 @@
 //! refused at once, naming where (`moves[3]`, `setup.rules.farms`), as `castellan score` does.
 
 use crate::import::{import_script, Occasion, Repeat};
+use crate::live::Table;
 use crate::view::{script_replay_view, ReplayView};
 use crate::TableError;
 use castellan_ledger::{GameId, Ledger};
@@ -56,6 +57,15 @@ impl ScriptFile {
     /// night, [`TableError::Unfinished`], or the ledger's refusal; nothing is written then.
     pub fn import(&self, ledger: &mut Ledger, occasion: &Occasion, repeat: Repeat) -> Result<GameId, TableError> {
         import_script(ledger, occasion, &self.path, &self.text, repeat)
+    }
+
+    /// [`import`](Self::import) into the table's ledger; the game on the table, if any, stays
+    /// as it is.
+    ///
+    /// # Errors
+    /// As [`import`](Self::import).
+    pub fn import_into(&self, table: &mut Table, occasion: &Occasion, repeat: Repeat) -> Result<GameId, TableError> {
+        self.import(table.ledger_mut(), occasion, repeat)
     }
 }
 
