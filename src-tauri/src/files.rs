@@ -22,7 +22,7 @@ use castellan_table::TableError;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use tauri::State;
+use tauri::{Manager, State};
 use tauri_plugin_dialog::DialogExt;
 
 /// The environment variable naming the one folder in which commands accept a path from the
@@ -162,7 +162,13 @@ pub fn write(chosen: &Chosen, ask: &Ask, files: &[export::File]) -> Result<Vec<P
 /// Asks in a native dialog, parented to the window, off the main thread (which draws the
 /// dialog); `None` when the player cancels.
 async fn ask(window: &tauri::WebviewWindow, ask: Ask, title: String) -> Result<Option<PathBuf>, CommandError> {
-    let dialog = window.dialog().file().set_parent(window).set_title(title);
+    let mut dialog = window.dialog().file().set_parent(window).set_title(title);
+    // Where a player keeps files, rather than wherever the app was started from.
+    if let Ok(folder) = window.path().document_dir().or_else(|_| window.path().home_dir()) {
+        if folder.is_dir() {
+            dialog = dialog.set_directory(folder);
+        }
+    }
     let picked = tauri::async_runtime::spawn_blocking(move || match ask {
         Ask::SaveFile { name, filter, extension } => {
             dialog.add_filter(filter, &[extension]).set_file_name(name).blocking_save_file()
