@@ -30,6 +30,11 @@ fn main() {
         "start_notices",
         "settings",
         "save_setting",
+        "export_game",
+        "export_night",
+        "open_script",
+        "opened_script_step",
+        "add_opened_script",
     ])))
     .expect("tauri build script");
 }

@@ -108,6 +108,32 @@ export const commands = {
 	 *  settings or the new ones.
 	 */
 	saveSetting: (key: SettingKey, value: SettingValue) => typedError<null, CommandError>(__TAURI_INVOKE("save_setting", { key, value })),
+	/**
+	 *  Exports a finished game as a game script, CSV or BG Stats file, where the player picks in
+	 *  a save dialog (`title` is its title, in the player's language); `null` when cancelled.
+	 *  `path` is for tests only (see the module docs).
+	 */
+	exportGame: (gameId: number, format: ExportFormat, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("export_game", { gameId, format, title, path })),
+	/**
+	 *  Exports a night's finished games (voided ones left out): its CSV or BG Stats file through
+	 *  a save dialog, its game scripts, one per game, into a folder the player picks; `null` when
+	 *  cancelled. `path` is for tests only.
+	 */
+	exportNight: (nightId: number, format: ExportFormat, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("export_night", { nightId, format, title, path })),
+	/**
+	 *  Opens a game script the player picks, replays it and shows its end; nothing is stored.
+	 *  `null` when cancelled. A file that is not a valid script is refused naming where, and the
+	 *  script open before stays open. `path` is for tests only.
+	 */
+	openScript: (title: string, path: string | null) => typedError<OpenedScriptView | null, CommandError>(__TAURI_INVOKE("open_script", { title, path })),
+	/**  The opened script after `turn` steps. */
+	openedScriptStep: (turn: number) => typedError<ReplayView, CommandError>(__TAURI_INVOKE("opened_script_step", { turn })),
+	/**
+	 *  Adds the opened script's game to the ledger, on today's night, as `castellan ledger
+	 *  import` does: refused, naming the stored game, when it is there already, unless `again`.
+	 *  Returns the new game's id.
+	 */
+	addOpenedScript: (again: boolean) => typedError<number, CommandError>(__TAURI_INVOKE("add_opened_script", { again })),
 };
 
 /* Types */
@@ -193,6 +219,53 @@ reason: string } |
 { kind: "badRequest"; 
 /**  What is wrong. */
 reason: string } | 
+/**
+ *  A game asked to be exported alone is voided or not finished: exports hold only games
+ *  that count.
+ */
+{ kind: "notExportable"; 
+/**  The game. */
+game: number; 
+/**  Voided (else not finished). */
+voided: boolean } | 
+/**  The night has no finished game that counts. */
+{ kind: "nothingToExport" } | 
+/**  A file is there already, and no dialog asked whether to replace it; nothing was written. */
+{ kind: "fileExists"; 
+/**  The file. */
+path: string } | 
+/**  An export could not be written; nothing of it is left behind. */
+{ kind: "fileNotWritten"; 
+/**  The file. */
+path: string; 
+/**  What the OS said. */
+detail: string } | 
+/**  A file could not be read (or is not text). */
+{ kind: "fileNotRead"; 
+/**  The file. */
+path: string; 
+/**  What the OS said. */
+detail: string } | 
+/**  A file is not a game script Castellan can replay. */
+{ kind: "scriptInvalid"; 
+/**  The file. */
+path: string; 
+/**  Where in it, as the command line names it (`move 3`, `setup.rules.farms`). */
+at: string; 
+/**  What is wrong there, in the reader's words. */
+reason: string } | 
+/**  The script has no final count, so it is no finished game for the ledger. */
+{ kind: "scriptUnfinished"; 
+/**  The file. */
+path: string } | 
+/**  The same game (players, setup and moves) is in the ledger already; nothing was added. */
+{ kind: "alreadyInLedger"; 
+/**  The stored game. */
+game: number; 
+/**  Its night's date (YYYY-MM-DD). */
+date: string; 
+/**  Its night's place, if said. */
+place: string | null } | 
 /**  Something the UI cannot help with; the detail goes to the log. */
 { kind: "internal"; 
 /**  For the log. */
@@ -252,6 +325,21 @@ export type EntryRequest = {
 	 *  the variants where he does).
 	 */
 	countTo?: QuarterName | null,
+};
+
+/**  The three formats. */
+export type ExportFormat = 
+/**  Game scripts: one file per game, an exact replay (`castellan score` reads it). */
+"script" | 
+/**  `results.csv`: a row per player of each game. */
+"csv" | 
+/**  BG Stats–shaped JSON: a list of plays. */
+"bgStats";
+
+/**  What an export wrote. */
+export type Exported = {
+	/**  The files written. */
+	paths: string[],
 };
 
 /**  The final scores had the other farm rule been played. */
@@ -596,6 +684,14 @@ export type OpenKind =
 "cloister" | 
 /**  A shrine. */
 "shrine";
+
+/**  A game script opened to look at. */
+export type OpenedScriptView = {
+	/**  The file. */
+	path: string,
+	/**  Its last step: how the game ended. */
+	replay: ReplayView,
+};
 
 /**  Where the drawn tile may go, and where a follower may then stand. */
 export type PlacementOption = {

@@ -705,14 +705,34 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
     let history = stored.history;
     let finished = ledger.game(id)?.status == GameStatus::Finished;
     let moves = &history.moves()[..history.cursor()];
+    replay_at(id, history.setup(), moves, &stored.final_moves, finished, turn)
+}
+
+/// A game script opened from a file, after `turn` moves, as [`replay_view`] shows a stored
+/// game. It is in no ledger, so its `gameId` is 0, which no ledger row has.
+///
+/// # Errors
+/// The script breaks a rule ([`Script::play`](castellan_script::Script::play) says where).
+pub fn script_replay_view(script: &castellan_script::Script, turn: u32) -> Result<ReplayView, TableError> {
+    replay_at(GameId(0), &script.setup, &script.all_moves(), &script.final_moves, script.final_scoring, turn)
+}
+
+fn replay_at(
+    id: GameId,
+    setup: &castellan_engine::GameSetup,
+    moves: &[Move],
+    final_moves: &[QuarterMove],
+    finished: bool,
+    turn: u32,
+) -> Result<ReplayView, TableError> {
     let steps = moves.len() as u32 + u32::from(finished);
     let turn = turn.min(steps);
     let shown = (turn as usize).min(moves.len());
-    let mut game = Game::replay(history.setup(), &moves[..shown])
-        .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+    let mut game =
+        Game::replay(setup, &moves[..shown]).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let counted = finished && turn == steps;
     if counted {
-        game.finish_with(&stored.final_moves).map_err(TableError::Move)?;
+        game.finish_with(final_moves).map_err(TableError::Move)?;
     }
     let progress = Progress {
         cursor: shown as u32,
@@ -723,7 +743,7 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
     };
     let mut view = GameView::build(id, &game, progress);
     if let Some(result) = view.result.as_mut() {
-        result.other_farm_rule = other_farm_rule(&game, moves, &stored.final_moves);
+        result.other_farm_rule = other_farm_rule(&game, moves, final_moves);
     }
     Ok(ReplayView { view, turn, steps })
 }
