@@ -605,10 +605,16 @@ impl GameView {
 /// Whether an event is a line of the turn log: a tile placed, put aside, or City laid, and on
 /// a final board a follower stood. The view counts these without building the lines.
 /// What a follower standing at `port` of the tile at `cell` is: the engine only lets followers
-/// onto features that take one, so there always is a role.
+/// onto features that take one, so there always is a role. Read off the tile's own definition,
+/// not the whole feature: a view holds many followers, and a farm can cover most of the board.
 fn follower_role(game: &Game, cell: Cell, port: Port) -> FollowerRole {
-    game.feature_at(cell, port)
-        .and_then(|f| role_of(f.kind))
+    game.board()
+        .tile_at(cell)
+        .and_then(|placed| {
+            let def = placed.tile.def();
+            let local = def.feature_at(port.to_catalog(placed.rotation))?;
+            role_of(def.features.get(usize::from(local))?.kind)
+        })
         .expect("a follower stands on a feature that takes followers")
 }
 
@@ -837,14 +843,17 @@ mod tests {
         let mut table = Table::new(Ledger::open_in_memory().unwrap());
         table.start(setup, None, now()).unwrap();
         let tile = |n| TileId::from_name(n).unwrap();
-        // U carries the start tile's road east; B, a cloister in the fields, lies south of it.
+        // U carries the start tile's road east; B, a cloister in the fields, lies south of it;
+        // E, turned upside down, has its city to the south: its board S is its catalog N.
         table.play(Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
-        table.play(Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place(tile("B"), Cell::new(1, 1), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place(tile("E"), Cell::new(0, 1), Rotation::R180, None), now()).unwrap();
         let stands = [
             (0, Cell::new(1, 0), Port::E),
             (1, Cell::new(1, 0), Port::N),
-            (0, Cell::new(0, 1), Port::C),
+            (0, Cell::new(1, 1), Port::C),
             (1, Cell::new(0, 0), Port::N),
+            (0, Cell::new(0, 1), Port::S),
         ];
         let mut live = None;
         for (seat, cell, port) in stands {
@@ -860,9 +869,10 @@ mod tests {
                 ("E", FollowerRole::Thief),
                 ("N", FollowerRole::Farmer),
                 ("C", FollowerRole::Monk),
-                ("N", FollowerRole::Knight)
+                ("N", FollowerRole::Knight),
+                ("S", FollowerRole::Knight)
             ],
-            "the road, the field, the cloister and the start tile's city"
+            "the road, the field, the cloister, the start tile's city and the turned tile's city"
         );
         assert_eq!(serde_json::to_value(&view).unwrap()["followers"][0]["role"], "thief");
     }
