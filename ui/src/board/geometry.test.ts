@@ -88,3 +88,13 @@ test("places drawn too close are pushed apart, and only those", () => {
   const same = spreadPoints([[50, 50], [50, 50]], 10);
   expect(Math.hypot(same[0]![0] - same[1]![0], same[0]![1] - same[1]![1])).toBeGreaterThanOrEqual(9.95);
 });
+
+test("a city's pennants lie inside the tile, whichever edge the city is on", () => {
+  for (const side of ["N", "E", "S", "W"]) {
+    const tile: TileShape = { ...D, features: [{ kind: "city", sides: [side], pennants: 1, anchor: side }] };
+    const pennant = tileShapes(tile).find((s) => s.part === "pennant")!;
+    const numbers = [...pennant.d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
+    expect(Math.min(...numbers), side).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...numbers), side).toBeLessThanOrEqual(100);
+  }
+});

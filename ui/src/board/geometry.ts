@@ -129,9 +129,11 @@ export function tileShapes(tile: TileShape): Shape[] {
   }
   for (const city of byKind("city")) {
     for (let i = 0; i < city.pennants; i++) {
+      // Beside the city's follower point, on the side towards the tile's middle, so that a city
+      // on the east edge does not draw its pennant half off the tile.
       const [x, y] = anchorPoint(city);
-      const cx = x + 14 + i * 16;
-      const cy = Math.max(y - 6, 6);
+      const cx = x + (x > 50 ? -1 : 1) * (14 + i * 16);
+      const cy = Math.min(Math.max(y - 6, 6), 76);
       shapes.push({ d: `M ${cx - 8},${cy} L ${cx + 8},${cy} L ${cx + 8},${cy + 10} L ${cx},${cy + 18} L ${cx - 8},${cy + 10} Z`, part: "pennant" });
     }
   }
