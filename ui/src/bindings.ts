@@ -391,6 +391,8 @@ export type FollowerOnBoard = {
 	y: number,
 	/**  The place on the tile, in board orientation (`N`, `EL`, `C`, …). */
 	place: string,
+	/**  What the follower is there, so the board can draw its shape. */
+	role: FollowerRole,
 };
 
 /**  A place on the tile just placed where a follower may go. */
@@ -412,8 +414,10 @@ export type FollowerRole =
 "thief" | 
 /**  In a city. */
 "knight" | 
-/**  In a cloister or shrine. */
+/**  In a cloister. */
 "monk" | 
+/**  On a shrine. */
+"heretic" | 
 /**  In a field. */
 "farmer";
 
