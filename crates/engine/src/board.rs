@@ -598,6 +598,20 @@ impl Board {
         });
     }
 
+    /// Takes the followers off several features at once, when the caller has already told
+    /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
+    pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
+        for &f in features {
+            let root = self.find(f);
+            self.state[root as usize].followers = ByPlayer::default();
+        }
+        let mut i = 0;
+        self.followers.retain(|_| {
+            i += 1;
+            !gone(i - 1)
+        });
+    }
+
     pub(crate) fn is_complete(&self, feature: SegmentId) -> bool {
         let root = self.root(feature);
         let st = &self.state[root as usize];

@@ -197,13 +197,27 @@ impl Game {
         }
         self.events.push(Event::FinalScoringStarted);
         let (scores, features) = self.final_count_with_features();
-        let mut features = features.into_iter();
-        for score in scores {
+        // Which scored feature each follower stands on, found with one walk to its root; the
+        // followers of the k-th score then go home right after it, in the order placed.
+        let board = &self.board;
+        let on: Vec<usize> = board
+            .followers()
+            .iter()
+            .map(|f| {
+                let root = board.root(f.segment);
+                features.iter().position(|&g| g == root).unwrap_or(usize::MAX)
+            })
+            .collect();
+        for (k, score) in scores.into_iter().enumerate() {
             self.record(score);
-            if let Some(f) = features.next() {
-                self.return_followers(f);
+            if k < features.len() {
+                for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
+                    self.supply[f.player] += 1;
+                    self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
+                }
             }
         }
+        self.board.release_followers(&features, |i| on[i] != usize::MAX);
         self.finished = true;
         Ok(&self.events[first_event..])
     }
