@@ -12,7 +12,7 @@ use crate::count::QuarterMove;
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, PlayerId};
 use crate::rules::FarmRule;
-use crate::scoring::{farm_points, feature_points, score_farms, score_feature, score_titles};
+use crate::scoring::{farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_titles};
 use crate::tile::{FeatureKind, TileSet};
 use std::fmt;
 
@@ -67,12 +67,20 @@ impl Game {
         let board = &self.board;
         let followers = board.followers();
         let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(followers.len());
+        // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
+        let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
         for f in followers {
             let root = board.root(f.segment);
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
-                FeatureKind::Field | FeatureKind::River => continue,
+                FeatureKind::Field => {
+                    if !farms.contains(&root) {
+                        farms.push(root);
+                    }
+                    continue;
+                }
+                FeatureKind::River => continue,
                 FeatureKind::Cloister | FeatureKind::Shrine => 2,
             };
             if !open.iter().any(|&(_, r)| r == root) && !self.is_done(root) {
@@ -94,7 +102,7 @@ impl Game {
             scores.push(s);
             features.push(f);
         }
-        score_farms(board, &self.setup.rules, &mut scores);
+        score_farms(board, &self.setup.rules, &farms, &mut scores);
         if self.setup.has(TileSet::KingRobber) {
             score_titles(board, &self.titles, self.setup.rules.road_loops_complete, &mut scores);
         }
@@ -133,7 +141,7 @@ impl Game {
         // The rarer counts reuse the explained form.
         let mut rest = Vec::new();
         if rules.farms == FarmRule::FirstEdition {
-            score_farms(board, rules, &mut rest);
+            score_farms(board, rules, &farms_with_farmers(board), &mut rest);
         }
         if self.setup.has(TileSet::KingRobber) {
             score_titles(board, &self.titles, rules.road_loops_complete, &mut rest);

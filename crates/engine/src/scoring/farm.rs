@@ -11,12 +11,9 @@ use crate::player::{ByPlayer, PlayerSet};
 use crate::rules::{FarmRule, RuleSet};
 use crate::tile::FeatureKind;
 
-/// Scores every farm that has farmers, in the order its first farmer was placed, onto `out`.
-pub(crate) fn score_farms(board: &Board, rules: &RuleSet, out: &mut Vec<Score>) {
-    if rules.farms == FarmRule::Off {
-        return;
-    }
-    // Only farms with farmers can score, so the followers list finds them, in placement order.
+/// The farms that have farmers, in the order each one's first farmer was placed: only they
+/// can score, so the followers list finds them.
+pub(crate) fn farms_with_farmers(board: &Board) -> Vec<SegmentId> {
     let mut farms: Vec<SegmentId> = Vec::with_capacity(board.followers().len());
     for follower in board.followers() {
         let farm = board.root(follower.segment);
@@ -24,10 +21,15 @@ pub(crate) fn score_farms(board: &Board, rules: &RuleSet, out: &mut Vec<Score>) 
             farms.push(farm);
         }
     }
+    farms
+}
+
+/// Scores `farms` (see [`farms_with_farmers`]) onto `out`, in their order.
+pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], out: &mut Vec<Score>) {
     match rules.farms {
         FarmRule::Off => {}
-        FarmRule::Current => out.extend(farms.into_iter().filter_map(|f| score_farm(board, f))),
-        FarmRule::FirstEdition => score_cities_for_farmers(board, &farms, out),
+        FarmRule::Current => out.extend(farms.iter().filter_map(|&f| score_farm(board, f))),
+        FarmRule::FirstEdition => score_cities_for_farmers(board, farms, out),
     }
 }
 
