@@ -107,6 +107,14 @@ pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '
         .map(|(i, _)| i as LocalFeature)
 }
 
+/// The root of segment `s` in the union–find `parent`.
+fn root_in(parent: &[SegmentId], mut s: SegmentId) -> SegmentId {
+    while parent[s as usize] != s {
+        s = parent[s as usize];
+    }
+    s
+}
+
 /// A small set of feature roots: on the stack while small, which it nearly always is.
 #[derive(Default)]
 struct RootSet {
@@ -451,11 +459,8 @@ impl Board {
     }
 
     /// The root of a segment's feature, without shortening paths (for `&self` queries).
-    pub(crate) fn root(&self, mut s: SegmentId) -> SegmentId {
-        while self.parent[s as usize] != s {
-            s = self.parent[s as usize];
-        }
-        s
+    pub(crate) fn root(&self, s: SegmentId) -> SegmentId {
+        root_in(&self.parent, s)
     }
 
     fn find(&mut self, mut s: SegmentId) -> SegmentId {
@@ -574,20 +579,37 @@ impl Board {
         self.followers.push(Follower { player, cell, port, segment: feature });
     }
 
-    /// Takes every follower off a feature and returns them, in the order they were placed.
-    pub(crate) fn remove_followers(&mut self, feature: SegmentId) -> Vec<Follower> {
+    /// Takes every follower off a feature, handing each to `taken` in the order they were
+    /// placed. One pass over the followers, nothing allocated: a completed feature and every
+    /// feature of the final count comes through here.
+    pub(crate) fn take_followers(&mut self, feature: SegmentId, mut taken: impl FnMut(Follower)) {
         let root = self.find(feature);
-        self.state[root as usize].followers = ByPlayer::default();
-        let mut removed = Vec::new();
-        let mut i = 0;
-        while i < self.followers.len() {
-            if self.root(self.followers[i].segment) == root {
-                removed.push(self.followers.remove(i));
-            } else {
-                i += 1;
-            }
+        let on = std::mem::take(&mut self.state[root as usize].followers);
+        if on.total() == 0 {
+            return;
         }
-        removed
+        let parent = &self.parent;
+        self.followers.retain(|f| {
+            let here = root_in(parent, f.segment) == root;
+            if here {
+                taken(*f);
+            }
+            !here
+        });
+    }
+
+    /// Takes the followers off several features at once, when the caller has already told
+    /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
+    pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
+        for &f in features {
+            let root = self.find(f);
+            self.state[root as usize].followers = ByPlayer::default();
+        }
+        let mut i = 0;
+        self.followers.retain(|_| {
+            i += 1;
+            !gone(i - 1)
+        });
     }
 
     pub(crate) fn is_complete(&self, feature: SegmentId) -> bool {

@@ -12,7 +12,7 @@ use crate::count::QuarterMove;
 use crate::event::{Event, Score};
 use crate::player::{ByPlayer, PlayerId};
 use crate::rules::FarmRule;
-use crate::scoring::{farm_points, feature_points, score_farms, score_feature, score_titles};
+use crate::scoring::{farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_titles};
 use crate::tile::{FeatureKind, TileSet};
 use std::fmt;
 
@@ -59,29 +59,37 @@ impl TrackPosition {
 impl Game {
     /// The end-of-game count as it would come out now, without changing the game: unfinished
     /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
-    /// the farms (Rules B-33, B-34). Beside the scores: for each, the feature whose followers
-    /// it frees. A follower forgotten on a complete feature of a final board scores nothing
-    /// and stays where it is.
-    pub(super) fn final_count_with_features(&self) -> (Vec<Score>, Vec<Option<SegmentId>>) {
+    /// the farms (Rules B-33, B-34). Beside the scores: the features whose followers they
+    /// free, one for each of the first scores (the roads, cities, cloisters and shrines); the
+    /// farms' and titles' scores free nobody. A follower forgotten on a complete feature of a
+    /// final board scores nothing and stays where it is.
+    pub(super) fn final_count_with_features(&self) -> (Vec<Score>, Vec<SegmentId>) {
         let board = &self.board;
-        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(board.followers().len());
-        for f in board.followers() {
+        let followers = board.followers();
+        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(followers.len());
+        // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
+        let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
+        for f in followers {
             let root = board.root(f.segment);
-            if self.is_done(root) {
-                continue;
-            }
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
-                FeatureKind::Field | FeatureKind::River => continue,
+                FeatureKind::Field => {
+                    if !farms.contains(&root) {
+                        farms.push(root);
+                    }
+                    continue;
+                }
+                FeatureKind::River => continue,
                 FeatureKind::Cloister | FeatureKind::Shrine => 2,
             };
-            if !open.iter().any(|&(_, r)| r == root) {
+            if !open.iter().any(|&(_, r)| r == root) && !self.is_done(root) {
                 open.push((order, root));
             }
         }
         open.sort_by_key(|&(order, _)| order);
-        let mut scores = Vec::with_capacity(open.len() + 4);
+        // Room for every score in one allocation: at most one per follower, and two titles.
+        let mut scores = Vec::with_capacity(followers.len() + 2);
         let mut features = Vec::with_capacity(open.len());
         for (_, f) in open {
             let Some(mut s) = score_feature(board, f, &self.setup.rules, true) else {
@@ -92,13 +100,12 @@ impl Game {
                 s.rule = "H-11";
             }
             scores.push(s);
-            features.push(Some(f));
+            features.push(f);
         }
-        scores.extend(score_farms(board, &self.setup.rules));
+        score_farms(board, &self.setup.rules, &farms, &mut scores);
         if self.setup.has(TileSet::KingRobber) {
-            scores.extend(score_titles(board, &self.titles, self.setup.rules.road_loops_complete));
+            score_titles(board, &self.titles, self.setup.rules.road_loops_complete, &mut scores);
         }
-        features.resize(scores.len(), None);
         (scores, features)
     }
 
@@ -134,10 +141,10 @@ impl Game {
         // The rarer counts reuse the explained form.
         let mut rest = Vec::new();
         if rules.farms == FarmRule::FirstEdition {
-            rest.extend(score_farms(board, rules));
+            score_farms(board, rules, &farms_with_farmers(board), &mut rest);
         }
         if self.setup.has(TileSet::KingRobber) {
-            rest.extend(score_titles(board, &self.titles, rules.road_loops_complete));
+            score_titles(board, &self.titles, rules.road_loops_complete, &mut rest);
         }
         for s in rest {
             add((s.winners, s.points));
@@ -198,12 +205,27 @@ impl Game {
         }
         self.events.push(Event::FinalScoringStarted);
         let (scores, features) = self.final_count_with_features();
-        for (score, feature) in scores.into_iter().zip(features) {
+        // Which scored feature each follower stands on, found with one walk to its root; the
+        // followers of the k-th score then go home right after it, in the order placed.
+        let board = &self.board;
+        let on: Vec<usize> = board
+            .followers()
+            .iter()
+            .map(|f| {
+                let root = board.root(f.segment);
+                features.iter().position(|&g| g == root).unwrap_or(usize::MAX)
+            })
+            .collect();
+        for (k, score) in scores.into_iter().enumerate() {
             self.record(score);
-            if let Some(f) = feature {
-                self.return_followers(f);
+            if k < features.len() {
+                for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
+                    self.supply[f.player] += 1;
+                    self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
+                }
             }
         }
+        self.board.release_followers(&features, |i| on[i] != usize::MAX);
         self.finished = true;
         Ok(&self.events[first_event..])
     }

@@ -337,10 +337,11 @@ impl Game {
     }
 
     pub(super) fn return_followers(&mut self, feature: SegmentId) {
-        for f in self.board.remove_followers(feature) {
-            self.supply[f.player] += 1;
-            self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
-        }
+        let (supply, events) = (&mut self.supply, &mut self.events);
+        self.board.take_followers(feature, |f| {
+            supply[f.player] += 1;
+            events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
+        });
     }
 
     pub(super) fn record(&mut self, score: Score) {

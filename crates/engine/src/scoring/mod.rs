@@ -6,7 +6,7 @@
 mod farm;
 mod title;
 
-pub(crate) use farm::{farm_points, score_farms};
+pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
 pub(crate) use title::score_titles;
 
 use crate::board::{Board, SegmentId};

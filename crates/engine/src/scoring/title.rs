@@ -9,8 +9,8 @@ use crate::title::{TitleKind, Titles};
 
 /// The end bonus: the King 1 per completed city, the City of Carcassonne included (K-07,
 /// K-08); the Robber 1 per completed road (K-09). Nobody scores a title never taken (K-10).
-pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: bool) -> Vec<Score> {
-    let mut out = Vec::new();
+/// The scores go onto `out`.
+pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: bool, out: &mut Vec<Score>) {
     for kind in [TitleKind::King, TitleKind::Robber] {
         let Some(title) = titles.get(kind) else {
             continue;
@@ -48,7 +48,6 @@ pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: 
             },
         });
     }
-    out
 }
 
 #[cfg(test)]
@@ -70,14 +69,16 @@ mod tests {
     #[test]
     fn only_a_held_title_scores_one_per_completed_feature_for_its_holder() {
         let board = one_city();
-        assert!(score_titles(&board, &Titles::default(), true).is_empty(), "no holder, no bonus (K-10)");
+        let mut none = Vec::new();
+        score_titles(&board, &Titles::default(), true, &mut none);
+        assert!(none.is_empty(), "no holder, no bonus (K-10)");
         let bram = PlayerId(1);
         let held =
             Titles { king: Some(Title { holder: bram, record: 2 }), robber: Some(Title { holder: bram, record: 9 }) };
-        let scores: Vec<(ScoreSource, u32, &str, bool)> = score_titles(&board, &held, true)
-            .iter()
-            .map(|s| (s.source, s.points, s.rule, s.winners.contains(bram)))
-            .collect();
+        let mut out = Vec::new();
+        score_titles(&board, &held, true, &mut out);
+        let scores: Vec<(ScoreSource, u32, &str, bool)> =
+            out.iter().map(|s| (s.source, s.points, s.rule, s.winners.contains(bram))).collect();
         assert_eq!(
             scores,
             [(ScoreSource::King, 1, "K-07", true), (ScoreSource::Robber, 0, "K-09", true)],
