@@ -123,8 +123,9 @@ impl Table {
     }
 
     /// Starts a game: the players are found in the ledger by name (or added with their
-    /// colour), the game goes into today's game night (created if needed, at `place`), all
-    /// in one transaction, stamped with this build's version.
+    /// colour), the game goes into today's game night at `place` (created if needed; without
+    /// a place, into today's night wherever it is), all in one transaction, stamped with this
+    /// build's version.
     ///
     /// # Errors
     /// Fewer than two players, the setup does not make a game, a name is blank or two names
@@ -148,7 +149,12 @@ impl Table {
             let color: Color = p.color.name().parse().expect("the engine's colours are the ledger's");
             seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(color))?, color });
         }
-        let night = batch.find_or_add_night_on(now.date_naive(), place)?;
+        // An afternoon at the club and an evening at home are two nights; a game whose place
+        // nobody typed belongs to the night already under way.
+        let night = match place {
+            Some(place) => batch.find_or_add_night_at(now.date_naive(), Some(place))?,
+            None => batch.find_or_add_night_on(now.date_naive(), None)?,
+        };
         let id = batch.start_game(&NewGame {
             night,
             script_version: castellan_script::VERSION as u32,
@@ -393,6 +399,26 @@ mod tests {
 
     fn table_at(path: &std::path::Path) -> Table {
         Table::new(Ledger::open(path).expect("the ledger opens"))
+    }
+
+    #[test]
+    fn a_game_at_another_place_the_same_day_is_another_night() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("l.sqlite3"));
+        let players = || GameSetup::base(&["Anna", "Bram"]);
+        table.start(players(), None, now()).unwrap();
+        table.start(players(), Some("Club"), now()).unwrap();
+        table.start(players(), Some("Club"), now()).unwrap();
+        table.start(players(), None, now()).unwrap();
+        let history = table.ledger().history().unwrap();
+        let mut nights: Vec<(Option<&str>, usize)> =
+            history.iter().map(|n| (n.night.place.as_deref(), n.games.len())).collect();
+        nights.sort();
+        assert_eq!(
+            nights,
+            [(None, 1), (Some("Club"), 3)],
+            "Club's two games share a night; the last, with no place, joins one"
+        );
     }
 
     #[test]
