@@ -47,7 +47,10 @@ function ourApps(rows = processes()) {
  * Memory of a process and everything it started (for the app: WebKit's web and network
  * processes), in MB, three ways: resident (RSS, summed, so the WebKit and GL libraries mapped
  * by all three count three times), proportional (PSS: a page shared by n processes counts 1/n
- * in each) and unique (USS: the pages no other process maps, what closing the app gives back).
+ * in each) and unique (USS: the pages no other process maps, what closing the app gives back),
+ * and anonymous (the heap and other memory the processes wrote themselves, shared or not). A
+ * library's page counts as unique whenever no other process maps it at that moment, so USS
+ * moves with whatever else runs on the machine; anonymous memory does not.
  * `rootsOf` picks the first processes from `ps`'s rows.
  */
 function memoryMb(rootsOf) {
@@ -59,13 +62,19 @@ function memoryMb(rootsOf) {
     grew = false;
     for (const r of rows) if (tree.has(r.ppid) && !tree.has(r.pid)) (tree.add(r.pid), (grew = true));
   }
-  const total = { rss: 0, pss: 0, uss: 0 };
+  const total = { rss: 0, pss: 0, uss: 0, anon: 0 };
   for (const r of rows.filter((r) => tree.has(r.pid))) {
     const kb = Object.fromEntries(
       [...readFileSync(`/proc/${r.pid}/smaps_rollup`, "utf8").matchAll(/^(\w+):\s+(\d+) kB/gm)].map(([, k, v]) => [k, Number(v)]),
     );
-    const mine = { rss: kb.Rss / 1024, pss: kb.Pss / 1024, uss: (kb.Private_Clean + kb.Private_Dirty) / 1024 };
-    console.log(`memory ${r.comm} rss=${mine.rss.toFixed(1)} pss=${mine.pss.toFixed(1)} uss=${mine.uss.toFixed(1)}`);
+    const mine = {
+      rss: kb.Rss / 1024,
+      pss: kb.Pss / 1024,
+      uss: (kb.Private_Clean + kb.Private_Dirty) / 1024,
+      anon: kb.Anonymous / 1024,
+    };
+    const shown = Object.entries(mine).map(([k, v]) => `${k}=${v.toFixed(1)}`);
+    console.log(`memory ${r.comm} ${shown.join(" ")}`);
     for (const k of Object.keys(total)) total[k] += mine[k];
   }
   return total;
@@ -265,4 +274,6 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   const blank = await blankWebViewMemoryMb();
   for (const [kind, mb] of Object.entries(blank)) metric(`webkit_blank_${kind}_mb`, mb);
   metric("app_overhead_uss_mb", memory.uss - blank.uss, 40);
+  // The same without the libraries: what the app's own heaps, page and caches add.
+  metric("app_overhead_anon_mb", memory.anon - blank.anon);
 });
