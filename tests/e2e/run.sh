@@ -20,6 +20,8 @@ for arg in "$@"; do
   esac
 done
 APP="${E2E_APP:-${CARGO_TARGET_DIR:-$PWD/target}/$profile/castellan-app}"
+# The performance run names its figures by the build they measure.
+export E2E_PROFILE=$profile
 # WebDriver's port (and the next one for the native driver); another port lets two runs share a machine.
 export E2E_PORT="${E2E_PORT:-4444}"
 
