@@ -257,11 +257,7 @@ mod tests {
     use castellan_script::Script;
     use chrono::{DateTime, NaiveDate, Utc};
 
-    const GAME: &str = r#"{"format": "castellan-game-script", "version": 1,
-        "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
-        "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
-                  {"tile": "V", "at": [1, 0], "rot": 90, "meeple": "W"}],
-        "final_scoring": true}"#;
+    use crate::fixture::TWO_TILE_GAME as GAME;
 
     /// The same two players without Bram's follower: another game.
     fn other() -> String {

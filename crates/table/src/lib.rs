@@ -40,6 +40,8 @@ pub mod target;
 pub mod view;
 
 mod error;
+#[cfg(test)]
+mod fixture;
 
 pub use error::TableError;
 

@@ -74,11 +74,7 @@ mod tests {
     use super::*;
     use chrono::{DateTime, NaiveDate};
 
-    const GAME: &str = r#"{"format": "castellan-game-script", "version": 1,
-        "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
-        "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
-                  {"tile": "V", "at": [1, 0], "rot": 90, "meeple": "W"}],
-        "final_scoring": true}"#;
+    use crate::fixture::TWO_TILE_GAME as GAME;
 
     fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
         let path = dir.join(name);
