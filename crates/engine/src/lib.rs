@@ -63,7 +63,7 @@ pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, Placemen
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-pub use event::{Event, RuleRef, Score, ScoreSource};
+pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
 pub use game::{
     FinishError, Game, GameSetup, Mode, Move, MoveError, PlayerSetup, Purchase, ReplayError, SetupError, Standing,
     Start, TrackPosition, FOLLOWERS_PER_PLAYER,
