@@ -20,35 +20,39 @@ pub use start::LEDGER_FILE;
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type: our views only go out and our requests only come in,
     // so separate serialize and deserialize shapes would only double every name.
-    Builder::<tauri::Wry>::new().disable_serde_phases().commands(collect_commands![
-        commands::app_info,
-        commands::catalog,
-        commands::current_game,
-        commands::start_game,
-        commands::placement_options_for,
-        commands::standing_places_for,
-        commands::count_question_for,
-        commands::roster,
-        commands::rule_presets,
-        commands::final_move_options_for,
-        commands::turn_log,
-        commands::view_before_turn,
-        commands::correct_turn,
-        commands::play,
-        commands::undo,
-        commands::redo,
-        commands::finish_game,
-        commands::reopen_game,
-        commands::history,
-        commands::use_ledger,
-        commands::replay_game,
-        commands::statistics,
-        commands::void_game,
-        commands::unvoid_game,
-        commands::start_notices,
-        commands::settings,
-        commands::save_setting,
-    ])
+    Builder::<tauri::Wry>::new()
+        .disable_serde_phases()
+        // Every rule id a score can carry: the UI checks that it explains each of them.
+        .constant("SCORE_RULES", castellan_engine::SCORE_RULES)
+        .commands(collect_commands![
+            commands::app_info,
+            commands::catalog,
+            commands::current_game,
+            commands::start_game,
+            commands::placement_options_for,
+            commands::standing_places_for,
+            commands::count_question_for,
+            commands::roster,
+            commands::rule_presets,
+            commands::final_move_options_for,
+            commands::turn_log,
+            commands::view_before_turn,
+            commands::correct_turn,
+            commands::play,
+            commands::undo,
+            commands::redo,
+            commands::finish_game,
+            commands::reopen_game,
+            commands::history,
+            commands::use_ledger,
+            commands::replay_game,
+            commands::statistics,
+            commands::void_game,
+            commands::unvoid_game,
+            commands::start_notices,
+            commands::settings,
+            commands::save_setting,
+        ])
 }
 
 /// Starts the app.
