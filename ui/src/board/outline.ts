@@ -91,3 +91,59 @@ export function outlinePath(pieces: FieldPiece[]): string {
   }
   return loops.join(" ");
 }
+
+const SIDES = ["N", "E", "S", "W"] as const;
+/** The half edges clockwise round a tile: each one's neighbours are the ones beside it. */
+const RING = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+
+/**
+ * The farm's pieces with the halves of the city sides that border its grass added: a city's
+ * wall curves into the tile, so the grass under it lies in the city's triangles as much as in
+ * the farm's. The board then hides the cities themselves (see FarmOutline), and what is left of
+ * the added triangles is the farm's grass up to the wall. `citySides` gives, for a tile, the
+ * sides (board orientation) its cities take.
+ */
+export function withWalls(pieces: FieldPiece[], citySides: (at: [number, number]) => string[]): FieldPiece[] {
+  return pieces.map((piece) => {
+    const places = new Set(piece.places);
+    for (const side of citySides(piece.at)) {
+      const i = RING.indexOf(`${side}L`);
+      if (i < 0) continue;
+      const [before, after] = [RING[(i + 7) % 8]!, RING[(i + 2) % 8]!];
+      if (piece.places.includes(before) || piece.places.includes(after)) {
+        places.add(`${side}L`);
+        places.add(`${side}R`);
+      }
+    }
+    return { at: piece.at, places: [...places] };
+  });
+}
+
+/** The sides, board orientation, of catalog sides turned clockwise by `rotation` degrees. */
+export function turnedSides(sides: string[], rotation: number): string[] {
+  const quarters = Math.round(rotation / 90);
+  return sides
+    .map((s) => SIDES.indexOf(s as (typeof SIDES)[number]))
+    .filter((i) => i >= 0)
+    .map((i) => SIDES[(i + quarters) % 4]!);
+}
+
+/** A path drawn in a tile's 100-square, catalog orientation, moved onto the board: turned
+ * clockwise by `rotation` degrees about the tile's centre, then put at cell `x`, `y`. Every
+ * point of the tile drawings is written `x,y`. */
+export function placePath(d: string, x: number, y: number, rotation: number): string {
+  const quarters = ((Math.round(rotation / 90) % 4) + 4) % 4;
+  return d.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_, a: string, b: string) => {
+    let p: Point = [Number(a), Number(b)];
+    for (let i = 0; i < quarters; i++) p = [100 - p[1], p[0]];
+    return `${x * 100 + p[0]},${y * 100 + p[1]}`;
+  });
+}
+
+/**
+ * The grass of some tiles as one path to clip with under the even-odd rule: each tile's square
+ * and, inside it, its cities (already placed on the board), which the rule cuts out again.
+ */
+export function grassPath(tiles: { x: number; y: number; cities: string[] }[]): string {
+  return tiles.map((t) => [`M ${t.x * 100},${t.y * 100} h 100 v 100 h -100 Z`, ...t.cities].join(" ")).join(" ");
+}
