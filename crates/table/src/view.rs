@@ -1067,10 +1067,10 @@ mod tests {
     /// Farm 1 is the grass south of D's road and all of row 1 (Anna ×2 on (-2,1) and (-1,1),
     /// Bram on (1,1)). Each E below row 1 has grass of its own, cut off from its neighbours by
     /// the empty cells between them; Bram has two farmers on the one at (2,2).
-    #[test]
-    fn a_farm_step_shows_its_fields_cities_farmers_and_the_2000_figure() {
+    fn three_city_farm(farms: castellan_engine::FarmRule) -> GameView {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.mode = castellan_engine::Mode::FinalBoard;
+        setup.rules.farms = farms;
         let mut table = Table::new(Ledger::open_in_memory().unwrap());
         table.start(setup, None, now()).unwrap();
         let tile = |n| TileId::from_name(n).unwrap();
@@ -1096,7 +1096,12 @@ mod tests {
         ] {
             table.play(Move::Stand { player: who, at: Standing::Board(Cell::new(x, y), port) }, now()).unwrap();
         }
-        let view = GameView::of(table.finish(Vec::new(), now()).unwrap());
+        GameView::of(table.finish(Vec::new(), now()).unwrap())
+    }
+
+    #[test]
+    fn a_farm_step_shows_its_fields_cities_farmers_and_the_2000_figure() {
+        let view = three_city_farm(castellan_engine::FarmRule::Current);
         let result = view.result.expect("counted");
         let count = &result.count;
 
@@ -1139,5 +1144,47 @@ mod tests {
         let east = count.steps[1].farm.as_ref().unwrap();
         assert_eq!((east.farmers.clone(), east.other_rule.as_ref().unwrap().scores.clone()), (vec![0, 2], vec![0, 4]));
         assert_eq!(result.other_farm_rule.unwrap().scores, vec![8, 4], "the whole game: the same three cities");
+    }
+
+    /// The same table under the 2000 rule: the count pays city by city, and each city's step
+    /// outlines every farm around it.
+    #[test]
+    fn a_2000_city_step_outlines_the_farms_around_it_and_gives_todays_figure() {
+        let view = three_city_farm(castellan_engine::FarmRule::FirstEdition);
+        let count = view.result.expect("counted").count;
+        assert_eq!(count.steps.len(), 3, "one step per completed city with farmers around it");
+        let city = |x: i32| {
+            count
+                .steps
+                .iter()
+                .find(|s| s.farm.as_ref().is_some_and(|f| f.cities.iter().any(|c| c.tiles.contains(&[x, 1]))))
+                .expect("a step for the city")
+        };
+        // East city: farm 1 (Anna 2, Bram 1) and the east farm (Bram 2) → Anna 2 : Bram 3, so
+        // 4 to Bram. Today's rule would pay each farm 3 for it: farm 1 to Anna, the east farm to
+        // Bram → Anna 3, Bram 3.
+        let east = city(2);
+        assert_eq!(east.adds, vec![0, 4]);
+        let farm = east.farm.as_ref().unwrap();
+        assert_eq!(farm.farmers, vec![2, 3]);
+        assert_eq!(
+            farm.other_rule.as_ref().map(|o| (o.rule, o.scores.clone())),
+            Some((FarmRuleName::Current, vec![3, 3]))
+        );
+        // Both farms' grass: farm 1's six tiles and the east farm's E below the city.
+        let mut cells: Vec<[i32; 2]> = farm.fields.iter().map(|p| p.at).collect();
+        cells.sort();
+        assert_eq!(cells, vec![[-2, 1], [-1, 1], [0, 0], [0, 1], [1, 1], [2, 1], [2, 2]]);
+        let below = farm.fields.iter().find(|p| p.at == [2, 2]).unwrap();
+        assert_eq!(below.places.join(" "), "EL ER SL SR WL WR", "the E's grass, not its city's north edge");
+        // West city: farm 1 alone → Anna 4 under 2000; today 3 to Anna.
+        let west = city(-2);
+        assert_eq!(
+            (west.adds.clone(), west.farm.as_ref().unwrap().other_rule.as_ref().unwrap().scores.clone()),
+            (vec![4, 0], vec![3, 0])
+        );
+        let total: Vec<u32> =
+            (0..2).map(|i| count.before[i] + count.steps.iter().map(|s| s.adds[i]).sum::<u32>()).collect();
+        assert_eq!(total, vec![view.players[0].score, view.players[1].score]);
     }
 }
