@@ -146,7 +146,8 @@ test("a recorded game entered turn by turn scores what castellan score says", { 
   // A score chosen in the feed picks out its tiles on the board.
   if (items.length > 0) {
     await (await browser.$("#feed li .feed-item")).click();
-    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000, timeoutMsg: "the chosen score is not picked out" });
+    // A farm of the count is outlined along its grass, anything else lit tile by tile.
+    await (await browser.$("[data-highlight], [data-farm-outline]")).waitForExist({ timeout: 5000, timeoutMsg: "the chosen score is not picked out" });
   }
   await shot(browser, "recorded-feed");
 });

@@ -138,6 +138,11 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
   assert.deepEqual(await scoreboard(), final, "the result: the final scores");
   assert.deepEqual(await feedTotals(), final, "and every line in the feed");
   assert.equal((await browser.$$("#feed li .feed-item")).length, game.feed.length);
+  // A farm picked in the feed afterwards is outlined the same way.
+  assert.equal((await browser.$$("[data-farm-outline]")).length, 0, "nothing outlined at the result");
+  await click(browser, '#feed li[data-rule="B-41"] .feed-item');
+  await (await browser.$("[data-farm-path]")).waitForExist({ timeout: 5000, timeoutMsg: "the farm picked in the feed is not outlined" });
+  await click(browser, '#feed li[data-rule="B-41"] .feed-item');
   // Back one line: its points leave the scoreboard again.
   await click(browser, "#final-prev");
   await textOf(browser, "#final-step", `Step ${steps} of ${steps}`);
