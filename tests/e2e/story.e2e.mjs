@@ -102,6 +102,7 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
       assert.equal(numbers.length, Number(supplied?.[1] ?? 0), "every supplied city numbered");
       await textOf(browser, "#final-farmers", /^Farmers: \w+ \d/);
       await textOf(browser, "#final-farm-other", /^The 2000 farm rule would give for this farm: /);
+      await shot(browser, `story-step-${k}`);
       if (!farmShots && numbers.length >= 2) {
         farmShots = true;
         const original = await browser.getWindowSize();
