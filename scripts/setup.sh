@@ -9,7 +9,7 @@ BUILD_PACKAGES=(build-essential pkg-config curl file libssl-dev libxdo-dev
 # Packages the end-to-end tests need: a virtual display, WebKit's WebDriver, `import` to
 # photograph the display, Python's GTK bindings for the bare WebKitGTK window the
 # performance run measures beside the app, and a D-Bus daemon for the test of a second start.
-TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick python3-gi gir1.2-webkit2-4.1 dbus-daemon)
+TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick xdotool python3-gi gir1.2-webkit2-4.1 dbus-daemon)
 
 # Installs the Debian packages that are not installed yet.
 ensure_apt() {

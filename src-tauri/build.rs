@@ -1,3 +1,4 @@
+//! Tauri's build step, with the list of our own commands each needing a permission.
 fn main() {
     // Our own commands need an explicit permission too, so the capability file lists every
     // command the UI may call.
@@ -29,6 +30,11 @@ fn main() {
         "start_notices",
         "settings",
         "save_setting",
+        "export_game",
+        "export_night",
+        "open_script",
+        "opened_script_step",
+        "add_opened_script",
     ])))
     .expect("tauri build script");
 }

@@ -72,6 +72,66 @@ pub enum CommandError {
         /// What is wrong.
         reason: String,
     },
+    /// A game asked to be exported alone is voided or not finished: exports hold only games
+    /// that count.
+    #[error("game {game} cannot be exported ({})", if *voided { "voided" } else { "not finished" })]
+    NotExportable {
+        /// The game.
+        game: u32,
+        /// Voided (else not finished).
+        voided: bool,
+    },
+    /// The night has no finished game that counts.
+    #[error("the night has no finished game to export")]
+    NothingToExport,
+    /// A file is there already, and no dialog asked whether to replace it; nothing was written.
+    #[error("{path} exists already")]
+    FileExists {
+        /// The file.
+        path: String,
+    },
+    /// An export could not be written; nothing of it is left behind.
+    #[error("{path} could not be written: {detail}")]
+    FileNotWritten {
+        /// The file.
+        path: String,
+        /// What the OS said.
+        detail: String,
+    },
+    /// A file could not be read (or is not text).
+    #[error("{path} could not be read: {detail}")]
+    FileNotRead {
+        /// The file.
+        path: String,
+        /// What the OS said.
+        detail: String,
+    },
+    /// A file is not a game script Castellan can replay.
+    #[error("{path}: {at}: {reason}")]
+    ScriptInvalid {
+        /// The file.
+        path: String,
+        /// Where in it, as the command line names it (`move 3`, `setup.rules.farms`).
+        at: String,
+        /// What is wrong there, in the reader's words.
+        reason: String,
+    },
+    /// The script has no final count, so it is no finished game for the ledger.
+    #[error("{path}: the game is not finished")]
+    ScriptUnfinished {
+        /// The file.
+        path: String,
+    },
+    /// The same game (players, setup and moves) is in the ledger already; nothing was added.
+    #[error("already in the ledger as game {game} of {date}")]
+    AlreadyInLedger {
+        /// The stored game.
+        game: u32,
+        /// Its night's date (YYYY-MM-DD).
+        date: String,
+        /// Its night's place, if said.
+        place: Option<String>,
+    },
     /// Something the UI cannot help with; the detail goes to the log.
     #[error("internal error: {detail}")]
     Internal {
@@ -156,6 +216,12 @@ impl From<TableError> for CommandError {
             }
             TableError::Replay(e) => CommandError::Refused { reason: e.to_string() },
             TableError::Ledger(e) => CommandError::Ledger { detail: e.to_string() },
+            TableError::NotExportable { game, voided } => CommandError::NotExportable {
+                game: u32::try_from(game).expect("ledger row ids fit in 32 bits"),
+                voided,
+            },
+            TableError::NothingToExport { .. } => CommandError::NothingToExport,
+            TableError::FileExists { path } => CommandError::FileExists { path },
             other => CommandError::Internal { detail: other.to_string() },
         }
     }

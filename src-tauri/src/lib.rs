@@ -4,8 +4,11 @@
 //! registers them, generates the UI's TypeScript bindings from their Rust types, and starts
 //! the window.
 
+#![deny(missing_docs)]
+
 pub mod commands;
 pub mod error;
+pub mod files;
 pub mod settings;
 pub mod start;
 pub mod state;
@@ -52,6 +55,11 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::start_notices,
             commands::settings,
             commands::save_setting,
+            files::export_game,
+            files::export_night,
+            files::open_script,
+            files::opened_script_step,
+            files::add_opened_script,
         ])
 }
 
@@ -73,6 +81,9 @@ pub fn run() {
                 let _ = window.set_focus();
             }
         }))
+        // Its dialogs are opened from our own commands only: the window's capability grants
+        // none of the plugin's commands, so page script cannot open a dialog or pick a path.
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);
@@ -80,6 +91,7 @@ pub fn run() {
             app.manage(start.state);
             app.manage(settings::SettingsState(std::sync::Mutex::new(start.settings)));
             app.manage(start::StartNotices(start.notices));
+            app.manage(files::OpenedScript::default());
             open_window(app)?;
             Ok(())
         })

@@ -1,3 +1,6 @@
+//! The `castellan-app` binary: starts the desktop app.
+
+#![deny(missing_docs)]
 // No console window behind the app on Windows release builds.
 #![cfg_attr(all(not(debug_assertions), target_os = "windows"), windows_subsystem = "windows")]
 

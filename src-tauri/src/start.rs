@@ -10,8 +10,8 @@ use crate::state::AppState;
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// The ledger's file name in the app's data folder.
-pub const LEDGER_FILE: &str = "castellan.sqlite3";
+/// The ledger's file name in the app's data folder: the ledger's own, one name everywhere.
+pub const LEDGER_FILE: &str = castellan_ledger::Ledger::FILE_NAME;
 
 /// Something found at start that the player should know about, shown on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]

@@ -189,7 +189,20 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   // bare window alone.
   await browser.deleteSession();
   browser = undefined;
-  const running = () => execFileSync("ps", ["-eo", "comm="], { encoding: "utf8" }).includes("castellan-app");
+  // Only this run's app: its data folder is this run's own (run.sh makes one per run), and
+  // another run on the machine may have its own app open meanwhile.
+  const ours = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(`XDG_DATA_HOME=${process.env.XDG_DATA_HOME}`);
+    } catch {
+      return false; // gone meanwhile, or not ours to read
+    }
+  };
+  const running = () =>
+    execFileSync("ps", ["-eo", "pid=,comm="], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => line.trim().split(/\s+/))
+      .some(([pid, comm]) => comm === "castellan-app" && ours(pid));
   for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(!running(), "the app has closed");
   const floor = await blankWebViewMemoryMb();

@@ -108,6 +108,32 @@ export const commands = {
 	 *  settings or the new ones.
 	 */
 	saveSetting: (key: SettingKey, value: SettingValue) => typedError<null, CommandError>(__TAURI_INVOKE("save_setting", { key, value })),
+	/**
+	 *  Exports a finished game as a game script, CSV or BG Stats file, where the player picks in
+	 *  a save dialog (`title` is its title, in the player's language); `null` when cancelled.
+	 *  `path` is for tests only (see the module docs).
+	 */
+	exportGame: (gameId: number, format: ExportFormat, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("export_game", { gameId, format, title, path })),
+	/**
+	 *  Exports a night's finished games (voided ones left out): its CSV or BG Stats file through
+	 *  a save dialog, its game scripts, one per game, into a folder the player picks; `null` when
+	 *  cancelled. `path` is for tests only.
+	 */
+	exportNight: (nightId: number, format: ExportFormat, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("export_night", { nightId, format, title, path })),
+	/**
+	 *  Opens a game script the player picks, replays it and shows its end; nothing is stored.
+	 *  `null` when cancelled. A file that is not a valid script is refused naming where, and the
+	 *  script open before stays open. `path` is for tests only.
+	 */
+	openScript: (title: string, path: string | null) => typedError<OpenedScriptView | null, CommandError>(__TAURI_INVOKE("open_script", { title, path })),
+	/**  The opened script after `turn` steps. */
+	openedScriptStep: (turn: number) => typedError<ReplayView, CommandError>(__TAURI_INVOKE("opened_script_step", { turn })),
+	/**
+	 *  Adds the opened script's game to the ledger, on today's night, as `castellan ledger
+	 *  import` does: refused, naming the stored game, when it is there already, unless `again`.
+	 *  Returns the new game's id.
+	 */
+	addOpenedScript: (again: boolean) => typedError<number, CommandError>(__TAURI_INVOKE("add_opened_script", { again })),
 };
 
 /* Constants */
@@ -196,10 +222,68 @@ reason: string } |
 { kind: "badRequest"; 
 /**  What is wrong. */
 reason: string } | 
+/**
+ *  A game asked to be exported alone is voided or not finished: exports hold only games
+ *  that count.
+ */
+{ kind: "notExportable"; 
+/**  The game. */
+game: number; 
+/**  Voided (else not finished). */
+voided: boolean } | 
+/**  The night has no finished game that counts. */
+{ kind: "nothingToExport" } | 
+/**  A file is there already, and no dialog asked whether to replace it; nothing was written. */
+{ kind: "fileExists"; 
+/**  The file. */
+path: string } | 
+/**  An export could not be written; nothing of it is left behind. */
+{ kind: "fileNotWritten"; 
+/**  The file. */
+path: string; 
+/**  What the OS said. */
+detail: string } | 
+/**  A file could not be read (or is not text). */
+{ kind: "fileNotRead"; 
+/**  The file. */
+path: string; 
+/**  What the OS said. */
+detail: string } | 
+/**  A file is not a game script Castellan can replay. */
+{ kind: "scriptInvalid"; 
+/**  The file. */
+path: string; 
+/**  Where in it, as the command line names it (`move 3`, `setup.rules.farms`). */
+at: string; 
+/**  What is wrong there, in the reader's words. */
+reason: string } | 
+/**  The script has no final count, so it is no finished game for the ledger. */
+{ kind: "scriptUnfinished"; 
+/**  The file. */
+path: string } | 
+/**  The same game (players, setup and moves) is in the ledger already; nothing was added. */
+{ kind: "alreadyInLedger"; 
+/**  The stored game. */
+game: number; 
+/**  Its night's date (YYYY-MM-DD). */
+date: string; 
+/**  Its night's place, if said. */
+place: string | null } | 
 /**  Something the UI cannot help with; the detail goes to the log. */
 { kind: "internal"; 
 /**  For the log. */
 detail: string };
+
+/**  A side of a landmark on the board, north being up with the board unturned. */
+export type Compass = 
+/**  Up. */
+"north" | 
+/**  Right. */
+"east" | 
+/**  Down. */
+"south" | 
+/**  Left. */
+"west";
 
 /**  How the Count moves after a follower enters the City. */
 export type CountOption = 
@@ -269,6 +353,21 @@ export type EntryRequest = {
 	 *  the variants where he does).
 	 */
 	countTo?: QuarterName | null,
+};
+
+/**  The three formats. */
+export type ExportFormat = 
+/**  Game scripts: one file per game, an exact replay (`castellan score` reads it). */
+"script" | 
+/**  `results.csv`: a row per player of each game. */
+"csv" | 
+/**  BG Stats–shaped JSON: a list of plays. */
+"bgStats";
+
+/**  What an export wrote. */
+export type Exported = {
+	/**  The files written. */
+	paths: string[],
 };
 
 /**
@@ -352,6 +451,8 @@ export type FollowerOnBoard = {
 	y: number,
 	/**  The place on the tile, in board orientation (`N`, `EL`, `C`, …). */
 	place: string,
+	/**  What the follower is there, so the board can draw its shape. */
+	role: FollowerRole,
 };
 
 /**  A place on the tile just placed where a follower may go. */
@@ -373,8 +474,10 @@ export type FollowerRole =
 "thief" | 
 /**  In a city. */
 "knight" | 
-/**  In a cloister or shrine. */
+/**  In a cloister. */
 "monk" | 
+/**  On a shrine. */
+"heretic" | 
 /**  In a field. */
 "farmer";
 
@@ -478,6 +581,43 @@ export type HeadToHeadView = {
 	/**  Games they finished level. */
 	ties: number,
 };
+
+/**  One player's followers on a feature. */
+export type Holding = {
+	/**  Whose, by seat. */
+	seat: number,
+	/**  How many stand there. */
+	followers: number,
+};
+
+/**
+ *  A feature beside a target that players see at once: a cloister or shrine, a city or road
+ *  someone stands on, or the City of Carcassonne.
+ */
+export type Landmark = {
+	/**  What it is. */
+	kind: LandmarkKind,
+	/**  Who stands on it, by seat; empty for nobody. */
+	holders: number[],
+	/**
+	 *  Where the target lies from it, in board orientation; `null` when the target lies
+	 *  around it rather than to one side.
+	 */
+	side: Compass | null,
+};
+
+/**  What a landmark is. */
+export type LandmarkKind = 
+/**  A cloister. */
+"cloister" | 
+/**  A shrine. */
+"shrine" | 
+/**  A city with followers on it. */
+"city" | 
+/**  The City of Carcassonne's block. */
+"carcassonne" | 
+/**  A road with followers on it. */
+"road";
 
 /**  Why a ledger file cannot be used: each asks the player for something else. */
 export type LedgerProblem = 
@@ -608,6 +748,14 @@ export type OpenKind =
 "cloister" | 
 /**  A shrine. */
 "shrine";
+
+/**  A game script opened to look at. */
+export type OpenedScriptView = {
+	/**  The file. */
+	path: string,
+	/**  Its last step: how the game ended. */
+	replay: ReplayView,
+};
 
 /**  Where the drawn tile may go, and where a follower may then stand. */
 export type PlacementOption = {
@@ -970,12 +1118,25 @@ export type SuppliedCity = {
 	tiles: ([number, number])[],
 };
 
-/**  A feature a follower may leave the City for. */
+/**  A feature a follower may leave the City for, with what the table needs to recognise it. */
 export type Target = {
-	/**  A place naming it. */
+	/**  A place naming it: where a follower moving onto it is shown. */
 	at: Spot,
 	/**  What it is. */
 	kind: TargetKind,
+	/**  Its tiles, as `[x, y]`, to light it on the board. */
+	tiles: ([number, number])[],
+	/**  Who stands on it now, in seat order. */
+	holders: Holding[],
+	/**  The most telling feature beside it, if any. */
+	landmark: Landmark | null,
+	/**  What it is worth as it stands. */
+	worth: Worth,
+	/**
+	 *  Among targets of one list described alike, its number from 1; 0 when its description
+	 *  is its own.
+	 */
+	alike: number,
 };
 
 /**  What a follower leaving the City goes onto. */
@@ -1115,6 +1276,25 @@ export type UnplaceableOption =
 "removed" | 
 /**  It goes back into the bag. */
 "back-in-bag";
+
+/**  What a target is worth as it stands. */
+export type Worth = 
+/**  A road or city: its tiles and pennants. */
+{ type: "tiles"; 
+/**  Distinct tiles. */
+tiles: number; 
+/**  Pennants (cities only). */
+pennants: number } | 
+/**  A cloister or shrine: the tiles around it, of eight. */
+{ type: "neighbours"; 
+/**  Tiles around it. */
+tiles: number } | 
+/**  A farm: the completed cities it supplies. */
+{ type: "cities"; 
+/**  Completed cities it touches. */
+completed: number; 
+/**  Whether it borders the City of Carcassonne too. */
+carcassonne: boolean };
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

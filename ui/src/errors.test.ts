@@ -53,3 +53,21 @@ test("start notices name the files concerned", () => {
   const unread = describeNotice({ kind: "settingsDamaged", path: "/d/settings.json", aside: null, detail: "denied" }, en);
   expect(unread).not.toMatch(/\{\w+\}/);
 });
+
+test("an export's or an opened script's failure names the file, the game or the place in the script", () => {
+  expect(describeError({ kind: "alreadyInLedger", game: 12, date: "2026-11-20", place: null }, en)).toBe(
+    "Already in the ledger as game 12 of 2026-11-20; nothing was added.",
+  );
+  const at = describeError({ kind: "alreadyInLedger", game: 12, date: "2026-11-20", place: "De Klok" }, nlT);
+  expect(at).toContain("spel 12");
+  expect(at).toContain("De Klok");
+  const invalid = describeError({ kind: "scriptInvalid", path: "/g.json", at: "move 3", reason: "not adjacent" }, de);
+  expect(invalid).toContain("/g.json");
+  expect(invalid).toContain("move 3");
+  expect(invalid).toContain("not adjacent");
+  const voided = describeError({ kind: "notExportable", game: 4, voided: true }, en);
+  const unfinished = describeError({ kind: "notExportable", game: 4, voided: false }, en);
+  expect(voided).toContain("voided");
+  expect(unfinished).toContain("not finished");
+  expect(describeError({ kind: "fileExists", path: "/out/game-4.csv" }, de)).toContain("/out/game-4.csv");
+});

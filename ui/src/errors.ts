@@ -25,6 +25,24 @@ export function describeError(error: CommandError, t: Translate): string {
       return t("error.noGame");
     case "gameFinished":
       return t("error.gameFinished");
+    case "notExportable":
+      return t(error.voided ? "error.notExportableVoided" : "error.notExportableUnfinished", { game: error.game });
+    case "nothingToExport":
+      return t("error.nothingToExport");
+    case "fileExists":
+      return t("error.fileExists", { path: error.path });
+    case "fileNotWritten":
+      return t("error.fileNotWritten", { path: error.path, detail: error.detail });
+    case "fileNotRead":
+      return t("error.fileNotRead", { path: error.path, detail: error.detail });
+    case "scriptInvalid":
+      return t("error.scriptInvalid", { path: error.path, at: error.at, reason: error.reason });
+    case "scriptUnfinished":
+      return t("error.scriptUnfinished", { path: error.path });
+    case "alreadyInLedger":
+      return error.place === null
+        ? t("error.alreadyInLedger", { game: error.game, date: error.date })
+        : t("error.alreadyInLedgerAt", { game: error.game, date: error.date, place: error.place });
   }
 }
 

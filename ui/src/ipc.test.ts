@@ -1,6 +1,6 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, expect, test } from "vitest";
-import { appInfo } from "./ipc";
+import { appInfo, exportGame, exportNight, openScript } from "./ipc";
 
 afterEach(() => clearMocks());
 
@@ -20,4 +20,23 @@ test("an error sent by Rust arrives as data", async () => {
     throw { kind: "internal", detail: "disk full" };
   });
   await expect(appInfo()).resolves.toEqual({ ok: false, error: { kind: "internal", detail: "disk full" } });
+});
+
+test("exports and opening pass no path: Rust asks in its own dialog", async () => {
+  const calls: [string, unknown][] = [];
+  mockIPC((cmd, args) => {
+    calls.push([cmd, args]);
+    return cmd === "open_script" ? null : { paths: ["/home/anna/game-3.csv"] };
+  });
+  await expect(exportGame(3, "csv", "Export game 3")).resolves.toEqual({
+    ok: true,
+    value: { paths: ["/home/anna/game-3.csv"] },
+  });
+  await exportNight(1, "script", "Export the night");
+  await expect(openScript("Open")).resolves.toEqual({ ok: true, value: null });
+  expect(calls).toEqual([
+    ["export_game", { gameId: 3, format: "csv", title: "Export game 3", path: null }],
+    ["export_night", { nightId: 1, format: "script", title: "Export the night", path: null }],
+    ["open_script", { title: "Open", path: null }],
+  ]);
 });

@@ -5,6 +5,9 @@ import {
   type AppInfo,
   type CommandError,
   type CountQuestion,
+  type Exported,
+  type ExportFormat,
+  type OpenedScriptView,
   type FollowerOption,
   type QuarterMoveOption,
   type QuarterMoveRequest,
@@ -164,4 +167,32 @@ export function savedSettings(): Promise<Outcome<Partial<Record<SettingKey, unkn
 /** Saves one setting; the file is rewritten whole, never left half-written. */
 export function saveSetting(key: SettingKey, value: unknown): Promise<Outcome<null>> {
   return call(commands.saveSetting(key, value));
+}
+
+// Exports and opened scripts: the native dialog is asked for by Rust, so these pass no path
+// (a path is only for tests, and only inside the folder the app was started to allow).
+
+/** Exports a finished game; `title` is the save dialog's. `null`: the player cancelled. */
+export function exportGame(gameId: number, format: ExportFormat, title: string): Promise<Outcome<Exported | null>> {
+  return call(commands.exportGame(gameId, format, title, null));
+}
+
+/** Exports a night's finished games: one CSV or BG Stats file, or a folder of scripts. */
+export function exportNight(nightId: number, format: ExportFormat, title: string): Promise<Outcome<Exported | null>> {
+  return call(commands.exportNight(nightId, format, title, null));
+}
+
+/** Opens a game script the player picks and replays it; nothing is stored. */
+export function openScript(title: string): Promise<Outcome<OpenedScriptView | null>> {
+  return call(commands.openScript(title, null));
+}
+
+/** The opened script after `turn` steps. */
+export function openedScriptStep(turn: number): Promise<Outcome<ReplayView>> {
+  return call(commands.openedScriptStep(turn));
+}
+
+/** Adds the opened script's game to the ledger; `again` adds a game that is there already. */
+export function addOpenedScript(again: boolean): Promise<Outcome<number>> {
+  return call(commands.addOpenedScript(again));
 }

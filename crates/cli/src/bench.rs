@@ -10,9 +10,15 @@
 //! - `final_scoring_us`: the final count of a finished board: the points each player gets
 //!   (what the live "if the game ended now" score recomputes after every turn);
 //! - `final_scoring_explained_us`: the same count as score events, each with its tiles,
-//!   cities and rule (what the final-scoring screen shows once).
+//!   cities and rule (what the final-scoring screen shows once);
+//! - `final_count_us`: finishing a game: the end count as [`Game::finish`] makes it on a
+//!   copy of the game, as the table does — the score events with their reasons, farms and
+//!   followers going home — on the finished boards of whole games (all 72 tiles laid, the
+//!   followers still standing). Each board is finished in rounds of [`FINISH_BATCH`]
+//!   fresh copies, made outside the clock; the figure is the median over the boards of each
+//!   board's fastest round, and `final_count_median_us` the median of all rounds.
 //!
-//! `--part full|legal|final` runs one part only, for profiling.
+//! `--part full|legal|final|end` runs one part only, for profiling.
 
 use castellan_engine::{playout_move, Game, GameSetup, Move, TileId};
 use std::hint::black_box;
@@ -56,6 +62,29 @@ fn setup() -> GameSetup {
     GameSetup::base(&["Anna", "Bram"])
 }
 
+/// Copies of a board finished per timed round: enough that the clock's resolution does not
+/// matter, few enough that the copies stay in cache as a table's one copy would.
+const FINISH_BATCH: usize = 32;
+
+/// Timed rounds per board; the fastest is the figure, the others show the spread.
+const FINISH_ROUNDS: usize = 16;
+
+/// Finishes `game` in [`FINISH_ROUNDS`] rounds of fresh copies; µs per finish of each round.
+fn finish_rounds(game: &Game) -> Vec<f64> {
+    (0..FINISH_ROUNDS)
+        .map(|_| {
+            let mut copies = vec![game.clone(); FINISH_BATCH];
+            let start = Instant::now();
+            for copy in &mut copies {
+                black_box(black_box(copy).finish().expect("not yet finished"));
+            }
+            let took = start.elapsed().as_secs_f64() * 1e6 / FINISH_BATCH as f64;
+            drop(black_box(copies));
+            took
+        })
+        .collect()
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -63,6 +92,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
     let games = if part.is_some_and(|p| p != "full") { 1 } else { 2001 };
+    let only = |p: &str| part.is_none_or(|q| q == p);
     let mut full = Vec::with_capacity(games);
     for seed in 0..games as u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -78,13 +108,14 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
     let mut legal = Vec::new();
     let mut finals = Vec::new();
     let mut explained = Vec::new();
+    let (mut end_best, mut end_all) = (Vec::new(), Vec::new());
     let boards: u64 = if part == Some("full") { 1 } else { 201 };
     for seed in 0..boards {
         let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
         let mut game = Game::new(setup()).expect("a base game");
         play(&mut game, &mut rng, 35);
         let tile = next_tile(&game, &mut rng);
-        let reps = if part == Some("final") { 1 } else { 2000 };
+        let reps = if only("legal") { 2000 } else { 1 };
         let start = Instant::now();
         for _ in 0..reps {
             black_box(game.legal_placements(black_box(tile)));
@@ -92,7 +123,7 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
         legal.push(start.elapsed().as_secs_f64() * 1e6 / reps as f64);
 
         play(&mut game, &mut rng, usize::MAX);
-        let reps = if part == Some("legal") { 1 } else { 2000 };
+        let reps = if only("final") { 2000 } else { 1 };
         let start = Instant::now();
         for _ in 0..reps {
             black_box(black_box(&game).final_points());
@@ -103,18 +134,29 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
             black_box(black_box(&game).final_count());
         }
         explained.push(start.elapsed().as_secs_f64() * 1e6 / reps as f64);
+
+        if only("end") {
+            let rounds = finish_rounds(&game);
+            end_best.push(rounds.iter().copied().fold(f64::INFINITY, f64::min));
+            end_all.extend(rounds);
+        } else {
+            end_best.push(0.0);
+            end_all.push(0.0);
+        }
     }
 
     let (f, l, s, e) = (median(full), median(legal), median(finals), median(explained));
+    let (c, cm) = (median(end_best), median(end_all));
     if json {
         say!(
-            "{{\"full_game_us\": {f:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}}}"
+            "{{\"full_game_us\": {f:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}, \"final_count_us\": {c:.3}, \"final_count_median_us\": {cm:.3}}}"
         );
     } else {
         say!("full game                {f:>10.2} µs (median of {games})");
         say!("legal placements         {l:>10.3} µs");
         say!("final scoring            {s:>10.3} µs");
         say!("final scoring, explained {e:>10.3} µs");
+        say!("final count (finish)     {c:>10.3} µs (median {cm:.3})");
     }
     ExitCode::SUCCESS
 }

@@ -199,7 +199,8 @@ fn export_files(args: &Args) -> Result<(), Failure> {
     std::fs::create_dir_all(&out).map_err(|error| TableError::Io { path: out.display().to_string(), error })?;
     for (name, contents) in files {
         let path = out.join(name);
-        std::fs::write(&path, contents).map_err(|error| TableError::Io { path: path.display().to_string(), error })?;
+        // Whole or not at all: an export run again over the last one never leaves a half file.
+        castellan_table::save::replace(&path, &contents)?;
         say!("{}", path.display());
     }
     Ok(())

@@ -10,6 +10,8 @@
 //! early (`castellan ledger export … | head`) closes the pipe, and the command then finishes
 //! its work quietly — an export still writes every file — and exits as it would have.
 
+#![deny(missing_docs)]
+
 /// Prints one line to standard output, like `println!`, but never panics: see [`out`].
 macro_rules! say {
     ($($arg:tt)*) => {

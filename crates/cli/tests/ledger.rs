@@ -166,3 +166,28 @@ fn players_whose_names_now_count_as_one_are_reported() {
     let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("stats are JSON");
     assert_eq!(stats["players"].as_array().unwrap().len(), 2, "both players are kept");
 }
+
+#[test]
+fn a_game_exported_alone_as_the_window_does_is_read_by_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite3").display().to_string();
+    let good = write(dir.path(), "good.json", GAME);
+    assert!(castellan(&["ledger", "init", "--db", &db]).status.success());
+    assert!(castellan(&["ledger", "import", &good, "--db", &db]).status.success());
+    let ledger = castellan_ledger::Ledger::open(&db).unwrap();
+    let id = ledger.history().unwrap()[0].games[0].game.id;
+    let files = castellan_table::export::files(
+        &ledger,
+        castellan_table::export::Selection::Game(id),
+        castellan_table::export::Format::Script,
+    )
+    .unwrap();
+    drop(ledger);
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let written = castellan_table::save::create_all(&out, &files).unwrap();
+    let score = castellan(&["score", &written[0].display().to_string()]);
+    assert!(score.status.success(), "{}", text(&score));
+    let report: serde_json::Value = serde_json::from_slice(&score.stdout).expect("score prints JSON");
+    assert_eq!(report["scores"], serde_json::json!({"Anna": 4, "Bram": 2}), "the scores the ledger holds");
+}

@@ -12,6 +12,7 @@
 //! players' turns or points: that is [`crate::Game`]'s business.
 
 use crate::coord::{Cell, Port, Rotation, Side};
+use crate::count::Quarter;
 use crate::grid::Grid;
 use crate::player::{ByPlayer, PlayerId};
 use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
@@ -58,9 +59,10 @@ impl PlacedTile {
     }
 }
 
-/// Why a tile may not go where it was put.
+/// Why a tile does not fit at a cell by its edges: what the board alone can tell. The table's
+/// further limits (play area, river, shrines) are [`PlacementError`](crate::PlacementError)'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlacementError {
+pub enum FitError {
     /// Another tile lies there already.
     CellOccupied,
     /// No tile shares an edge with the cell (Rule B-04).
@@ -71,6 +73,7 @@ pub enum PlacementError {
 
 /// One edge that does not fit its neighbour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EdgeMismatch {
     /// The side of the new tile, in board orientation.
     pub side: Side,
@@ -104,6 +107,14 @@ pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '
         .map(|(i, _)| i as LocalFeature)
 }
 
+/// The root of segment `s` in the union–find `parent`.
+fn root_in(parent: &[SegmentId], mut s: SegmentId) -> SegmentId {
+    while parent[s as usize] != s {
+        s = parent[s as usize];
+    }
+    s
+}
+
 /// A small set of feature roots: on the stack while small, which it nearly always is.
 #[derive(Default)]
 struct RootSet {
@@ -133,6 +144,16 @@ impl RootSet {
 pub(crate) struct Building {
     pub(crate) segment: SegmentId,
     pub(crate) neighbours: u8,
+}
+
+/// Where a follower stands on a finished table: on the board, or in the City of Carcassonne.
+/// A final board enters its followers so ([`Move::Stand`](crate::Move::Stand)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// On the feature at this place of the tile at this cell (board orientation).
+    Board(Cell, Port),
+    /// Waiting in a quarter of the City of Carcassonne.
+    City(Quarter),
 }
 
 /// A follower standing on the board.
@@ -258,9 +279,9 @@ impl Board {
     ///
     /// # Errors
     /// The reason it may not, with every mismatching edge.
-    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), PlacementError> {
+    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), FitError> {
         if self.index_at(cell).is_some() {
-            return Err(PlacementError::CellOccupied);
+            return Err(FitError::CellOccupied);
         }
         let def = tile.def();
         let mut touching = false;
@@ -276,10 +297,10 @@ impl Board {
             }
         }
         if !touching && !self.placed.is_empty() {
-            return Err(PlacementError::NotAdjacent);
+            return Err(FitError::NotAdjacent);
         }
         if !mismatches.is_empty() {
-            return Err(PlacementError::EdgeMismatch(mismatches));
+            return Err(FitError::EdgeMismatch(mismatches));
         }
         Ok(())
     }
@@ -438,11 +459,8 @@ impl Board {
     }
 
     /// The root of a segment's feature, without shortening paths (for `&self` queries).
-    pub(crate) fn root(&self, mut s: SegmentId) -> SegmentId {
-        while self.parent[s as usize] != s {
-            s = self.parent[s as usize];
-        }
-        s
+    pub(crate) fn root(&self, s: SegmentId) -> SegmentId {
+        root_in(&self.parent, s)
     }
 
     fn find(&mut self, mut s: SegmentId) -> SegmentId {
@@ -561,20 +579,37 @@ impl Board {
         self.followers.push(Follower { player, cell, port, segment: feature });
     }
 
-    /// Takes every follower off a feature and returns them, in the order they were placed.
-    pub(crate) fn remove_followers(&mut self, feature: SegmentId) -> Vec<Follower> {
+    /// Takes every follower off a feature, handing each to `taken` in the order they were
+    /// placed. One pass over the followers, nothing allocated: a completed feature and every
+    /// feature of the final count comes through here.
+    pub(crate) fn take_followers(&mut self, feature: SegmentId, mut taken: impl FnMut(Follower)) {
         let root = self.find(feature);
-        self.state[root as usize].followers = ByPlayer::default();
-        let mut removed = Vec::new();
-        let mut i = 0;
-        while i < self.followers.len() {
-            if self.root(self.followers[i].segment) == root {
-                removed.push(self.followers.remove(i));
-            } else {
-                i += 1;
-            }
+        let on = std::mem::take(&mut self.state[root as usize].followers);
+        if on.total() == 0 {
+            return;
         }
-        removed
+        let parent = &self.parent;
+        self.followers.retain(|f| {
+            let here = root_in(parent, f.segment) == root;
+            if here {
+                taken(*f);
+            }
+            !here
+        });
+    }
+
+    /// Takes the followers off several features at once, when the caller has already told
+    /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
+    pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
+        for &f in features {
+            let root = self.find(f);
+            self.state[root as usize].followers = ByPlayer::default();
+        }
+        let mut i = 0;
+        self.followers.retain(|_| {
+            i += 1;
+            !gone(i - 1)
+        });
     }
 
     pub(crate) fn is_complete(&self, feature: SegmentId) -> bool {
@@ -821,10 +856,10 @@ mod tests {
         let b = start();
         assert_eq!(
             b.check_placement(id("E"), Cell::new(1, 1), Rotation::R0),
-            Err(PlacementError::NotAdjacent),
+            Err(FitError::NotAdjacent),
             "corner contact only (B-04)"
         );
-        assert_eq!(b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0), Err(PlacementError::CellOccupied));
+        assert_eq!(b.check_placement(id("D"), Cell::new(0, 0), Rotation::R0), Err(FitError::CellOccupied));
         // E turned so its city faces south meets D's city.
         assert_eq!(b.check_placement(id("E"), Cell::new(0, -1), Rotation::R180), Ok(()));
     }
@@ -835,7 +870,7 @@ mod tests {
         let err = b.check_placement(id("E"), Cell::new(0, -1), Rotation::R0).unwrap_err();
         assert_eq!(
             err,
-            PlacementError::EdgeMismatch(vec![EdgeMismatch {
+            FitError::EdgeMismatch(vec![EdgeMismatch {
                 side: Side::South,
                 ours: EdgeKind::Field,
                 theirs: EdgeKind::City

@@ -12,6 +12,7 @@ use std::fmt;
 
 /// A cell of the board grid. `x` grows to the east, `y` to the south.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cell {
     /// Column, growing to the east.
     pub x: i32,
@@ -84,6 +85,7 @@ impl fmt::Display for Cell {
 
 /// One of the four sides of a tile, in board orientation unless said otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Side {
     /// Towards smaller `y`.
     North,
@@ -128,6 +130,7 @@ impl fmt::Display for Side {
 
 /// A tile's rotation, clockwise from its catalog orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Rotation {
     /// As drawn in the catalog.
     #[default]
@@ -182,6 +185,7 @@ impl fmt::Display for Rotation {
 ///
 /// Game scripts name ports in board orientation, after the tile's rotation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Port {
     /// Middle of the north edge.
     N,

@@ -4,8 +4,10 @@
 //! Followers reach a quarter only by a player who made others score but scored nothing
 //! himself (Rules C-03 to C-09). They leave it only by moving onto a feature: before a
 //! completed feature of the matching kind is scored (C-12, C-13), or at the end of the game
-//! (C-19); never from the quarter where the Count stands (C-11). What happens in which order
-//! during a move is [`crate::Game`]'s business; this module holds the state and the checks.
+//! (C-19); never from the quarter where the Count stands (C-11). This module holds the City's
+//! state and the small checks on it; the rules that move followers in and out during a move
+//! and before the final count, with their refusals ([`CountError`](crate::CountError)), are in
+//! `game/count.rs`.
 
 use crate::coord::{Cell, Port};
 use crate::player::{ByPlayer, PlayerId};
@@ -14,6 +16,7 @@ use std::fmt;
 
 /// A quarter of the City of Carcassonne, numbered 1–4 clockwise on the city's artwork.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Quarter {
     /// 1, the castle: knights for cities. The Count starts here.
     Castle,
@@ -69,6 +72,7 @@ impl fmt::Display for Quarter {
 
 /// How the Count moves (Rules C-10, V-18, V-19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum CountMovement {
     /// The player who put a follower into the city may move the Count to any quarter.
     #[default]

@@ -77,7 +77,7 @@ pub enum Event {
         /// Whose.
         player: PlayerId,
         /// Where.
-        at: crate::game::Standing,
+        at: crate::board::Standing,
     },
     /// Points were scored.
     Scored(Box<Score>),

@@ -59,14 +59,15 @@ mod scoring;
 mod tile;
 mod title;
 
-pub use board::{Board, EdgeMismatch, FeatureView, Follower, PlacedTile, PlacementError};
+pub use board::{Board, EdgeMismatch, FeatureView, FitError, Follower, PlacedTile, Standing};
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
 pub use game::{
-    FinishError, Game, GameSetup, Mode, Move, MoveError, PlayerSetup, Purchase, ReplayError, SetupError, Standing,
-    Start, TrackPosition, FOLLOWERS_PER_PLAYER,
+    CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError,
+    PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, TrackPosition,
+    FOLLOWERS_PER_PLAYER,
 };
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};

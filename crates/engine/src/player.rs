@@ -8,12 +8,19 @@ pub const MAX_PLAYERS: usize = 8;
 
 /// A seat at the table, 0 for the first player in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
     /// The seat number, from 0.
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The seat as a sentence names it: by its name at this table, or as "player 1",
+    /// "player 2", … when `names` has none for it.
+    pub(crate) fn name_in(self, names: &[String]) -> String {
+        names.get(self.index()).cloned().unwrap_or_else(|| self.to_string())
     }
 }
 
@@ -25,6 +32,7 @@ impl fmt::Display for PlayerId {
 
 /// A follower colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Color {
     /// Red.
     Red,

@@ -1,17 +1,16 @@
 //! Questions the table asks between turns: what is still open, what can never be finished,
-//! how many tiles in the bag could finish a feature with one placement, what a place on the
-//! board belongs to, and where followers may leave the City for at the end.
+//! how many tiles in the bag could finish a feature with one placement, and what a place on
+//! the board belongs to. Where followers may leave the City for at the end is a rule of the
+//! Count's, asked in `game/count.rs`.
 //!
 //! Answers only read the game. "Fits" means the cell's current neighbours allow the tile;
 //! neighbours are only ever added, so a cell no remaining tile fits now stays unfillable.
 
 use crate::board::{Board, FeatureView, SegmentId};
 use crate::coord::{Cell, Port, Rotation};
-use crate::count::{MoveOption, Quarter};
 use crate::event::ScoreSource;
 use crate::game::Game;
 use crate::player::PlayerId;
-use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
 
 /// An unfinished road, city, cloister or shrine with followers on it.
@@ -106,59 +105,6 @@ impl Game {
         let feature = self.board().feature_at(cell, port)?;
         Some(self.board().view(feature))
     }
-
-    /// The quarters a follower entering the City may go to: any (C-05), but with the V-20
-    /// option not the one where the Count stands. Empty without the Count.
-    pub fn entry_quarters(&self) -> Vec<Quarter> {
-        let Some(city) = self.city() else { return Vec::new() };
-        let locked = self.rules().count_lock_entry.then_some(city.count_at);
-        Quarter::ALL.into_iter().filter(|&q| Some(q) != locked).collect()
-    }
-
-    /// Who may take which followers out of the City before the final count, and where to
-    /// (Rule C-19): each player's followers in each quarter but the Count's, with the features
-    /// open to them, in seat order (any order of moves is possible, Q-07). Empty without the
-    /// Count or once counted.
-    pub fn final_move_options(&self) -> Vec<MoveOption> {
-        let Some(city) = self.city() else { return Vec::new() };
-        let mut out = Vec::new();
-        for p in (0..self.player_count() as u8).map(PlayerId) {
-            for q in Quarter::ALL {
-                let available = city.followers(q)[p];
-                if available == 0 || !self.may_leave_before_count(q) {
-                    continue;
-                }
-                out.push(MoveOption { player: p, quarter: q, available, features: self.final_move_targets(q) });
-            }
-        }
-        out
-    }
-
-    /// Whether followers may still leave `quarter` before the final count (Rule C-19): in a
-    /// Count game not yet counted, from any quarter but the Count's.
-    fn may_leave_before_count(&self, quarter: Quarter) -> bool {
-        self.city().is_some_and(|city| quarter != city.count_at) && !self.is_finished()
-    }
-
-    /// Where a follower leaving `quarter` before the final count may go (Rule C-19): every
-    /// unfinished feature its quarter feeds, occupied or not, or any farm for the market;
-    /// each named by one place. Empty without the Count, from the Count's own quarter, or once
-    /// the game is counted.
-    pub fn final_move_targets(&self, quarter: Quarter) -> Vec<(Cell, Port)> {
-        if !self.may_leave_before_count(quarter) {
-            return Vec::new();
-        }
-        let board = self.board();
-        let farms = self.rules().farms != FarmRule::Off;
-        board
-            .features()
-            .filter(|&f| {
-                let kind = board.kind(f);
-                quarter.feeds(kind) && if kind == FeatureKind::Field { farms } else { !board.is_complete(f) }
-            })
-            .map(|f| board.anchor(f))
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -183,26 +129,6 @@ mod tests {
         // can face south alone and close: none of the band or bigger city tiles do.
         let closers = city.closers.expect("one cell left");
         assert!(closers >= 5, "at least the five E caps close it, got {closers}");
-    }
-
-    #[test]
-    fn followers_leave_the_city_at_the_end_for_what_their_quarter_feeds() {
-        use crate::{Quarter, Start, TileSet};
-        let mut setup = GameSetup::base(&["Red", "Blue"]);
-        setup.sets.push(TileSet::Count);
-        setup.start = Start::Count;
-        let mut g = Game::new(setup).unwrap();
-        assert!(g.final_move_targets(Quarter::Castle).is_empty(), "the Count stands in the castle");
-        assert!(g.final_move_targets(Quarter::Cathedral).is_empty(), "no cloister on the table");
-        assert_eq!(g.final_move_targets(Quarter::Blacksmith).len(), 3, "the roads out of the three gates");
-        let farms = g.final_move_targets(Quarter::Market);
-        assert!(!farms.is_empty());
-        let (cell, port) = farms[0];
-        assert_eq!(g.feature_at(cell, port).map(|f| f.kind), Some(crate::FeatureKind::Field));
-        assert!(g.final_move_options().is_empty(), "nobody in the City");
-        assert_eq!(g.entry_quarters(), Quarter::ALL.to_vec(), "any quarter by default, the Count's too");
-        g.finish().unwrap();
-        assert!(g.final_move_targets(Quarter::Market).is_empty(), "counted already");
     }
 }
 

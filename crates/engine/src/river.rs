@@ -48,6 +48,7 @@ pub struct Branch {
 
 /// Why a river tile may not go where it was put.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum RiverError {
     /// A river tile must continue the river at an open end.
     NotContinued,
@@ -55,6 +56,17 @@ pub enum RiverError {
     BranchesJoin,
     /// The branch would turn the same way twice in a row.
     UTurn,
+}
+
+impl RiverError {
+    /// The River II rule the tile breaks.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            RiverError::NotContinued => "R-07",
+            RiverError::BranchesJoin => "R-10",
+            RiverError::UTurn => "R-09",
+        }
+    }
 }
 
 /// The river's open ends while the river is being laid.

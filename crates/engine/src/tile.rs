@@ -2,9 +2,10 @@
 //!
 //! A [`TileDef`] is catalog data in catalog orientation; the board applies a [`Rotation`].
 //! Feature segments are numbered locally per tile ([`LocalFeature`]); the board joins them
-//! into features across edges. Nothing here knows about a game in progress.
+//! into features across edges. Nothing here knows about a game in progress, nor about the
+//! catalog's contents: looking a tile up (`TileId::def`, `TileId::from_name`, `TileSet::tiles`)
+//! is the catalog's, so that the catalog depends on these types and not the other way round.
 
-use crate::catalog::catalog;
 use crate::coord::{Port, Rotation, Side};
 use std::fmt;
 
@@ -18,24 +19,18 @@ impl TileId {
         self.def().name
     }
 
-    /// Looks up a tile by its catalog id.
-    pub fn from_name(name: &str) -> Option<TileId> {
-        catalog().by_name(name)
-    }
-
-    /// The tile's definition.
-    pub fn def(self) -> &'static TileDef {
-        &catalog().tiles[self.0 as usize]
-    }
-
-    /// Every tile type of every set, in catalog order.
-    pub fn all() -> impl Iterator<Item = TileId> {
-        (0..catalog().tiles.len()).map(|i| TileId(i as u8))
-    }
-
     /// Position in catalog order; stable for a given engine version.
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// A tile is written by its catalog name (`"D"`), as game scripts name it: the index is an
+/// engine detail.
+#[cfg(feature = "serde")]
+impl serde::Serialize for TileId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -86,6 +81,7 @@ impl FromIterator<TileId> for TileSelection {
 
 /// A box of tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TileSet {
     /// The base game: 72 tiles, start tile included.
     Base,
@@ -128,11 +124,6 @@ impl TileSet {
         self.tiles().map(|t| t.def().copies as usize).sum()
     }
 
-    /// The tile types of the set.
-    pub fn tiles(self) -> impl Iterator<Item = TileId> {
-        catalog().ranges[self.position()].clone().map(TileId)
-    }
-
     /// The set's place in [`TileSet::ALL`].
     pub(crate) fn position(self) -> usize {
         self as usize
@@ -147,6 +138,7 @@ impl fmt::Display for TileSet {
 
 /// What a tile edge shows, as far as matching neighbours is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum EdgeKind {
     /// City wall opening: city across the whole edge.
     City,
@@ -181,6 +173,7 @@ impl fmt::Display for EdgeKind {
 
 /// The kind of a feature, which also decides a follower's role on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FeatureKind {
     /// A road; its follower is a thief.
     Road,

@@ -4,10 +4,12 @@
 //! The record is kept apart from the holder (Rule K-12): by default it is the largest size
 //! completed by anyone, so a holder who completes a larger city raises the bar for
 //! everyone; the other reading keeps the size that won the title.
+//!
+//! Only the state and how it moves are here: the [`Event`](crate::Event) a change makes is
+//! the game's (`game/title.rs`), and the end bonus is scored with the other features
+//! (`scoring/title.rs`), so that events and scores may name a title without a circle.
 
-use crate::board::{Board, SegmentId};
-use crate::event::{Event, Score, ScoreSource};
-use crate::player::{ByPlayer, PlayerId, PlayerSet};
+use crate::player::PlayerId;
 use crate::tile::FeatureKind;
 
 /// Which title.
@@ -20,7 +22,8 @@ pub enum TitleKind {
 }
 
 impl TitleKind {
-    fn feature(self) -> FeatureKind {
+    /// The feature whose completion can move the title.
+    pub(crate) fn feature(self) -> FeatureKind {
         match self {
             TitleKind::King => FeatureKind::City,
             TitleKind::Robber => FeatureKind::Road,
@@ -64,14 +67,15 @@ impl Titles {
 
     /// A city (road) of `size` tiles was completed by `placer`, occupied or not. The first
     /// one gives the title (K-03, K-06); a strictly larger one takes it over (K-04, K-05:
-    /// by tiles, not points). Returns the event when holder or record changed.
+    /// by tiles, not points). Returns the holder before, `Some(None)` for a first holder,
+    /// when holder or record changed; `None` when nothing did.
     pub(crate) fn completed(
         &mut self,
         kind: TitleKind,
         placer: PlayerId,
         size: u32,
         record_rises: bool,
-    ) -> Option<Event> {
+    ) -> Option<Option<PlayerId>> {
         let slot = self.slot(kind);
         let previous = slot.map(|t| t.holder);
         let next = match *slot {
@@ -81,52 +85,8 @@ impl Titles {
             Some(_) => return None,
         };
         *slot = Some(next);
-        Some(Event::Title { kind, holder: next.holder, record: next.record, previous })
+        Some(previous)
     }
-}
-
-/// The end bonus: the King 1 per completed city, the City of Carcassonne included (K-07,
-/// K-08); the Robber 1 per completed road (K-09). Nobody scores a title never taken (K-10).
-pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: bool) -> Vec<Score> {
-    let mut out = Vec::new();
-    for kind in [TitleKind::King, TitleKind::Robber] {
-        let Some(title) = titles.get(kind) else {
-            continue;
-        };
-        let done: Vec<SegmentId> = board
-            .features()
-            .filter(|&f| board.kind(f) == kind.feature() && board.is_complete(f))
-            .filter(|&f| road_loops_complete || !board.is_road_loop(f))
-            .collect();
-        let carcassonne = kind == TitleKind::King && board.has_carcassonne();
-        let mut winners = PlayerSet::EMPTY;
-        winners.insert(title.holder);
-        let mut followers = ByPlayer::default();
-        followers[title.holder] = 1;
-        out.push(Score {
-            source: match kind {
-                TitleKind::King => ScoreSource::King,
-                TitleKind::Robber => ScoreSource::Robber,
-            },
-            winners,
-            points: done.len() as u32 + carcassonne as u32,
-            tiles: Vec::new(),
-            pennants: 0,
-            neighbours: 0,
-            cities: done.iter().map(|&f| board.anchor(f)).collect(),
-            carcassonne,
-            followers,
-            outvoted: PlayerSet::EMPTY,
-            complete: true,
-            final_scoring: true,
-            anchor: board.tiles()[0].cell_anchor(),
-            rule: match kind {
-                TitleKind::King => "K-07",
-                TitleKind::Robber => "K-09",
-            },
-        });
-    }
-    out
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 //! beyond [`Cell::LIMIT`], never a panic, in a debug build as in a release one.
 
 use castellan_engine::{
-    Cell, CountChoice, Game, GameSetup, Mode, Move, MoveError, PlayerId, Port, Quarter, QuarterMove, Rotation,
-    Standing, Start, TileId, TileSet,
+    Cell, CityError, CountChoice, CountError, Game, GameSetup, Mode, Move, MoveError, PlayerId, Port, Quarter,
+    QuarterMove, Rotation, StandError, Standing, Start, TileId, TileSet,
 };
 
 const ANNA: PlayerId = PlayerId(0);
@@ -63,7 +63,11 @@ fn a_standing_follower_beyond_the_limit_is_refused() {
     }
     for (x, y) in EDGE {
         let stand = Move::Stand { player: ANNA, at: Standing::Board(Cell::new(x, y), Port::N) };
-        assert_eq!(game.apply(&stand), Err(MoveError::NoTileAt { cell: Cell::new(x, y) }), "on the table, but empty");
+        assert_eq!(
+            game.apply(&stand),
+            Err(StandError::NoTileAt { cell: Cell::new(x, y) }.into()),
+            "on the table, but empty"
+        );
     }
 }
 
@@ -77,7 +81,7 @@ fn the_city_laid_beyond_the_limit_is_refused_by_either_corner() {
     assert_eq!(game.apply(&Move::City { at: Cell::new(998, 999) }), Err(off_table(1001, 1001)));
     assert_eq!(
         game.apply(&Move::City { at: Cell::new(997, 998) }),
-        Err(MoveError::NoCityToLay),
+        Err(CityError::NoCityToLay.into()),
         "the whole block on the table: refused only by the rules"
     );
 }
@@ -100,7 +104,7 @@ fn followers_leaving_the_city_for_a_far_cell_are_refused() {
         let refused = game.clone().finish_naming(&[out(-2, -1), out(x, y)]).unwrap_err();
         assert_eq!(
             (refused.index, refused.error),
-            (Some(0), MoveError::QuarterEmpty { player: ANNA, quarter: Quarter::Market })
+            (Some(0), CountError::QuarterEmpty { player: ANNA, quarter: Quarter::Market }.into())
         );
         let mut stood = game.clone();
         let refused = stood.finish_naming(&[out(x, y)]).unwrap_err();

@@ -118,7 +118,7 @@ enum Found {
 
 impl Ledger {
     /// The ledger's file name inside the app's data folder.
-    pub const FILE_NAME: &'static str = "ledger.sqlite3";
+    pub const FILE_NAME: &'static str = "castellan.sqlite3";
 
     /// Opens the ledger file at `path` for this process alone, creating it (and its folder)
     /// if there is none, and brings its schema up to date.

@@ -1,5 +1,5 @@
 //! One process owns a ledger file: [`OwnerLock`], an exclusive advisory lock on a file
-//! beside it (`ledger.sqlite3.lock`), held for as long as the [`crate::Ledger`] lives.
+//! beside it (`castellan.sqlite3.lock`), held for as long as the [`crate::Ledger`] lives.
 //!
 //! Two programs writing one ledger is how a game gets a move twice or loses one: each checks
 //! a move against the game it shows, and the other may have moved on. SQLite's own locks

@@ -6,6 +6,8 @@
 //! define are ignored; a defined key with a wrong type or value is an error naming where it
 //! is.
 
+#![deny(missing_docs)]
+
 mod read;
 mod report;
 mod scenario;
@@ -234,7 +236,9 @@ mod tests {
         assert_eq!(err.to_string(), "move 0: Bram has 0 points and cannot pay 3");
         assert_eq!(
             err.kind,
-            ScriptErrorKind::Move(castellan_engine::MoveError::CannotPay { player: PlayerId(1), score: 0, price: 3 })
+            ScriptErrorKind::Move(
+                castellan_engine::PurchaseError::CannotPay { player: PlayerId(1), score: 0, price: 3 }.into()
+            )
         );
     }
 
@@ -298,7 +302,7 @@ mod tests {
         let err = script.play().unwrap_err();
         assert_eq!(
             (err.at.as_str(), &err.kind),
-            ("move 1", &ScriptErrorKind::Move(castellan_engine::MoveError::StandInTurns))
+            ("move 1", &ScriptErrorKind::Move(castellan_engine::StandError::InTurns { player: PlayerId(0) }.into()))
         );
         let mixed = FINAL_BOARD.replace(r#"{"player": "Anna", "stand""#, r#"{"tile": "E", "player": "Anna", "stand""#);
         assert_eq!(Script::from_json(&mixed).unwrap_err().at, "move 1", "a stand is a move of its own");

@@ -3,9 +3,11 @@
 //! screen asks before the move is entered — exactly the one the engine says is pending.
 
 use crate::input::{MoveRequest, RequestError};
+use crate::target::{followers_of, Survey};
+pub use crate::target::{Target, TargetKind};
 use castellan_engine::{
-    Cell, CountChoice, CountMovement, Entry, FeatureKind, Game, Mode, Move, MoveError, MoveOption, PlayerId, Port,
-    Quarter, QuarterMove,
+    Cell, CountChoice, CountMovement, Entry, Game, Mode, Move, MoveError, MoveOption, PlayerId, Port, Quarter,
+    QuarterMove,
 };
 use serde::{Deserialize, Serialize};
 
@@ -134,34 +136,6 @@ impl CountRequest {
     }
 }
 
-/// What a follower leaving the City goes onto.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum TargetKind {
-    /// A road, from the blacksmith.
-    Road,
-    /// A city, from the castle.
-    City,
-    /// A cloister, from the cathedral.
-    Cloister,
-    /// A shrine, from the cathedral.
-    Shrine,
-    /// A farm, from the market.
-    Farm,
-}
-
-/// A feature a follower may leave the City for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct Target {
-    /// A place naming it.
-    pub at: Spot,
-    /// What it is.
-    pub kind: TargetKind,
-}
-
 /// Followers a player may move from one quarter, and where to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -178,34 +152,20 @@ pub struct QuarterMoveOption {
 }
 
 impl QuarterMoveOption {
-    fn of(game: &Game, o: MoveOption) -> QuarterMoveOption {
-        let features = o
-            .features
-            .into_iter()
-            .filter_map(|(cell, port)| {
-                let kind = match game.feature_at(cell, port)?.kind {
-                    FeatureKind::Road => TargetKind::Road,
-                    FeatureKind::City => TargetKind::City,
-                    FeatureKind::Cloister => TargetKind::Cloister,
-                    FeatureKind::Shrine => TargetKind::Shrine,
-                    FeatureKind::Field => TargetKind::Farm,
-                    FeatureKind::River => return None,
-                };
-                Some(Target { at: Spot::from((cell, port)), kind })
-            })
-            .collect();
+    fn of(survey: &Survey<'_>, o: MoveOption) -> QuarterMoveOption {
         QuarterMoveOption {
             seat: o.player.index() as u32,
             quarter: o.quarter.into(),
             available: u32::from(o.available),
-            features,
+            features: survey.targets(&o.features),
         }
     }
 }
 
 /// Who may take which followers out of the City before the final count, and where to.
 pub fn final_move_options(game: &Game) -> Vec<QuarterMoveOption> {
-    game.final_move_options().into_iter().map(|o| QuarterMoveOption::of(game, o)).collect()
+    let survey = Survey::new(game, &followers_of(game));
+    game.final_move_options().into_iter().map(|o| QuarterMoveOption::of(&survey, o)).collect()
 }
 
 /// What the table must decide about the Count for a move, before it is entered.
@@ -235,7 +195,7 @@ pub struct CountQuestion {
 pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<CountQuestion>, CountQuestionError> {
     let Some(city) = game.city().filter(|_| game.setup().mode == Mode::Turns) else { return Ok(None) };
     let mv = request.to_move()?;
-    let Move::Place { tile, cell, rotation, follower, .. } = mv else {
+    let Move::Place { tile, cell, rotation, follower, .. } = mv.clone() else {
         return Ok(Some(CountQuestion {
             moves: Vec::new(),
             may_enter: false,
@@ -244,11 +204,20 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             count_at: city.count_at.into(),
         }));
     };
-    let moves = game
-        .count_move_options(tile, cell, rotation, follower)?
-        .into_iter()
-        .map(|o| QuarterMoveOption::of(game, o))
-        .collect();
+    let options = game.count_move_options(tile, cell, rotation, follower)?;
+    // The features offered are the ones this tile completes: they are described on the board
+    // with the tile down, and with everybody where they stand before its scoring takes them
+    // back, the placer's new follower included.
+    let mut trial = game.clone();
+    let mut bare = mv.clone();
+    if let Move::Place { count, .. } = &mut bare {
+        *count = CountChoice::default();
+    }
+    trial.apply(&bare)?;
+    let mut standing = followers_of(game);
+    standing.extend(follower.map(|port| (game.current_player(), cell, port)));
+    let survey = Survey::new(&trial, &standing);
+    let moves = options.into_iter().map(|o| QuarterMoveOption::of(&survey, o)).collect();
     let rules = game.rules();
     Ok(Some(CountQuestion {
         moves,
@@ -342,5 +311,47 @@ mod tests {
         assert_eq!(bad.to_engine().unwrap_err(), RequestError::UnknownPlace("Q".into()));
         let json: CountRequest = serde_json::from_str(r#"{"enter": {"quarter": "castle"}}"#).unwrap();
         assert!(json.moves.is_empty() && json.enter.unwrap().count_to.is_none());
+    }
+
+    #[test]
+    fn what_a_tile_completes_is_described_with_the_tile_down_and_its_knight_on_it() {
+        use castellan_engine::{Rotation, TileId};
+        let id = |n: &str| TileId::from_name(n).unwrap();
+        let mut g = count_game();
+        // Anna's thief on the road out of the City's south gate; Bram closes it, scores
+        // nothing while Anna scores, and enters the castle, sending the Count to the market.
+        let (rot, thief) = Rotation::ALL
+            .into_iter()
+            .filter(|&r| g.check_placement(id("U"), Cell::new(0, 2), r).is_ok())
+            .find_map(|r| {
+                let road = g
+                    .legal_followers(id("U"), Cell::new(0, 2), r)
+                    .into_iter()
+                    .find(|f| f.1 == castellan_engine::FeatureKind::Road);
+                road.map(|(port, _)| (r, port))
+            })
+            .expect("the road out of the south gate goes on");
+        g.apply(&Move::place(id("U"), Cell::new(0, 2), rot, Some(thief))).unwrap();
+        let mut close = Move::place(id("A"), Cell::new(0, 3), Rotation::R180, None);
+        if let Move::Place { count, .. } = &mut close {
+            count.entry = Some(Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market) });
+        }
+        g.apply(&close).unwrap();
+
+        // Anna closes a city on the City's east side with her knight; Bram's knight may join it.
+        let request =
+            MoveRequest::Place { tile: "E".into(), x: 2, y: 1, rotation: 270, follower: Some("W".into()), count: None };
+        let q = count_question(&g, &request).unwrap().expect("a Count game");
+        let [option] = &q.moves[..] else { panic!("Bram's knight in the castle, and nobody else: {:?}", q.moves) };
+        assert_eq!((option.seat, option.quarter), (1, QuarterName::Castle));
+        let [city] = &option.features[..] else { panic!("one city completed") };
+        assert_eq!(city.kind, TargetKind::City);
+        assert_eq!(
+            city.holders,
+            vec![crate::target::Holding { seat: 0, followers: 1 }],
+            "Anna's knight, placed with this very tile, still stands there when Bram decides"
+        );
+        assert!(city.tiles.contains(&[2, 1]), "the city is described with the new tile in it");
+        assert_eq!(city.worth, crate::target::Worth::Tiles { tiles: 2, pennants: 0 });
     }
 }

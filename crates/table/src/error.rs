@@ -75,6 +75,27 @@ pub enum TableError {
         /// The path.
         path: String,
     },
+    /// A game asked for alone cannot be exported: it is voided, or not finished. Exports
+    /// hold only games that count.
+    #[error("game {game}: {}", if *voided { "voided games are not exported" } else { "only finished games are exported" })]
+    NotExportable {
+        /// The game's id.
+        game: i64,
+        /// Voided (else unfinished).
+        voided: bool,
+    },
+    /// A night asked for has no finished game that counts.
+    #[error("night {night}: no finished game to export")]
+    NothingToExport {
+        /// The night's id.
+        night: i64,
+    },
+    /// A file is there already and nobody confirmed replacing it; nothing was written.
+    #[error("{path}: exists already; nothing was written")]
+    FileExists {
+        /// The file.
+        path: String,
+    },
     /// A stored game does not replay any more.
     #[error("game {game}: {detail}")]
     Stored {

@@ -1,26 +1,100 @@
 //! The ledger out (`castellan ledger export`): finished games as game scripts (an exact
 //! replay), results as CSV, or BG Stats–shaped JSON for play-logging apps.
 //!
+//! The whole ledger goes out from the command line; the window exports one game or one
+//! night ([`Selection`]) in the same three formats, through the same functions, so that a
+//! file is the same whichever way it was made.
+//!
 //! Voided games are left out of all three: the group said they do not count, and an export
-//! feeds other tools' statistics. They stay in the ledger file itself.
+//! feeds other tools' statistics. They stay in the ledger file itself. A single game that
+//! is voided or unfinished is refused by name ([`TableError::NotExportable`]) rather than
+//! written as an empty file.
 
 use crate::TableError;
-use castellan_ledger::{GameHistory, GameStatus, Ledger, NightHistory, Player, PlayerId};
+use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId, Player, PlayerId};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// A file to write: its name and contents.
 pub type File = (String, String);
 
+/// The three formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+// Named for the UI's types, where a bare `Format` would say nothing.
+#[serde(rename = "ExportFormat", rename_all = "camelCase")]
+pub enum Format {
+    /// Game scripts: one file per game, an exact replay (`castellan score` reads it).
+    Script,
+    /// `results.csv`: a row per player of each game.
+    Csv,
+    /// BG Stats–shaped JSON: a list of plays.
+    BgStats,
+}
+
+/// Which games to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Every finished game that counts, the newest night first (the command line's export).
+    All,
+    /// The finished games of one night that count, in the order they were played.
+    Night(NightId),
+    /// One finished game that counts.
+    Game(GameId),
+}
+
 fn names(ledger: &Ledger) -> Result<HashMap<PlayerId, Player>, TableError> {
     Ok(ledger.players()?.into_iter().map(|p| (p.id, p)).collect())
 }
 
-fn finished(history: &[NightHistory]) -> impl Iterator<Item = (&NightHistory, &GameHistory)> {
-    history
-        .iter()
-        .flat_map(|n| n.games.iter().map(move |g| (n, g)))
-        .filter(|(_, g)| g.game.status == GameStatus::Finished && g.game.voided_at.is_none())
+fn counts(g: &GameHistory) -> bool {
+    g.game.status == GameStatus::Finished && g.game.voided_at.is_none()
+}
+
+/// The games of `selection`, each with its night.
+///
+/// # Errors
+/// A single game that is unknown, unfinished or voided; a night without a game to export.
+fn selected(history: &[NightHistory], selection: Selection) -> Result<Vec<(&NightHistory, &GameHistory)>, TableError> {
+    let all = history.iter().flat_map(|n| n.games.iter().map(move |g| (n, g)));
+    match selection {
+        Selection::All => Ok(all.filter(|(_, g)| counts(g)).collect()),
+        Selection::Night(id) => {
+            // The ledger lists a night's games the latest first; a night's file reads as it
+            // was played.
+            let games: Vec<_> = all.filter(|(n, g)| n.night.id == id && counts(g)).rev().collect();
+            if games.is_empty() {
+                return Err(TableError::NothingToExport { night: id.0 });
+            }
+            Ok(games)
+        }
+        Selection::Game(id) => {
+            let found = all.filter(|(_, g)| g.game.id == id).collect::<Vec<_>>();
+            let Some(&(night, game)) = found.first() else {
+                return Err(
+                    castellan_ledger::LedgerError::NotFound { what: castellan_ledger::Missing::Game(id) }.into()
+                );
+            };
+            if !counts(game) {
+                return Err(TableError::NotExportable { game: id.0, voided: game.game.voided_at.is_some() });
+            }
+            Ok(vec![(night, game)])
+        }
+    }
+}
+
+/// The files of `selection` in `format`: a game script per game, or one CSV or BG Stats file
+/// holding every game.
+///
+/// # Errors
+/// As [`scripts_of`], [`csv_of`] and [`bgstats_of`].
+pub fn files(ledger: &Ledger, selection: Selection, format: Format) -> Result<Vec<File>, TableError> {
+    match format {
+        Format::Script => scripts_of(ledger, selection),
+        Format::Csv => csv_of(ledger, selection),
+        Format::BgStats => bgstats_of(ledger, selection),
+    }
 }
 
 /// One game script per finished game, `game-<id>.json`, replaying it exactly.
@@ -28,9 +102,18 @@ fn finished(history: &[NightHistory]) -> impl Iterator<Item = (&NightHistory, &G
 /// # Errors
 /// The ledger fails, or a stored setup or move is not valid JSON.
 pub fn scripts(ledger: &Ledger) -> Result<Vec<File>, TableError> {
+    scripts_of(ledger, Selection::All)
+}
+
+/// [`scripts`] of the games of `selection`.
+///
+/// # Errors
+/// As [`scripts`]; and a chosen game that is unknown, unfinished or voided, or a night with
+/// no game to export.
+pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
     let people = names(ledger)?;
     let mut files = Vec::new();
-    for (_, g) in finished(&ledger.history()?) {
+    for (_, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
         let bad = |detail: String| TableError::Stored { game: game.id.0, detail };
         let setup: Value = serde_json::from_str(&game.setup_json).map_err(|e| bad(format!("setup: {e}")))?;
@@ -70,11 +153,19 @@ fn csv_field(s: &str) -> String {
 /// # Errors
 /// The ledger fails.
 pub fn csv(ledger: &Ledger) -> Result<Vec<File>, TableError> {
+    csv_of(ledger, Selection::All)
+}
+
+/// [`csv`] of the games of `selection`.
+///
+/// # Errors
+/// As [`scripts_of`].
+pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
     let people = names(ledger)?;
     let mut out = String::from(
         "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count\n",
     );
-    for (night, g) in finished(&ledger.history()?) {
+    for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
         for (seat, s) in game.turn_order().enumerate() {
             let Some(st) = g.standings.iter().find(|st| st.result.player == s.player) else { continue };
@@ -111,9 +202,17 @@ pub fn csv(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// # Errors
 /// The ledger fails, or a stored setup is not valid JSON.
 pub fn bgstats(ledger: &Ledger) -> Result<Vec<File>, TableError> {
+    bgstats_of(ledger, Selection::All)
+}
+
+/// [`bgstats`] of the games of `selection`.
+///
+/// # Errors
+/// As [`scripts_of`].
+pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
     let people = names(ledger)?;
     let mut plays = Vec::new();
-    for (night, g) in finished(&ledger.history()?) {
+    for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
         let setup: Value = serde_json::from_str(&game.setup_json)
             .map_err(|e| TableError::Stored { game: game.id.0, detail: format!("setup: {e}") })?;
@@ -149,4 +248,136 @@ pub fn bgstats(ledger: &Ledger) -> Result<Vec<File>, TableError> {
         }));
     }
     Ok(vec![("bgstats.json".into(), serde_json::to_string_pretty(&json!({ "plays": plays })).expect("JSON"))])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::{import_script, Occasion, Repeat};
+    use castellan_script::Script;
+    use chrono::{DateTime, NaiveDate, Utc};
+
+    const GAME: &str = r#"{"format": "castellan-game-script", "version": 1,
+        "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+        "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
+                  {"tile": "V", "at": [1, 0], "rot": 90, "meeple": "W"}],
+        "final_scoring": true}"#;
+
+    /// The same two players without Bram's follower: another game.
+    fn other() -> String {
+        GAME.replace(", \"meeple\": \"W\"", "")
+    }
+
+    fn on(day: u32, place: &str, hour: i64) -> Occasion {
+        Occasion {
+            date: NaiveDate::from_ymd_opt(2026, 11, day).unwrap(),
+            place: Some(place.into()),
+            now: DateTime::<Utc>::from_timestamp(1_795_000_000 + hour * 3600, 0).unwrap(),
+            app_version: "0.9.0".into(),
+        }
+    }
+
+    /// Night 20 at Club: games a (first) and b; night 27 at Home: game c.
+    fn ledger() -> (Ledger, [GameId; 3]) {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        let a = import_script(&mut ledger, &on(20, "Club", 0), "a.json", GAME, Repeat::Refuse).unwrap();
+        let b = import_script(&mut ledger, &on(20, "Club", 1), "b.json", &other(), Repeat::Refuse).unwrap();
+        let c = import_script(&mut ledger, &on(27, "Home", 2), "c.json", GAME, Repeat::Allow).unwrap();
+        (ledger, [a, b, c])
+    }
+
+    fn night_of(ledger: &Ledger, game: GameId) -> NightId {
+        ledger.game(game).unwrap().night
+    }
+
+    #[test]
+    fn a_game_alone_is_a_script_that_replays_to_its_stored_scores() {
+        let (ledger, [a, b, _]) = ledger();
+        for id in [a, b] {
+            let files = files(&ledger, Selection::Game(id), Format::Script).unwrap();
+            let [(name, text)] = &files[..] else { panic!("one script for one game: {files:?}") };
+            assert_eq!(name, &format!("game-{}.json", id.0));
+            let game = Script::from_json(text).expect("the script reads back").play().expect("and replays");
+            let replayed = castellan_script::report(&game)["scores"].clone();
+            let stored: serde_json::Map<String, Value> = ledger
+                .results(id)
+                .unwrap()
+                .iter()
+                .map(|s| (ledger.player(s.result.player).unwrap().name, Value::from(s.result.score)))
+                .collect();
+            assert_eq!(replayed, Value::Object(stored), "game {id:?}: the replay scores what the ledger stored");
+        }
+    }
+
+    #[test]
+    fn a_nights_csv_holds_its_games_in_the_order_played_and_no_other() {
+        let (ledger, [a, b, c]) = ledger();
+        let [(name, text)] = &csv_of(&ledger, Selection::Night(night_of(&ledger, a))).unwrap()[..] else {
+            panic!("one CSV file")
+        };
+        assert_eq!(name, "results.csv");
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next(),
+            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count"),
+            "the command line's columns"
+        );
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        let games: Vec<String> = rows.iter().map(|r| r[0].to_string()).collect();
+        let (a, b) = (a.0.to_string(), b.0.to_string());
+        assert_eq!(
+            games,
+            [a.clone(), a.clone(), b.clone(), b],
+            "a row per player, the first game first; not game {c:?}"
+        );
+        assert!(rows.iter().all(|r| r[1] == "2026-11-20" && r[2] == "Club"), "{rows:?}");
+        let anna = &rows[0];
+        assert_eq!((anna[5], anna[6], anna[7], anna[8], anna[9], anna[11]), ("Anna", "red", "1", "1", "4", "4"));
+        let one = csv_of(&ledger, Selection::Game(c)).unwrap();
+        assert_eq!(one[0].1.lines().count(), 3, "one game: the header and its two players");
+    }
+
+    #[test]
+    fn a_nights_bgstats_file_lists_each_play_with_its_players() {
+        let (ledger, [a, ..]) = ledger();
+        let files = bgstats_of(&ledger, Selection::Night(night_of(&ledger, a))).unwrap();
+        let doc: Value = serde_json::from_str(&files[0].1).unwrap();
+        let plays = doc["plays"].as_array().expect("a list of plays");
+        assert_eq!(plays.len(), 2, "the night's two games");
+        let first = &plays[0];
+        assert_eq!(first["game"], "Carcassonne");
+        assert_eq!(first["nightDate"], "2026-11-20");
+        assert_eq!(first["location"], "Club");
+        assert_eq!(first["expansions"], serde_json::json!([]));
+        let anna = &first["players"][0];
+        assert_eq!(
+            (&anna["name"], &anna["score"], &anna["rank"], &anna["winner"], &anna["startPlayer"], &anna["seatOrder"]),
+            (&"Anna".into(), &4.into(), &1.into(), &true.into(), &true.into(), &1.into())
+        );
+        assert_eq!(first["players"][1]["winner"], false);
+    }
+
+    #[test]
+    fn a_voided_or_unfinished_game_or_an_empty_night_is_refused_by_name() {
+        let (mut ledger, [a, b, c]) = ledger();
+        ledger.void_game(b, DateTime::<Utc>::from_timestamp(1_795_100_000, 0).unwrap()).unwrap();
+        let refused = files(&ledger, Selection::Game(b), Format::Csv).unwrap_err();
+        assert!(matches!(refused, TableError::NotExportable { game, voided: true } if game == b.0), "{refused:?}");
+        let night = scripts_of(&ledger, Selection::Night(night_of(&ledger, a))).unwrap();
+        assert_eq!(night.len(), 1, "the voided game is left out of its night: {night:?}");
+
+        ledger.void_game(a, DateTime::<Utc>::from_timestamp(1_795_100_000, 0).unwrap()).unwrap();
+        let refused = files(&ledger, Selection::Night(night_of(&ledger, a)), Format::BgStats).unwrap_err();
+        assert!(matches!(refused, TableError::NothingToExport { .. }), "{refused:?}");
+        assert_eq!(scripts(&ledger).unwrap().len(), 1, "the whole ledger: game c alone");
+
+        let unknown = files(&ledger, Selection::Game(GameId(c.0 + 100)), Format::Script).unwrap_err();
+        assert!(matches!(unknown, TableError::Ledger(castellan_ledger::LedgerError::NotFound { .. })), "{unknown:?}");
+
+        let mut table = crate::live::Table::new(ledger);
+        let now = DateTime::<Utc>::from_timestamp(1_795_200_000, 0).unwrap();
+        let playing = table.start(castellan_engine::GameSetup::base(&["Anna", "Bram"]), None, now).unwrap().id();
+        let refused = files(table.ledger(), Selection::Game(playing), Format::Script).unwrap_err();
+        assert!(matches!(refused, TableError::NotExportable { voided: false, .. }), "unfinished: {refused:?}");
+    }
 }

@@ -295,8 +295,10 @@ pub enum FollowerRole {
     Thief,
     /// In a city.
     Knight,
-    /// In a cloister or shrine.
+    /// In a cloister.
     Monk,
+    /// On a shrine.
+    Heretic,
     /// In a field.
     Farmer,
 }
@@ -331,11 +333,12 @@ pub struct PlacementOption {
 }
 
 /// What a follower is on a feature of this kind; `None` on the river, which takes none.
-fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
+pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
     match kind {
         FeatureKind::Road => Some(FollowerRole::Thief),
         FeatureKind::City => Some(FollowerRole::Knight),
-        FeatureKind::Cloister | FeatureKind::Shrine => Some(FollowerRole::Monk),
+        FeatureKind::Cloister => Some(FollowerRole::Monk),
+        FeatureKind::Shrine => Some(FollowerRole::Heretic),
         FeatureKind::Field => Some(FollowerRole::Farmer),
         FeatureKind::River => None,
     }
@@ -409,6 +412,22 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_feature_that_takes_a_follower_names_its_role() {
+        let cases = [
+            (FeatureKind::Road, Some(FollowerRole::Thief)),
+            (FeatureKind::City, Some(FollowerRole::Knight)),
+            (FeatureKind::Cloister, Some(FollowerRole::Monk)),
+            (FeatureKind::Shrine, Some(FollowerRole::Heretic)),
+            (FeatureKind::Field, Some(FollowerRole::Farmer)),
+            (FeatureKind::River, None),
+        ];
+        for (kind, role) in cases {
+            assert_eq!(role_of(kind), role, "{kind:?}");
+        }
+        assert_eq!(serde_json::to_value(FollowerRole::Heretic).unwrap(), "heretic", "roles cross as lower-case names");
+    }
 
     #[test]
     fn a_new_game_request_becomes_the_engine_setup() {

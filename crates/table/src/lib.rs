@@ -10,11 +10,17 @@
 //! - [`view`]: what the table screen shows of a game;
 //! - [`history`]: the game nights and their games for the history screen;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
-//! - [`export`]: the ledger out as game scripts, CSV of results, or BG Stats–shaped JSON;
+//! - [`export`]: the ledger, a night or a game out as game scripts, CSV of results, or BG
+//!   Stats–shaped JSON;
+//! - [`save`]: exported files written whole, replacing none unless the player agreed;
+//! - [`script_file`]: a game script opened from a file, replayed, imported when asked;
 //! - [`roster`]: the players the ledger knows, for the new-game screen;
 //! - [`rules`]: the rule options the setup screen shows, and the published presets;
 //! - [`stats`]: the statistics as JSON;
+//! - [`target`]: the features a follower may move onto, described as the table sees them;
 //! - [`record`]: what the ledger keeps of a finished game.
+
+#![deny(missing_docs)]
 
 pub mod app;
 pub mod catalog;
@@ -27,7 +33,10 @@ pub mod live;
 pub mod record;
 pub mod roster;
 pub mod rules;
+pub mod save;
+pub mod script_file;
 pub mod stats;
+pub mod target;
 pub mod view;
 
 mod error;

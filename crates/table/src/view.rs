@@ -5,6 +5,7 @@
 //! from these.
 
 use crate::count::{QuarterName, Spot};
+use crate::input::{role_of, FollowerRole};
 use crate::live::{stored_history, LiveGame};
 use crate::TableError;
 use castellan_engine::{
@@ -564,6 +565,8 @@ pub struct FollowerOnBoard {
     pub y: i32,
     /// The place on the tile, in board orientation (`N`, `EL`, `C`, …).
     pub place: String,
+    /// What the follower is there, so the board can draw its shape.
+    pub role: FollowerRole,
 }
 
 /// Copies of a tile type left in the bag.
@@ -754,6 +757,7 @@ impl GameView {
                     x: f.cell.x,
                     y: f.cell.y,
                     place: f.port.name().to_string(),
+                    role: follower_role(game, f.cell, f.port),
                 })
                 .collect(),
             bag: game
@@ -806,6 +810,20 @@ impl GameView {
 
 /// Whether an event is a line of the turn log: a tile placed, put aside, or City laid, and on
 /// a final board a follower stood. The view counts these without building the lines.
+/// What a follower standing at `port` of the tile at `cell` is: the engine only lets followers
+/// onto features that take one, so there always is a role. Read off the tile's own definition,
+/// not the whole feature: a view holds many followers, and a farm can cover most of the board.
+fn follower_role(game: &Game, cell: Cell, port: Port) -> FollowerRole {
+    game.board()
+        .tile_at(cell)
+        .and_then(|placed| {
+            let def = placed.tile.def();
+            let local = def.feature_at(port.to_catalog(placed.rotation))?;
+            role_of(def.features.get(usize::from(local))?.kind)
+        })
+        .expect("a follower stands on a feature that takes followers")
+}
+
 fn is_turn(e: &Event) -> bool {
     matches!(
         e,
@@ -911,14 +929,34 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
     let history = stored.history;
     let finished = ledger.game(id)?.status == GameStatus::Finished;
     let moves = &history.moves()[..history.cursor()];
+    replay_at(id, history.setup(), moves, &stored.final_moves, finished, turn)
+}
+
+/// A game script opened from a file, after `turn` moves, as [`replay_view`] shows a stored
+/// game. It is in no ledger, so its `gameId` is 0, which no ledger row has.
+///
+/// # Errors
+/// The script breaks a rule ([`Script::play`](castellan_script::Script::play) says where).
+pub fn script_replay_view(script: &castellan_script::Script, turn: u32) -> Result<ReplayView, TableError> {
+    replay_at(GameId(0), &script.setup, &script.all_moves(), &script.final_moves, script.final_scoring, turn)
+}
+
+fn replay_at(
+    id: GameId,
+    setup: &castellan_engine::GameSetup,
+    moves: &[Move],
+    final_moves: &[QuarterMove],
+    finished: bool,
+    turn: u32,
+) -> Result<ReplayView, TableError> {
     let steps = moves.len() as u32 + u32::from(finished);
     let turn = turn.min(steps);
     let shown = (turn as usize).min(moves.len());
-    let mut game = Game::replay(history.setup(), &moves[..shown])
-        .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+    let mut game =
+        Game::replay(setup, &moves[..shown]).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let counted = finished && turn == steps;
     if counted {
-        game.finish_with(&stored.final_moves).map_err(TableError::Move)?;
+        game.finish_with(final_moves).map_err(TableError::Move)?;
     }
     let progress = Progress {
         cursor: shown as u32,
@@ -929,7 +967,7 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
     };
     let mut view = GameView::build(id, &game, progress);
     if let Some(result) = view.result.as_mut() {
-        add_other_rule(result, &game, moves, &stored.final_moves);
+        add_other_rule(result, &game, moves, final_moves);
     }
     Ok(ReplayView { view, turn, steps })
 }
@@ -1022,6 +1060,47 @@ mod tests {
         );
         assert_eq!(view.followers.len(), 1);
         assert_eq!(view.players[0].supply, 6);
+    }
+
+    #[test]
+    fn each_follower_on_the_board_says_what_it_is_there() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        // U carries the start tile's road east; B, a cloister in the fields, lies south of it;
+        // E, turned upside down, has its city to the south: its board S is its catalog N.
+        table.play(Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place(tile("B"), Cell::new(1, 1), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place(tile("E"), Cell::new(0, 1), Rotation::R180, None), now()).unwrap();
+        let stands = [
+            (0, Cell::new(1, 0), Port::E),
+            (1, Cell::new(1, 0), Port::N),
+            (0, Cell::new(1, 1), Port::C),
+            (1, Cell::new(0, 0), Port::N),
+            (0, Cell::new(0, 1), Port::S),
+        ];
+        let mut live = None;
+        for (seat, cell, port) in stands {
+            live = Some(
+                table.play(Move::Stand { player: PlayerId(seat), at: Standing::Board(cell, port) }, now()).unwrap(),
+            );
+        }
+        let view = GameView::of(live.unwrap());
+        let roles: Vec<(&str, FollowerRole)> = view.followers.iter().map(|f| (f.place.as_str(), f.role)).collect();
+        assert_eq!(
+            roles,
+            vec![
+                ("E", FollowerRole::Thief),
+                ("N", FollowerRole::Farmer),
+                ("C", FollowerRole::Monk),
+                ("N", FollowerRole::Knight),
+                ("S", FollowerRole::Knight)
+            ],
+            "the road, the field, the cloister, the start tile's city and the turned tile's city"
+        );
+        assert_eq!(serde_json::to_value(&view).unwrap()["followers"][0]["role"], "thief");
     }
 
     #[test]

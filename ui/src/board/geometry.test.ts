@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { TileShape } from "../bindings";
-import { tileShapes } from "./geometry";
+import { readingOrder, roleOutline, spreadPoints, tileShapes, tokenRadius } from "./geometry";
 
 const D: TileShape = {
   id: "D",
@@ -44,4 +44,57 @@ test("three road ends meet at a junction; a cloister draws its building instead"
     ],
   };
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
+});
+
+test("every role has an outline of its own, scaled and centred where asked", () => {
+  const roles = ["knight", "thief", "monk", "farmer", "heretic"] as const;
+  const outlines = roles.map((r) => roleOutline(r, 0, 0, 1));
+  expect(new Set(outlines).size, outlines.join("\n")).toBe(roles.length);
+  expect(roleOutline("thief", 50, 10, 10)).toBe("M 50,-1.5 L 61.5,10 L 50,21.5 L 38.5,10 Z");
+  // A circle's arcs keep their radii while the ends move with the centre.
+  expect(roleOutline("monk", 50, 50, 10)).toBe("M 40,50 A 10,10 0 1 1 60,50 A 10,10 0 1 1 40,50 Z");
+});
+
+test("followers are 25 pixels across while tiles are drawn 52 pixels or more", () => {
+  for (const scale of [0.53, 0.6, 0.8, 1, 1.25, 2]) {
+    expect(2 * tokenRadius(scale) * scale, `scale ${scale}`).toBeGreaterThanOrEqual(25);
+  }
+  expect(tokenRadius(3), "a fifth of a tile at least").toBe(10);
+  expect(tokenRadius(0.3), "about half a tile at most").toBe(24);
+  expect(tokenRadius(0), "before the frame is measured").toBe(10);
+});
+
+test("Tab goes through squares as they read on screen, the board turned or not", () => {
+  const cells: [number, number][] = [[1, 0], [0, -1], [-1, 0], [0, 1]];
+  expect(readingOrder(cells, 0)).toEqual([[0, -1], [-1, 0], [1, 0], [0, 1]]);
+  // A quarter turn clockwise brings the west square to the top.
+  expect(readingOrder(cells, 1)).toEqual([[-1, 0], [0, 1], [0, -1], [1, 0]]);
+  expect(readingOrder(cells, 4)).toEqual(readingOrder(cells, 0));
+});
+
+test("places drawn too close are pushed apart, and only those", () => {
+  const gap = 40;
+  // The north edge's road and the fields beside it, and a cloister far from them.
+  const points: [number, number][] = [[20, 10], [50, 14], [80, 10], [50, 80]];
+  const spread = spreadPoints(points, gap);
+  for (let i = 0; i < spread.length; i++)
+    for (let j = i + 1; j < spread.length; j++) {
+      const d = Math.hypot(spread[i]![0] - spread[j]![0], spread[i]![1] - spread[j]![1]);
+      expect(d, `${i} and ${j}`).toBeGreaterThanOrEqual(gap - 0.05);
+    }
+  expect(spread[3], "the cloister was far enough already").toEqual([50, 80]);
+  expect(spread[0]![0]).toBeLessThan(20);
+  expect(spreadPoints(points, 20), "nothing moves when all are apart").toEqual(points);
+  const same = spreadPoints([[50, 50], [50, 50]], 10);
+  expect(Math.hypot(same[0]![0] - same[1]![0], same[0]![1] - same[1]![1])).toBeGreaterThanOrEqual(9.95);
+});
+
+test("a city's pennants lie inside the tile, whichever edge the city is on", () => {
+  for (const side of ["N", "E", "S", "W"]) {
+    const tile: TileShape = { ...D, features: [{ kind: "city", sides: [side], pennants: 1, anchor: side }] };
+    const pennant = tileShapes(tile).find((s) => s.part === "pennant")!;
+    const numbers = [...pennant.d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
+    expect(Math.min(...numbers), side).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...numbers), side).toBeLessThanOrEqual(100);
+  }
 });

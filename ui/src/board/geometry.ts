@@ -1,7 +1,7 @@
 // Tile drawings in a 100 × 100 square, catalog orientation; the board turns each tile by its
 // rotation. Shapes come only from the catalog's edges and features, so every tile of every
 // box is drawn the same way.
-import type { FeatureShapeView, TileShape } from "../bindings";
+import type { FeatureShapeView, FollowerRole, TileShape } from "../bindings";
 
 export type Side = "N" | "E" | "S" | "W";
 const SIDES: Side[] = ["N", "E", "S", "W"];
@@ -15,6 +15,8 @@ export interface Pending {
   places: string[];
   /** For each place, every place of the tile on the same feature, space-separated. */
   covers: string[];
+  /** For each place, what a follower is there. */
+  roles: FollowerRole[];
   chosen: string | null;
 }
 
@@ -74,20 +76,23 @@ function linePath(sides: number[]): string {
   return ends.map((e) => `M ${e.join(",")} L 50,50`).join(" ");
 }
 
-/** Where a place on a tile is drawn, board orientation, in the tile's 100-square. */
+/**
+ * Where a place on a tile is drawn, board orientation, in the tile's 100-square. The places
+ * beside an edge's middle keep 30 apart from it, so followers drawn large still barely touch.
+ */
 export const PLACE_POINT: Record<string, [number, number]> = {
   N: [50, 14],
   E: [86, 50],
   S: [50, 86],
   W: [14, 50],
-  NL: [26, 10],
-  NR: [74, 10],
-  EL: [90, 26],
-  ER: [90, 74],
-  SL: [74, 90],
-  SR: [26, 90],
-  WL: [10, 74],
-  WR: [10, 26],
+  NL: [20, 10],
+  NR: [80, 10],
+  EL: [90, 20],
+  ER: [90, 80],
+  SL: [80, 90],
+  SR: [20, 90],
+  WL: [10, 80],
+  WR: [10, 20],
   C: [50, 50],
   I: [50, 32],
   II: [50, 68],
@@ -124,11 +129,103 @@ export function tileShapes(tile: TileShape): Shape[] {
   }
   for (const city of byKind("city")) {
     for (let i = 0; i < city.pennants; i++) {
+      // Beside the city's follower point, on the side towards the tile's middle, so that a city
+      // on the east edge does not draw its pennant half off the tile.
       const [x, y] = anchorPoint(city);
-      const cx = x + 14 + i * 16;
-      const cy = Math.max(y - 6, 6);
+      const cx = x + (x > 50 ? -1 : 1) * (14 + i * 16);
+      const cy = Math.min(Math.max(y - 6, 6), 76);
       shapes.push({ d: `M ${cx - 8},${cy} L ${cx + 8},${cy} L ${cx + 8},${cy + 10} L ${cx},${cy + 18} L ${cx - 8},${cy + 10} Z`, part: "pennant" });
     }
   }
   return shapes;
+}
+
+/**
+ * Each role's outline, in units of the token's half-width, about its centre: shapes that differ
+ * in outline and not only in colour, so players who do not tell colours apart still tell a
+ * knight from a farmer. Each is at least 2 units across and high, so a token of half-width `r`
+ * is never smaller than 2`r` either way.
+ */
+const OUTLINES: Record<FollowerRole, (string | [number, number])[]> = {
+  // A shield.
+  knight: ["M", [-1, -1], "L", [1, -1], "L", [1, 0.1], "Q", [1, 0.75], [0, 1.1], "Q", [-1, 0.75], [-1, 0.1], "Z"],
+  // A diamond, the only shape standing on a point.
+  thief: ["M", [0, -1.15], "L", [1.15, 0], "L", [0, 1.15], "L", [-1.15, 0], "Z"],
+  // Round, like a tonsure.
+  monk: ["M", [-1, 0], "A", [1, 1], "0 1 1", [1, 0], "A", [1, 1], "0 1 1", [-1, 0], "Z"],
+  // Lying down in the field, as farmers are laid: wider than high.
+  farmer: ["M", [-1, -1], "L", [1, -1], "Q", [1.35, -1], [1.35, -0.6], "L", [1.35, 0.6], "Q", [1.35, 1], [1, 1], "L", [-1, 1], "Q", [-1.35, 1], [-1.35, 0.6], "L", [-1.35, -0.6], "Q", [-1.35, -1], [-1, -1], "Z"],
+  // A hood, pointed at the top.
+  heretic: ["M", [0, -1.25], "L", [1, -0.4], "L", [1, 1], "L", [-1, 1], "L", [-1, -0.4], "Z"],
+};
+
+/** The outline of a follower of `role` with half-width `r`, centred on `x`, `y` (an SVG path). */
+export function roleOutline(role: FollowerRole, x: number, y: number, r: number): string {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return OUTLINES[role]
+    .map((p, i, all) => {
+      if (typeof p === "string") return p;
+      // An arc's radii scale, they do not move.
+      const radii = all[i - 1] === "A";
+      return radii ? `${round(p[0] * r)},${round(p[1] * r)}` : `${round(x + p[0] * r)},${round(y + p[1] * r)}`;
+    })
+    .join(" ");
+}
+
+/**
+ * How large followers and their places are drawn, as a half-width in board units, when one
+ * board unit is `scale` pixels: 25 pixels across at least, so they can be seen and hit, but
+ * never under a fifth of a tile nor over about half of one. Past that they would hide their
+ * tile and each other: a board that large is drawn with tiles under 52 pixels, and zooming in
+ * brings its followers back to 25 pixels.
+ */
+export function tokenRadius(scale: number): number {
+  if (!(scale > 0)) return 10;
+  return Math.min(24, Math.max(10, Math.ceil(12.5 / scale)));
+}
+
+/**
+ * Cells in the order they read on screen, row by row from the top left, with the board turned
+ * `turns` quarter turns clockwise: the order the keyboard's Tab goes through them.
+ */
+export function readingOrder(cells: [number, number][], turns: number): [number, number][] {
+  const onScreen = ([x, y]: [number, number]): [number, number] => {
+    let p: [number, number] = [x, y];
+    for (let i = 0; i < ((turns % 4) + 4) % 4; i++) p = [-p[1], p[0]];
+    return p;
+  };
+  return cells
+    .map((c) => ({ c, s: onScreen(c) }))
+    .sort((a, b) => a.s[1] - b.s[1] || a.s[0] - b.s[0])
+    .map((e) => e.c);
+}
+
+/**
+ * The points pushed apart until no two are nearer than `gap`, each moving as little as it
+ * can: a tile's follower places drawn large would otherwise cover each other on a board drawn
+ * small, and one could no longer be clicked. Points already far enough apart stay put.
+ */
+export function spreadPoints(points: [number, number][], gap: number): [number, number][] {
+  const out = points.map(([x, y]): [number, number] => [x, y]);
+  for (let round = 0; round < 50; round++) {
+    let moved = false;
+    for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const [a, b] = [out[i]!, out[j]!];
+        let [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+        let d = Math.hypot(dx, dy);
+        if (d >= gap - 0.01) continue;
+        // Two places on the same point part along a fixed line, so the drawing never jumps.
+        if (d < 0.01) [dx, dy, d] = [1, 0, 1];
+        const push = (gap - d) / 2 + 0.01;
+        a[0] -= (dx / d) * push;
+        a[1] -= (dy / d) * push;
+        b[0] += (dx / d) * push;
+        b[1] += (dy / d) * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return out;
 }

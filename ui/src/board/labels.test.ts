@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { labels, nameOf, namesOf } from "./labels";
+import { contrast, inkOn, labels, nameOf, namesOf, PLAYER_PAINT } from "./labels";
 import type { PlayerView } from "../bindings";
 
 test("each player gets the shortest start of the name nobody else shares", () => {
@@ -16,4 +16,19 @@ test("seats are named by the players' names, a seat the game lacks by a question
   expect(nameOf(players, 5)).toBe("?");
   expect(namesOf(players, [1, 0])).toBe("Bram, Anna");
   expect(namesOf(players, [])).toBe("");
+});
+
+test("every player colour's initial is readable: 4.5:1 at least against its fill", () => {
+  for (const [color, paint] of Object.entries(PLAYER_PAINT)) {
+    const ink = inkOn(color);
+    expect(contrast(ink, paint), `${color}: ${ink} on ${paint}`).toBeGreaterThanOrEqual(4.5);
+  }
+  expect(inkOn("yellow"), "white on yellow is 1.07:1").toBe("#111111");
+  expect(inkOn("blue")).toBe("#ffffff");
+});
+
+test("contrast follows WCAG: black on white is 21:1, white on yellow 1.07:1", () => {
+  expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+  expect(contrast("#ffffff", "#ffff00")).toBeCloseTo(1.07, 2);
+  expect(contrast("#777777", "#777777")).toBe(1);
 });

@@ -1,6 +1,6 @@
 // How a player is marked on followers and tokens: the shortest start of the name that no
 // other player's name shares, so "Anna" and "Anke" are "Ann" and "Ank", not both "A".
-import type { PlayerView } from "../bindings";
+import type { PlayerColor, PlayerView } from "../bindings";
 
 export function labels(names: string[]): string[] {
   return names.map((name, i) => {
@@ -28,4 +28,52 @@ export function nameOf(players: PlayerView[], seat: number): string {
 /** Several seats' names, as a list in words. */
 export function namesOf(players: PlayerView[], seats: number[]): string {
   return seats.map((s) => nameOf(players, s)).join(", ");
+}
+
+/**
+ * The colours the board and the badges paint for each player colour: the CSS colour of the
+ * same name. Typed by the engine's colours, so a new colour cannot come without its paint.
+ */
+export const PLAYER_PAINT: Record<PlayerColor, string> = {
+  red: "#ff0000",
+  blue: "#0000ff",
+  green: "#008000",
+  yellow: "#ffff00",
+  black: "#000000",
+  gray: "#808080",
+  pink: "#ffc0cb",
+  purple: "#800080",
+};
+
+/** The two inks an initial is written in: whichever reads better on the player's colour. */
+export const INKS = ["#ffffff", "#111111"] as const;
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+export function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** A player colour as paint: the named colours by their values, anything else as given. */
+export function paintOf(color: string): string {
+  return PLAYER_PAINT[color as PlayerColor] ?? color;
+}
+
+/**
+ * The ink for a player's initial on their colour: white on dark colours, near-black on light
+ * ones (white on yellow is 1.07:1, unreadable). Colours it cannot read get near-black.
+ */
+export function inkOn(color: string): string {
+  const paint = paintOf(color);
+  if (!/^#[0-9a-f]{6}$/i.test(paint)) return INKS[1];
+  return contrast(INKS[0], paint) >= contrast(INKS[1], paint) ? INKS[0] : INKS[1];
 }

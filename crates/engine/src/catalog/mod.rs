@@ -42,6 +42,30 @@ impl Catalog {
     }
 }
 
+impl TileId {
+    /// Looks up a tile by its catalog id.
+    pub fn from_name(name: &str) -> Option<TileId> {
+        catalog().by_name(name)
+    }
+
+    /// The tile's definition.
+    pub fn def(self) -> &'static TileDef {
+        &catalog().tiles[self.0 as usize]
+    }
+
+    /// Every tile type of every set, in catalog order.
+    pub fn all() -> impl Iterator<Item = TileId> {
+        (0..catalog().tiles.len()).map(|i| TileId(i as u8))
+    }
+}
+
+impl TileSet {
+    /// The tile types of the set.
+    pub fn tiles(self) -> impl Iterator<Item = TileId> {
+        catalog().ranges[self.position()].clone().map(TileId)
+    }
+}
+
 /// The catalog, parsed on first use.
 pub(crate) fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();

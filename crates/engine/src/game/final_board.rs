@@ -11,23 +11,102 @@
 //! follower is accepted where it stands, counts towards its player's seven, scores nothing,
 //! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
-use super::{Game, Mode, MoveError};
-use crate::board::{Follower, SegmentId};
+use super::{Game, Mode};
+use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
-use crate::event::Event;
+use crate::event::{Event, RuleRef};
 use crate::player::PlayerId;
 use crate::rules::FarmRule;
 use crate::tile::FeatureKind;
+use std::fmt;
 
-/// Where a follower stands on a finished table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Standing {
-    /// On the feature at this place of the tile at this cell (board orientation).
-    Board(Cell, Port),
-    /// Waiting in a quarter of the City of Carcassonne.
-    City(Quarter),
+/// Why a follower may not stand where a final board says. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum StandError {
+    /// A standing follower in a turn-by-turn game: there a follower comes with its tile.
+    InTurns {
+        /// Whose follower was named.
+        player: PlayerId,
+    },
+    /// No such seat at this table.
+    UnknownPlayer {
+        /// The seat.
+        player: PlayerId,
+    },
+    /// The player has stood all seven followers already (Rule B-01).
+    NoFollowerLeft {
+        /// The player.
+        player: PlayerId,
+    },
+    /// A follower in a quarter of the City, in a game without the Count.
+    NoCount {
+        /// The quarter named.
+        quarter: Quarter,
+    },
+    /// No tile lies at the named cell.
+    NoTileAt {
+        /// The cell.
+        cell: Cell,
+    },
+    /// The named place is not on the tile there.
+    NoFeatureAt {
+        /// The cell.
+        cell: Cell,
+        /// The place.
+        port: Port,
+    },
+    /// The feature takes no follower (a river).
+    NotClaimable {
+        /// The cell.
+        cell: Cell,
+        /// The place.
+        port: Port,
+    },
+    /// The game is played without farmers (house rule V-07).
+    FarmersOff {
+        /// The cell.
+        cell: Cell,
+        /// The place, on a field.
+        port: Port,
+    },
 }
+
+impl StandError {
+    /// The checklist rule the stand breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            StandError::NoFollowerLeft { .. } => Some("B-01"),
+            StandError::FarmersOff { .. } => Some("V-07"),
+            _ => None,
+        }
+    }
+
+    pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            StandError::InTurns { .. } => write!(
+                f,
+                "only a final board takes followers where they stand; turn by turn a follower comes with its tile"
+            ),
+            StandError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
+            StandError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
+            StandError::NoCount { .. } => write!(f, "this game is played without the Count"),
+            StandError::NoTileAt { cell } => write!(f, "no tile lies at {cell}"),
+            StandError::NoFeatureAt { port, .. } => write!(f, "there is no feature at {port}"),
+            StandError::NotClaimable { port, .. } => write!(f, "nobody may stand on the river at {port}"),
+            StandError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
+        }
+    }
+}
+
+impl fmt::Display for StandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for StandError {}
 
 /// A stand that passed its checks, with what placing it needs.
 enum Checked {
@@ -65,28 +144,30 @@ impl Game {
     /// on a feature of a tile that lies there — not the river, not a farm when the game has
     /// no farmers — or in a quarter of the City in a game with the Count. A complete feature
     /// is accepted: the follower was forgotten there, and scores nothing.
-    fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, MoveError> {
+    fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, StandError> {
         if self.setup.mode != Mode::FinalBoard {
-            return Err(MoveError::StandInTurns);
+            return Err(StandError::InTurns { player });
         }
         if player.index() >= self.player_count() {
-            return Err(MoveError::UnknownPlayer { player });
+            return Err(StandError::UnknownPlayer { player });
         }
         if self.supply[player] == 0 {
-            return Err(MoveError::NoFollowerLeft { player });
+            return Err(StandError::NoFollowerLeft { player });
         }
         let (cell, port) = match at {
             Standing::City(quarter) => {
-                return self.city.as_ref().map(|_| Checked::City(quarter)).ok_or(MoveError::NoCount);
+                return self.city.as_ref().map(|_| Checked::City(quarter)).ok_or(StandError::NoCount { quarter });
             }
             Standing::Board(cell, port) => (cell, port),
         };
-        let placed = self.board.tile_at(cell).ok_or(MoveError::NoTileAt { cell })?;
-        let local = placed.local_at(port).ok_or(MoveError::NoFeatureAt { port })?;
+        let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
+        let local = placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
         let kind = placed.def().features[local as usize].kind;
         match kind {
-            FeatureKind::River => return Err(MoveError::NotClaimable { port }),
-            FeatureKind::Field if self.setup.rules.farms == FarmRule::Off => return Err(MoveError::FarmersOff),
+            FeatureKind::River => return Err(StandError::NotClaimable { cell, port }),
+            FeatureKind::Field if self.setup.rules.farms == FarmRule::Off => {
+                return Err(StandError::FarmersOff { cell, port })
+            }
             _ => {}
         }
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
@@ -111,7 +192,7 @@ impl Game {
     }
 
     /// Stands a follower after checking it completely; a refused stand changes nothing.
-    pub(super) fn stand(&mut self, player: PlayerId, at: Standing) -> Result<(), MoveError> {
+    pub(super) fn stand(&mut self, player: PlayerId, at: Standing) -> Result<(), StandError> {
         match self.check_stand(player, at)? {
             Checked::Board { cell, port, feature } => self.board.add_follower(player, cell, port, feature),
             Checked::City(quarter) => self.city.as_mut().expect("checked").add(quarter, player),
@@ -125,8 +206,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        Cell, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation, Standing, Start,
-        TileId, TileSet,
+        Cell, DrawError, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
+        StandError, Standing, Start, TileId, TileSet,
     };
 
     const ANNA: PlayerId = PlayerId(0);
@@ -179,7 +260,7 @@ mod tests {
     #[test]
     fn a_stand_in_a_turn_by_turn_game_is_refused() {
         let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(MoveError::StandInTurns));
+        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(StandError::InTurns { player: ANNA }.into()));
         assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "nothing to offer outside a final board");
     }
 
@@ -187,12 +268,12 @@ mod tests {
     fn refused_stands_name_their_reason_and_change_nothing() {
         let mut game = road_board();
         let cases = [
-            (stand(ANNA, 5, 5, Port::N), MoveError::NoTileAt { cell: Cell::new(5, 5) }),
-            (stand(ANNA, 1, 0, Port::I), MoveError::NoFeatureAt { port: Port::I }),
-            (stand(PlayerId(4), 1, 0, Port::E), MoveError::UnknownPlayer { player: PlayerId(4) }),
+            (stand(ANNA, 5, 5, Port::N), StandError::NoTileAt { cell: Cell::new(5, 5) }.into()),
+            (stand(ANNA, 1, 0, Port::I), StandError::NoFeatureAt { cell: Cell::new(1, 0), port: Port::I }.into()),
+            (stand(PlayerId(4), 1, 0, Port::E), StandError::UnknownPlayer { player: PlayerId(4) }.into()),
             (
                 Move::Stand { player: ANNA, at: Standing::City(Quarter::Castle) },
-                MoveError::NoCount, // no City of Carcassonne in a base game
+                StandError::NoCount { quarter: Quarter::Castle }.into(), // no City of Carcassonne in a base game
             ),
         ];
         for (mv, want) in cases {
@@ -227,7 +308,10 @@ mod tests {
         let mut setup = final_board(&[TileSet::Base], Start::Base);
         setup.rules.farms = crate::FarmRule::Off;
         let mut no_farms = Game::new(setup).unwrap();
-        assert_eq!(no_farms.apply(&stand(ANNA, 0, 0, Port::SL)), Err(MoveError::FarmersOff));
+        assert_eq!(
+            no_farms.apply(&stand(ANNA, 0, 0, Port::SL)),
+            Err(StandError::FarmersOff { cell: Cell::new(0, 0), port: Port::SL }.into())
+        );
     }
 
     #[test]
@@ -236,7 +320,7 @@ mod tests {
         for _ in 0..7 {
             game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
         }
-        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(MoveError::NoFollowerLeft { player: ANNA }));
+        assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(StandError::NoFollowerLeft { player: ANNA }.into()));
         assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "no follower left, no place offered");
     }
 
@@ -284,7 +368,7 @@ mod tests {
         let err = history.correct(0, place("U", -1, 0, Rotation::R0)).unwrap_err();
         assert_eq!(
             err,
-            crate::ReplayError::Move { index: 1, error: MoveError::NoTileAt { cell: Cell::new(1, 0) } },
+            crate::ReplayError::Move { index: 1, error: StandError::NoTileAt { cell: Cell::new(1, 0) }.into() },
             "the later stand is named"
         );
     }
@@ -315,7 +399,7 @@ mod tests {
         let (name, x, y, rotation) = river[0];
         assert_eq!(
             turns.apply(&place(name, x, y, rotation)),
-            Err(MoveError::RiverFirst { tile: tile("B") }),
+            Err(DrawError::RiverFirst { tile: tile("B") }.into()),
             "turn by turn the river comes first"
         );
     }

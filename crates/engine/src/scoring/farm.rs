@@ -5,25 +5,31 @@
 //! alone — the catalog records contact per tile, and corners are no contact).
 
 use crate::board::{Board, SegmentId};
+use crate::coord::{Cell, Port};
 use crate::event::{Score, ScoreSource};
 use crate::player::{ByPlayer, PlayerSet};
 use crate::rules::{FarmRule, RuleSet};
 use crate::tile::FeatureKind;
 
-/// Scores every farm that has farmers, in the order its first farmer was placed.
-pub(crate) fn score_farms(board: &Board, rules: &RuleSet) -> Vec<Score> {
-    // Only farms with farmers can score, so the followers list finds them, in placement order.
-    let mut farms: Vec<SegmentId> = Vec::new();
+/// The farms that have farmers, in the order each one's first farmer was placed: only they
+/// can score, so the followers list finds them.
+pub(crate) fn farms_with_farmers(board: &Board) -> Vec<SegmentId> {
+    let mut farms: Vec<SegmentId> = Vec::with_capacity(board.followers().len());
     for follower in board.followers() {
         let farm = board.root(follower.segment);
         if board.kind(farm) == FeatureKind::Field && !farms.contains(&farm) {
             farms.push(farm);
         }
     }
+    farms
+}
+
+/// Scores `farms` (see [`farms_with_farmers`]) onto `out`, in their order.
+pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], out: &mut Vec<Score>) {
     match rules.farms {
-        FarmRule::Off => Vec::new(),
-        FarmRule::Current => farms.into_iter().filter_map(|f| score_farm(board, f)).collect(),
-        FarmRule::FirstEdition => score_cities_for_farmers(board, &farms),
+        FarmRule::Off => {}
+        FarmRule::Current => out.extend(farms.iter().filter_map(|&f| score_farm(board, f))),
+        FarmRule::FirstEdition => score_cities_for_farmers(board, farms, out),
     }
 }
 
@@ -36,10 +42,11 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     if winners.is_empty() {
         return None;
     }
-    let mut cities: Vec<SegmentId> = Vec::new();
+    // Each completed city, named by its anchor as it is met: one list, built once.
+    let mut cities: Vec<(Cell, Port)> = Vec::new();
     board.for_each_farm_city(farm, |c| {
         if board.is_complete(c) {
-            cities.push(c);
+            cities.push(board.anchor(c));
         }
     });
     let carcassonne = board.farm_touches_carcassonne(farm);
@@ -52,7 +59,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         tiles: Vec::new(),
         pennants: 0,
         neighbours: 0,
-        cities: cities.iter().map(|&c| board.anchor(c)).collect(),
+        cities,
         carcassonne,
         followers,
         complete: false,
@@ -81,7 +88,7 @@ pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, 
 /// 2000 edition (V-01): city by city, 4 points to the players with the most farmers on all
 /// the farms touching it, each farm counted once per city. The City of Carcassonne counts
 /// as a city too.
-fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
+fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Score>) {
     // City root → the farms touching it, in the order met.
     let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
     for &farm in farms {
@@ -101,7 +108,6 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
             }
         }
     }
-    let mut out = Vec::new();
     for (city, around) in cities {
         let mut farmers = ByPlayer::<u8>::default();
         for &f in &around {
@@ -129,5 +135,4 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId]) -> Vec<Score> {
             rule: "V-01",
         });
     }
-    out
 }

@@ -4,8 +4,10 @@
 //! values applies. Followers are not touched here: returning them is the game's business.
 
 mod farm;
+mod title;
 
-pub(crate) use farm::{farm_points, score_farms};
+pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
+pub(crate) use title::score_titles;
 
 use crate::board::{Board, SegmentId};
 use crate::event::{RuleRef, Score, ScoreSource};

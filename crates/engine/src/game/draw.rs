@@ -1,0 +1,322 @@
+//! Which tile may be drawn next, and the City of Carcassonne laid against the river.
+//!
+//! While river tiles are left only they are drawn: the spring first when the City of
+//! Carcassonne starts the game, then the fork, the volcano lake last.
+//! Under house rule R-04 the City of Carcassonne is laid as a block once the river is
+//! finished, before the next tile is drawn. A finished table is entered in any order, so none
+//! of this applies to a final board. What is *not* here: where a river tile may go
+//! (`placement.rs` and the crate's `river.rs`).
+
+use super::{Game, Mode, MoveError, PlacementError};
+use crate::board::{Board, FitError};
+use crate::coord::{Cell, Rotation};
+use crate::event::RuleRef;
+use crate::river::{is_river_tile, River};
+use crate::tile::{EdgeKind, TileId, TileSet};
+use std::fmt;
+
+/// Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum DrawError {
+    /// No copy of the tile is left in the bag.
+    TileNotInBag {
+        /// The tile.
+        tile: TileId,
+    },
+    /// River tiles are drawn and placed before any land tile.
+    RiverFirst {
+        /// The land tile.
+        tile: TileId,
+    },
+    /// The City of Carcassonne is laid before the next tile is drawn.
+    CityFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// With the City of Carcassonne at the start, the spring is the first tile drawn.
+    SpringFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// The fork is the first river tile after the spring.
+    ForkFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
+    /// The volcano lake is the last river tile.
+    VolcanoLast {
+        /// The volcano lake.
+        tile: TileId,
+    },
+    /// The tile fits somewhere, so it may not be put aside (Rule B-08).
+    DiscardRefused {
+        /// The tile.
+        tile: TileId,
+        /// A place where it fits.
+        cell: Cell,
+        /// With this rotation.
+        rotation: Rotation,
+    },
+}
+
+impl DrawError {
+    /// The checklist rule the draw breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            DrawError::TileNotInBag { .. } => None,
+            DrawError::RiverFirst { .. } => Some("R-07"),
+            DrawError::CityFirst { .. } => Some("R-04"),
+            DrawError::SpringFirst { .. } => Some("R-03"),
+            DrawError::ForkFirst { .. } => Some("R-06"),
+            DrawError::VolcanoLast { .. } => Some("R-08"),
+            DrawError::DiscardRefused { .. } => Some("B-08"),
+        }
+    }
+}
+
+impl fmt::Display for DrawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrawError::TileNotInBag { tile } => write!(f, "no tile {tile} is left in the bag"),
+            DrawError::RiverFirst { tile } => write!(f, "tile {tile} is a land tile, but river tiles are placed first"),
+            DrawError::CityFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the City of Carcassonne is laid against the river")
+            }
+            DrawError::SpringFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the spring, which is attached to the city first")
+            }
+            DrawError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
+            DrawError::VolcanoLast { .. } => write!(f, "the volcano lake is the last river tile"),
+            DrawError::DiscardRefused { tile, cell, rotation } => {
+                write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DrawError {}
+
+/// Why the City of Carcassonne may not be laid as the move says (house rule R-04). The game
+/// is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum CityError {
+    /// There is no City of Carcassonne waiting to be laid.
+    NoCityToLay,
+    /// The City is laid only once the river is finished.
+    RiverUnfinished,
+    /// The City would cover a tile already there.
+    Overlaps {
+        /// The covered cell.
+        cell: Cell,
+    },
+    /// The City would touch no tile along an edge.
+    NotAdjacent {
+        /// The cell named for its north-west corner.
+        at: Cell,
+    },
+}
+
+impl CityError {
+    /// The rule: laying the City after the river is house rule R-04 throughout.
+    pub fn rule(&self) -> Option<RuleRef> {
+        Some("R-04")
+    }
+}
+
+impl fmt::Display for CityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CityError::NoCityToLay => write!(f, "there is no City of Carcassonne to lay"),
+            CityError::RiverUnfinished => write!(f, "the City of Carcassonne is laid once the river is finished"),
+            CityError::Overlaps { cell } => write!(f, "the City of Carcassonne would cover the tile at {cell}"),
+            CityError::NotAdjacent { .. } => write!(f, "the City of Carcassonne touches no tile along an edge"),
+        }
+    }
+}
+
+impl std::error::Error for CityError {}
+
+impl Game {
+    /// Whether `tile` may be the next tile drawn (the bag aside).
+    pub fn may_draw(&self, tile: TileId) -> bool {
+        self.bag[tile.index()] > 0 && self.draw_error(tile).is_none()
+    }
+
+    /// Whether every tile left in the bag may be drawn now (no river or City rules apply),
+    /// so that callers going through the whole bag need not ask tile by tile.
+    pub(crate) fn draw_unrestricted(&self) -> bool {
+        self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none())
+    }
+
+    /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
+    /// first when the City of Carcassonne starts the game, then the fork, and the volcano
+    /// lake last (Rules ).
+    ///
+    /// A finished table is entered in any order, so none of this applies to a final board.
+    pub(super) fn draw_error(&self, tile: TileId) -> Option<DrawError> {
+        if self.draw_unrestricted() {
+            return None;
+        }
+        let river_left = self.river_tiles_left();
+        if river_left == 0 {
+            return self.city_pending().then_some(DrawError::CityFirst { tile });
+        }
+        if !is_river_tile(tile) {
+            return Some(DrawError::RiverFirst { tile });
+        }
+        if self.river.is_none() {
+            return (!tile.def().marks.spring).then_some(DrawError::SpringFirst { tile });
+        }
+        let fork_left = TileSet::River2.tiles().any(|t| t.def().marks.fork && self.bag[t.index()] > 0);
+        if fork_left && !tile.def().marks.fork {
+            return Some(DrawError::ForkFirst { tile });
+        }
+        if tile.def().marks.volcano && river_left > 1 {
+            return Some(DrawError::VolcanoLast { tile });
+        }
+        None
+    }
+
+    /// Whether the City must still wait for the river: only while a game is entered
+    /// turn by turn; a finished table lays its tiles in any order.
+    pub(super) fn river_unfinished(&self) -> bool {
+        self.setup.mode == Mode::Turns && self.river_tiles_left() > 0
+    }
+
+    pub(super) fn river_tiles_left(&self) -> u32 {
+        TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum()
+    }
+
+    /// Whether the City of Carcassonne still waits to be laid against the river.
+    pub fn city_pending(&self) -> bool {
+        self.city.is_none() && self.setup.rules.river_before_city
+    }
+
+    /// Where the City of Carcassonne may be laid now, as cells of its north-west corner:
+    /// empty when it is not its time.
+    pub fn legal_city_placements(&self) -> Vec<Cell> {
+        if !self.city_pending() || self.river_unfinished() {
+            return Vec::new();
+        }
+        let mut corners: Vec<Cell> = Vec::new();
+        for f in self.board.frontier() {
+            for i in 0..12 {
+                let at = Cell::new(f.x - i % 4, f.y - i / 4);
+                if !corners.contains(&at) && self.board_with_city(at).is_ok() {
+                    corners.push(at);
+                }
+            }
+        }
+        corners
+    }
+
+    /// The board with the City of Carcassonne laid with its north-west corner at `at`: every
+    /// cell free, the block touching the layout, every edge against the layout matching.
+    pub(super) fn board_with_city(&self, at: Cell) -> Result<Board, MoveError> {
+        if !self.city_pending() {
+            return Err(CityError::NoCityToLay.into());
+        }
+        if self.river_unfinished() {
+            return Err(CityError::RiverUnfinished.into());
+        }
+        let mut left: Vec<(TileId, Cell)> = TileSet::Count
+            .tiles()
+            .enumerate()
+            .map(|(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
+            .collect();
+        if let Some(&(_, cell)) = left.iter().find(|(_, c)| self.board.tile_at(*c).is_some()) {
+            return Err(CityError::Overlaps { cell }.into());
+        }
+        let mut board = self.board.clone();
+        // Each city tile is laid against what lies already, so every edge is checked once.
+        while !left.is_empty() {
+            let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) else {
+                return Err(CityError::NotAdjacent { at }.into());
+            };
+            let (tile, cell) = left.remove(i);
+            match board.check_placement(tile, cell, Rotation::R0) {
+                Ok(()) => {}
+                // The city's inner walls meet each other, as they do in the printed block.
+                Err(FitError::EdgeMismatch(ms))
+                    if ms.iter().all(|m| m.ours == EdgeKind::Inner && m.theirs == EdgeKind::Inner) => {}
+                Err(reason) => return Err(PlacementError::from_fit(tile, cell, Rotation::R0, reason).into()),
+            }
+            board.place(tile, cell, Rotation::R0);
+        }
+        Ok(board)
+    }
+
+    /// The river's open ends, while River II's tiles are being laid.
+    pub fn river(&self) -> Option<&River> {
+        self.river.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, CityError, DrawError, Game, GameSetup, Move, MoveError, Rotation, Start, TileId, TileSet};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn river_game(city_after: bool) -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::River2);
+        setup.start = Start::River2;
+        if city_after {
+            setup.sets.push(TileSet::Count);
+            setup.rules.river_before_city = true;
+        }
+        Game::new(setup).unwrap()
+    }
+
+    #[test]
+    fn after_the_spring_the_fork_comes_first_and_land_waits_for_the_river() {
+        let game = river_game(false);
+        let fork = TileSet::River2.tiles().find(|t| t.def().marks.fork).unwrap();
+        let lake = TileSet::River2.tiles().find(|t| t.def().marks.volcano).unwrap();
+        assert!(game.may_draw(fork), "R-06");
+        assert!(!game.may_draw(tile("R2-09")), "another river tile before the fork");
+        assert!(!game.may_draw(lake), "the volcano lake before the others");
+        assert!(!game.may_draw(tile("U")), "a land tile while river tiles are left (R-07)");
+        let mut game = game;
+        let refused = game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)).unwrap_err();
+        assert_eq!(
+            (refused.rule(), refused),
+            (Some("R-07"), MoveError::Draw(DrawError::RiverFirst { tile: tile("U") }))
+        );
+    }
+
+    #[test]
+    fn a_tile_that_fits_is_not_put_aside_and_a_last_copy_is_drawn_once() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let c = tile("C");
+        let refused = game.apply(&Move::Discard { tile: c }).unwrap_err();
+        let MoveError::Draw(DrawError::DiscardRefused { tile, cell, rotation }) = refused else {
+            panic!("{refused:?}")
+        };
+        assert_eq!(tile, c);
+        assert!(game.check_placement(c, cell, rotation).is_ok(), "the place named is a legal one (B-08)");
+        game.apply(&Move::place(c, Cell::new(0, -1), Rotation::R0, None)).unwrap();
+        assert_eq!(
+            game.apply(&Move::place(c, Cell::new(0, -2), Rotation::R0, None)),
+            Err(MoveError::Draw(DrawError::TileNotInBag { tile: c })),
+            "the box has one C"
+        );
+    }
+
+    #[test]
+    fn the_city_waits_for_the_river_and_is_laid_once() {
+        let mut game = river_game(true);
+        assert!(game.city_pending());
+        assert!(game.legal_city_placements().is_empty(), "not while river tiles are left");
+        let refused = game.apply(&Move::City { at: Cell::new(1, 0) }).unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some("R-04"), MoveError::City(CityError::RiverUnfinished)));
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert!(!plain.city_pending());
+        assert_eq!(plain.clone().apply(&Move::City { at: Cell::new(1, 0) }), Err(CityError::NoCityToLay.into()));
+    }
+}

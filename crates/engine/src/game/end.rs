@@ -1,0 +1,335 @@
+//! The end of the game: the final count of unfinished features, farms and titles (Rules
+//! B-33, B-34, K-07 to K-10), with the Count's last moves out of the City (C-19), the
+//! unresolved challenges (H-11), and the result: standings with shared ranks (B-51), the
+//! winners under the tie rule (V-14) and the place on the score track (B-50).
+//!
+//! The count can be asked for at any time without changing the game ([`Game::final_count`]),
+//! which is the live "if the game ended now" view.
+
+use super::{off_table, CountError, Game, MoveError};
+use crate::board::SegmentId;
+use crate::count::QuarterMove;
+use crate::event::{Event, Score};
+use crate::player::{ByPlayer, PlayerId};
+use crate::rules::FarmRule;
+use crate::scoring::{farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_titles};
+use crate::tile::{FeatureKind, TileSet};
+use std::fmt;
+
+/// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FinishError {
+    /// The refused final move's index (from 0); `None` when the count itself was refused.
+    pub index: Option<usize>,
+    /// Why.
+    pub error: MoveError,
+}
+
+impl fmt::Display for FinishError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "final move {i}: {}", self.error),
+            None => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for FinishError {}
+
+/// A player's place on the 50-space score track (Rule B-50).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrackPosition {
+    /// Space on the track, 0..50.
+    pub space: u32,
+    /// Tokens to hold showing "100".
+    pub hundreds: u32,
+    /// Tokens to hold showing "50" (0 or 1).
+    pub fifties: u32,
+}
+
+impl TrackPosition {
+    /// Where a total stands on the track and which tokens go with it.
+    pub fn of(total: u32) -> TrackPosition {
+        let laps = total / 50;
+        TrackPosition { space: total % 50, hundreds: laps / 2, fifties: laps % 2 }
+    }
+}
+
+impl Game {
+    /// The end-of-game count as it would come out now, without changing the game: unfinished
+    /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
+    /// the farms (Rules B-33, B-34). Beside the scores: the features whose followers they
+    /// free, one for each of the first scores (the roads, cities, cloisters and shrines); the
+    /// farms' and titles' scores free nobody. A follower forgotten on a complete feature of a
+    /// final board scores nothing and stays where it is.
+    pub(super) fn final_count_with_features(&self) -> (Vec<Score>, Vec<SegmentId>) {
+        let board = &self.board;
+        let followers = board.followers();
+        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(followers.len());
+        // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
+        let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
+        for f in followers {
+            let root = board.root(f.segment);
+            let order = match board.kind(root) {
+                FeatureKind::Road => 0,
+                FeatureKind::City => 1,
+                FeatureKind::Field => {
+                    if !farms.contains(&root) {
+                        farms.push(root);
+                    }
+                    continue;
+                }
+                FeatureKind::River => continue,
+                FeatureKind::Cloister | FeatureKind::Shrine => 2,
+            };
+            if !open.iter().any(|&(_, r)| r == root) && !self.is_done(root) {
+                open.push((order, root));
+            }
+        }
+        open.sort_by_key(|&(order, _)| order);
+        // Room for every score in one allocation: at most one per follower, and two titles.
+        let mut scores = Vec::with_capacity(followers.len() + 2);
+        let mut features = Vec::with_capacity(open.len());
+        for (_, f) in open {
+            let Some(mut s) = score_feature(board, f, &self.setup.rules, true) else {
+                continue;
+            };
+            // An unresolved challenge: both buildings score as unfinished (H-11).
+            if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
+                s.rule = "H-11";
+            }
+            scores.push(s);
+            features.push(f);
+        }
+        score_farms(board, &self.setup.rules, &farms, &mut scores);
+        if self.setup.has(TileSet::KingRobber) {
+            score_titles(board, &self.titles, self.setup.rules.road_loops_complete, &mut scores);
+        }
+        (scores, features)
+    }
+
+    /// The end-of-game count as it would come out now; the game is unchanged. This is the
+    /// live "if the game ended now" view.
+    pub fn final_count(&self) -> Vec<Score> {
+        self.final_count_with_features().0
+    }
+
+    /// The points each seat would get from the end-of-game count now: the totals of
+    /// [`Game::final_count`] without the explanations, cheap enough to show after every turn.
+    pub fn final_points(&self) -> ByPlayer<u32> {
+        let board = &self.board;
+        let rules = &self.setup.rules;
+        let mut totals = ByPlayer::filled(0);
+        let mut add = |(winners, points): (crate::player::PlayerSet, u32)| {
+            for p in winners.iter() {
+                totals[p] += points;
+            }
+        };
+        let followers = board.followers();
+        for (i, f) in followers.iter().enumerate() {
+            let root = board.root(f.segment);
+            if followers[..i].iter().any(|g| board.root(g.segment) == root) || self.is_done(root) {
+                continue;
+            }
+            match board.kind(root) {
+                FeatureKind::Field if rules.farms == FarmRule::Current => farm_points(board, root).map(&mut add),
+                FeatureKind::Field | FeatureKind::River => None,
+                _ => feature_points(board, root, rules).map(&mut add),
+            };
+        }
+        // The rarer counts reuse the explained form.
+        let mut rest = Vec::new();
+        if rules.farms == FarmRule::FirstEdition {
+            score_farms(board, rules, &farms_with_farmers(board), &mut rest);
+        }
+        if self.setup.has(TileSet::KingRobber) {
+            score_titles(board, &self.titles, rules.road_loops_complete, &mut rest);
+        }
+        for s in rest {
+            add((s.winners, s.points));
+        }
+        totals
+    }
+
+    /// Applies the end-of-game count (see [`Game::final_count`]); afterwards no move is
+    /// accepted. Followers of unfinished features return to supply as each is scored.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when already counted.
+    pub fn finish(&mut self) -> Result<&[Event], MoveError> {
+        self.finish_with(&[])
+    }
+
+    /// With the Count: the followers moved out of Carcassonne before the final count, in the
+    /// order they were moved, then the count (C-19). Each goes onto an unfinished feature or a
+    /// farm of its quarter's kind, occupied or not; players may pass and move again in a later
+    /// round, so any order is possible; the Count still blocks his quarter. Followers
+    /// left in the city score nothing.
+    ///
+    /// # Errors
+    /// A refused move, or the game was counted already; the game is then unchanged.
+    pub fn finish_with(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], MoveError> {
+        self.finish_naming(final_moves).map_err(|e| e.error)
+    }
+
+    /// [`Game::finish_with`], saying which of the final moves was refused.
+    ///
+    /// # Errors
+    /// The refused final move's index and why, or no index when the count itself is refused
+    /// (counted already, or final moves without the Count); the game is then unchanged.
+    pub fn finish_naming(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], FinishError> {
+        let whole = |error| FinishError { index: None, error };
+        if self.finished {
+            return Err(whole(MoveError::GameOver));
+        }
+        if !final_moves.is_empty() && self.city.is_none() {
+            return Err(whole(CountError::NoCount.into()));
+        }
+        let first_event = self.events.len();
+        let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
+        let game = next.as_mut().unwrap_or(self);
+        for (index, m) in final_moves.iter().enumerate() {
+            let feature = off_table([m.to.0])
+                .and_then(|()| {
+                    game.check_quarter_move(m, |root| {
+                        game.board.kind(root) == FeatureKind::Field || !game.board.is_complete(root)
+                    })
+                    .map_err(MoveError::from)
+                })
+                .map_err(|error| FinishError { index: Some(index), error })?;
+            game.move_out_of_city(m, feature);
+        }
+        if let Some(next) = next {
+            *self = next;
+        }
+        self.events.push(Event::FinalScoringStarted);
+        let (scores, features) = self.final_count_with_features();
+        // Which scored feature each follower stands on, found with one walk to its root; the
+        // followers of the k-th score then go home right after it, in the order placed.
+        let board = &self.board;
+        let on: Vec<usize> = board
+            .followers()
+            .iter()
+            .map(|f| {
+                let root = board.root(f.segment);
+                features.iter().position(|&g| g == root).unwrap_or(usize::MAX)
+            })
+            .collect();
+        for (k, score) in scores.into_iter().enumerate() {
+            self.record(score);
+            if k < features.len() {
+                for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
+                    self.supply[f.player] += 1;
+                    self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
+                }
+            }
+        }
+        self.board.release_followers(&features, |i| on[i] != usize::MAX);
+        self.finished = true;
+        Ok(&self.events[first_event..])
+    }
+
+    /// The scores if the game ended now, farms included; the game itself is untouched.
+    pub fn scores_if_ended_now(&self) -> Vec<u32> {
+        let mut totals = self.scores().to_vec();
+        if !self.finished {
+            let extra = self.final_points();
+            for (i, t) in totals.iter_mut().enumerate() {
+                *t += extra[PlayerId(i as u8)];
+            }
+        }
+        totals
+    }
+
+    /// Players ranked by score: `(player, score, rank)` with rank 1 for the best; tied
+    /// players share a rank (Rule B-51).
+    pub fn standings(&self) -> Vec<(PlayerId, u32, u32)> {
+        let mut order: Vec<(PlayerId, u32)> =
+            self.scores().iter().enumerate().map(|(i, &s)| (PlayerId(i as u8), s)).collect();
+        order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut out = Vec::with_capacity(order.len());
+        for (i, &(p, s)) in order.iter().enumerate() {
+            let rank = if i > 0 && order[i - 1].1 == s { out.last().map_or(1, |&(_, _, r)| r) } else { i as u32 + 1 };
+            out.push((p, s, rank));
+        }
+        out
+    }
+
+    /// The winners under the rules' tie rule (V-14): everybody on rank 1 when shared, nobody
+    /// when a tie has no winner or must be replayed.
+    pub fn winners(&self) -> Vec<PlayerId> {
+        let top: Vec<PlayerId> = self.standings().into_iter().filter(|&(_, _, r)| r == 1).map(|(p, _, _)| p).collect();
+        if top.len() > 1 && self.setup.rules.tied_winners != crate::TiedWinners::Shared {
+            return Vec::new();
+        }
+        top
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TiedWinners, TileId, TrackPosition};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    /// Anna's thief on the start tile's road, extended east: an unfinished road of two tiles.
+    fn anna_on_an_open_road() -> Game {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
+        game
+    }
+
+    #[test]
+    fn the_count_can_be_asked_for_without_ending_the_game() {
+        let game = anna_on_an_open_road();
+        let count = game.final_count();
+        let road: Vec<(u32, &str)> = count.iter().filter(|s| s.points > 0).map(|s| (s.points, s.rule)).collect();
+        assert_eq!(road, [(2, "B-35")], "the open road, 1 a tile");
+        assert_eq!(game.scores_if_ended_now(), [2, 0]);
+        assert_eq!(game.final_points()[PlayerId(0)], 2, "the cheap totals agree with the explained count");
+        assert_eq!((game.scores(), game.supply(), game.is_finished()), (&[0, 0][..], &[6, 7][..], false), "unchanged");
+    }
+
+    #[test]
+    fn the_final_count_scores_returns_the_followers_and_closes_the_game() {
+        let mut game = anna_on_an_open_road();
+        game.finish().unwrap();
+        assert_eq!((game.scores(), game.supply()), (&[2, 0][..], &[7, 7][..]), "B-34: scored, thief home");
+        assert_eq!(game.finish().unwrap_err(), MoveError::GameOver);
+        assert_eq!(game.apply(&Move::Discard { tile: tile("U") }).unwrap_err(), MoveError::GameOver);
+    }
+
+    #[test]
+    fn tied_players_share_a_rank_and_the_tie_rule_decides_the_winners() {
+        let mut tie = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        tie.finish().unwrap();
+        let ranks: Vec<u32> = tie.standings().iter().map(|&(_, _, r)| r).collect();
+        assert_eq!(ranks, [1, 1, 1], "B-51: nobody scored");
+        assert_eq!(tie.winners().len(), 3, "shared by default (V-14)");
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.tied_winners = TiedWinners::NoWinner;
+        let mut no_winner = Game::new(setup).unwrap();
+        no_winner.finish().unwrap();
+        assert!(no_winner.winners().is_empty());
+        let mut ahead = anna_on_an_open_road();
+        ahead.finish().unwrap();
+        assert_eq!(ahead.standings(), [(PlayerId(0), 2, 1), (PlayerId(1), 0, 2)]);
+        assert_eq!(ahead.winners(), [PlayerId(0)]);
+    }
+
+    #[test]
+    fn a_total_past_fifty_goes_round_the_track_with_tokens() {
+        let at = |total| {
+            let t = TrackPosition::of(total);
+            (t.space, t.fifties, t.hundreds)
+        };
+        assert_eq!(at(0), (0, 0, 0));
+        assert_eq!(at(49), (49, 0, 0));
+        assert_eq!(at(50), (0, 1, 0), "B-50: the 50 token");
+        assert_eq!(at(123), (23, 0, 1), "the 100 token alone");
+        assert_eq!(at(175), (25, 1, 1));
+    }
+}

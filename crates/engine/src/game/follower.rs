@@ -1,0 +1,244 @@
+//! Where a follower from supply may go on the tile just placed: a feature of that tile that
+//! nobody occupies anywhere along it (Rule B-11), by a player with a follower left (B-15);
+//! never on the river, nor on a farm when the game has no farmers (V-07), nor, under the
+//! relaxed placement house rule, on a building crowded by the other kind (V-23).
+//!
+//! At a tree junction (V-08) every road end of the tile is one road. What is *not* here:
+//! followers entered where they stand on a final board (`final_board.rs`), and followers
+//! moved out of the City of Carcassonne (`count.rs`).
+
+use super::{Game, Mode};
+use crate::board::road_ends;
+use crate::challenge::breaks_neighbour_limit;
+use crate::coord::{Cell, Port, Rotation};
+use crate::event::RuleRef;
+use crate::player::PlayerId;
+use crate::tile::{FeatureKind, TileId, TileSet};
+use std::fmt;
+
+/// Why a follower from supply may not go where the move puts it. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum FollowerError {
+    /// The player has no follower in supply (Rule B-15).
+    NoFollowerLeft {
+        /// The player.
+        player: PlayerId,
+    },
+    /// The named place is not on the tile.
+    NoFeatureAt {
+        /// The place.
+        port: Port,
+    },
+    /// The feature there already has a follower somewhere along it (Rule B-11).
+    FeatureOccupied {
+        /// The place.
+        port: Port,
+        /// The feature.
+        feature: FeatureKind,
+    },
+    /// The feature takes no follower (a river).
+    NotClaimable {
+        /// The place.
+        port: Port,
+    },
+    /// The game is played without farmers (house rule V-07).
+    FarmersOff {
+        /// The place, on a field.
+        port: Port,
+    },
+    /// Under the relaxed placement house rule, a building that borders several of the other
+    /// kind takes no follower (V-23).
+    CrowdedBuilding {
+        /// The place.
+        port: Port,
+    },
+    /// Followers are entered apart in a final-board game, not with the tiles.
+    InFinalBoard {
+        /// The place named with the tile.
+        port: Port,
+    },
+}
+
+impl FollowerError {
+    /// The checklist rule the follower breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            FollowerError::NoFollowerLeft { .. } => Some("B-15"),
+            FollowerError::FeatureOccupied { .. } => Some("B-11"),
+            FollowerError::FarmersOff { .. } => Some("V-07"),
+            FollowerError::CrowdedBuilding { .. } => Some("V-23"),
+            FollowerError::NoFeatureAt { .. }
+            | FollowerError::NotClaimable { .. }
+            | FollowerError::InFinalBoard { .. } => None,
+        }
+    }
+
+    pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            FollowerError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
+            FollowerError::NoFeatureAt { port } => write!(f, "there is no feature at {port}"),
+            FollowerError::FeatureOccupied { port, feature } => {
+                write!(f, "the {feature} at {port} is already occupied")
+            }
+            FollowerError::NotClaimable { port } => write!(f, "nobody may stand on the river at {port}"),
+            FollowerError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
+            FollowerError::CrowdedBuilding { port } => {
+                write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
+            }
+            FollowerError::InFinalBoard { .. } => write!(f, "in a final-board game followers are listed separately"),
+        }
+    }
+}
+
+impl fmt::Display for FollowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for FollowerError {}
+
+impl Game {
+    /// The places where the current player may deploy a follower on `tile` lying at `cell`
+    /// with `rotation` (one place per feature; not yet placed). Empty when the supply is.
+    pub fn legal_followers(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Port, FeatureKind)> {
+        let mut out = Vec::new();
+        self.for_each_legal_follower(tile, cell, rotation, |port, kind| out.push((port, kind)));
+        out
+    }
+
+    /// Calls `found` for each place [`Game::legal_followers`] lists, in the same order,
+    /// without building the list (playouts ask this every turn).
+    pub(crate) fn for_each_legal_follower(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        mut found: impl FnMut(Port, FeatureKind),
+    ) {
+        let def = tile.def();
+        if self.supply[self.current] == 0 || self.setup.mode == Mode::FinalBoard || !cell.is_on_table() {
+            return;
+        }
+        // The neighbours are looked at once for all the tile's segments.
+        let occupied = self.board.occupied_locals(tile, cell, rotation);
+        for f in &def.features {
+            let port = f.anchor.to_board(rotation);
+            if self.follower_error_given(self.current, tile, cell, rotation, port, || occupied).is_none() {
+                found(port, f.kind);
+            }
+        }
+    }
+
+    pub(super) fn follower_error(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+    ) -> Option<FollowerError> {
+        self.follower_error_given(placer, tile, cell, rotation, port, || {
+            self.board.occupied_locals(tile, cell, rotation)
+        })
+    }
+
+    /// [`Game::follower_error`] with the tile's occupied segments (see
+    /// [`Board::occupied_locals`]) supplied by the caller, who may know them already.
+    pub(super) fn follower_error_given(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+        occupied_locals: impl FnOnce() -> u64,
+    ) -> Option<FollowerError> {
+        if self.supply[placer] == 0 {
+            return Some(FollowerError::NoFollowerLeft { player: placer });
+        }
+        let def = tile.def();
+        let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
+            return Some(FollowerError::NoFeatureAt { port });
+        };
+        let kind = def.features[local as usize].kind;
+        match kind {
+            FeatureKind::River => return Some(FollowerError::NotClaimable { port }),
+            FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
+                return Some(FollowerError::FarmersOff { port })
+            }
+            _ => {}
+        }
+        // At a tree junction (V-08) every road end on the tile is part of the same road.
+        let joined = kind == FeatureKind::Road
+            && self.setup.rules.tree_junctions.contains(tile)
+            && def.features[local as usize].edge_count() == 1;
+        let mask = occupied_locals();
+        let occupied = if joined { road_ends(def).any(|l| mask & (1 << l) != 0) } else { mask & (1 << local) != 0 };
+        if occupied {
+            return Some(FollowerError::FeatureOccupied { port, feature: kind });
+        }
+        if kind.is_building() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
+            // Only reachable under the relaxed placement house rule (V-23).
+            return Some(FollowerError::CrowdedBuilding { port });
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, FarmRule, FeatureKind, FollowerError, Game, GameSetup, Move, MoveError, Port, Rotation, TileId};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    /// Anna's thief on the start tile's road, which a straight road extends east.
+    fn with_anna_on_the_road(setup: GameSetup) -> Game {
+        let mut game = Game::new(setup).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
+        game
+    }
+
+    #[test]
+    fn an_occupied_road_takes_no_second_follower_but_its_fields_do() {
+        let game = with_anna_on_the_road(GameSetup::base(&["Anna", "Bram"]));
+        let (u, west) = (tile("U"), Cell::new(-1, 0));
+        let offered = game.legal_followers(u, west, Rotation::R0);
+        let kinds: Vec<FeatureKind> = offered.iter().map(|&(_, k)| k).collect();
+        assert_eq!(kinds, [FeatureKind::Field, FeatureKind::Field], "the road is Anna's (B-11); two fields are free");
+        let mut game = game;
+        let refused = game.apply(&Move::place(u, west, Rotation::R0, Some(Port::W))).unwrap_err();
+        assert_eq!(
+            refused,
+            MoveError::Follower(FollowerError::FeatureOccupied { port: Port::W, feature: FeatureKind::Road })
+        );
+        assert_eq!(refused.rule(), Some("B-11"));
+    }
+
+    #[test]
+    fn without_farmers_no_field_is_offered_or_accepted() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.farms = FarmRule::Off;
+        let mut game = with_anna_on_the_road(setup);
+        let (u, west) = (tile("U"), Cell::new(-1, 0));
+        assert!(game.legal_followers(u, west, Rotation::R0).is_empty(), "road taken, fields off (V-07)");
+        let field = game.legal_followers(u, Cell::new(2, 0), Rotation::R0);
+        assert!(field.iter().all(|&(_, k)| k != FeatureKind::Field));
+        let refused = game.apply(&Move::place(u, west, Rotation::R0, Some(Port::NL))).unwrap_err();
+        assert_eq!(refused, MoveError::Follower(FollowerError::FarmersOff { port: Port::NL }));
+    }
+
+    #[test]
+    fn a_place_the_tile_does_not_have_is_refused() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        // The cloister tile has no inner field place.
+        let refused = game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::I))).unwrap_err();
+        assert_eq!(
+            (refused.rule(), refused),
+            (None, MoveError::Follower(FollowerError::NoFeatureAt { port: Port::I }))
+        );
+    }
+}

@@ -1,0 +1,423 @@
+//! A game: the setup, then a fold over the moves entered at the table.
+//!
+//! [`Game::apply`] checks a move completely before it changes anything, so a refused move
+//! leaves the game as it was. Points come only from [`Score`] events, so a player's total
+//! is always the sum of the events naming them.
+//!
+//! This module holds the [`Game`] itself and the order of a move: check, place, the Count's
+//! move round, titles, scoring, entering the City, the next player (a tile that fills a hole
+//! gives another turn under house rule V-11). The rules each step applies live in the
+//! submodules, one family each:
+//!
+//! - `setup`: the setup and its checks ([`GameSetup`], [`SetupError`]);
+//! - `moves`: [`Move`], [`MoveError`] wrapping the errors below, [`ReplayError`], buying a
+//!   tile (V-12, [`PurchaseError`]);
+//! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10;
+//!   [`PlacementError`]);
+//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23;
+//!   [`FollowerError`]);
+//! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08;
+//!   [`DrawError`], [`CityError`]);
+//! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
+//! - `challenge`: heretics against monks (H-05 to H-10);
+//! - `title`: King and Robber changing hands (K-03 to K-06);
+//! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
+//! - `final_board`: a finished table entered after the fact ([`StandError`]).
+
+mod challenge;
+mod count;
+mod draw;
+mod end;
+mod final_board;
+mod follower;
+mod moves;
+mod placement;
+mod setup;
+mod title;
+
+pub use count::CountError;
+pub use draw::{CityError, DrawError};
+pub use end::{FinishError, TrackPosition};
+pub use final_board::StandError;
+pub use follower::FollowerError;
+pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
+pub use placement::PlacementError;
+pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
+
+use crate::board::{Board, SegmentId};
+use crate::challenge::Challenge;
+use crate::coord::{Cell, Port, Rotation, Side};
+use crate::count::{City, CountChoice};
+use crate::event::{Event, Score};
+use crate::player::{ByPlayer, PlayerId};
+use crate::river::{is_river_tile, River};
+use crate::rules::{RuleSet, Unplaceable};
+use crate::scoring::score_feature;
+use crate::tile::{TileId, TileSet};
+use crate::title::Titles;
+use moves::off_table;
+use placement::{close_at_border, place_on_board};
+
+/// A game in progress, or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    setup: GameSetup,
+    board: Board,
+    bag: Vec<u8>,
+    supply: ByPlayer<u8>,
+    scores: ByPlayer<u32>,
+    current: PlayerId,
+    river: Option<River>,
+    city: Option<City>,
+    last_move_events: usize,
+    titles: Titles,
+    challenges: Vec<Challenge>,
+    events: Vec<Event>,
+    moves: usize,
+    finished: bool,
+}
+
+impl Game {
+    /// Plays a whole log from the setup.
+    ///
+    /// # Errors
+    /// A bad setup, or the first refused move with its index.
+    pub fn replay(setup: &GameSetup, moves: &[Move]) -> Result<Game, ReplayError> {
+        let mut game = Game::new(setup.clone()).map_err(ReplayError::Setup)?;
+        for (index, m) in moves.iter().enumerate() {
+            game.apply(m).map_err(|error| ReplayError::Move { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &RuleSet {
+        &self.setup.rules
+    }
+
+    /// The tiles on the table.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whose turn it is.
+    pub fn current_player(&self) -> PlayerId {
+        self.current
+    }
+
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.setup.players.len()
+    }
+
+    /// Every player's score so far.
+    pub fn scores(&self) -> &[u32] {
+        self.scores.first(self.player_count())
+    }
+
+    /// Followers each player has in supply.
+    pub fn supply(&self) -> &[u8] {
+        self.supply.first(self.player_count())
+    }
+
+    /// Everything that happened, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Moves applied.
+    pub fn move_count(&self) -> usize {
+        self.moves
+    }
+
+    /// Whether the final count has been made.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Copies of a tile left in the bag.
+    pub fn remaining(&self, tile: TileId) -> u8 {
+        self.bag[tile.index()]
+    }
+
+    /// Tiles left in the bag, by type, in catalog order (types with none left omitted).
+    pub fn bag(&self) -> Vec<(TileId, u8)> {
+        TileId::all().map(|t| (t, self.bag[t.index()])).filter(|&(_, n)| n > 0).collect()
+    }
+
+    /// How many tiles are left in the bag.
+    pub fn tiles_left(&self) -> u32 {
+        self.bag.iter().map(|&n| n as u32).sum()
+    }
+
+    /// The seat after `p`, clockwise.
+    pub(super) fn next_seat(&self, p: PlayerId) -> PlayerId {
+        PlayerId(((p.index() + 1) % self.player_count()) as u8)
+    }
+
+    /// Applies a move after checking it completely.
+    ///
+    /// # Errors
+    /// Why the move is refused; the game is then unchanged.
+    pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
+        if self.city.is_some() {
+            // A Count move has several phases whose checks depend on the ones before;
+            // playing it on a copy keeps the game untouched when a later phase refuses.
+            let first_event = self.events.len();
+            let mut next = self.clone();
+            next.apply_checked(mv)?;
+            *self = next;
+            return Ok(&self.events[first_event..]);
+        }
+        self.apply_checked(mv)?;
+        Ok(&self.events[self.last_move_events..])
+    }
+
+    pub(super) fn apply_checked(&mut self, mv: &Move) -> Result<(), MoveError> {
+        if self.finished {
+            return Err(MoveError::GameOver);
+        }
+        // Before anything looks at the board: no cell off the table gets near it.
+        off_table(mv.cells())?;
+        let first_event = self.events.len();
+        if let &Move::Stand { player, at } = mv {
+            self.stand(player, at)?;
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        }
+        let Some(tile) = mv.tile() else {
+            let &Move::City { at } = mv else { unreachable!("only the City is laid without a tile") };
+            self.board = self.board_with_city(at)?;
+            let laid = self.board.tiles().len();
+            for index in laid - TileSet::Count.tiles().count()..laid {
+                close_at_border(&mut self.board, &self.setup.rules, index);
+            }
+            self.city = Some(City::new(self.setup.count_at));
+            self.events.push(Event::CityLaid { player: self.current, at });
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        };
+        if self.bag[tile.index()] == 0 {
+            return Err(DrawError::TileNotInBag { tile }.into());
+        }
+        if let Some(e) = self.draw_error(tile) {
+            return Err(e.into());
+        }
+        match mv {
+            &Move::Discard { tile } => {
+                if self.setup.mode == Mode::FinalBoard {
+                    return Err(MoveError::WrongMode);
+                }
+                if let Some(&(cell, rotation)) = self.legal_placements(tile).first() {
+                    return Err(DrawError::DiscardRefused { tile, cell, rotation }.into());
+                }
+                // A river tile that fits nowhere goes back in the box whatever the table does
+                // with land tiles.
+                if self.setup.rules.unplaceable == Unplaceable::Removed || is_river_tile(tile) {
+                    self.bag[tile.index()] -= 1;
+                }
+                self.events.push(Event::TileDiscarded { player: self.current, tile });
+            }
+            Move::Place { tile, cell, rotation, follower, count, purchase } => {
+                let (tile, cell, rotation, follower) = (*tile, *cell, *rotation, *follower);
+                if !count.is_empty() && self.city.is_none() {
+                    return Err(CountError::NoCount.into());
+                }
+                if let Some(p) = purchase {
+                    self.purchase_error(p)?;
+                }
+                let drawer = self.current;
+                let placer = purchase.map_or(drawer, |p| p.buyer);
+                self.check_placement(tile, cell, rotation)?;
+                if let Some(port) = follower {
+                    if self.setup.mode == Mode::FinalBoard {
+                        return Err(FollowerError::InFinalBoard { port }.into());
+                    }
+                    if let Some(e) = self.follower_error(placer, tile, cell, rotation, port) {
+                        return Err(e.into());
+                    }
+                }
+                if let Some(p) = *purchase {
+                    self.pay_for_tile(p, tile);
+                    self.current = p.buyer;
+                }
+                self.place(tile, cell, rotation, follower, count)?;
+                if purchase.is_some() && self.current != placer {
+                    // The turn passes on from the drawer, whose turn it was.
+                    self.current = self.next_seat(drawer);
+                }
+            }
+            Move::City { .. } | Move::Stand { .. } => unreachable!("handled above"),
+        }
+        self.moves += 1;
+        self.last_move_events = first_event;
+        Ok(())
+    }
+
+    /// Places a checked tile, then: the Count's move round, scoring, entering the city.
+    /// Errors can only come from the Count's decisions, and only in a Count game, which
+    /// [`Game::apply`] plays on a copy.
+    fn place(
+        &mut self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        follower: Option<Port>,
+        count: &CountChoice,
+    ) -> Result<(), MoveError> {
+        let player = self.current;
+        self.bag[tile.index()] -= 1;
+        let river_step = match &self.river {
+            Some(r) if is_river_tile(tile) => {
+                Some(r.step(&self.board, tile, cell, rotation).expect("checked before placing"))
+            }
+            _ => None,
+        };
+        let index = place_on_board(&mut self.board, &self.setup.rules, tile, cell, rotation);
+        if let (Some(step), Some(river)) = (river_step, self.river.as_mut()) {
+            river.advance(step);
+        } else if tile.def().marks.spring && self.setup.mode == Mode::Turns {
+            // The spring attached to the City of Carcassonne starts the river.
+            self.river = Some(River::from_spring(&self.board, index));
+        }
+        self.events.push(Event::TilePlaced { player, tile, cell, rotation });
+        close_at_border(&mut self.board, &self.setup.rules, index);
+        if let Some(port) = follower {
+            let placed = self.board.tiles()[index];
+            let local = placed.local_at(port).expect("checked before placing");
+            let feature = self.board.feature_of(index, local);
+            self.board.add_follower(player, cell, port, feature);
+            self.supply[player] -= 1;
+            let kind = tile.def().features[local as usize].kind;
+            self.events.push(Event::FollowerDeployed { player, cell, port, kind });
+        }
+        if self.setup.mode == Mode::Turns {
+            let mut completed = self.board.completed_by(index);
+            if !self.setup.rules.road_loops_complete {
+                completed.retain(|&f| !self.board.is_road_loop(f));
+            }
+            if let Some(port) = follower {
+                self.start_challenge(index, port, &completed);
+            }
+            self.move_round(&count.moves, &completed)?;
+            self.award_titles(&completed, player);
+            let first_score = self.events.len();
+            for &feature in &completed {
+                self.board.mark_completed(feature);
+                match self.settle_challenge(feature, &completed) {
+                    Some(loser) => self.score_challenge_win(feature, loser),
+                    None => self.score_and_return(feature),
+                }
+            }
+            if let Some(entry) = count.entry {
+                self.enter_city(entry, first_score)?;
+            }
+        } else if !count.is_empty() {
+            return Err(MoveError::WrongMode);
+        }
+        let hole = Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some());
+        if !(self.setup.rules.hole_extra_turn && hole) {
+            self.current = self.next_seat(self.current);
+        }
+        Ok(())
+    }
+
+    pub(super) fn score_and_return(&mut self, feature: SegmentId) {
+        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, false) {
+            self.record(score);
+        }
+        self.return_followers(feature);
+    }
+
+    pub(super) fn return_followers(&mut self, feature: SegmentId) {
+        let (supply, events) = (&mut self.supply, &mut self.events);
+        self.board.take_followers(feature, |f| {
+            supply[f.player] += 1;
+            events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
+        });
+    }
+
+    pub(super) fn record(&mut self, score: Score) {
+        for p in score.winners.iter() {
+            self.scores[p] += score.points;
+        }
+        self.events.push(Event::Scored(Box::new(score)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Event, Game, GameSetup, Move, Port, Rotation, TileId};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn a_refused_move_leaves_the_game_as_it_was() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
+        let before =
+            (game.events().len(), game.move_count(), game.current_player(), game.bag(), game.supply().to_vec());
+        // Bram's road joins Anna's, but the thief he names is on her road: the whole move is refused.
+        assert!(game.apply(&Move::place(tile("U"), Cell::new(-1, 0), Rotation::R0, Some(Port::W))).is_err());
+        let after = (game.events().len(), game.move_count(), game.current_player(), game.bag(), game.supply().to_vec());
+        assert_eq!(before, after);
+        assert_eq!(game.board().tiles().len(), 2, "the tile was not laid");
+    }
+
+    #[test]
+    fn a_completed_city_scores_its_knight_and_sends_it_home_within_the_move() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        // B-28: lay the cap, put a knight on the city it completes, score, take the knight back.
+        let events = game.apply(&Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, Some(Port::S))).unwrap();
+        let kinds: Vec<&str> = events
+            .iter()
+            .map(|e| match e {
+                Event::TilePlaced { .. } => "placed",
+                Event::FollowerDeployed { .. } => "deployed",
+                Event::Scored(_) => "scored",
+                Event::FollowerReturned { .. } => "returned",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["placed", "deployed", "scored", "returned"]);
+        assert_eq!((game.scores(), game.supply()), (&[4, 0][..], &[7, 7][..]));
+        assert_eq!(game.current_player(), crate::PlayerId(1), "the turn passes clockwise (B-02)");
+    }
+
+    #[test]
+    fn filling_a_hole_gives_another_turn_under_the_house_rule() {
+        // Six tiles round an empty cell south-east of the start tile, then a cloister fills it:
+        //
+        //          x=0    x=1    x=2
+        // y=0     [D]    [U]    [U]
+        // y=1     [B]    (B)    [B]
+        // y=2     [A]    [A]
+        let ring = [("U", 1, 0), ("U", 2, 0), ("B", 2, 1), ("B", 0, 1), ("A", 0, 2), ("A", 1, 2), ("B", 1, 1)];
+        for hole_extra_turn in [false, true] {
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.rules.hole_extra_turn = hole_extra_turn;
+            let mut game = Game::new(setup).unwrap();
+            let mut passed = Vec::new();
+            for (name, x, y) in ring {
+                let cell = Cell::new(x, y);
+                let fits = game.legal_placements(tile(name)).into_iter().find(|&(c, _)| c == cell);
+                let (_, rotation) = fits.unwrap_or_else(|| panic!("{name} fits at {cell}"));
+                let placer = game.current_player();
+                game.apply(&Move::place(tile(name), cell, rotation, None)).unwrap();
+                passed.push(game.current_player() != placer);
+            }
+            let mut want = [true; 7];
+            want[6] = !hole_extra_turn;
+            assert_eq!(passed, want, "only the tile filling the hole keeps the turn, and only under V-11");
+        }
+    }
+}

@@ -1,0 +1,409 @@
+//! Moves and why they are refused: [`Move`] is what the table did in one turn, [`MoveError`]
+//! why the rules forbid it, [`ReplayError`] which move of a log was refused.
+//!
+//! Also here, as the one rule about the move as a whole rather than one of its parts: house
+//! rule V-12, a player buying the tile another drew ([`Purchase`]; who receives the price,
+//! Q-12). The tile's placement, the follower, the draw order and the Count's decisions are
+//! checked in their own modules.
+
+use super::{CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError, StandError};
+use crate::board::Standing;
+use crate::coord::{Cell, Port, Rotation};
+use crate::count::{CountChoice, QuarterMove};
+use crate::event::{Event, RuleRef};
+use crate::player::PlayerId;
+use crate::tile::TileId;
+use std::fmt;
+
+/// What the table did: one tile drawn and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The tile was placed, perhaps with a follower from supply on one of its features.
+    Place {
+        /// The tile drawn.
+        tile: TileId,
+        /// Where it went.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+        /// The place of the follower deployed on it, in board orientation.
+        follower: Option<Port>,
+        /// The Count of Carcassonne's decisions in this move, if any.
+        count: CountChoice,
+        /// House rule V-12: another player bought the drawn tile and placed it.
+        purchase: Option<Purchase>,
+    },
+    /// The tile fitted nowhere and was put aside; the same player draws again.
+    Discard {
+        /// The tile drawn.
+        tile: TileId,
+    },
+    /// House rule R-04: the City of Carcassonne laid as a block against the finished river.
+    /// Nothing is drawn and the turn does not pass.
+    City {
+        /// The cell of its north-west corner tile (CO1); the block covers 4 × 3 cells from there.
+        at: Cell,
+    },
+    /// Final board only: a follower entered where it stands on the finished table. Nothing is
+    /// drawn and the turn does not pass.
+    Stand {
+        /// Whose follower.
+        player: PlayerId,
+        /// Where it stands.
+        at: Standing,
+    },
+}
+
+impl Move {
+    /// A tile placed, with or without a follower, and no Count decision.
+    pub fn place(tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) -> Move {
+        Move::Place { tile, cell, rotation, follower, count: CountChoice::default(), purchase: None }
+    }
+
+    /// The tile drawn, if the move drew one.
+    pub fn tile(&self) -> Option<TileId> {
+        match self {
+            Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
+            Move::City { .. } | Move::Stand { .. } => None,
+        }
+    }
+
+    /// Every cell the move names: where the tile goes and where the Count's followers go;
+    /// for the City of Carcassonne its north-west and south-east corners, which span the
+    /// block. (An iterator, not a list: every move is checked with it, playouts included.)
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let (first, second, moved): (Option<Cell>, Option<Cell>, &[QuarterMove]) = match self {
+            Move::Place { cell, count, .. } => (Some(*cell), None, &count.moves),
+            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[]),
+            // Saturating: a corner near the end of `i32` stays off the table instead of
+            // wrapping back onto it.
+            Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
+            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
+        };
+        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
+    }
+}
+
+/// The first cell beyond [`Cell::LIMIT`] among `cells`, as the refusal every move and final
+/// move gets before anything else looks at it.
+pub(super) fn off_table(cells: impl IntoIterator<Item = Cell>) -> Result<(), MoveError> {
+    match cells.into_iter().find(|c| !c.is_on_table()) {
+        Some(cell) => Err(MoveError::OffTable { cell, limit: Cell::LIMIT }),
+        None => Ok(()),
+    }
+}
+
+/// House rule V-12: a player buys the tile someone else drew, because it is the one that
+/// can finish something, and places it as their own: their follower, their completion. The
+/// drawer's turn is used up; the next player after the drawer moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Purchase {
+    /// Who bought and placed the tile.
+    pub buyer: PlayerId,
+    /// The points paid: to the drawer, or away (Q-12, [`RuleSet::purchase_pays_drawer`](crate::RuleSet::purchase_pays_drawer)).
+    pub price: u32,
+}
+
+/// Why a move is refused. The game is unchanged.
+///
+/// The refusals of one part of a move are that part's own error, wrapped here; the variants
+/// of their own are about the move as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "error", rename_all = "camelCase")
+)]
+pub enum MoveError {
+    /// The final count has been made.
+    GameOver,
+    /// A cell the move names is further from the start than any table reaches
+    /// ([`Cell::LIMIT`]).
+    OffTable {
+        /// The cell.
+        cell: Cell,
+        /// How far a coordinate may go either way.
+        limit: i32,
+    },
+    /// This only applies in the other mode (turns vs final board).
+    WrongMode,
+    /// There is no such move in the log to change.
+    NoSuchMove,
+    /// The tile drawn may not be drawn now, or not be put aside.
+    Draw(DrawError),
+    /// The tile may not lie there.
+    Placement(PlacementError),
+    /// The follower may not go there.
+    Follower(FollowerError),
+    /// The tile may not be bought so (V-12).
+    Purchase(PurchaseError),
+    /// The City of Carcassonne may not be laid there, or not now (R-04).
+    City(CityError),
+    /// A decision about the Count of Carcassonne is refused.
+    Count(CountError),
+    /// A follower may not stand there on the final board.
+    Stand(StandError),
+}
+
+impl MoveError {
+    /// The checklist rule the move breaks, as `docs/rules.md` lists it, where one rule says
+    /// so (`None` for refusals such as a cell off the table, which no rule of the game needs).
+    ///
+    /// ```
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(0) });
+    /// assert_eq!(e.rule(), Some("B-15"));
+    /// ```
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            MoveError::GameOver | MoveError::OffTable { .. } | MoveError::WrongMode | MoveError::NoSuchMove => None,
+            MoveError::Draw(e) => e.rule(),
+            MoveError::Placement(e) => e.rule(),
+            MoveError::Follower(e) => e.rule(),
+            MoveError::Purchase(e) => e.rule(),
+            MoveError::City(e) => e.rule(),
+            MoveError::Count(e) => e.rule(),
+            MoveError::Stand(e) => e.rule(),
+        }
+    }
+
+    /// The error as a sentence that calls the players by their names, seat by seat; a seat
+    /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
+    ///
+    /// ```
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
+    /// let names = ["Anna".to_string(), "Bram".to_string()];
+    /// assert_eq!(e.with_names(&names).to_string(), "Bram has no follower left");
+    /// assert_eq!(e.to_string(), "player 2 has no follower left");
+    /// ```
+    pub fn with_names<'a>(&'a self, names: &'a [String]) -> impl fmt::Display + 'a {
+        struct Named<'a>(&'a MoveError, &'a [String]);
+        impl fmt::Display for Named<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.describe(f, self.1)
+            }
+        }
+        Named(self, names)
+    }
+
+    fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::OffTable { cell, limit } => {
+                write!(f, "{cell} is off the table: coordinates run from -{limit} to {limit}")
+            }
+            MoveError::WrongMode => write!(f, "not possible in this game mode"),
+            MoveError::NoSuchMove => write!(f, "there is no such move to change"),
+            MoveError::Draw(e) => fmt::Display::fmt(e, f),
+            MoveError::Placement(e) => fmt::Display::fmt(e, f),
+            MoveError::Follower(e) => e.describe(f, names),
+            MoveError::Purchase(e) => e.describe(f, names),
+            MoveError::City(e) => fmt::Display::fmt(e, f),
+            MoveError::Count(e) => e.describe(f, names),
+            MoveError::Stand(e) => e.describe(f, names),
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+macro_rules! wrapped {
+    ($($error:ident => $variant:ident),* $(,)?) => {$(
+        impl From<$error> for MoveError {
+            fn from(e: $error) -> MoveError {
+                MoveError::$variant(e)
+            }
+        }
+    )*};
+}
+
+wrapped! {
+    DrawError => Draw,
+    PlacementError => Placement,
+    FollowerError => Follower,
+    PurchaseError => Purchase,
+    CityError => City,
+    CountError => Count,
+    StandError => Stand,
+}
+
+/// Why a tile may not be bought as the move says (house rule V-12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum PurchaseError {
+    /// No such seat at this table.
+    UnknownPlayer {
+        /// The seat.
+        player: PlayerId,
+    },
+    /// A player cannot buy the tile they drew themselves.
+    FromSelf {
+        /// The drawer.
+        player: PlayerId,
+    },
+    /// The buyer has fewer points than the price.
+    CannotPay {
+        /// The buyer.
+        player: PlayerId,
+        /// Their points.
+        score: u32,
+        /// The price.
+        price: u32,
+    },
+}
+
+impl PurchaseError {
+    /// The rule: buying a tile is house rule V-12 throughout.
+    pub fn rule(&self) -> Option<RuleRef> {
+        Some("V-12")
+    }
+
+    fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            PurchaseError::UnknownPlayer { player } => write!(f, "there is no {player} at this table"),
+            PurchaseError::FromSelf { player } => write!(f, "{} cannot buy the tile they drew", player.name_in(names)),
+            PurchaseError::CannotPay { player, score, price } => {
+                write!(f, "{} has {score} points and cannot pay {price}", player.name_in(names))
+            }
+        }
+    }
+}
+
+impl fmt::Display for PurchaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for PurchaseError {}
+
+/// Why a log could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+// Adjacently tagged, as `MoveError` is: the setup error inside has a `kind` of its own.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "detail", rename_all = "camelCase")
+)]
+pub enum ReplayError {
+    /// The setup does not make a game.
+    Setup(SetupError),
+    /// A move was refused: its index (from 0) and why.
+    Move {
+        /// Index of the refused move.
+        index: usize,
+        /// Why it was refused.
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "setup: {e}"),
+            ReplayError::Move { index, error } => write!(f, "move {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Game {
+    /// Whether the tile may be bought as `p` says (V-12).
+    pub(super) fn purchase_error(&self, p: &Purchase) -> Result<(), PurchaseError> {
+        if p.buyer.index() >= self.player_count() {
+            return Err(PurchaseError::UnknownPlayer { player: p.buyer });
+        }
+        if p.buyer == self.current {
+            return Err(PurchaseError::FromSelf { player: p.buyer });
+        }
+        let score = self.scores[p.buyer];
+        if score < p.price {
+            return Err(PurchaseError::CannotPay { player: p.buyer, score, price: p.price });
+        }
+        Ok(())
+    }
+
+    /// The buyer pays; the drawer receives the price if the table plays it so (Q-12).
+    pub(super) fn pay_for_tile(&mut self, p: Purchase, tile: TileId) {
+        let drawer = self.current;
+        self.scores[p.buyer] -= p.price;
+        let to_drawer = self.setup.rules.purchase_pays_drawer;
+        if to_drawer {
+            self.scores[drawer] += p.price;
+        }
+        self.events.push(Event::TileBought { buyer: p.buyer, drawer, tile, price: p.price, to_drawer });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, Purchase, PurchaseError, Rotation, Standing, TileId,
+    };
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    /// A straight road east of the start tile, continuing its road.
+    fn road_east() -> Move {
+        Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)
+    }
+
+    fn bought(mv: Move, buyer: u8, price: u32) -> Move {
+        let Move::Place { tile, cell, rotation, follower, count, .. } = mv else { unreachable!() };
+        Move::Place {
+            tile,
+            cell,
+            rotation,
+            follower,
+            count,
+            purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
+        }
+    }
+
+    #[test]
+    fn a_move_names_the_cells_it_touches() {
+        let city = Move::City { at: Cell::new(2, 1) };
+        assert_eq!(city.cells().collect::<Vec<_>>(), [Cell::new(2, 1), Cell::new(5, 3)], "the 4 × 3 block's corners");
+        assert_eq!(city.tile(), None, "the City is not drawn");
+        let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(-3, 4), crate::Port::N) };
+        assert_eq!((stand.cells().collect::<Vec<_>>(), stand.tile()), (vec![Cell::new(-3, 4)], None));
+        assert_eq!(road_east().tile(), Some(tile("U")));
+    }
+
+    #[test]
+    fn a_purchase_is_refused_from_oneself_beyond_the_table_and_beyond_the_buyers_points() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        let cases = [
+            (bought(road_east(), 0, 0), PurchaseError::FromSelf { player: PlayerId(0) }),
+            (bought(road_east(), 3, 0), PurchaseError::UnknownPlayer { player: PlayerId(3) }),
+            (bought(road_east(), 2, 3), PurchaseError::CannotPay { player: PlayerId(2), score: 0, price: 3 }),
+        ];
+        for (mv, want) in cases {
+            let refused = game.apply(&mv).expect_err("refused");
+            assert_eq!((refused.rule(), refused), (Some("V-12"), MoveError::Purchase(want)));
+        }
+        assert_eq!(game.move_count(), 0, "nothing was applied");
+    }
+
+    #[test]
+    fn a_bought_tile_is_the_buyers_and_the_turn_passes_on_from_the_drawer() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        // Anna draws the road; Carl buys it for nothing and places it.
+        let events = game.apply(&bought(road_east(), 2, 0)).unwrap().to_vec();
+        assert!(
+            events.iter().any(|e| matches!(e, Event::TilePlaced { player: PlayerId(2), .. })),
+            "Carl placed it: {events:?}"
+        );
+        assert_eq!(game.current_player(), PlayerId(1), "Bram, after the drawer Anna, moves next");
+    }
+}

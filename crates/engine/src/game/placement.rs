@@ -1,0 +1,284 @@
+//! Where a tile may go: matching edges (checked by the [`Board`]), and the table's limits
+//! beyond them: the play area (house rule V-09) and its closed border (V-10), the shrine and
+//! cloister neighbourhood (H-03), the river's course, and a tree junction's
+//! joined road (V-08).
+//!
+//! Nothing here changes the game except [`place_on_board`] and [`close_at_border`], which
+//! lay a tile already checked. What is *not* here: which tile may be drawn (`draw.rs`).
+
+use super::{off_table, Game, MoveError};
+use crate::board::{Board, EdgeMismatch, FitError};
+use crate::challenge::breaks_neighbour_limit;
+use crate::coord::{Cell, Rotation, Side};
+use crate::event::RuleRef;
+use crate::river::is_river_tile;
+use crate::river::RiverError;
+use crate::rules::RuleSet;
+use crate::tile::{TileId, TileSet};
+use std::fmt;
+
+/// Why a tile may not lie where it was put: its edges (Rules B-04, B-05), or the table's
+/// limits beyond them. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum PlacementError {
+    /// Another tile lies there already.
+    CellOccupied {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+    },
+    /// No tile shares an edge with the cell (Rule B-04).
+    NotAdjacent {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+    },
+    /// Touching edges do not continue each other (Rule B-05).
+    EdgeMismatch {
+        /// The tile.
+        tile: TileId,
+        /// Where it was put.
+        cell: Cell,
+        /// How it was turned.
+        rotation: Rotation,
+        /// Every edge that does not match, not only the first.
+        mismatches: Vec<EdgeMismatch>,
+    },
+    /// The cell is outside the agreed play area (house rule V-09).
+    OutOfBounds {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A shrine may border only one cloister, and a cloister only one shrine (Rule H-03).
+    BuildingNeighbours {
+        /// Where the tile was put.
+        cell: Cell,
+    },
+    /// The river tile may not go there (R-07, R-09, R-10, as the reason says).
+    River {
+        /// Where it was put.
+        cell: Cell,
+        /// Why not.
+        reason: RiverError,
+    },
+}
+
+impl PlacementError {
+    /// The board's refusal, with the tile it concerns.
+    pub(crate) fn from_fit(tile: TileId, cell: Cell, rotation: Rotation, reason: FitError) -> PlacementError {
+        match reason {
+            FitError::CellOccupied => PlacementError::CellOccupied { tile, cell, rotation },
+            FitError::NotAdjacent => PlacementError::NotAdjacent { tile, cell, rotation },
+            FitError::EdgeMismatch(mismatches) => PlacementError::EdgeMismatch { tile, cell, rotation, mismatches },
+        }
+    }
+
+    /// The checklist rule the placement breaks, where one does.
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            PlacementError::CellOccupied { .. } => None,
+            PlacementError::NotAdjacent { .. } => Some("B-04"),
+            PlacementError::EdgeMismatch { .. } => Some("B-05"),
+            PlacementError::OutOfBounds { .. } => Some("V-09"),
+            PlacementError::BuildingNeighbours { .. } => Some("H-03"),
+            PlacementError::River { reason, .. } => Some(reason.rule()),
+        }
+    }
+}
+
+impl fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlacementError::CellOccupied { tile, cell, rotation } => {
+                write!(f, "tile {tile} at {cell} rot {rotation} lands on a tile already there")
+            }
+            PlacementError::NotAdjacent { tile, cell, rotation } => {
+                write!(f, "tile {tile} at {cell} rot {rotation} touches no tile along an edge")
+            }
+            PlacementError::EdgeMismatch { tile, cell, rotation, mismatches } => {
+                let sides: Vec<String> = mismatches
+                    .iter()
+                    .map(|m| format!("its {} neighbour ({} against {})", m.side, m.ours, m.theirs))
+                    .collect();
+                write!(f, "tile {tile} at {cell} rot {rotation} does not match {}", sides.join(" and "))
+            }
+            PlacementError::OutOfBounds { cell } => write!(f, "{cell} is outside the play area"),
+            PlacementError::BuildingNeighbours { cell } => {
+                write!(f, "a building at {cell} would make a shrine border two cloisters or a cloister two shrines")
+            }
+            PlacementError::River { cell, reason } => match reason {
+                RiverError::NotContinued => write!(f, "a river tile at {cell} must continue the river at an open end"),
+                RiverError::BranchesJoin => {
+                    write!(f, "a river tile at {cell} would join the two branches of the river")
+                }
+                RiverError::UTurn => write!(f, "the river at {cell} would turn the same way twice in a row"),
+            },
+        }
+    }
+}
+
+impl std::error::Error for PlacementError {}
+
+impl Game {
+    /// Every cell and rotation where `tile` may go now, in a fixed order.
+    pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
+        // At most four rotations per frontier cell: one allocation, never regrown.
+        let mut out = Vec::with_capacity(4 * self.board.frontier_len());
+        // Exactly the cases where `table_rule_error` can refuse a tile whose edges match.
+        let special = self.setup.rules.bounds.is_some()
+            || (self.river.is_some() && is_river_tile(tile))
+            || (tile.def().centre.is_some()
+                && self.setup.has(TileSet::Shrines)
+                && !self.setup.rules.relaxed_shrine_placement);
+        if special {
+            self.board.for_each_legal_placement(tile, |c, r| {
+                if self.table_rule_error(tile, c, r).is_none() {
+                    out.push((c, r));
+                }
+            });
+        } else {
+            self.board.legal_placements_into(tile, &mut out);
+        }
+        out
+    }
+
+    /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
+    /// neighbourhood (H-03) and the river's course.
+    pub(super) fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<PlacementError> {
+        if let Some(river) = self.river.as_ref().filter(|_| is_river_tile(tile)) {
+            if let Err(reason) = river.step(&self.board, tile, cell, rotation) {
+                return Some(PlacementError::River { cell, reason });
+            }
+        }
+        if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
+            return Some(PlacementError::OutOfBounds { cell });
+        }
+        if self.setup.has(TileSet::Shrines)
+            && !self.setup.rules.relaxed_shrine_placement
+            && breaks_neighbour_limit(&self.board, tile, cell)
+        {
+            return Some(PlacementError::BuildingNeighbours { cell });
+        }
+        None
+    }
+
+    /// Checks whether `tile` may go at `cell` with `rotation`.
+    ///
+    /// # Errors
+    /// Why not: [`MoveError::OffTable`] for a cell no table reaches, else a
+    /// [`MoveError::Placement`].
+    pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), MoveError> {
+        off_table([cell])?;
+        if let Some(e) = self.table_rule_error(tile, cell, rotation) {
+            return Err(e.into());
+        }
+        self.board
+            .check_placement(tile, cell, rotation)
+            .map_err(|reason| PlacementError::from_fit(tile, cell, rotation, reason).into())
+    }
+}
+
+/// Under the house rule V-10, closes the road and city ends the tile at `index` has on the
+/// table's border.
+pub(super) fn close_at_border(board: &mut Board, rules: &RuleSet, index: usize) {
+    let Some(b) = rules.bounds.filter(|_| rules.border_closes) else { return };
+    let cell = board.tiles()[index].cell;
+    for side in Side::ALL {
+        if !b.contains(cell.step(side)) {
+            board.close_edge(index, side);
+        }
+    }
+}
+
+/// Lays a tile on the board as the table's rules see it: a tree junction's road ends join
+/// into one road (V-08).
+pub(super) fn place_on_board(
+    board: &mut Board,
+    rules: &RuleSet,
+    tile: TileId,
+    cell: Cell,
+    rotation: Rotation,
+) -> usize {
+    let index = board.place(tile, cell, rotation);
+    if rules.tree_junctions.contains(tile) {
+        board.join_road_ends(index);
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Bounds, Cell, Game, GameSetup, Move, MoveError, PlacementError, Rotation, TileId, TileSet};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn place(game: &mut Game, name: &str, x: i32, y: i32) {
+        game.apply(&Move::place(tile(name), Cell::new(x, y), Rotation::R0, None)).unwrap();
+    }
+
+    #[test]
+    fn the_board_refusals_name_the_tile_and_their_rule() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let (b, r0) = (tile("B"), Rotation::R0);
+        let refused = |x, y| match game.check_placement(b, Cell::new(x, y), r0) {
+            Err(MoveError::Placement(e)) => e,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(refused(0, 0), PlacementError::CellOccupied { tile: b, cell: Cell::new(0, 0), rotation: r0 });
+        let far = refused(3, 3);
+        assert_eq!(
+            (far.rule(), far.to_string()),
+            (Some("B-04"), "tile B at [3,3] rot 0 touches no tile along an edge".into())
+        );
+        // The cloister's field against the start tile's city, north of it.
+        assert!(matches!(refused(0, -1), PlacementError::EdgeMismatch { ref mismatches, .. } if mismatches.len() == 1));
+        assert_eq!(game.check_placement(b, Cell::new(0, 1), r0), Ok(()), "field against field, south");
+    }
+
+    #[test]
+    fn the_play_area_keeps_tiles_inside_it() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.bounds = Some(Bounds { min_x: -1, max_x: 1, min_y: -1, max_y: 0 });
+        let game = Game::new(setup).unwrap();
+        let b = tile("B");
+        let refused = game.check_placement(b, Cell::new(0, 1), Rotation::R0).unwrap_err();
+        assert_eq!(refused, MoveError::Placement(PlacementError::OutOfBounds { cell: Cell::new(0, 1) }));
+        assert_eq!(refused.rule(), Some("V-09"));
+        assert!(
+            game.legal_placements(b).iter().all(|&(c, _)| c.y <= 0 && (-1..=1).contains(&c.x)),
+            "no legal place lies outside the bounds"
+        );
+    }
+
+    // A cloister south of the start tile, a shrine beside it, and a second cloister tried
+    // beside the shrine:
+    //
+    //          x=0    x=1    x=2
+    // y=0     [D]
+    // y=1     [B]    [SH1]  (B?)
+    #[test]
+    fn a_shrine_borders_one_cloister_at_most() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Shrines);
+        let mut game = Game::new(setup).unwrap();
+        place(&mut game, "B", 0, 1);
+        place(&mut game, "SH1", 1, 1);
+        let second = Cell::new(2, 1);
+        assert_eq!(
+            game.check_placement(tile("B"), second, Rotation::R0),
+            Err(MoveError::Placement(PlacementError::BuildingNeighbours { cell: second })),
+            "the shrine would border two cloisters (H-03)"
+        );
+        assert!(!game.legal_placements(tile("B")).iter().any(|&(c, _)| c == second), "and it is not offered");
+        assert!(game.legal_placements(tile("U")).iter().any(|&(c, _)| c == second), "a plain road may go there");
+    }
+}

@@ -1,0 +1,349 @@
+//! Setting the table: who plays, which tiles are in the bag, where the game starts and
+//! under which rules ([`GameSetup`]), and the checks that make a setup a game ([`Game::new`]).
+//!
+//! Every player starts with seven followers (Rule B-01). The Count's tiles and the Count's
+//! start go together (C-01), River II starts at the spring, and laying the City after
+//! the river needs both. What is *not* here: anything that happens after the first
+//! move.
+
+use super::placement::close_at_border;
+use super::Game;
+use crate::board::Board;
+use crate::coord::{Cell, Rotation};
+use crate::count::{City, Quarter};
+use crate::player::{ByPlayer, Color, PlayerId};
+use crate::river::River;
+use crate::rules::RuleSet;
+use crate::tile::{TileId, TileSet};
+use crate::title::Titles;
+use std::fmt;
+
+/// Followers each player has (Rule B-01).
+pub const FOLLOWERS_PER_PLAYER: u8 = 7;
+
+/// A player as seated.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerSetup {
+    /// Unique name.
+    pub name: String,
+    /// Follower colour.
+    pub color: Color,
+}
+
+/// How the game begins on the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Start {
+    /// The start tile `D` at `[0, 0]`, city north.
+    #[default]
+    Base,
+    /// The City of Carcassonne as a 4 × 3 block.
+    Count,
+    /// River II's spring at `[0, 0]`.
+    River2,
+}
+
+/// Whether the game is entered turn by turn, or only its final board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Every tile drawn, every follower placed, in order; scored as it happens.
+    #[default]
+    Turns,
+    /// The finished table laid in any order, followers where they stand; only the end count
+    /// is scored.
+    FinalBoard,
+}
+
+/// Everything fixed before the first move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSetup {
+    /// In turn order; the first moves first.
+    pub players: Vec<PlayerSetup>,
+    /// The tiles in the bag.
+    pub sets: Vec<TileSet>,
+    /// What lies on the table before the first move.
+    pub start: Start,
+    /// Rule options.
+    pub rules: RuleSet,
+    /// Turn by turn, or the final board only.
+    pub mode: Mode,
+    /// King and Robber as held when the entry starts: a final-board game names the holders
+    /// (their records do not matter any more).
+    pub titles: Titles,
+    /// Where the Count stands when the entry starts: the castle in a new game (C-01); a
+    /// final-board game says where he ended.
+    pub count_at: Quarter,
+}
+
+impl GameSetup {
+    /// A base game for the named players, colours in the spec's order.
+    pub fn base(names: &[&str]) -> GameSetup {
+        GameSetup {
+            players: names
+                .iter()
+                .zip(Color::ALL)
+                .map(|(n, color)| PlayerSetup { name: n.to_string(), color })
+                .collect(),
+            sets: vec![TileSet::Base],
+            start: Start::Base,
+            rules: RuleSet::default(),
+            mode: Mode::Turns,
+            titles: Titles::default(),
+            count_at: Quarter::Castle,
+        }
+    }
+
+    /// Whether a tile set is in the game.
+    pub fn has(&self, set: TileSet) -> bool {
+        self.sets.contains(&set)
+    }
+}
+
+/// Why a setup cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "detail", rename_all = "camelCase")
+)]
+pub enum SetupError {
+    /// No players.
+    NoPlayers,
+    /// More players than the rules allow.
+    TooManyPlayers {
+        /// Seated.
+        count: usize,
+        /// Allowed.
+        max: u8,
+    },
+    /// Two players share a name.
+    DuplicateName(String),
+    /// Two players share a colour.
+    DuplicateColor(Color),
+    /// River II's tiles are in the bag, but the game starts at the base start tile: it
+    /// starts at the spring, or at the City of Carcassonne with the spring drawn first.
+    RiverNeedsSpring,
+    /// The Count's tiles and the Count's start go together.
+    CountNeedsItsStart,
+    /// Laying the City after the river needs River II's start and the Count's tiles.
+    RiverBeforeCityNeedsBoth,
+    /// The base set is needed for the start tile.
+    MissingStartSet(Start),
+    /// A set is listed twice.
+    DuplicateSet(TileSet),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoPlayers => write!(f, "a game needs at least one player"),
+            SetupError::TooManyPlayers { count, max } => {
+                write!(f, "{count} players, but the rules allow at most {max}")
+            }
+            SetupError::DuplicateName(n) => write!(f, "two players are called {n}"),
+            SetupError::DuplicateColor(c) => write!(f, "two players play {}", c.name()),
+            SetupError::MissingStartSet(s) => {
+                write!(f, "the {s:?} start needs its tile set in the game")
+            }
+            SetupError::DuplicateSet(s) => write!(f, "the set {s} is listed twice"),
+            SetupError::RiverBeforeCityNeedsBoth => {
+                write!(f, "laying the City after the river needs the spring as start and the Count's tiles")
+            }
+            SetupError::RiverNeedsSpring => write!(f, "with River II the game starts at the spring"),
+            SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Game {
+    /// Sets the table: the start tile (or block) down, the other tiles in the bag, 7
+    /// followers each.
+    ///
+    /// # Errors
+    /// A [`SetupError`] when the players or sets do not make a game.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let n = setup.players.len();
+        if n == 0 {
+            return Err(SetupError::NoPlayers);
+        }
+        if n > setup.rules.max_players as usize || n > crate::MAX_PLAYERS {
+            return Err(SetupError::TooManyPlayers { count: n, max: setup.rules.max_players });
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            if setup.players[..i].iter().any(|q| q.name == p.name) {
+                return Err(SetupError::DuplicateName(p.name.clone()));
+            }
+            if setup.players[..i].iter().any(|q| q.color == p.color) {
+                return Err(SetupError::DuplicateColor(p.color));
+            }
+        }
+        for (i, s) in setup.sets.iter().enumerate() {
+            if setup.sets[..i].contains(s) {
+                return Err(SetupError::DuplicateSet(*s));
+            }
+        }
+        // The Count's tiles start the game, or (house rule R-04) follow the river.
+        let city_after_river = setup.rules.river_before_city;
+        if city_after_river && !(setup.start == Start::River2 && setup.has(TileSet::Count)) {
+            return Err(SetupError::RiverBeforeCityNeedsBoth);
+        }
+        if setup.has(TileSet::Count) != (setup.start == Start::Count || city_after_river) {
+            return Err(SetupError::CountNeedsItsStart);
+        }
+        let start_set = match setup.start {
+            Start::Base => TileSet::Base,
+            Start::River2 => TileSet::River2,
+            Start::Count => TileSet::Count,
+        };
+        if !setup.has(start_set) || !setup.has(TileSet::Base) {
+            return Err(SetupError::MissingStartSet(setup.start));
+        }
+        if setup.has(TileSet::River2) && setup.start == Start::Base {
+            return Err(SetupError::RiverNeedsSpring);
+        }
+
+        let mut bag = vec![0u8; TileId::all().count()];
+        for set in &setup.sets {
+            for t in set.tiles() {
+                bag[t.index()] += t.def().copies;
+            }
+        }
+        let mut board = Board::new();
+        let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
+        let mut river = None;
+        let mut city = None;
+        match setup.start {
+            Start::Base => {
+                board.place(base_start, Cell::new(0, 0), Rotation::R0);
+                if !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+            }
+            Start::River2 => {
+                // The spring starts the game in place of the start tile, which leaves
+                // the box unless the table shuffles it in.
+                let spring = TileId::from_name("R2-01").expect("the spring is in the catalog");
+                board.place(spring, Cell::new(0, 0), Rotation::R0);
+                bag[spring.index()] -= 1;
+                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+                river = (setup.mode == Mode::Turns).then(|| River::from_spring(&board, 0));
+                // The City waits beside the table until the river is laid.
+                for t in TileSet::Count.tiles().filter(|_| setup.rules.river_before_city) {
+                    bag[t.index()] -= 1;
+                }
+            }
+            Start::Count => {
+                // The twelve city tiles as one block, CO1 at the north-west corner (C-01).
+                for (i, t) in TileSet::Count.tiles().enumerate() {
+                    let cell = Cell::new(i as i32 % 4 - 2, i as i32 / 4 - 1);
+                    board.place(t, cell, Rotation::R0);
+                    bag[t.index()] -= 1;
+                }
+                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+                city = Some(City::new(setup.count_at));
+            }
+        }
+        // The start lies on the table too: its ends on the border are closed as well (V-10).
+        for index in 0..board.tiles().len() {
+            close_at_border(&mut board, &setup.rules, index);
+        }
+        let mut supply = ByPlayer::default();
+        for i in 0..n {
+            supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
+        }
+        Ok(Game {
+            river,
+            city,
+            last_move_events: 0,
+            titles: setup.titles,
+            challenges: Vec::new(),
+            setup,
+            board,
+            bag,
+            supply,
+            scores: ByPlayer::default(),
+            current: PlayerId(0),
+            events: Vec::with_capacity(256),
+            moves: 0,
+            finished: false,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Cell, Color, Game, GameSetup, Quarter, Rotation, SetupError, Start, TileId, TileSet};
+
+    fn refused(setup: GameSetup) -> SetupError {
+        Game::new(setup).expect_err("the setup makes no game")
+    }
+
+    #[test]
+    fn setups_that_make_no_game_are_refused() {
+        let base = || GameSetup::base(&["Anna", "Bram"]);
+        let mut cases: Vec<(GameSetup, SetupError)> = Vec::new();
+        cases.push((GameSetup::base(&[]), SetupError::NoPlayers));
+        cases.push((GameSetup::base(&["Anna", "Anna"]), SetupError::DuplicateName("Anna".into())));
+        let mut same_colour = base();
+        same_colour.players[1].color = same_colour.players[0].color;
+        cases.push((same_colour, SetupError::DuplicateColor(Color::ALL[0])));
+        let mut three_at_two = GameSetup::base(&["Anna", "Bram", "Carl"]);
+        three_at_two.rules.max_players = 2;
+        cases.push((three_at_two, SetupError::TooManyPlayers { count: 3, max: 2 }));
+        let mut twice = base();
+        twice.sets.push(TileSet::Base);
+        cases.push((twice, SetupError::DuplicateSet(TileSet::Base)));
+        let mut river_at_base = base();
+        river_at_base.sets.push(TileSet::River2);
+        cases.push((river_at_base, SetupError::RiverNeedsSpring));
+        let mut count_at_base = base();
+        count_at_base.sets.push(TileSet::Count);
+        cases.push((count_at_base, SetupError::CountNeedsItsStart));
+        let mut spring_without_its_set = base();
+        spring_without_its_set.start = Start::River2;
+        cases.push((spring_without_its_set, SetupError::MissingStartSet(Start::River2)));
+        let mut city_after_river_alone = base();
+        city_after_river_alone.rules.river_before_city = true;
+        cases.push((city_after_river_alone, SetupError::RiverBeforeCityNeedsBoth));
+        for (setup, want) in cases {
+            assert_eq!(refused(setup.clone()), want, "{:?}", setup.players);
+        }
+    }
+
+    #[test]
+    fn a_base_game_lays_the_start_tile_and_gives_seven_followers_each() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram", "Carl"])).unwrap();
+        let d = TileId::from_name("D").unwrap();
+        let start = game.board().tile_at(Cell::new(0, 0)).expect("the start tile lies at the origin");
+        assert_eq!((start.tile, start.rotation), (d, Rotation::R0), "D, city north");
+        assert_eq!(game.board().tiles().len(), 1);
+        assert_eq!(game.supply(), &[7, 7, 7], "Rule B-01");
+        assert_eq!(game.tiles_left(), 71, "72 tiles, the start tile on the table");
+        assert_eq!(game.remaining(d), 3, "four D, one of them at the origin");
+    }
+
+    #[test]
+    fn a_separate_start_tile_leaves_the_bag_whole() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.separate_start_tile = true;
+        let game = Game::new(setup).unwrap();
+        assert_eq!((game.tiles_left(), game.remaining(TileId::from_name("D").unwrap())), (72, 4), "V-16");
+    }
+
+    #[test]
+    fn the_count_starts_at_the_city_of_carcassonne_with_the_count_on_the_castle() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Count);
+        setup.start = Start::Count;
+        let game = Game::new(setup).unwrap();
+        assert_eq!(game.board().tiles().len(), 12, "the twelve city tiles as one block (C-01)");
+        assert_eq!(game.city().map(|c| c.count_at), Some(Quarter::Castle));
+        assert!(TileSet::Count.tiles().all(|t| game.remaining(t) == 0), "no city tile is drawn");
+    }
+}

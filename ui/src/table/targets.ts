@@ -1,0 +1,52 @@
+// A feature a follower may move onto, in words: "farm north of Greta's cloister · 3
+// completed cities". The engine chose the holder, the landmark and its side; this only words
+// them, and turns the side with the board so "north" is up on the screen.
+import type { Compass, PlayerView, Target, Worth } from "../bindings";
+import type { CountedKey, MessageKey } from "../i18n";
+import { namesOf } from "../board/labels";
+
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+type TranslateCount = (base: CountedKey, n: number, values?: Record<string, string | number>) => string;
+
+const SIDES: Compass[] = ["north", "east", "south", "west"];
+
+/** The side as seen on the screen, the board turned `viewTurns` quarter turns clockwise. */
+export function sideOnScreen(side: Compass, viewTurns: number): Compass {
+  return SIDES[(SIDES.indexOf(side) + viewTurns) % 4]!;
+}
+
+function worth(w: Worth, t: Translate, tn: TranslateCount): string {
+  switch (w.type) {
+    case "tiles":
+      return w.pennants > 0 ? `${tn("target.tiles", w.tiles)}, ${tn("target.pennants", w.pennants)}` : tn("target.tiles", w.tiles);
+    case "neighbours":
+      return t("target.neighbours", { n: w.tiles });
+    case "cities": {
+      // "0 completed cities + the City of Carcassonne" says the City alone.
+      if (w.carcassonne && w.completed === 0) return t("target.carcassonne");
+      const cities = tn("target.cities", w.completed);
+      return w.carcassonne ? `${cities} + ${t("target.carcassonne")}` : cities;
+    }
+  }
+}
+
+/** What the target is and where, without what it is worth: "Anna's farm north of the cloister". */
+export function nameTarget(target: Target, players: PlayerView[], t: Translate, viewTurns = 0): string {
+  const kind = t(`feature.${target.kind}`);
+  const seats = target.holders.map((h) => h.seat);
+  const what = seats.length ? t("target.held", { names: namesOf(players, seats), what: kind }) : kind;
+  const l = target.landmark;
+  if (!l) return what;
+  const landmark =
+    l.kind === "carcassonne" || l.holders.length === 0
+      ? t(`landmark.${l.kind}`)
+      : t(`landmark.${l.kind}.held`, { names: namesOf(players, l.holders) });
+  const side = l.side ? sideOnScreen(l.side, viewTurns) : "by";
+  return t(`target.${side}`, { what, landmark });
+}
+
+/** The whole entry: its name, its worth, and its number among entries that read alike. */
+export function describeTarget(target: Target, players: PlayerView[], t: Translate, tn: TranslateCount, viewTurns = 0): string {
+  const line = `${nameTarget(target, players, t, viewTurns)} · ${worth(target.worth, t, tn)}`;
+  return target.alike > 0 ? `${line} · ${t("target.alike", { n: target.alike })}` : line;
+}
