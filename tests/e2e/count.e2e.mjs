@@ -192,7 +192,8 @@ test("Clara leaves the market for a farm before the final count, which scores as
 
   // Step through the count to the result; every step lights something on the board.
   for (let i = 0; i < 20 && (await (await browser.$("#final-next")).isExisting()); i++) {
-    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000 });
+    // A farm is outlined along its grass rather than lit tile by tile.
+    await (await browser.$("[data-highlight], [data-farm-outline]")).waitForExist({ timeout: 5000 });
     if (i === 0) await shot(browser, "count-final-step");
     await click(browser, "#final-next");
   }

@@ -136,6 +136,9 @@ export const commands = {
 	addOpenedScript: (again: boolean) => typedError<number, CommandError>(__TAURI_INVOKE("add_opened_script", { again })),
 };
 
+/* Constants */
+export const SCORE_RULES = ["B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+
 /* Types */
 /**  The app's and the engine's versions, shown on the start screen. */
 export type AppInfo = {
@@ -316,6 +319,31 @@ export type CountRequest = {
 	enter?: EntryRequest | null,
 };
 
+/**  One score of the final count. */
+export type CountStepView = {
+	/**  The score, as the feed shows it. */
+	score: ScoreView,
+	/**  The points it adds, by seat: the score's points to each winner, 0 to the others. */
+	adds: number[],
+	/**
+	 *  A farm (or, under the 2000 rule, a city paid to its farmers): the fields to outline,
+	 *  the cities supplied and who farms there.
+	 */
+	farm: FarmStepView | null,
+};
+
+/**
+ *  The final count as the table tells it: the totals before it, then each score in the order
+ *  it was made, with what it adds to whom. The totals before plus every step's points are the
+ *  final scores.
+ */
+export type CountView = {
+	/**  Each seat's score before the final count. */
+	before: number[],
+	/**  The count's scores, oldest first: the feed's final lines in reverse. */
+	steps: CountStepView[],
+};
+
 /**  The placer putting a follower into the city after the scoring. */
 export type EntryRequest = {
 	/**  The quarter the follower enters. */
@@ -342,11 +370,14 @@ export type Exported = {
 	paths: string[],
 };
 
-/**  The final scores had the other farm rule been played. */
+/**
+ *  The scores had the other farm rule been played: each seat's final score, or for one farm
+ *  of the count the points that rule gives for it.
+ */
 export type FarmComparison = {
 	/**  The other rule. */
 	rule: FarmRuleName,
-	/**  Each seat's final score under it. */
+	/**  By seat: the final score under it, or for one farm what it gives for that farm. */
 	scores: number[],
 };
 
@@ -366,6 +397,23 @@ export type FarmRuleName =
 /**  The 2000 edition: per completed city, 4 to the majority of farmers around it. */
 "first-edition";
 
+/**  A farm's step of the final count, drawn on the board. */
+export type FarmStepView = {
+	/**  The farm's grass tile by tile (under the 2000 rule: of every farm around the city). */
+	fields: FieldPiece[],
+	/**  The completed cities supplied, in the order they are numbered. */
+	cities: SuppliedCity[],
+	/**  Whether the City of Carcassonne is supplied too: one more city, numbered last. */
+	carcassonne: boolean,
+	/**  Farmers there, by seat. */
+	farmers: number[],
+	/**
+	 *  What the other farm rule gives for the same farm (or city), by seat; `null` when the
+	 *  game could not be counted again.
+	 */
+	otherRule: FarmComparison | null,
+};
+
 /**  What a feature on a tile is. */
 export type FeatureShape = "road" | "city" | "cloister" | "shrine" | "field" | "river";
 
@@ -379,6 +427,18 @@ export type FeatureShapeView = {
 	pennants: number,
 	/**  The place that names it (where a follower stands on it). */
 	anchor: string,
+};
+
+/**  The part of one tile that belongs to a farm. */
+export type FieldPiece = {
+	/**  The tile's cell, `[x, y]`. */
+	at: [number, number],
+	/**
+	 *  The farm's places on the tile, board orientation: halves of edges (`NL`, `ER`, …) and
+	 *  the enclosed fields `I` and `II`. The grass between a half edge and the tile's centre
+	 *  is the farm's.
+	 */
+	places: string[],
 };
 
 /**  A follower on the board. */
@@ -841,6 +901,8 @@ export type ResultView = {
 	winners: number[],
 	/**  The same game counted under the other farm rule, for comparison; `null` without farms. */
 	otherFarmRule: FarmComparison | null,
+	/**  The final count told step by step, from the totals before it. */
+	count: CountView,
 };
 
 /**  A known player. */
@@ -1046,6 +1108,14 @@ export type StatsView = {
 	head_to_head: HeadToHeadView[],
 	/**  The records. */
 	records: RecordsView,
+};
+
+/**  A completed city a farm supplies. */
+export type SuppliedCity = {
+	/**  A place naming the city, where its number is shown. */
+	at: Spot,
+	/**  Its tiles. */
+	tiles: ([number, number])[],
 };
 
 /**  A feature a follower may leave the City for, with what the table needs to recognise it. */

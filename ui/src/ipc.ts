@@ -26,6 +26,9 @@ import {
   type TurnView,
 } from "./bindings";
 
+/** Every rule id a score can carry, as the engine lists them. */
+export { SCORE_RULES } from "./bindings";
+
 /** What a command returned: its value, or the error Rust sent as data. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CommandError };
 

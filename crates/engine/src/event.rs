@@ -12,6 +12,14 @@ use crate::title::TitleKind;
 /// A checklist rule id such as `"B-21"`, naming the rule that produced a score.
 pub type RuleRef = &'static str;
 
+/// Every rule id a [`Score`] can carry, sorted. The UI explains each of them in words; a test
+/// reads the engine's own source (`tests/score_rules.rs`) so that a new id used in scoring
+/// cannot be missing here.
+pub const SCORE_RULES: &[RuleRef] = &[
+    "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11", "K-07", "K-09", "V-01",
+    "V-05", "V-06", "V-22",
+];
+
 /// Something that happened at the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {

@@ -63,7 +63,7 @@ pub use board::{Board, EdgeMismatch, FeatureView, FitError, Follower, PlacedTile
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-pub use event::{Event, RuleRef, Score, ScoreSource};
+pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
 pub use game::{
     CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError,
     PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, TrackPosition,

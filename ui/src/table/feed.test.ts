@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import type { PlayerView, ScoreView } from "../bindings";
+import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
 import { translate } from "../i18n";
-import { describeScore } from "./feed";
+import { countStory, describeFolded, describeScore, feedShown, totalsAt } from "./feed";
 
 const player = (name: string): PlayerView => ({
   name,
@@ -43,4 +43,64 @@ test("a city score says who, how much, what and who had fewer", () => {
 test("an unfinished road at the end says so", () => {
   const road: ScoreView = { ...city, kind: "road", points: 2, pennants: 0, outvoted: [], complete: false, tiles: [[0, 0], [1, 0]] };
   expect(describeScore(road, players, (k, v) => translate("de", k, v))).toBe("Anna 2: Straße aus 2 Plättchen (unfertig)");
+});
+
+// A count of five steps for Anna (seat 0) and Bram (seat 1), who had 20 and 25 before it:
+// Anna's road 3, a farm of Bram's worth nothing, Anna's farm 6, a farm of Anna's worth
+// nothing, Bram's cloister 4.
+const step = (kind: ScoreView["kind"], seat: number, points: number, rule: string): CountStepView => ({
+  score: { ...city, kind, winners: [seat], points, outvoted: [], finalScoring: true, complete: false, rule, pennants: 0 },
+  adds: [seat === 0 ? points : 0, seat === 1 ? points : 0],
+  farm:
+    kind === "farm"
+      ? { fields: [{ at: [seat, 1], places: ["NL", "NR"] }], cities: [], carcassonne: false, farmers: [seat === 0 ? 1 : 0, seat === 1 ? 1 : 0], otherRule: null }
+      : null,
+});
+const count: CountView = {
+  before: [20, 25],
+  steps: [step("road", 0, 3, "B-35"), step("farm", 1, 0, "B-44"), step("farm", 0, 6, "B-41"), step("farm", 0, 0, "B-44"), step("cloister", 1, 4, "B-37")],
+};
+// The feed is newest first: the count's five scores, then one made during play.
+const feed: ScoreView[] = [...count.steps.map((s) => s.score).reverse(), city];
+
+test("the worthless farms share one line where the first of them was", () => {
+  const story = countStory(count);
+  expect(story.map((l) => [l.folded, l.steps.map((s) => s.score.rule)])).toEqual([
+    [false, ["B-35"]],
+    [true, ["B-44", "B-44"]],
+    [false, ["B-41"]],
+    [false, ["B-37"]],
+  ]);
+  expect(describeFolded(story[1]!, players, (k, v) => translate("en", k, v))).toBe("Anna, Bram 0: 2 farms supplying no completed city");
+  // One worthless farm is a line like any other.
+  const one = countStory({ ...count, steps: count.steps.slice(0, 3) });
+  expect(one.every((l) => !l.folded && l.steps.length === 1)).toBe(true);
+});
+
+test("at each line the totals are those before the count plus the lines told so far", () => {
+  const story = countStory(count);
+  const expected = [
+    [20, 25], // nothing told yet
+    [23, 25], // + Anna's road 3
+    [23, 25], // + two farms worth nothing
+    [29, 25], // + Anna's farm 6
+    [29, 29], // + Bram's cloister 4
+  ];
+  for (let k = 0; k <= story.length; k++) {
+    expect(totalsAt(count, story, k), `after ${k} lines`).toEqual(expected[k]);
+    // The same figure from the lines themselves: before plus the points of every shown step.
+    const shown = story.slice(0, k).flatMap((l) => l.steps);
+    const summed = count.before.map((b, seat) => b + shown.filter((s) => s.score.winners.includes(seat)).reduce((n, s) => n + s.score.points, 0));
+    expect(totalsAt(count, story, k)).toEqual(summed);
+  }
+});
+
+test("the feed hides the count's lines not told yet and keeps the scores of play", () => {
+  const story = countStory(count);
+  const rules = (k: number) => feedShown(feed, count, story, k).map((i) => feed[i]!.rule);
+  expect(rules(0)).toEqual(["B-21"]);
+  expect(rules(1)).toEqual(["B-35", "B-21"]);
+  // A folded line shows both its farms, the second one from after Anna's farm.
+  expect(rules(2)).toEqual(["B-44", "B-44", "B-35", "B-21"]);
+  expect(rules(4)).toEqual(["B-37", "B-44", "B-41", "B-44", "B-35", "B-21"]);
 });

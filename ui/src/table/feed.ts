@@ -1,5 +1,6 @@
-// A score event in words: who, how many points, for what, and who was outvoted.
-import type { PlayerView, ScoreView } from "../bindings";
+// A score event in words: who, how many points, for what, and who was outvoted; and the final
+// count told line by line.
+import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
 import type { MessageKey } from "../i18n";
 import { namesOf } from "../board/labels";
 
@@ -40,4 +41,60 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
   let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;
   if (score.outvoted.length > 0) line += t("feed.outvoted", { names: namesOf(players, score.outvoted) });
   return line;
+}
+
+/**
+ * One line of the final count as the table tells it: a step of the count, or every farm that
+ * supplies no completed city folded into one line (they add nothing, and a table with many
+ * lone farmers would otherwise click through them one by one).
+ */
+export interface StoryLine {
+  /** The count's steps on this line, oldest first. */
+  steps: CountStepView[];
+  /** Whether this is the line of the farms worth nothing. */
+  folded: boolean;
+}
+
+const worthless = (s: CountStepView) => s.score.kind === "farm" && s.score.points === 0;
+
+/** The count's steps as lines: each step its own line, the worthless farms (two or more) one
+ * line where the first of them was. */
+export function countStory(count: CountView): StoryLine[] {
+  const zero = count.steps.filter(worthless);
+  if (zero.length < 2) return count.steps.map((s) => ({ steps: [s], folded: false }));
+  const lines: StoryLine[] = [];
+  for (const s of count.steps) {
+    if (!worthless(s)) lines.push({ steps: [s], folded: false });
+    else if (s === zero[0]) lines.push({ steps: zero, folded: true });
+  }
+  return lines;
+}
+
+/** Each seat's total once the first `shown` lines of the story are told: the totals before
+ * the count plus what those lines add. */
+export function totalsAt(count: CountView, story: StoryLine[], shown: number): number[] {
+  const totals = [...count.before];
+  for (const line of story.slice(0, shown)) {
+    for (const step of line.steps) step.adds.forEach((n, seat) => (totals[seat] = (totals[seat] ?? 0) + n));
+  }
+  return totals;
+}
+
+/**
+ * The feed's lines to show while the count is told: every score made before the count, and of
+ * the count's only those of the first `shown` lines. The feed is newest first, so the count's
+ * scores are its first `count.steps.length` entries, the last step first. Returns the indices
+ * into the feed.
+ */
+export function feedShown(feed: ScoreView[], count: CountView, story: StoryLine[], shown: number): number[] {
+  // A folded line holds steps from further on, so the steps told need not be the first ones.
+  const told = new Set(story.slice(0, shown).flatMap((line) => line.steps.map((s) => count.steps.indexOf(s))));
+  const counted = count.steps.length;
+  return feed.map((_, i) => i).filter((i) => i >= counted || told.has(counted - 1 - i));
+}
+
+/** "Anna, Bram 0: 3 farms supplying no completed city" */
+export function describeFolded(line: StoryLine, players: PlayerView[], t: Translate): string {
+  const seats = [...new Set(line.steps.flatMap((s) => s.score.winners))].sort((a, b) => a - b);
+  return `${namesOf(players, seats)} 0: ${t("feed.zeroFarms", { n: line.steps.length })}`;
 }
