@@ -33,7 +33,8 @@ fn main() {
     let full = std::env::args().any(|arg| arg == "--bench");
     // `cargo bench -p castellan-ledger -- append` runs only the benchmarks whose name
     // contains a word given, as libtest does, for instance to trace one under strace.
-    let filters: Vec<String> = std::env::args().skip(1).filter(|arg| !arg.starts_with('-')).collect();
+    let args: Vec<String> = std::env::args().collect();
+    let filters: Vec<&String> = args[1..].iter().filter(|arg| !arg.starts_with('-')).collect();
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|filter| name.contains(filter.as_str()));
     let label = if full { "metric" } else { "smoke" };
     if !full {
