@@ -625,11 +625,11 @@ mod tests {
         assert_eq!(table.ledger().game(first).unwrap().status, GameStatus::Finished, "a refused reopen writes nothing");
     }
 
-    #[test]
-    fn undoing_the_final_count_takes_back_the_followers_moved_out_of_the_city() {
-        use castellan_engine::{CountChoice, Entry, PlayerId, Quarter, Start, TileSet};
-        let dir = tempfile::tempdir().unwrap();
-        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+    /// A Count game of Anna and Bram: Bram closes Anna's road, scores nothing, and puts a
+    /// follower into the market.
+    fn count_game_with_bram_in_the_market(path: &std::path::Path) -> (Table, GameId) {
+        use castellan_engine::{CountChoice, Entry, Quarter, Start, TileSet};
+        let mut table = table_at(path);
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(TileSet::Count);
         setup.start = Start::Count;
@@ -640,6 +640,14 @@ mod tests {
             *count = CountChoice { moves: Vec::new(), entry: Some(Entry { quarter: Quarter::Market, count_to: None }) };
         }
         table.play(enter, now()).unwrap();
+        (table, id)
+    }
+
+    #[test]
+    fn undoing_the_final_count_takes_back_the_followers_moved_out_of_the_city() {
+        use castellan_engine::{PlayerId, Quarter};
+        let dir = tempfile::tempdir().unwrap();
+        let (mut table, id) = count_game_with_bram_in_the_market(&dir.path().join("ledger.sqlite3"));
         let targets = table.live().unwrap().game().final_move_targets(Quarter::Market);
         let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: targets[0] };
         let moved_out = table.finish(vec![out], now()).unwrap().game().scores().to_vec();
@@ -662,20 +670,9 @@ mod tests {
 
     #[test]
     fn followers_moved_out_of_the_city_at_the_end_are_kept_and_replayed() {
-        use castellan_engine::{CountChoice, Entry, PlayerId, Quarter, Start, TileSet};
+        use castellan_engine::{PlayerId, Quarter};
         let dir = tempfile::tempdir().unwrap();
-        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(TileSet::Count);
-        setup.start = Start::Count;
-        let id = table.start(setup, None, now()).unwrap().id();
-        table.play(place("U", 0, 2, Rotation::R90, Some(Port::N)), now()).unwrap();
-        // Bram closes Anna's road, scores nothing, and puts a follower into the market.
-        let mut enter = place("A", 0, 3, Rotation::R180, None);
-        if let Move::Place { count, .. } = &mut enter {
-            *count = CountChoice { moves: Vec::new(), entry: Some(Entry { quarter: Quarter::Market, count_to: None }) };
-        }
-        table.play(enter, now()).unwrap();
+        let (mut table, id) = count_game_with_bram_in_the_market(&dir.path().join("ledger.sqlite3"));
         let farm = table.live().unwrap().game().final_move_targets(Quarter::Market)[0];
         let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: farm };
         let done = table.finish(vec![out], now()).unwrap();
