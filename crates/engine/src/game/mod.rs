@@ -72,9 +72,41 @@ pub struct Game {
     last_move_events: usize,
     titles: Titles,
     challenges: Vec<Challenge>,
-    events: Vec<Event>,
+    events: EventLog,
     moves: usize,
     finished: bool,
+}
+
+/// Room a copied game keeps for its next events: a finish's scores and followers going
+/// home, or a few turns.
+const EVENT_ROOM: usize = 64;
+
+/// The events of a game, in order. A game is copied to go on from the copy (the final
+/// count on a copy, a correction replayed); a plain copy would have no room left, and its
+/// first new event would move the whole log, so a copy keeps [`EVENT_ROOM`] spare.
+#[derive(Debug, Default)]
+struct EventLog(Vec<Event>);
+
+impl Clone for EventLog {
+    fn clone(&self) -> Self {
+        let mut events = Vec::with_capacity(self.0.len() + EVENT_ROOM);
+        events.extend_from_slice(&self.0);
+        EventLog(events)
+    }
+}
+
+impl std::ops::Deref for EventLog {
+    type Target = Vec<Event>;
+
+    fn deref(&self) -> &Vec<Event> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EventLog {
+    fn deref_mut(&mut self) -> &mut Vec<Event> {
+        &mut self.0
+    }
 }
 
 impl Game {

@@ -7,7 +7,7 @@
 //! move.
 
 use super::placement::close_at_border;
-use super::Game;
+use super::{EventLog, Game};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
@@ -269,7 +269,7 @@ impl Game {
             supply,
             scores: ByPlayer::default(),
             current: PlayerId(0),
-            events: Vec::with_capacity(256),
+            events: EventLog(Vec::with_capacity(256)),
             moves: 0,
             finished: false,
         })
