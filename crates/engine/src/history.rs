@@ -2,8 +2,11 @@
 //!
 //! The log is the truth; the game at the cursor is rebuilt by replaying it, which is exact
 //! and cheap (a game has about a hundred moves). Moves after the cursor are the redo tail;
-//! a new move drops it. Correcting move `k` replays everything after it against the new
-//! move and is refused, with nothing changed, if any later move no longer fits.
+//! a new move drops it, and so does a correction: correcting move `k` replays the moves after
+//! it up to the cursor against the new move, and is refused, with nothing changed, if any of
+//! them no longer fits. The redo tail is dropped rather than kept "if it still fits": moves
+//! undone before a correction were undone from a table that no longer exists, and one rule
+//! for every log keeps the ledger's stored moves and the game in step.
 
 use crate::event::Event;
 use crate::game::{Game, GameSetup, Move, MoveError, ReplayError, SetupError};
@@ -91,8 +94,8 @@ impl History {
         true
     }
 
-    /// Replaces move `index` (before the cursor) and replays the moves after it up to the
-    /// cursor; the redo tail is kept if it still fits, dropped otherwise.
+    /// Replaces move `index` (before the cursor), replays the moves after it up to the
+    /// cursor and drops the redo tail (see the module's note).
     ///
     /// # Errors
     /// The first move, from `index` on, that the rules now refuse; nothing changes.
@@ -100,14 +103,10 @@ impl History {
         if index >= self.cursor {
             return Err(ReplayError::Move { index, error: MoveError::NoSuchMove });
         }
-        let mut moves = self.moves.clone();
+        let mut moves = self.moves[..self.cursor].to_vec();
         moves[index] = mv;
-        let game = Game::replay(&self.setup, &moves[..self.cursor])?;
-        if Game::replay(&self.setup, &moves).is_err() {
-            moves.truncate(self.cursor);
-        }
+        self.game = Game::replay(&self.setup, &moves)?;
         self.moves = moves;
-        self.game = game;
         Ok(())
     }
 }
@@ -146,8 +145,10 @@ mod tests {
         let err = h.correct(0, place("B", 0, 1, Rotation::R0, None)).unwrap_err();
         assert!(matches!(err, ReplayError::Move { index: 1, .. }), "the later move is named: {err}");
         assert_eq!(h.moves(), &before[..], "nothing changed");
-        // A correction that fits is taken.
+        // A correction that fits is taken, and the redo tail goes, fitting or not.
+        assert!(h.undo());
         h.correct(0, place("U", 1, 0, Rotation::R180, None)).unwrap();
-        assert_eq!(h.moves()[0], place("U", 1, 0, Rotation::R180, None));
+        assert_eq!(h.moves(), &[place("U", 1, 0, Rotation::R180, None)][..]);
+        assert!(!h.redo(), "no redo tail after a correction");
     }
 }

@@ -248,11 +248,8 @@ impl Table {
     pub fn correct(&mut self, index: usize, mv: Move, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
         let live = self.live_mut()?;
         let mut next = live.history.clone();
+        // Like the ledger's replaced move, the engine's correction drops the redo tail.
         next.correct(index, mv.clone()).map_err(TableError::Replay)?;
-        // The ledger drops the redo tail on a correction; the history does the same.
-        let cursor = next.cursor();
-        let next = History::from_log(next.setup().clone(), next.moves()[..cursor].to_vec(), cursor)
-            .map_err(TableError::Replay)?;
         let text = live.move_text(&mv);
         let (id, seen) = (live.id, live.seen());
         self.ledger.replace_move(id, seen, index as u32 + 1, &text, now)?;
