@@ -20,29 +20,13 @@
 //!
 //! `--part full|legal|final|end` runs one part only, for profiling.
 
-use castellan_engine::{playout_move, Game, GameSetup, Move, TileId};
+use castellan_engine::{playout_move, Game, GameSetup, Move, Picks, TileId};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// A small deterministic generator (xorshift64*), so the workload is the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Plays random turns until the bag is empty or `stop_after` placements.
-fn play(game: &mut Game, rng: &mut Rng, stop_after: usize) {
+fn play(game: &mut Game, rng: &mut Picks, stop_after: usize) {
     let mut placements = 0;
     while placements < stop_after {
         let Some(mv) = playout_move(game, &mut |n| rng.below(n)) else {
@@ -54,7 +38,7 @@ fn play(game: &mut Game, rng: &mut Rng, stop_after: usize) {
 }
 
 /// The tile the next playout move would draw.
-fn next_tile(game: &Game, rng: &mut Rng) -> TileId {
+fn next_tile(game: &Game, rng: &mut Picks) -> TileId {
     playout_move(game, &mut |n| rng.below(n)).and_then(|m| m.tile()).expect("tiles left")
 }
 
@@ -95,7 +79,7 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
     let only = |p: &str| part.is_none_or(|q| q == p);
     let mut full = Vec::with_capacity(games);
     for seed in 0..games as u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut rng = Picks::new(seed);
         let start = Instant::now();
         let mut game = Game::new(setup()).expect("a base game");
         play(&mut game, &mut rng, usize::MAX);
@@ -111,7 +95,7 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
     let (mut end_best, mut end_all) = (Vec::new(), Vec::new());
     let boards: u64 = if part == Some("full") { 1 } else { 201 };
     for seed in 0..boards {
-        let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+        let mut rng = Picks::new(seed | 1 << 32);
         let mut game = Game::new(setup()).expect("a base game");
         play(&mut game, &mut rng, 35);
         let tile = next_tile(&game, &mut rng);

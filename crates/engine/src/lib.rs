@@ -71,7 +71,7 @@ pub use game::{
 };
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
-pub use playout::playout_move;
+pub use playout::{playout_move, Picks};
 pub use query::{OpenFeature, PlayerSummary};
 pub use river::{Branch, River, RiverError, Turn};
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};

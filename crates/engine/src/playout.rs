@@ -2,7 +2,8 @@
 //!
 //! The engine draws no random numbers; the caller's `pick(n)` chooses an index below `n`
 //! for every decision (which tile is drawn, where it goes, which follower option), so a
-//! seeded generator outside gives a reproducible game.
+//! seeded generator outside gives a reproducible game. [`Picks`] is such a generator, one
+//! for every bench and test that plays out games.
 
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
@@ -95,4 +96,29 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         }
     }
     Some(mv)
+}
+
+/// A reproducible stream of picks for [`playout_move`] (xorshift64*): the same seed gives the
+/// same games on every machine. Small and fast, not for anything that must be unpredictable.
+#[derive(Clone, Debug)]
+pub struct Picks(u64);
+
+impl Picks {
+    /// A stream from `seed`; every seed, 0 included, gives a stream of its own.
+    pub fn new(seed: u64) -> Picks {
+        Picks(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 bits of the stream.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// An index below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
 }

@@ -1,24 +1,9 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, FarmRule, Game, GameSetup, History, Move, PlayerId, Rotation, Start, TileSet,
+    playout_move, Cell, Event, FarmRule, Game, GameSetup, History, Move, Picks, PlayerId, Rotation, Start, TileSet,
     FOLLOWERS_PER_PLAYER,
 };
-
-/// xorshift64*: a reproducible stream of choices.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
-}
 
 /// Seeds take turns: the base game, with the river and more, with the Count and more.
 fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
@@ -47,7 +32,7 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
         setup.rules.farms = FarmRule::FirstEdition;
     }
     let mut game = Game::new(setup.clone()).unwrap();
-    let mut rng = Rng::new(seed);
+    let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
     while let Some(mv) = playout_move(&game, &mut |n| rng.below(n)) {
         game.apply(&mv).unwrap_or_else(|e| panic!("seed {seed}: a playout move was refused: {e}"));

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use castellan_engine::{playout_move, GameSetup};
+use castellan_engine::{playout_move, GameSetup, Picks};
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use castellan_table::live::Table;
 use chrono::{DateTime, Utc};
@@ -39,22 +39,6 @@ const SEED: &str = "CASTELLAN_KILL_SEED";
 /// migrating) a fresh schema-1 ledger.
 const ROUNDS: u32 = 100;
 const MIGRATION_ROUNDS: u32 = 16;
-
-/// xorshift64*: small, seedable, and good enough to scatter kill times.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
@@ -153,7 +137,7 @@ fn child_process_entry_point() {
     let Some(path) = std::env::var_os(CHILD_FILE) else {
         return;
     };
-    let mut rng = Rng(std::env::var(CHILD_SEED).unwrap().parse().unwrap());
+    let mut rng = Picks::new(std::env::var(CHILD_SEED).unwrap().parse().unwrap());
     if std::env::var_os(CHILD_CHECKPOINTS).is_some() {
         let path = PathBuf::from(&path);
         std::thread::spawn(move || checkpoint_without_pause(&path));
@@ -367,7 +351,7 @@ fn check_after_kill(path: &Path, run: &Run, model: &mut Option<Log>, tally: &mut
 
 /// A schema-1 ledger, as the first release left it, with a game of `moves` moves in
 /// progress; the model of that game.
-fn schema_1_ledger(path: &Path, rng: &mut Rng, moves: usize) -> Log {
+fn schema_1_ledger(path: &Path, rng: &mut Picks, moves: usize) -> Log {
     let setup = GameSetup::base(&["Anna", "Bram"]);
     let mut game = castellan_engine::Game::new(setup.clone()).unwrap();
     let mut texts = Vec::new();
@@ -413,7 +397,7 @@ fn every_move_reported_stored_survives_kill_9_at_random_moments() {
         Err(_) => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1,
     };
     println!("seed={seed} (rerun with {SEED}={seed})");
-    let mut rng = Rng(seed);
+    let mut rng = Picks::new(seed);
     let started = Instant::now();
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join(Ledger::FILE_NAME);
@@ -428,7 +412,7 @@ fn every_move_reported_stored_survives_kill_9_at_random_moments() {
         } else {
             (Duration::from_micros(rng.below(25_000) as u64), false)
         };
-        let run = run_child(&path, rng.next(), round % 2 == 1, delay, from_spawn);
+        let run = run_child(&path, rng.next_u64(), round % 2 == 1, delay, from_spawn);
         check_after_kill(&path, &run, &mut model, &mut tally, &label);
     }
 
@@ -440,7 +424,7 @@ fn every_move_reported_stored_survives_kill_9_at_random_moments() {
         // Startup, the integrity check, the backup and the migration all happen in the first
         // few tens of milliseconds; the kill falls somewhere in there or just after.
         let delay = Duration::from_micros(rng.below(60_000) as u64);
-        let run = run_child(&old, rng.next(), false, delay, true);
+        let run = run_child(&old, rng.next_u64(), false, delay, true);
         check_after_kill(&old, &run, &mut model, &mut tally, &label);
         let migrated = Ledger::open(&old).unwrap().schema_version().unwrap();
         assert_eq!(migrated, castellan_ledger::migration::SCHEMA_VERSION, "{label}: the file ends up migrated");
