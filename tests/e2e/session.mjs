@@ -7,9 +7,18 @@ import { remote } from "webdriverio";
 
 export const SHOTS = "target/e2e";
 
-/** Starts the app through tauri-driver and returns the WebDriver browser. */
-export async function openApp(application = process.env.APP) {
-  if (!application) throw new Error("APP is not set: run tests/e2e/run.sh");
+/**
+ * This file's own data and settings folders. node --test runs every file in a process of its
+ * own, so each file starts from an empty ledger and default settings, and sees only the games
+ * it plays itself; a file that opens the app again finds what it left.
+ */
+const OWN_FOLDERS = {
+  XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "castellan-data-")),
+  XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), "castellan-config-")),
+};
+
+/** Starts `application` through tauri-driver and returns the WebDriver browser. */
+async function start(application) {
   mkdirSync(SHOTS, { recursive: true });
   return remote({
     hostname: "127.0.0.1",
@@ -21,18 +30,23 @@ export async function openApp(application = process.env.APP) {
   });
 }
 
+/** Starts the app on this file's own folders and returns the WebDriver browser. */
+export async function openApp() {
+  return openAppWith({});
+}
+
 /**
- * Starts the app with these environment variables on top of the suite's (`XDG_DATA_HOME`, a
- * D-Bus address…). tauri-driver starts every app with its own environment, so a small script
- * sets them and then runs the app in its place.
+ * Starts the app with these environment variables on top of the suite's and this file's own
+ * folders (`XDG_DATA_HOME`, a D-Bus address…). tauri-driver starts every app with its own
+ * environment, so a small script sets them and then runs the app in its place.
  */
 export async function openAppWith(env) {
   if (!process.env.APP) throw new Error("APP is not set: run tests/e2e/run.sh");
   const wrapper = join(mkdtempSync(join(tmpdir(), "castellan-app-")), "castellan-app");
   const quote = (text) => `'${String(text).replaceAll("'", "'\\''")}'`;
-  const exports = Object.entries(env).map(([name, value]) => `export ${name}=${quote(value)}\n`);
+  const exports = Object.entries({ ...OWN_FOLDERS, ...env }).map(([name, value]) => `export ${name}=${quote(value)}\n`);
   writeFileSync(wrapper, `#!/bin/sh\n${exports.join("")}exec ${quote(process.env.APP)} "$@"\n`, { mode: 0o755 });
-  return openApp(wrapper);
+  return start(wrapper);
 }
 
 /** Clicks the element `selector` finds. */
