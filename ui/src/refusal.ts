@@ -77,7 +77,10 @@ function tileAt(tile: string, cell: Cell, rotation: Rotation, s: Speech): string
   return s.t("refusal.tileAt", { tile, x: cell.x, y: cell.y, rotation: degrees(rotation) });
 }
 
-/** A place on a tile, as a player would point at it. */
+/**
+ * A place on a tile, as a player would point at it. German words it in the dative, since its
+ * messages always put it after "an".
+ */
 export function placeWords(port: Port, s: Speech): string {
   return s.t(`refusal.port.${port}`);
 }
