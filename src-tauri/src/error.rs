@@ -549,6 +549,21 @@ mod tests {
         }
     }
 
+    /// A real file whose SQLite lock another program holds: the write fails, and the UI is
+    /// sent the problem to word, not the ledger's English.
+    #[test]
+    fn a_write_the_ledger_file_refuses_is_sent_as_its_problem() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("club.sqlite3");
+        let mut ledger = castellan_ledger::Ledger::open(&path).unwrap();
+        let other = rusqlite::Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
+        let sent = serde_json::to_value(CommandError::from(TableError::Ledger(error))).unwrap();
+        assert_eq!((&sent["kind"], &sent["problem"]), (&serde_json::json!("ledgerFile"), &serde_json::json!("locked")));
+        other.execute_batch("ROLLBACK").unwrap();
+    }
+
     #[test]
     fn a_refusal_carries_the_engines_error_and_its_rule() {
         let error = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
