@@ -80,7 +80,7 @@ fn game_at(live: &LiveGame, before: Option<u32>) -> Result<std::borrow::Cow<'_, 
         Some(index) => live
             .game_before(index as usize)
             .map(std::borrow::Cow::Owned)
-            .ok_or(CommandError::BadRequest { reason: format!("there is no move {} to correct", index + 1) }),
+            .ok_or(CommandError::NoSuchTurn { turn: index + 1 }),
     }
 }
 
@@ -235,7 +235,7 @@ pub fn history(state: State<'_, AppState>) -> Result<Vec<NightSummary>, CommandE
 pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, CommandError> {
     let path = path.trim();
     if path.is_empty() {
-        return Err(CommandError::BadRequest { reason: "no file given".into() });
+        return Err(CommandError::NoFileGiven);
     }
     state.use_ledger(std::path::Path::new(path))?;
     app_info(state)

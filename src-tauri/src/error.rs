@@ -1,10 +1,12 @@
 //! The one error type that crosses the IPC boundary, as tagged data the UI switches on.
 //!
-//! The UI renders its own translated text from `kind` and the fields; `reason` and `detail`
-//! carry the engine's or the ledger's own words for the log and for what has no translation
-//! yet.
+//! The UI renders its own translated text from `kind` and the fields. A refusal carries the
+//! engine's own error value and the rule it cites, so that the UI can name the tile, place,
+//! side and player in the player's language; `detail` carries the ledger's or the OS's words
+//! for the log and for what has no translation.
 
-use castellan_engine::ReplayError;
+use castellan_engine::{MoveError, ReplayError, SetupError};
+use castellan_ledger::FileProblem;
 use castellan_table::count::CountQuestionError;
 use castellan_table::input::RequestError;
 use castellan_table::TableError;
@@ -40,6 +42,15 @@ pub enum CommandError {
         /// Why.
         detail: String,
     },
+    /// The ledger file could not be read or written (a full disk, a read-only file, a lock,
+    /// a failing disk): this change was not saved, and nothing saved before it was lost.
+    #[error("{problem}: this change was not saved ({detail})")]
+    LedgerFile {
+        /// What kept the file from being written, for the UI to word.
+        problem: FileProblem,
+        /// The ledger's and SQLite's own words, for the log.
+        detail: String,
+    },
     /// No game is on the table.
     #[error("no game is being played")]
     NoGame,
@@ -47,30 +58,62 @@ pub enum CommandError {
     #[error("the game is over")]
     GameFinished,
     /// The players, boxes or rules do not make a game.
-    #[error("{reason}")]
+    #[error("{error}")]
     BadSetup {
-        /// The engine's reason.
-        reason: String,
+        /// The engine's refusal.
+        error: SetupError,
+        /// The checklist rule it cites, if one does.
+        rule: Option<String>,
+    },
+    /// A new game needs two players at least (Rule B-02).
+    #[error("a game needs at least two players; {seated} seated")]
+    TooFewPlayers {
+        /// How many were seated.
+        seated: u32,
+        /// The rule: B-02.
+        rule: Option<String>,
     },
     /// The move breaks a rule; nothing changed.
-    #[error("{reason}")]
+    #[error("{error}")]
     Refused {
-        /// The engine's reason, naming the edge, feature or tile.
-        reason: String,
+        /// The engine's refusal, naming the tile, place, side or player.
+        error: MoveError,
+        /// The checklist rule it cites, if one does.
+        rule: Option<String>,
     },
     /// Correcting a past turn would make a later turn impossible; nothing changed.
-    #[error("turn {turn} would no longer fit: {reason}")]
+    #[error("turn {turn} would no longer fit: {error}")]
     LaterTurnRefused {
         /// The later turn, counted from 1 as the turn log shows it.
         turn: u32,
         /// Why the engine refuses it.
-        reason: String,
+        error: MoveError,
+        /// The checklist rule it cites, if one does.
+        rule: Option<String>,
     },
-    /// The request names a tile, place or rotation that does not exist.
-    #[error("{reason}")]
+    /// The request names a tile, place, rotation or seat that does not exist.
+    #[error("{error}")]
     BadRequest {
         /// What is wrong.
-        reason: String,
+        error: RequestError,
+    },
+    /// A ledger was asked for without a file.
+    #[error("no file given")]
+    NoFileGiven,
+    /// A turn to correct that the game does not have.
+    #[error("there is no move {turn} to correct")]
+    NoSuchTurn {
+        /// The turn, counted from 1 as the turn log shows it.
+        turn: u32,
+    },
+    /// The opened script was asked for while none is open.
+    #[error("no game script is open")]
+    NoScriptOpen,
+    /// The page named a file that no dialog chose: only a dialog chooses where files go.
+    #[error("{path}: only a dialog chooses where files go")]
+    NotFromDialog {
+        /// The path the page gave.
+        path: String,
     },
     /// A game asked to be exported alone is voided or not finished: exports hold only games
     /// that count.
@@ -208,14 +251,17 @@ impl From<TableError> for CommandError {
         match e {
             TableError::NoGame => CommandError::NoGame,
             TableError::GameFinished => CommandError::GameFinished,
-            TableError::Setup(e) => CommandError::BadSetup { reason: e.to_string() },
-            e @ TableError::TooFewPlayers { .. } => CommandError::BadSetup { reason: e.to_string() },
-            TableError::Move(e) => CommandError::Refused { reason: e.to_string() },
+            TableError::Setup(e) | TableError::Replay(ReplayError::Setup(e)) => CommandError::bad_setup(e),
+            TableError::TooFewPlayers { seated } => CommandError::TooFewPlayers {
+                seated: u32::try_from(seated).unwrap_or(u32::MAX),
+                rule: Some("B-02".into()),
+            },
+            TableError::Move(e) => CommandError::refused(e),
             TableError::Replay(ReplayError::Move { index, error }) => {
-                CommandError::LaterTurnRefused { turn: index as u32 + 1, reason: error.to_string() }
+                let rule = error.rule().map(str::to_string);
+                CommandError::LaterTurnRefused { turn: index as u32 + 1, error, rule }
             }
-            TableError::Replay(e) => CommandError::Refused { reason: e.to_string() },
-            TableError::Ledger(e) => CommandError::Ledger { detail: e.to_string() },
+            TableError::Ledger(e) => CommandError::ledger(e),
             TableError::NotExportable { game, voided } => CommandError::NotExportable {
                 game: u32::try_from(game).expect("ledger row ids fit in 32 bits"),
                 voided,
@@ -227,9 +273,33 @@ impl From<TableError> for CommandError {
     }
 }
 
+impl CommandError {
+    /// The engine's refusal of a move, with the rule it cites.
+    pub fn refused(error: MoveError) -> CommandError {
+        let rule = error.rule().map(str::to_string);
+        CommandError::Refused { error, rule }
+    }
+
+    /// The engine's refusal of a setup, with the rule it cites.
+    pub fn bad_setup(error: SetupError) -> CommandError {
+        let rule = error.rule().map(str::to_string);
+        CommandError::BadSetup { error, rule }
+    }
+
+    /// A ledger's failure: a file's problem as data, anything else as its words.
+    pub fn ledger(error: castellan_ledger::LedgerError) -> CommandError {
+        match &error {
+            castellan_ledger::LedgerError::File { problem, .. } => {
+                CommandError::LedgerFile { problem: *problem, detail: with_causes(&error) }
+            }
+            _ => CommandError::Ledger { detail: error.to_string() },
+        }
+    }
+}
+
 impl From<RequestError> for CommandError {
-    fn from(e: RequestError) -> CommandError {
-        CommandError::BadRequest { reason: e.to_string() }
+    fn from(error: RequestError) -> CommandError {
+        CommandError::BadRequest { error }
     }
 }
 
@@ -237,7 +307,279 @@ impl From<CountQuestionError> for CommandError {
     fn from(e: CountQuestionError) -> CommandError {
         match e {
             CountQuestionError::Request(e) => e.into(),
-            CountQuestionError::Refused(e) => CommandError::Refused { reason: e.to_string() },
+            CountQuestionError::Refused(e) => CommandError::refused(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every error the UI can be sent, one value of each variant, written to
+    //! `ui/src/errors.samples.json` for the UI's test that words each in every language.
+
+    use super::*;
+    use castellan_engine::{
+        Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
+        FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
+        Start, TileId, TileSet,
+    };
+
+    /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
+    /// variant added to `$ty` does not compile until it has its sample here.
+    macro_rules! every {
+        ($ty:ident { $($variant:ident $({ $($field:tt)* })? $(( $($arg:tt)* ))?),* $(,)? }) => {{
+            let all: Vec<$ty> = vec![$($ty::$variant $({ $($field)* })? $(( $($arg)* ))?),*];
+            for sample in &all {
+                match sample {
+                    $($ty::$variant { .. } => {})*
+                }
+            }
+            all
+        }};
+    }
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).expect("a catalog tile")
+    }
+
+    fn placements() -> Vec<PlacementError> {
+        let (tile, cell, rotation) = (tile("E"), Cell::new(0, -1), Rotation::R90);
+        let mismatches = vec![
+            EdgeMismatch { side: Side::North, ours: EdgeKind::City, theirs: EdgeKind::Field },
+            EdgeMismatch { side: Side::West, ours: EdgeKind::Road, theirs: EdgeKind::City },
+        ];
+        let mut all = every!(PlacementError {
+            CellOccupied { tile, cell, rotation },
+            NotAdjacent { tile, cell, rotation },
+            EdgeMismatch { tile, cell, rotation, mismatches },
+            OutOfBounds { cell: Cell::new(9, 0) },
+            BuildingNeighbours { cell },
+            River { cell, reason: RiverError::NotContinued },
+        });
+        // One mismatch alone is worded apart from several.
+        let one = vec![EdgeMismatch { side: Side::East, ours: EdgeKind::Field, theirs: EdgeKind::Road }];
+        all.push(PlacementError::EdgeMismatch { tile, cell, rotation, mismatches: one });
+        let rivers = every!(RiverError { NotContinued, BranchesJoin, UTurn });
+        all.extend(rivers.into_iter().map(|reason| PlacementError::River { cell, reason }));
+        all
+    }
+
+    fn move_errors() -> Vec<MoveError> {
+        let (cell, port, player) = (Cell::new(2, 1), Port::NL, PlayerId(1));
+        let draws = every!(DrawError {
+            TileNotInBag { tile: tile("A") },
+            RiverFirst { tile: tile("D") },
+            CityFirst { tile: tile("D") },
+            SpringFirst { tile: tile("R2-04") },
+            ForkFirst { tile: tile("R2-04") },
+            VolcanoLast { tile: tile("R2-12") },
+            DiscardRefused { tile: tile("V"), cell, rotation: Rotation::R270 },
+        });
+        let followers = every!(FollowerError {
+            NoFollowerLeft { player },
+            NoFeatureAt { port },
+            FeatureOccupied { port, feature: FeatureKind::City },
+            NotClaimable { port },
+            FarmersOff { port },
+            CrowdedBuilding { port: Port::C },
+            InFinalBoard { port },
+        });
+        let purchases = every!(PurchaseError {
+            UnknownPlayer { player: PlayerId(5) },
+            FromSelf { player },
+            CannotPay { player, score: 3, price: 5 },
+        });
+        let cities = every!(CityError { NoCityToLay, RiverUnfinished, Overlaps { cell }, NotAdjacent { at: cell } });
+        let mut counts = every!(CountError {
+            NoCount,
+            QuarterEmpty { player, quarter: Quarter::Castle },
+            CountBlocks { quarter: Quarter::Blacksmith },
+            EntryLocked { quarter: Quarter::Cathedral },
+            MarketAtTheEnd { player },
+            NoFeatureAt { cell, port },
+            WrongQuarter { quarter: Quarter::Market, feature: FeatureKind::Road },
+            FarmersOff { cell, port },
+            NotBeingScored { cell, port },
+            MoveOutOfTurn { player },
+            MayNotEnter { player },
+            NoFollowerLeft { player },
+            CountMovesByItself { movement: CountMovement::Clockwise },
+        });
+        counts.push(CountError::CountMovesByItself { movement: CountMovement::FollowsFollower });
+        let stands = every!(StandError {
+            InTurns { player },
+            UnknownPlayer { player: PlayerId(5) },
+            NoFollowerLeft { player },
+            NoCount { quarter: Quarter::Castle },
+            NoTileAt { cell },
+            NoFeatureAt { cell, port },
+            NotClaimable { cell, port },
+            FarmersOff { cell, port },
+        });
+        let own = every!(MoveError {
+            GameOver,
+            OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
+            WrongMode,
+            NoSuchMove,
+            Draw(draws[0].clone()),
+            Placement(placements()[0].clone()),
+            Follower(followers[0].clone()),
+            Purchase(purchases[0].clone()),
+            City(cities[0].clone()),
+            Count(counts[0].clone()),
+            Stand(stands[0].clone()),
+        });
+        // The wrapped parts are added whole below.
+        let whole_move = |e: &MoveError| {
+            matches!(e, MoveError::GameOver | MoveError::OffTable { .. } | MoveError::WrongMode | MoveError::NoSuchMove)
+        };
+        own.into_iter()
+            .filter(whole_move)
+            .chain(draws.into_iter().map(MoveError::Draw))
+            .chain(placements().into_iter().map(MoveError::Placement))
+            .chain(followers.into_iter().map(MoveError::Follower))
+            .chain(purchases.into_iter().map(MoveError::Purchase))
+            .chain(cities.into_iter().map(MoveError::City))
+            .chain(counts.into_iter().map(MoveError::Count))
+            .chain(stands.into_iter().map(MoveError::Stand))
+            .collect()
+    }
+
+    fn setup_errors() -> Vec<SetupError> {
+        every!(SetupError {
+            NoPlayers,
+            TooManyPlayers { count: 7, max: 6 },
+            DuplicateName("Anna".to_string()),
+            DuplicateColor(Color::Blue),
+            RiverNeedsSpring,
+            CountNeedsItsStart,
+            RiverBeforeCityNeedsBoth,
+            MissingStartSet(Start::River2),
+            DuplicateSet(TileSet::Shrines),
+        })
+    }
+
+    fn request_errors() -> Vec<RequestError> {
+        every!(RequestError {
+            UnknownTile("Q9".to_string()),
+            BadRotation(45),
+            UnknownPlace("NNE".to_string()),
+            UnknownSeat(7),
+            FinalBoardOnly,
+        })
+    }
+
+    /// Every problem of a ledger file. `FileProblem` is `non_exhaustive`, so no match here can
+    /// catch a new one: the UI's exhaustive switch over the generated type does.
+    fn file_problems() -> Vec<FileProblem> {
+        vec![
+            FileProblem::DiskFull,
+            FileProblem::ReadOnly,
+            FileProblem::Locked,
+            FileProblem::Io,
+            FileProblem::CannotOpen,
+        ]
+    }
+
+    fn every_error() -> Vec<CommandError> {
+        let path = || "/home/anna/club.sqlite3".to_string();
+        let detail = || "No such file or directory (os error 2)".to_string();
+        let own = every!(CommandError {
+            LedgerUnavailable { path: path(), problem: LedgerProblem::Damaged, detail: detail() },
+            SettingsNotSaved { path: path(), detail: detail() },
+            Ledger { detail: detail() },
+            LedgerFile { problem: FileProblem::DiskFull, detail: detail() },
+            NoGame,
+            GameFinished,
+            BadSetup { error: SetupError::NoPlayers, rule: Some("B-02".into()) },
+            TooFewPlayers { seated: 1, rule: Some("B-02".into()) },
+            Refused { error: MoveError::GameOver, rule: None },
+            LaterTurnRefused {
+                turn: 3,
+                error: MoveError::Placement(placements()[2].clone()),
+                rule: Some("B-05".into()),
+            },
+            BadRequest { error: RequestError::FinalBoardOnly },
+            NoFileGiven,
+            NoSuchTurn { turn: 4 },
+            NoScriptOpen,
+            NotFromDialog { path: path() },
+            NotExportable { game: 4, voided: true },
+            NothingToExport,
+            FileExists { path: path() },
+            FileNotWritten { path: path(), detail: detail() },
+            FileNotRead { path: path(), detail: detail() },
+            ScriptInvalid { path: path(), at: "move 3".into(), reason: "not adjacent".into() },
+            ScriptUnfinished { path: path() },
+            AlreadyInLedger { game: 12, date: "2026-11-20".into(), place: Some("De Klok".into()) },
+            Internal { detail: detail() },
+        });
+        let problems = every!(LedgerProblem {
+            DataFolder,
+            Damaged,
+            TooNew { found: 9, supported: 4 },
+            Foreign,
+            InUse { holder: "process 4242".into() },
+            Access,
+            Other,
+        });
+        own.into_iter()
+            .chain(problems.into_iter().map(|problem| CommandError::LedgerUnavailable {
+                path: path(),
+                problem,
+                detail: detail(),
+            }))
+            .chain(file_problems().into_iter().map(|problem| CommandError::LedgerFile { problem, detail: detail() }))
+            .chain(move_errors().into_iter().map(CommandError::refused))
+            .chain(setup_errors().into_iter().map(CommandError::bad_setup))
+            .chain(request_errors().into_iter().map(CommandError::from))
+            .collect()
+    }
+
+    /// The samples file is what the errors are now; a stale one is rewritten and the test
+    /// fails, so that the new file is committed with the change that made it.
+    #[test]
+    fn the_ui_samples_hold_every_error_as_sent() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/errors.samples.json");
+        let fresh = serde_json::to_string_pretty(&every_error()).expect("errors serialise") + "\n";
+        let stored = std::fs::read_to_string(path).unwrap_or_default();
+        if stored != fresh {
+            std::fs::write(path, &fresh).expect("samples written");
+            panic!("{path} was stale and has been rewritten: commit it");
+        }
+    }
+
+    /// A real file whose SQLite lock another program holds: the write fails, and the UI is
+    /// sent the problem to word, not the ledger's English.
+    #[test]
+    fn a_write_the_ledger_file_refuses_is_sent_as_its_problem() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("club.sqlite3");
+        let mut ledger = castellan_ledger::Ledger::open(&path).unwrap();
+        let other = rusqlite::Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
+        let sent = serde_json::to_value(CommandError::from(TableError::Ledger(error))).unwrap();
+        assert_eq!((&sent["kind"], &sent["problem"]), (&serde_json::json!("ledgerFile"), &serde_json::json!("locked")));
+        other.execute_batch("ROLLBACK").unwrap();
+    }
+
+    #[test]
+    fn a_refusal_carries_the_engines_error_and_its_rule() {
+        let error = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
+        let sent = serde_json::to_value(CommandError::from(TableError::Move(error))).unwrap();
+        assert_eq!(
+            sent,
+            serde_json::json!({
+                "kind": "refused",
+                "error": { "kind": "follower", "error": { "kind": "noFollowerLeft", "player": 1 } },
+                "rule": "B-15",
+            }),
+            "the UI words it from the data"
+        );
+        let later = CommandError::from(TableError::Replay(ReplayError::Move { index: 2, error: MoveError::GameOver }));
+        assert!(matches!(later, CommandError::LaterTurnRefused { turn: 3, rule: None, .. }), "{later:?}");
+        let few = CommandError::from(TableError::TooFewPlayers { seated: 1 });
+        assert_eq!(few, CommandError::TooFewPlayers { seated: 1, rule: Some("B-02".into()) });
     }
 }

@@ -112,7 +112,7 @@ pub enum Scope {
 /// # Errors
 /// No folder is set, or the path lies outside it.
 pub fn given_within(folder: Option<&Path>, path: &str) -> Result<PathBuf, CommandError> {
-    let refused = || CommandError::BadRequest { reason: format!("{path}: only a dialog chooses where files go") };
+    let refused = || CommandError::NotFromDialog { path: path.to_string() };
     let folder = folder.and_then(|f| f.canonicalize().ok()).ok_or_else(refused)?;
     let path = PathBuf::from(path);
     // The file may not exist yet; its folder must, inside the allowed one.
@@ -292,7 +292,7 @@ pub async fn open_script(
 #[specta::specta]
 pub fn opened_script_step(opened: State<'_, OpenedScript>, turn: u32) -> Result<ReplayView, CommandError> {
     let opened = lock(&opened)?;
-    let file = opened.as_ref().ok_or(CommandError::BadRequest { reason: "no game script is open".into() })?;
+    let file = opened.as_ref().ok_or(CommandError::NoScriptOpen)?;
     file.replay(turn).map_err(read_failed)
 }
 
@@ -307,7 +307,7 @@ pub fn add_opened_script(
     again: bool,
 ) -> Result<u32, CommandError> {
     let opened = lock(&opened)?;
-    let file = opened.as_ref().ok_or(CommandError::BadRequest { reason: "no game script is open".into() })?;
+    let file = opened.as_ref().ok_or(CommandError::NoScriptOpen)?;
     let now = chrono::Utc::now();
     let occasion =
         Occasion { date: now.date_naive(), place: None, now, app_version: castellan_table::VERSION.to_string() };
@@ -370,7 +370,10 @@ mod tests {
         let folder = Some(allowed.path());
         assert_eq!(given_within(folder, &inside).unwrap(), allowed.path().canonicalize().unwrap().join("game.csv"));
         for path in [outside, sneaky, "/etc/passwd".to_string(), "relative.csv".to_string()] {
-            assert!(matches!(given_within(folder, &path), Err(CommandError::BadRequest { .. })), "{path} is refused");
+            assert!(
+                matches!(given_within(folder, &path), Err(CommandError::NotFromDialog { .. })),
+                "{path} is refused"
+            );
         }
     }
 

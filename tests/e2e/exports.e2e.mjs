@@ -111,7 +111,7 @@ test("a game and a night are exported as scripts, CSV and BG Stats, and nothing 
   // The page cannot write outside the folder the app was started with.
   const outside = join(tmpdir(), `castellan-outside-${process.pid}.csv`);
   const refused = await refusal("export_game", { gameId: first, format: "csv", title: "t", path: outside });
-  assert.equal(refused.kind, "badRequest");
+  assert.equal(refused.kind, "notFromDialog");
   assert.ok(!existsSync(outside), "nothing written outside");
 
   const scripts = join(folder, "night");

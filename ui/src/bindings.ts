@@ -160,6 +160,14 @@ export type BagCount = {
 	count: number,
 };
 
+/**  A cell of the board grid. `x` grows to the east, `y` to the south. */
+export type Cell = {
+	/**  Column, growing to the east. */
+	x: number,
+	/**  Row, growing to the south. */
+	y: number,
+};
+
 /**  A monk and a heretic challenging each other: the first building finished wins. */
 export type ChallengeView = {
 	/**  The cloister's tile. */
@@ -168,6 +176,24 @@ export type ChallengeView = {
 	shrine: [number, number],
 };
 
+/**
+ *  Why the City of Carcassonne may not be laid as the move says (house rule R-04). The game
+ *  is unchanged.
+ */
+export type CityError = 
+/**  There is no City of Carcassonne waiting to be laid. */
+{ kind: "noCityToLay" } | 
+/**  The City is laid only once the river is finished. */
+{ kind: "riverUnfinished" } | 
+/**  The City would cover a tile already there. */
+{ kind: "overlaps"; 
+/**  The covered cell. */
+cell: Cell } | 
+/**  The City would touch no tile along an edge. */
+{ kind: "notAdjacent"; 
+/**  The cell named for its north-west corner. */
+at: Cell };
+
 /**  The City of Carcassonne: who has followers in which quarter, and where the Count stands. */
 export type CityView = {
 	/**  The Count's quarter: nobody may leave it. */
@@ -175,6 +201,25 @@ export type CityView = {
 	/**  The four quarters. */
 	quarters: QuarterView[],
 };
+
+/**  A follower colour. */
+export type Color = 
+/**  Red. */
+"Red" | 
+/**  Blue. */
+"Blue" | 
+/**  Green. */
+"Green" | 
+/**  Yellow. */
+"Yellow" | 
+/**  Black. */
+"Black" | 
+/**  Gray. */
+"Gray" | 
+/**  Pink. */
+"Pink" | 
+/**  Purple. */
+"Purple";
 
 /**  Why a command failed, for the UI. */
 export type CommandError = 
@@ -200,28 +245,61 @@ detail: string } |
 { kind: "ledger"; 
 /**  Why. */
 detail: string } | 
+/**
+ *  The ledger file could not be read or written (a full disk, a read-only file, a lock,
+ *  a failing disk): this change was not saved, and nothing saved before it was lost.
+ */
+{ kind: "ledgerFile"; 
+/**  What kept the file from being written, for the UI to word. */
+problem: FileProblem; 
+/**  The ledger's and SQLite's own words, for the log. */
+detail: string } | 
 /**  No game is on the table. */
 { kind: "noGame" } | 
 /**  The game has had its final count. */
 { kind: "gameFinished" } | 
 /**  The players, boxes or rules do not make a game. */
 { kind: "badSetup"; 
-/**  The engine's reason. */
-reason: string } | 
+/**  The engine's refusal. */
+error: SetupError; 
+/**  The checklist rule it cites, if one does. */
+rule: string | null } | 
+/**  A new game needs two players at least (Rule B-02). */
+{ kind: "tooFewPlayers"; 
+/**  How many were seated. */
+seated: number; 
+/**  The rule: B-02. */
+rule: string | null } | 
 /**  The move breaks a rule; nothing changed. */
 { kind: "refused"; 
-/**  The engine's reason, naming the edge, feature or tile. */
-reason: string } | 
+/**  The engine's refusal, naming the tile, place, side or player. */
+error: MoveError; 
+/**  The checklist rule it cites, if one does. */
+rule: string | null } | 
 /**  Correcting a past turn would make a later turn impossible; nothing changed. */
 { kind: "laterTurnRefused"; 
 /**  The later turn, counted from 1 as the turn log shows it. */
 turn: number; 
 /**  Why the engine refuses it. */
-reason: string } | 
-/**  The request names a tile, place or rotation that does not exist. */
+error: MoveError; 
+/**  The checklist rule it cites, if one does. */
+rule: string | null } | 
+/**  The request names a tile, place, rotation or seat that does not exist. */
 { kind: "badRequest"; 
 /**  What is wrong. */
-reason: string } | 
+error: RequestError } | 
+/**  A ledger was asked for without a file. */
+{ kind: "noFileGiven" } | 
+/**  A turn to correct that the game does not have. */
+{ kind: "noSuchTurn"; 
+/**  The turn, counted from 1 as the turn log shows it. */
+turn: number } | 
+/**  The opened script was asked for while none is open. */
+{ kind: "noScriptOpen" } | 
+/**  The page named a file that no dialog chose: only a dialog chooses where files go. */
+{ kind: "notFromDialog"; 
+/**  The path the page gave. */
+path: string } | 
 /**
  *  A game asked to be exported alone is voided or not finished: exports hold only games
  *  that count.
@@ -285,6 +363,81 @@ export type Compass =
 /**  Left. */
 "west";
 
+/**  Why a decision about the Count of Carcassonne is refused. The game is unchanged. */
+export type CountError = 
+/**  Count decisions in a game without the Count. */
+{ kind: "noCount" } | 
+/**  The player has no follower in that quarter. */
+{ kind: "quarterEmpty"; 
+/**  The player. */
+player: PlayerId; 
+/**  The quarter. */
+quarter: Quarter } | 
+/**  Nobody may leave the quarter where the Count stands (C-11). */
+{ kind: "countBlocks"; 
+/**  The quarter. */
+quarter: Quarter } | 
+/**  Under V-20 nobody may enter the quarter where the Count stands either. */
+{ kind: "entryLocked"; 
+/**  The quarter. */
+quarter: Quarter } | 
+/**  Market followers move only at the end of the game (C-18). */
+{ kind: "marketAtTheEnd"; 
+/**  Whose follower was moved. */
+player: PlayerId } | 
+/**  No feature lies at the place a follower is moved to. */
+{ kind: "noFeatureAt"; 
+/**  The cell. */
+cell: Cell; 
+/**  The place. */
+port: Port } | 
+/**  That quarter's followers do not go onto that kind of feature (C-13). */
+{ kind: "wrongQuarter"; 
+/**  The quarter. */
+quarter: Quarter; 
+/**  The feature's kind. */
+feature: FeatureKind } | 
+/**  A market follower would become a farmer in a game without farmers (V-07). */
+{ kind: "farmersOff"; 
+/**  The cell. */
+cell: Cell; 
+/**  The place, on a field. */
+port: Port } | 
+/**
+ *  Followers move from the city only onto a feature being scored now (C-12), or at the
+ *  end onto one that is still unfinished (C-19).
+ */
+{ kind: "notBeingScored"; 
+/**  Where. */
+cell: Cell; 
+/**  The place. */
+port: Port } | 
+/**  The move round goes clockwise from the placer's left, the placer last (C-12). */
+{ kind: "moveOutOfTurn"; 
+/**  The player who moved out of turn. */
+player: PlayerId } | 
+/**  The placer scored, or nobody did: no follower may enter the city (C-03, C-04). */
+{ kind: "mayNotEnter"; 
+/**  The placer. */
+player: PlayerId } | 
+/**  The placer has no follower in supply to put into the city. */
+{ kind: "noFollowerLeft"; 
+/**  The placer. */
+player: PlayerId } | 
+/**  Under the official variants the Count moves by himself (V-18, V-19). */
+{ kind: "countMovesByItself"; 
+/**  How he moves under this game's rules. */
+movement: CountMovement };
+
+/**  How the Count moves (Rules C-10, V-18, V-19). */
+export type CountMovement = 
+/**  The player who put a follower into the city may move the Count to any quarter. */
+"Free" | 
+/**  Official variant 1: each follower entering moves the Count one quarter clockwise. */
+"Clockwise" | 
+/**  Official variant 2: the Count moves to the quarter the new follower entered. */
+"FollowsFollower";
+
 /**  How the Count moves after a follower enters the City. */
 export type CountOption = 
 /**  Wherever the entering player puts him. */
@@ -342,6 +495,64 @@ export type CountView = {
 	before: number[],
 	/**  The count's scores, oldest first: the feed's final lines in reverse. */
 	steps: CountStepView[],
+};
+
+/**  Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged. */
+export type DrawError = 
+/**  No copy of the tile is left in the bag. */
+{ kind: "tileNotInBag"; 
+/**  The tile. */
+tile: TileId } | 
+/**  River tiles are drawn and placed before any land tile (R-07). */
+{ kind: "riverFirst"; 
+/**  The land tile. */
+tile: TileId } | 
+/**  The City of Carcassonne is laid before the next tile is drawn (R-04). */
+{ kind: "cityFirst"; 
+/**  The tile drawn instead. */
+tile: TileId } | 
+/**  With the City of Carcassonne at the start, the spring is the first tile drawn (R-03). */
+{ kind: "springFirst"; 
+/**  The tile drawn instead. */
+tile: TileId } | 
+/**  The fork is the first river tile after the spring (R-06). */
+{ kind: "forkFirst"; 
+/**  The tile drawn instead. */
+tile: TileId } | 
+/**  The volcano lake is the last river tile (R-08). */
+{ kind: "volcanoLast"; 
+/**  The volcano lake. */
+tile: TileId } | 
+/**  The tile fits somewhere, so it may not be put aside (Rule B-08). */
+{ kind: "discardRefused"; 
+/**  The tile. */
+tile: TileId; 
+/**  A place where it fits. */
+cell: Cell; 
+/**  With this rotation. */
+rotation: Rotation };
+
+/**  What a tile edge shows, as far as matching neighbours is concerned. */
+export type EdgeKind = 
+/**  City wall opening: city across the whole edge. */
+"City" | 
+/**  Field, road, field. */
+"Road" | 
+/**  Field on both halves. */
+"Field" | 
+/**  Field, river, field. */
+"River" | 
+/**  An edge inside the City of Carcassonne, which only ever meets its block neighbour. */
+"Inner";
+
+/**  One edge that does not fit its neighbour. */
+export type EdgeMismatch = {
+	/**  The side of the new tile, in board orientation. */
+	side: Side,
+	/**  What the new tile shows there. */
+	ours: EdgeKind,
+	/**  What the neighbour shows. */
+	theirs: EdgeKind,
 };
 
 /**  The placer putting a follower into the city after the scoring. */
@@ -414,6 +625,21 @@ export type FarmStepView = {
 	otherRule: FarmComparison | null,
 };
 
+/**  The kind of a feature, which also decides a follower's role on it. */
+export type FeatureKind = 
+/**  A road; its follower is a thief. */
+"Road" | 
+/**  A city; its follower is a knight. */
+"City" | 
+/**  A cloister; its follower is a monk. */
+"Cloister" | 
+/**  A shrine (cult place); its follower is a heretic. */
+"Shrine" | 
+/**  A field; its follower is a farmer. Fields joined across tiles make a farm. */
+"Field" | 
+/**  A river; takes no follower. */
+"River";
+
 /**  What a feature on a tile is. */
 export type FeatureShape = "road" | "city" | "cloister" | "shrine" | "field" | "river";
 
@@ -440,6 +666,70 @@ export type FieldPiece = {
 	 */
 	places: string[],
 };
+
+/**
+ *  What kept the ledger file from being read or written: [`LedgerError::File`]. It crosses to
+ *  the UI as data, which words it in the player's language.
+ */
+export type FileProblem = 
+/**  No space is left on the disk (SQLite's `SQLITE_FULL`). */
+"diskFull" | 
+/**
+ *  The file, its folder or the disk may not be written (`SQLITE_READONLY`,
+ *  `SQLITE_PERM`).
+ */
+"readOnly" | 
+/**
+ *  Another program holds SQLite's lock on the file and did not let go in time
+ *  (`SQLITE_BUSY`, `SQLITE_LOCKED`, `SQLITE_PROTOCOL`).
+ */
+"locked" | 
+/**
+ *  The operating system reported a read or write error (`SQLITE_IOERR`): a failing
+ *  disk, a removed USB stick, a network share gone away.
+ */
+"io" | 
+/**
+ *  The file could not be opened at all (`SQLITE_CANTOPEN`): missing folder, no
+ *  permission.
+ */
+"cannotOpen";
+
+/**  Why a follower from supply may not go where the move puts it. The game is unchanged. */
+export type FollowerError = 
+/**  The player has no follower in supply (Rule B-15). */
+{ kind: "noFollowerLeft"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The named place is not on the tile. */
+{ kind: "noFeatureAt"; 
+/**  The place. */
+port: Port } | 
+/**  The feature there already has a follower somewhere along it (Rule B-11). */
+{ kind: "featureOccupied"; 
+/**  The place. */
+port: Port; 
+/**  The feature. */
+feature: FeatureKind } | 
+/**  The feature takes no follower (a river). */
+{ kind: "notClaimable"; 
+/**  The place. */
+port: Port } | 
+/**  The game is played without farmers (house rule V-07). */
+{ kind: "farmersOff"; 
+/**  The place, on a field. */
+port: Port } | 
+/**
+ *  Under the relaxed placement house rule, a building that borders several of the other
+ *  kind takes no follower (V-23).
+ */
+{ kind: "crowdedBuilding"; 
+/**  The place. */
+port: Port } | 
+/**  Followers are entered apart in a final-board game, not with the tiles. */
+{ kind: "inFinalBoard"; 
+/**  The place named with the tile. */
+port: Port };
 
 /**  A follower on the board. */
 export type FollowerOnBoard = {
@@ -645,6 +935,44 @@ holder: string } |
 /**  Anything else; the detail says what. */
 { kind: "other" };
 
+/**
+ *  Why a move is refused. The game is unchanged.
+ * 
+ *  The refusals of one part of a move are that part's own error, wrapped here; the variants
+ *  of their own are about the move as a whole.
+ */
+export type MoveError = 
+/**  The final count has been made. */
+{ kind: "gameOver" } | 
+/**
+ *  A cell the move names is further from the start than any table reaches
+ *  ([`Cell::LIMIT`]).
+ */
+{ kind: "offTable"; error: {
+	/**  The cell. */
+	cell: Cell,
+	/**  How far a coordinate may go either way. */
+	limit: number,
+} } | 
+/**  This only applies in the other mode (turns vs final board). */
+{ kind: "wrongMode" } | 
+/**  There is no such move in the log to change. */
+{ kind: "noSuchMove" } | 
+/**  The tile drawn may not be drawn now, or not be put aside. */
+{ kind: "draw"; error: DrawError } | 
+/**  The tile may not lie there. */
+{ kind: "placement"; error: PlacementError } | 
+/**  The follower may not go there. */
+{ kind: "follower"; error: FollowerError } | 
+/**  The tile may not be bought so (V-12). */
+{ kind: "purchase"; error: PurchaseError } | 
+/**  The City of Carcassonne may not be laid there, or not now (R-04). */
+{ kind: "city"; error: CityError } | 
+/**  A decision about the Count of Carcassonne is refused. */
+{ kind: "count"; error: CountError } | 
+/**  A follower may not stand there on the final board. */
+{ kind: "stand"; error: StandError };
+
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
 /**  The drawn tile placed, with or without a follower. */
@@ -757,6 +1085,52 @@ export type OpenedScriptView = {
 	replay: ReplayView,
 };
 
+/**
+ *  Why a tile may not lie where it was put: its edges (Rules B-04, B-05), or the table's
+ *  limits beyond them. The game is unchanged.
+ */
+export type PlacementError = 
+/**  Another tile lies there already. */
+{ kind: "cellOccupied"; 
+/**  The tile. */
+tile: TileId; 
+/**  Where it was put. */
+cell: Cell; 
+/**  How it was turned. */
+rotation: Rotation } | 
+/**  No tile shares an edge with the cell (Rule B-04). */
+{ kind: "notAdjacent"; 
+/**  The tile. */
+tile: TileId; 
+/**  Where it was put. */
+cell: Cell; 
+/**  How it was turned. */
+rotation: Rotation } | 
+/**  Touching edges do not continue each other (Rule B-05). */
+{ kind: "edgeMismatch"; 
+/**  The tile. */
+tile: TileId; 
+/**  Where it was put. */
+cell: Cell; 
+/**  How it was turned. */
+rotation: Rotation; 
+/**  Every edge that does not match, not only the first. */
+mismatches: EdgeMismatch[] } | 
+/**  The cell is outside the agreed play area (house rule V-09). */
+{ kind: "outOfBounds"; 
+/**  The cell. */
+cell: Cell } | 
+/**  A shrine may border only one cloister, and a cloister only one shrine (Rule H-03). */
+{ kind: "buildingNeighbours"; 
+/**  Where the tile was put. */
+cell: Cell } | 
+/**  The river tile may not go there (R-07, R-09, R-10, as the reason says). */
+{ kind: "river"; 
+/**  Where it was put. */
+cell: Cell; 
+/**  Why not. */
+reason: RiverError };
+
 /**  Where the drawn tile may go, and where a follower may then stand. */
 export type PlacementOption = {
 	/**  Column. */
@@ -771,6 +1145,9 @@ export type PlacementOption = {
 
 /**  A follower colour. */
 export type PlayerColor = "red" | "blue" | "green" | "yellow" | "black" | "gray" | "pink" | "purple";
+
+/**  A seat at the table, 0 for the first player in turn order. */
+export type PlayerId = number;
 
 /**  One player over all their games. */
 export type PlayerStatsView = {
@@ -815,6 +1192,74 @@ export type PointsView = {
 	king_robber: number,
 	count: number,
 };
+
+/**
+ *  A named place on a tile, as a player at the table would point at it: the middle of an
+ *  edge, one half of an edge, the centre, or one of the two enclosed fields of tile KR5.
+ * 
+ *  Game scripts name ports in board orientation, after the tile's rotation.
+ */
+export type Port = 
+/**  Middle of the north edge. */
+"N" | 
+/**  Middle of the east edge. */
+"E" | 
+/**  Middle of the south edge. */
+"S" | 
+/**  Middle of the west edge. */
+"W" | 
+/**  West half of the north edge. */
+"NL" | 
+/**  East half of the north edge. */
+"NR" | 
+/**  North half of the east edge. */
+"EL" | 
+/**  South half of the east edge. */
+"ER" | 
+/**  East half of the south edge. */
+"SL" | 
+/**  West half of the south edge. */
+"SR" | 
+/**  South half of the west edge. */
+"WL" | 
+/**  North half of the west edge. */
+"WR" | 
+/**  The centre: a cloister or shrine. */
+"C" | 
+/**  The first enclosed field (tile KR5 only). */
+"I" | 
+/**  The second enclosed field (tile KR5 only). */
+"II";
+
+/**  Why a tile may not be bought as the move says (house rule V-12). */
+export type PurchaseError = 
+/**  No such seat at this table. */
+{ kind: "unknownPlayer"; 
+/**  The seat. */
+player: PlayerId } | 
+/**  A player cannot buy the tile they drew themselves. */
+{ kind: "fromSelf"; 
+/**  The drawer. */
+player: PlayerId } | 
+/**  The buyer has fewer points than the price. */
+{ kind: "cannotPay"; 
+/**  The buyer. */
+player: PlayerId; 
+/**  Their points. */
+score: number; 
+/**  The price. */
+price: number };
+
+/**  A quarter of the City of Carcassonne, numbered 1–4 clockwise on the city's artwork. */
+export type Quarter = 
+/**  1, the castle: knights for cities. The Count starts here. */
+"Castle" | 
+/**  2, the market: farmers, at the end of the game only. */
+"Market" | 
+/**  3, the blacksmith: thieves for roads. */
+"Blacksmith" | 
+/**  4, the cathedral: monks for cloisters and shrines. */
+"Cathedral";
 
 /**  Followers a player may move from one quarter, and where to. */
 export type QuarterMoveOption = {
@@ -890,6 +1335,25 @@ export type ReplayView = {
 	steps: number,
 };
 
+/**
+ *  Why a request could not even be read as a move. It crosses to the UI as data, which words
+ *  it; adjacently tagged, as the variants carry bare values.
+ */
+export type RequestError = 
+/**  No such tile in the catalog. */
+{ kind: "unknownTile"; detail: string } | 
+/**  Not a quarter turn. */
+{ kind: "badRotation"; detail: number } | 
+/**  No such place on a tile. */
+{ kind: "unknownPlace"; detail: string } | 
+/**  No such seat at the table. */
+{ kind: "unknownSeat"; detail: number } | 
+/**
+ *  Title holders and the Count's quarter are given only for a final board: turn by turn
+ *  the moves decide them.
+ */
+{ kind: "finalBoardOnly" };
+
 /**  How a counted game ended. */
 export type ResultView = {
 	/**  Best first; tied players share a rank. */
@@ -905,6 +1369,15 @@ export type ResultView = {
 	count: CountView,
 };
 
+/**  Why a river tile may not go where it was put. */
+export type RiverError = 
+/**  A river tile must continue the river at an open end (R-07). */
+"NotContinued" | 
+/**  Its river would meet both branches (R-10). */
+"BranchesJoin" | 
+/**  The branch would turn the same way twice in a row (R-09). */
+"UTurn";
+
 /**  A known player. */
 export type RosterPlayer = {
 	/**  The name. */
@@ -912,6 +1385,17 @@ export type RosterPlayer = {
 	/**  The colour they like to play, if known. */
 	color: PlayerColor | null,
 };
+
+/**  A tile's rotation, clockwise from its catalog orientation. */
+export type Rotation = 
+/**  As drawn in the catalog. */
+"R0" | 
+/**  A quarter turn clockwise. */
+"R90" | 
+/**  A half turn. */
+"R180" | 
+/**  Three quarter turns clockwise. */
+"R270";
 
 /**  Every rule option the setup screen offers. */
 export type RuleOptions = {
@@ -1057,6 +1541,46 @@ export type SettingKey =
 /**  One setting's value as the UI saved it: any JSON, which the UI checks when it reads it back. */
 export type SettingValue = unknown;
 
+/**  Why a setup cannot start a game. */
+export type SetupError = 
+/**  No players. */
+{ kind: "noPlayers" } | 
+/**  More players than the rules allow. */
+{ kind: "tooManyPlayers"; detail: {
+	/**  Seated. */
+	count: number,
+	/**  Allowed. */
+	max: number,
+} } | 
+/**  Two players share a name. */
+{ kind: "duplicateName"; detail: string } | 
+/**  Two players share a colour. */
+{ kind: "duplicateColor"; detail: Color } | 
+/**
+ *  River II's tiles are in the bag, but the game starts at the base start tile: it
+ *  starts at the spring, or at the City of Carcassonne with the spring drawn first.
+ */
+{ kind: "riverNeedsSpring" } | 
+/**  The Count's tiles and the Count's start go together. */
+{ kind: "countNeedsItsStart" } | 
+/**  Laying the City after the river (R-04) needs River II's start and the Count's tiles. */
+{ kind: "riverBeforeCityNeedsBoth" } | 
+/**  The base set is needed for the start tile. */
+{ kind: "missingStartSet"; detail: Start } | 
+/**  A set is listed twice. */
+{ kind: "duplicateSet"; detail: TileSet };
+
+/**  One of the four sides of a tile, in board orientation unless said otherwise. */
+export type Side = 
+/**  Towards smaller `y`. */
+"North" | 
+/**  Towards larger `x`. */
+"East" | 
+/**  Towards larger `y`. */
+"South" | 
+/**  Towards smaller `x`. */
+"West";
+
 /**  A place on the board naming a feature: the tile's cell and a place on it. */
 export type Spot = {
 	/**  Column. */
@@ -1067,6 +1591,47 @@ export type Spot = {
 	place: string,
 };
 
+/**  Why a follower may not stand where a final board says. The game is unchanged. */
+export type StandError = 
+/**  A standing follower in a turn-by-turn game: there a follower comes with its tile. */
+{ kind: "inTurns"; 
+/**  Whose follower was named. */
+player: PlayerId } | 
+/**  No such seat at this table. */
+{ kind: "unknownPlayer"; 
+/**  The seat. */
+player: PlayerId } | 
+/**  The player has stood all seven followers already (Rule B-01). */
+{ kind: "noFollowerLeft"; 
+/**  The player. */
+player: PlayerId } | 
+/**  A follower in a quarter of the City, in a game without the Count. */
+{ kind: "noCount"; 
+/**  The quarter named. */
+quarter: Quarter } | 
+/**  No tile lies at the named cell. */
+{ kind: "noTileAt"; 
+/**  The cell. */
+cell: Cell } | 
+/**  The named place is not on the tile there. */
+{ kind: "noFeatureAt"; 
+/**  The cell. */
+cell: Cell; 
+/**  The place. */
+port: Port } | 
+/**  The feature takes no follower (a river). */
+{ kind: "notClaimable"; 
+/**  The cell. */
+cell: Cell; 
+/**  The place. */
+port: Port } | 
+/**  The game is played without farmers (house rule V-07). */
+{ kind: "farmersOff"; 
+/**  The cell. */
+cell: Cell; 
+/**  The place, on a field. */
+port: Port };
+
 /**  One player's place in the ranking. */
 export type StandingView = {
 	/**  The seat. */
@@ -1076,6 +1641,15 @@ export type StandingView = {
 	/**  1 for the best. */
 	rank: number,
 };
+
+/**  How the game begins on the table. */
+export type Start = 
+/**  The start tile `D` at `[0, 0]`, city north. */
+"Base" | 
+/**  The City of Carcassonne as a 4 × 3 block. */
+"Count" | 
+/**  River II's spring at `[0, 0]`. */
+"River2";
 
 /**  Something found at start that the player should know about, shown on the start screen. */
 export type StartNotice = 
@@ -1176,6 +1750,9 @@ export type TileBox =
 /**  The Count of Carcassonne's city. */
 "count";
 
+/**  A tile type of the catalog, e.g. `D` (the start tile) or `WI05`. */
+export type TileId = string;
+
 /**  A tile on the board. */
 export type TileOnBoard = {
 	/**  The catalog id, e.g. `D`. */
@@ -1187,6 +1764,21 @@ export type TileOnBoard = {
 	/**  Turned clockwise by 0, 90, 180 or 270 degrees. */
 	rotation: number,
 };
+
+/**  A box of tiles. */
+export type TileSet = 
+/**  The base game: 72 tiles, start tile included. */
+"Base" | 
+/**  The 12 extra tiles of the Winter Edition (the Winter box is `Base` + `Winter`). */
+"Winter" | 
+/**  The 5 land tiles of King & Robber. */
+"KingRobber" | 
+/**  The 5 shrines of Heretics & Shrines. */
+"Shrines" | 
+/**  The 12 tiles of River II. */
+"River2" | 
+/**  The 12 tiles of the City of Carcassonne (the Count), laid as a start block. */
+"Count";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -1,18 +1,25 @@
 import { expect, test } from "vitest";
-import { describeError, describeNotice } from "./errors";
+import { describeError, describeNotice, ruleOf } from "./errors";
 import { translate } from "./i18n";
 
-test("every kind of failure is said in words, a later turn by its number", () => {
-  const nl = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("nl", key, values);
-  expect(describeError({ kind: "laterTurnRefused", turn: 2, reason: "not adjacent" }, nl)).toContain("2");
-  expect(describeError({ kind: "laterTurnRefused", turn: 2, reason: "not adjacent" }, nl)).toContain("not adjacent");
-  expect(describeError({ kind: "noGame" }, nl)).not.toBe("noGame");
-  expect(describeError({ kind: "refused", reason: "edge" }, nl)).toContain("edge");
+test("a refusal is worded from the engine's data, a later turn by its number", () => {
+  const error = { kind: "follower" as const, error: { kind: "noFollowerLeft" as const, player: 1 } };
+  const later = describeError({ kind: "laterTurnRefused", turn: 2, error, rule: "B-15" }, "nl", ["Anna", "Bram"]);
+  expect(later).toBe("Niet veranderd: beurt 2 zou niet meer passen (Bram heeft geen volgeling meer).");
+  expect(describeError({ kind: "noGame" }, "nl")).not.toBe("noGame");
+  expect(describeError({ kind: "refused", error, rule: "B-15" }, "de", ["Anna", "Bram"])).toBe(
+    "Nicht erlaubt: Bram hat keinen Gefolgsmann mehr",
+  );
+  expect(describeError({ kind: "refused", error, rule: "B-15" }, "en"), "a seat without a name").toContain("seat 2");
+  expect(ruleOf({ kind: "refused", error, rule: "B-15" })).toBe("B-15");
 });
 
-const nlT = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("nl", key, values);
-const en = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("en", key, values);
-const de = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate("de", key, values);
+const nlT = "nl" as const;
+const en = "en" as const;
+const de = "de" as const;
+// Start notices are worded by a translate function, as the app's `t` is.
+const tIn = (language: "en" | "nl" | "de") => (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+  translate(language, key, values);
 
 test("a ledger that cannot be used is worded by its problem, naming the path", () => {
   const folder = describeError(
@@ -44,13 +51,13 @@ test("a ledger that cannot be used is worded by its problem, naming the path", (
 test("start notices name the files concerned", () => {
   const aside = describeNotice(
     { kind: "settingsDamaged", path: "/d/settings.json", aside: "/d/settings.json.damaged-1", detail: "EOF" },
-    nlT,
+    tIn(nlT),
   );
   expect(aside).toContain("/d/settings.json.damaged-1");
-  const missing = describeNotice({ kind: "ledgerMissing", chosen: "/stick/club.sqlite3", opened: "/d/castellan.sqlite3" }, en);
+  const missing = describeNotice({ kind: "ledgerMissing", chosen: "/stick/club.sqlite3", opened: "/d/castellan.sqlite3" }, tIn(en));
   expect(missing).toContain("/stick/club.sqlite3");
   expect(missing).toContain("/d/castellan.sqlite3");
-  const unread = describeNotice({ kind: "settingsDamaged", path: "/d/settings.json", aside: null, detail: "denied" }, en);
+  const unread = describeNotice({ kind: "settingsDamaged", path: "/d/settings.json", aside: null, detail: "denied" }, tIn(en));
   expect(unread).not.toMatch(/\{\w+\}/);
 });
 

@@ -1,26 +1,47 @@
 // A command's failure in the user's language: one place, so every screen says it the same way.
+// The engine's refusals are worded in ./refusal.ts from the data they carry.
 import type { CommandError, StartNotice } from "./bindings";
-import type { MessageKey } from "./i18n";
+import type { Language, MessageKey } from "./i18n";
+import { fileProblem, moveRefusal, requestRefusal, setupRefusal, speech } from "./refusal";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-export function describeError(error: CommandError, t: Translate): string {
+/**
+ * The failure as a sentence in `language`; `names` are the game's players by seat, so that a
+ * refusal calls them by name.
+ */
+export function describeError(error: CommandError, language: Language, names: readonly string[] = []): string {
+  const s = speech(language, names);
+  const t = s.t;
   switch (error.kind) {
     case "internal":
       return t("error.internal", { detail: error.detail });
     case "ledger":
       return t("error.ledger", { detail: error.detail });
+    case "ledgerFile":
+      return fileProblem(error.problem, s);
     case "ledgerUnavailable":
       return describeLedgerProblem(error, t);
     case "settingsNotSaved":
       return t("error.settingsNotSaved", { path: error.path, detail: error.detail });
     case "refused":
-      return t("error.refused", { reason: error.reason });
+      return t("error.refused", { reason: moveRefusal(error.error, s) });
     case "laterTurnRefused":
-      return t("error.laterTurn", { turn: error.turn, reason: error.reason });
+      return t("error.laterTurn", { turn: error.turn, reason: moveRefusal(error.error, s) });
     case "badSetup":
+      return t("refusal.badSetup", { reason: setupRefusal(error.error, s) });
+    case "tooFewPlayers":
+      return s.tn("refusal.tooFewPlayers", error.seated);
     case "badRequest":
-      return error.reason;
+      return requestRefusal(error.error, s);
+    case "noFileGiven":
+      return t("refusal.noFileGiven");
+    case "noSuchTurn":
+      return t("refusal.noSuchTurn", { turn: error.turn });
+    case "noScriptOpen":
+      return t("refusal.noScriptOpen");
+    case "notFromDialog":
+      return t("refusal.notFromDialog", { path: error.path });
     case "noGame":
       return t("error.noGame");
     case "gameFinished":
@@ -43,7 +64,26 @@ export function describeError(error: CommandError, t: Translate): string {
       return error.place === null
         ? t("error.alreadyInLedger", { game: error.game, date: error.date })
         : t("error.alreadyInLedgerAt", { game: error.game, date: error.date, place: error.place });
+    default:
+      return unreachable(error);
   }
+}
+
+/** The checklist rule a refusal cites, for its one-line explanation beside it. */
+export function ruleOf(error: CommandError): string | null {
+  switch (error.kind) {
+    case "refused":
+    case "laterTurnRefused":
+    case "badSetup":
+    case "tooFewPlayers":
+      return error.rule;
+    default:
+      return null;
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`no words for ${JSON.stringify(value)}`);
 }
 
 /** Why a ledger cannot be used, and what the player can do about it. */

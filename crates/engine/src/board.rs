@@ -72,6 +72,7 @@ pub enum FitError {
 }
 
 /// One edge that does not fit its neighbour.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EdgeMismatch {

@@ -11,6 +11,7 @@
 use std::fmt;
 
 /// A cell of the board grid. `x` grows to the east, `y` to the south.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Cell {
@@ -84,6 +85,7 @@ impl fmt::Display for Cell {
 }
 
 /// One of the four sides of a tile, in board orientation unless said otherwise.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Side {
@@ -129,6 +131,7 @@ impl fmt::Display for Side {
 }
 
 /// A tile's rotation, clockwise from its catalog orientation.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Rotation {
@@ -184,6 +187,7 @@ impl fmt::Display for Rotation {
 /// edge, one half of an edge, the centre, or one of the two enclosed fields of tile KR5.
 ///
 /// Game scripts name ports in board orientation, after the tile's rotation.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Port {

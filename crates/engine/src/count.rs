@@ -15,6 +15,7 @@ use crate::tile::FeatureKind;
 use std::fmt;
 
 /// A quarter of the City of Carcassonne, numbered 1–4 clockwise on the city's artwork.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Quarter {
@@ -71,6 +72,7 @@ impl fmt::Display for Quarter {
 }
 
 /// How the Count moves (Rules C-10, V-18, V-19).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum CountMovement {

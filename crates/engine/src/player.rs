@@ -7,6 +7,7 @@ use std::ops::{Index, IndexMut};
 pub const MAX_PLAYERS: usize = 8;
 
 /// A seat at the table, 0 for the first player in turn order.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlayerId(pub u8);
@@ -31,6 +32,7 @@ impl fmt::Display for PlayerId {
 }
 
 /// A follower colour.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Color {

@@ -47,6 +47,7 @@ pub struct Branch {
 }
 
 /// Why a river tile may not go where it was put.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum RiverError {

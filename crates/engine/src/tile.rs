@@ -11,7 +11,9 @@ use std::fmt;
 
 /// A tile type of the catalog, e.g. `D` (the start tile) or `WI05`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TileId(pub(crate) u8);
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+// On the wire a tile is its catalog name (see its `Serialize`), so its TypeScript is a string.
+pub struct TileId(#[cfg_attr(feature = "specta", specta(type = String))] pub(crate) u8);
 
 impl TileId {
     /// The catalog id as printed in scripts, e.g. `"D"`, `"R2-04"`.
@@ -80,6 +82,7 @@ impl FromIterator<TileId> for TileSelection {
 }
 
 /// A box of tiles.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum TileSet {
@@ -137,6 +140,7 @@ impl fmt::Display for TileSet {
 }
 
 /// What a tile edge shows, as far as matching neighbours is concerned.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum EdgeKind {
@@ -172,6 +176,7 @@ impl fmt::Display for EdgeKind {
 }
 
 /// The kind of a feature, which also decides a follower's role on it.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FeatureKind {

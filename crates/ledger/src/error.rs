@@ -156,8 +156,11 @@ pub enum LedgerError {
     Invalid(#[from] InvalidInput),
 }
 
-/// What kept the ledger file from being read or written: [`LedgerError::File`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What kept the ledger file from being read or written: [`LedgerError::File`]. It crosses to
+/// the UI as data, which words it in the player's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub enum FileProblem {
     /// No space is left on the disk (SQLite's `SQLITE_FULL`).

@@ -226,8 +226,11 @@ pub enum MoveRequest {
     },
 }
 
-/// Why a request could not even be read as a move.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a request could not even be read as a move. It crosses to the UI as data, which words
+/// it; adjacently tagged, as the variants carry bare values.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", content = "detail", rename_all = "camelCase")]
 pub enum RequestError {
     /// No such tile in the catalog.
     #[error("there is no tile `{0}`")]

@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
 import { LANGUAGES, TABLES } from "../i18n";
+import type { CommandError } from "../bindings";
+import samples from "../errors.samples.json";
+import { ruleOf } from "../errors";
 import { ruleKey, SCORE_RULES } from "./rules";
 
 // SCORE_RULES comes from the engine through the generated bindings: a rule id the engine can
@@ -15,5 +18,8 @@ test("every rule id a score can carry is explained in every language", () => {
 
 test("no explanation is kept for an id the engine never gives", () => {
   const explained = Object.keys(TABLES.en).filter((k) => /^rule\.[A-Z]-\d\d$/.test(k));
-  expect(explained.map((k) => k.slice("rule.".length)).sort()).toEqual([...SCORE_RULES].sort());
+  // A score's rules, and the rules the engine's refusals cite (from the samples of every error).
+  const refusals = (samples as CommandError[]).map(ruleOf).filter((r): r is string => r !== null);
+  const given = new Set([...SCORE_RULES, ...refusals]);
+  expect(explained.map((k) => k.slice("rule.".length)).sort()).toEqual([...given].sort());
 });

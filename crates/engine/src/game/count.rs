@@ -20,6 +20,7 @@ use crate::tile::{FeatureKind, TileId};
 use std::fmt;
 
 /// Why a decision about the Count of Carcassonne is refused. The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum CountError {

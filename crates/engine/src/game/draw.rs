@@ -16,6 +16,7 @@ use crate::tile::{EdgeKind, TileId, TileSet};
 use std::fmt;
 
 /// Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum DrawError {
@@ -99,6 +100,7 @@ impl std::error::Error for DrawError {}
 
 /// Why the City of Carcassonne may not be laid as the move says (house rule R-04). The game
 /// is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum CityError {

@@ -17,10 +17,13 @@ use crate::tile::{FeatureKind, TileSet};
 use std::fmt;
 
 /// Why the end-of-game count was refused ([`Game::finish_naming`]). The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FinishError {
     /// The refused final move's index (from 0); `None` when the count itself was refused.
+    // A count of players or moves, far below 2^32: a plain number in TypeScript.
+    #[cfg_attr(feature = "specta", specta(type = Option<u32>))]
     pub index: Option<usize>,
     /// Why.
     pub error: MoveError,

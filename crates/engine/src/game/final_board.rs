@@ -22,6 +22,7 @@ use crate::tile::FeatureKind;
 use std::fmt;
 
 /// Why a follower may not stand where a final board says. The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum StandError {

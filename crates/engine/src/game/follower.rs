@@ -17,6 +17,7 @@ use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
 /// Why a follower from supply may not go where the move puts it. The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum FollowerError {

@@ -108,6 +108,7 @@ pub struct Purchase {
 ///
 /// The refusals of one part of a move are that part's own error, wrapped here; the variants
 /// of their own are about the move as a whole.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -235,6 +236,7 @@ wrapped! {
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum PurchaseError {
@@ -285,6 +287,7 @@ impl fmt::Display for PurchaseError {
 impl std::error::Error for PurchaseError {}
 
 /// Why a log could not be replayed.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 // Adjacently tagged, as `MoveError` is: the setup error inside has a `kind` of its own.
 #[cfg_attr(
@@ -298,6 +301,8 @@ pub enum ReplayError {
     /// A move was refused: its index (from 0) and why.
     Move {
         /// Index of the refused move.
+        // A count of players or moves, far below 2^32: a plain number in TypeScript.
+        #[cfg_attr(feature = "specta", specta(type = u32))]
         index: usize,
         /// Why it was refused.
         error: MoveError,

@@ -19,6 +19,7 @@ use std::fmt;
 
 /// Why a tile may not lie where it was put: its edges (Rules B-04, B-05), or the table's
 /// limits beyond them. The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
 pub enum PlacementError {

@@ -11,6 +11,7 @@ use super::{EventLog, Game};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
+use crate::event::RuleRef;
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::River;
 use crate::rules::RuleSet;
@@ -31,6 +32,7 @@ pub struct PlayerSetup {
 }
 
 /// How the game begins on the table.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Start {
@@ -100,6 +102,7 @@ impl GameSetup {
 }
 
 /// Why a setup cannot start a game.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -112,6 +115,8 @@ pub enum SetupError {
     /// More players than the rules allow.
     TooManyPlayers {
         /// Seated.
+        // A count of players or moves, far below 2^32: a plain number in TypeScript.
+        #[cfg_attr(feature = "specta", specta(type = u32))]
         count: usize,
         /// Allowed.
         max: u8,
@@ -131,6 +136,28 @@ pub enum SetupError {
     MissingStartSet(Start),
     /// A set is listed twice.
     DuplicateSet(TileSet),
+}
+
+impl SetupError {
+    /// The checklist rule the setup breaks, where one says so (`None` for a name or colour
+    /// given twice, which only tells the players apart).
+    ///
+    /// ```
+    /// use castellan_engine::SetupError;
+    /// assert_eq!(SetupError::TooManyPlayers { count: 9, max: 6 }.rule(), Some("B-02"));
+    /// ```
+    pub fn rule(&self) -> Option<RuleRef> {
+        match self {
+            SetupError::NoPlayers | SetupError::TooManyPlayers { .. } => Some("B-02"),
+            SetupError::RiverNeedsSpring => Some("R-06"),
+            SetupError::CountNeedsItsStart => Some("C-01"),
+            SetupError::RiverBeforeCityNeedsBoth => Some("R-04"),
+            SetupError::DuplicateName(_)
+            | SetupError::DuplicateColor(_)
+            | SetupError::MissingStartSet(_)
+            | SetupError::DuplicateSet(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for SetupError {

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "vitest";
+import type { CommandError } from "./bindings";
+import { describeError, ruleOf } from "./errors";
+import { LANGUAGES, TABLES, type Language } from "./i18n";
+import { moveRefusal, setupRefusal, speech } from "./refusal";
+import { ruleKey } from "./table/rules";
+// One value of every variant of every error the app sends, written by the app crate's test
+// (`the_ui_samples_hold_every_error_as_sent`), which fails while this file is stale.
+import samples from "./errors.samples.json";
+
+const errors = samples as CommandError[];
+const names = ["Anna", "Bram", "Carl"];
+
+test("the samples hold the refusals of every part of a move", () => {
+  const parts = new Set(errors.flatMap((e) => (e.kind === "refused" ? [e.error.kind] : [])));
+  expect([...parts].sort()).toEqual(
+    ["city", "count", "draw", "follower", "gameOver", "noSuchMove", "offTable", "placement", "purchase", "stand", "wrongMode"].sort(),
+  );
+  expect(errors.length).toBeGreaterThan(80);
+});
+
+describe.each(LANGUAGES)("in %s", (language) => {
+  test.each(errors.map((e) => [JSON.stringify(e), e] as const))("%s is worded", (_, error) => {
+    const text = describeError(error, language, names);
+    expect(text.trim(), "a sentence").not.toBe("");
+    expect(text, "every placeholder filled").not.toMatch(/\{\w+\}/);
+    expect(text).not.toMatch(/undefined|\[object|NaN/);
+    if (language !== "en") {
+      expect(text, "said in its own words, not in English").not.toBe(describeError(error, "en", names));
+      // The engine's reason inside "Not allowed: …" is compared alone.
+      const reason = reasonOf(error, language);
+      if (reason !== null) expect(reason, "the reason in its own words").not.toBe(reasonOf(error, "en"));
+    }
+  });
+
+  test.runIf(language !== "en")("has a message of its own for every part of a refusal", () => {
+    const own = Object.keys(TABLES.en).filter((k) => k.startsWith("refusal.")) as (keyof typeof TABLES.en)[];
+    for (const key of own) expect(TABLES[language][key], key).not.toBe(TABLES.en[key]);
+  });
+});
+
+/** The engine's own reason inside a refusal, without the words around it. */
+function reasonOf(error: CommandError, language: Language): string | null {
+  const s = speech(language, names);
+  switch (error.kind) {
+    case "refused":
+    case "laterTurnRefused":
+      return moveRefusal(error.error, s);
+    case "badSetup":
+      return setupRefusal(error.error, s);
+    default:
+      return null;
+  }
+}
+
+test("a refusal names the player, the tile, the square and each side that does not match", () => {
+  const mismatch = errors.find(
+    (e) => e.kind === "refused" && e.error.kind === "placement" && e.error.error.kind === "edgeMismatch" && e.error.error.mismatches.length === 2,
+  )!;
+  expect(describeError(mismatch, "en", names)).toBe(
+    "Not allowed: tile E at 0,-1 turned 90° does not fit on 2 sides: its north side is city, the neighbour's is field; its west side is road, the neighbour's is city",
+  );
+  expect(describeError(mismatch, "nl", names)).toContain("aan de noordkant is het stad, bij de buur weiland");
+  const cannotPay = errors.find((e) => e.kind === "refused" && e.error.kind === "purchase" && e.error.error.kind === "cannotPay")!;
+  expect(describeError(cannotPay, "de", names)).toBe("Nicht erlaubt: Bram hat 3 Punkte und kann 5 nicht bezahlen");
+});
+
+test("every rule a refusal cites is explained in every language", () => {
+  const cited = new Set(errors.map(ruleOf).filter((r): r is string => r !== null));
+  expect(cited.size).toBeGreaterThan(20);
+  for (const id of cited) {
+    const key = ruleKey(id);
+    expect(key, `rule.${id}`).not.toBeNull();
+    for (const language of LANGUAGES) expect(TABLES[language][key!]?.trim(), `${language} rule.${id}`).toBeTruthy();
+  }
+});

@@ -1,0 +1,399 @@
+// The engine's refusals in the player's language. They arrive as data (the engine's own error
+// values), and are worded here from their fields: the player by their seat's name, the tile by
+// its letter, the square as the board's "x,y", the place on a tile and each side that does not
+// match. Every switch ends in a `never` check, so a new variant fails the type check until it
+// has words.
+import type {
+  Cell,
+  CityError,
+  Color,
+  CountError,
+  DrawError,
+  EdgeKind,
+  EdgeMismatch,
+  FeatureKind,
+  FileProblem,
+  FollowerError,
+  MoveError,
+  PlacementError,
+  PlayerId,
+  Port,
+  PurchaseError,
+  Quarter,
+  RequestError,
+  RiverError,
+  Rotation,
+  SetupError,
+  StandError,
+  Start,
+  TileSet,
+} from "./bindings";
+import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "./i18n";
+
+type Values = Record<string, string | number>;
+
+/** What wording a refusal needs: the language and the names of the game's seats. */
+export interface Speech {
+  t: (key: MessageKey, values?: Values) => string;
+  tn: (base: CountedKey, n: number, values?: Values) => string;
+  /** The players' names by seat; a seat without one is "seat 2". */
+  names: readonly string[];
+}
+
+export function speech(language: Language, names: readonly string[] = []): Speech {
+  return {
+    t: (key, values) => translate(language, key, values),
+    tn: (base, n, values) => translateCount(language, base, n, values),
+    names,
+  };
+}
+
+function unreachable(value: never): never {
+  throw new Error(`no words for ${JSON.stringify(value)}`);
+}
+
+/** A seat by its player's name. */
+function player(seat: PlayerId, s: Speech): string {
+  return s.names[seat] ?? s.t("refusal.seat", { n: seat + 1 });
+}
+
+function degrees(rotation: Rotation): number {
+  switch (rotation) {
+    case "R0":
+      return 0;
+    case "R90":
+      return 90;
+    case "R180":
+      return 180;
+    case "R270":
+      return 270;
+    default:
+      return unreachable(rotation);
+  }
+}
+
+/** A tile laid somewhere: "tile E at 0,-1 turned 90°", as the turn log says it. */
+function tileAt(tile: string, cell: Cell, rotation: Rotation, s: Speech): string {
+  return s.t("refusal.tileAt", { tile, x: cell.x, y: cell.y, rotation: degrees(rotation) });
+}
+
+/**
+ * A place on a tile, as a player would point at it. German words it in the dative, since its
+ * messages always put it after "an".
+ */
+export function placeWords(port: Port, s: Speech): string {
+  return s.t(`refusal.port.${port}`);
+}
+
+function sideMismatch(m: EdgeMismatch, s: Speech): string {
+  return s.t(`refusal.mismatch.${m.side}`, {
+    ours: edgeWords(m.ours, s),
+    theirs: edgeWords(m.theirs, s),
+  });
+}
+
+function edgeWords(edge: EdgeKind, s: Speech): string {
+  return s.t(`refusal.edge.${edge}`);
+}
+
+// Colours, quarters and feature kinds are matched in lower case, whichever case the wire uses.
+function featureWords(kind: FeatureKind, s: Speech): string {
+  const k = kind.toLowerCase() as Lowercase<FeatureKind>;
+  switch (k) {
+    case "road":
+    case "city":
+    case "cloister":
+    case "shrine":
+      return s.t(`feature.${k}`);
+    case "field":
+      return s.t("feature.farm");
+    case "river":
+      return s.t("refusal.edge.River");
+    default:
+      return unreachable(k);
+  }
+}
+
+function quarterWords(quarter: Quarter, s: Speech): string {
+  const q = quarter.toLowerCase() as Lowercase<Quarter>;
+  switch (q) {
+    case "castle":
+    case "market":
+    case "blacksmith":
+    case "cathedral":
+      return s.t(`quarter.${q}`);
+    default:
+      return unreachable(q);
+  }
+}
+
+function colorWords(color: Color, s: Speech): string {
+  const c = color.toLowerCase() as Lowercase<Color>;
+  return s.t(`color.${c}`);
+}
+
+function boxWords(set: TileSet | Start, s: Speech): string {
+  switch (set) {
+    case "Base":
+      return s.t("box.base");
+    case "Winter":
+      return s.t("box.winter");
+    case "KingRobber":
+      return s.t("box.king-robber");
+    case "Shrines":
+      return s.t("box.shrines");
+    case "River2":
+      return s.t("box.river2");
+    case "Count":
+      return s.t("box.count");
+    default:
+      return unreachable(set);
+  }
+}
+
+/** Why the engine refused a move, as the reason part of a sentence. */
+export function moveRefusal(error: MoveError, s: Speech): string {
+  switch (error.kind) {
+    case "gameOver":
+      return s.t("refusal.gameOver");
+    case "offTable":
+      return s.t("refusal.offTable", { x: error.error.cell.x, y: error.error.cell.y, limit: error.error.limit });
+    case "wrongMode":
+      return s.t("refusal.wrongMode");
+    case "noSuchMove":
+      return s.t("refusal.noSuchMove");
+    case "draw":
+      return drawRefusal(error.error, s);
+    case "placement":
+      return placementRefusal(error.error, s);
+    case "follower":
+      return followerRefusal(error.error, s);
+    case "purchase":
+      return purchaseRefusal(error.error, s);
+    case "city":
+      return cityRefusal(error.error, s);
+    case "count":
+      return countRefusal(error.error, s);
+    case "stand":
+      return standRefusal(error.error, s);
+    default:
+      return unreachable(error);
+  }
+}
+
+function drawRefusal(e: DrawError, s: Speech): string {
+  switch (e.kind) {
+    case "tileNotInBag":
+      return s.t("refusal.tileNotInBag", { tile: e.tile });
+    case "riverFirst":
+      return s.t("refusal.riverFirst", { tile: e.tile });
+    case "cityFirst":
+      return s.t("refusal.cityFirst", { tile: e.tile });
+    case "springFirst":
+      return s.t("refusal.springFirst", { tile: e.tile });
+    case "forkFirst":
+      return s.t("refusal.forkFirst", { tile: e.tile });
+    case "volcanoLast":
+      return s.t("refusal.volcanoLast", { tile: e.tile });
+    case "discardRefused":
+      return s.t("refusal.discardRefused", { tileAt: tileAt(e.tile, e.cell, e.rotation, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+function riverWords(reason: RiverError, cell: Cell, s: Speech): string {
+  switch (reason) {
+    case "NotContinued":
+    case "BranchesJoin":
+    case "UTurn":
+      return s.t(`refusal.river.${reason}`, { x: cell.x, y: cell.y });
+    default:
+      return unreachable(reason);
+  }
+}
+
+function placementRefusal(e: PlacementError, s: Speech): string {
+  switch (e.kind) {
+    case "cellOccupied":
+      return s.t("refusal.cellOccupied", { tileAt: tileAt(e.tile, e.cell, e.rotation, s) });
+    case "notAdjacent":
+      return s.t("refusal.notAdjacent", { tileAt: tileAt(e.tile, e.cell, e.rotation, s) });
+    case "edgeMismatch":
+      return s.tn("refusal.edgeMismatch", e.mismatches.length, {
+        tileAt: tileAt(e.tile, e.cell, e.rotation, s),
+        sides: e.mismatches.map((m) => sideMismatch(m, s)).join("; "),
+      });
+    case "outOfBounds":
+      return s.t("refusal.outOfBounds", { x: e.cell.x, y: e.cell.y });
+    case "buildingNeighbours":
+      return s.t("refusal.buildingNeighbours", { x: e.cell.x, y: e.cell.y });
+    case "river":
+      return riverWords(e.reason, e.cell, s);
+    default:
+      return unreachable(e);
+  }
+}
+
+function followerRefusal(e: FollowerError, s: Speech): string {
+  switch (e.kind) {
+    case "noFollowerLeft":
+      return s.t("refusal.noFollowerLeft", { name: player(e.player, s) });
+    case "noFeatureAt":
+      return s.t("refusal.noFeatureAt", { place: placeWords(e.port, s) });
+    case "featureOccupied":
+      return s.t("refusal.featureOccupied", { feature: featureWords(e.feature, s), place: placeWords(e.port, s) });
+    case "notClaimable":
+      return s.t("refusal.notClaimable", { place: placeWords(e.port, s) });
+    case "farmersOff":
+      return s.t("refusal.farmersOff");
+    case "crowdedBuilding":
+      return s.t("refusal.crowdedBuilding");
+    case "inFinalBoard":
+      return s.t("refusal.inFinalBoard");
+    default:
+      return unreachable(e);
+  }
+}
+
+function purchaseRefusal(e: PurchaseError, s: Speech): string {
+  switch (e.kind) {
+    case "unknownPlayer":
+      return s.t("refusal.unknownPlayer", { n: e.player + 1 });
+    case "fromSelf":
+      return s.t("refusal.fromSelf", { name: player(e.player, s) });
+    case "cannotPay":
+      return s.tn("refusal.cannotPay", e.score, { name: player(e.player, s), price: e.price });
+    default:
+      return unreachable(e);
+  }
+}
+
+function cityRefusal(e: CityError, s: Speech): string {
+  switch (e.kind) {
+    case "noCityToLay":
+      return s.t("refusal.noCityToLay");
+    case "riverUnfinished":
+      return s.t("refusal.riverUnfinished");
+    case "overlaps":
+      return s.t("refusal.overlaps", { x: e.cell.x, y: e.cell.y });
+    case "notAdjacent":
+      return s.t("refusal.cityNotAdjacent", { x: e.at.x, y: e.at.y });
+    default:
+      return unreachable(e);
+  }
+}
+
+function countRefusal(e: CountError, s: Speech): string {
+  switch (e.kind) {
+    case "noCount":
+      return s.t("refusal.noCount");
+    case "quarterEmpty":
+      return s.t("refusal.quarterEmpty", { name: player(e.player, s), quarter: quarterWords(e.quarter, s) });
+    case "countBlocks":
+      return s.t("refusal.countBlocks", { quarter: quarterWords(e.quarter, s) });
+    case "entryLocked":
+      return s.t("refusal.entryLocked", { quarter: quarterWords(e.quarter, s) });
+    case "marketAtTheEnd":
+      return s.t("refusal.marketAtTheEnd");
+    case "noFeatureAt":
+      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+    case "wrongQuarter":
+      return s.t("refusal.wrongQuarter", { quarter: quarterWords(e.quarter, s), feature: featureWords(e.feature, s) });
+    case "farmersOff":
+      return s.t("refusal.farmersOff");
+    case "notBeingScored":
+      return s.t("refusal.notBeingScored", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+    case "moveOutOfTurn":
+      return s.t("refusal.moveOutOfTurn", { name: player(e.player, s) });
+    case "mayNotEnter":
+      return s.t("refusal.mayNotEnter", { name: player(e.player, s) });
+    case "noFollowerLeft":
+      return s.t("refusal.noFollowerLeft", { name: player(e.player, s) });
+    case "countMovesByItself":
+      return s.t("refusal.countMovesByItself");
+    default:
+      return unreachable(e);
+  }
+}
+
+function standRefusal(e: StandError, s: Speech): string {
+  switch (e.kind) {
+    case "inTurns":
+      return s.t("refusal.inTurns");
+    case "unknownPlayer":
+      return s.t("refusal.unknownPlayer", { n: e.player + 1 });
+    case "noFollowerLeft":
+      return s.t("refusal.noFollowerLeft", { name: player(e.player, s) });
+    case "noCount":
+      return s.t("refusal.noCount");
+    case "noTileAt":
+      return s.t("refusal.noTileAt", { x: e.cell.x, y: e.cell.y });
+    case "noFeatureAt":
+      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+    case "notClaimable":
+      return s.t("refusal.notClaimableAt", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+    case "farmersOff":
+      return s.t("refusal.farmersOff");
+    default:
+      return unreachable(e);
+  }
+}
+
+/** Why the players, boxes or rules do not make a game, as the reason part of a sentence. */
+export function setupRefusal(e: SetupError, s: Speech): string {
+  switch (e.kind) {
+    case "noPlayers":
+      return s.t("refusal.noPlayers");
+    case "tooManyPlayers":
+      return s.tn("refusal.tooManyPlayers", e.detail.count, { max: e.detail.max });
+    case "duplicateName":
+      return s.t("refusal.duplicateName", { name: e.detail });
+    case "duplicateColor":
+      return s.t("refusal.duplicateColor", { color: colorWords(e.detail, s) });
+    case "riverNeedsSpring":
+      return s.t("refusal.riverNeedsSpring");
+    case "countNeedsItsStart":
+      return s.t("refusal.countNeedsItsStart");
+    case "riverBeforeCityNeedsBoth":
+      return s.t("refusal.riverBeforeCityNeedsBoth");
+    case "missingStartSet":
+      return s.t("refusal.missingStartSet", { box: boxWords(e.detail, s) });
+    case "duplicateSet":
+      return s.t("refusal.duplicateSet", { box: boxWords(e.detail, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+/** A request naming what does not exist, as a whole sentence. */
+export function requestRefusal(e: RequestError, s: Speech): string {
+  switch (e.kind) {
+    case "unknownTile":
+      return s.t("refusal.unknownTile", { name: e.detail });
+    case "badRotation":
+      return s.t("refusal.badRotation", { degrees: e.detail });
+    case "unknownPlace":
+      return s.t("refusal.unknownPlace", { name: e.detail });
+    case "unknownSeat":
+      return s.t("refusal.unknownSeat", { n: e.detail + 1 });
+    case "finalBoardOnly":
+      return s.t("refusal.finalBoardOnly");
+    default:
+      return unreachable(e);
+  }
+}
+
+/** What kept the ledger file from being written, as a whole sentence. */
+export function fileProblem(problem: FileProblem, s: Speech): string {
+  switch (problem) {
+    case "diskFull":
+    case "readOnly":
+    case "locked":
+    case "io":
+    case "cannotOpen":
+      return s.t("refusal.ledgerFile", { problem: s.t(`refusal.file.${problem}`) });
+    default:
+      return unreachable(problem);
+  }
+}
