@@ -18,7 +18,9 @@
 //! append` runs only the benchmarks whose name contains `append`. Run any other way (as
 //! `cargo test --all-targets` does), they make a small smoke run and print `smoke` lines.
 //! The files are made under the crate's target folder, so on the disk the build is on
-//! (not in memory).
+//! (not in memory). `LEDGER_BENCH_DIR=/dev/shm` puts them elsewhere: on a tmpfs, where a
+//! flush costs nothing, the append figures are the ledger's own work, to which a real disk
+//! adds its flush time once per move.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -43,7 +45,8 @@ fn main() {
     // A year of weekly nights of four 72-move games; the history, decades of them.
     let (append_games, games) = if full { (96, 10_000) } else { (3, 200) };
     // On the disk under target/, not in memory: the figures are about a real file.
-    let folder = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let root = std::env::var_os("LEDGER_BENCH_DIR").unwrap_or_else(|| env!("CARGO_TARGET_TMPDIR").into());
+    let folder = tempfile::tempdir_in(root).unwrap();
 
     if wanted("append") {
         bench_append(label, folder.path(), append_games);
