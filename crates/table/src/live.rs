@@ -612,11 +612,20 @@ mod tests {
         let replayed = crate::view::replay_view(table.ledger(), id, u32::MAX).unwrap().view;
         assert_eq!(replayed.result.map(|r| r.winners), Some(vec![1]), "the history's step-through agrees");
 
-        // The exported script says the same to `castellan score`.
-        let script = Script::from_json(&table.script().unwrap().to_string()).unwrap();
-        let game = script.play().unwrap();
-        assert_eq!(script.report(&game)["scores"], json!({"Anna": 36, "Bram": 51}));
-        assert_eq!(script.report(&game)["winners"], json!(["Bram"]));
+        // The game on the table as a script, and the ledger's export of it, say the same to
+        // `castellan score`.
+        use crate::export::{files, Format, Selection};
+        let [(_, exported)] = &files(table.ledger(), Selection::Game(id), Format::Script).unwrap()[..] else {
+            panic!("one script for one game")
+        };
+        for text in [table.script().unwrap().to_string(), exported.clone()] {
+            let script = Script::from_json(&text).unwrap();
+            let game = script.play().unwrap();
+            assert_eq!(script.report(&game)["scores"], json!({"Anna": 36, "Bram": 51}), "{text}");
+            assert_eq!(script.report(&game)["winners"], json!(["Bram"]));
+        }
+        let csv = &files(table.ledger(), Selection::Game(id), Format::Csv).unwrap()[0].1;
+        assert!(csv.contains(",1,51,") && csv.contains(",2,36,"), "the CSV ranks the totals: {csv}");
 
         // Counted again after undoing the count: the scores given before stay until the table
         // counts without them, and then nothing of them is kept.
