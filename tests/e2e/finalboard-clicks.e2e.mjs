@@ -116,9 +116,11 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
   }
   while ((await browser.$$(".seat")).length < script.players.length) await press("#add-player");
   for (const [i, p] of script.players.entries()) {
+    // The last game's names may be there: all of it selected, then typed over.
     await press(`#player-${i}`);
-    await (await browser.$(`#player-${i}`)).clearValue();
+    await type(["Control", "a"]);
     await typeText(p.name);
+    assert.equal(await (await browser.$(`#player-${i}`)).getValue(), p.name);
   }
   await press("#final-board");
   await press("#start-game");
