@@ -176,12 +176,18 @@ pub fn redo(state: State<'_, AppState>) -> Result<GameView, CommandError> {
 }
 
 /// Makes the final count, after the followers moved out of the City of Carcassonne in the
-/// order given, and records the results.
+/// order given, and records the results. A final board may give each seat's score before the
+/// end count (`track`, in turn order): the results are then the totals; `null` counts the end
+/// count alone.
 #[tauri::command]
 #[specta::specta]
-pub fn finish_game(state: State<'_, AppState>, final_moves: Vec<QuarterMoveRequest>) -> Result<GameView, CommandError> {
+pub fn finish_game(
+    state: State<'_, AppState>,
+    final_moves: Vec<QuarterMoveRequest>,
+    track: Option<Vec<u32>>,
+) -> Result<GameView, CommandError> {
     let final_moves = final_moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<Vec<_>, _>>()?;
-    state.with_table(|table| Ok(GameView::of(table.finish(final_moves, chrono::Utc::now())?)))
+    state.with_table(|table| Ok(GameView::of(table.finish_with_track(final_moves, track, chrono::Utc::now())?)))
 }
 
 /// Undoes the final count of the game just finished: it is in progress again where its moves

@@ -61,9 +61,11 @@ export const commands = {
 	redo: () => typedError<GameView, CommandError>(__TAURI_INVOKE("redo")),
 	/**
 	 *  Makes the final count, after the followers moved out of the City of Carcassonne in the
-	 *  order given, and records the results.
+	 *  order given, and records the results. A final board may give each seat's score before the
+	 *  end count (`track`, in turn order): the results are then the totals; `null` counts the end
+	 *  count alone.
 	 */
-	finishGame: (finalMoves: QuarterMoveRequest[]) => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game", { finalMoves })),
+	finishGame: (finalMoves: QuarterMoveRequest[], track: number[] | null) => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game", { finalMoves, track })),
 	/**
 	 *  Undoes the final count of the game just finished: it is in progress again where its moves
 	 *  left it. Only until another game is started or taken up.
@@ -856,6 +858,13 @@ export type GameView = {
 	turnCount: number,
 	/**  After the final count: the ranking, the winners, and the other farm rule's result. */
 	result: ResultView | null,
+	/**
+	 *  A final board's scores before the end count, by seat, once the table gave them: the
+	 *  players' scores, the count's totals before it and the ranking include them. `null`
+	 *  when they were not given (a final board then knows only its end count) and in a game
+	 *  entered turn by turn.
+	 */
+	beforeCount: number[] | null,
 };
 
 /**  Two players' games together. */

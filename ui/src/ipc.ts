@@ -94,9 +94,10 @@ export function redo(): Promise<Outcome<GameView>> {
   return call(commands.redo());
 }
 
-/** The final count, after the followers moved out of the City of Carcassonne, in order. */
-export function finishGame(finalMoves: QuarterMoveRequest[] = []): Promise<Outcome<GameView>> {
-  return call(commands.finishGame(finalMoves));
+/** The final count, after the followers moved out of the City of Carcassonne, in order; a final
+ * board with each seat's score before the end count, when the table gave them. */
+export function finishGame(finalMoves: QuarterMoveRequest[] = [], track: number[] | null = null): Promise<Outcome<GameView>> {
+  return call(commands.finishGame(finalMoves, track));
 }
 
 /** Undoes the final count of the game just finished: the game goes on where it stood. */

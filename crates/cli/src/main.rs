@@ -22,7 +22,7 @@ macro_rules! say {
 mod bench;
 mod ledger;
 
-use castellan_script::{report, Script};
+use castellan_script::Script;
 use std::process::ExitCode;
 
 /// Standard output that a closed pipe does not abort.
@@ -129,7 +129,7 @@ fn score(path: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    say!("{}", serde_json::to_string_pretty(&report(&game)).expect("a report is valid JSON"));
+    say!("{}", serde_json::to_string_pretty(&script.report(&game)).expect("a report is valid JSON"));
     match script.check_expect(&game) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

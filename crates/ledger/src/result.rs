@@ -144,6 +144,25 @@ impl Ledger {
         tx.commit().sql("COMMIT")
     }
 
+    /// Ends a game as [`Ledger::finish_game`] does, and replaces its setup in the same
+    /// transaction: a final board learns what the tiles cannot show, the players' scores
+    /// before the end count, only when it is counted, and they belong to its setup.
+    ///
+    /// # Errors
+    ///
+    /// As [`Ledger::finish_game`], and [`InvalidInput::NotJsonObject`] when `setup_json` is
+    /// not one JSON object; nothing is written then.
+    pub fn finish_game_with_setup(&mut self, game: GameId, setup_json: &str, finish: &Finish) -> Result<()> {
+        const SETUP: &str = "UPDATE games SET setup_json = ?2 WHERE id = ?1";
+        json::require_object("setup", setup_json)?;
+        let tx = self.write()?;
+        require_in_progress(&tx, game)?;
+        let seated = seats(&tx, game)?;
+        query::execute(&tx, SETUP, rusqlite::params![game.0, setup_json])?;
+        write_finish(&tx, game, &seated, finish)?;
+        tx.commit().sql("COMMIT")
+    }
+
     /// Undoes a game's final count, in one transaction: its results and its final moves are
     /// removed and its end is cleared, so it is in progress again, offered for resuming and
     /// left out of the history's results and the statistics. Its moves and cursor are kept

@@ -14,9 +14,9 @@ mod scenario;
 mod write;
 
 pub use read::{without_bom, ScriptError, ScriptErrorKind};
-pub use report::report;
+pub use report::{report, report_with_track};
 pub use scenario::check_scenario;
-pub use write::{final_moves_json, move_json, players_json, setup_json};
+pub use write::{final_moves_json, move_json, players_json, setup_json, track_json};
 
 pub use castellan_engine::Standing;
 
@@ -27,6 +27,14 @@ use std::collections::BTreeMap;
 pub const FORMAT: &str = "castellan-game-script";
 /// The format version this crate reads and writes.
 pub const VERSION: u64 = 1;
+
+/// Scores plus the scores before the end count, seat by seat; the scores alone without them.
+pub fn with_track(scores: &[u32], track: Option<&[u32]>) -> Vec<u32> {
+    match track {
+        Some(before) => scores.iter().zip(before).map(|(s, b)| s + b).collect(),
+        None => scores.to_vec(),
+    }
+}
 
 /// A follower of a final-board script's `followers` list: the older way of writing a stand
 /// move, played after every move of `moves`.
@@ -59,6 +67,10 @@ pub struct Script {
     pub final_moves: Vec<QuarterMove>,
     /// Apply the end-of-game count after the last move.
     pub final_scoring: bool,
+    /// A final board's `setup.track`: each seat's score before the end count (the space on
+    /// the track plus the 50 and 100 tokens), which the tiles cannot show. The totals and the
+    /// ranking are then these plus the end count; without it only the end count is known.
+    pub track: Option<Vec<u32>>,
     /// Expected totals by player name, when the script states them.
     pub expect: Option<BTreeMap<String, u32>>,
 }
@@ -147,6 +159,18 @@ impl Script {
         Ok(())
     }
 
+    /// Each seat's total: its score before the end count (`setup.track`, 0 without it)
+    /// plus what the game scored.
+    pub fn totals(&self, game: &Game) -> Vec<u32> {
+        with_track(game.scores(), self.track.as_deref())
+    }
+
+    /// The report of the replayed game as `castellan score` prints it: on the totals with
+    /// the scores before the end count, when the script gives them.
+    pub fn report(&self, game: &Game) -> serde_json::Value {
+        report_with_track(game, self.track.as_deref())
+    }
+
     /// Compares a replayed game's totals with `expect`.
     ///
     /// # Errors
@@ -155,10 +179,11 @@ impl Script {
         let Some(expect) = &self.expect else {
             return Ok(());
         };
+        let totals = self.totals(game);
         let mut differences = Vec::new();
         for (i, p) in self.setup.players.iter().enumerate() {
             if let Some(&want) = expect.get(&p.name) {
-                let got = game.scores()[i];
+                let got = totals[i];
                 if got != want {
                     differences.push((p.name.clone(), want, got));
                 }
@@ -293,6 +318,48 @@ mod tests {
         assert_eq!(old.all_moves().len(), 5, "the list as stand moves after the tiles");
         let too_far = listed.replace(r#""at": [3, 1, "E"]"#, r#""at": [9, 9, "E"]"#);
         assert_eq!(Script::from_json(&too_far).unwrap().play().unwrap_err().at, "follower 1", "named as before");
+    }
+
+    #[test]
+    fn the_scores_before_the_end_count_make_the_totals_and_the_winner() {
+        let tracked =
+            FINAL_BOARD.replace(r#""count_at": "market""#, r#""count_at": "market", "track": {"Bram": 3, "Anna": 10}"#);
+        let script = Script::from_json(&tracked).expect("valid script");
+        assert_eq!(script.track, Some(vec![10, 3]), "by seat, whatever the order of the names");
+        let game = script.play().unwrap();
+        assert_eq!(game.scores(), &[4, 4], "the end count alone is a tie");
+        assert_eq!(script.totals(&game), [14, 7]);
+        let report = script.report(&game);
+        assert_eq!(report["scores"], serde_json::json!({"Anna": 14, "Bram": 7}));
+        assert_eq!(report["winners"], serde_json::json!(["Anna"]), "ranked on the totals");
+        assert_eq!(report["outcome"], "winner");
+        assert_eq!(report["before_count"], serde_json::json!({"Anna": 10, "Bram": 3}));
+        assert_eq!(report["end_count"], serde_json::json!({"Anna": 4, "Bram": 4}));
+        assert_eq!(report["track"]["Anna"], serde_json::json!({"space": 14, "fifties": 0, "hundreds": 0}));
+        let written = script.to_json();
+        assert_eq!(written["setup"]["track"], serde_json::json!({"Anna": 10, "Bram": 3}));
+        assert_eq!(Script::from_json(&written.to_string()).unwrap(), script, "write then read is the identity");
+
+        let untracked = Script::from_json(FINAL_BOARD).unwrap();
+        let report = untracked.report(&untracked.play().unwrap());
+        assert_eq!(report["scores"], serde_json::json!({"Anna": 4, "Bram": 4}), "without it: the end count as before");
+        assert!(report.get("before_count").is_none() && report.get("end_count").is_none());
+        assert_eq!(untracked.to_json()["setup"].get("track"), None, "nothing written that was not given");
+    }
+
+    #[test]
+    fn the_scores_before_the_end_count_name_every_player_and_only_on_a_final_board() {
+        let with = |track: &str| {
+            FINAL_BOARD.replace(r#""count_at": "market""#, &format!(r#""count_at": "market", "track": {track}"#))
+        };
+        let at = |text: &str| Script::from_json(text).unwrap_err().at;
+        assert_eq!(at(&with(r#"{"Anna": 10}"#)), "setup.track.Bram", "a player left out");
+        assert_eq!(at(&with(r#"{"Anna": 10, "Bram": 3, "Carl": 5}"#)), "setup.track.Carl", "nobody of that name");
+        assert_eq!(at(&with(r#"{"Anna": -1, "Bram": 3}"#)), "setup.track.Anna");
+        assert_eq!(at(&with(r#"{"Anna": "ten", "Bram": 3}"#)), "setup.track.Anna");
+        assert_eq!(at(&with("[10, 3]")), "setup.track");
+        let turns = SCRIPT.replace(r#""setup": {"#, r#""setup": {"track": {"Anna": 1, "Bram": 2}, "#);
+        assert_eq!(at(&turns), "setup.track", "turn by turn the game itself scored everything");
     }
 
     #[test]

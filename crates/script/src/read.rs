@@ -238,6 +238,16 @@ impl Script {
             None => RuleSet::default(),
             Some(v) => read_rules(object(v, "setup.rules")?)?,
         };
+        let track = match setup_v.get("track") {
+            None => None,
+            Some(_) if mode != Mode::FinalBoard => {
+                return Err(ScriptError::format(
+                    "setup.track",
+                    "only a final-board script gives the scores before the end count",
+                ))
+            }
+            Some(v) => Some(read_track(object(v, "setup.track")?, &names)?),
+        };
         let setup = GameSetup { players, sets, start, rules, mode, titles, count_at };
 
         let moves = match root.get("moves") {
@@ -311,8 +321,25 @@ impl Script {
                 }
             }
         };
-        Ok(Script { setup, moves, followers, final_moves, final_scoring, expect })
+        Ok(Script { setup, moves, followers, final_moves, final_scoring, expect, track })
     }
+}
+
+/// A final board's `setup.track`: a score for every player by name, none for anyone else.
+/// A table that gives some scores and not others has forgotten one, and ranking on half the
+/// scores would name the wrong winner.
+fn read_track(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u32>> {
+    if let Some(stranger) = o.keys().find(|k| !names.contains(k)) {
+        return Err(ScriptError::format(format!("setup.track.{stranger}"), format!("no player is called {stranger}")));
+    }
+    names
+        .iter()
+        .map(|name| {
+            let at = format!("setup.track.{name}");
+            let v = o.get(name).ok_or_else(|| ScriptError::format(&at, "missing: give every player's score"))?;
+            u32::try_from(integer(v, &at)?).map_err(|_| ScriptError::format(&at, "negative score"))
+        })
+        .collect()
 }
 
 /// `text` without the byte-order mark a Windows editor puts before the first character of a

@@ -7,13 +7,23 @@ use serde_json::{json, Value};
 /// score event with its reason, and notices: what the table may want to look at again
 /// although it breaks no rule.
 pub fn report(game: &Game) -> Value {
+    report_with_track(game, None)
+}
+
+/// [`report`] of a final board whose scores before the end count are known (`setup.track`,
+/// by seat): `scores`, `standings`, `winners`, `outcome` and `track` are then on the totals,
+/// and `before_count` and `end_count` say what each total is made of.
+pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
     let players = &game.setup().players;
     let name = |p: castellan_engine::PlayerId| players[p.index()].name.clone();
-    let scores: serde_json::Map<String, Value> =
-        players.iter().zip(game.scores()).map(|(p, &s)| (p.name.clone(), s.into())).collect();
+    let totals = crate::with_track(game.scores(), before);
+    let by_name = |points: &[u32]| -> serde_json::Map<String, Value> {
+        players.iter().zip(points).map(|(p, &s)| (p.name.clone(), s.into())).collect()
+    };
+    let scores = by_name(&totals);
     let track: serde_json::Map<String, Value> = players
         .iter()
-        .zip(game.scores())
+        .zip(&totals)
         .map(|(p, &s)| {
             let t = TrackPosition::of(s);
             (p.name.clone(), json!({"space": t.space, "fifties": t.fifties, "hundreds": t.hundreds}))
@@ -42,11 +52,11 @@ pub fn report(game: &Game) -> Value {
             _ => None,
         })
         .collect();
-    json!({
+    let mut report = json!({
         "scores": scores,
-        "standings": game.standings().into_iter().map(|(p, s, r)| json!({"player": name(p), "score": s, "rank": r})).collect::<Vec<_>>(),
-        "winners": game.winners().into_iter().map(name).collect::<Vec<_>>(),
-        "outcome": outcome(game),
+        "standings": game.standings_of(&totals).into_iter().map(|(p, s, r)| json!({"player": name(p), "score": s, "rank": r})).collect::<Vec<_>>(),
+        "winners": game.winners_of(&totals).into_iter().map(name).collect::<Vec<_>>(),
+        "outcome": outcome(game, &totals),
         "track": track,
         "supply": players.iter().zip(game.supply()).map(|(p, &n)| (p.name.clone(), Value::from(n))).collect::<serde_json::Map<_, _>>(),
         "tiles_left": game.tiles_left(),
@@ -83,7 +93,12 @@ pub fn report(game: &Game) -> Value {
             .collect::<Vec<_>>(),
         "events": events,
         "notices": notices(game),
-    })
+    });
+    if let Some(before) = before {
+        report["before_count"] = by_name(before).into();
+        report["end_count"] = by_name(game.scores()).into();
+    }
+    report
 }
 
 /// Things accepted but worth a second look: followers a final board shows on a complete
@@ -108,11 +123,11 @@ fn notices(game: &Game) -> Vec<Value> {
 /// How a finished game was decided (V-14): one `"winner"`, or for a tie at the top the
 /// table's tie rule — `"shared"`, `"no-winner"` or `"play-again"`. `null` while the game
 /// runs. `winners` alone cannot tell a tie without a winner from one to be replayed.
-fn outcome(game: &Game) -> Value {
+fn outcome(game: &Game, totals: &[u32]) -> Value {
     if !game.is_finished() {
         return Value::Null;
     }
-    let top = game.standings().iter().filter(|&&(_, _, rank)| rank == 1).count();
+    let top = game.standings_of(totals).iter().filter(|&&(_, _, rank)| rank == 1).count();
     let word = match game.rules().tied_winners {
         _ if top <= 1 => "winner",
         TiedWinners::Shared => "shared",

@@ -8,7 +8,7 @@
 //! - any other key of the [`report`] (`supply`, `winners`, `standings`, `track`,
 //!   `tiles_left`, …), compared as a subset.
 
-use crate::{report, without_bom, Script};
+use crate::{without_bom, Script};
 use serde_json::Value;
 
 /// Replays a scenario and compares everything its `expect` states.
@@ -40,7 +40,7 @@ pub fn check_scenario(text: &str) -> Result<(), String> {
     let script = script.map_err(|e| e.to_string())?;
     let game = script.play().map_err(|e| e.to_string())?;
     script.check_expect(&game).map_err(|e| e.to_string())?;
-    let rep = report(&game);
+    let rep = script.report(&game);
     let events: Vec<&Value> = rep["events"].as_array().expect("report lists events").iter().collect();
     for (key, want) in expect.as_object().expect("expect is an object") {
         match key.as_str() {

@@ -41,6 +41,11 @@ pub fn setup_json(s: &GameSetup) -> Value {
     Value::Object(setup)
 }
 
+/// A final board's scores before the end count, by seat, as `setup.track`: name → score.
+pub fn track_json(s: &GameSetup, track: &[u32]) -> Value {
+    s.players.iter().zip(track).map(|(p, &t)| (p.name.clone(), Value::from(t))).collect::<Map<_, _>>().into()
+}
+
 /// One move as an element of a script's `moves` array.
 pub fn move_json(s: &GameSetup, m: &Move) -> Value {
     match m {
@@ -86,7 +91,10 @@ impl Script {
     pub fn to_json(&self) -> Value {
         let s = &self.setup;
         let players = players_json(s);
-        let setup = setup_json(s);
+        let mut setup = setup_json(s);
+        if let Some(track) = &self.track {
+            setup["track"] = track_json(s, track);
+        }
         let moves: Vec<Value> = self.moves.iter().map(|m| move_json(s, m)).collect();
         let mut root = json!({
             "format": FORMAT,

@@ -113,6 +113,18 @@ pub enum TableError {
     /// The game on the table has had no final count, so there is none to undo.
     #[error("the game has had no final count")]
     NoFinalCount,
+    /// Scores before the end count given for a game entered turn by turn, which scored
+    /// every point itself.
+    #[error("only a final board takes the scores before the end count")]
+    TrackInTurns,
+    /// Scores before the end count, but not one for each player.
+    #[error("{given} scores before the end count for {seated} players")]
+    TrackSeats {
+        /// Players at the table.
+        seated: usize,
+        /// Scores given.
+        given: usize,
+    },
     /// The players, sets or rules do not make a game.
     #[error("{0}")]
     Setup(SetupError),

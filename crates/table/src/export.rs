@@ -293,8 +293,10 @@ mod tests {
             let files = files(&ledger, Selection::Game(id), Format::Script).unwrap();
             let [(name, text)] = &files[..] else { panic!("one script for one game: {files:?}") };
             assert_eq!(name, &format!("game-{}.json", id.0));
-            let game = Script::from_json(text).expect("the script reads back").play().expect("and replays");
-            let replayed = castellan_script::report(&game)["scores"].clone();
+            let script = Script::from_json(text).expect("the script reads back");
+            let game = script.play().expect("and replays");
+            // As `castellan score` reports it: a final board's scores before its count included.
+            let replayed = script.report(&game)["scores"].clone();
             let stored: serde_json::Map<String, Value> = ledger
                 .results(id)
                 .unwrap()

@@ -99,7 +99,7 @@ pub fn import_script(
                 .filter(|moves| !moves.is_empty())
                 .map(|moves| Value::from(moves.clone()).to_string()),
             ended_at: occasion.now,
-            results: record::results(&game, &seated),
+            results: record::results(&game, &seated, script.track.as_deref()),
         }),
     };
     if repeat == Repeat::Refuse {

@@ -11,7 +11,7 @@ use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{
     check_roster, Color, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat,
 };
-use castellan_script::{final_moves_json, move_json, players_json, setup_json, Script};
+use castellan_script::{final_moves_json, move_json, players_json, setup_json, track_json, Script};
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 
@@ -26,6 +26,8 @@ pub struct LiveGame {
     finished: Option<Game>,
     /// Followers moved out of the City of Carcassonne just before the final count.
     final_moves: Vec<QuarterMove>,
+    /// A final board's scores before the end count, by seat, once the table gave them.
+    track: Option<Vec<u32>>,
 }
 
 impl LiveGame {
@@ -47,6 +49,18 @@ impl LiveGame {
     /// Followers moved out of the City before the final count.
     pub fn final_moves(&self) -> &[QuarterMove] {
         &self.final_moves
+    }
+
+    /// A final board's scores before the end count, by seat: what the players had on the
+    /// track, given at the count; `None` when the table did not give them (only the end count
+    /// is known then) or the game was entered turn by turn.
+    pub fn track(&self) -> Option<&[u32]> {
+        self.track.as_deref()
+    }
+
+    /// Each seat's total: the score before the end count, if given, plus the game's.
+    pub fn totals(&self) -> Vec<u32> {
+        castellan_script::with_track(self.game().scores(), self.track())
     }
 
     /// Whether the final count has been made.
@@ -166,7 +180,7 @@ impl Table {
         })?;
         batch.commit()?;
         let seated = seats.iter().map(|s| s.player).collect();
-        Ok(self.live.insert(LiveGame { id, seated, history, finished: None, final_moves: Vec::new() }))
+        Ok(self.live.insert(LiveGame { id, seated, history, finished: None, final_moves: Vec::new(), track: None }))
     }
 
     /// Takes up a game from the ledger exactly where its move log stands, the moves taken
@@ -182,6 +196,7 @@ impl Table {
             history: stored.history,
             finished: None,
             final_moves: Vec::new(),
+            track: stored.track,
         }))
     }
 
@@ -264,17 +279,54 @@ impl Table {
     /// # Errors
     /// No game, a refused final move, or the ledger refuses; the game is unchanged then.
     pub fn finish(&mut self, final_moves: Vec<QuarterMove>, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
+        let track = self.live.as_ref().and_then(|live| live.track.clone());
+        self.finish_with_track(final_moves, track, now)
+    }
+
+    /// [`Table::finish`] with a final board's scores before the end count, by seat, as the
+    /// players read them off the track: the results, the ranking and the history are then
+    /// on the totals, and the scores are stored in the game's setup, in the same transaction
+    /// as the results. `None`: the table did not give them, and only the end count is known.
+    ///
+    /// # Errors
+    /// As [`Table::finish`]; scores for a game entered turn by turn, or not one per player.
+    pub fn finish_with_track(
+        &mut self,
+        final_moves: Vec<QuarterMove>,
+        track: Option<Vec<u32>>,
+        now: DateTime<Utc>,
+    ) -> Result<&LiveGame, TableError> {
         let live = self.live_mut()?;
+        let setup = live.history.setup();
+        let final_board = setup.mode == Mode::FinalBoard;
+        match &track {
+            Some(_) if !final_board => return Err(TableError::TrackInTurns),
+            Some(t) if t.len() != setup.players.len() => {
+                return Err(TableError::TrackSeats { seated: setup.players.len(), given: t.len() })
+            }
+            _ => {}
+        }
         let mut game = live.history.game().clone();
         game.finish_with(&final_moves).map_err(TableError::Move)?;
-        let results = record::results(&game, &live.seated);
+        let results = record::results(&game, &live.seated, track.as_deref());
         let id = live.id;
-        let final_moves_json =
-            (!final_moves.is_empty()).then(|| final_moves_json(live.history.setup(), &final_moves).to_string());
-        self.ledger.finish_game(id, &Finish { final_moves_json, ended_at: now, results })?;
+        let final_moves_json = (!final_moves.is_empty()).then(|| final_moves_json(setup, &final_moves).to_string());
+        let finish = Finish { final_moves_json, ended_at: now, results };
+        if final_board {
+            // The setup is written again, with the scores or without them: a count undone and
+            // made again without them must not keep the earlier ones.
+            let mut stored = setup_json(setup);
+            if let Some(t) = &track {
+                stored["track"] = track_json(setup, t);
+            }
+            self.ledger.finish_game_with_setup(id, &stored.to_string(), &finish)?;
+        } else {
+            self.ledger.finish_game(id, &finish)?;
+        }
         let live = self.live.as_mut().expect("checked above");
         live.finished = Some(game);
         live.final_moves = final_moves;
+        live.track = track;
         Ok(live)
     }
 
@@ -311,11 +363,15 @@ impl Table {
         let setup = live.history.setup();
         let moves: Vec<Value> =
             live.history.moves()[..live.history.cursor()].iter().map(|m| move_json(setup, m)).collect();
+        let mut setup_value = setup_json(setup);
+        if let Some(track) = &live.track {
+            setup_value["track"] = track_json(setup, track);
+        }
         let mut script = json!({
             "format": castellan_script::FORMAT,
             "version": castellan_script::VERSION,
             "players": players_json(setup),
-            "setup": setup_json(setup),
+            "setup": setup_value,
             "moves": moves,
             // A final board exists to be counted, so its script always asks for the count.
             "final_scoring": live.is_finished() || setup.mode == Mode::FinalBoard,
@@ -335,6 +391,8 @@ pub struct StoredHistory {
     pub history: History,
     /// Followers moved out of the City before the final count of a finished game.
     pub final_moves: Vec<QuarterMove>,
+    /// A final board's scores before the end count, by seat, when the table gave them.
+    pub track: Option<Vec<u32>>,
 }
 
 /// A stored game rebuilt from its move log.
@@ -377,7 +435,7 @@ pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, Tabl
         Script::from_json(&doc.to_string()).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
         .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
-    Ok(StoredHistory { seated, history, final_moves: script.final_moves })
+    Ok(StoredHistory { seated, history, final_moves: script.final_moves, track: script.track })
 }
 
 #[cfg(test)]
@@ -508,6 +566,91 @@ mod tests {
         let script = table.script().unwrap();
         assert_eq!(script["moves"][1], json!({"player": "Anna", "stand": "market"}));
         assert_eq!(script["setup"]["mode"], "final-board");
+    }
+
+    /// A finished table: U east of the start tile, Anna's thief on the open road (2 at the
+    /// end count) and Bram's knight on the start tile's open city (1).
+    fn final_board_on(table: &mut Table) -> GameId {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = Mode::FinalBoard;
+        let id = table.start(setup, None, now()).unwrap().id();
+        table.play(place("U", 1, 0, Rotation::R0, None), now()).unwrap();
+        let stand = |player, port| Move::Stand {
+            player: castellan_engine::PlayerId(player),
+            at: castellan_engine::Standing::Board(castellan_engine::Cell::new(0, 0), port),
+        };
+        table.play(stand(0, Port::W), now()).unwrap();
+        table.play(stand(1, Port::N), now()).unwrap();
+        id
+    }
+
+    fn stored(table: &Table, id: GameId) -> Vec<(u32, u32)> {
+        table.ledger().results(id).unwrap().iter().map(|s| (s.rank, s.result.score)).collect()
+    }
+
+    #[test]
+    fn a_final_board_is_ranked_stored_and_exported_on_the_scores_before_the_count_plus_the_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        let id = final_board_on(&mut table);
+        let done = table.finish_with_track(Vec::new(), Some(vec![34, 50]), now()).unwrap();
+        assert_eq!(done.game().scores(), &[2, 1], "the end count alone would make Anna the winner");
+        assert_eq!(done.totals(), [36, 51]);
+        let view = crate::view::GameView::of(done);
+        assert_eq!(view.before_count, Some(vec![34, 50]));
+        assert_eq!(view.players.iter().map(|p| p.score).collect::<Vec<_>>(), [36, 51]);
+        let result = view.result.expect("counted");
+        assert_eq!(result.winners, [1], "Bram wins on the totals");
+        assert_eq!(result.count.before, [34, 50], "the count is told from the scores before it");
+        assert_eq!(stored(&table, id), [(1, 51), (2, 36)], "the ledger keeps the totals, best first");
+        let setup: Value = serde_json::from_str(&table.ledger().game(id).unwrap().setup_json).unwrap();
+        assert_eq!(setup["track"], json!({"Anna": 34, "Bram": 50}), "stored with the setup");
+        let replayed = crate::view::replay_view(table.ledger(), id, u32::MAX).unwrap().view;
+        assert_eq!(replayed.result.map(|r| r.winners), Some(vec![1]), "the history's step-through agrees");
+
+        // The game on the table as a script, and the ledger's export of it, say the same to
+        // `castellan score`.
+        use crate::export::{files, Format, Selection};
+        let [(_, exported)] = &files(table.ledger(), Selection::Game(id), Format::Script).unwrap()[..] else {
+            panic!("one script for one game")
+        };
+        for text in [table.script().unwrap().to_string(), exported.clone()] {
+            let script = Script::from_json(&text).unwrap();
+            let game = script.play().unwrap();
+            assert_eq!(script.report(&game)["scores"], json!({"Anna": 36, "Bram": 51}), "{text}");
+            assert_eq!(script.report(&game)["winners"], json!(["Bram"]));
+        }
+        let csv = &files(table.ledger(), Selection::Game(id), Format::Csv).unwrap()[0].1;
+        assert!(csv.contains(",1,51,") && csv.contains(",2,36,"), "the CSV ranks the totals: {csv}");
+
+        // Counted again after undoing the count: the scores given before stay until the table
+        // counts without them, and then nothing of them is kept.
+        table.reopen().unwrap();
+        drop(table);
+        let mut table = table_at(&path);
+        table.resume(id).unwrap();
+        assert_eq!(table.live().unwrap().track(), Some(&[34, 50][..]), "kept with the reopened game");
+        table.finish_with_track(Vec::new(), None, now()).unwrap();
+        assert_eq!(stored(&table, id), [(1, 2), (2, 1)], "the end count alone");
+        let setup: Value = serde_json::from_str(&table.ledger().game(id).unwrap().setup_json).unwrap();
+        assert_eq!(setup.get("track"), None);
+        assert_eq!(crate::view::GameView::of(table.live().unwrap()).before_count, None);
+    }
+
+    #[test]
+    fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let id = final_board_on(&mut table);
+        let err = table.finish_with_track(Vec::new(), Some(vec![34]), now()).map(|_| ()).unwrap_err();
+        assert!(matches!(err, TableError::TrackSeats { seated: 2, given: 1 }), "{err:?}");
+        assert!(!table.live().unwrap().is_finished());
+        assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress, "nothing written");
+        let turns = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+        let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
+        assert!(matches!(err, TableError::TrackInTurns), "{err:?}");
+        assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
     }
 
     #[test]

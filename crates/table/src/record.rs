@@ -4,13 +4,15 @@
 use castellan_engine::Game;
 use castellan_ledger::{PlayerId, PlayerResult, PointsByKind};
 
-/// The ledger results of a finished game, for the players seated in turn order.
-pub fn results(game: &Game, seated: &[PlayerId]) -> Vec<PlayerResult> {
+/// The ledger results of a finished game, for the players seated in turn order. A final
+/// board's scores before the end count (`track`, by seat) are part of each total; they are
+/// points of no kind the tiles can show, so the points by kind are the end count's alone.
+pub fn results(game: &Game, seated: &[PlayerId], track: Option<&[u32]>) -> Vec<PlayerResult> {
     game.summaries()
         .into_iter()
-        .zip(game.scores())
+        .zip(castellan_script::with_track(game.scores(), track))
         .zip(seated)
-        .map(|((s, &score), &player)| PlayerResult {
+        .map(|((s, score), &player)| PlayerResult {
             player,
             score,
             points: PointsByKind {

@@ -62,6 +62,11 @@ pub struct GameView {
     pub turn_count: u32,
     /// After the final count: the ranking, the winners, and the other farm rule's result.
     pub result: Option<ResultView>,
+    /// A final board's scores before the end count, by seat, once the table gave them: the
+    /// players' scores, the count's totals before it and the ranking include them. `null`
+    /// when they were not given (a final board then knows only its end count) and in a game
+    /// entered turn by turn.
+    pub before_count: Option<Vec<u32>>,
 }
 
 /// How a counted game ended.
@@ -727,7 +732,35 @@ impl GameView {
         if let Some(result) = view.result.as_mut() {
             add_other_rule(result, live.game(), &history.moves()[..history.cursor()], live.final_moves());
         }
+        view.add_track(live.game(), live.track());
         view
+    }
+
+    /// Adds a final board's scores before the end count, by seat, to what the view says of
+    /// the scores: each player's score and track position, the count's totals before it,
+    /// the ranking, the winners, and the other farm rule's totals.
+    pub fn add_track(&mut self, game: &Game, track: Option<&[u32]>) {
+        let Some(track) = track else { return };
+        for (player, &before) in self.players.iter_mut().zip(track) {
+            player.score += before;
+            player.if_ended_now += before;
+            let t = TrackPosition::of(player.score);
+            player.track = TrackView { space: t.space, fifties: t.fifties, hundreds: t.hundreds };
+        }
+        if let Some(result) = self.result.as_mut() {
+            let totals = castellan_script::with_track(game.scores(), Some(track));
+            result.standings = game
+                .standings_of(&totals)
+                .into_iter()
+                .map(|(p, score, rank)| StandingView { seat: p.index() as u32, score, rank })
+                .collect();
+            result.winners = game.winners_of(&totals).into_iter().map(|p| p.index() as u32).collect();
+            result.count.before = result.count.before.iter().zip(track).map(|(b, t)| b + t).collect();
+            if let Some(other) = result.other_farm_rule.as_mut() {
+                other.scores = other.scores.iter().zip(track).map(|(s, t)| s + t).collect();
+            }
+        }
+        self.before_count = Some(track.to_vec());
     }
 
     /// The view of any game, e.g. a stored one stepped through turn by turn.
@@ -804,6 +837,7 @@ impl GameView {
             open: if progress.finished { Vec::new() } else { open_features(game) },
             turn_count: game.events().iter().filter(|e| is_turn(e)).count() as u32,
             result: result_of(game),
+            before_count: None,
         }
     }
 }
@@ -929,7 +963,7 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
     let history = stored.history;
     let finished = ledger.game(id)?.status == GameStatus::Finished;
     let moves = &history.moves()[..history.cursor()];
-    replay_at(id, history.setup(), moves, &stored.final_moves, finished, turn)
+    replay_at(id, history.setup(), moves, &stored.final_moves, finished, turn, stored.track.as_deref())
 }
 
 /// A game script opened from a file, after `turn` moves, as [`replay_view`] shows a stored
@@ -938,7 +972,16 @@ pub fn replay_view(ledger: &Ledger, id: GameId, turn: u32) -> Result<ReplayView,
 /// # Errors
 /// The script breaks a rule ([`Script::play`](castellan_script::Script::play) says where).
 pub fn script_replay_view(script: &castellan_script::Script, turn: u32) -> Result<ReplayView, TableError> {
-    replay_at(GameId(0), &script.setup, &script.all_moves(), &script.final_moves, script.final_scoring, turn)
+    let moves = script.all_moves();
+    replay_at(
+        GameId(0),
+        &script.setup,
+        &moves,
+        &script.final_moves,
+        script.final_scoring,
+        turn,
+        script.track.as_deref(),
+    )
 }
 
 fn replay_at(
@@ -948,6 +991,7 @@ fn replay_at(
     final_moves: &[QuarterMove],
     finished: bool,
     turn: u32,
+    track: Option<&[u32]>,
 ) -> Result<ReplayView, TableError> {
     let steps = moves.len() as u32 + u32::from(finished);
     let turn = turn.min(steps);
@@ -968,6 +1012,10 @@ fn replay_at(
     let mut view = GameView::build(id, &game, progress);
     if let Some(result) = view.result.as_mut() {
         add_other_rule(result, &game, moves, final_moves);
+    }
+    // The scores before the end count are the table's at its end: shown with the count.
+    if counted {
+        view.add_track(&game, track);
     }
     Ok(ReplayView { view, turn, steps })
 }

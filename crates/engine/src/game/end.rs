@@ -248,8 +248,13 @@ impl Game {
     /// Players ranked by score: `(player, score, rank)` with rank 1 for the best; tied
     /// players share a rank (Rule B-51).
     pub fn standings(&self) -> Vec<(PlayerId, u32, u32)> {
-        let mut order: Vec<(PlayerId, u32)> =
-            self.scores().iter().enumerate().map(|(i, &s)| (PlayerId(i as u8), s)).collect();
+        self.standings_of(self.scores())
+    }
+
+    /// [`Game::standings`] on other totals, one per seat: a final board's end count added
+    /// to the scores the players had on the track before it, which the engine never saw.
+    pub fn standings_of(&self, totals: &[u32]) -> Vec<(PlayerId, u32, u32)> {
+        let mut order: Vec<(PlayerId, u32)> = totals.iter().enumerate().map(|(i, &s)| (PlayerId(i as u8), s)).collect();
         order.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut out = Vec::with_capacity(order.len());
         for (i, &(p, s)) in order.iter().enumerate() {
@@ -262,7 +267,13 @@ impl Game {
     /// The winners under the rules' tie rule (V-14): everybody on rank 1 when shared, nobody
     /// when a tie has no winner or must be replayed.
     pub fn winners(&self) -> Vec<PlayerId> {
-        let top: Vec<PlayerId> = self.standings().into_iter().filter(|&(_, _, r)| r == 1).map(|(p, _, _)| p).collect();
+        self.winners_of(self.scores())
+    }
+
+    /// [`Game::winners`] on other totals, one per seat, as [`Game::standings_of`].
+    pub fn winners_of(&self, totals: &[u32]) -> Vec<PlayerId> {
+        let top: Vec<PlayerId> =
+            self.standings_of(totals).into_iter().filter(|&(_, _, r)| r == 1).map(|(p, _, _)| p).collect();
         if top.len() > 1 && self.setup.rules.tied_winners != crate::TiedWinners::Shared {
             return Vec::new();
         }
@@ -321,6 +332,20 @@ mod tests {
         ahead.finish().unwrap();
         assert_eq!(ahead.standings(), [(PlayerId(0), 2, 1), (PlayerId(1), 0, 2)]);
         assert_eq!(ahead.winners(), [PlayerId(0)]);
+    }
+
+    #[test]
+    fn other_totals_are_ranked_under_the_same_tie_rule() {
+        let mut ahead = anna_on_an_open_road();
+        ahead.finish().unwrap();
+        // Bram was far ahead on the track before Anna's 2 of the end count.
+        assert_eq!(ahead.standings_of(&[52, 60]), [(PlayerId(1), 60, 1), (PlayerId(0), 52, 2)]);
+        assert_eq!(ahead.winners_of(&[52, 60]), [PlayerId(1)]);
+        assert_eq!(ahead.winners_of(&[60, 60]), [PlayerId(0), PlayerId(1)], "a tie shared by default (V-14)");
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.rules.tied_winners = TiedWinners::NoWinner;
+        let no_winner = Game::new(setup).unwrap();
+        assert!(no_winner.winners_of(&[60, 60]).is_empty(), "no winner of a tie under V-14's option");
     }
 
     #[test]

@@ -18,6 +18,29 @@ pub fn result(player: PlayerId, score: u32) -> PlayerResult {
 }
 
 #[test]
+fn finishing_with_a_new_setup_stores_both_or_neither() {
+    let mut table = Table::start();
+    let restated = r#"{"sets":["base"],"mode":"final-board","track":{"Anna":84,"Bram":112}}"#;
+    let finish = |results| Finish { final_moves_json: None, ended_at: at(50), results };
+    // A result for a player who is not seated: refused, and the setup is not replaced either.
+    let stranger = result(PlayerId(999), 1);
+    let refused =
+        table.ledger.finish_game_with_setup(table.game, restated, &finish(vec![result(table.anna, 3), stranger]));
+    assert!(matches!(refused, Err(LedgerError::Invalid(InvalidInput::ResultsDoNotMatchSeats))), "{refused:?}");
+    assert_eq!(table.ledger.game(table.game).unwrap().setup_json, SETUP, "the old setup kept");
+    let not_json = table.ledger.finish_game_with_setup(table.game, "[1]", &finish(vec![]));
+    assert!(matches!(not_json, Err(LedgerError::Invalid(InvalidInput::NotJsonObject { .. }))), "{not_json:?}");
+
+    let results = vec![result(table.anna, 103), result(table.bram, 115)];
+    table.ledger.finish_game_with_setup(table.game, restated, &finish(results)).unwrap();
+    let game = table.ledger.game(table.game).unwrap();
+    assert_eq!((game.setup_json.as_str(), game.status), (restated, GameStatus::Finished));
+    let ranks: Vec<(u32, PlayerId)> =
+        table.ledger.results(table.game).unwrap().iter().map(|s| (s.rank, s.result.player)).collect();
+    assert_eq!(ranks, [(1, table.bram), (2, table.anna)]);
+}
+
+#[test]
 fn finishing_stores_results_and_ends_the_game() {
     let mut table = Table::start();
     table.ledger.append_move(table.game, CursorState { cursor: 0, stored: 0 }, &tile_move(1), at(1)).unwrap();

@@ -1,0 +1,263 @@
+// A whole finished base table — 72 tiles, 14 followers, the scores on the track — entered
+// through the window the quickest way a table would, counting every click and key press:
+// the same tile stays chosen for the next of its kind, a square is clicked and the tile
+// turned with R and confirmed with Enter (another tile's name typed, "/" taking the keys to
+// the picker), followers are placed by pointing at their tile and
+// clicking the place, the scores before the end count are typed with Tab between them. The
+// totals and the winner on screen must be those `castellan score` gives for the same script,
+// and the whole entry must take fewer than 150 clicks.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { after, before, test } from "node:test";
+import { openApp, shot, textOf } from "./session.mjs";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+// Derived from the full game of tests/scenarios/B-33_last_tile_scores_then_the_game_ends.json.
+const SCRIPT = "tests/e2e/finalboard-72.json";
+const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
+const script = JSON.parse(readFileSync(`${ROOT}${SCRIPT}`, "utf8"));
+const SIZES = [
+  [1024, 700],
+  [1280, 800],
+  [1920, 1080],
+];
+
+let browser;
+let expected;
+before(async () => {
+  assert.equal(script.moves.length + 1, 72, "72 tiles with the start tile");
+  // Built every time (a no-op when up to date), so the reference is never an older engine's.
+  execFileSync("cargo", ["build", "-q", "-p", "castellan-cli"], { cwd: ROOT, stdio: "inherit" });
+  expected = JSON.parse(execFileSync(CLI, ["score", `${ROOT}${SCRIPT}`], { cwd: ROOT, encoding: "utf8" }));
+  browser = await openApp();
+});
+after(async () => {
+  await browser?.deleteSession();
+});
+
+// What the table did, as a player would count it.
+let clicks = 0;
+let keys = 0;
+async function press(selector) {
+  clicks += 1;
+  await (await browser.$(selector)).click();
+}
+async function type(...sequence) {
+  for (const k of sequence) {
+    keys += 1;
+    await browser.keys(k);
+  }
+}
+const typeText = (text) => type(...text.split(""));
+
+/** The tiles in an order a table would lay them: each touching one laid, like after like. */
+function layingOrder(moves) {
+  const laid = new Set(["0,0"]);
+  const left = [...moves];
+  const touches = (m) =>
+    [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ].some(([dx, dy]) => laid.has(`${m.at[0] + dx},${m.at[1] + dy}`));
+  const order = [];
+  while (left.length) {
+    const last = order[order.length - 1]?.tile;
+    let i = left.findIndex((m) => m.tile === last && touches(m));
+    if (i < 0) i = left.findIndex(touches);
+    assert.ok(i >= 0, "every tile touches one laid before it");
+    const [m] = left.splice(i, 1);
+    order.push(m);
+    laid.add(`${m.at[0]},${m.at[1]}`);
+  }
+  return order;
+}
+
+async function turnCount() {
+  return (await (await browser.$("#turns summary")).getText()).trim();
+}
+
+async function layTile({ tile, at: [x, y], rot }, chosen) {
+  if (chosen !== tile) {
+    // The last of a kind laid, the picker has the keys already; else "/" takes them there.
+    const inPicker = await browser.execute(() => document.activeElement?.id === "tile-filter");
+    if (!inPicker) await type("/");
+    await typeText(tile);
+    await type("Enter");
+  }
+  const cell = await browser.$(`[data-cell="${x},${y}"]`);
+  await cell.waitForExist({ timeout: 5000, timeoutMsg: `${tile} cannot go to ${x},${y}` });
+  const pending = await browser.$("[data-pending-rotation]");
+  // One square only: the app put the tile there already.
+  if (!(await pending.isExisting()) || (await pending.getAttribute("data-pending-cell")) !== `${x},${y}`) {
+    clicks += 1;
+    await cell.click();
+  }
+  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== rot; i++) await type("r");
+  assert.equal(Number(await pending.getAttribute("data-pending-rotation")), rot, `${tile} turned ${rot}`);
+  const before = await turnCount();
+  await type("Enter");
+  await browser.waitUntil(async () => (await turnCount()) !== before, {
+    timeout: 5000,
+    timeoutMsg: `${tile} at ${x},${y} was not entered`,
+  });
+}
+
+test("a finished 72-tile table entered in under 150 clicks and ranked on the totals", async () => {
+  await press("#new-game");
+  await (await browser.$("#player-0")).waitForExist({ timeout: 5000 });
+  while ((await browser.$$(".seat")).length > script.players.length) {
+    const removes = await browser.$$("[data-remove]");
+    clicks += 1;
+    await removes[removes.length - 1].click();
+  }
+  while ((await browser.$$(".seat")).length < script.players.length) await press("#add-player");
+  for (const [i, p] of script.players.entries()) {
+    // The last game's names may be there: all of it selected, then typed over.
+    await press(`#player-${i}`);
+    await type(["Control", "a"]);
+    await typeText(p.name);
+    assert.equal(await (await browser.$(`#player-${i}`)).getValue(), p.name);
+  }
+  await press("#final-board");
+  await press("#start-game");
+  await textOf(browser, "#turn", /^A finished table/);
+
+  let chosen = null;
+  for (const m of layingOrder(script.moves)) {
+    await layTile(m, chosen);
+    chosen = m.tile;
+  }
+  await type("Escape");
+  const tilesDone = { clicks, keys };
+
+  // Followers, one player's after the other's: the player is chosen once.
+  let seat = 0;
+  const followers = [...script.followers].sort((a, b) => a.player.localeCompare(b.player));
+  for (const [n, f] of followers.entries()) {
+    const wanted = script.players.findIndex((p) => p.name === f.player);
+    if (wanted !== seat) {
+      await press(`[data-stand-seat="${wanted}"]`);
+      seat = wanted;
+    }
+    const [x, y, place] = f.at;
+    await (await browser.$(`[data-tile-at="${x},${y}"]`)).moveTo();
+    const spot = await browser.$(`[data-stand][data-covers~="${place}"]`);
+    await spot.waitForExist({ timeout: 5000, timeoutMsg: `${f.player} cannot stand on ${place} at ${x},${y}` });
+    // The places drawn must be this tile's: pointing at it brought them out.
+    await browser.waitUntil(async () => (await (await browser.$("rect.placed.selected")).getAttribute("data-tile-at")) === `${x},${y}`, {
+      timeout: 5000,
+      timeoutMsg: `${x},${y}'s places never came out`,
+    });
+    clicks += 1;
+    await spot.click();
+    await browser.waitUntil(async () => (await browser.$$(".follower")).length === n + 1, {
+      timeout: 5000,
+      timeoutMsg: `${f.player}'s follower on ${place} at ${x},${y} was not entered`,
+    });
+    if (n === 3) await shot(browser, "final-board-hover-stand");
+  }
+
+  // The scores before the end count: space, 50 tokens, 100 tokens for each player.
+  await press("#finish");
+  await (await browser.$("#track-panel")).waitForExist({ timeout: 5000 });
+  for (const [i, p] of script.players.entries()) {
+    const total = script.setup.track[p.name];
+    if (i > 0) await type("Tab");
+    await typeText(String(total % 50));
+    await type("Tab");
+    await typeText(String(Math.floor((total % 100) / 50)));
+    await type("Tab");
+    await typeText(String(Math.floor(total / 100)));
+  }
+  for (const [i, p] of script.players.entries()) {
+    const total = script.setup.track[p.name];
+    await textOf(browser, `[data-track-sum="${i}"]`, new RegExp(`^${p.name}: ${total % 50} .*= ${total}$`));
+  }
+  for (const [w, h] of SIZES) {
+    await browser.setWindowSize(w, h);
+    await shot(browser, `final-board-track-${w}x${h}`);
+  }
+  await type("Enter");
+  await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
+  await press("#final-skip");
+  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
+
+  for (const [i, p] of script.players.entries()) {
+    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
+    const made = await (await browser.$(`[data-made-of="${i}"]`)).getText();
+    const before = expected.before_count[p.name];
+    assert.ok(made.includes(String(before)) && made.includes(`+${expected.end_count[p.name]}`), `${p.name}: ${made}`);
+  }
+  assert.deepEqual(expected.winners, ["Greta"], "the totals make Greta the winner…");
+  assert.notDeepEqual(
+    Object.entries(expected.end_count).sort((a, b) => b[1] - a[1])[0][0],
+    "Greta",
+    "…where the end count alone would not",
+  );
+  await textOf(browser, "#winners", "Greta wins!");
+  for (const [w, h] of SIZES) {
+    await browser.setWindowSize(w, h);
+    await shot(browser, `final-board-totals-${w}x${h}`);
+  }
+
+  console.log(`metric final_board_clicks=${clicks} final_board_keys=${keys}`);
+  console.log(`metric final_board_tile_clicks=${tilesDone.clicks} final_board_tile_keys=${tilesDone.keys}`);
+  assert.ok(clicks < 150, `${clicks} clicks`);
+
+  // Counted again without the scores before the end count: said plainly, no winner named.
+  await (await browser.$("#reopen")).click();
+  await (await browser.$("#finish")).click();
+  await (await browser.$("#track-panel")).waitForExist({ timeout: 5000 });
+  assert.equal(await (await browser.$('[data-track-seat="1"] [data-track="space"]')).getValue(), "34", "the scores given before, kept");
+  await (await browser.$("#track-skip")).click();
+  await (await browser.$("#final-skip")).click();
+  await (await browser.$("#end-count-only")).waitForExist({ timeout: 5000 });
+  assert.equal(await (await browser.$("#ranking .winner")).isExisting(), false, "nobody marked the winner");
+  for (const [i, p] of script.players.entries()) {
+    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    assert.equal(Number(shown), expected.end_count[p.name], `${p.name}'s end count alone`);
+  }
+  for (const [w, h] of SIZES) {
+    await browser.setWindowSize(w, h);
+    await shot(browser, `final-board-end-only-${w}x${h}`);
+  }
+});
+
+/** To the menu, another language, and back to the game on the table. */
+async function speak(language, back) {
+  await (await browser.$("#menu")).click();
+  await (await browser.$("#settings")).click();
+  await (await browser.$(`#settings-language-${language}`)).click();
+  await (await browser.$("#back")).click();
+  await (await browser.$(back)).click();
+}
+
+test("the questions and the count in Dutch and German", async () => {
+  await browser.setWindowSize(1280, 800);
+  await speak("nl", "#back-to-count");
+  await (await browser.$("#final-skip")).click();
+  await textOf(browser, "#end-count-only", /^Alleen de punten van de eindtelling/);
+  await shot(browser, "final-board-end-only-nl");
+  await (await browser.$("#reopen")).click();
+  await (await browser.$("#finish")).click();
+  await textOf(browser, "#track-panel h2", "Scores voor de eindtelling");
+  await shot(browser, "final-board-track-nl");
+  await (await browser.$("#track-cancel")).click();
+  await speak("de", "#resume");
+  await (await browser.$("#finish")).click();
+  await (await browser.$('[data-track-seat="0"] [data-track="space"]')).setValue("44");
+  await (await browser.$('[data-track-seat="1"] [data-track="space"]')).setValue("34");
+  await (await browser.$('[data-track-seat="1"] [data-track="fifties"]')).setValue("1");
+  await textOf(browser, '[data-track-sum="1"]', "Greta: 34 auf der Leiste + 1×50 = 84");
+  await shot(browser, "final-board-track-de");
+  await (await browser.$("#track-count")).click();
+  await (await browser.$("#final-skip")).click();
+  await textOf(browser, '[data-made-of="1"]', "vor der Wertung 84 · Schlusswertung +3 · gesamt 87");
+  await shot(browser, "final-board-totals-de");
+  await speak("en", "#back-to-count");
+});
