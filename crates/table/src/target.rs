@@ -6,6 +6,10 @@
 //! Everything here is data, never a sentence: the UI words it in each language. Two targets
 //! whose descriptions come out the same are numbered, so no two entries of a list read alike.
 //!
+//! The same descriptions name the features the table's notices and turn log speak of ("Greta's
+//! road west of Hans's cloister · 3 tiles"): the board draws no coordinates, so nothing the
+//! players read names a place by them.
+//!
 //! Not here: *which* features a follower may move onto. The engine answers that
 //! (`Game::count_move_options`, `Game::final_move_targets`); this module only describes them.
 
@@ -314,6 +318,27 @@ impl<'a> Survey<'a> {
             }
         }
         out
+    }
+
+    /// The place naming the most telling feature of the tile at `cell`, for a line that says
+    /// where a tile went: its cloister or shrine, else a city, a road, then a farm (the first
+    /// of a kind on the tile). `None` for an empty cell or a tile of river alone.
+    pub(crate) fn main_place(&self, cell: Cell) -> Option<(Cell, Port)> {
+        let rank = |kind: FeatureKind| match kind {
+            FeatureKind::Cloister | FeatureKind::Shrine => Some(0),
+            FeatureKind::City => Some(1),
+            FeatureKind::Road => Some(2),
+            FeatureKind::Field => Some(3),
+            FeatureKind::River => None,
+        };
+        Port::ALL
+            .into_iter()
+            .filter_map(|port| {
+                let index = *self.by_place.get(&(cell, port))?;
+                Some((rank(self.found[index].view.kind)?, port))
+            })
+            .min_by_key(|&(r, _)| r)
+            .map(|(_, port)| (cell, port))
     }
 
     fn describe(&self, place: (Cell, Port), index: usize) -> Option<Target> {
