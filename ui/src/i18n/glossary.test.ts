@@ -45,7 +45,7 @@ const ROBBER: Record<Language, { title: string; not: string }> = {
 
 /**
  * Messages with a number that is not a count of things, so need no plural: whose turn or step,
- * a sum of points, a player's place in the order, a position on the track.
+ * a sum of points, a player's place in the order, a position on the track, a distance.
  */
 const NOT_COUNTS = new Set([
   "replay.step",
@@ -64,6 +64,11 @@ const NOT_COUNTS = new Set([
   "target.neighbours",
   "target.alike",
   "final.step",
+  // How far from the start tile: "2 east".
+  "board.north",
+  "board.east",
+  "board.south",
+  "board.west",
 ]);
 /** The placeholders that stand for how many of something there are. */
 const COUNT_PLACEHOLDERS = ["n", "tiles", "count"];
