@@ -195,3 +195,75 @@ test("the tile picker's hint reads whole at every size, in every language", asyn
     }
   }
 });
+
+test("the Count's questions give each quarter its own article, in German and Dutch", async () => {
+  await atSize(1280, 800);
+  await language("de");
+  await invoke(browser, "start_game", {
+    request: {
+      seats: [
+        { name: "Clara", color: "red" },
+        { name: "Dirk", color: "blue" },
+        { name: "Erik", color: "green" },
+      ],
+      boxes: ["count"],
+      rules: "current",
+      place: null,
+    },
+  });
+  await browser.refresh();
+  await click(browser, "#resume");
+  const chooseTile = async (tile) => {
+    await (await browser.$("#tile-filter")).setValue(tile);
+    await browser.keys("Enter");
+  };
+  // Clara's thief on the road out of the City's south gate; Dirk closes it, scoring nothing,
+  // and enters the castle.
+  await chooseTile("U");
+  await click(browser, '[data-cell="0,2"]');
+  for (const place of ["N", "S"]) {
+    const spot = await browser.$(`[data-place="${place}"]`);
+    if (await spot.isExisting()) {
+      await spot.click();
+      break;
+    }
+  }
+  await click(browser, "#confirm");
+  await chooseTile("A");
+  await click(browser, '[data-cell="0,3"]');
+  await click(browser, "#confirm");
+  await textOf(browser, "#count-panel", /ein Meeple darf in die Stadt Carcassonne/);
+  await shot(browser, "wording-count-entry-de-1280x800");
+  await click(browser, "#enter-castle");
+  await click(browser, "#count-to-market");
+  await click(browser, "#count-confirm");
+  await (await browser.$("#count-panel")).waitForExist({ timeout: 5000, reverse: true });
+
+  // Erik closes a city beside the City without a knight: Dirk's knight may leave the castle.
+  const erik = async () => {
+    await chooseTile("E");
+    await click(browser, '[data-cell="2,1"]');
+    await click(browser, "#no-follower");
+    await click(browser, "#confirm");
+    await (await browser.$("#count-moving")).waitForExist({ timeout: 5000 });
+  };
+  await erik();
+  assert.match(await (await browser.$("#count-moving")).getText(), /Dirk aus der Burg/);
+  for (const [width, height] of SIZES) {
+    await atSize(width, height);
+    // Dirk's knight in the castle is drawn as large as a follower on a tile.
+    assertLarge(await sizes(".in-quarter circle"), `follower in the City at ${width}×${height}`);
+    await shot(browser, `wording-count-moving-de-${width}x${height}`);
+  }
+  await atSize(1280, 800);
+
+  // The same question in Dutch: the castle is a het-word.
+  await browser.keys("Escape");
+  await language("nl");
+  // Leaving the table drops a turn not yet entered: Erik's tile is entered again.
+  if (!(await (await browser.$("#count-moving")).isExisting())) await erik();
+  assert.match(await (await browser.$("#count-moving")).getText(), /Dirk uit het kasteel/);
+  await shot(browser, "wording-count-moving-nl-1280x800");
+  await browser.keys("Escape");
+  await language("en");
+});
