@@ -744,10 +744,11 @@ impl GameView {
 
     /// The view of any game, e.g. a stored one stepped through turn by turn.
     pub fn build(id: GameId, game: &Game, progress: Progress) -> GameView {
-        // The board is surveyed only when a notice will describe something on it.
+        // The board is surveyed only when a notice will describe something on it, and then
+        // without its farms: the notices speak of none.
         let open = if progress.finished { Vec::new() } else { game.open_features() };
-        let survey =
-            (!open.is_empty() || !game.challenges().is_empty()).then(|| Survey::new(game, &followers_of(game)));
+        let survey = (!open.is_empty() || !game.challenges().is_empty())
+            .then(|| Survey::without_farms(game, &followers_of(game)));
         GameView {
             game_id: u32::try_from(id.0).expect("ledger row ids fit in 32 bits"),
             mode: game.setup().mode.into(),
