@@ -253,6 +253,8 @@ test("the Count's questions give each quarter its own article, in German and Dut
     await atSize(width, height);
     // Dirk's knight in the castle is drawn as large as a follower on a tile.
     assertLarge(await sizes(".in-quarter circle"), `follower in the City at ${width}×${height}`);
+    // The city he may move to is lit with a ring as easy to hit as a follower's place.
+    assertLarge(await sizes("[data-lit]"), `lit feature at ${width}×${height}`);
     await shot(browser, `wording-count-moving-de-${width}x${height}`);
   }
   await atSize(1280, 800);
