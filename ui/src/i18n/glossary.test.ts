@@ -55,8 +55,6 @@ const NOT_COUNTS = new Set([
   "score.tokens100",
   "score.ifEnded",
   "count.moveOption",
-  "titles.king",
-  "titles.robber",
   "score.inCity",
   "turns.title",
   "turns.correcting",
