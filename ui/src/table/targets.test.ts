@@ -39,7 +39,7 @@ const say = (language: Language, target: Target, turns = 0, definite = false) =>
 test("a farm is named by the cloister beside it and the cities it supplies, in every language", () => {
   expect(say("en", farm)).toBe("farm north of Greta's cloister · 3 completed cities");
   expect(say("nl", farm)).toBe("weide ten noorden van het klooster van Greta · 3 voltooide steden");
-  expect(say("de", farm)).toBe("Wiese nördlich von dem Kloster von Greta · 3 fertige Städte");
+  expect(say("de", farm)).toBe("Wiese nördlich des Klosters von Greta · 3 fertige Städte");
 });
 
 test("whoever holds the target comes first, and a road counts its tiles", () => {
@@ -85,7 +85,7 @@ test("in a sentence a feature takes its article and its holder, as the notices s
     capitalise(translate(language, "warn.cannotFinish", { feature: say(language, road, 0, true) }));
   expect(notice("en")).toBe("Greta's road west of Hans's cloister · 3 tiles can no longer be finished: no tile left fits.");
   expect(notice("nl")).toBe("De weg van Greta ten westen van het klooster van Hans · 3 tegels kan niet meer af: geen tegel in de zak past.");
-  expect(notice("de")).toBe("Die Straße von Greta westlich von dem Kloster von Hans · 3 Plättchen kann nicht mehr fertig werden: kein Plättchen im Beutel passt.");
+  expect(notice("de")).toBe("Die Straße von Greta westlich des Klosters von Hans · 3 Plättchen kann nicht mehr fertig werden: kein Plättchen im Beutel passt.");
   // Nobody's cloister takes the neuter article in Dutch and German.
   const cloister: Target = { ...farm, kind: "cloister", holders: [], landmark: null };
   const name = (language: Language) => nameTarget(cloister, players, (k, v) => translate(language, k, v), 0, true);
