@@ -147,6 +147,11 @@ test("the notices and the turn log name features by what and whose, in every lan
     for (const line of turns) assert.doesNotMatch(line, COORDINATES, `${code} turn: ${line}`);
     assert.ok(turns.some((l) => l.includes(expect[code].follower)), `${code}: a turn says where its follower went: ${turns.join(" | ")}`);
     assert.ok(turns.every((l) => l.includes(" · ")), `${code}: every turn says where its tile went: ${turns.join(" | ")}`);
+    // The pointer on a line lights the feature it speaks of on the board, and off it, nothing.
+    await (await browser.$("#turns summary")).moveTo();
+    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000, reverse: true, timeoutMsg: "tiles lit with the pointer off the lines" });
+    await (await browser.$("#turns li span")).moveTo();
+    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000, timeoutMsg: `${code}: a turn's feature is not lit` });
     for (const [width, height] of SIZES) {
       await atSize(width, height);
       for (const part of ["notices", "turns"]) {
