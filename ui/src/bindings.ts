@@ -176,6 +176,10 @@ export type ChallengeView = {
 	cloister: [number, number],
 	/**  The shrine's tile. */
 	shrine: [number, number],
+	/**  The cloister, described as players point at it. */
+	cloisterFeature: Target,
+	/**  The shrine, described as players point at it. */
+	shrineFeature: Target,
 };
 
 /**
@@ -1073,6 +1077,11 @@ export type OpenFeatureView = {
 	canFinish: boolean,
 	/**  When a single tile would finish it: how many tiles left in the bag would. */
 	closers: number | null,
+	/**
+	 *  It, described as players point at it: whose, beside what, how large. Two described
+	 *  alike are numbered.
+	 */
+	feature: Target,
 };
 
 /**  What an unfinished, occupied feature is. */
@@ -1869,6 +1878,12 @@ export type TurnView = {
 	follower: string | null,
 	/**  Final board: the quarter of the City where a follower stands. */
 	quarter: QuarterName | null,
+	/**
+	 *  Where it went, as players point at it on the board as it stands now: the feature the
+	 *  follower went onto, else the tile's most telling feature; `null` for a tile put aside,
+	 *  the City laid and a follower in a quarter.
+	 */
+	feature: Target | null,
 };
 
 /**  What becomes of a tile that fits nowhere. */

@@ -5,10 +5,10 @@ import { translate } from "./i18n";
 test("a refusal is worded from the engine's data, a later turn by its number", () => {
   const error = { kind: "follower" as const, error: { kind: "noFollowerLeft" as const, player: 1 } };
   const later = describeError({ kind: "laterTurnRefused", turn: 2, error, rule: "B-15" }, "nl", ["Anna", "Bram"]);
-  expect(later).toBe("Niet veranderd: beurt 2 zou niet meer passen (Bram heeft geen volgeling meer).");
+  expect(later).toBe("Niet veranderd: beurt 2 zou niet meer passen (Bram heeft geen horige meer).");
   expect(describeError({ kind: "noGame" }, "nl")).not.toBe("noGame");
   expect(describeError({ kind: "refused", error, rule: "B-15" }, "de", ["Anna", "Bram"])).toBe(
-    "Nicht erlaubt: Bram hat keinen Gefolgsmann mehr",
+    "Nicht erlaubt: Bram hat keinen Meeple mehr",
   );
   expect(describeError({ kind: "refused", error, rule: "B-15" }, "en"), "a seat without a name").toContain("seat 2");
   expect(ruleOf({ kind: "refused", error, rule: "B-15" })).toBe("B-15");

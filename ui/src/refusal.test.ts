@@ -60,7 +60,7 @@ test("a refusal names the player, the tile, the square and each side that does n
   expect(describeError(mismatch, "en", names)).toBe(
     "Not allowed: tile E at 0,-1 turned 90° does not fit on 2 sides: its north side is city, the neighbour's is field; its west side is road, the neighbour's is city",
   );
-  expect(describeError(mismatch, "nl", names)).toContain("aan de noordkant is het stad, bij de buur weiland");
+  expect(describeError(mismatch, "nl", names)).toContain("aan de noordkant is het stad, bij de buur weide");
   const cannotPay = errors.find((e) => e.kind === "refused" && e.error.kind === "purchase" && e.error.error.kind === "cannotPay")!;
   expect(describeError(cannotPay, "de", names)).toBe("Nicht erlaubt: Bram hat 3 Punkte und kann 5 nicht bezahlen");
 });

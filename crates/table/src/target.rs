@@ -6,6 +6,10 @@
 //! Everything here is data, never a sentence: the UI words it in each language. Two targets
 //! whose descriptions come out the same are numbered, so no two entries of a list read alike.
 //!
+//! The same descriptions name the features the table's notices and turn log speak of ("Greta's
+//! road west of Hans's cloister · 3 tiles"): the board draws no coordinates, so nothing the
+//! players read names a place by them.
+//!
 //! Not here: *which* features a follower may move onto. The engine answers that
 //! (`Game::count_move_options`, `Game::final_move_targets`); this module only describes them.
 
@@ -255,6 +259,17 @@ impl<'a> Survey<'a> {
     /// Surveys `game`'s board with the followers standing as `followers` says (the board's own,
     /// or those as they stood before the move being asked about).
     pub(crate) fn new(game: &'a Game, followers: &[(PlayerId, Cell, Port)]) -> Survey<'a> {
+        Survey::of(game, followers, true)
+    }
+
+    /// A survey that leaves the farms out, for describing roads, cities, cloisters and shrines
+    /// only: a farm names no other feature, and reading the farms is most of a survey's work
+    /// (one may cover most of the board), too much to do on every turn.
+    pub(crate) fn without_farms(game: &'a Game, followers: &[(PlayerId, Cell, Port)]) -> Survey<'a> {
+        Survey::of(game, followers, false)
+    }
+
+    fn of(game: &'a Game, followers: &[(PlayerId, Cell, Port)], farms: bool) -> Survey<'a> {
         let mut found: Vec<Found> = Vec::new();
         let mut by_anchor: HashMap<(Cell, Port), usize> = HashMap::new();
         let mut by_place = HashMap::new();
@@ -268,6 +283,9 @@ impl<'a> Survey<'a> {
             let mut seen: Vec<(u8, usize)> = Vec::new();
             for port in Port::ALL {
                 let Some(local) = def.feature_at(port.to_catalog(placed.rotation)) else { continue };
+                if !farms && def.features[local as usize].kind == FeatureKind::Field {
+                    continue;
+                }
                 let index = match seen.iter().find(|(l, _)| *l == local) {
                     Some(&(_, i)) => i,
                     None => {
@@ -314,6 +332,27 @@ impl<'a> Survey<'a> {
             }
         }
         out
+    }
+
+    /// The place naming the most telling feature of the tile at `cell`, for a line that says
+    /// where a tile went: its cloister or shrine, else a city, a road, then a farm (the first
+    /// of a kind on the tile). `None` for an empty cell or a tile of river alone.
+    pub(crate) fn main_place(&self, cell: Cell) -> Option<(Cell, Port)> {
+        let rank = |kind: FeatureKind| match kind {
+            FeatureKind::Cloister | FeatureKind::Shrine => Some(0),
+            FeatureKind::City => Some(1),
+            FeatureKind::Road => Some(2),
+            FeatureKind::Field => Some(3),
+            FeatureKind::River => None,
+        };
+        Port::ALL
+            .into_iter()
+            .filter_map(|port| {
+                let index = *self.by_place.get(&(cell, port))?;
+                Some((rank(self.found[index].view.kind)?, port))
+            })
+            .min_by_key(|&(r, _)| r)
+            .map(|(_, port)| (cell, port))
     }
 
     fn describe(&self, place: (Cell, Port), index: usize) -> Option<Target> {
@@ -545,6 +584,16 @@ mod tests {
             Some(Landmark { kind: LandmarkKind::Cloister, holders: vec![0], side: Some(Compass::North) }),
             "the road runs just north of Greta's cloister"
         );
+    }
+
+    #[test]
+    fn a_survey_without_farms_describes_the_rest_alike_and_no_farm() {
+        let g = table();
+        let (full, lean) = (Survey::new(&g, &followers_of(&g)), Survey::without_farms(&g, &followers_of(&g)));
+        let places = [ROAD, (Cell::new(0, 1), Port::C), (Cell::new(0, 0), Port::N)];
+        assert_eq!(lean.targets(&places), full.targets(&places), "no farm names a road, city or cloister");
+        assert_eq!(lean.targets(&places).len(), 3);
+        assert!(lean.targets(&[NORTH_FARM]).is_empty(), "it read no farm");
     }
 
     #[test]

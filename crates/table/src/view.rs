@@ -7,10 +7,11 @@
 use crate::count::{QuarterName, Spot};
 use crate::input::{role_of, FollowerRole};
 use crate::live::{stored_history, LiveGame};
+use crate::target::{followers_of, Survey, Target};
 use crate::TableError;
 use castellan_engine::{
-    Cell, Event, FarmRule, FeatureKind, Game, Mode, Move, PlayerId, PlayerSet, Port, Quarter, QuarterMove, Score,
-    ScoreSource, Standing, TileSet, Title, TrackPosition,
+    Cell, Event, FarmRule, FeatureKind, Game, Mode, Move, OpenFeature, PlayerId, PlayerSet, Port, Quarter, QuarterMove,
+    Score, ScoreSource, Standing, TileSet, Title, TrackPosition,
 };
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
@@ -413,6 +414,10 @@ pub struct TurnView {
     pub follower: Option<String>,
     /// Final board: the quarter of the City where a follower stands.
     pub quarter: Option<QuarterName>,
+    /// Where it went, as players point at it on the board as it stands now: the feature the
+    /// follower went onto, else the tile's most telling feature; `null` for a tile put aside,
+    /// the City laid and a follower in a quarter.
+    pub feature: Option<Target>,
 }
 
 /// The City of Carcassonne: who has followers in which quarter, and where the Count stands.
@@ -466,7 +471,7 @@ impl From<Title> for TitleView {
 }
 
 /// A monk and a heretic challenging each other: the first building finished wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct ChallengeView {
@@ -474,6 +479,10 @@ pub struct ChallengeView {
     pub cloister: [i32; 2],
     /// The shrine's tile.
     pub shrine: [i32; 2],
+    /// The cloister, described as players point at it.
+    pub cloister_feature: Target,
+    /// The shrine, described as players point at it.
+    pub shrine_feature: Target,
 }
 
 /// What an unfinished, occupied feature is.
@@ -508,6 +517,9 @@ pub struct OpenFeatureView {
     pub can_finish: bool,
     /// When a single tile would finish it: how many tiles left in the bag would.
     pub closers: Option<u32>,
+    /// It, described as players point at it: whose, beside what, how large. Two described
+    /// alike are numbered.
+    pub feature: Target,
 }
 
 /// One player's standing.
@@ -765,6 +777,11 @@ impl GameView {
 
     /// The view of any game, e.g. a stored one stepped through turn by turn.
     pub fn build(id: GameId, game: &Game, progress: Progress) -> GameView {
+        // The board is surveyed only when a notice will describe something on it, and then
+        // without its farms: the notices speak of none.
+        let open = if progress.finished { Vec::new() } else { game.open_features() };
+        let survey = (!open.is_empty() || !game.challenges().is_empty())
+            .then(|| Survey::without_farms(game, &followers_of(game)));
         GameView {
             game_id: u32::try_from(id.0).expect("ledger row ids fit in 32 bits"),
             mode: game.setup().mode.into(),
@@ -832,9 +849,23 @@ impl GameView {
             challenges: game
                 .challenges()
                 .iter()
-                .map(|c| ChallengeView { cloister: [c.cloister.x, c.cloister.y], shrine: [c.shrine.x, c.shrine.y] })
+                .map(|c| {
+                    let survey = survey.as_ref().expect("surveyed when a challenge runs");
+                    let building = |cell: Cell| {
+                        survey
+                            .targets(&[(cell, Port::C)])
+                            .pop()
+                            .expect("a challenge's buildings stand at their tile's centre")
+                    };
+                    ChallengeView {
+                        cloister: [c.cloister.x, c.cloister.y],
+                        shrine: [c.shrine.x, c.shrine.y],
+                        cloister_feature: building(c.cloister),
+                        shrine_feature: building(c.shrine),
+                    }
+                })
                 .collect(),
-            open: if progress.finished { Vec::new() } else { open_features(game) },
+            open: survey.as_ref().map(|s| open_features(open, s)).unwrap_or_default(),
             turn_count: game.events().iter().filter(|e| is_turn(e)).count() as u32,
             result: result_of(game),
             before_count: None,
@@ -868,6 +899,7 @@ fn is_turn(e: &Event) -> bool {
 /// The turn log, oldest first, read off the events in effect: one line per [`is_turn`]
 /// event, with the follower deployed on a placed tile folded into its line.
 pub fn turn_log(game: &Game) -> Vec<TurnView> {
+    let survey = Survey::new(game, &followers_of(game));
     let mut out: Vec<TurnView> = Vec::new();
     for e in game.events() {
         let turn =
@@ -880,6 +912,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 rotation,
                 follower: None,
                 quarter: None,
+                feature: None,
             };
         let next = match e {
             Event::FollowerDeployed { player, cell, port, .. } => {
@@ -913,12 +946,24 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
         };
         out.push(next);
     }
+    for turn in &mut out {
+        let Some([x, y]) = turn.at.filter(|_| turn.kind != TurnKind::City) else { continue };
+        let cell = Cell::new(x, y);
+        let place = match turn.follower.as_deref().and_then(Port::from_name) {
+            Some(port) => Some((cell, port)),
+            None => survey.main_place(cell),
+        };
+        turn.feature = place.and_then(|p| survey.targets(&[p]).pop());
+    }
     out
 }
 
-fn open_features(game: &Game) -> Vec<OpenFeatureView> {
-    game.open_features()
-        .into_iter()
+/// The open features for the notices, each described; described all at once, so two that read
+/// alike are numbered.
+fn open_features(open: Vec<OpenFeature>, survey: &Survey<'_>) -> Vec<OpenFeatureView> {
+    let anchors: Vec<(Cell, Port)> = open.iter().map(|f| f.anchor).collect();
+    let described = survey.targets(&anchors);
+    open.into_iter()
         .filter_map(|f| {
             let kind = match f.kind {
                 FeatureKind::Road => OpenKind::Road,
@@ -934,6 +979,7 @@ fn open_features(game: &Game) -> Vec<OpenFeatureView> {
                 seats: f.followers.iter().map(|(p, _)| p.index() as u32).collect(),
                 can_finish: f.can_finish,
                 closers: f.closers,
+                feature: described.iter().find(|t| t.at == Spot::from(f.anchor))?.clone(),
             })
         })
         .collect()
@@ -1083,6 +1129,71 @@ mod tests {
         assert_eq!((turns[0].seat, turns[0].at, turns[0].follower.as_deref()), (0, Some([0, -1]), Some("S")));
         assert_eq!((view.mode, turns[0].kind), (GameMode::Turns, TurnKind::Place));
         assert_eq!(json["mode"], "turns");
+    }
+
+    /// Anna's monk south of the start tile, Bram's heretic beside it, then Anna's thief on the
+    /// start tile's road carried west:
+    ///
+    /// ```text
+    ///   [ V ]  [ D ]
+    ///          [ B ]  [SH1]
+    /// ```
+    #[test]
+    fn notices_and_turns_name_features_by_what_and_whose_not_by_coordinates() {
+        use crate::target::{Holding, LandmarkKind, TargetKind};
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Shrines);
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        table.play(Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C)), now()).unwrap();
+        table.play(Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, Some(Port::C)), now()).unwrap();
+        let live = table.play(Move::place(tile("V"), Cell::new(-1, 0), Rotation::R270, Some(Port::E)), now()).unwrap();
+        let view = GameView::of(live);
+
+        let [challenge] = &view.challenges[..] else { panic!("one challenge: {:?}", view.challenges) };
+        assert_eq!(challenge.cloister_feature.kind, TargetKind::Cloister);
+        assert_eq!(challenge.cloister_feature.holders, vec![Holding { seat: 0, followers: 1 }], "Anna's monk");
+        assert_eq!(challenge.shrine_feature.kind, TargetKind::Shrine);
+        assert_eq!(challenge.shrine_feature.holders, vec![Holding { seat: 1, followers: 1 }], "Bram's heretic");
+
+        let road = view.open.iter().find(|f| f.kind == OpenKind::Road).expect("Anna's road is open");
+        assert_eq!(road.feature.kind, TargetKind::Road);
+        assert_eq!(road.feature.holders, vec![Holding { seat: 0, followers: 1 }]);
+        assert_eq!(road.feature.worth, crate::target::Worth::Tiles { tiles: 2, pennants: 0 });
+        assert_eq!(road.feature.at, road.at, "the description names the same feature as the notice");
+        let cloister = view.open.iter().find(|f| f.kind == OpenKind::Cloister).expect("the cloister is open");
+        assert_eq!(
+            cloister.feature.landmark.as_ref().map(|l| (l.kind, l.holders.clone())),
+            Some((LandmarkKind::Shrine, vec![1])),
+            "Anna's cloister is told by Bram's shrine beside it"
+        );
+
+        let turns = turn_log(live.game());
+        let described: Vec<_> = turns.iter().map(|t| t.feature.as_ref().map(|f| (f.kind, f.holders.len()))).collect();
+        assert_eq!(
+            described,
+            vec![Some((TargetKind::Cloister, 1)), Some((TargetKind::Shrine, 1)), Some((TargetKind::Road, 1))],
+            "each turn names the feature its follower went onto"
+        );
+        let json = serde_json::to_value(&turns[2]).unwrap();
+        assert_eq!(json["feature"]["kind"], "road");
+    }
+
+    #[test]
+    fn a_turn_without_a_follower_names_its_tiles_most_telling_feature() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        table.play(Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, None), now()).unwrap();
+        let live = table.play(Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None), now()).unwrap();
+        let kinds: Vec<_> = turn_log(live.game()).iter().map(|t| t.feature.as_ref().map(|f| f.kind)).collect();
+        use crate::target::TargetKind;
+        assert_eq!(
+            kinds,
+            vec![Some(TargetKind::Cloister), Some(TargetKind::City)],
+            "B's cloister; E's city before its field"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { TileShape } from "../bindings";
-import { readingOrder, roleOutline, spreadPoints, tileShapes, tokenRadius } from "./geometry";
+import { LEAST_FIT_SCALE, TOKEN_PX, fitSize, readingOrder, roleOutline, spreadPoints, tileShapes, tokenRadius } from "./geometry";
 
 const D: TileShape = {
   id: "D",
@@ -55,12 +55,30 @@ test("every role has an outline of its own, scaled and centred where asked", () 
   expect(roleOutline("monk", 50, 50, 10)).toBe("M 40,50 A 10,10 0 1 1 60,50 A 10,10 0 1 1 40,50 Z");
 });
 
-test("followers are 25 pixels across while tiles are drawn 52 pixels or more", () => {
-  for (const scale of [0.53, 0.6, 0.8, 1, 1.25, 2]) {
+test("followers and their places are 24 pixels across at least, whatever the board's size at the default zoom", () => {
+  // Frames from a small window's to a large one's, boards from the start tile alone to more
+  // tiles than any box holds across.
+  for (const frame of [420, 560, 680, 760, 1000]) {
+    for (let cells = 5; cells <= 60; cells++) {
+      const scale = frame / fitSize(cells * 100, frame);
+      const across = 2 * tokenRadius(scale) * scale;
+      expect(across, `${cells} cells in ${frame} px`).toBeGreaterThanOrEqual(TOKEN_PX);
+    }
+  }
+  expect(LEAST_FIT_SCALE * 100, "tiles are drawn 40 pixels at least by default").toBe(40);
+  // The 16 cells a 72-tile game may span, with its margin of 5, and tiles 40 pixels: drawn
+  // as they are before the board is cut to its middle.
+  expect(fitSize(2100, 840)).toBe(2100);
+  expect(fitSize(2200, 840), "past that, the view shows part of the board").toBe(2100);
+  expect(fitSize(600, 0), "before the frame is measured: all of it").toBe(600);
+});
+
+test("a follower's size follows the scale, between a fifth and two thirds of a tile", () => {
+  for (const scale of [0.4, 0.53, 0.6, 0.8, 1, 1.25, 2]) {
     expect(2 * tokenRadius(scale) * scale, `scale ${scale}`).toBeGreaterThanOrEqual(25);
   }
   expect(tokenRadius(3), "a fifth of a tile at least").toBe(10);
-  expect(tokenRadius(0.3), "about half a tile at most").toBe(24);
+  expect(tokenRadius(0.2), "two thirds of a tile at most, zoomed out").toBe(32);
   expect(tokenRadius(0), "before the frame is measured").toBe(10);
 });
 

@@ -172,16 +172,37 @@ export function roleOutline(role: FollowerRole, x: number, y: number, r: number)
     .join(" ");
 }
 
+/** The fewest pixels a follower or a follower's place is drawn across at the default zoom. */
+export const TOKEN_PX = 24;
+
+/** The largest half-width of a follower, in board units: two thirds of a tile across. */
+const MOST_RADIUS = 32;
+
+/**
+ * The fewest pixels per board unit the default view draws: tiles 40 pixels across, so a
+ * follower of the largest half-width is still `TOKEN_PX` across. A board too large for its
+ * frame at that size is shown in part, its middle first, and the rest is reached by dragging.
+ */
+export const LEAST_FIT_SCALE = 0.4;
+
 /**
  * How large followers and their places are drawn, as a half-width in board units, when one
- * board unit is `scale` pixels: 25 pixels across at least, so they can be seen and hit, but
- * never under a fifth of a tile nor over about half of one. Past that they would hide their
- * tile and each other: a board that large is drawn with tiles under 52 pixels, and zooming in
- * brings its followers back to 25 pixels.
+ * board unit is `scale` pixels: 25 pixels across, so they can be seen and hit, but never under
+ * a fifth of a tile nor over two thirds of one. The default view never draws a board so small
+ * that the largest would be under `TOKEN_PX` (see `fitSize`); only zooming out does.
  */
 export function tokenRadius(scale: number): number {
   if (!(scale > 0)) return 10;
-  return Math.min(24, Math.max(10, Math.ceil(12.5 / scale)));
+  return Math.min(MOST_RADIUS, Math.max(10, Math.ceil(12.5 / scale)));
+}
+
+/**
+ * The side of the square of board the default view shows in a frame `frame` pixels across (its
+ * shorter side): the whole `extent` of the board when it fits at `LEAST_FIT_SCALE` or more,
+ * else as much of it as does.
+ */
+export function fitSize(extent: number, frame: number): number {
+  return frame > 0 ? Math.min(extent, frame / LEAST_FIT_SCALE) : extent;
 }
 
 /**

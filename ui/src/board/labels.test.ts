@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { contrast, inkOn, labels, nameOf, namesOf, PLAYER_PAINT } from "./labels";
+import { contrast, inkOn, labels, nameOf, namesOf, PLAYER_PAINT, whereOnBoard } from "./labels";
+import { translate } from "../i18n";
 import type { PlayerView } from "../bindings";
 
 test("each player gets the shortest start of the name nobody else shares", () => {
@@ -31,4 +32,17 @@ test("contrast follows WCAG: black on white is 21:1, white on yellow 1.07:1", ()
   expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
   expect(contrast("#ffffff", "#ffff00")).toBeCloseTo(1.07, 2);
   expect(contrast("#777777", "#777777")).toBe(1);
+});
+
+test("a square is named from the start tile, as the board is seen, never by its coordinates", () => {
+  const where = (x: number, y: number, turns = 0, language: "en" | "nl" | "de" = "en") =>
+    whereOnBoard(x, y, turns, (k, v) => translate(language, k, v));
+  expect(where(2, -1)).toBe("2 east, 1 north of the start tile");
+  expect(where(0, 3)).toBe("3 south of the start tile");
+  expect(where(0, 0)).toBe("the start tile");
+  // The board turned a quarter clockwise: what lay north now lies east on the screen.
+  expect(where(0, -1, 1)).toBe("1 east of the start tile");
+  expect(where(-2, 0, 0, "nl")).toBe("2 naar het westen van de starttegel");
+  expect(where(1, 1, 0, "de")).toBe("1 nach Osten, 1 nach Süden vom Startplättchen");
+  for (const [x, y] of [[3, -1], [-4, 7], [0, -12]] as const) expect(where(x, y)).not.toMatch(/-?\d+\s*,\s*-?\d+/);
 });

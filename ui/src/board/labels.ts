@@ -1,6 +1,25 @@
 // How a player is marked on followers and tokens: the shortest start of the name that no
-// other player's name shares, so "Anna" and "Anke" are "Ann" and "Ank", not both "A".
+// other player's name shares, so "Anna" and "Anke" are "Ann" and "Ank", not both "A". And how
+// the board names a square to the keyboard and screen readers: from the start tile, as players
+// count it, never by coordinates the board does not draw.
 import type { PlayerColor, PlayerView } from "../bindings";
+import type { MessageKey } from "../i18n";
+
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/**
+ * Where the square `x`, `y` lies, from the start tile as the board is seen turned `viewTurns`
+ * quarter turns clockwise (north is up on the screen): "2 east, 1 north of the start tile".
+ */
+export function whereOnBoard(x: number, y: number, viewTurns: number, t: Translate): string {
+  let [sx, sy] = [x, y];
+  for (let i = 0; i < ((viewTurns % 4) + 4) % 4; i++) [sx, sy] = [-sy, sx];
+  if (sx === 0 && sy === 0) return t("board.start");
+  const steps: string[] = [];
+  if (sx !== 0) steps.push(t(sx > 0 ? "board.east" : "board.west", { n: Math.abs(sx) }));
+  if (sy !== 0) steps.push(t(sy > 0 ? "board.south" : "board.north", { n: Math.abs(sy) }));
+  return t("board.fromStart", { steps: steps.join(", ") });
+}
 
 export function labels(names: string[]): string[] {
   return names.map((name, i) => {

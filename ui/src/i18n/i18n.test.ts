@@ -22,7 +22,7 @@ describe.each(LANGUAGES.filter((l) => l !== "en"))("the %s table", (language) =>
 });
 
 test("translate fills placeholders and leaves unknown ones visible", () => {
-  expect(translate("nl", "start.engineInfo", { version: "1.2.3", tiles: 72 })).toBe(
+  expect(translate("nl", "start.engineInfo.other", { version: "1.2.3", n: 72 })).toBe(
     "Spelregelmotor 1.2.3 · 72 tegels in het basisspel",
   );
   expect(translate("en", "error.internal")).toContain("{detail}");

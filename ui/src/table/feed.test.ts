@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
-import { translate } from "../i18n";
+import { LANGUAGES, translate, translateCount } from "../i18n";
 import { countStory, describeFolded, describeScore, feedShown, totalsAt } from "./feed";
 
 const player = (name: string): PlayerView => ({
@@ -34,15 +34,28 @@ const city: ScoreView = {
 };
 
 test("a city score says who, how much, what and who had fewer", () => {
-  const en = describeScore(city, players, (k, v) => translate("en", k, v));
+  const en = describeScore(city, players, (k, v) => translate("en", k, v), (b, n) => translateCount("en", b, n));
   expect(en).toBe("Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers");
-  const nl = describeScore(city, players, (k, v) => translate("nl", k, v));
-  expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapenschild; Bram had minder horigen");
+  const nl = describeScore(city, players, (k, v) => translate("nl", k, v), (b, n) => translateCount("nl", b, n));
+  expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapen; Bram had minder horigen");
 });
 
 test("an unfinished road at the end says so", () => {
   const road: ScoreView = { ...city, kind: "road", points: 2, pennants: 0, outvoted: [], complete: false, tiles: [[0, 0], [1, 0]] };
-  expect(describeScore(road, players, (k, v) => translate("de", k, v))).toBe("Anna 2: Straße aus 2 Plättchen (unfertig)");
+  expect(describeScore(road, players, (k, v) => translate("de", k, v), (b, n) => translateCount("de", b, n))).toBe("Anna 2: Straße aus 2 Plättchen (unfertig)");
+});
+
+test("one tile, one pennant, one neighbour, one city are said in the singular", () => {
+  const say = (score: ScoreView) =>
+    LANGUAGES.map((l) => describeScore(score, players, (k, v) => translate(l, k, v), (b, n) => translateCount(l, b, n)));
+  const road: ScoreView = { ...city, kind: "road", points: 1, outvoted: [], complete: false, pennants: 0, tiles: [[0, 0]] };
+  expect(say(road)).toEqual(["Anna 1: road of 1 tile (unfinished)", "Anna 1: weg van 1 tegel (onvoltooid)", "Anna 1: Straße aus 1 Plättchen (unfertig)"]);
+  const two: ScoreView = { ...city, outvoted: [], pennants: 2 };
+  expect(say(two)[1]).toBe("Anna 8: stad van 3 tegels + 2 wapens");
+  const cloister: ScoreView = { ...city, kind: "cloister", outvoted: [], points: 2, complete: false, neighbours: 1 };
+  expect(say(cloister)[0]).toBe("Anna 2: cloister with 1 neighbour (unfinished)");
+  const king: ScoreView = { ...city, kind: "king", outvoted: [], points: 1 };
+  expect(say(king)).toEqual(["Anna 1: King: 1 completed city", "Anna 1: Koning: 1 voltooide stad", "Anna 1: König: 1 fertige Stadt"]);
 });
 
 // A count of five steps for Anna (seat 0) and Bram (seat 1), who had 20 and 25 before it:
@@ -71,7 +84,7 @@ test("the worthless farms share one line where the first of them was", () => {
     [false, ["B-41"]],
     [false, ["B-37"]],
   ]);
-  expect(describeFolded(story[1]!, players, (k, v) => translate("en", k, v))).toBe("Anna, Bram 0: 2 farms supplying no completed city");
+  expect(describeFolded(story[1]!, players, (b, n) => translateCount("en", b, n))).toBe("Anna, Bram 0: 2 farms supplying no completed city");
   // One worthless farm is a line like any other.
   const one = countStory({ ...count, steps: count.steps.slice(0, 3) });
   expect(one.every((l) => !l.folded && l.steps.length === 1)).toBe(true);

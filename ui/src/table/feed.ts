@@ -1,38 +1,36 @@
 // A score event in words: who, how many points, for what, and who was outvoted; and the final
 // count told line by line.
 import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
-import type { MessageKey } from "../i18n";
+import type { CountedKey, MessageKey } from "../i18n";
 import { namesOf } from "../board/labels";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+type TranslateCount = (base: CountedKey, n: number, values?: Record<string, string | number>) => string;
 
 /** "Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers" */
-export function describeScore(score: ScoreView, players: PlayerView[], t: Translate): string {
+export function describeScore(score: ScoreView, players: PlayerView[], t: Translate, tn: TranslateCount): string {
   let what: string;
   switch (score.kind) {
     case "road":
-      what = t("feed.road", { tiles: score.tiles.length });
+      what = tn("feed.road", score.tiles.length);
       break;
     case "city":
-      what = t("feed.city", { tiles: score.tiles.length });
-      if (score.pennants === 1) what += t("feed.pennant");
-      else if (score.pennants > 1) what += t("feed.pennants", { n: score.pennants });
+      what = tn("feed.city", score.tiles.length);
+      if (score.pennants > 0) what += tn("feed.pennants", score.pennants);
       break;
     case "cloister":
     case "shrine":
-      what = t(`feed.${score.kind}`, { n: score.neighbours });
+      what = tn(`feed.${score.kind}`, score.neighbours);
       break;
-    case "farm": {
-      const n = score.cities.length + (score.carcassonne ? 1 : 0);
-      what = n === 1 ? t("feed.farmOne") : t("feed.farm", { n });
+    case "farm":
+      what = tn("feed.farm", score.cities.length + (score.carcassonne ? 1 : 0));
       break;
-    }
     case "farm-city":
       what = t("feed.farm-city");
       break;
     case "king":
     case "robber":
-      what = t(`feed.${score.kind}`, { n: score.points });
+      what = tn(`feed.${score.kind}`, score.points);
       break;
   }
   if (!score.complete && (score.kind === "road" || score.kind === "city" || score.kind === "cloister" || score.kind === "shrine")) {
@@ -94,7 +92,7 @@ export function feedShown(feed: ScoreView[], count: CountView, story: StoryLine[
 }
 
 /** "Anna, Bram 0: 3 farms supplying no completed city" */
-export function describeFolded(line: StoryLine, players: PlayerView[], t: Translate): string {
+export function describeFolded(line: StoryLine, players: PlayerView[], tn: TranslateCount): string {
   const seats = [...new Set(line.steps.flatMap((s) => s.score.winners))].sort((a, b) => a - b);
-  return `${namesOf(players, seats)} 0: ${t("feed.zeroFarms", { n: line.steps.length })}`;
+  return `${namesOf(players, seats)} 0: ${tn("feed.zeroFarms", line.steps.length)}`;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import type { PlayerView, Target } from "../bindings";
 import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "../i18n";
-import { describeTarget, sideOnScreen } from "./targets";
+import { capitalise, describeTarget, nameTarget, sideOnScreen } from "./targets";
 
 const player = (name: string): PlayerView => ({
   name,
@@ -26,19 +26,20 @@ const farm: Target = {
   alike: 0,
 };
 
-const say = (language: Language, target: Target, turns = 0) =>
+const say = (language: Language, target: Target, turns = 0, definite = false) =>
   describeTarget(
     target,
     players,
     (key: MessageKey, values?: Record<string, string | number>) => translate(language, key, values),
     (base: CountedKey, n: number, values?: Record<string, string | number>) => translateCount(language, base, n, values),
     turns,
+    definite,
   );
 
 test("a farm is named by the cloister beside it and the cities it supplies, in every language", () => {
   expect(say("en", farm)).toBe("farm north of Greta's cloister · 3 completed cities");
-  expect(say("nl", farm)).toBe("weiland ten noorden van het klooster van Greta · 3 voltooide steden");
-  expect(say("de", farm)).toBe("Wiese nördlich von dem Kloster von Greta · 3 fertige Städte");
+  expect(say("nl", farm)).toBe("weide ten noorden van het klooster van Greta · 3 voltooide steden");
+  expect(say("de", farm)).toBe("Wiese nördlich des Klosters von Greta · 3 fertige Städte");
 });
 
 test("whoever holds the target comes first, and a road counts its tiles", () => {
@@ -70,4 +71,25 @@ test("the side turns with the board", () => {
   expect(sideOnScreen("west", 1)).toBe("north");
   expect(sideOnScreen("south", 2)).toBe("north");
   expect(say("en", farm, 3)).toBe("farm west of Greta's cloister · 3 completed cities");
+});
+
+test("in a sentence a feature takes its article and its holder, as the notices say it", () => {
+  const road: Target = {
+    ...farm,
+    kind: "road",
+    holders: [{ seat: 0, followers: 1 }],
+    landmark: { kind: "cloister", holders: [1], side: "west" },
+    worth: { type: "tiles", tiles: 3, pennants: 0 },
+  };
+  const notice = (language: Language) =>
+    capitalise(translate(language, "warn.cannotFinish", { feature: say(language, road, 0, true) }));
+  expect(notice("en")).toBe("Greta's road west of Hans's cloister · 3 tiles can no longer be finished: no tile left fits.");
+  expect(notice("nl")).toBe("De weg van Greta ten westen van het klooster van Hans · 3 tegels kan niet meer af: geen tegel in de zak past.");
+  expect(notice("de")).toBe("Die Straße von Greta westlich des Klosters von Hans · 3 Plättchen kann nicht mehr fertig werden: kein Plättchen im Beutel passt.");
+  // Nobody's cloister takes the neuter article in Dutch and German.
+  const cloister: Target = { ...farm, kind: "cloister", holders: [], landmark: null };
+  const name = (language: Language) => nameTarget(cloister, players, (k, v) => translate(language, k, v), 0, true);
+  expect(["en", "nl", "de"].map((l) => name(l as Language))).toEqual(["the cloister", "het klooster", "das Kloster"]);
+  // Nothing in it names a place by coordinates.
+  for (const language of ["en", "nl", "de"] as const) expect(notice(language)).not.toMatch(/-?\d+\s*,\s*-?\d+/);
 });

@@ -30,11 +30,17 @@ function worth(w: Worth, t: Translate, tn: TranslateCount): string {
   }
 }
 
-/** What the target is and where, without what it is worth: "Anna's farm north of the cloister". */
-export function nameTarget(target: Target, players: PlayerView[], t: Translate, viewTurns = 0): string {
-  const kind = t(`feature.${target.kind}`);
+/**
+ * What the target is and where, without what it is worth: "Anna's farm north of the cloister".
+ * `definite` words it to stand in a sentence, with its article where the language wants one
+ * ("de weg van Anna …", "die Straße von Anna …"); without it, as an entry of a list.
+ */
+export function nameTarget(target: Target, players: PlayerView[], t: Translate, viewTurns = 0, definite = false): string {
   const seats = target.holders.map((h) => h.seat);
-  const what = seats.length ? t("target.held", { names: namesOf(players, seats), what: kind }) : kind;
+  const names = namesOf(players, seats);
+  let what: string;
+  if (definite) what = seats.length ? t(`feature.${target.kind}.held`, { names }) : t(`feature.${target.kind}.the`);
+  else what = seats.length ? t("target.held", { names, what: t(`feature.${target.kind}`) }) : t(`feature.${target.kind}`);
   const l = target.landmark;
   if (!l) return what;
   const landmark =
@@ -46,7 +52,19 @@ export function nameTarget(target: Target, players: PlayerView[], t: Translate, 
 }
 
 /** The whole entry: its name, its worth, and its number among entries that read alike. */
-export function describeTarget(target: Target, players: PlayerView[], t: Translate, tn: TranslateCount, viewTurns = 0): string {
-  const line = `${nameTarget(target, players, t, viewTurns)} · ${worth(target.worth, t, tn)}`;
+export function describeTarget(
+  target: Target,
+  players: PlayerView[],
+  t: Translate,
+  tn: TranslateCount,
+  viewTurns = 0,
+  definite = false,
+): string {
+  const line = `${nameTarget(target, players, t, viewTurns, definite)} · ${worth(target.worth, t, tn)}`;
   return target.alike > 0 ? `${line} · ${t("target.alike", { n: target.alike })}` : line;
+}
+
+/** The text with its first letter a capital, for a sentence that begins with a name or a feature. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
