@@ -32,7 +32,8 @@ impl fmt::Display for PlayerId {
 
 /// A follower colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Color {
     /// Red.
     Red,
@@ -74,6 +75,12 @@ impl Color {
     /// Parses a script name such as `"red"`.
     pub fn from_name(name: &str) -> Option<Color> {
         Color::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -6,6 +6,8 @@
 
 /// How farms are scored at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum FarmRule {
     /// Current rules: per farm, its owners by majority score 3 per completed city it touches
     /// (Rules B-40 to B-43).
@@ -18,8 +20,30 @@ pub enum FarmRule {
     Off,
 }
 
+impl FarmRule {
+    /// Every farm rule, the current one first.
+    pub const ALL: [FarmRule; 3] = [FarmRule::Current, FarmRule::FirstEdition, FarmRule::Off];
+
+    /// The name used in game scripts: `c3` and `c1` for the points a city gives a farm under each
+    /// rule. (The UI's wire names, from serde, are `current`, `first-edition` and `off`.)
+    pub const fn name(self) -> &'static str {
+        match self {
+            FarmRule::Current => "c3",
+            FarmRule::FirstEdition => "c1",
+            FarmRule::Off => "off",
+        }
+    }
+
+    /// Parses a name such as `"c3"`.
+    pub fn from_name(name: &str) -> Option<FarmRule> {
+        FarmRule::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// Who wins when the top scores are tied (Rule V-14).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum TiedWinners {
     /// Tied players share the victory.
     #[default]
@@ -30,8 +54,29 @@ pub enum TiedWinners {
     PlayAgain,
 }
 
+impl TiedWinners {
+    /// Every tie rule, the default first.
+    pub const ALL: [TiedWinners; 3] = [TiedWinners::Shared, TiedWinners::NoWinner, TiedWinners::PlayAgain];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TiedWinners::Shared => "shared",
+            TiedWinners::NoWinner => "no-winner",
+            TiedWinners::PlayAgain => "play-again",
+        }
+    }
+
+    /// Parses a name such as `"no-winner"`.
+    pub fn from_name(name: &str) -> Option<TiedWinners> {
+        TiedWinners::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// What happens to a drawn tile that fits nowhere (Rule B-08, option V-13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Unplaceable {
     /// It leaves the game.
     #[default]
@@ -40,8 +85,28 @@ pub enum Unplaceable {
     BackInBag,
 }
 
+impl Unplaceable {
+    /// Both choices, the default first.
+    pub const ALL: [Unplaceable; 2] = [Unplaceable::Removed, Unplaceable::BackInBag];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unplaceable::Removed => "removed",
+            Unplaceable::BackInBag => "back-in-bag",
+        }
+    }
+
+    /// Parses a name such as `"back-in-bag"`.
+    pub fn from_name(name: &str) -> Option<Unplaceable> {
+        Unplaceable::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// A rectangle of cells the table allows, inclusive (Rule V-09).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Bounds {
     /// Westmost column.
     pub min_x: i32,
@@ -61,7 +126,13 @@ impl Bounds {
 }
 
 /// Every rule option that changes what is legal or how many points are scored.
+///
+/// With the `serde` feature it reads and writes itself field by field in camelCase; a field
+/// left out takes its default, so a screen that offers only some options (and a value saved
+/// before an option existed) still reads as a whole rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase", default))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RuleSet {
     /// Farm scoring edition, or no farmers.
     pub farms: FarmRule,
@@ -115,6 +186,7 @@ pub struct RuleSet {
     /// House rule: on these tiles the road ends meet at a tree or bush, not a building, so
     /// the arms form one road (V-08). Which tiles show trees depends on the print run, so the
     /// table names them.
+    #[cfg_attr(feature = "specta", specta(type = Vec<String>))]
     pub tree_junctions: crate::tile::TileSelection,
     /// House rule V-12: the price of a bought tile goes to the player who drew it; by
     /// default it is paid away.
