@@ -127,11 +127,13 @@ impl Bounds {
 
 /// Every rule option that changes what is legal or how many points are scored.
 ///
-/// With the `serde` feature it reads and writes itself field by field in camelCase; a field
-/// left out takes its default, so a screen that offers only some options (and a value saved
-/// before an option existed) still reads as a whole rule set.
+/// With the `serde` feature it reads and writes itself field by field in camelCase. The
+/// options a setup screen has always offered are required; those it did not offer (the
+/// table's edges, tree junctions, bought tiles, the player limit, the City after the river)
+/// take their defaults when left out, so rules saved by that screen still read whole. An
+/// option added later joins the second group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase", default))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RuleSet {
     /// Farm scoring edition, or no farmers.
@@ -145,15 +147,18 @@ pub struct RuleSet {
     /// Whether a road that closes on itself is complete (Q-14; the 2000 text omits loops).
     pub road_loops_complete: bool,
     /// Most players allowed (Rule V-15): 5 for the base box, 6 or 8 with more colours.
+    #[cfg_attr(feature = "serde", serde(default = "most_players"))]
     pub max_players: u8,
     /// Winner rule for tied top scores (V-14).
     pub tied_winners: TiedWinners,
     /// What becomes of an unplaceable tile (V-13).
     pub unplaceable: Unplaceable,
     /// The play area's limits, if the table has them (V-09).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub bounds: Option<Bounds>,
     /// With `bounds`: a road or city edge on the border counts as closed (V-10). The border
     /// is no neighbour for cloisters.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub border_closes: bool,
     /// House rule: filling a hole (a cell with tiles on all four sides) gives another turn
     /// (V-11); extra turns chain.
@@ -186,13 +191,16 @@ pub struct RuleSet {
     /// House rule: on these tiles the road ends meet at a tree or bush, not a building, so
     /// the arms form one road (V-08). Which tiles show trees depends on the print run, so the
     /// table names them.
+    #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "specta", specta(type = Vec<String>))]
     pub tree_junctions: crate::tile::TileSelection,
     /// House rule V-12: the price of a bought tile goes to the player who drew it; by
     /// default it is paid away.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub purchase_pays_drawer: bool,
     /// House rule R-04: with River II and the Count, the river is laid first from the
     /// spring and the City of Carcassonne is then laid against it as a block.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub river_before_city: bool,
 }
 
@@ -204,7 +212,7 @@ impl Default for RuleSet {
             small_city_pennants: true,
             score_incomplete: true,
             road_loops_complete: true,
-            max_players: 8,
+            max_players: most_players(),
             tied_winners: TiedWinners::Shared,
             unplaceable: Unplaceable::Removed,
             bounds: None,
@@ -224,6 +232,11 @@ impl Default for RuleSet {
             river_before_city: false,
         }
     }
+}
+
+/// Every colour of follower the boxes hold: the default limit on players.
+const fn most_players() -> u8 {
+    crate::MAX_PLAYERS as u8
 }
 
 impl RuleSet {

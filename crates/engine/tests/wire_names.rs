@@ -70,7 +70,7 @@ fn a_rule_set_crosses_whole_and_a_partial_one_fills_in_the_defaults() {
         "challengeWinnerTakesBoth": false, "relaxedShrinePlacement": false,
         "countMovement": "follows-follower", "countLockEntry": true, "countRoundPerFeature": false,
     });
-    let read: RuleSet = serde_json::from_value(saved).unwrap();
+    let read: RuleSet = serde_json::from_value(saved.clone()).unwrap();
     let expected = RuleSet {
         farms: FarmRule::Off,
         score_incomplete: false,
@@ -82,7 +82,11 @@ fn a_rule_set_crosses_whole_and_a_partial_one_fills_in_the_defaults() {
         ..RuleSet::default()
     };
     assert_eq!(read, expected);
-    let unknown = json!({ "treeJunctions": ["L", "ZZ"] });
+    let mut unknown = saved.clone();
+    unknown["treeJunctions"] = json!(["L", "ZZ"]);
     let refused = serde_json::from_value::<RuleSet>(unknown).unwrap_err().to_string();
     assert!(refused.contains("no tile `ZZ`"), "an unknown tile is refused by name: {refused}");
+    let mut partial = saved;
+    partial.as_object_mut().unwrap().remove("farms");
+    assert!(serde_json::from_value::<RuleSet>(partial).is_err(), "an option the screen offers is never guessed");
 }
