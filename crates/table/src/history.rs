@@ -5,7 +5,7 @@
 
 use crate::live::Table;
 use crate::TableError;
-use castellan_ledger::{GameId, GameStatus, Ledger};
+use castellan_ledger::{Color, GameId, GameStatus, Ledger};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -31,7 +31,7 @@ pub struct SeatResult {
     /// The player's name.
     pub name: String,
     /// Their colour in that game.
-    pub color: String,
+    pub color: Color,
     /// Final score and place, once finished (tied players share a place).
     pub score: Option<u32>,
     /// Place: 1 for the winner(s).
@@ -92,23 +92,18 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                 .games
                 .into_iter()
                 .map(|g| {
-                    let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color.as_str())).collect();
+                    let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color)).collect();
                     let seats = if g.standings.is_empty() {
                         g.game
                             .turn_order()
-                            .map(|s| SeatResult {
-                                name: name(s.player),
-                                color: s.color.as_str().into(),
-                                score: None,
-                                rank: None,
-                            })
+                            .map(|s| SeatResult { name: name(s.player), color: s.color, score: None, rank: None })
                             .collect()
                     } else {
                         g.standings
                             .iter()
                             .map(|s| SeatResult {
                                 name: name(s.result.player),
-                                color: colors.get(&s.result.player).copied().unwrap_or("gray").into(),
+                                color: colors.get(&s.result.player).copied().unwrap_or(Color::Gray),
                                 score: Some(s.result.score),
                                 rank: Some(s.rank),
                             })

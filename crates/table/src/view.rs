@@ -4,13 +4,13 @@
 //! feature the types also describe themselves, so the UI's TypeScript types are generated
 //! from these.
 
-use crate::count::{QuarterName, Spot};
+use crate::count::Spot;
 use crate::input::{role_of, FollowerRole};
 use crate::live::{stored_history, LiveGame};
 use crate::TableError;
 use castellan_engine::{
-    Cell, Event, FarmRule, FeatureKind, Game, Mode, Move, PlayerId, PlayerSet, Port, Quarter, QuarterMove, Score,
-    ScoreSource, Standing, TileSet, Title, TrackPosition,
+    Cell, Color, Event, FarmRule, FeatureKind, Game, Mode, Move, PlayerId, PlayerSet, Port, Quarter, QuarterMove,
+    Score, ScoreSource, Standing, TileSet, Title, TrackPosition,
 };
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
@@ -24,7 +24,7 @@ pub struct GameView {
     /// them exactly).
     pub game_id: u32,
     /// Entered turn by turn, or as a finished table.
-    pub mode: GameMode,
+    pub mode: Mode,
     /// The players in turn order.
     pub players: Vec<PlayerView>,
     /// The seat whose turn it is.
@@ -162,25 +162,14 @@ pub struct StandingView {
     pub rank: u32,
 }
 
-/// Which farm rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum FarmRuleName {
-    /// Per farm, 3 per completed city it supplies.
-    Current,
-    /// The 2000 edition: per completed city, 4 to the majority of farmers around it.
-    FirstEdition,
-}
-
 /// The scores had the other farm rule been played: each seat's final score, or for one farm
 /// of the count the points that rule gives for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct FarmComparison {
-    /// The other rule.
-    pub rule: FarmRuleName,
+    /// The other rule: the current one or the 2000 edition's.
+    pub rule: FarmRule,
     /// By seat: the final score under it, or for one farm what it gives for that farm.
     pub scores: Vec<u32>,
 }
@@ -192,17 +181,14 @@ pub fn other_farm_rule(game: &Game, moves: &[Move], final_moves: &[QuarterMove])
 }
 
 /// The game counted again under the other farm rule, and which rule that is.
-fn recounted(game: &Game, moves: &[Move], final_moves: &[QuarterMove]) -> Option<(FarmRuleName, Game)> {
+fn recounted(game: &Game, moves: &[Move], final_moves: &[QuarterMove]) -> Option<(FarmRule, Game)> {
     let mut setup = game.setup().clone();
     let rule = match setup.rules.farms {
-        FarmRule::Current => FarmRuleName::FirstEdition,
-        FarmRule::FirstEdition => FarmRuleName::Current,
+        FarmRule::Current => FarmRule::FirstEdition,
+        FarmRule::FirstEdition => FarmRule::Current,
         FarmRule::Off => return None,
     };
-    setup.rules.farms = match rule {
-        FarmRuleName::Current => FarmRule::Current,
-        FarmRuleName::FirstEdition => FarmRule::FirstEdition,
-    };
+    setup.rules.farms = rule;
     let mut other = Game::replay(&setup, moves).ok()?;
     other.finish_with(final_moves).ok()?;
     Some((rule, other))
@@ -350,27 +336,6 @@ fn result_of(game: &Game) -> Option<ResultView> {
     })
 }
 
-/// How a game is entered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum GameMode {
-    /// Turn by turn as it is played, scored as it goes.
-    Turns,
-    /// A finished table: its tiles in any order, then its followers where they stand; only
-    /// the end count is scored.
-    FinalBoard,
-}
-
-impl From<Mode> for GameMode {
-    fn from(m: Mode) -> GameMode {
-        match m {
-            Mode::Turns => GameMode::Turns,
-            Mode::FinalBoard => GameMode::FinalBoard,
-        }
-    }
-}
-
 /// What a move in the turn log did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -407,7 +372,7 @@ pub struct TurnView {
     /// The place of the follower put on it (or, for a stand, standing on the tile at `at`).
     pub follower: Option<String>,
     /// Final board: the quarter of the City where a follower stands.
-    pub quarter: Option<QuarterName>,
+    pub quarter: Option<Quarter>,
 }
 
 /// The City of Carcassonne: who has followers in which quarter, and where the Count stands.
@@ -416,7 +381,7 @@ pub struct TurnView {
 #[serde(rename_all = "camelCase")]
 pub struct CityView {
     /// The Count's quarter: nobody may leave it.
-    pub count_at: QuarterName,
+    pub count_at: Quarter,
     /// The four quarters.
     pub quarters: Vec<QuarterView>,
 }
@@ -427,7 +392,7 @@ pub struct CityView {
 #[serde(rename_all = "camelCase")]
 pub struct QuarterView {
     /// Which quarter.
-    pub quarter: QuarterName,
+    pub quarter: Quarter,
     /// Followers there, by seat.
     pub followers: Vec<u32>,
 }
@@ -471,28 +436,13 @@ pub struct ChallengeView {
     pub shrine: [i32; 2],
 }
 
-/// What an unfinished, occupied feature is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum OpenKind {
-    /// A road.
-    Road,
-    /// A city.
-    City,
-    /// A cloister.
-    Cloister,
-    /// A shrine.
-    Shrine,
-}
-
 /// An unfinished feature with followers on it: the table's warnings come from these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenFeatureView {
-    /// What it is.
-    pub kind: OpenKind,
+    /// What it is: a road, city, cloister or shrine.
+    pub kind: FeatureKind,
     /// A place naming it.
     pub at: Spot,
     /// Its tiles so far.
@@ -513,7 +463,7 @@ pub struct PlayerView {
     /// Their name.
     pub name: String,
     /// Their follower colour.
-    pub color: String,
+    pub color: Color,
     /// Points so far.
     pub score: u32,
     /// Points if the game ended now: the final count, farms included, added.
@@ -580,51 +530,13 @@ pub struct BagCount {
     pub count: u32,
 }
 
-/// What a score was for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum ScoreKind {
-    /// A road.
-    Road,
-    /// A city.
-    City,
-    /// A cloister.
-    Cloister,
-    /// A shrine.
-    Shrine,
-    /// A farm and the cities it supplies.
-    Farm,
-    /// A city paid to the farmers around it (2000 edition).
-    FarmCity,
-    /// The King's bonus.
-    King,
-    /// The Robber's bonus.
-    Robber,
-}
-
-impl From<ScoreSource> for ScoreKind {
-    fn from(s: ScoreSource) -> ScoreKind {
-        match s {
-            ScoreSource::Road => ScoreKind::Road,
-            ScoreSource::City => ScoreKind::City,
-            ScoreSource::Cloister => ScoreKind::Cloister,
-            ScoreSource::Shrine => ScoreKind::Shrine,
-            ScoreSource::Farm => ScoreKind::Farm,
-            ScoreSource::FarmCity => ScoreKind::FarmCity,
-            ScoreSource::King => ScoreKind::King,
-            ScoreSource::Robber => ScoreKind::Robber,
-        }
-    }
-}
-
 /// One score with everything needed to say why, in words, in any language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreView {
     /// What scored.
-    pub kind: ScoreKind,
+    pub kind: ScoreSource,
     /// Who scored, by seat.
     pub winners: Vec<u32>,
     /// Points to each of them.
@@ -668,7 +580,7 @@ impl ScoreView {
             }
         }
         ScoreView {
-            kind: s.source.into(),
+            kind: s.source,
             winners: seats(s.winners),
             points: s.points,
             outvoted: seats(s.outvoted),
@@ -734,7 +646,7 @@ impl GameView {
     pub fn build(id: GameId, game: &Game, progress: Progress) -> GameView {
         GameView {
             game_id: u32::try_from(id.0).expect("ledger row ids fit in 32 bits"),
-            mode: game.setup().mode.into(),
+            mode: game.setup().mode,
             players: players(game),
             current: game.current_player().index() as u32,
             tiles: game
@@ -781,11 +693,11 @@ impl GameView {
             can_redo: progress.can_redo,
             finished: progress.finished,
             city: game.city().map(|city| CityView {
-                count_at: city.count_at.into(),
+                count_at: city.count_at,
                 quarters: Quarter::ALL
                     .into_iter()
                     .map(|q| QuarterView {
-                        quarter: q.into(),
+                        quarter: q,
                         followers: (0..game.player_count())
                             .map(|i| u32::from(city.followers(q)[PlayerId(i as u8)]))
                             .collect(),
@@ -873,7 +785,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), 0)
             },
             Event::FollowerStood { player, at: Standing::City(quarter) } => {
-                TurnView { quarter: Some((*quarter).into()), ..turn(TurnKind::Stand, *player, None, None, 0) }
+                TurnView { quarter: Some(*quarter), ..turn(TurnKind::Stand, *player, None, None, 0) }
             }
             _ => unreachable!("is_turn lets only the events above through"),
         };
@@ -886,15 +798,12 @@ fn open_features(game: &Game) -> Vec<OpenFeatureView> {
     game.open_features()
         .into_iter()
         .filter_map(|f| {
-            let kind = match f.kind {
-                FeatureKind::Road => OpenKind::Road,
-                FeatureKind::City => OpenKind::City,
-                FeatureKind::Cloister => OpenKind::Cloister,
-                FeatureKind::Shrine => OpenKind::Shrine,
-                FeatureKind::Field | FeatureKind::River => return None,
-            };
+            // Farms never finish and rivers take nobody: neither is a warning.
+            if matches!(f.kind, FeatureKind::Field | FeatureKind::River) {
+                return None;
+            }
             Some(OpenFeatureView {
-                kind,
+                kind: f.kind,
                 at: Spot::from(f.anchor),
                 tiles: f.tiles.iter().map(|c| [c.x, c.y]).collect(),
                 seats: f.followers.iter().map(|(p, _)| p.index() as u32).collect(),
@@ -984,7 +893,7 @@ fn players(game: &Game) -> Vec<PlayerView> {
             let track = TrackPosition::of(score);
             PlayerView {
                 name: p.name.clone(),
-                color: p.color.name().to_string(),
+                color: p.color,
                 score,
                 if_ended_now: ended[i],
                 supply: game.supply()[seat.index()] as u32,
@@ -1020,7 +929,7 @@ mod tests {
         assert_eq!(view.current, 1, "Bram's turn");
         assert!(view.followers.is_empty());
         assert_eq!(view.feed.len(), 1);
-        assert_eq!(view.feed[0].kind, ScoreKind::City);
+        assert_eq!(view.feed[0].kind, ScoreSource::City);
         assert_eq!(view.feed[0].winners, vec![0]);
         assert_eq!(view.feed[0].tiles, vec![[0, 0], [0, -1]]);
         assert_eq!(view.tiles_left, 70);
@@ -1033,7 +942,7 @@ mod tests {
         assert_eq!((view.turn_count, turns.len()), (1, 1));
         assert_eq!(turns[0].tile.as_deref(), Some("E"));
         assert_eq!((turns[0].seat, turns[0].at, turns[0].follower.as_deref()), (0, Some([0, -1]), Some("S")));
-        assert_eq!((view.mode, turns[0].kind), (GameMode::Turns, TurnKind::Place));
+        assert_eq!((view.mode, turns[0].kind), (Mode::Turns, TurnKind::Place));
         assert_eq!(json["mode"], "turns");
     }
 
@@ -1049,7 +958,7 @@ mod tests {
         let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
         let live = table.play(stand, now()).unwrap();
         let (view, turns) = (GameView::of(live), turn_log(live.game()));
-        assert_eq!(view.mode, GameMode::FinalBoard);
+        assert_eq!(view.mode, Mode::FinalBoard);
         assert_eq!(serde_json::to_value(&view).unwrap()["mode"], "final-board");
         assert_eq!((view.turn_count, turns.len()), (2, 2), "one turn per move: {turns:?}");
         assert_eq!(turns[0].follower, None, "the stand is not folded into the tile's turn");
@@ -1126,7 +1035,7 @@ mod tests {
         assert_eq!(result.standings[0], StandingView { seat: 0, score: 4, rank: 1 });
         assert_eq!(result.winners, vec![0]);
         let other = result.other_farm_rule.expect("a game with farms");
-        assert_eq!(other.rule, FarmRuleName::FirstEdition);
+        assert_eq!(other.rule, FarmRule::FirstEdition);
         assert_eq!(other.scores, vec![4, 2], "no farmers on the table: the same under either rule");
         assert!(first.view.result.is_none(), "not counted yet");
     }
@@ -1217,7 +1126,7 @@ mod tests {
         //   east city (2): farm 1 and the east farm, Anna 2 : Bram 1 + 2 = 3 → Bram 4
         // so for farm 1 it gives Anna 4 + 4 = 8 and Bram 4, where today's rule gives Anna 9.
         let other = farm.other_rule.as_ref().expect("a game with farms");
-        assert_eq!(other.rule, FarmRuleName::FirstEdition);
+        assert_eq!(other.rule, FarmRule::FirstEdition);
         assert_eq!(other.scores, vec![8, 4]);
         // The east farm supplies only the east city, which Bram takes under either rule.
         let east = count.steps[1].farm.as_ref().unwrap();
@@ -1246,10 +1155,7 @@ mod tests {
         assert_eq!(east.adds, vec![0, 4]);
         let farm = east.farm.as_ref().unwrap();
         assert_eq!(farm.farmers, vec![2, 3]);
-        assert_eq!(
-            farm.other_rule.as_ref().map(|o| (o.rule, o.scores.clone())),
-            Some((FarmRuleName::Current, vec![3, 3]))
-        );
+        assert_eq!(farm.other_rule.as_ref().map(|o| (o.rule, o.scores.clone())), Some((FarmRule::Current, vec![3, 3])));
         // Both farms' grass: farm 1's six tiles and the east farm's E below the city.
         let mut cells: Vec<[i32; 2]> = farm.fields.iter().map(|p| p.at).collect();
         cells.sort();

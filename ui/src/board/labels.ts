@@ -1,6 +1,6 @@
 // How a player is marked on followers and tokens: the shortest start of the name that no
 // other player's name shares, so "Anna" and "Anke" are "Ann" and "Ank", not both "A".
-import type { PlayerColor, PlayerView } from "../bindings";
+import type { Color, PlayerView } from "../bindings";
 
 export function labels(names: string[]): string[] {
   return names.map((name, i) => {
@@ -34,7 +34,7 @@ export function namesOf(players: PlayerView[], seats: number[]): string {
  * The colours the board and the badges paint for each player colour: the CSS colour of the
  * same name. Typed by the engine's colours, so a new colour cannot come without its paint.
  */
-export const PLAYER_PAINT: Record<PlayerColor, string> = {
+export const PLAYER_PAINT: Record<Color, string> = {
   red: "#ff0000",
   blue: "#0000ff",
   green: "#008000",
@@ -65,7 +65,7 @@ export function contrast(a: string, b: string): number {
 
 /** A player colour as paint: the named colours by their values, anything else as given. */
 export function paintOf(color: string): string {
-  return PLAYER_PAINT[color as PlayerColor] ?? color;
+  return PLAYER_PAINT[color as Color] ?? color;
 }
 
 /**

@@ -192,6 +192,7 @@ export const de: Messages = {
   "feature.cloister": "Kloster",
   "feature.shrine": "Heiligtum",
   "feature.farm": "Wiese",
+  "feature.river": "Fluss",
   "titles.king": "König: {name} (Stadt aus {n})",
   "titles.robber": "Raubritter: {name} (Straße aus {n})",
   "titles.none": "noch nicht vergeben",

@@ -192,6 +192,7 @@ export const en = {
   "feature.cloister": "cloister",
   "feature.shrine": "shrine",
   "feature.farm": "farm",
+  "feature.river": "river",
   "titles.king": "King: {name} (city of {n})",
   "titles.robber": "Robber: {name} (road of {n})",
   "titles.none": "not yet taken",

@@ -192,6 +192,7 @@ export const nl: Messages = {
   "feature.cloister": "klooster",
   "feature.shrine": "heiligdom",
   "feature.farm": "weiland",
+  "feature.river": "rivier",
   "titles.king": "Koning: {name} (stad van {n})",
   "titles.robber": "Struikrover: {name} (weg van {n})",
   "titles.none": "nog niet vergeven",

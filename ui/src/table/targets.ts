@@ -1,7 +1,7 @@
 // A feature a follower may move onto, in words: "farm north of Greta's cloister · 3
 // completed cities". The engine chose the holder, the landmark and its side; this only words
 // them, and turns the side with the board so "north" is up on the screen.
-import type { Compass, PlayerView, Target, Worth } from "../bindings";
+import type { Compass, FeatureKind, PlayerView, Target, Worth } from "../bindings";
 import type { CountedKey, MessageKey } from "../i18n";
 import { namesOf } from "../board/labels";
 
@@ -13,6 +13,12 @@ const SIDES: Compass[] = ["north", "east", "south", "west"];
 /** The side as seen on the screen, the board turned `viewTurns` quarter turns clockwise. */
 export function sideOnScreen(side: Compass, viewTurns: number): Compass {
   return SIDES[(SIDES.indexOf(side) + viewTurns) % 4]!;
+}
+
+/** The word for a kind of feature. Fields joined across tiles make the farm a farmer stands
+ * on, and the table calls it that. */
+export function featureKey(kind: FeatureKind): MessageKey {
+  return kind === "field" ? "feature.farm" : `feature.${kind}`;
 }
 
 function worth(w: Worth, t: Translate, tn: TranslateCount): string {
@@ -32,7 +38,7 @@ function worth(w: Worth, t: Translate, tn: TranslateCount): string {
 
 /** What the target is and where, without what it is worth: "Anna's farm north of the cloister". */
 export function nameTarget(target: Target, players: PlayerView[], t: Translate, viewTurns = 0): string {
-  const kind = t(`feature.${target.kind}`);
+  const kind = t(featureKey(target.kind));
   const seats = target.holders.map((h) => h.seat);
   const what = seats.length ? t("target.held", { names: namesOf(players, seats), what: kind }) : kind;
   const l = target.landmark;
