@@ -529,13 +529,13 @@ export type FollowerRole =
 /**  In a field. */
 "farmer";
 
-/**  Where a remembered game stands. */
-export type GameState = 
-/**  Still being played, or interrupted. */
+/**  Where a game stands. */
+export type GameStatus = 
+/**  Being played (or interrupted): offered for resuming, moves can change. */
 "in-progress" | 
-/**  Played to the end. */
+/**  Played to the end, with results. */
 "finished" | 
-/**  Given up. */
+/**  Given up without results; kept for the record. */
 "abandoned";
 
 /**  A remembered game. */
@@ -543,7 +543,7 @@ export type GameSummary = {
 	/**  The game's id in the ledger. */
 	gameId: number,
 	/**  Where it stands. */
-	state: GameState,
+	state: GameStatus,
 	/**  When it began (RFC 3339). */
 	startedAt: string,
 	/**  When it ended, if it did. */
@@ -822,7 +822,7 @@ export type PlayerStatsView = {
 	/**  Best score. */
 	best: number | null,
 	/**  Points by kind, summed. */
-	points: PointsView,
+	points: PointsByKind,
 	/**  The part of all their points that came from farms. */
 	farm_share: number | null,
 };
@@ -843,13 +843,25 @@ export type PlayerView = {
 	track: TrackView,
 };
 
-/**  Points by what scored them. */
-export type PointsView = {
+/**
+ *  Points by the kind of thing that scored them.
+ * 
+ *  They may add up to less than the score if the engine scores something none of these
+ *  kinds covers; the ledger stores what it is given. Serialised with the field names as they
+ *  are (`king_robber`), as the statistics have always been printed.
+ */
+export type PointsByKind = {
+	/**  Roads. */
 	roads: number,
+	/**  Cities. */
 	cities: number,
+	/**  Cloisters and shrines. */
 	cloisters: number,
+	/**  Farms (fields). */
 	farms: number,
+	/**  The King and Robber tiles. */
 	king_robber: number,
+	/**  What the Count of Carcassonne expansion brought. */
 	count: number,
 };
 

@@ -65,7 +65,9 @@ pub struct NewGame {
 }
 
 /// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum GameStatus {
     /// Being played (or interrupted): offered for resuming, moves can change.
     InProgress,
