@@ -33,6 +33,11 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         .constant("COLORS", castellan_engine::Color::ALL)
         .constant("BOXES", &castellan_engine::TileSet::ALL[1..])
         .constant("QUARTERS", castellan_engine::Quarter::ALL)
+        // The answers of the rule options with more than two, the default first.
+        .constant("FARM_RULES", castellan_engine::FarmRule::ALL)
+        .constant("TIE_RULES", castellan_engine::TiedWinners::ALL)
+        .constant("UNPLACEABLE_RULES", castellan_engine::Unplaceable::ALL)
+        .constant("COUNT_MOVEMENTS", castellan_engine::CountMovement::ALL)
         .commands(collect_commands![
             commands::app_info,
             commands::catalog,

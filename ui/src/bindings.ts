@@ -141,9 +141,17 @@ export const BOXES = ["winter","king-robber","shrines","river2","count"] as cons
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
+export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
+
+export const FARM_RULES = ["current","first-edition","off"] as const;
+
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
 export const SCORE_RULES = ["B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+
+export const TIE_RULES = ["shared","no-winner","play-again"] as const;
+
+export const UNPLACEABLE_RULES = ["removed","back-in-bag"] as const;
 
 /* Types */
 /**  The app's and the engine's versions, shown on the start screen. */
