@@ -212,7 +212,7 @@ test("Erik's farmer leaves the market for a farm clicked on the board, scored as
     assert.match(e, /^farm/, e);
     assert.doesNotMatch(e, /\d+,\s*-?\d+/, `no coordinates: ${e}`);
   }
-  const lit = await browser.$$('[data-lit][data-kind="farm"]');
+  const lit = await browser.$$('[data-lit][data-kind="field"]');
   assert.equal(lit.length, entries.length, "each entry is lit on the board");
   await inViewAtEverySize("final-moves", ["#final-moves h2", "#final-moving", "#count-now", ".scoreboard"]);
 

@@ -139,7 +139,21 @@ export const commands = {
 };
 
 /* Constants */
+export const BOXES = ["winter","king-robber","shrines","river2","count"] as const;
+
+export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
+
+export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
+
+export const FARM_RULES = ["current","first-edition","off"] as const;
+
+export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
+
 export const SCORE_RULES = ["B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+
+export const TIE_RULES = ["shared","no-winner","play-again"] as const;
+
+export const UNPLACEABLE_RULES = ["removed","back-in-bag"] as const;
 
 /* Types */
 /**  The app's and the engine's versions, shown on the start screen. */
@@ -160,6 +174,18 @@ export type BagCount = {
 	tile: string,
 	/**  Copies left. */
 	count: number,
+};
+
+/**  A rectangle of cells the table allows, inclusive (Rule V-09). */
+export type Bounds = {
+	/**  Westmost column. */
+	minX: number,
+	/**  Eastmost column. */
+	maxX: number,
+	/**  Northmost row. */
+	minY: number,
+	/**  Southmost row. */
+	maxY: number,
 };
 
 /**  A cell of the board grid. `x` grows to the east, `y` to the south. */
@@ -203,7 +229,7 @@ at: Cell };
 /**  The City of Carcassonne: who has followers in which quarter, and where the Count stands. */
 export type CityView = {
 	/**  The Count's quarter: nobody may leave it. */
-	countAt: QuarterName,
+	countAt: Quarter,
 	/**  The four quarters. */
 	quarters: QuarterView[],
 };
@@ -211,21 +237,21 @@ export type CityView = {
 /**  A follower colour. */
 export type Color = 
 /**  Red. */
-"Red" | 
+"red" | 
 /**  Blue. */
-"Blue" | 
+"blue" | 
 /**  Green. */
-"Green" | 
+"green" | 
 /**  Yellow. */
-"Yellow" | 
+"yellow" | 
 /**  Black. */
-"Black" | 
+"black" | 
 /**  Gray. */
-"Gray" | 
+"gray" | 
 /**  Pink. */
-"Pink" | 
+"pink" | 
 /**  Purple. */
-"Purple";
+"purple";
 
 /**  Why a command failed, for the UI. */
 export type CommandError = 
@@ -438,19 +464,10 @@ movement: CountMovement };
 /**  How the Count moves (Rules C-10, V-18, V-19). */
 export type CountMovement = 
 /**  The player who put a follower into the city may move the Count to any quarter. */
-"Free" | 
-/**  Official variant 1: each follower entering moves the Count one quarter clockwise. */
-"Clockwise" | 
-/**  Official variant 2: the Count moves to the quarter the new follower entered. */
-"FollowsFollower";
-
-/**  How the Count moves after a follower enters the City. */
-export type CountOption = 
-/**  Wherever the entering player puts him. */
 "free" | 
-/**  One quarter on, clockwise. */
+/**  Official variant 1: each follower entering moves the Count one quarter clockwise. */
 "clockwise" | 
-/**  Into the quarter just entered. */
+/**  Official variant 2: the Count moves to the quarter the new follower entered. */
 "follows-follower";
 
 /**  What the table must decide about the Count for a move, before it is entered. */
@@ -463,11 +480,11 @@ export type CountQuestion = {
 	/**  Whether the placer may then put a follower into the city (with the moves asked so far). */
 	mayEnter: boolean,
 	/**  The quarters a follower may enter. */
-	entryQuarters: QuarterName[],
+	entryQuarters: Quarter[],
 	/**  Whether the placer moves the Count himself after entering; otherwise he moves by rule. */
 	placerMovesCount: boolean,
 	/**  Where the Count stands now. */
-	countAt: QuarterName,
+	countAt: Quarter,
 };
 
 /**  The Count decisions entered with a move. */
@@ -564,12 +581,12 @@ export type EdgeMismatch = {
 /**  The placer putting a follower into the city after the scoring. */
 export type EntryRequest = {
 	/**  The quarter the follower enters. */
-	quarter: QuarterName,
+	quarter: Quarter,
 	/**
 	 *  Where the placer moves the Count; `null` leaves him (or lets him move by himself under
 	 *  the variants where he does).
 	 */
-	countTo?: QuarterName | null,
+	countTo?: Quarter | null,
 };
 
 /**  The three formats. */
@@ -592,27 +609,26 @@ export type Exported = {
  *  of the count the points that rule gives for it.
  */
 export type FarmComparison = {
-	/**  The other rule. */
-	rule: FarmRuleName,
+	/**  The other rule: the current one or the 2000 edition's. */
+	rule: FarmRule,
 	/**  By seat: the final score under it, or for one farm what it gives for that farm. */
 	scores: number[],
 };
 
-/**  How farms score. */
-export type FarmOption = 
-/**  Per farm, 3 per completed city it supplies. */
+/**  How farms are scored at the end. */
+export type FarmRule = 
+/**
+ *  Current rules: per farm, its owners by majority score 3 per completed city it touches
+ *  (Rules B-40 to B-43).
+ */
 "current" | 
-/**  The 2000 edition: per completed city, 4 to the majority of farmers around it. */
+/**
+ *  The 2000 edition: per completed city, 4 points to the majority of farmers on all the
+ *  farms touching it (Rule V-01).
+ */
 "first-edition" | 
-/**  No farmers at all. */
+/**  No farmers: fields take no follower and farms score nothing (Rule V-07). */
 "off";
-
-/**  Which farm rule. */
-export type FarmRuleName = 
-/**  Per farm, 3 per completed city it supplies. */
-"current" | 
-/**  The 2000 edition: per completed city, 4 to the majority of farmers around it. */
-"first-edition";
 
 /**  A farm's step of the final count, drawn on the board. */
 export type FarmStepView = {
@@ -634,25 +650,22 @@ export type FarmStepView = {
 /**  The kind of a feature, which also decides a follower's role on it. */
 export type FeatureKind = 
 /**  A road; its follower is a thief. */
-"Road" | 
+"road" | 
 /**  A city; its follower is a knight. */
-"City" | 
+"city" | 
 /**  A cloister; its follower is a monk. */
-"Cloister" | 
+"cloister" | 
 /**  A shrine (cult place); its follower is a heretic. */
-"Shrine" | 
+"shrine" | 
 /**  A field; its follower is a farmer. Fields joined across tiles make a farm. */
-"Field" | 
+"field" | 
 /**  A river; takes no follower. */
-"River";
-
-/**  What a feature on a tile is. */
-export type FeatureShape = "road" | "city" | "cloister" | "shrine" | "field" | "river";
+"river";
 
 /**  One feature drawn on a tile. */
 export type FeatureShapeView = {
 	/**  Road, city, … */
-	kind: FeatureShape,
+	kind: FeatureKind,
 	/**  The sides whose middle it crosses: `N`, `E`, `S`, `W`, catalog orientation. */
 	sides: string[],
 	/**  Pennants drawn in it. */
@@ -777,23 +790,13 @@ export type FollowerRole =
 /**  In a field. */
 "farmer";
 
-/**  How a game is entered. */
-export type GameMode = 
-/**  Turn by turn as it is played, scored as it goes. */
-"turns" | 
-/**
- *  A finished table: its tiles in any order, then its followers where they stand; only
- *  the end count is scored.
- */
-"final-board";
-
-/**  Where a remembered game stands. */
-export type GameState = 
-/**  Still being played, or interrupted. */
+/**  Where a game stands. */
+export type GameStatus = 
+/**  Being played (or interrupted): offered for resuming, moves can change. */
 "in-progress" | 
-/**  Played to the end. */
+/**  Played to the end, with results. */
 "finished" | 
-/**  Given up. */
+/**  Given up without results; kept for the record. */
 "abandoned";
 
 /**  A remembered game. */
@@ -801,7 +804,7 @@ export type GameSummary = {
 	/**  The game's id in the ledger. */
 	gameId: number,
 	/**  Where it stands. */
-	state: GameState,
+	state: GameStatus,
 	/**  When it began (RFC 3339). */
 	startedAt: string,
 	/**  When it ended, if it did. */
@@ -822,7 +825,7 @@ export type GameView = {
 	 */
 	gameId: number,
 	/**  Entered turn by turn, or as a finished table. */
-	mode: GameMode,
+	mode: Mode,
 	/**  The players in turn order. */
 	players: PlayerView[],
 	/**  The seat whose turn it is. */
@@ -948,6 +951,16 @@ holder: string } |
 /**  Anything else; the detail says what. */
 { kind: "other" };
 
+/**  Whether the game is entered turn by turn, or only its final board. */
+export type Mode = 
+/**  Every tile drawn, every follower placed, in order; scored as it happens. */
+"turns" | 
+/**
+ *  The finished table laid in any order, followers where they stand; only the end count
+ *  is scored.
+ */
+"final-board";
+
 /**
  *  Why a move is refused. The game is unchanged.
  * 
@@ -1021,18 +1034,21 @@ place: string } |
 /**  Whose follower. */
 seat: number; 
 /**  The quarter. */
-quarter: QuarterName };
+quarter: Quarter };
 
 /**  A new game as the setup screen describes it. */
 export type NewGameRequest = {
 	/**  The players in turn order, the start player first. */
 	seats: SeatRequest[],
 	/**  The boxes in play; the base game is always included. */
-	boxes: TileBox[],
+	boxes: TileSet[],
 	/**  The rules' preset. */
 	rules: RulePreset,
-	/**  Every option as the table set it; when given, it decides over the preset. */
-	options?: RuleOptions | null,
+	/**
+	 *  Every option as the table set it; when given, it decides over the preset. Options
+	 *  left out keep the engine's defaults.
+	 */
+	options?: RuleSet | null,
 	/**  Where the game night is, if said. */
 	place: string | null,
 	/**
@@ -1048,7 +1064,7 @@ export type NewGameRequest = {
 	 *  Final board with the Count: the quarter where he stands at the end (the castle if not
 	 *  said).
 	 */
-	countAt?: QuarterName | null,
+	countAt?: Quarter | null,
 };
 
 /**  A game night. */
@@ -1065,8 +1081,8 @@ export type NightSummary = {
 
 /**  An unfinished feature with followers on it: the table's warnings come from these. */
 export type OpenFeatureView = {
-	/**  What it is. */
-	kind: OpenKind,
+	/**  What it is: a road, city, cloister or shrine. */
+	kind: FeatureKind,
 	/**  A place naming it. */
 	at: Spot,
 	/**  Its tiles so far. */
@@ -1083,17 +1099,6 @@ export type OpenFeatureView = {
 	 */
 	feature: Target,
 };
-
-/**  What an unfinished, occupied feature is. */
-export type OpenKind = 
-/**  A road. */
-"road" | 
-/**  A city. */
-"city" | 
-/**  A cloister. */
-"cloister" | 
-/**  A shrine. */
-"shrine";
 
 /**  A game script opened to look at. */
 export type OpenedScriptView = {
@@ -1161,9 +1166,6 @@ export type PlacementOption = {
 	followers: FollowerOption[],
 };
 
-/**  A follower colour. */
-export type PlayerColor = "red" | "blue" | "green" | "yellow" | "black" | "gray" | "pink" | "purple";
-
 /**  A seat at the table, 0 for the first player in turn order. */
 export type PlayerId = number;
 
@@ -1180,7 +1182,7 @@ export type PlayerStatsView = {
 	/**  Best score. */
 	best: number | null,
 	/**  Points by kind, summed. */
-	points: PointsView,
+	points: PointsByKind,
 	/**  The part of all their points that came from farms. */
 	farm_share: number | null,
 };
@@ -1190,7 +1192,7 @@ export type PlayerView = {
 	/**  Their name. */
 	name: string,
 	/**  Their follower colour. */
-	color: string,
+	color: Color,
 	/**  Points so far. */
 	score: number,
 	/**  Points if the game ended now: the final count, farms included, added. */
@@ -1201,13 +1203,25 @@ export type PlayerView = {
 	track: TrackView,
 };
 
-/**  Points by what scored them. */
-export type PointsView = {
+/**
+ *  Points by the kind of thing that scored them.
+ * 
+ *  They may add up to less than the score if the engine scores something none of these
+ *  kinds covers; the ledger stores what it is given. Serialised with the field names as they
+ *  are (`king_robber`), as the statistics have always been printed.
+ */
+export type PointsByKind = {
+	/**  Roads. */
 	roads: number,
+	/**  Cities. */
 	cities: number,
+	/**  Cloisters and shrines. */
 	cloisters: number,
+	/**  Farms (fields). */
 	farms: number,
+	/**  The King and Robber tiles. */
 	king_robber: number,
+	/**  What the Count of Carcassonne expansion brought. */
 	count: number,
 };
 
@@ -1271,20 +1285,20 @@ price: number };
 /**  A quarter of the City of Carcassonne, numbered 1–4 clockwise on the city's artwork. */
 export type Quarter = 
 /**  1, the castle: knights for cities. The Count starts here. */
-"Castle" | 
+"castle" | 
 /**  2, the market: farmers, at the end of the game only. */
-"Market" | 
+"market" | 
 /**  3, the blacksmith: thieves for roads. */
-"Blacksmith" | 
+"blacksmith" | 
 /**  4, the cathedral: monks for cloisters and shrines. */
-"Cathedral";
+"cathedral";
 
 /**  Followers a player may move from one quarter, and where to. */
 export type QuarterMoveOption = {
 	/**  Whose, by seat. */
 	seat: number,
 	/**  From which quarter. */
-	quarter: QuarterName,
+	quarter: Quarter,
 	/**  How many they have there. */
 	available: number,
 	/**  The features they may go onto. */
@@ -1296,26 +1310,15 @@ export type QuarterMoveRequest = {
 	/**  Whose follower, by seat. */
 	seat: number,
 	/**  From which quarter. */
-	quarter: QuarterName,
+	quarter: Quarter,
 	/**  Onto the feature at this spot. */
 	to: Spot,
 };
 
-/**  A quarter of the City of Carcassonne. */
-export type QuarterName = 
-/**  Knights go out to cities. */
-"castle" | 
-/**  Thieves go out to roads. */
-"blacksmith" | 
-/**  Monks go out to cloisters and shrines. */
-"cathedral" | 
-/**  Farmers go out to farms, at the final count only. */
-"market";
-
 /**  One quarter of the City. */
 export type QuarterView = {
 	/**  Which quarter. */
-	quarter: QuarterName,
+	quarter: Quarter,
 	/**  Followers there, by seat. */
 	followers: number[],
 };
@@ -1401,7 +1404,7 @@ export type RosterPlayer = {
 	/**  The name. */
 	name: string,
 	/**  The colour they like to play, if known. */
-	color: PlayerColor | null,
+	color: Color | null,
 };
 
 /**  A tile's rotation, clockwise from its catalog orientation. */
@@ -1415,44 +1418,6 @@ export type Rotation =
 /**  Three quarter turns clockwise. */
 "R270";
 
-/**  Every rule option the setup screen offers. */
-export type RuleOptions = {
-	/**  How farms score (B-40, V-01, V-07). */
-	farms: FarmOption,
-	/**  A completed two-tile city scores 2 (V-05). */
-	smallCity: boolean,
-	/**  With the small-city rule, pennants in it still add (Q-20). */
-	smallCityPennants: boolean,
-	/**  Unfinished roads, cities and cloisters score at the end (V-06). */
-	scoreIncomplete: boolean,
-	/**  A road closed into a loop is complete (Q-14). */
-	roadLoopsComplete: boolean,
-	/**  Who wins a tie for first (V-14). */
-	tiedWinners: TieOption,
-	/**  A tile that fits nowhere (V-13). */
-	unplaceable: UnplaceableOption,
-	/**  Filling a hole surrounded on four sides gives another turn (V-11). */
-	holeExtraTurn: boolean,
-	/**  The start tile does not come out of the 72 (V-16). */
-	separateStartTile: boolean,
-	/**  With another start, the base start tile is shuffled into the bag (Q-15). */
-	startTileInBag: boolean,
-	/**  King & Robber: completing a bigger city raises the size to beat (Q-02). */
-	titleRecordRises: boolean,
-	/**  Heretics: a challenge starts even when the same tile completes the other building (Q-04). */
-	challengeWhenPartnerCompletes: boolean,
-	/**  Heretics: the winner also scores the loser's building (V-22). */
-	challengeWinnerTakesBoth: boolean,
-	/**  Heretics: shrines and cloisters may crowd, but then take no follower (V-23). */
-	relaxedShrinePlacement: boolean,
-	/**  How the Count moves (C-10, V-18, V-19). */
-	countMovement: CountOption,
-	/**  Nobody enters the Count's quarter either (V-20). */
-	countLockEntry: boolean,
-	/**  One move round per completed feature rather than one per tile (Q-06). */
-	countRoundPerFeature: boolean,
-};
-
 /**  Which edition's rules. */
 export type RulePreset = 
 /**  Today's rules. */
@@ -1460,37 +1425,130 @@ export type RulePreset =
 /**  The 2000 edition: farms per city, the small-city rule. */
 "first-edition";
 
-/**  The options of the two published rule sets, to start the setup screen from. */
+/**  The two published rule sets, to start the setup screen from. */
 export type RulePresets = {
 	/**  Today's rules. */
-	current: RuleOptions,
+	current: RuleSet,
 	/**  The 2000 edition: farms per city, small cities score 2. */
-	firstEdition: RuleOptions,
+	firstEdition: RuleSet,
 };
 
-/**  What a score was for. */
-export type ScoreKind = 
-/**  A road. */
+/**
+ *  Every rule option that changes what is legal or how many points are scored.
+ * 
+ *  With the `serde` feature it reads and writes itself field by field in camelCase. The
+ *  options a setup screen has always offered are required; those it did not offer (the
+ *  table's edges, tree junctions, bought tiles, the player limit, the City after the river)
+ *  take their defaults when left out, so rules saved by that screen still read whole. An
+ *  option added later joins the second group.
+ */
+export type RuleSet = {
+	/**  Farm scoring edition, or no farmers. */
+	farms: FarmRule,
+	/**  The 2000 rule that a completed two-tile city scores 2 (Rule V-05). */
+	smallCity: boolean,
+	/**  With `small_city`: each pennant in such a city adds 1 (the default, Q-20), or nothing. */
+	smallCityPennants: boolean,
+	/**  `false` is the house rule that unfinished features score nothing at the end (V-06). */
+	scoreIncomplete: boolean,
+	/**  Whether a road that closes on itself is complete (Q-14; the 2000 text omits loops). */
+	roadLoopsComplete: boolean,
+	/**  Most players allowed (Rule V-15): 5 for the base box, 6 or 8 with more colours. */
+	maxPlayers?: number,
+	/**  Winner rule for tied top scores (V-14). */
+	tiedWinners: TiedWinners,
+	/**  What becomes of an unplaceable tile (V-13). */
+	unplaceable: Unplaceable,
+	/**  The play area's limits, if the table has them (V-09). */
+	bounds?: Bounds | null,
+	/**
+	 *  With `bounds`: a road or city edge on the border counts as closed (V-10). The border
+	 *  is no neighbour for cloisters (Q-11).
+	 */
+	borderCloses?: boolean,
+	/**
+	 *  House rule: filling a hole (a cell with tiles on all four sides) gives another turn
+	 *  (V-11); extra turns chain (Q-17).
+	 */
+	holeExtraTurn: boolean,
+	/**  The start tile comes from outside the 72 (Big Box 5's separate start tile, V-16). */
+	separateStartTile: boolean,
+	/**
+	 *  When the river's spring (or the City of Carcassonne) starts the game, the base start
+	 *  tile is shuffled into the bag instead of leaving the game (Q-15).
+	 */
+	startTileInBag: boolean,
+	/**
+	 *  King & Robber: the record is the largest size completed by anyone, so the holder
+	 *  raises it (Q-02, default); `false` keeps the size that won the title.
+	 */
+	titleRecordRises: boolean,
+	/**
+	 *  Heretics: a challenge starts even when the new building's neighbour is completed by
+	 *  the same tile, so that neighbour wins at once (Q-04, default); `false` scores the
+	 *  completed neighbour normally and starts no challenge.
+	 */
+	challengeWhenPartnerCompletes: boolean,
+	/**  Heretics house rule: the winner also scores the loser's building as unfinished (V-22). */
+	challengeWinnerTakesBoth: boolean,
+	/**
+	 *  Heretics house rule: shrines and cloisters may border several of the other kind, but
+	 *  then take no follower (V-23).
+	 */
+	relaxedShrinePlacement: boolean,
+	/**
+	 *  How the Count moves: freely by whoever enters (default), or by the official variants
+	 *  (V-18, V-19).
+	 */
+	countMovement: CountMovement,
+	/**  No follower may enter the quarter where the Count stands (RGG's Big Box 2, V-20). */
+	countLockEntry: boolean,
+	/**
+	 *  With several features completed by one tile, one move round per feature instead of
+	 *  one round for all (Q-06).
+	 */
+	countRoundPerFeature: boolean,
+	/**
+	 *  House rule: on these tiles the road ends meet at a tree or bush, not a building, so
+	 *  the arms form one road (V-08). Which tiles show trees depends on the print run, so the
+	 *  table names them.
+	 */
+	treeJunctions?: string[],
+	/**
+	 *  House rule V-12: the price of a bought tile goes to the player who drew it; by
+	 *  default it is paid away (Q-12).
+	 */
+	purchasePaysDrawer?: boolean,
+	/**
+	 *  House rule R-04: with River II and the Count, the river is laid first from the
+	 *  spring and the City of Carcassonne is then laid against it as a block.
+	 */
+	riverBeforeCity?: boolean,
+};
+
+/**  What a score is for. */
+export type ScoreSource = 
+/**  A road, its tiles. */
 "road" | 
-/**  A city. */
+/**  A city, its tiles and pennants. */
 "city" | 
-/**  A cloister. */
+/**  A cloister and its neighbours. */
 "cloister" | 
-/**  A shrine. */
+/**  A shrine and its neighbours. */
 "shrine" | 
-/**  A farm and the cities it supplies. */
+/**  A farm and the completed cities it supplies (current rules). */
 "farm" | 
-/**  A city paid to the farmers around it (2000 edition). */
+/**  A completed city paid to the farmers around it (2000 edition). */
 "farm-city" | 
-/**  The King's bonus. */
+/**  The King's bonus: completed cities. */
 "king" | 
-/**  The Robber's bonus. */
+/**  The Robber's bonus: completed roads. */
 "robber";
 
 /**  One score with everything needed to say why, in words, in any language. */
 export type ScoreView = {
 	/**  What scored. */
-	kind: ScoreKind,
+	kind: ScoreSource,
 	/**  Who scored, by seat. */
 	winners: number[],
 	/**  Points to each of them. */
@@ -1524,7 +1582,7 @@ export type SeatRequest = {
 	/**  The player's name. */
 	name: string,
 	/**  Their colour. */
-	color: PlayerColor,
+	color: Color,
 };
 
 /**  One player's line in a remembered game. */
@@ -1532,7 +1590,7 @@ export type SeatResult = {
 	/**  The player's name. */
 	name: string,
 	/**  Their colour in that game. */
-	color: string,
+	color: Color,
 	/**  Final score and place, once finished (tied players share a place). */
 	score: number | null,
 	/**  Place: 1 for the winner(s). */
@@ -1663,11 +1721,11 @@ export type StandingView = {
 /**  How the game begins on the table. */
 export type Start = 
 /**  The start tile `D` at `[0, 0]`, city north. */
-"Base" | 
+"base" | 
 /**  The City of Carcassonne as a 4 × 3 block. */
-"Count" | 
+"count" | 
 /**  River II's spring at `[0, 0]`. */
-"River2";
+"river2";
 
 /**  Something found at start that the player should know about, shown on the start screen. */
 export type StartNotice = 
@@ -1714,8 +1772,11 @@ export type SuppliedCity = {
 export type Target = {
 	/**  A place naming it: where a follower moving onto it is shown. */
 	at: Spot,
-	/**  What it is. */
-	kind: TargetKind,
+	/**
+	 *  What it is: a road (from the blacksmith), a city (from the castle), a cloister or
+	 *  shrine (from the cathedral), or a field's farm (from the market). Never a river.
+	 */
+	kind: FeatureKind,
 	/**  Its tiles, as `[x, y]`, to light it on the board. */
 	tiles: ([number, number])[],
 	/**  Who stands on it now, in seat order. */
@@ -1731,42 +1792,14 @@ export type Target = {
 	alike: number,
 };
 
-/**  What a follower leaving the City goes onto. */
-export type TargetKind = 
-/**  A road, from the blacksmith. */
-"road" | 
-/**  A city, from the castle. */
-"city" | 
-/**  A cloister, from the cathedral. */
-"cloister" | 
-/**  A shrine, from the cathedral. */
-"shrine" | 
-/**  A farm, from the market. */
-"farm";
-
-/**  Who wins a tie for first. */
-export type TieOption = 
-/**  All tied players win. */
+/**  Who wins when the top scores are tied (Rule V-14). */
+export type TiedWinners = 
+/**  Tied players share the victory. */
 "shared" | 
-/**  Nobody wins. */
+/**  A tie is reported, with no winner. */
 "no-winner" | 
-/**  The tied players play again. */
+/**  The tied players should play again. */
 "play-again";
-
-/**  A box of tiles on the table. */
-export type TileBox = 
-/**  The base game (72 tiles). */
-"base" | 
-/**  The Winter Edition's 12 extra tiles. */
-"winter" | 
-/**  King & Robber's 5 tiles. */
-"king-robber" | 
-/**  Heretics & Shrines' 5 tiles. */
-"shrines" | 
-/**  River II's 12 tiles. */
-"river2" | 
-/**  The Count of Carcassonne's city. */
-"count";
 
 /**  A tile type of the catalog, e.g. `D` (the start tile) or `WI05`. */
 export type TileId = string;
@@ -1786,24 +1819,24 @@ export type TileOnBoard = {
 /**  A box of tiles. */
 export type TileSet = 
 /**  The base game: 72 tiles, start tile included. */
-"Base" | 
+"base" | 
 /**  The 12 extra tiles of the Winter Edition (the Winter box is `Base` + `Winter`). */
-"Winter" | 
+"winter" | 
 /**  The 5 land tiles of King & Robber. */
-"KingRobber" | 
+"king-robber" | 
 /**  The 5 shrines of Heretics & Shrines. */
-"Shrines" | 
+"shrines" | 
 /**  The 12 tiles of River II. */
-"River2" | 
+"river2" | 
 /**  The 12 tiles of the City of Carcassonne (the Count), laid as a start block. */
-"Count";
+"count";
 
 /**  A tile type as drawn. */
 export type TileShape = {
 	/**  The catalog id. */
 	id: string,
 	/**  Its box. */
-	from: TileBox,
+	from: TileSet,
 	/**  Copies in the box. */
 	copies: number,
 	/**
@@ -1877,7 +1910,7 @@ export type TurnView = {
 	/**  The place of the follower put on it (or, for a stand, standing on the tile at `at`). */
 	follower: string | null,
 	/**  Final board: the quarter of the City where a follower stands. */
-	quarter: QuarterName | null,
+	quarter: Quarter | null,
 	/**
 	 *  Where it went, as players point at it on the board as it stands now: the feature the
 	 *  follower went onto, else the tile's most telling feature; `null` for a tile put aside,
@@ -1886,8 +1919,8 @@ export type TurnView = {
 	feature: Target | null,
 };
 
-/**  What becomes of a tile that fits nowhere. */
-export type UnplaceableOption = 
+/**  What happens to a drawn tile that fits nowhere (Rule B-08, option V-13). */
+export type Unplaceable = 
 /**  It leaves the game. */
 "removed" | 
 /**  It goes back into the bag. */

@@ -29,6 +29,13 @@ import {
 /** Every rule id a score can carry, as the engine lists them. */
 export { SCORE_RULES } from "./bindings";
 
+/** The follower colours, the boxes a game may add to the base game, and the City's quarters
+ * clockwise: the engine's lists, in its order, so no screen spells its own. */
+export { COLORS, BOXES, QUARTERS } from "./bindings";
+
+/** The answers of the rule options with more than two, in the engine's order. */
+export { FARM_RULES, TIE_RULES, UNPLACEABLE_RULES, COUNT_MOVEMENTS } from "./bindings";
+
 /** What a command returned: its value, or the error Rust sent as data. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CommandError };
 

@@ -28,6 +28,7 @@ import type {
   Start,
   TileSet,
 } from "./bindings";
+import { featureKey } from "./table/targets";
 import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "./i18n";
 
 type Values = Record<string, string | number>;
@@ -96,59 +97,20 @@ function edgeWords(edge: EdgeKind, s: Speech): string {
   return s.t(`refusal.edge.${edge}`);
 }
 
-// Colours, quarters and feature kinds are matched in lower case, whichever case the wire uses.
 function featureWords(kind: FeatureKind, s: Speech): string {
-  const k = kind.toLowerCase() as Lowercase<FeatureKind>;
-  switch (k) {
-    case "road":
-    case "city":
-    case "cloister":
-    case "shrine":
-      return s.t(`feature.${k}`);
-    case "field":
-      return s.t("feature.farm");
-    case "river":
-      return s.t("refusal.edge.River");
-    default:
-      return unreachable(k);
-  }
+  return s.t(featureKey(kind));
 }
 
 function quarterWords(quarter: Quarter, s: Speech): string {
-  const q = quarter.toLowerCase() as Lowercase<Quarter>;
-  switch (q) {
-    case "castle":
-    case "market":
-    case "blacksmith":
-    case "cathedral":
-      return s.t(`quarter.${q}`);
-    default:
-      return unreachable(q);
-  }
+  return s.t(`quarter.${quarter}`);
 }
 
 function colorWords(color: Color, s: Speech): string {
-  const c = color.toLowerCase() as Lowercase<Color>;
-  return s.t(`color.${c}`);
+  return s.t(`color.${color}`);
 }
 
 function boxWords(set: TileSet | Start, s: Speech): string {
-  switch (set) {
-    case "Base":
-      return s.t("box.base");
-    case "Winter":
-      return s.t("box.winter");
-    case "KingRobber":
-      return s.t("box.king-robber");
-    case "Shrines":
-      return s.t("box.shrines");
-    case "River2":
-      return s.t("box.river2");
-    case "Count":
-      return s.t("box.count");
-    default:
-      return unreachable(set);
-  }
+  return s.t(`box.${set}`);
 }
 
 /** Why the engine refused a move, as the reason part of a sentence. */

@@ -1,7 +1,7 @@
 // Settings live in the app's `settings.json`, which Rust reads (the ledger path at start) and
 // rewrites atomically on every save; outside the app (a plain browser, unit tests) the defaults
 // apply and nothing is saved. Every change takes effect at once.
-import type { CommandError, PlayerColor, RuleOptions, RulePreset, TileBox } from "./bindings";
+import type { CommandError, Color, RuleSet, RulePreset, TileSet } from "./bindings";
 import { isLanguage, type Language } from "./i18n";
 import { saveSetting, savedSettings } from "./ipc";
 
@@ -13,11 +13,11 @@ export interface Settings {
   /** The ledger file; empty for the app's data folder. */
   ledgerPath: string;
   defaultRules: RulePreset;
-  defaultBoxes: TileBox[];
+  defaultBoxes: TileSet[];
   /** The players of the last game, offered for the next. */
-  lastSeats: { name: string; color: PlayerColor }[];
+  lastSeats: { name: string; color: Color }[];
   /** The group's own rules, every option as they play it; null until saved once. */
-  houseRules: RuleOptions | null;
+  houseRules: RuleSet | null;
 }
 
 export const SCALES = [80, 100, 125, 150, 175, 200] as const;
@@ -39,13 +39,13 @@ export async function loadSettings(): Promise<Settings> {
   const outcome = await savedSettings();
   const saved: Partial<Record<keyof Settings, unknown>> = outcome.ok ? outcome.value : {};
   const { language, scale, ledgerPath, defaultRules, defaultBoxes, lastSeats } = saved;
-  const houseRules = saved.houseRules as RuleOptions | null | undefined;
+  const houseRules = saved.houseRules as RuleSet | null | undefined;
   return {
     language: isLanguage(language) ? language : defaultLanguage(),
     scale: typeof scale === "number" && (SCALES as readonly number[]).includes(scale) ? scale : 100,
     ledgerPath: typeof ledgerPath === "string" ? ledgerPath : "",
     defaultRules: defaultRules === "first-edition" ? "first-edition" : "current",
-    defaultBoxes: Array.isArray(defaultBoxes) ? (defaultBoxes as TileBox[]) : [],
+    defaultBoxes: Array.isArray(defaultBoxes) ? (defaultBoxes as TileSet[]) : [],
     lastSeats: Array.isArray(lastSeats) ? (lastSeats as Settings["lastSeats"]) : [],
     houseRules: houseRules && typeof houseRules === "object" && "farms" in houseRules ? houseRules : null,
   };

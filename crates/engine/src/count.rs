@@ -15,9 +15,9 @@ use crate::tile::FeatureKind;
 use std::fmt;
 
 /// A quarter of the City of Carcassonne, numbered 1–4 clockwise on the city's artwork.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Quarter {
     /// 1, the castle: knights for cities. The Count starts here.
     Castle,
@@ -72,9 +72,9 @@ impl fmt::Display for Quarter {
 }
 
 /// How the Count moves (Rules C-10, V-18, V-19).
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum CountMovement {
     /// The player who put a follower into the city may move the Count to any quarter.
     #[default]
@@ -83,6 +83,25 @@ pub enum CountMovement {
     Clockwise,
     /// Official variant 2: the Count moves to the quarter the new follower entered.
     FollowsFollower,
+}
+
+impl CountMovement {
+    /// Every way the Count moves, the default first.
+    pub const ALL: [CountMovement; 3] = [CountMovement::Free, CountMovement::Clockwise, CountMovement::FollowsFollower];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CountMovement::Free => "free",
+            CountMovement::Clockwise => "clockwise",
+            CountMovement::FollowsFollower => "follows-follower",
+        }
+    }
+
+    /// Parses a name such as `"follows-follower"`.
+    pub fn from_name(name: &str) -> Option<CountMovement> {
+        CountMovement::ALL.into_iter().find(|x| x.name() == name)
+    }
 }
 
 /// One follower moved from a quarter onto a feature.

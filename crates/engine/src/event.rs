@@ -141,6 +141,8 @@ pub enum Event {
 
 /// What a score is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum ScoreSource {
     /// A road, its tiles.
     Road,
@@ -158,6 +160,39 @@ pub enum ScoreSource {
     King,
     /// The Robber's bonus: completed roads.
     Robber,
+}
+
+impl ScoreSource {
+    /// Every source.
+    pub const ALL: [ScoreSource; 8] = [
+        ScoreSource::Road,
+        ScoreSource::City,
+        ScoreSource::Cloister,
+        ScoreSource::Shrine,
+        ScoreSource::Farm,
+        ScoreSource::FarmCity,
+        ScoreSource::King,
+        ScoreSource::Robber,
+    ];
+
+    /// The name used in game-script reports and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ScoreSource::Road => "road",
+            ScoreSource::City => "city",
+            ScoreSource::Cloister => "cloister",
+            ScoreSource::Shrine => "shrine",
+            ScoreSource::Farm => "farm",
+            ScoreSource::FarmCity => "farm-city",
+            ScoreSource::King => "king",
+            ScoreSource::Robber => "robber",
+        }
+    }
+
+    /// Parses a name such as `"farm-city"`.
+    pub fn from_name(name: &str) -> Option<ScoreSource> {
+        ScoreSource::ALL.into_iter().find(|x| x.name() == name)
+    }
 }
 
 impl From<FeatureKind> for ScoreSource {

@@ -7,9 +7,9 @@ use std::ops::{Index, IndexMut};
 pub const MAX_PLAYERS: usize = 8;
 
 /// A seat at the table, 0 for the first player in turn order.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
@@ -32,9 +32,9 @@ impl fmt::Display for PlayerId {
 }
 
 /// A follower colour.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Color {
     /// Red.
     Red,
@@ -76,6 +76,12 @@ impl Color {
     /// Parses a script name such as `"red"`.
     pub fn from_name(name: &str) -> Option<Color> {
         Color::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

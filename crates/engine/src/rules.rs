@@ -6,6 +6,8 @@
 
 /// How farms are scored at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum FarmRule {
     /// Current rules: per farm, its owners by majority score 3 per completed city it touches
     /// (Rules B-40 to B-43).
@@ -18,8 +20,30 @@ pub enum FarmRule {
     Off,
 }
 
+impl FarmRule {
+    /// Every farm rule, the current one first.
+    pub const ALL: [FarmRule; 3] = [FarmRule::Current, FarmRule::FirstEdition, FarmRule::Off];
+
+    /// The name used in game scripts: `c3` and `c1` for the points a city gives a farm under each
+    /// rule. (The UI's wire names, from serde, are `current`, `first-edition` and `off`.)
+    pub const fn name(self) -> &'static str {
+        match self {
+            FarmRule::Current => "c3",
+            FarmRule::FirstEdition => "c1",
+            FarmRule::Off => "off",
+        }
+    }
+
+    /// Parses a name such as `"c3"`.
+    pub fn from_name(name: &str) -> Option<FarmRule> {
+        FarmRule::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// Who wins when the top scores are tied (Rule V-14).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum TiedWinners {
     /// Tied players share the victory.
     #[default]
@@ -30,8 +54,29 @@ pub enum TiedWinners {
     PlayAgain,
 }
 
+impl TiedWinners {
+    /// Every tie rule, the default first.
+    pub const ALL: [TiedWinners; 3] = [TiedWinners::Shared, TiedWinners::NoWinner, TiedWinners::PlayAgain];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TiedWinners::Shared => "shared",
+            TiedWinners::NoWinner => "no-winner",
+            TiedWinners::PlayAgain => "play-again",
+        }
+    }
+
+    /// Parses a name such as `"no-winner"`.
+    pub fn from_name(name: &str) -> Option<TiedWinners> {
+        TiedWinners::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// What happens to a drawn tile that fits nowhere (Rule B-08, option V-13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Unplaceable {
     /// It leaves the game.
     #[default]
@@ -40,8 +85,28 @@ pub enum Unplaceable {
     BackInBag,
 }
 
+impl Unplaceable {
+    /// Both choices, the default first.
+    pub const ALL: [Unplaceable; 2] = [Unplaceable::Removed, Unplaceable::BackInBag];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Unplaceable::Removed => "removed",
+            Unplaceable::BackInBag => "back-in-bag",
+        }
+    }
+
+    /// Parses a name such as `"back-in-bag"`.
+    pub fn from_name(name: &str) -> Option<Unplaceable> {
+        Unplaceable::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// A rectangle of cells the table allows, inclusive (Rule V-09).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Bounds {
     /// Westmost column.
     pub min_x: i32,
@@ -61,7 +126,15 @@ impl Bounds {
 }
 
 /// Every rule option that changes what is legal or how many points are scored.
+///
+/// With the `serde` feature it reads and writes itself field by field in camelCase. The
+/// options a setup screen has always offered are required; those it did not offer (the
+/// table's edges, tree junctions, bought tiles, the player limit, the City after the river)
+/// take their defaults when left out, so rules saved by that screen still read whole. An
+/// option added later joins the second group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RuleSet {
     /// Farm scoring edition, or no farmers.
     pub farms: FarmRule,
@@ -74,15 +147,18 @@ pub struct RuleSet {
     /// Whether a road that closes on itself is complete (Q-14; the 2000 text omits loops).
     pub road_loops_complete: bool,
     /// Most players allowed (Rule V-15): 5 for the base box, 6 or 8 with more colours.
+    #[cfg_attr(feature = "serde", serde(default = "most_players"))]
     pub max_players: u8,
     /// Winner rule for tied top scores (V-14).
     pub tied_winners: TiedWinners,
     /// What becomes of an unplaceable tile (V-13).
     pub unplaceable: Unplaceable,
     /// The play area's limits, if the table has them (V-09).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub bounds: Option<Bounds>,
     /// With `bounds`: a road or city edge on the border counts as closed (V-10). The border
     /// is no neighbour for cloisters.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub border_closes: bool,
     /// House rule: filling a hole (a cell with tiles on all four sides) gives another turn
     /// (V-11); extra turns chain.
@@ -115,12 +191,16 @@ pub struct RuleSet {
     /// House rule: on these tiles the road ends meet at a tree or bush, not a building, so
     /// the arms form one road (V-08). Which tiles show trees depends on the print run, so the
     /// table names them.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "specta", specta(type = Vec<String>))]
     pub tree_junctions: crate::tile::TileSelection,
     /// House rule V-12: the price of a bought tile goes to the player who drew it; by
     /// default it is paid away.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub purchase_pays_drawer: bool,
     /// House rule R-04: with River II and the Count, the river is laid first from the
     /// spring and the City of Carcassonne is then laid against it as a block.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub river_before_city: bool,
 }
 
@@ -132,7 +212,7 @@ impl Default for RuleSet {
             small_city_pennants: true,
             score_incomplete: true,
             road_loops_complete: true,
-            max_players: 8,
+            max_players: most_players(),
             tied_winners: TiedWinners::Shared,
             unplaceable: Unplaceable::Removed,
             bounds: None,
@@ -152,6 +232,11 @@ impl Default for RuleSet {
             river_before_city: false,
         }
     }
+}
+
+/// Every colour of follower the boxes hold: the default limit on players.
+const fn most_players() -> u8 {
+    crate::MAX_PLAYERS as u8
 }
 
 impl RuleSet {

@@ -71,6 +71,29 @@ impl TileSelection {
     }
 }
 
+/// A selection is written as the catalog names of its tiles, in catalog order.
+#[cfg(feature = "serde")]
+impl serde::Serialize for TileSelection {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter().map(TileId::name))
+    }
+}
+
+/// A selection is read from catalog names; a name the catalog does not know is refused.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for TileSelection {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let names = <Vec<String> as serde::Deserialize>::deserialize(deserializer)?;
+        names
+            .iter()
+            .map(|name| {
+                TileId::from_name(name)
+                    .ok_or_else(|| serde::de::Error::custom(format_args!("there is no tile `{name}`")))
+            })
+            .collect()
+    }
+}
+
 impl FromIterator<TileId> for TileSelection {
     fn from_iter<I: IntoIterator<Item = TileId>>(iter: I) -> Self {
         let mut s = TileSelection::EMPTY;
@@ -82,9 +105,9 @@ impl FromIterator<TileId> for TileSelection {
 }
 
 /// A box of tiles.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum TileSet {
     /// The base game: 72 tiles, start tile included.
     Base,
@@ -140,9 +163,9 @@ impl fmt::Display for TileSet {
 }
 
 /// What a tile edge shows, as far as matching neighbours is concerned.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum EdgeKind {
     /// City wall opening: city across the whole edge.
     City,
@@ -176,9 +199,9 @@ impl fmt::Display for EdgeKind {
 }
 
 /// The kind of a feature, which also decides a follower's role on it.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum FeatureKind {
     /// A road; its follower is a thief.
     Road,

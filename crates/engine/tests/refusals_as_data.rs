@@ -51,7 +51,7 @@ fn an_occupied_feature_names_the_place_and_the_feature() {
     assert_eq!(refused.rule(), Some("B-11"));
     assert_eq!(
         to_json(&refused),
-        json!({ "kind": "follower", "error": { "kind": "featureOccupied", "port": "W", "feature": "Road" } })
+        json!({ "kind": "follower", "error": { "kind": "featureOccupied", "port": "W", "feature": "road" } })
     );
 }
 

@@ -65,7 +65,9 @@ pub struct NewGame {
 }
 
 /// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum GameStatus {
     /// Being played (or interrupted): offered for resuming, moves can change.
     InProgress,
@@ -271,7 +273,7 @@ pub(crate) fn insert_game(conn: &Connection, game: &NewGame) -> Result<GameId> {
     let id = GameId(conn.last_insert_rowid());
     for (i, seat) in game.seats.iter().enumerate() {
         add_attendee(conn, game.night, seat.player)?;
-        query::execute(conn, SEAT, (id.0, i as i64, seat.player.0, seat.color))?;
+        query::execute(conn, SEAT, (id.0, i as i64, seat.player.0, seat.color.name()))?;
     }
     Ok(id)
 }
@@ -289,7 +291,9 @@ pub(crate) fn require_in_progress(conn: &Connection, id: GameId) -> Result<()> {
 /// The seats of one game, in seat order.
 pub(crate) fn seats(conn: &Connection, id: GameId) -> Result<Vec<Seat>> {
     const SQL: &str = "SELECT player_id, color FROM game_seats WHERE game_id = ?1 ORDER BY seat";
-    query::all(conn, SQL, [id.0], |row| Ok(Seat { player: PlayerId(row.get(0)?), color: row.get(1)? }))
+    query::all(conn, SQL, [id.0], |row| {
+        Ok(Seat { player: PlayerId(row.get(0)?), color: crate::player::color_at(row, 1)? })
+    })
 }
 
 /// Reads a game row without its seats (the caller fills them in).

@@ -71,7 +71,7 @@ impl Ledger {
             query::all(&tx, GAMES, [], |row| Ok(GameHistory { game: game_from_row(row)?, standings: Vec::new() }))?;
         let game_index: HashMap<GameId, usize> = games.iter().enumerate().map(|(i, g)| (g.game.id, i)).collect();
         for (game, seat) in query::all(&tx, SEATS, [], |row| {
-            Ok((GameId(row.get(0)?), Seat { player: PlayerId(row.get(1)?), color: row.get(2)? }))
+            Ok((GameId(row.get(0)?), Seat { player: PlayerId(row.get(1)?), color: crate::player::color_at(row, 2)? }))
         })? {
             if let Some(&i) = game_index.get(&game) {
                 games[i].game.seats.push(seat);

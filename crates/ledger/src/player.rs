@@ -10,9 +10,9 @@
 //! unique index, so the file itself keeps two players from sharing one.
 
 use std::fmt;
-use std::str::FromStr;
 
-use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use rusqlite::types::Type;
+use rusqlite::Row;
 
 use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
 use crate::{query, Ledger};
@@ -27,76 +27,28 @@ impl fmt::Display for PlayerId {
     }
 }
 
-/// A follower colour, spelled as in the game-script format (`"red"`, `"gray"`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Color {
-    /// `red`
-    Red,
-    /// `blue`
-    Blue,
-    /// `green`
-    Green,
-    /// `yellow`
-    Yellow,
-    /// `black`
-    Black,
-    /// `gray`
-    Gray,
-    /// `pink`
-    Pink,
-    /// `purple`
-    Purple,
-}
+/// A follower colour: the engine's own, stored as the game-script format spells it
+/// ([`Color::name`]: `"red"`, `"gray"`, …).
+pub use castellan_engine::Color;
 
-impl Color {
-    /// Every colour, in the order the game-script format lists them.
-    pub const ALL: [Color; 8] =
-        [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray, Color::Pink, Color::Purple];
-
-    /// The game-script spelling, which is also what the ledger stores.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Blue => "blue",
-            Color::Green => "green",
-            Color::Yellow => "yellow",
-            Color::Black => "black",
-            Color::Gray => "gray",
-            Color::Pink => "pink",
-            Color::Purple => "purple",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The text was not one of the eight colour names.
+/// A colour column held text that is not one of the eight colour names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a colour")]
 pub struct ParseColorError(pub String);
 
-impl FromStr for Color {
-    type Err = ParseColorError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Color::ALL.into_iter().find(|color| color.as_str() == s).ok_or_else(|| ParseColorError(s.to_owned()))
-    }
+/// The colour stored in column `index`.
+pub(crate) fn color_at(row: &Row<'_>, index: usize) -> rusqlite::Result<Color> {
+    color_named(index, row.get(index)?)
 }
 
-impl ToSql for Color {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.as_str()))
-    }
+/// The colour stored in column `index`, which may be empty.
+pub(crate) fn optional_color_at(row: &Row<'_>, index: usize) -> rusqlite::Result<Option<Color>> {
+    row.get::<_, Option<String>>(index)?.map(|name| color_named(index, name)).transpose()
 }
 
-impl FromSql for Color {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
-        value.as_str()?.parse().map_err(|e| FromSqlError::Other(Box::new(e)))
-    }
+fn color_named(index: usize, name: String) -> rusqlite::Result<Color> {
+    Color::from_name(&name)
+        .ok_or_else(|| rusqlite::Error::FromSqlConversionFailure(index, Type::Text, Box::new(ParseColorError(name))))
 }
 
 /// A player as the ledger remembers them.
@@ -170,7 +122,7 @@ impl Ledger {
     pub fn update_player(&mut self, id: PlayerId, name: &str, preferred_color: Option<Color>) -> Result<()> {
         const SQL: &str = "UPDATE players SET name = ?2, name_key = ?3, preferred_color = ?4 WHERE id = ?1";
         let name = checked_name(name)?;
-        let changed = query::execute(self.conn(), SQL, (id.0, name, name_key(name), preferred_color))
+        let changed = query::execute(self.conn(), SQL, (id.0, name, name_key(name), preferred_color.map(Color::name)))
             .map_err(|e| name_taken(e, name))?;
         if changed == 0 {
             return Err(LedgerError::NotFound { what: Missing::Player(id) });
@@ -236,7 +188,8 @@ pub(crate) fn insert_player(
 ) -> Result<PlayerId> {
     const SQL: &str = "INSERT INTO players (name, name_key, preferred_color) VALUES (?1, ?2, ?3)";
     let name = checked_name(name)?;
-    query::execute(conn, SQL, (name, name_key(name), preferred_color)).map_err(|e| name_taken(e, name))?;
+    query::execute(conn, SQL, (name, name_key(name), preferred_color.map(Color::name)))
+        .map_err(|e| name_taken(e, name))?;
     Ok(PlayerId(conn.last_insert_rowid()))
 }
 
@@ -266,5 +219,5 @@ fn name_taken(error: LedgerError, name: &str) -> LedgerError {
 }
 
 fn player_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
-    Ok(Player { id: PlayerId(row.get(0)?), name: row.get(1)?, preferred_color: row.get(2)? })
+    Ok(Player { id: PlayerId(row.get(0)?), name: row.get(1)?, preferred_color: optional_color_at(row, 2)? })
 }

@@ -31,8 +31,10 @@ pub(crate) use standing_columns;
 /// Points by the kind of thing that scored them.
 ///
 /// They may add up to less than the score if the engine scores something none of these
-/// kinds covers; the ledger stores what it is given.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// kinds covers; the ledger stores what it is given. Serialised with the field names as they
+/// are (`king_robber`), as the statistics have always been printed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct PointsByKind {
     /// Roads.
     pub roads: u32,

@@ -199,15 +199,14 @@ impl Script {
                 .collect::<Result<_>>()?,
         };
         let start = match setup_v.get("start").map(|v| string(v, "setup.start")).transpose()? {
-            None | Some("base") => Start::Base,
-            Some("count") => Start::Count,
-            Some("river2") => Start::River2,
-            Some(other) => return Err(ScriptError::format("setup.start", format!("unknown start `{other}`"))),
+            None => Start::Base,
+            Some(name) => Start::from_name(name)
+                .ok_or_else(|| ScriptError::format("setup.start", format!("unknown start `{name}`")))?,
         };
         let mode = match setup_v.get("mode").map(|v| string(v, "setup.mode")).transpose()? {
-            None | Some("turns") => Mode::Turns,
-            Some("final-board") => Mode::FinalBoard,
-            Some(other) => return Err(ScriptError::format("setup.mode", format!("unknown mode `{other}`"))),
+            None => Mode::Turns,
+            Some(name) => Mode::from_name(name)
+                .ok_or_else(|| ScriptError::format("setup.mode", format!("unknown mode `{name}`")))?,
         };
         let mut titles = Titles::default();
         for (key, kind) in [("king", TitleKind::King), ("robber", TitleKind::Robber)] {
@@ -384,12 +383,9 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
     for (k, v) in o {
         match k.as_str() {
             "farms" => {
-                r.farms = match string(v, &at(k))? {
-                    "c3" => FarmRule::Current,
-                    "c1" => FarmRule::FirstEdition,
-                    "off" => FarmRule::Off,
-                    other => return Err(ScriptError::format(at(k), format!("unknown farm rule `{other}`"))),
-                }
+                let name = string(v, &at(k))?;
+                r.farms = FarmRule::from_name(name)
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown farm rule `{name}`")))?;
             }
             "small_city" => r.small_city = boolean(v, &at(k))?,
             "small_city_pennants" => r.small_city_pennants = boolean(v, &at(k))?,
@@ -406,31 +402,23 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
             "count_lock_entry" => r.count_lock_entry = boolean(v, &at(k))?,
             "count_round_per_feature" => r.count_round_per_feature = boolean(v, &at(k))?,
             "count_movement" => {
-                r.count_movement = match string(v, &at(k))? {
-                    "free" => CountMovement::Free,
-                    "clockwise" => CountMovement::Clockwise,
-                    "follows-follower" => CountMovement::FollowsFollower,
-                    other => return Err(ScriptError::format(at(k), format!("unknown Count movement `{other}`"))),
-                }
+                let name = string(v, &at(k))?;
+                r.count_movement = CountMovement::from_name(name)
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown Count movement `{name}`")))?;
             }
             "max_players" => {
                 r.max_players =
                     u8::try_from(integer(v, &at(k))?).map_err(|_| ScriptError::format(at(k), "out of range"))?
             }
             "tied_winners" => {
-                r.tied_winners = match string(v, &at(k))? {
-                    "shared" => TiedWinners::Shared,
-                    "no-winner" => TiedWinners::NoWinner,
-                    "play-again" => TiedWinners::PlayAgain,
-                    other => return Err(ScriptError::format(at(k), format!("unknown tie rule `{other}`"))),
-                }
+                let name = string(v, &at(k))?;
+                r.tied_winners = TiedWinners::from_name(name)
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown tie rule `{name}`")))?;
             }
             "unplaceable" => {
-                r.unplaceable = match string(v, &at(k))? {
-                    "removed" => Unplaceable::Removed,
-                    "back-in-bag" => Unplaceable::BackInBag,
-                    other => return Err(ScriptError::format(at(k), format!("unknown value `{other}`"))),
-                }
+                let name = string(v, &at(k))?;
+                r.unplaceable = Unplaceable::from_name(name)
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown value `{name}`")))?;
             }
             "bounds" => {
                 let b = object(v, &at(k))?;

@@ -1,6 +1,6 @@
 //! The JSON report of a replayed game, as `castellan score` prints it.
 
-use castellan_engine::{Event, Game, Quarter, ScoreSource, TiedWinners, TrackPosition};
+use castellan_engine::{Event, Game, Quarter, TrackPosition};
 use serde_json::{json, Value};
 
 /// Scores by name, standings, winners, score-track positions, followers in supply, every
@@ -34,7 +34,7 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         .iter()
         .filter_map(|e| match e {
             Event::Scored(s) => Some(json!({
-                "source": source_name(s.source),
+                "source": s.source.name(),
                 "winners": s.winners.iter().map(name).collect::<Vec<_>>(),
                 "points": s.points,
                 "tiles": s.tiles.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
@@ -130,22 +130,7 @@ fn outcome(game: &Game, totals: &[u32]) -> Value {
     let top = game.standings_of(totals).iter().filter(|&&(_, _, rank)| rank == 1).count();
     let word = match game.rules().tied_winners {
         _ if top <= 1 => "winner",
-        TiedWinners::Shared => "shared",
-        TiedWinners::NoWinner => "no-winner",
-        TiedWinners::PlayAgain => "play-again",
+        tie => tie.name(),
     };
     word.into()
-}
-
-fn source_name(s: ScoreSource) -> &'static str {
-    match s {
-        ScoreSource::Road => "road",
-        ScoreSource::City => "city",
-        ScoreSource::Cloister => "cloister",
-        ScoreSource::Shrine => "shrine",
-        ScoreSource::Farm => "farm",
-        ScoreSource::FarmCity => "farm-city",
-        ScoreSource::King => "king",
-        ScoreSource::Robber => "robber",
-    }
 }

@@ -1,9 +1,7 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
 use crate::{Script, Standing, FORMAT, VERSION};
-use castellan_engine::{
-    CountMovement, FarmRule, GameSetup, Mode, Move, QuarterMove, RuleSet, Start, TiedWinners, Unplaceable,
-};
+use castellan_engine::{GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
 use serde_json::{json, Map, Value};
 
 /// A game's players as a script's `players` array.
@@ -16,16 +14,9 @@ pub fn players_json(setup: &GameSetup) -> Value {
 pub fn setup_json(s: &GameSetup) -> Value {
     let mut setup = Map::new();
     setup.insert("sets".into(), s.sets.iter().map(|t| Value::from(t.name())).collect());
-    setup.insert(
-        "start".into(),
-        Value::from(match s.start {
-            Start::Base => "base",
-            Start::Count => "count",
-            Start::River2 => "river2",
-        }),
-    );
-    if s.mode == Mode::FinalBoard {
-        setup.insert("mode".into(), "final-board".into());
+    setup.insert("start".into(), s.start.name().into());
+    if s.mode != Mode::Turns {
+        setup.insert("mode".into(), s.mode.name().into());
     }
     setup.insert("rules".into(), rules_json(&s.rules));
     if s.mode == Mode::FinalBoard && s.start == Start::Count {
@@ -144,14 +135,7 @@ fn quarter_move(s: &GameSetup, m: &QuarterMove) -> Value {
 fn rules_json(r: &RuleSet) -> Value {
     let d = RuleSet::default();
     let mut o = Map::new();
-    o.insert(
-        "farms".into(),
-        Value::from(match r.farms {
-            FarmRule::Current => "c3",
-            FarmRule::FirstEdition => "c1",
-            FarmRule::Off => "off",
-        }),
-    );
+    o.insert("farms".into(), r.farms.name().into());
     o.insert("small_city".into(), r.small_city.into());
     o.insert("score_incomplete".into(), r.score_incomplete.into());
     let mut opt = |k: &str, v: Value, default: Value| {
@@ -178,23 +162,9 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());
-    let movement = |m: CountMovement| match m {
-        CountMovement::Free => "free",
-        CountMovement::Clockwise => "clockwise",
-        CountMovement::FollowsFollower => "follows-follower",
-    };
-    opt("count_movement", movement(r.count_movement).into(), movement(d.count_movement).into());
-    let tie = |t: TiedWinners| match t {
-        TiedWinners::Shared => "shared",
-        TiedWinners::NoWinner => "no-winner",
-        TiedWinners::PlayAgain => "play-again",
-    };
-    opt("tied_winners", tie(r.tied_winners).into(), tie(d.tied_winners).into());
-    let unpl = |u: Unplaceable| match u {
-        Unplaceable::Removed => "removed",
-        Unplaceable::BackInBag => "back-in-bag",
-    };
-    opt("unplaceable", unpl(r.unplaceable).into(), unpl(d.unplaceable).into());
+    opt("count_movement", r.count_movement.name().into(), d.count_movement.name().into());
+    opt("tied_winners", r.tied_winners.name().into(), d.tied_winners.name().into());
+    opt("unplaceable", r.unplaceable.name().into(), d.unplaceable.name().into());
     if !r.tree_junctions.is_empty() {
         o.insert("tree_junctions".into(), r.tree_junctions.iter().map(|t| Value::from(t.name())).collect());
     }

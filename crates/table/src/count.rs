@@ -3,50 +3,13 @@
 //! screen asks before the move is entered — exactly the one the engine says is pending.
 
 use crate::input::{MoveRequest, RequestError};
+pub use crate::target::Target;
 use crate::target::{followers_of, Survey};
-pub use crate::target::{Target, TargetKind};
 use castellan_engine::{
     Cell, CountChoice, CountMovement, Entry, Game, Mode, Move, MoveError, MoveOption, PlayerId, Port, Quarter,
     QuarterMove,
 };
 use serde::{Deserialize, Serialize};
-
-/// A quarter of the City of Carcassonne.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum QuarterName {
-    /// Knights go out to cities.
-    Castle,
-    /// Thieves go out to roads.
-    Blacksmith,
-    /// Monks go out to cloisters and shrines.
-    Cathedral,
-    /// Farmers go out to farms, at the final count only.
-    Market,
-}
-
-impl From<Quarter> for QuarterName {
-    fn from(q: Quarter) -> QuarterName {
-        match q {
-            Quarter::Castle => QuarterName::Castle,
-            Quarter::Blacksmith => QuarterName::Blacksmith,
-            Quarter::Cathedral => QuarterName::Cathedral,
-            Quarter::Market => QuarterName::Market,
-        }
-    }
-}
-
-impl From<QuarterName> for Quarter {
-    fn from(q: QuarterName) -> Quarter {
-        match q {
-            QuarterName::Castle => Quarter::Castle,
-            QuarterName::Blacksmith => Quarter::Blacksmith,
-            QuarterName::Cathedral => Quarter::Cathedral,
-            QuarterName::Market => Quarter::Market,
-        }
-    }
-}
 
 /// A place on the board naming a feature: the tile's cell and a place on it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,7 +45,7 @@ pub struct QuarterMoveRequest {
     /// Whose follower, by seat.
     pub seat: u32,
     /// From which quarter.
-    pub quarter: QuarterName,
+    pub quarter: Quarter,
     /// Onto the feature at this spot.
     pub to: Spot,
 }
@@ -94,7 +57,7 @@ impl QuarterMoveRequest {
     /// An unknown seat or place.
     pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
         let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
-        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter.into(), to: self.to.to_engine()? })
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()? })
     }
 }
 
@@ -104,11 +67,11 @@ impl QuarterMoveRequest {
 #[serde(rename_all = "camelCase")]
 pub struct EntryRequest {
     /// The quarter the follower enters.
-    pub quarter: QuarterName,
+    pub quarter: Quarter,
     /// Where the placer moves the Count; `null` leaves him (or lets him move by himself under
     /// the variants where he does).
     #[serde(default)]
-    pub count_to: Option<QuarterName>,
+    pub count_to: Option<Quarter>,
 }
 
 /// The Count decisions entered with a move.
@@ -128,10 +91,7 @@ impl CountRequest {
     pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
         Ok(CountChoice {
             moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
-            entry: self
-                .enter
-                .as_ref()
-                .map(|e| Entry { quarter: e.quarter.into(), count_to: e.count_to.map(Into::into) }),
+            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to }),
         })
     }
 }
@@ -144,7 +104,7 @@ pub struct QuarterMoveOption {
     /// Whose, by seat.
     pub seat: u32,
     /// From which quarter.
-    pub quarter: QuarterName,
+    pub quarter: Quarter,
     /// How many they have there.
     pub available: u32,
     /// The features they may go onto.
@@ -155,7 +115,7 @@ impl QuarterMoveOption {
     fn of(survey: &Survey<'_>, o: MoveOption) -> QuarterMoveOption {
         QuarterMoveOption {
             seat: o.player.index() as u32,
-            quarter: o.quarter.into(),
+            quarter: o.quarter,
             available: u32::from(o.available),
             features: survey.targets(&o.features),
         }
@@ -179,11 +139,11 @@ pub struct CountQuestion {
     /// Whether the placer may then put a follower into the city (with the moves asked so far).
     pub may_enter: bool,
     /// The quarters a follower may enter.
-    pub entry_quarters: Vec<QuarterName>,
+    pub entry_quarters: Vec<Quarter>,
     /// Whether the placer moves the Count himself after entering; otherwise he moves by rule.
     pub placer_moves_count: bool,
     /// Where the Count stands now.
-    pub count_at: QuarterName,
+    pub count_at: Quarter,
 }
 
 /// The Count question for `request` (its own Count decisions so far included); `None` in a
@@ -201,7 +161,7 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             may_enter: false,
             entry_quarters: Vec::new(),
             placer_moves_count: false,
-            count_at: city.count_at.into(),
+            count_at: city.count_at,
         }));
     };
     let options = game.count_move_options(tile, cell, rotation, follower)?;
@@ -222,9 +182,9 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
     Ok(Some(CountQuestion {
         moves,
         may_enter: game.may_enter(&mv)?,
-        entry_quarters: game.entry_quarters().into_iter().map(Into::into).collect(),
+        entry_quarters: game.entry_quarters(),
         placer_moves_count: rules.count_movement == CountMovement::Free,
-        count_at: city.count_at.into(),
+        count_at: city.count_at,
     }))
 }
 
@@ -282,7 +242,7 @@ mod tests {
         let q = count_question(&game, &request).unwrap().expect("a Count game");
         assert!(q.moves.is_empty());
         assert!(!q.may_enter, "nobody scored");
-        assert_eq!(q.count_at, QuarterName::Castle, "the Count starts in the castle");
+        assert_eq!(q.count_at, Quarter::Castle, "the Count starts in the castle");
         assert!(q.placer_moves_count);
     }
 
@@ -291,10 +251,10 @@ mod tests {
         let request = CountRequest {
             moves: vec![QuarterMoveRequest {
                 seat: 1,
-                quarter: QuarterName::Castle,
+                quarter: Quarter::Castle,
                 to: Spot { x: 2, y: -1, place: "N".into() },
             }],
-            enter: Some(EntryRequest { quarter: QuarterName::Market, count_to: Some(QuarterName::Cathedral) }),
+            enter: Some(EntryRequest { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }),
         };
         let choice = request.to_engine().unwrap();
         assert_eq!(choice.moves[0].player, PlayerId(1));
@@ -303,7 +263,7 @@ mod tests {
         let bad = CountRequest {
             moves: vec![QuarterMoveRequest {
                 seat: 1,
-                quarter: QuarterName::Castle,
+                quarter: Quarter::Castle,
                 to: Spot { x: 0, y: 0, place: "Q".into() },
             }],
             enter: None,
@@ -343,9 +303,9 @@ mod tests {
             MoveRequest::Place { tile: "E".into(), x: 2, y: 1, rotation: 270, follower: Some("W".into()), count: None };
         let q = count_question(&g, &request).unwrap().expect("a Count game");
         let [option] = &q.moves[..] else { panic!("Bram's knight in the castle, and nobody else: {:?}", q.moves) };
-        assert_eq!((option.seat, option.quarter), (1, QuarterName::Castle));
+        assert_eq!((option.seat, option.quarter), (1, Quarter::Castle));
         let [city] = &option.features[..] else { panic!("one city completed") };
-        assert_eq!(city.kind, TargetKind::City);
+        assert_eq!(city.kind, castellan_engine::FeatureKind::City);
         assert_eq!(
             city.holders,
             vec![crate::target::Holding { seat: 0, followers: 1 }],

@@ -118,7 +118,7 @@ pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
         let bad = |detail: String| TableError::Stored { game: game.id.0, detail };
         let setup: Value = serde_json::from_str(&game.setup_json).map_err(|e| bad(format!("setup: {e}")))?;
         let players: Vec<Value> =
-            game.turn_order().map(|s| json!({"name": people[&s.player].name, "color": s.color.as_str()})).collect();
+            game.turn_order().map(|s| json!({"name": people[&s.player].name, "color": s.color.name()})).collect();
         let moves = ledger
             .moves(game.id)?
             .into_iter()
@@ -178,7 +178,7 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
                 game.started_at.to_rfc3339(),
                 game.ended_at.map(|t| t.to_rfc3339()).unwrap_or_default(),
                 csv_field(&people[&s.player].name),
-                s.color.as_str().to_string(),
+                s.color.name().to_string(),
                 (seat + 1).to_string(),
                 st.rank.to_string(),
                 r.score.to_string(),
@@ -228,7 +228,7 @@ pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
                 let st = g.standings.iter().find(|st| st.result.player == s.player)?;
                 Some(json!({
                     "name": people[&s.player].name,
-                    "color": s.color.as_str(),
+                    "color": s.color.name(),
                     "score": st.result.score,
                     "rank": st.rank,
                     "winner": st.rank == 1,

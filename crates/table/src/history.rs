@@ -5,23 +5,10 @@
 
 use crate::live::Table;
 use crate::TableError;
-use castellan_ledger::{GameId, GameStatus, Ledger};
+use castellan_ledger::{Color, GameId, GameStatus, Ledger};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use std::collections::HashMap;
-
-/// Where a remembered game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum GameState {
-    /// Still being played, or interrupted.
-    InProgress,
-    /// Played to the end.
-    Finished,
-    /// Given up.
-    Abandoned,
-}
 
 /// One player's line in a remembered game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -31,7 +18,7 @@ pub struct SeatResult {
     /// The player's name.
     pub name: String,
     /// Their colour in that game.
-    pub color: String,
+    pub color: Color,
     /// Final score and place, once finished (tied players share a place).
     pub score: Option<u32>,
     /// Place: 1 for the winner(s).
@@ -46,7 +33,7 @@ pub struct GameSummary {
     /// The game's id in the ledger.
     pub game_id: u32,
     /// Where it stands.
-    pub state: GameState,
+    pub state: GameStatus,
     /// When it began (RFC 3339).
     pub started_at: String,
     /// When it ended, if it did.
@@ -92,23 +79,18 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                 .games
                 .into_iter()
                 .map(|g| {
-                    let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color.as_str())).collect();
+                    let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color)).collect();
                     let seats = if g.standings.is_empty() {
                         g.game
                             .turn_order()
-                            .map(|s| SeatResult {
-                                name: name(s.player),
-                                color: s.color.as_str().into(),
-                                score: None,
-                                rank: None,
-                            })
+                            .map(|s| SeatResult { name: name(s.player), color: s.color, score: None, rank: None })
                             .collect()
                     } else {
                         g.standings
                             .iter()
                             .map(|s| SeatResult {
                                 name: name(s.result.player),
-                                color: colors.get(&s.result.player).copied().unwrap_or("gray").into(),
+                                color: colors.get(&s.result.player).copied().unwrap_or(Color::Gray),
                                 score: Some(s.result.score),
                                 rank: Some(s.rank),
                             })
@@ -116,11 +98,7 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                     };
                     GameSummary {
                         game_id: u32::try_from(g.game.id.0).expect("ledger row ids fit in 32 bits"),
-                        state: match g.game.status {
-                            GameStatus::InProgress => GameState::InProgress,
-                            GameStatus::Finished => GameState::Finished,
-                            GameStatus::Abandoned => GameState::Abandoned,
-                        },
+                        state: g.game.status,
                         started_at: g.game.started_at.to_rfc3339(),
                         ended_at: g.game.ended_at.map(|t| t.to_rfc3339()),
                         seats,
@@ -180,12 +158,12 @@ mod tests {
         assert_eq!(nights[0].date, "2026-11-20");
         assert_eq!(nights[0].place.as_deref(), Some("De Klok"));
         let [second, first] = &nights[0].games[..] else { panic!("two games") };
-        assert_eq!(first.state, GameState::Finished);
+        assert_eq!(first.state, GameStatus::Finished);
         assert_eq!(
             first.seats.iter().map(|s| (s.name.as_str(), s.score, s.rank)).collect::<Vec<_>>(),
             [("Anna", Some(4), Some(1)), ("Bram", Some(0), Some(2))]
         );
-        assert_eq!(second.state, GameState::InProgress);
+        assert_eq!(second.state, GameStatus::InProgress);
         assert_eq!(second.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Bram", "Anna"]);
     }
 
@@ -223,7 +201,7 @@ mod tests {
         let nights = void_game(&mut table, game_id, at("2026-11-21T10:00:00Z")).unwrap();
         let game = &nights[0].games[0];
         assert_eq!(game.voided_at.as_deref(), Some("2026-11-21T10:00:00+00:00"), "shown as voided, with when");
-        assert_eq!(game.state, GameState::Finished, "and still as the finished game it was");
+        assert_eq!(game.state, GameStatus::Finished, "and still as the finished game it was");
         assert_eq!(game.app_version.as_deref(), Some("0.9.0"), "with the version that recorded it");
         assert_eq!(wins(&table), 0, "a voided game's win does not count");
         let exported = |table: &Table| {

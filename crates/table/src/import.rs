@@ -8,7 +8,7 @@
 //! again.
 
 use crate::{record, TableError};
-use castellan_ledger::{check_roster, Color, Finish, GameId, GameImport, Ledger, LedgerError, NewGame, NewMove, Seat};
+use castellan_ledger::{check_roster, Finish, GameId, GameImport, Ledger, LedgerError, NewGame, NewMove, Seat};
 use castellan_script::{move_json, Script};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
@@ -73,8 +73,7 @@ pub fn import_script(
     let batch = ledger.batch().map_err(refused)?;
     let mut seats = Vec::new();
     for p in &script.setup.players {
-        let color: Color = p.color.name().parse().expect("the engine's colours are the ledger's");
-        seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(color)).map_err(refused)?, color });
+        seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(p.color)).map_err(refused)?, color: p.color });
     }
     let night = batch.find_or_add_night_at(occasion.date, occasion.place.as_deref()).map_err(refused)?;
     let seated: Vec<_> = seats.iter().map(|s| s.player).collect();

@@ -1,76 +1,12 @@
 //! What the table screen sends: a new game's setup and the moves entered, as plain data
 //! checked here before the engine sees them.
 
-use crate::count::{CountRequest, QuarterName};
-use crate::rules::RuleOptions;
+use crate::count::CountRequest;
 use castellan_engine::{
-    Cell, Color, FeatureKind, Game, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Rotation, RuleSet, Standing,
-    Start, TileId, TileSet, Title, Titles,
+    Cell, Color, FeatureKind, Game, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, Rotation, RuleSet,
+    Standing, Start, TileId, TileSet, Title, Titles,
 };
 use serde::{Deserialize, Serialize};
-
-/// A follower colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum PlayerColor {
-    Red,
-    Blue,
-    Green,
-    Yellow,
-    Black,
-    Gray,
-    Pink,
-    Purple,
-}
-
-impl From<PlayerColor> for Color {
-    fn from(c: PlayerColor) -> Color {
-        match c {
-            PlayerColor::Red => Color::Red,
-            PlayerColor::Blue => Color::Blue,
-            PlayerColor::Green => Color::Green,
-            PlayerColor::Yellow => Color::Yellow,
-            PlayerColor::Black => Color::Black,
-            PlayerColor::Gray => Color::Gray,
-            PlayerColor::Pink => Color::Pink,
-            PlayerColor::Purple => Color::Purple,
-        }
-    }
-}
-
-/// A box of tiles on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum TileBox {
-    /// The base game (72 tiles).
-    Base,
-    /// The Winter Edition's 12 extra tiles.
-    Winter,
-    /// King & Robber's 5 tiles.
-    KingRobber,
-    /// Heretics & Shrines' 5 tiles.
-    Shrines,
-    /// River II's 12 tiles.
-    River2,
-    /// The Count of Carcassonne's city.
-    Count,
-}
-
-impl From<TileBox> for TileSet {
-    fn from(b: TileBox) -> TileSet {
-        match b {
-            TileBox::Base => TileSet::Base,
-            TileBox::Winter => TileSet::Winter,
-            TileBox::KingRobber => TileSet::KingRobber,
-            TileBox::Shrines => TileSet::Shrines,
-            TileBox::River2 => TileSet::River2,
-            TileBox::Count => TileSet::Count,
-        }
-    }
-}
 
 /// Which edition's rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,7 +27,7 @@ pub struct SeatRequest {
     /// The player's name.
     pub name: String,
     /// Their colour.
-    pub color: PlayerColor,
+    pub color: Color,
 }
 
 /// A new game as the setup screen describes it.
@@ -102,12 +38,13 @@ pub struct NewGameRequest {
     /// The players in turn order, the start player first.
     pub seats: Vec<SeatRequest>,
     /// The boxes in play; the base game is always included.
-    pub boxes: Vec<TileBox>,
+    pub boxes: Vec<TileSet>,
     /// The rules' preset.
     pub rules: RulePreset,
-    /// Every option as the table set it; when given, it decides over the preset.
+    /// Every option as the table set it; when given, it decides over the preset. Options
+    /// left out keep the engine's defaults.
     #[serde(default)]
-    pub options: Option<RuleOptions>,
+    pub options: Option<RuleSet>,
     /// Where the game night is, if said.
     pub place: Option<String>,
     /// Enter a finished table (tiles in any order, then followers where they stand) instead
@@ -123,7 +60,7 @@ pub struct NewGameRequest {
     /// Final board with the Count: the quarter where he stands at the end (the castle if not
     /// said).
     #[serde(default)]
-    pub count_at: Option<QuarterName>,
+    pub count_at: Option<Quarter>,
 }
 
 impl NewGameRequest {
@@ -135,8 +72,7 @@ impl NewGameRequest {
     /// given for a game entered turn by turn, where the moves decide them.
     pub fn setup(&self) -> Result<GameSetup, RequestError> {
         let mut sets = vec![TileSet::Base];
-        for &b in &self.boxes {
-            let set = TileSet::from(b);
+        for &set in &self.boxes {
             if !sets.contains(&set) {
                 sets.push(set);
             }
@@ -150,11 +86,11 @@ impl NewGameRequest {
         };
         let mut setup = GameSetup::base(&[]);
         setup.players =
-            self.seats.iter().map(|s| PlayerSetup { name: s.name.trim().to_string(), color: s.color.into() }).collect();
+            self.seats.iter().map(|s| PlayerSetup { name: s.name.trim().to_string(), color: s.color }).collect();
         setup.sets = sets;
         setup.start = start;
         setup.rules = match (self.options, self.rules) {
-            (Some(options), _) => options.rule_set(),
+            (Some(options), _) => options,
             (None, RulePreset::Current) => RuleSet::default(),
             (None, RulePreset::FirstEdition) => RuleSet::first_edition(),
         };
@@ -174,7 +110,7 @@ impl NewGameRequest {
         };
         setup.titles = Titles { king: holder(self.king)?, robber: holder(self.robber)? };
         if let Some(q) = self.count_at {
-            setup.count_at = q.into();
+            setup.count_at = q;
         }
         Ok(setup)
     }
@@ -222,7 +158,7 @@ pub enum MoveRequest {
         /// Whose follower.
         seat: u32,
         /// The quarter.
-        quarter: QuarterName,
+        quarter: Quarter,
     },
 }
 
@@ -283,7 +219,7 @@ impl MoveRequest {
                 Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::Board(Cell::new(*x, *y), place_named(place)?) })
             }
             MoveRequest::StandInCity { seat, quarter } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City((*quarter).into()) })
+                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter) })
             }
         }
     }
@@ -436,10 +372,10 @@ mod tests {
     fn a_new_game_request_becomes_the_engine_setup() {
         let request = NewGameRequest {
             seats: vec![
-                SeatRequest { name: " Anna ".into(), color: PlayerColor::Green },
-                SeatRequest { name: "Bram".into(), color: PlayerColor::Red },
+                SeatRequest { name: " Anna ".into(), color: Color::Green },
+                SeatRequest { name: "Bram".into(), color: Color::Red },
             ],
-            boxes: vec![TileBox::KingRobber, TileBox::Count],
+            boxes: vec![TileSet::KingRobber, TileSet::Count],
             rules: RulePreset::FirstEdition,
             options: None,
             place: None,
@@ -497,7 +433,7 @@ mod tests {
         assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at }));
         let bad = MoveRequest::Stand { seat: 0, x: 0, y: 0, place: "Q".into() };
         assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
-        let far = MoveRequest::StandInCity { seat: 300, quarter: QuarterName::Castle };
+        let far = MoveRequest::StandInCity { seat: 300, quarter: Quarter::Castle };
         assert_eq!(far.to_move(), Err(RequestError::UnknownSeat(300)));
     }
 

@@ -8,9 +8,7 @@
 
 use crate::{record, TableError};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
-use castellan_ledger::{
-    check_roster, Color, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat,
-};
+use castellan_ledger::{check_roster, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat};
 use castellan_script::{final_moves_json, move_json, players_json, setup_json, track_json, Script};
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
@@ -160,8 +158,7 @@ impl Table {
         let batch = self.ledger.batch()?;
         let mut seats = Vec::with_capacity(setup.players.len());
         for p in &setup.players {
-            let color: Color = p.color.name().parse().expect("the engine's colours are the ledger's");
-            seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(color))?, color });
+            seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(p.color))?, color: p.color });
         }
         // An afternoon at the club and an evening at home are two nights; a game whose place
         // nobody typed belongs to the night already under way.
@@ -405,7 +402,7 @@ pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, Tabl
     let mut seated = Vec::new();
     for seat in stored.turn_order() {
         let player = ledger.player(seat.player)?;
-        players.push(json!({"name": player.name, "color": seat.color.as_str()}));
+        players.push(json!({"name": player.name, "color": seat.color.name()}));
         seated.push(seat.player);
     }
     let setup: Value = serde_json::from_str(&stored.setup_json)
@@ -514,7 +511,6 @@ mod tests {
 
     #[test]
     fn a_final_board_entered_tile_by_tile_and_follower_by_follower_resumes_exactly() {
-        use crate::count::QuarterName;
         use crate::input::{MoveRequest, NewGameRequest};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ledger.sqlite3");
@@ -528,7 +524,7 @@ mod tests {
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
         let requests = [
             MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None },
-            MoveRequest::StandInCity { seat: 0, quarter: QuarterName::Market },
+            MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
             MoveRequest::Place { tile: "G".into(), x: 3, y: 1, rotation: 0, follower: None, count: None },
             MoveRequest::Stand { seat: 1, x: 3, y: 1, place: "E".into() },
             MoveRequest::Stand { seat: 0, x: 2, y: 1, place: "W".into() },

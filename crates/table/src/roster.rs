@@ -1,7 +1,7 @@
 //! The players the ledger knows, offered on the new-game screen with the colour they like.
 
-use crate::input::PlayerColor;
 use crate::TableError;
+use castellan_engine::Color;
 use castellan_ledger::Ledger;
 use serde::Serialize;
 
@@ -13,7 +13,7 @@ pub struct RosterPlayer {
     /// The name.
     pub name: String,
     /// The colour they like to play, if known.
-    pub color: Option<PlayerColor>,
+    pub color: Option<Color>,
 }
 
 /// Every player in the ledger, by name.
@@ -21,14 +21,8 @@ pub struct RosterPlayer {
 /// # Errors
 /// The ledger fails.
 pub fn roster(ledger: &Ledger) -> Result<Vec<RosterPlayer>, TableError> {
-    let mut players: Vec<RosterPlayer> = ledger
-        .players()?
-        .into_iter()
-        .map(|p| RosterPlayer {
-            name: p.name,
-            color: p.preferred_color.and_then(|c| serde_json::from_value(c.as_str().into()).ok()),
-        })
-        .collect();
+    let mut players: Vec<RosterPlayer> =
+        ledger.players()?.into_iter().map(|p| RosterPlayer { name: p.name, color: p.preferred_color }).collect();
     players.sort_by_key(|p| p.name.to_lowercase());
     Ok(players)
 }
@@ -51,7 +45,6 @@ pub fn name_clashes(ledger: &Ledger) -> Result<Vec<(String, String)>, TableError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_ledger::Color;
 
     #[test]
     fn known_players_come_by_name_with_their_colour() {
@@ -59,7 +52,7 @@ mod tests {
         ledger.add_player("bram", None).unwrap();
         ledger.add_player("Anna", Some(Color::Green)).unwrap();
         let players = roster(&ledger).unwrap();
-        assert_eq!(players[0], RosterPlayer { name: "Anna".into(), color: Some(PlayerColor::Green) });
+        assert_eq!(players[0], RosterPlayer { name: "Anna".into(), color: Some(Color::Green) });
         assert_eq!(players[1], RosterPlayer { name: "bram".into(), color: None });
     }
 

@@ -2,23 +2,10 @@
 //! `castellan ledger stats --json` (keys in snake_case, as that command has always printed).
 
 use crate::TableError;
-use castellan_ledger::{Ledger, PlayerId, Record};
+use castellan_ledger::{Ledger, PlayerId, PointsByKind, Record};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// Points by what scored them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[allow(missing_docs)]
-pub struct PointsView {
-    pub roads: u32,
-    pub cities: u32,
-    pub cloisters: u32,
-    pub farms: u32,
-    pub king_robber: u32,
-    pub count: u32,
-}
 
 /// One player over all their games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -35,7 +22,7 @@ pub struct PlayerStatsView {
     /// Best score.
     pub best: Option<u32>,
     /// Points by kind, summed.
-    pub points: PointsView,
+    pub points: PointsByKind,
     /// The part of all their points that came from farms.
     pub farm_share: Option<f64>,
 }
@@ -120,14 +107,7 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
                 wins: p.wins,
                 average: p.average_score(),
                 best: p.best_score,
-                points: PointsView {
-                    roads: p.points.roads,
-                    cities: p.points.cities,
-                    cloisters: p.points.cloisters,
-                    farms: p.points.farms,
-                    king_robber: p.points.king_robber,
-                    count: p.points.count,
-                },
+                points: p.points,
                 farm_share: p.farm_share(),
             })
             .collect(),

@@ -18,36 +18,6 @@ use castellan_engine::{Cell, FeatureKind, FeatureView, Game, PlayerId, Port, Til
 use serde::Serialize;
 use std::collections::HashMap;
 
-/// What a follower leaving the City goes onto.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum TargetKind {
-    /// A road, from the blacksmith.
-    Road,
-    /// A city, from the castle.
-    City,
-    /// A cloister, from the cathedral.
-    Cloister,
-    /// A shrine, from the cathedral.
-    Shrine,
-    /// A farm, from the market.
-    Farm,
-}
-
-impl TargetKind {
-    fn of(kind: FeatureKind) -> Option<TargetKind> {
-        match kind {
-            FeatureKind::Road => Some(TargetKind::Road),
-            FeatureKind::City => Some(TargetKind::City),
-            FeatureKind::Cloister => Some(TargetKind::Cloister),
-            FeatureKind::Shrine => Some(TargetKind::Shrine),
-            FeatureKind::Field => Some(TargetKind::Farm),
-            FeatureKind::River => None,
-        }
-    }
-}
-
 /// A feature a follower may leave the City for, with what the table needs to recognise it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -55,8 +25,9 @@ impl TargetKind {
 pub struct Target {
     /// A place naming it: where a follower moving onto it is shown.
     pub at: Spot,
-    /// What it is.
-    pub kind: TargetKind,
+    /// What it is: a road (from the blacksmith), a city (from the castle), a cloister or
+    /// shrine (from the cathedral), or a field's farm (from the market). Never a river.
+    pub kind: FeatureKind,
     /// Its tiles, as `[x, y]`, to light it on the board.
     pub tiles: Vec<[i32; 2]>,
     /// Who stands on it now, in seat order.
@@ -357,7 +328,10 @@ impl<'a> Survey<'a> {
 
     fn describe(&self, place: (Cell, Port), index: usize) -> Option<Target> {
         let f = &self.found[index];
-        let kind = TargetKind::of(f.view.kind)?;
+        let kind = f.view.kind;
+        if kind == FeatureKind::River {
+            return None;
+        }
         Some(Target {
             at: Spot::from(place),
             kind,
@@ -524,7 +498,7 @@ mod tests {
         let g = table();
         let survey = Survey::new(&g, &followers_of(&g));
         let [south] = &survey.targets(&[SOUTH_FARM])[..] else { panic!("one farm") };
-        assert_eq!(south.kind, TargetKind::Farm);
+        assert_eq!(south.kind, FeatureKind::Field);
         assert!(south.holders.is_empty(), "nobody farms south of the road");
         assert_eq!(
             south.landmark,
@@ -576,7 +550,7 @@ mod tests {
         let g = table();
         let survey = Survey::new(&g, &followers_of(&g));
         let [road] = &survey.targets(&[ROAD])[..] else { panic!("one road") };
-        assert_eq!(road.kind, TargetKind::Road);
+        assert_eq!(road.kind, FeatureKind::Road);
         assert_eq!(road.holders, vec![Holding { seat: 1, followers: 1 }]);
         assert_eq!(road.worth, Worth::Tiles { tiles: 3, pennants: 0 });
         assert_eq!(
@@ -642,7 +616,7 @@ mod tests {
         g.apply(&Move::place(id("E"), Cell::new(2, 1), Rotation::R270, None)).unwrap();
         let survey = Survey::new(&g, &[]);
         let [city] = &survey.targets(&[(Cell::new(2, 1), Port::W)])[..] else { panic!("one city") };
-        assert_eq!(city.kind, TargetKind::City);
+        assert_eq!(city.kind, FeatureKind::City);
         assert_eq!(
             city.landmark,
             Some(Landmark { kind: LandmarkKind::Carcassonne, holders: vec![], side: Some(Compass::East) })

@@ -4,14 +4,14 @@
 //! feature the types also describe themselves, so the UI's TypeScript types are generated
 //! from these.
 
-use crate::count::{QuarterName, Spot};
+use crate::count::Spot;
 use crate::input::{role_of, FollowerRole};
 use crate::live::{stored_history, LiveGame};
 use crate::target::{followers_of, Survey, Target};
 use crate::TableError;
 use castellan_engine::{
-    Cell, Event, FarmRule, FeatureKind, Game, Mode, Move, OpenFeature, PlayerId, PlayerSet, Port, Quarter, QuarterMove,
-    Score, ScoreSource, Standing, TileSet, Title, TrackPosition,
+    Cell, Color, Event, FarmRule, FeatureKind, Game, Mode, Move, OpenFeature, PlayerId, PlayerSet, Port, Quarter,
+    QuarterMove, Score, ScoreSource, Standing, TileSet, Title, TrackPosition,
 };
 use castellan_ledger::{GameId, GameStatus, Ledger};
 use serde::Serialize;
@@ -25,7 +25,7 @@ pub struct GameView {
     /// them exactly).
     pub game_id: u32,
     /// Entered turn by turn, or as a finished table.
-    pub mode: GameMode,
+    pub mode: Mode,
     /// The players in turn order.
     pub players: Vec<PlayerView>,
     /// The seat whose turn it is.
@@ -168,25 +168,14 @@ pub struct StandingView {
     pub rank: u32,
 }
 
-/// Which farm rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum FarmRuleName {
-    /// Per farm, 3 per completed city it supplies.
-    Current,
-    /// The 2000 edition: per completed city, 4 to the majority of farmers around it.
-    FirstEdition,
-}
-
 /// The scores had the other farm rule been played: each seat's final score, or for one farm
 /// of the count the points that rule gives for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct FarmComparison {
-    /// The other rule.
-    pub rule: FarmRuleName,
+    /// The other rule: the current one or the 2000 edition's.
+    pub rule: FarmRule,
     /// By seat: the final score under it, or for one farm what it gives for that farm.
     pub scores: Vec<u32>,
 }
@@ -198,17 +187,14 @@ pub fn other_farm_rule(game: &Game, moves: &[Move], final_moves: &[QuarterMove])
 }
 
 /// The game counted again under the other farm rule, and which rule that is.
-fn recounted(game: &Game, moves: &[Move], final_moves: &[QuarterMove]) -> Option<(FarmRuleName, Game)> {
+fn recounted(game: &Game, moves: &[Move], final_moves: &[QuarterMove]) -> Option<(FarmRule, Game)> {
     let mut setup = game.setup().clone();
     let rule = match setup.rules.farms {
-        FarmRule::Current => FarmRuleName::FirstEdition,
-        FarmRule::FirstEdition => FarmRuleName::Current,
+        FarmRule::Current => FarmRule::FirstEdition,
+        FarmRule::FirstEdition => FarmRule::Current,
         FarmRule::Off => return None,
     };
-    setup.rules.farms = match rule {
-        FarmRuleName::Current => FarmRule::Current,
-        FarmRuleName::FirstEdition => FarmRule::FirstEdition,
-    };
+    setup.rules.farms = rule;
     let mut other = Game::replay(&setup, moves).ok()?;
     other.finish_with(final_moves).ok()?;
     Some((rule, other))
@@ -356,27 +342,6 @@ fn result_of(game: &Game) -> Option<ResultView> {
     })
 }
 
-/// How a game is entered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum GameMode {
-    /// Turn by turn as it is played, scored as it goes.
-    Turns,
-    /// A finished table: its tiles in any order, then its followers where they stand; only
-    /// the end count is scored.
-    FinalBoard,
-}
-
-impl From<Mode> for GameMode {
-    fn from(m: Mode) -> GameMode {
-        match m {
-            Mode::Turns => GameMode::Turns,
-            Mode::FinalBoard => GameMode::FinalBoard,
-        }
-    }
-}
-
 /// What a move in the turn log did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -413,7 +378,7 @@ pub struct TurnView {
     /// The place of the follower put on it (or, for a stand, standing on the tile at `at`).
     pub follower: Option<String>,
     /// Final board: the quarter of the City where a follower stands.
-    pub quarter: Option<QuarterName>,
+    pub quarter: Option<Quarter>,
     /// Where it went, as players point at it on the board as it stands now: the feature the
     /// follower went onto, else the tile's most telling feature; `null` for a tile put aside,
     /// the City laid and a follower in a quarter.
@@ -426,7 +391,7 @@ pub struct TurnView {
 #[serde(rename_all = "camelCase")]
 pub struct CityView {
     /// The Count's quarter: nobody may leave it.
-    pub count_at: QuarterName,
+    pub count_at: Quarter,
     /// The four quarters.
     pub quarters: Vec<QuarterView>,
 }
@@ -437,7 +402,7 @@ pub struct CityView {
 #[serde(rename_all = "camelCase")]
 pub struct QuarterView {
     /// Which quarter.
-    pub quarter: QuarterName,
+    pub quarter: Quarter,
     /// Followers there, by seat.
     pub followers: Vec<u32>,
 }
@@ -485,28 +450,13 @@ pub struct ChallengeView {
     pub shrine_feature: Target,
 }
 
-/// What an unfinished, occupied feature is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum OpenKind {
-    /// A road.
-    Road,
-    /// A city.
-    City,
-    /// A cloister.
-    Cloister,
-    /// A shrine.
-    Shrine,
-}
-
 /// An unfinished feature with followers on it: the table's warnings come from these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct OpenFeatureView {
-    /// What it is.
-    pub kind: OpenKind,
+    /// What it is: a road, city, cloister or shrine.
+    pub kind: FeatureKind,
     /// A place naming it.
     pub at: Spot,
     /// Its tiles so far.
@@ -530,7 +480,7 @@ pub struct PlayerView {
     /// Their name.
     pub name: String,
     /// Their follower colour.
-    pub color: String,
+    pub color: Color,
     /// Points so far.
     pub score: u32,
     /// Points if the game ended now: the final count, farms included, added.
@@ -597,51 +547,13 @@ pub struct BagCount {
     pub count: u32,
 }
 
-/// What a score was for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum ScoreKind {
-    /// A road.
-    Road,
-    /// A city.
-    City,
-    /// A cloister.
-    Cloister,
-    /// A shrine.
-    Shrine,
-    /// A farm and the cities it supplies.
-    Farm,
-    /// A city paid to the farmers around it (2000 edition).
-    FarmCity,
-    /// The King's bonus.
-    King,
-    /// The Robber's bonus.
-    Robber,
-}
-
-impl From<ScoreSource> for ScoreKind {
-    fn from(s: ScoreSource) -> ScoreKind {
-        match s {
-            ScoreSource::Road => ScoreKind::Road,
-            ScoreSource::City => ScoreKind::City,
-            ScoreSource::Cloister => ScoreKind::Cloister,
-            ScoreSource::Shrine => ScoreKind::Shrine,
-            ScoreSource::Farm => ScoreKind::Farm,
-            ScoreSource::FarmCity => ScoreKind::FarmCity,
-            ScoreSource::King => ScoreKind::King,
-            ScoreSource::Robber => ScoreKind::Robber,
-        }
-    }
-}
-
 /// One score with everything needed to say why, in words, in any language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreView {
     /// What scored.
-    pub kind: ScoreKind,
+    pub kind: ScoreSource,
     /// Who scored, by seat.
     pub winners: Vec<u32>,
     /// Points to each of them.
@@ -685,7 +597,7 @@ impl ScoreView {
             }
         }
         ScoreView {
-            kind: s.source.into(),
+            kind: s.source,
             winners: seats(s.winners),
             points: s.points,
             outvoted: seats(s.outvoted),
@@ -784,7 +696,7 @@ impl GameView {
             .then(|| Survey::without_farms(game, &followers_of(game)));
         GameView {
             game_id: u32::try_from(id.0).expect("ledger row ids fit in 32 bits"),
-            mode: game.setup().mode.into(),
+            mode: game.setup().mode,
             players: players(game),
             current: game.current_player().index() as u32,
             tiles: game
@@ -831,11 +743,11 @@ impl GameView {
             can_redo: progress.can_redo,
             finished: progress.finished,
             city: game.city().map(|city| CityView {
-                count_at: city.count_at.into(),
+                count_at: city.count_at,
                 quarters: Quarter::ALL
                     .into_iter()
                     .map(|q| QuarterView {
-                        quarter: q.into(),
+                        quarter: q,
                         followers: (0..game.player_count())
                             .map(|i| u32::from(city.followers(q)[PlayerId(i as u8)]))
                             .collect(),
@@ -940,7 +852,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), 0)
             },
             Event::FollowerStood { player, at: Standing::City(quarter) } => {
-                TurnView { quarter: Some((*quarter).into()), ..turn(TurnKind::Stand, *player, None, None, 0) }
+                TurnView { quarter: Some(*quarter), ..turn(TurnKind::Stand, *player, None, None, 0) }
             }
             _ => unreachable!("is_turn lets only the events above through"),
         };
@@ -965,15 +877,12 @@ fn open_features(open: Vec<OpenFeature>, survey: &Survey<'_>) -> Vec<OpenFeature
     let described = survey.targets(&anchors);
     open.into_iter()
         .filter_map(|f| {
-            let kind = match f.kind {
-                FeatureKind::Road => OpenKind::Road,
-                FeatureKind::City => OpenKind::City,
-                FeatureKind::Cloister => OpenKind::Cloister,
-                FeatureKind::Shrine => OpenKind::Shrine,
-                FeatureKind::Field | FeatureKind::River => return None,
-            };
+            // Farms never finish and rivers take nobody: neither is a warning.
+            if matches!(f.kind, FeatureKind::Field | FeatureKind::River) {
+                return None;
+            }
             Some(OpenFeatureView {
-                kind,
+                kind: f.kind,
                 at: Spot::from(f.anchor),
                 tiles: f.tiles.iter().map(|c| [c.x, c.y]).collect(),
                 seats: f.followers.iter().map(|(p, _)| p.index() as u32).collect(),
@@ -1078,7 +987,7 @@ fn players(game: &Game) -> Vec<PlayerView> {
             let track = TrackPosition::of(score);
             PlayerView {
                 name: p.name.clone(),
-                color: p.color.name().to_string(),
+                color: p.color,
                 score,
                 if_ended_now: ended[i],
                 supply: game.supply()[seat.index()] as u32,
@@ -1114,7 +1023,7 @@ mod tests {
         assert_eq!(view.current, 1, "Bram's turn");
         assert!(view.followers.is_empty());
         assert_eq!(view.feed.len(), 1);
-        assert_eq!(view.feed[0].kind, ScoreKind::City);
+        assert_eq!(view.feed[0].kind, ScoreSource::City);
         assert_eq!(view.feed[0].winners, vec![0]);
         assert_eq!(view.feed[0].tiles, vec![[0, 0], [0, -1]]);
         assert_eq!(view.tiles_left, 70);
@@ -1127,7 +1036,7 @@ mod tests {
         assert_eq!((view.turn_count, turns.len()), (1, 1));
         assert_eq!(turns[0].tile.as_deref(), Some("E"));
         assert_eq!((turns[0].seat, turns[0].at, turns[0].follower.as_deref()), (0, Some([0, -1]), Some("S")));
-        assert_eq!((view.mode, turns[0].kind), (GameMode::Turns, TurnKind::Place));
+        assert_eq!((view.mode, turns[0].kind), (Mode::Turns, TurnKind::Place));
         assert_eq!(json["mode"], "turns");
     }
 
@@ -1140,7 +1049,7 @@ mod tests {
     /// ```
     #[test]
     fn notices_and_turns_name_features_by_what_and_whose_not_by_coordinates() {
-        use crate::target::{Holding, LandmarkKind, TargetKind};
+        use crate::target::{Holding, LandmarkKind};
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::Shrines);
         let mut table = Table::new(Ledger::open_in_memory().unwrap());
@@ -1152,17 +1061,17 @@ mod tests {
         let view = GameView::of(live);
 
         let [challenge] = &view.challenges[..] else { panic!("one challenge: {:?}", view.challenges) };
-        assert_eq!(challenge.cloister_feature.kind, TargetKind::Cloister);
+        assert_eq!(challenge.cloister_feature.kind, FeatureKind::Cloister);
         assert_eq!(challenge.cloister_feature.holders, vec![Holding { seat: 0, followers: 1 }], "Anna's monk");
-        assert_eq!(challenge.shrine_feature.kind, TargetKind::Shrine);
+        assert_eq!(challenge.shrine_feature.kind, FeatureKind::Shrine);
         assert_eq!(challenge.shrine_feature.holders, vec![Holding { seat: 1, followers: 1 }], "Bram's heretic");
 
-        let road = view.open.iter().find(|f| f.kind == OpenKind::Road).expect("Anna's road is open");
-        assert_eq!(road.feature.kind, TargetKind::Road);
+        let road = view.open.iter().find(|f| f.kind == FeatureKind::Road).expect("Anna's road is open");
+        assert_eq!(road.feature.kind, FeatureKind::Road);
         assert_eq!(road.feature.holders, vec![Holding { seat: 0, followers: 1 }]);
         assert_eq!(road.feature.worth, crate::target::Worth::Tiles { tiles: 2, pennants: 0 });
         assert_eq!(road.feature.at, road.at, "the description names the same feature as the notice");
-        let cloister = view.open.iter().find(|f| f.kind == OpenKind::Cloister).expect("the cloister is open");
+        let cloister = view.open.iter().find(|f| f.kind == FeatureKind::Cloister).expect("the cloister is open");
         assert_eq!(
             cloister.feature.landmark.as_ref().map(|l| (l.kind, l.holders.clone())),
             Some((LandmarkKind::Shrine, vec![1])),
@@ -1173,7 +1082,7 @@ mod tests {
         let described: Vec<_> = turns.iter().map(|t| t.feature.as_ref().map(|f| (f.kind, f.holders.len()))).collect();
         assert_eq!(
             described,
-            vec![Some((TargetKind::Cloister, 1)), Some((TargetKind::Shrine, 1)), Some((TargetKind::Road, 1))],
+            vec![Some((FeatureKind::Cloister, 1)), Some((FeatureKind::Shrine, 1)), Some((FeatureKind::Road, 1))],
             "each turn names the feature its follower went onto"
         );
         let json = serde_json::to_value(&turns[2]).unwrap();
@@ -1188,10 +1097,9 @@ mod tests {
         table.play(Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, None), now()).unwrap();
         let live = table.play(Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None), now()).unwrap();
         let kinds: Vec<_> = turn_log(live.game()).iter().map(|t| t.feature.as_ref().map(|f| f.kind)).collect();
-        use crate::target::TargetKind;
         assert_eq!(
             kinds,
-            vec![Some(TargetKind::Cloister), Some(TargetKind::City)],
+            vec![Some(FeatureKind::Cloister), Some(FeatureKind::City)],
             "B's cloister; E's city before its field"
         );
     }
@@ -1208,7 +1116,7 @@ mod tests {
         let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
         let live = table.play(stand, now()).unwrap();
         let (view, turns) = (GameView::of(live), turn_log(live.game()));
-        assert_eq!(view.mode, GameMode::FinalBoard);
+        assert_eq!(view.mode, Mode::FinalBoard);
         assert_eq!(serde_json::to_value(&view).unwrap()["mode"], "final-board");
         assert_eq!((view.turn_count, turns.len()), (2, 2), "one turn per move: {turns:?}");
         assert_eq!(turns[0].follower, None, "the stand is not folded into the tile's turn");
@@ -1285,7 +1193,7 @@ mod tests {
         assert_eq!(result.standings[0], StandingView { seat: 0, score: 4, rank: 1 });
         assert_eq!(result.winners, vec![0]);
         let other = result.other_farm_rule.expect("a game with farms");
-        assert_eq!(other.rule, FarmRuleName::FirstEdition);
+        assert_eq!(other.rule, FarmRule::FirstEdition);
         assert_eq!(other.scores, vec![4, 2], "no farmers on the table: the same under either rule");
         assert!(first.view.result.is_none(), "not counted yet");
     }
@@ -1376,7 +1284,7 @@ mod tests {
         //   east city (2): farm 1 and the east farm, Anna 2 : Bram 1 + 2 = 3 → Bram 4
         // so for farm 1 it gives Anna 4 + 4 = 8 and Bram 4, where today's rule gives Anna 9.
         let other = farm.other_rule.as_ref().expect("a game with farms");
-        assert_eq!(other.rule, FarmRuleName::FirstEdition);
+        assert_eq!(other.rule, FarmRule::FirstEdition);
         assert_eq!(other.scores, vec![8, 4]);
         // The east farm supplies only the east city, which Bram takes under either rule.
         let east = count.steps[1].farm.as_ref().unwrap();
@@ -1405,10 +1313,7 @@ mod tests {
         assert_eq!(east.adds, vec![0, 4]);
         let farm = east.farm.as_ref().unwrap();
         assert_eq!(farm.farmers, vec![2, 3]);
-        assert_eq!(
-            farm.other_rule.as_ref().map(|o| (o.rule, o.scores.clone())),
-            Some((FarmRuleName::Current, vec![3, 3]))
-        );
+        assert_eq!(farm.other_rule.as_ref().map(|o| (o.rule, o.scores.clone())), Some((FarmRule::Current, vec![3, 3])));
         // Both farms' grass: farm 1's six tiles and the east farm's E below the city.
         let mut cells: Vec<[i32; 2]> = farm.fields.iter().map(|p| p.at).collect();
         cells.sort();

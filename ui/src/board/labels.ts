@@ -2,7 +2,7 @@
 // other player's name shares, so "Anna" and "Anke" are "Ann" and "Ank", not both "A". And how
 // the board names a square to the keyboard and screen readers: from the start tile, as players
 // count it, never by coordinates the board does not draw.
-import type { PlayerColor, PlayerView } from "../bindings";
+import type { Color, PlayerView } from "../bindings";
 import type { MessageKey } from "../i18n";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -53,7 +53,7 @@ export function namesOf(players: PlayerView[], seats: number[]): string {
  * The colours the board and the badges paint for each player colour: the CSS colour of the
  * same name. Typed by the engine's colours, so a new colour cannot come without its paint.
  */
-export const PLAYER_PAINT: Record<PlayerColor, string> = {
+export const PLAYER_PAINT: Record<Color, string> = {
   red: "#ff0000",
   blue: "#0000ff",
   green: "#008000",
@@ -84,7 +84,7 @@ export function contrast(a: string, b: string): number {
 
 /** A player colour as paint: the named colours by their values, anything else as given. */
 export function paintOf(color: string): string {
-  return PLAYER_PAINT[color as PlayerColor] ?? color;
+  return PLAYER_PAINT[color as Color] ?? color;
 }
 
 /**

@@ -15,7 +15,7 @@ const players = [player("Greta"), player("Hans")];
 
 const farm: Target = {
   at: { x: 0, y: 1, place: "N" },
-  kind: "farm",
+  kind: "field",
   tiles: [
     [0, 0],
     [0, 1],

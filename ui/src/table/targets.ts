@@ -1,7 +1,7 @@
 // A feature a follower may move onto, in words: "farm north of Greta's cloister · 3
 // completed cities". The engine chose the holder, the landmark and its side; this only words
 // them, and turns the side with the board so "north" is up on the screen.
-import type { Compass, PlayerView, Target, Worth } from "../bindings";
+import type { Compass, FeatureKind, PlayerView, Target, Worth } from "../bindings";
 import type { CountedKey, MessageKey } from "../i18n";
 import { namesOf } from "../board/labels";
 
@@ -13,6 +13,12 @@ const SIDES: Compass[] = ["north", "east", "south", "west"];
 /** The side as seen on the screen, the board turned `viewTurns` quarter turns clockwise. */
 export function sideOnScreen(side: Compass, viewTurns: number): Compass {
   return SIDES[(SIDES.indexOf(side) + viewTurns) % 4]!;
+}
+
+/** The word for a kind of feature. Fields joined across tiles make the farm a farmer stands
+ * on, and the table calls it that. */
+export function featureKey(kind: FeatureKind): `feature.${Exclude<FeatureKind, "field">}` | "feature.farm" {
+  return kind === "field" ? "feature.farm" : `feature.${kind}`;
 }
 
 function worth(w: Worth, t: Translate, tn: TranslateCount): string {
@@ -36,11 +42,12 @@ function worth(w: Worth, t: Translate, tn: TranslateCount): string {
  * ("de weg van Anna …", "die Straße von Anna …"); without it, as an entry of a list.
  */
 export function nameTarget(target: Target, players: PlayerView[], t: Translate, viewTurns = 0, definite = false): string {
+  const kind = featureKey(target.kind);
   const seats = target.holders.map((h) => h.seat);
   const names = namesOf(players, seats);
   let what: string;
-  if (definite) what = seats.length ? t(`feature.${target.kind}.held`, { names }) : t(`feature.${target.kind}.the`);
-  else what = seats.length ? t("target.held", { names, what: t(`feature.${target.kind}`) }) : t(`feature.${target.kind}`);
+  if (definite) what = seats.length ? t(`${kind}.held`, { names }) : t(`${kind}.the`);
+  else what = seats.length ? t("target.held", { names, what: t(kind) }) : t(kind);
   const l = target.landmark;
   if (!l) return what;
   const landmark =

@@ -32,9 +32,9 @@ pub struct PlayerSetup {
 }
 
 /// How the game begins on the table.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Start {
     /// The start tile `D` at `[0, 0]`, city north.
     #[default]
@@ -45,8 +45,29 @@ pub enum Start {
     River2,
 }
 
+impl Start {
+    /// Every start, the default first.
+    pub const ALL: [Start; 3] = [Start::Base, Start::Count, Start::River2];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Start::Base => "base",
+            Start::Count => "count",
+            Start::River2 => "river2",
+        }
+    }
+
+    /// Parses a name such as `"river2"`.
+    pub fn from_name(name: &str) -> Option<Start> {
+        Start::ALL.into_iter().find(|x| x.name() == name)
+    }
+}
+
 /// Whether the game is entered turn by turn, or only its final board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Mode {
     /// Every tile drawn, every follower placed, in order; scored as it happens.
     #[default]
@@ -54,6 +75,24 @@ pub enum Mode {
     /// The finished table laid in any order, followers where they stand; only the end count
     /// is scored.
     FinalBoard,
+}
+
+impl Mode {
+    /// Both modes, the default first.
+    pub const ALL: [Mode; 2] = [Mode::Turns, Mode::FinalBoard];
+
+    /// The name used in game scripts and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Turns => "turns",
+            Mode::FinalBoard => "final-board",
+        }
+    }
+
+    /// Parses a name such as `"final-board"`.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|x| x.name() == name)
+    }
 }
 
 /// Everything fixed before the first move.
