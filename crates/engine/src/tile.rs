@@ -41,26 +41,35 @@ impl fmt::Display for TileId {
 }
 
 /// A set of tile types, e.g. the junctions a table treats as trees (Rule V-08).
+///
+/// One bit per tile type, in words of 64 bits: room for every type a [`TileId`] can name
+/// (256), so that adding boxes to the catalog never outgrows it. A copy is four words and
+/// a lookup one shift and one mask, as cheap as the single word it replaces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TileSelection(u128);
+pub struct TileSelection([u64; TileSelection::WORDS]);
 
 impl TileSelection {
+    /// Words of 64 bits needed for every value of a [`TileId`]'s `u8`.
+    const WORDS: usize = (u8::MAX as usize + 1) / 64;
+
     /// No tile.
-    pub const EMPTY: TileSelection = TileSelection(0);
+    pub const EMPTY: TileSelection = TileSelection([0; TileSelection::WORDS]);
 
     /// Adds a tile type.
     pub fn insert(&mut self, tile: TileId) {
-        self.0 |= 1 << tile.index();
+        let i = tile.index();
+        self.0[i / 64] |= 1 << (i % 64);
     }
 
     /// Whether a tile type is in the selection.
     pub fn contains(self, tile: TileId) -> bool {
-        self.0 & (1 << tile.index()) != 0
+        let i = tile.index();
+        self.0[i / 64] & (1 << (i % 64)) != 0
     }
 
     /// Whether no tile is selected.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0.iter().all(|&w| w == 0)
     }
 
     /// The selected tile types, in catalog order.
@@ -308,5 +317,26 @@ impl TileDef {
     /// Total pennants on the tile.
     pub fn pennants(&self) -> u32 {
         self.features.iter().map(|f| f.pennants as u32).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_selection_holds_every_tile_id_a_u8_can_name() {
+        // The catalog grows past 128 types with the River, the Abbot's gardens, Inns &
+        // Cathedrals and Traders & Builders: ids beyond every word boundary must stay apart.
+        let picked = [0u8, 63, 64, 127, 128, 200, 255];
+        let mut s = TileSelection::EMPTY;
+        assert!(s.is_empty(), "a new selection is empty");
+        for &i in &picked {
+            s.insert(TileId(i));
+        }
+        assert!(!s.is_empty(), "a selection with tiles is not empty");
+        for i in 0..=u8::MAX {
+            assert_eq!(s.contains(TileId(i)), picked.contains(&i), "tile index {i}");
+        }
     }
 }
