@@ -1174,7 +1174,11 @@ export type TileBox =
 /**  River II's 12 tiles. */
 "river2" | 
 /**  The Count of Carcassonne's city. */
-"count";
+"count" | 
+/**  The River of the base box (12 tiles), today's printing. */
+"river" | 
+/**  The River's first-edition printing: the same 12 tiles, no garden. */
+"river-c1";
 
 /**  A tile on the board. */
 export type TileOnBoard = {

@@ -104,12 +104,24 @@ pub enum TileSet {
     River2,
     /// The 12 tiles of the City of Carcassonne (the Count), laid as a start block.
     Count,
+    /// The River of the base box, current printing: 12 tiles, a garden on one bend (RI-01).
+    River,
+    /// The River's first-edition printing: the same 12 tiles, no garden (RI-01, RI-12).
+    RiverC1,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 6] =
-        [TileSet::Base, TileSet::Winter, TileSet::KingRobber, TileSet::Shrines, TileSet::River2, TileSet::Count];
+    pub const ALL: [TileSet; 8] = [
+        TileSet::Base,
+        TileSet::Winter,
+        TileSet::KingRobber,
+        TileSet::Shrines,
+        TileSet::River2,
+        TileSet::Count,
+        TileSet::River,
+        TileSet::RiverC1,
+    ];
 
     /// The name used in game scripts.
     pub const fn name(self) -> &'static str {
@@ -120,6 +132,8 @@ impl TileSet {
             TileSet::Shrines => "shrines",
             TileSet::River2 => "river2",
             TileSet::Count => "count",
+            TileSet::River => "river",
+            TileSet::RiverC1 => "river-c1",
         }
     }
 
@@ -255,7 +269,7 @@ impl FeatureDef {
 /// Marks that matter to placement rules but are not features.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TileMarks {
-    /// River II's spring (start tile of a river game).
+    /// A river's spring (start tile of a river game).
     pub spring: bool,
     /// River II's fork.
     pub fork: bool,
@@ -263,6 +277,9 @@ pub struct TileMarks {
     pub lake: bool,
     /// The volcano lake, placed last of the river tiles.
     pub volcano: bool,
+    /// A garden in the middle of the tile, where the printing shows one (RI-12): only the
+    /// abbot may stand there, so it is no follower's feature.
+    pub garden: bool,
 }
 
 /// A tile type in catalog orientation.
@@ -287,7 +304,7 @@ pub struct TileDef {
     pub inner: [Option<LocalFeature>; 2],
     /// Edge kinds by catalog side.
     pub edges: [EdgeKind; 4],
-    /// River marks.
+    /// River and garden marks.
     pub marks: TileMarks,
     /// For each rotation, the four board edges packed four bits a side (see [`EdgeKind::code`]).
     pub(crate) packed_edges: [u16; 4],

@@ -202,6 +202,7 @@ impl Script {
             None | Some("base") => Start::Base,
             Some("count") => Start::Count,
             Some("river2") => Start::River2,
+            Some("river") => Start::River,
             Some(other) => return Err(ScriptError::format("setup.start", format!("unknown start `{other}`"))),
         };
         let mode = match setup_v.get("mode").map(|v| string(v, "setup.mode")).transpose()? {

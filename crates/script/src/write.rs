@@ -22,6 +22,7 @@ pub fn setup_json(s: &GameSetup) -> Value {
             Start::Base => "base",
             Start::Count => "count",
             Start::River2 => "river2",
+            Start::River => "river",
         }),
     );
     if s.mode == Mode::FinalBoard {

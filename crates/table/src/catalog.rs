@@ -78,6 +78,8 @@ fn tile_box(set: TileSet) -> TileBox {
         TileSet::Shrines => TileBox::Shrines,
         TileSet::River2 => TileBox::River2,
         TileSet::Count => TileBox::Count,
+        TileSet::River => TileBox::River,
+        TileSet::RiverC1 => TileBox::RiverC1,
     }
 }
 

@@ -57,6 +57,10 @@ pub enum TileBox {
     River2,
     /// The Count of Carcassonne's city.
     Count,
+    /// The River of the base box (12 tiles), today's printing.
+    River,
+    /// The River's first-edition printing: the same 12 tiles, no garden.
+    RiverC1,
 }
 
 impl From<TileBox> for TileSet {
@@ -68,6 +72,8 @@ impl From<TileBox> for TileSet {
             TileBox::Shrines => TileSet::Shrines,
             TileBox::River2 => TileSet::River2,
             TileBox::Count => TileSet::Count,
+            TileBox::River => TileSet::River,
+            TileBox::RiverC1 => TileSet::RiverC1,
         }
     }
 }
@@ -128,7 +134,8 @@ pub struct NewGameRequest {
 
 impl NewGameRequest {
     /// The engine's setup: the start follows from the boxes (the City with the Count, the
-    /// spring with River II alone, otherwise the start tile).
+    /// River's spring with the River, alone or with River II, the spring of River II alone,
+    /// otherwise the start tile).
     ///
     /// # Errors
     /// A title holder who is not at the table, or a title holder or the Count's quarter
@@ -143,6 +150,8 @@ impl NewGameRequest {
         }
         let start = if sets.contains(&TileSet::Count) {
             Start::Count
+        } else if sets.contains(&TileSet::River) || sets.contains(&TileSet::RiverC1) {
+            Start::River
         } else if sets.contains(&TileSet::River2) {
             Start::River2
         } else {
@@ -458,6 +467,36 @@ mod tests {
         let house = NewGameRequest { options: Some(options), ..request };
         assert!(!house.setup().unwrap().rules.score_incomplete, "the options decide over the preset");
         assert_eq!(house.setup().unwrap().rules.farms, castellan_engine::FarmRule::Current);
+    }
+
+    #[test]
+    fn the_rivers_box_starts_at_its_spring() {
+        let request = |boxes: Vec<TileBox>| NewGameRequest {
+            seats: vec![
+                SeatRequest { name: "Anna".into(), color: PlayerColor::Green },
+                SeatRequest { name: "Bram".into(), color: PlayerColor::Red },
+            ],
+            boxes,
+            rules: RulePreset::Current,
+            options: None,
+            place: None,
+            final_board: false,
+            king: None,
+            robber: None,
+            count_at: None,
+        };
+        for (boxes, sets) in [
+            (vec![TileBox::River], vec![TileSet::Base, TileSet::River]),
+            (vec![TileBox::RiverC1], vec![TileSet::Base, TileSet::RiverC1]),
+            (vec![TileBox::River2, TileBox::River], vec![TileSet::Base, TileSet::River2, TileSet::River]),
+        ] {
+            let setup = request(boxes).setup().unwrap();
+            assert_eq!((&setup.sets, setup.start), (&sets, Start::River), "the River's spring starts (RI-02, X-01)");
+            assert!(Game::new(setup).is_ok());
+        }
+        assert_eq!(serde_json::to_value(TileBox::RiverC1).unwrap(), "river-c1", "the script's set name");
+        let with_count = request(vec![TileBox::River, TileBox::Count]).setup().unwrap();
+        assert_eq!(Game::new(with_count).unwrap_err(), castellan_engine::SetupError::RiverWithCount, "X-02");
     }
 
     #[test]

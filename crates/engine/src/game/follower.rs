@@ -53,6 +53,11 @@ pub enum FollowerError {
         /// The place.
         port: Port,
     },
+    /// A garden takes the abbot and no other figure (A-05; the garden of RI-12).
+    Garden {
+        /// The place, the tile's centre.
+        port: Port,
+    },
     /// Followers are entered apart in a final-board game, not with the tiles.
     InFinalBoard {
         /// The place named with the tile.
@@ -68,6 +73,7 @@ impl FollowerError {
             FollowerError::FeatureOccupied { .. } => Some("B-11"),
             FollowerError::FarmersOff { .. } => Some("V-07"),
             FollowerError::CrowdedBuilding { .. } => Some("V-23"),
+            FollowerError::Garden { .. } => Some("A-05"),
             FollowerError::NoFeatureAt { .. }
             | FollowerError::NotClaimable { .. }
             | FollowerError::InFinalBoard { .. } => None,
@@ -86,6 +92,7 @@ impl FollowerError {
             FollowerError::CrowdedBuilding { port } => {
                 write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
             }
+            FollowerError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
             FollowerError::InFinalBoard { .. } => write!(f, "in a final-board game followers are listed separately"),
         }
     }
@@ -160,6 +167,9 @@ impl Game {
         }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
+            if port == Port::C && self.setup.shows_garden(tile) {
+                return Some(FollowerError::Garden { port });
+            }
             return Some(FollowerError::NoFeatureAt { port });
         };
         let kind = def.features[local as usize].kind;
