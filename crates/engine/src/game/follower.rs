@@ -1,7 +1,8 @@
 //! Where a follower from supply may go on the tile just placed: a feature of that tile that
 //! nobody occupies anywhere along it (Rule B-11), by a player with a follower left (B-15);
-//! never on the river, nor on a farm when the game has no farmers (V-07), nor, under the
-//! relaxed placement house rule, on a building crowded by the other kind (V-23).
+//! never on the river, nor on a garden, which takes only the abbot (RI-12), nor on a farm when
+//! the game has no farmers (V-07), nor, under the relaxed placement house rule, on a building
+//! crowded by the other kind (V-23).
 //!
 //! At a tree junction (V-08) every road end of the tile is one road. What is *not* here:
 //! followers entered where they stand on a final board (`final_board.rs`), and followers
