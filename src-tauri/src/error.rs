@@ -319,7 +319,7 @@ mod tests {
 
     use super::*;
     use castellan_engine::{
-        Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
+        AbbotError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
         FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
         Start, TileId, TileSet,
     };
@@ -386,6 +386,14 @@ mod tests {
             Garden { port: Port::C },
             InFinalBoard { port },
         });
+        let abbots = every!(AbbotError {
+            NotInPlay,
+            AbbotOut { player },
+            NotABuilding { port, feature: FeatureKind::Road },
+            AbbotInHand { player },
+            RecallWithFigure { port },
+            BuildingComplete { cell, feature: FeatureKind::Garden },
+        });
         let purchases = every!(PurchaseError {
             UnknownPlayer { player: PlayerId(5) },
             FromSelf { player },
@@ -426,6 +434,7 @@ mod tests {
             Draw(draws[0].clone()),
             Placement(placements()[0].clone()),
             Follower(followers[0].clone()),
+            Abbot(abbots[0].clone()),
             Purchase(purchases[0].clone()),
             City(cities[0].clone()),
             Count(counts[0].clone()),
@@ -440,6 +449,7 @@ mod tests {
             .chain(draws.into_iter().map(MoveError::Draw))
             .chain(placements().into_iter().map(MoveError::Placement))
             .chain(followers.into_iter().map(MoveError::Follower))
+            .chain(abbots.into_iter().map(MoveError::Abbot))
             .chain(purchases.into_iter().map(MoveError::Purchase))
             .chain(cities.into_iter().map(MoveError::City))
             .chain(counts.into_iter().map(MoveError::Count))

@@ -139,7 +139,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -149,13 +149,48 @@ export const FARM_RULES = ["current","first-edition","off"] as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
-export const SCORE_RULES = ["B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
 export const UNPLACEABLE_RULES = ["removed","back-in-bag"] as const;
 
 /* Types */
+/**  Why the abbot may not be placed or taken back as the move says. The game is unchanged. */
+export type AbbotError = 
+/**  The table plays without the abbot (A-01). */
+{ kind: "notInPlay" } | 
+/**  The player's abbot is on the board already (A-04, A-14). */
+{ kind: "abbotOut"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The abbot goes only on a cloister, a shrine or a garden (A-04). */
+{ kind: "notABuilding"; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The player's abbot is in hand: there is nothing to take back (A-08). */
+{ kind: "abbotInHand"; 
+/**  The player. */
+player: PlayerId } | 
+/**
+ *  Taking the abbot back is the turn's whole figure step: no figure goes down with it,
+ *  nor the abbot placed this very move (A-09, A-12).
+ */
+{ kind: "recallWithFigure"; 
+/**  The place named for the figure. */
+port: Port } | 
+/**
+ *  The abbot's building is surrounded with this tile: it scores 9 in the scoring step
+ *  and cannot be taken back (A-11).
+ */
+{ kind: "buildingComplete"; 
+/**  The building's tile. */
+cell: Cell; 
+/**  Cloister, shrine or garden. */
+feature: FeatureKind };
+
 /**  The app's and the engine's versions, shown on the start screen. */
 export type AppInfo = {
 	/**  Castellan's version, the one `castellan --version` prints. */
@@ -664,7 +699,12 @@ export type FeatureKind =
 /**  A field; its follower is a farmer. Fields joined across tiles make a farm. */
 "field" | 
 /**  A river; takes no follower. */
-"river";
+"river" | 
+/**
+ *  A garden in a tile's centre: it takes only the abbot and scores as a cloister does,
+ *  yet is no cloister (A-03, A-05, A-16).
+ */
+"garden";
 
 /**  One feature drawn on a tile. */
 export type FeatureShapeView = {
@@ -998,6 +1038,8 @@ export type MoveError =
 { kind: "placement"; error: PlacementError } | 
 /**  The follower may not go there. */
 { kind: "follower"; error: FollowerError } | 
+/**  The abbot may not be placed or taken back so (A-01 to A-14). */
+{ kind: "abbot"; error: AbbotError } | 
 /**  The tile may not be bought so (V-12). */
 { kind: "purchase"; error: PurchaseError } | 
 /**  The City of Carcassonne may not be laid there, or not now (R-04). */
@@ -1551,7 +1593,9 @@ export type ScoreSource =
 /**  The King's bonus: completed cities. */
 "king" | 
 /**  The Robber's bonus: completed roads. */
-"robber";
+"robber" | 
+/**  A garden and its neighbours, paid to its abbot (A-07, A-08, A-13). */
+"garden";
 
 /**  One score with everything needed to say why, in words, in any language. */
 export type ScoreView = {
@@ -1848,7 +1892,12 @@ export type TileSet =
 /**  The River of the base box, current printing: 12 tiles, a garden on one bend (RI-01). */
 "river" | 
 /**  The River's first-edition printing: the same 12 tiles, no garden (RI-01, RI-12). */
-"river-c1";
+"river-c1" | 
+/**
+ *  The abbot of the current base box: one more figure per player and no tiles of its
+ *  own (A-01, A-14).
+ */
+"abbot";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -14,7 +14,7 @@ const names = ["Anna", "Bram", "Carl"];
 test("the samples hold the refusals of every part of a move", () => {
   const parts = new Set(errors.flatMap((e) => (e.kind === "refused" ? [e.error.kind] : [])));
   expect([...parts].sort()).toEqual(
-    ["city", "count", "draw", "follower", "gameOver", "noSuchMove", "offTable", "placement", "purchase", "stand", "wrongMode"].sort(),
+    ["abbot", "city", "count", "draw", "follower", "gameOver", "noSuchMove", "offTable", "placement", "purchase", "stand", "wrongMode"].sort(),
   );
   expect(errors.length).toBeGreaterThan(80);
 });

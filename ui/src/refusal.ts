@@ -13,6 +13,7 @@ import type {
   EdgeMismatch,
   FeatureKind,
   FileProblem,
+  AbbotError,
   FollowerError,
   MoveError,
   PlacementError,
@@ -130,6 +131,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return placementRefusal(error.error, s);
     case "follower":
       return followerRefusal(error.error, s);
+    case "abbot":
+      return abbotRefusal(error.error, s);
     case "purchase":
       return purchaseRefusal(error.error, s);
     case "city":
@@ -217,6 +220,25 @@ function followerRefusal(e: FollowerError, s: Speech): string {
       return s.t("refusal.garden");
     case "inFinalBoard":
       return s.t("refusal.inFinalBoard");
+    default:
+      return unreachable(e);
+  }
+}
+
+function abbotRefusal(e: AbbotError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.abbotNotInPlay");
+    case "abbotOut":
+      return s.t("refusal.abbotOut", { name: player(e.player, s) });
+    case "notABuilding":
+      return s.t("refusal.abbotNotABuilding", { feature: featureWords(e.feature, s), place: placeWords(e.port, s) });
+    case "abbotInHand":
+      return s.t("refusal.abbotInHand", { name: player(e.player, s) });
+    case "recallWithFigure":
+      return s.t("refusal.recallWithFigure");
+    case "buildingComplete":
+      return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), x: e.cell.x, y: e.cell.y });
     default:
       return unreachable(e);
   }

@@ -13,6 +13,7 @@
 
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::Quarter;
+use crate::figure::Figure;
 use crate::grid::Grid;
 use crate::player::{ByPlayer, PlayerId};
 use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
@@ -166,6 +167,8 @@ pub struct Follower {
     pub cell: Cell,
     /// On which place of it, in board orientation.
     pub port: Port,
+    /// A follower or the abbot.
+    pub figure: Figure,
     pub(crate) segment: SegmentId,
 }
 
@@ -575,9 +578,14 @@ impl Board {
 
     /// Puts a follower on a feature.
     pub(crate) fn add_follower(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId) {
+        self.add_figure(player, cell, port, feature, Figure::Follower);
+    }
+
+    /// [`Board::add_follower`] for any figure: the abbot counts as one figure there.
+    pub(crate) fn add_figure(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId, figure: Figure) {
         let root = self.find(feature);
         self.state[root as usize].followers[player] += 1;
-        self.followers.push(Follower { player, cell, port, segment: feature });
+        self.followers.push(Follower { player, cell, port, figure, segment: feature });
     }
 
     /// Takes every follower off a feature, handing each to `taken` in the order they were
@@ -665,7 +673,7 @@ impl Board {
             }
             let done = match f.kind {
                 FeatureKind::Road | FeatureKind::City => st.open == 0,
-                FeatureKind::Cloister | FeatureKind::Shrine => {
+                FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => {
                     self.building_by_segment(root).is_some_and(|b| b.neighbours == 8)
                 }
                 _ => false,

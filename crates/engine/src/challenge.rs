@@ -64,6 +64,10 @@ pub(crate) fn breaks_neighbour_limit(board: &Board, tile: TileId, cell: Cell) ->
         return false;
     };
     let kind = def.features[centre as usize].kind;
+    if !kind.is_monastic() {
+        // A garden is no cloister: H-03 leaves it out.
+        return false;
+    }
     let mut others = around(board, cell, other(kind)).peekable();
     let first = others.next();
     if others.next().is_some() {

@@ -16,8 +16,8 @@ pub type RuleRef = &'static str;
 /// reads the engine's own source (`tests/score_rules.rs`) so that a new id used in scoring
 /// cannot be missing here.
 pub const SCORE_RULES: &[RuleRef] = &[
-    "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11", "K-07", "K-09", "V-01",
-    "V-05", "V-06", "V-22",
+    "A-07", "A-08", "A-13", "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11",
+    "K-07", "K-09", "V-01", "V-05", "V-06", "V-22",
 ];
 
 /// Something that happened at the table.
@@ -160,11 +160,13 @@ pub enum ScoreSource {
     King,
     /// The Robber's bonus: completed roads.
     Robber,
+    /// A garden and its neighbours, paid to its abbot.
+    Garden,
 }
 
 impl ScoreSource {
     /// Every source.
-    pub const ALL: [ScoreSource; 8] = [
+    pub const ALL: [ScoreSource; 9] = [
         ScoreSource::Road,
         ScoreSource::City,
         ScoreSource::Cloister,
@@ -173,6 +175,7 @@ impl ScoreSource {
         ScoreSource::FarmCity,
         ScoreSource::King,
         ScoreSource::Robber,
+        ScoreSource::Garden,
     ];
 
     /// The name used in game-script reports and on the wire.
@@ -186,6 +189,7 @@ impl ScoreSource {
             ScoreSource::FarmCity => "farm-city",
             ScoreSource::King => "king",
             ScoreSource::Robber => "robber",
+            ScoreSource::Garden => "garden",
         }
     }
 
@@ -203,6 +207,7 @@ impl From<FeatureKind> for ScoreSource {
             FeatureKind::Cloister => ScoreSource::Cloister,
             FeatureKind::Shrine => ScoreSource::Shrine,
             FeatureKind::Field => ScoreSource::Farm,
+            FeatureKind::Garden => ScoreSource::Garden,
         }
     }
 }

@@ -47,6 +47,7 @@ mod challenge;
 mod coord;
 mod count;
 mod event;
+mod figure;
 mod game;
 mod grid;
 mod history;
@@ -64,8 +65,9 @@ pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
+pub use figure::Figure;
 pub use game::{
-    CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError,
+    AbbotError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError,
     PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, TrackPosition,
     FOLLOWERS_PER_PLAYER,
 };

@@ -174,7 +174,8 @@ impl Game {
                             sum.biggest_city = sum.biggest_city.max(Some(tiles));
                         }
                     }
-                    ScoreSource::Cloister | ScoreSource::Shrine => sum.cloisters += s.points,
+                    // A garden is paid as a cloister is, and counted with them.
+                    ScoreSource::Cloister | ScoreSource::Shrine | ScoreSource::Garden => sum.cloisters += s.points,
                     ScoreSource::Farm | ScoreSource::FarmCity => sum.farms += s.points,
                     ScoreSource::King | ScoreSource::Robber => sum.king_robber += s.points,
                 }

@@ -134,11 +134,14 @@ pub enum TileSet {
     River,
     /// The River's first-edition printing: the same 12 tiles, no garden (RI-01, RI-12).
     RiverC1,
+    /// The abbot of the current base box: one more figure per player and no tiles of its
+    /// own.
+    Abbot,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 8] = [
+    pub const ALL: [TileSet; 9] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -147,6 +150,7 @@ impl TileSet {
         TileSet::Count,
         TileSet::River,
         TileSet::RiverC1,
+        TileSet::Abbot,
     ];
 
     /// The name used in game scripts.
@@ -160,6 +164,7 @@ impl TileSet {
             TileSet::Count => "count",
             TileSet::River => "river",
             TileSet::RiverC1 => "river-c1",
+            TileSet::Abbot => "abbot",
         }
     }
 
@@ -238,6 +243,9 @@ pub enum FeatureKind {
     Field,
     /// A river; takes no follower.
     River,
+    /// A garden in a tile's centre: it takes only the abbot and scores as a cloister does,
+    /// yet is no cloister.
+    Garden,
 }
 
 impl FeatureKind {
@@ -247,8 +255,15 @@ impl FeatureKind {
         matches!(self, FeatureKind::Road | FeatureKind::City | FeatureKind::River)
     }
 
-    /// Cloisters and shrines: the feature in a tile's centre.
+    /// Cloisters, shrines and gardens: the feature in a tile's centre, complete with eight
+    /// neighbours (B-22, H-02, A-03).
     pub const fn is_building(self) -> bool {
+        matches!(self, FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden)
+    }
+
+    /// Cloisters and shrines, the buildings the heretics' rules and the Count's cathedral
+    /// quarter know; a garden is none of them.
+    pub const fn is_monastic(self) -> bool {
         matches!(self, FeatureKind::Cloister | FeatureKind::Shrine)
     }
 }
@@ -262,6 +277,7 @@ impl fmt::Display for FeatureKind {
             FeatureKind::Shrine => "shrine",
             FeatureKind::Field => "field",
             FeatureKind::River => "river",
+            FeatureKind::Garden => "garden",
         })
     }
 }
@@ -305,8 +321,8 @@ pub struct TileMarks {
     pub lake: bool,
     /// The volcano lake, placed last of the river tiles.
     pub volcano: bool,
-    /// A garden in the middle of the tile, where the printing shows one (RI-12): only the
-    /// abbot may stand there, so it is no follower's feature.
+    /// A garden in the middle of the tile, where the printing shows one (RI-12): the
+    /// tile's centre feature is then a [`FeatureKind::Garden`], which only the abbot takes.
     pub garden: bool,
 }
 
@@ -326,7 +342,7 @@ pub struct TileDef {
     pub slots: [Option<LocalFeature>; 12],
     /// The segments, indexed by [`LocalFeature`].
     pub features: Vec<FeatureDef>,
-    /// The cloister or shrine in the centre.
+    /// The cloister, shrine or garden in the centre.
     pub centre: Option<LocalFeature>,
     /// The enclosed fields `I` and `II`.
     pub inner: [Option<LocalFeature>; 2],

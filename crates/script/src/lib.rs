@@ -25,8 +25,13 @@ use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
 pub const FORMAT: &str = "castellan-game-script";
-/// The format version this crate reads and writes.
+/// The format version a script needs when it uses nothing of version 2: what this crate
+/// writes for such a game, so that readers of version 1 keep reading it.
 pub const VERSION: u64 = 1;
+/// The newest format version this crate reads: version 1 plus the abbot (its set, its
+/// figure and its recall; `docs/game-script-v2.md`). It is written only for a game that
+/// uses it.
+pub const VERSION_2: u64 = 2;
 
 /// Scores plus the scores before the end count, seat by seat; the scores alone without them.
 pub fn with_track(scores: &[u32], track: Option<&[u32]>) -> Vec<u32> {

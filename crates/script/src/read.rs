@@ -1,10 +1,10 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
-use crate::{Script, Standing, StandingFollower, FORMAT, VERSION};
+use crate::{Script, Standing, StandingFollower, FORMAT, VERSION, VERSION_2};
 use castellan_engine::{
-    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, GameSetup, Mode, Move, MoveError, PlayerId,
-    PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners, TileId,
-    TileSet, Title, TitleKind, Titles, Unplaceable,
+    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Mode, Move, MoveError,
+    PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners,
+    TileId, TileSet, Title, TitleKind, Titles, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -162,16 +162,16 @@ impl Script {
             Some(_) => return Err(ScriptError::format("format", format!("expected \"{FORMAT}\""))),
             None => return Err(ScriptError::format("format", "missing")),
         }
-        match root.get("version").map(|v| integer(v, "version")).transpose()? {
-            Some(v) if v == VERSION as i64 => {}
+        let version = match root.get("version").map(|v| integer(v, "version")).transpose()? {
+            Some(v) if v == VERSION as i64 || v == VERSION_2 as i64 => v as u64,
             Some(v) => {
                 return Err(ScriptError::format(
                     "version",
-                    format!("version {v} is not supported (this reads {VERSION})"),
+                    format!("version {v} is not supported (this reads {VERSION} and {VERSION_2})"),
                 ))
             }
             None => return Err(ScriptError::format("version", "missing")),
-        }
+        };
 
         let players = read_players(root.get("players").ok_or_else(|| ScriptError::format("players", "missing"))?)?;
         let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
@@ -193,8 +193,12 @@ impl Script {
                 .iter()
                 .map(|s| {
                     let name = string(s, "setup.sets")?;
-                    TileSet::from_name(name)
-                        .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))
+                    let set = TileSet::from_name(name)
+                        .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
+                    if set == TileSet::Abbot && version < VERSION_2 {
+                        return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
+                    }
+                    Ok(set)
                 })
                 .collect::<Result<_>>()?,
         };
@@ -254,7 +258,7 @@ impl Script {
             Some(v) => array(v, "moves")?
                 .iter()
                 .enumerate()
-                .map(|(i, m)| read_move(m, &format!("move {i}"), &player_named))
+                .map(|(i, m)| read_move(m, &format!("move {i}"), version, &player_named))
                 .collect::<Result<_>>()?,
         };
         if mode == Mode::FinalBoard && moves.iter().any(|m| matches!(m, Move::Discard { .. })) {
@@ -497,7 +501,12 @@ fn standing_of(v: &Value, at: &str) -> Result<Standing> {
     }
 }
 
-fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<Move> {
+fn read_move(
+    v: &Value,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<Move> {
     let o = object(v, at)?;
     if let Some(place) = o.get("stand") {
         if o.contains_key("tile") || o.contains_key("city") {
@@ -515,8 +524,10 @@ fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
     let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
     let count = o.get("count").map(|c| count_choice(c, at, player_named)).transpose()?.unwrap_or_default();
+    // Version 2's keys; in a version-1 script they are unknown keys, and ignored.
+    let (figure, recall_abbot) = if version >= VERSION_2 { figure_and_recall(o, at)? } else { (None, false) };
     if o.get("discard").map(|d| boolean(d, at)).transpose()?.unwrap_or(false) {
-        if o.contains_key("at") || o.contains_key("meeple") || !count.is_empty() {
+        if o.contains_key("at") || o.contains_key("meeple") || !count.is_empty() || figure.is_some() || recall_abbot {
             return Err(ScriptError::format(at, "a discarded tile has no place and no follower"));
         }
         return Ok(Move::Discard { tile });
@@ -526,6 +537,9 @@ fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result
     let rotation = Rotation::from_degrees(degrees)
         .ok_or_else(|| ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270")))?;
     let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
+    if figure.is_some() && follower.is_none() {
+        return Err(ScriptError::format(at, "a figure needs a meeple place"));
+    }
     let purchase = match (o.get("buyer"), o.get("price")) {
         (None, None) => None,
         (Some(b), Some(p)) => Some(Purchase {
@@ -534,5 +548,32 @@ fn read_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result
         }),
         _ => return Err(ScriptError::format(at, "a bought tile names its buyer and its price")),
     };
-    Ok(Move::Place { tile, cell, rotation, follower, count, purchase })
+    Ok(Move::Place {
+        tile,
+        cell,
+        rotation,
+        follower,
+        figure: figure.unwrap_or_default(),
+        recall_abbot,
+        count,
+        purchase,
+    })
+}
+
+/// A version-2 move's `figure` (`follower` or `abbot`) and `recall` (`abbot`, the only
+/// figure taken back).
+fn figure_and_recall(o: &Map<String, Value>, at: &str) -> Result<(Option<Figure>, bool)> {
+    let figure = o
+        .get("figure")
+        .map(|f| {
+            let name = string(f, at)?;
+            Figure::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown figure `{name}`")))
+        })
+        .transpose()?;
+    let recall = match o.get("recall") {
+        None => false,
+        Some(r) if string(r, at)? == "abbot" => true,
+        Some(_) => return Err(ScriptError::format(at, "only the abbot is taken back (`\"recall\": \"abbot\"`)")),
+    };
+    Ok((figure, recall))
 }

@@ -83,7 +83,14 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
             .board()
             .followers()
             .iter()
-            .map(|f| json!({"player": name(f.player), "at": [f.cell.x, f.cell.y, f.port.name()]}))
+            .map(|f| {
+                let mut o = json!({"player": name(f.player), "at": [f.cell.x, f.cell.y, f.port.name()]});
+                // Only a figure other than a follower says so: a version-1 report is unchanged.
+                if f.figure != castellan_engine::Figure::Follower {
+                    o["figure"] = f.figure.name().into();
+                }
+                o
+            })
             .collect::<Vec<_>>(),
         // Heretics: the monk–heretic pairs whose challenge is still undecided (H-05 to H-08).
         "challenges": game
@@ -94,6 +101,15 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         "events": events,
         "notices": notices(game),
     });
+    if game.setup().has(castellan_engine::TileSet::Abbot) {
+        // The extra figures in hand, beside `supply` (the followers): with the abbot only.
+        report["figures"] = players
+            .iter()
+            .zip(game.abbots())
+            .map(|(p, &n)| (p.name.clone(), json!({"abbot": n})))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+    }
     if let Some(before) = before {
         report["before_count"] = by_name(before).into();
         report["end_count"] = by_name(game.scores()).into();

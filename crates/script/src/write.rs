@@ -1,7 +1,7 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
-use crate::{Script, Standing, FORMAT, VERSION};
-use castellan_engine::{GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
+use crate::{Script, Standing, FORMAT, VERSION, VERSION_2};
+use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start, TileSet};
 use serde_json::{json, Map, Value};
 
 /// A game's players as a script's `players` array.
@@ -49,10 +49,16 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             };
             json!({"player": s.players[player.index()].name, "stand": stand})
         }
-        Move::Place { tile, cell, rotation, follower, count, purchase } => {
+        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();
+                if *figure != Figure::Follower {
+                    o["figure"] = figure.name().into();
+                }
+            }
+            if *recall_abbot {
+                o["recall"] = "abbot".into();
             }
             if let Some(p) = purchase {
                 o["buyer"] = s.players[p.buyer.index()].name.clone().into();
@@ -78,6 +84,15 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
 }
 
 impl Script {
+    /// Whether the script says anything only version 2 can: the abbot's set, a figure other
+    /// than a follower, or a recall.
+    fn needs_version_2(&self) -> bool {
+        self.setup.has(TileSet::Abbot)
+            || self.moves.iter().any(|m| {
+                matches!(m, Move::Place { figure, recall_abbot, .. } if *figure != Figure::Follower || *recall_abbot)
+            })
+    }
+
     /// The script as JSON. Rule options at their defaults are left out.
     pub fn to_json(&self) -> Value {
         let s = &self.setup;
@@ -89,7 +104,9 @@ impl Script {
         let moves: Vec<Value> = self.moves.iter().map(|m| move_json(s, m)).collect();
         let mut root = json!({
             "format": FORMAT,
-            "version": VERSION,
+            // Version 2 only for a game that needs it (the abbot), so readers of version 1
+            // keep reading every other game.
+            "version": if self.needs_version_2() { VERSION_2 } else { VERSION },
             "players": players,
             "setup": setup,
             "moves": moves,

@@ -274,7 +274,8 @@ pub struct PlacementOption {
     pub followers: Vec<FollowerOption>,
 }
 
-/// What a follower is on a feature of this kind; `None` on the river, which takes none.
+/// What a follower is on a feature of this kind; `None` on the river and on a garden, which
+/// take none (a garden takes only the abbot, A-05).
 pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
     match kind {
         FeatureKind::Road => Some(FollowerRole::Thief),
@@ -282,7 +283,7 @@ pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
         FeatureKind::Cloister => Some(FollowerRole::Monk),
         FeatureKind::Shrine => Some(FollowerRole::Heretic),
         FeatureKind::Field => Some(FollowerRole::Farmer),
-        FeatureKind::River => None,
+        FeatureKind::River | FeatureKind::Garden => None,
     }
 }
 

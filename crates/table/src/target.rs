@@ -310,7 +310,7 @@ impl<'a> Survey<'a> {
     /// of a kind on the tile). `None` for an empty cell or a tile of river alone.
     pub(crate) fn main_place(&self, cell: Cell) -> Option<(Cell, Port)> {
         let rank = |kind: FeatureKind| match kind {
-            FeatureKind::Cloister | FeatureKind::Shrine => Some(0),
+            FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => Some(0),
             FeatureKind::City => Some(1),
             FeatureKind::Road => Some(2),
             FeatureKind::Field => Some(3),
@@ -369,7 +369,7 @@ impl<'a> Survey<'a> {
                 FeatureKind::Shrine => LandmarkKind::Shrine,
                 FeatureKind::City => LandmarkKind::City,
                 FeatureKind::Road => LandmarkKind::Road,
-                FeatureKind::Field | FeatureKind::River => continue,
+                FeatureKind::Field | FeatureKind::River | FeatureKind::Garden => continue,
             };
             let holders = f.holders();
             if i == target || (holders.is_empty() && matches!(kind, LandmarkKind::City | LandmarkKind::Road)) {
@@ -413,7 +413,7 @@ impl<'a> Survey<'a> {
     fn worth(&self, f: &Found) -> Worth {
         let board = self.game.board();
         match f.view.kind {
-            FeatureKind::Cloister | FeatureKind::Shrine => {
+            FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => {
                 let centre = f.view.tiles[0];
                 let tiles = centre.surrounding().into_iter().filter(|&c| board.tile_at(c).is_some()).count();
                 Worth::Neighbours { tiles: tiles as u32 }

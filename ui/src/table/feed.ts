@@ -20,6 +20,7 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
       break;
     case "cloister":
     case "shrine":
+    case "garden":
       what = tn(`feed.${score.kind}`, score.neighbours);
       break;
     case "farm":
@@ -33,7 +34,7 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
       what = tn(`feed.${score.kind}`, score.points);
       break;
   }
-  if (!score.complete && (score.kind === "road" || score.kind === "city" || score.kind === "cloister" || score.kind === "shrine")) {
+  if (!score.complete && (score.kind === "road" || score.kind === "city" || score.kind === "cloister" || score.kind === "shrine" || score.kind === "garden")) {
     what += t("feed.unfinished");
   }
   let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;

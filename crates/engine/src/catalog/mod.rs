@@ -196,7 +196,19 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
             "fork" => marks.fork = true,
             "lake" => marks.lake = true,
             "volcano" => marks.volcano = true,
-            "garden" => marks.garden = true,
+            "garden" => {
+                // A feature of its own in the centre, like a cloister.
+                marks.garden = true;
+                centre = Some(features.len() as LocalFeature);
+                features.push(FeatureDef {
+                    kind: FeatureKind::Garden,
+                    pennants: 0,
+                    edge_sides: 0,
+                    touches_cities: Vec::new(),
+                    touches_carcassonne: false,
+                    anchor: Port::C,
+                });
+            }
             "carcassonne" => {}
             _ if e.ends_with('+') => {
                 let city = e.trim_end_matches('+');

@@ -28,6 +28,10 @@ impl Game {
             return;
         };
         let kind = placed.def().features[centre as usize].kind;
+        if !kind.is_monastic() {
+            // A garden's abbot challenges nobody.
+            return;
+        }
         let Some((other_cell, other)) = challenged(&self.board, placed.cell, kind) else {
             return;
         };

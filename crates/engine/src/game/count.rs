@@ -14,6 +14,7 @@ use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 use crate::event::{Event, RuleRef};
+use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
@@ -297,7 +298,7 @@ impl Game {
         let mut trial = self.clone();
         let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
         if let Some(port) = follower {
-            if let Some(e) = self.follower_error(self.current, tile, cell, rotation, port) {
+            if let Some(e) = self.follower_error(self.current, tile, cell, rotation, port, Figure::Follower) {
                 return Err(e.into());
             }
             let local = trial.board.tiles()[index].local_at(port).expect("checked");
@@ -405,7 +406,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        Cell, CountChoice, CountError, FeatureKind, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
+        Cell, CountChoice, CountError, FeatureKind, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
         QuarterMove, Start, TileId, TileSet,
     };
 
@@ -420,7 +421,16 @@ mod tests {
     fn road_with(game: &Game, count: CountChoice) -> Move {
         let u = TileId::from_name("U").unwrap();
         let (cell, rotation) = game.legal_placements(u)[0];
-        Move::Place { tile: u, cell, rotation, follower: None, count, purchase: None }
+        Move::Place {
+            tile: u,
+            cell,
+            rotation,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count,
+            purchase: None,
+        }
     }
 
     #[test]

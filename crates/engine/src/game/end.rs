@@ -10,6 +10,7 @@ use super::{off_table, CountError, Game, MoveError};
 use crate::board::SegmentId;
 use crate::count::QuarterMove;
 use crate::event::{Event, Score};
+use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rules::FarmRule;
 use crate::scoring::{farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_titles};
@@ -84,7 +85,7 @@ impl Game {
                     continue;
                 }
                 FeatureKind::River => continue,
-                FeatureKind::Cloister | FeatureKind::Shrine => 2,
+                FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => 2,
             };
             if !open.iter().any(|&(_, r)| r == root) && !self.is_done(root) {
                 open.push((order, root));
@@ -222,8 +223,12 @@ impl Game {
         for (k, score) in scores.into_iter().enumerate() {
             self.record(score);
             if k < features.len() {
+                let (supply, abbots) = (&mut self.supply, &mut self.abbots);
                 for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
-                    self.supply[f.player] += 1;
+                    match f.figure {
+                        Figure::Follower => supply[f.player] += 1,
+                        Figure::Abbot => abbots[f.player] += 1,
+                    }
                     self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
                 }
             }

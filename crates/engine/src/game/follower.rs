@@ -13,6 +13,7 @@ use crate::board::road_ends;
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Port, Rotation};
 use crate::event::RuleRef;
+use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
@@ -134,7 +135,10 @@ impl Game {
         let occupied = self.board.occupied_locals(tile, cell, rotation);
         for f in &def.features {
             let port = f.anchor.to_board(rotation);
-            if self.follower_error_given(self.current, tile, cell, rotation, port, || occupied).is_none() {
+            if self
+                .follower_error_given(self.current, tile, cell, rotation, (port, Figure::Follower), || occupied)
+                .is_none()
+            {
                 found(port, f.kind);
             }
         }
@@ -147,8 +151,9 @@ impl Game {
         cell: Cell,
         rotation: Rotation,
         port: Port,
+        figure: Figure,
     ) -> Option<FollowerError> {
-        self.follower_error_given(placer, tile, cell, rotation, port, || {
+        self.follower_error_given(placer, tile, cell, rotation, (port, figure), || {
             self.board.occupied_locals(tile, cell, rotation)
         })
     }
@@ -161,21 +166,23 @@ impl Game {
         tile: TileId,
         cell: Cell,
         rotation: Rotation,
-        port: Port,
+        (port, figure): (Port, Figure),
         occupied_locals: impl FnOnce() -> u64,
     ) -> Option<FollowerError> {
-        if self.supply[placer] == 0 {
+        // The abbot comes on top of the seven followers; its own hand is checked
+        // with its other rules (`abbot.rs`).
+        if figure == Figure::Follower && self.supply[placer] == 0 {
             return Some(FollowerError::NoFollowerLeft { player: placer });
         }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
-            if port == Port::C && self.setup.shows_garden(tile) {
-                return Some(FollowerError::Garden { port });
-            }
             return Some(FollowerError::NoFeatureAt { port });
         };
         let kind = def.features[local as usize].kind;
         match kind {
+            // The first-edition printing draws no garden there (RI-12).
+            FeatureKind::Garden if !self.setup.shows_garden(tile) => return Some(FollowerError::NoFeatureAt { port }),
+            FeatureKind::Garden if figure != Figure::Abbot => return Some(FollowerError::Garden { port }),
             FeatureKind::River => return Some(FollowerError::NotClaimable { port }),
             FeatureKind::Field if self.setup.rules.farms == crate::FarmRule::Off => {
                 return Some(FollowerError::FarmersOff { port })
@@ -191,7 +198,7 @@ impl Game {
         if occupied {
             return Some(FollowerError::FeatureOccupied { port, feature: kind });
         }
-        if kind.is_building() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
+        if kind.is_monastic() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {
             // Only reachable under the relaxed placement house rule (V-23).
             return Some(FollowerError::CrowdedBuilding { port });
         }

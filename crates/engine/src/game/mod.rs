@@ -14,6 +14,7 @@
 //!   tile (V-12, [`PurchaseError`]);
 //! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10;
 //!   [`PlacementError`]);
+//! - `abbot`: the abbot's placement and recall (A-04 to A-14; [`AbbotError`]);
 //! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
 //!   [`FollowerError`]);
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
@@ -24,6 +25,7 @@
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
+mod abbot;
 mod challenge;
 mod count;
 mod draw;
@@ -35,6 +37,7 @@ mod placement;
 mod setup;
 mod title;
 
+pub use abbot::AbbotError;
 pub use count::CountError;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
@@ -49,11 +52,12 @@ use crate::challenge::Challenge;
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{City, CountChoice};
 use crate::event::{Event, Score};
+use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::river::{is_river_tile, River};
 use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::score_feature;
-use crate::tile::{TileId, TileSet};
+use crate::tile::{FeatureKind, TileId, TileSet};
 use crate::title::Titles;
 use moves::off_table;
 use placement::{close_at_border, place_on_board};
@@ -65,6 +69,7 @@ pub struct Game {
     board: Board,
     bag: Vec<u8>,
     supply: ByPlayer<u8>,
+    abbots: ByPlayer<u8>,
     scores: ByPlayer<u32>,
     current: PlayerId,
     river: Option<River>,
@@ -257,8 +262,8 @@ impl Game {
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place { tile, cell, rotation, follower, count, purchase } => {
-                let (tile, cell, rotation, follower) = (*tile, *cell, *rotation, *follower);
+            Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase } => {
+                let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
                     return Err(CountError::NoCount.into());
                 }
@@ -272,7 +277,29 @@ impl Game {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(FollowerError::InFinalBoard { port }.into());
                     }
-                    if let Some(e) = self.follower_error(placer, tile, cell, rotation, port) {
+                    if figure == Figure::Abbot && !*recall_abbot {
+                        let kind = tile
+                            .def()
+                            .feature_at(port.to_catalog(rotation))
+                            .map(|l| tile.def().features[l as usize].kind);
+                        let shown = kind.is_some_and(|k| k != FeatureKind::Garden || self.setup.shows_garden(tile));
+                        if let (Some(kind), true) = (kind, shown) {
+                            if let Some(e) = self.abbot_error(placer, port, kind) {
+                                return Err(e.into());
+                            }
+                        }
+                    }
+                    if !*recall_abbot {
+                        if let Some(e) = self.follower_error(placer, tile, cell, rotation, port, figure) {
+                            return Err(e.into());
+                        }
+                    }
+                }
+                if *recall_abbot {
+                    if self.setup.mode == Mode::FinalBoard {
+                        return Err(MoveError::WrongMode);
+                    }
+                    if let Some(e) = self.recall_error(placer, cell, follower) {
                         return Err(e.into());
                     }
                 }
@@ -280,7 +307,7 @@ impl Game {
                     self.pay_for_tile(p, tile);
                     self.current = p.buyer;
                 }
-                self.place(tile, cell, rotation, follower, count)?;
+                self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
                 if purchase.is_some() && self.current != placer {
                     // The turn passes on from the drawer, whose turn it was.
                     self.current = self.next_seat(drawer);
@@ -301,7 +328,8 @@ impl Game {
         tile: TileId,
         cell: Cell,
         rotation: Rotation,
-        follower: Option<Port>,
+        follower: Option<(Port, Figure)>,
+        recall_abbot: bool,
         count: &CountChoice,
     ) -> Result<(), MoveError> {
         let player = self.current;
@@ -321,14 +349,22 @@ impl Game {
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
         close_at_border(&mut self.board, &self.setup.rules, index);
-        if let Some(port) = follower {
+        if let Some((port, figure)) = follower {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
             let feature = self.board.feature_of(index, local);
-            self.board.add_follower(player, cell, port, feature);
-            self.supply[player] -= 1;
+            self.board.add_figure(player, cell, port, feature, figure);
+            match figure {
+                Figure::Follower => self.supply[player] -= 1,
+                Figure::Abbot => self.abbots[player] -= 1,
+            }
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind });
+        }
+        let follower = follower.map(|(port, _)| port);
+        if recall_abbot {
+            // Step 2 of the turn, before anything the tile completes is scored.
+            self.recall_abbot(player);
         }
         if self.setup.mode == Mode::Turns {
             let mut completed = self.board.completed_by(index);
@@ -369,9 +405,12 @@ impl Game {
     }
 
     pub(super) fn return_followers(&mut self, feature: SegmentId) {
-        let (supply, events) = (&mut self.supply, &mut self.events);
+        let (supply, abbots, events) = (&mut self.supply, &mut self.abbots, &mut self.events);
         self.board.take_followers(feature, |f| {
-            supply[f.player] += 1;
+            match f.figure {
+                Figure::Follower => supply[f.player] += 1,
+                Figure::Abbot => abbots[f.player] += 1,
+            }
             events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
         });
     }

@@ -6,11 +6,14 @@
 //! The tile's placement, the follower, the draw order and the Count's decisions are
 //! checked in their own modules.
 
-use super::{CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError, StandError};
+use super::{
+    AbbotError, CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError, StandError,
+};
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{CountChoice, QuarterMove};
 use crate::event::{Event, RuleRef};
+use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::tile::TileId;
 use std::fmt;
@@ -26,8 +29,12 @@ pub enum Move {
         cell: Cell,
         /// How it was turned.
         rotation: Rotation,
-        /// The place of the follower deployed on it, in board orientation.
+        /// The place of the figure deployed on it, in board orientation.
         follower: Option<Port>,
+        /// Which figure goes there: a follower, or the abbot.
+        figure: Figure,
+        /// The mover takes their abbot back instead of deploying a figure.
+        recall_abbot: bool,
         /// The Count of Carcassonne's decisions in this move, if any.
         count: CountChoice,
         /// House rule V-12: another player bought the drawn tile and placed it.
@@ -57,7 +64,34 @@ pub enum Move {
 impl Move {
     /// A tile placed, with or without a follower, and no Count decision.
     pub fn place(tile: TileId, cell: Cell, rotation: Rotation, follower: Option<Port>) -> Move {
-        Move::Place { tile, cell, rotation, follower, count: CountChoice::default(), purchase: None }
+        Move::Place {
+            tile,
+            cell,
+            rotation,
+            follower,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: CountChoice::default(),
+            purchase: None,
+        }
+    }
+
+    /// A tile placed with the abbot on its cloister, shrine or garden at `port`.
+    pub fn place_abbot(tile: TileId, cell: Cell, rotation: Rotation, port: Port) -> Move {
+        let mut mv = Move::place(tile, cell, rotation, Some(port));
+        if let Move::Place { figure, .. } = &mut mv {
+            *figure = Figure::Abbot;
+        }
+        mv
+    }
+
+    /// A tile placed, then the mover's abbot taken back and scored.
+    pub fn place_and_recall(tile: TileId, cell: Cell, rotation: Rotation) -> Move {
+        let mut mv = Move::place(tile, cell, rotation, None);
+        if let Move::Place { recall_abbot, .. } = &mut mv {
+            *recall_abbot = true;
+        }
+        mv
     }
 
     /// The tile drawn, if the move drew one.
@@ -136,6 +170,8 @@ pub enum MoveError {
     Placement(PlacementError),
     /// The follower may not go there.
     Follower(FollowerError),
+    /// The abbot may not be placed or taken back so.
+    Abbot(AbbotError),
     /// The tile may not be bought so (V-12).
     Purchase(PurchaseError),
     /// The City of Carcassonne may not be laid there, or not now.
@@ -161,6 +197,7 @@ impl MoveError {
             MoveError::Draw(e) => e.rule(),
             MoveError::Placement(e) => e.rule(),
             MoveError::Follower(e) => e.rule(),
+            MoveError::Abbot(e) => e.rule(),
             MoveError::Purchase(e) => e.rule(),
             MoveError::City(e) => e.rule(),
             MoveError::Count(e) => e.rule(),
@@ -199,6 +236,7 @@ impl MoveError {
             MoveError::Draw(e) => fmt::Display::fmt(e, f),
             MoveError::Placement(e) => fmt::Display::fmt(e, f),
             MoveError::Follower(e) => e.describe(f, names),
+            MoveError::Abbot(e) => e.describe(f, names),
             MoveError::Purchase(e) => e.describe(f, names),
             MoveError::City(e) => fmt::Display::fmt(e, f),
             MoveError::Count(e) => e.describe(f, names),
@@ -229,6 +267,7 @@ wrapped! {
     DrawError => Draw,
     PlacementError => Placement,
     FollowerError => Follower,
+    AbbotError => Abbot,
     PurchaseError => Purchase,
     CityError => City,
     CountError => Count,
@@ -364,12 +403,16 @@ mod tests {
     }
 
     fn bought(mv: Move, buyer: u8, price: u32) -> Move {
-        let Move::Place { tile, cell, rotation, follower, count, .. } = mv else { unreachable!() };
+        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, .. } = mv else {
+            unreachable!()
+        };
         Move::Place {
             tile,
             cell,
             rotation,
             follower,
+            figure,
+            recall_abbot,
             count,
             purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
         }

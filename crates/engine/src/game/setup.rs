@@ -369,6 +369,7 @@ impl Game {
         for index in 0..board.tiles().len() {
             close_at_border(&mut board, &setup.rules, index);
         }
+        let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
         let mut supply = ByPlayer::default();
         for i in 0..n {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
@@ -383,6 +384,7 @@ impl Game {
             board,
             bag,
             supply,
+            abbots,
             scores: ByPlayer::default(),
             current: PlayerId(0),
             events: EventLog(Vec::with_capacity(256)),

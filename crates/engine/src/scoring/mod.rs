@@ -47,6 +47,16 @@ pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) 
     }
 }
 
+/// A garden: as a cloister, by the abbot's rules: 9 when surrounded, else 1
+/// plus its neighbours at the end.
+pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+    match building_points(neighbours, complete, rules) {
+        (points, "V-06") => (points, "V-06"),
+        (points, _) if complete => (points, "A-07"),
+        (points, _) => (points, "A-13"),
+    }
+}
+
 /// What a road, city, cloister or shrine of this size is worth, and by which rule; `None`
 /// for fields and rivers, which are not scored this way.
 fn feature_value(
@@ -66,6 +76,7 @@ fn feature_value(
             (points, "V-06") => (points, "V-06"),
             (points, _) => (points, "H-02"),
         },
+        FeatureKind::Garden => garden_points(neighbours, complete, rules),
         FeatureKind::Field | FeatureKind::River => return None,
     })
 }
