@@ -69,9 +69,19 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         ports[options] = port;
         options += 1;
     });
-    let chosen = pick(options + 1);
+    // With the abbot: its places, then taking it back, as further options. Without it
+    // there are none, so the picks (and every seeded game) are those of a table without it.
+    let abbot_places = game.legal_abbot_places(tile, cell, rotation);
+    // The recall is offered one turn in four, so that some abbots stay long enough to see
+    // their building surrounded (the pick is made only where a recall is legal).
+    let recall = game.may_recall(cell) && pick(4) == 0;
+    let chosen = pick(options + abbot_places.len() + usize::from(recall) + 1);
     let follower = (chosen < options).then(|| ports[chosen]);
-    let mut mv = Move::place(tile, cell, rotation, follower);
+    let mut mv = match chosen.checked_sub(options) {
+        Some(k) if k < abbot_places.len() => Move::place_abbot(tile, cell, rotation, abbot_places[k]),
+        Some(k) if recall && k == abbot_places.len() => Move::place_and_recall(tile, cell, rotation),
+        _ => Move::place(tile, cell, rotation, follower),
+    };
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
     let mut moves: Vec<QuarterMove> = Vec::new();

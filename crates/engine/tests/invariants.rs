@@ -1,8 +1,8 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, FarmRule, Game, GameSetup, History, Move, Picks, PlayerId, Rotation, Start, TileSet,
-    FOLLOWERS_PER_PLAYER,
+    playout_move, Cell, Event, FarmRule, Figure, Game, GameSetup, History, Move, Picks, PlayerId, Rotation, Start,
+    TileSet, FOLLOWERS_PER_PLAYER,
 };
 
 /// Seeds take turns: the base game or the River, with River II and more, with the Count and more.
@@ -39,6 +39,10 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if seed % 4 == 3 {
         setup.rules.farms = FarmRule::FirstEdition;
     }
+    // The abbot, in games without the Count: half of those with the River's garden.
+    if seed % 3 != 2 && seed % 7 < 4 {
+        setup.sets.push(TileSet::Abbot);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -63,23 +67,34 @@ fn points_by_events(game: &Game) -> Vec<u32> {
 
 fn followers_conserved(game: &Game, seed: u64) {
     for p in 0..game.player_count() {
-        let on_board = game.board().followers().iter().filter(|f| f.player.index() == p).count();
+        let (abbots_out, followers_out): (Vec<&castellan_engine::Follower>, Vec<_>) =
+            game.board().followers().iter().filter(|f| f.player.index() == p).partition(|f| f.figure == Figure::Abbot);
         let in_city = game.city().map_or(0, |c| c.total(PlayerId(p as u8)) as usize);
-        let total = on_board + in_city + game.supply()[p] as usize;
+        let total = followers_out.len() + in_city + game.supply()[p] as usize;
         assert_eq!(total, FOLLOWERS_PER_PLAYER as usize, "seed {seed}: player {p}'s followers");
+        let abbot = usize::from(game.setup().has(TileSet::Abbot));
+        assert_eq!(abbots_out.len() + game.abbots()[p] as usize, abbot, "seed {seed}: player {p}'s abbot");
     }
 }
 
 #[test]
 fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut moved_out_of_the_city = 0;
+    let (mut recalls, mut abbots_scored_9) = (0, 0);
     for seed in 0..300 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
         let city_after_river = setup.rules.river_before_city;
         let mut game = Game::new(setup).unwrap();
         for (i, mv) in moves.iter().enumerate() {
+            let abbots_before: u8 = game.abbots().iter().sum();
+            let recalled = matches!(mv, Move::Place { recall_abbot: true, .. });
             game.apply(mv).unwrap();
+            let abbots_after: u8 = game.abbots().iter().sum();
+            if abbots_after > abbots_before && !recalled {
+                // An abbot came home in play without a recall: its building was surrounded.
+                abbots_scored_9 += 1;
+            }
             followers_conserved(&game, seed);
             assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: scores equal the sum of events");
             if i % 7 == 0 {
@@ -95,6 +110,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         if city_after_river {
             assert!(game.city().is_some(), "seed {seed}: the City was laid against the river (R-04)");
         }
+        recalls += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule == "A-08")).count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         game.finish().unwrap();
         assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");
@@ -105,6 +121,10 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
+    assert!(
+        recalls > 0 && abbots_scored_9 > 0,
+        "abbots taken back: {recalls}; abbots home from a surrounded building: {abbots_scored_9}"
+    );
 }
 
 #[test]

@@ -8,12 +8,12 @@
 //! the recall. A garden is no cloister for the heretics and the Count: see
 //! [`FeatureKind::is_monastic`].
 
-use super::Game;
-use crate::coord::{Cell, Port};
+use super::{Game, Mode};
+use crate::coord::{Cell, Port, Rotation};
 use crate::event::{Event, RuleRef, Score, ScoreSource};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
-use crate::tile::{FeatureKind, TileSet};
+use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
 /// Why the abbot may not be placed or taken back as the move says. The game is unchanged.
@@ -184,8 +184,80 @@ impl Game {
         self.challenges.retain(|c| c.opponent(root).is_none());
     }
 
+    /// The places where the current player may put the abbot on `tile` lying at `cell` with
+    /// `rotation` (not yet placed): its cloister, shrine or garden when free. Empty when the
+    /// abbot is not in play, or out on the board.
+    pub fn legal_abbot_places(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<Port> {
+        if !self.setup.has(TileSet::Abbot) || self.abbots[self.current] == 0 || self.setup.mode != Mode::Turns {
+            return Vec::new();
+        }
+        let def = tile.def();
+        def.features
+            .iter()
+            .filter(|f| f.kind.is_building())
+            .map(|f| f.anchor.to_board(rotation))
+            .filter(|&port| {
+                self.follower_error(self.current, tile, cell, rotation, port, Figure::Abbot).is_none()
+                    && def
+                        .feature_at(port.to_catalog(rotation))
+                        .is_some_and(|l| self.abbot_error(self.current, port, def.features[l as usize].kind).is_none())
+            })
+            .collect()
+    }
+
+    /// Whether the current player may take the abbot back in a move that lays a tile at
+    /// `cell`.
+    pub fn may_recall(&self, cell: Cell) -> bool {
+        self.setup.mode == Mode::Turns && self.recall_error(self.current, cell, None).is_none()
+    }
+
     /// The abbot each player has in hand: 1 or 0, and 0 for all at a table without it.
     pub fn abbots(&self) -> &[u8] {
         self.abbots.first(self.player_count())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{AbbotError, Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet};
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn with_abbot() -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Abbot);
+        Game::new(setup).unwrap()
+    }
+
+    #[test]
+    fn the_abbot_is_offered_on_a_cloister_only_and_only_while_in_hand() {
+        let (b, u, below) = (tile("B"), tile("U"), Cell::new(0, 1));
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert!(plain.legal_abbot_places(b, below, Rotation::R0).is_empty(), "no abbot without its set (A-01)");
+        let mut game = with_abbot();
+        assert_eq!(game.legal_abbot_places(b, below, Rotation::R0), [Port::C]);
+        assert!(game.legal_abbot_places(u, Cell::new(1, 0), Rotation::R0).is_empty(), "a road takes no abbot (A-04)");
+        game.apply(&Move::place_abbot(b, below, Rotation::R0, Port::C)).unwrap();
+        game.apply(&Move::place(u, Cell::new(1, 0), Rotation::R0, None)).unwrap();
+        assert_eq!(game.abbots(), [0, 1]);
+        assert!(
+            game.legal_abbot_places(b, Cell::new(-1, 1), Rotation::R0).is_empty(),
+            "Anna's abbot is out: none to offer (A-14)"
+        );
+        assert!(game.may_recall(Cell::new(-1, 0)), "Anna may take it back");
+    }
+
+    #[test]
+    fn a_refused_recall_leaves_the_game_as_it_was() {
+        let mut game = with_abbot();
+        let before = (game.events().len(), game.move_count(), game.scores().to_vec(), game.abbots().to_vec());
+        let refused = game.apply(&Move::place_and_recall(tile("U"), Cell::new(1, 0), Rotation::R0)).unwrap_err();
+        assert_eq!(refused, MoveError::Abbot(AbbotError::AbbotInHand { player: PlayerId(0) }));
+        assert_eq!(refused.rule(), Some("A-08"));
+        let after = (game.events().len(), game.move_count(), game.scores().to_vec(), game.abbots().to_vec());
+        assert_eq!(before, after, "nothing laid, scored or taken");
+        assert_eq!(game.board().tiles().len(), 1);
     }
 }
