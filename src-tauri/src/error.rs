@@ -425,6 +425,7 @@ mod tests {
             NoFeatureAt { cell, port },
             NotClaimable { cell, port },
             FarmersOff { cell, port },
+            Garden { cell, port: Port::C },
         });
         let own = every!(MoveError {
             GameOver,

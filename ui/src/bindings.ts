@@ -1763,6 +1763,12 @@ port: Port } |
 /**  The cell. */
 cell: Cell; 
 /**  The place, on a field. */
+port: Port } | 
+/**  A garden holds only the abbot, never a follower. */
+{ kind: "garden"; 
+/**  The cell. */
+cell: Cell; 
+/**  The place, the tile's centre. */
 port: Port };
 
 /**  One player's place in the ranking. */

@@ -323,6 +323,8 @@ function standRefusal(e: StandError, s: Speech): string {
       return s.t("refusal.notClaimableAt", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
     case "farmersOff":
       return s.t("refusal.farmersOff");
+    case "garden":
+      return s.t("refusal.garden");
     default:
       return unreachable(e);
   }

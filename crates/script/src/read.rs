@@ -513,6 +513,16 @@ fn read_move(
             return Err(ScriptError::format(at, "a standing follower is a move of its own"));
         }
         let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
+        let (figure, recall) = if version >= VERSION_2 { figure_and_recall(o, at)? } else { (None, false) };
+        if recall {
+            return Err(ScriptError::format(at, "a standing figure is not taken back"));
+        }
+        if figure == Some(Figure::Abbot) {
+            return match standing_of(place, at)? {
+                Standing::Board(cell, port) => Ok(Move::StandAbbot { player, at: (cell, port) }),
+                Standing::City(_) => Err(ScriptError::format(at, "the abbot never goes into the City")),
+            };
+        }
         return Ok(Move::Stand { player, at: standing_of(place, at)? });
     }
     if let Some(c) = o.get("city") {

@@ -49,6 +49,11 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             };
             json!({"player": s.players[player.index()].name, "stand": stand})
         }
+        Move::StandAbbot { player, at: (cell, port) } => json!({
+            "player": s.players[player.index()].name,
+            "stand": [cell.x, cell.y, port.name()],
+            "figure": Figure::Abbot.name(),
+        }),
         Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
@@ -87,10 +92,10 @@ impl Script {
     /// Whether the script says anything only version 2 can: the abbot's set, a figure other
     /// than a follower, or a recall.
     fn needs_version_2(&self) -> bool {
-        self.setup.has(TileSet::Abbot)
-            || self.moves.iter().any(|m| {
-                matches!(m, Move::Place { figure, recall_abbot, .. } if *figure != Figure::Follower || *recall_abbot)
-            })
+        self.setup.has(TileSet::Abbot) || self.moves.iter().any(|m| {
+            matches!(m, Move::StandAbbot { .. })
+                || matches!(m, Move::Place { figure, recall_abbot, .. } if *figure != Figure::Follower || *recall_abbot)
+        })
     }
 
     /// The script as JSON. Rule options at their defaults are left out.

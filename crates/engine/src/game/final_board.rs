@@ -11,11 +11,12 @@
 //! follower is accepted where it stands, counts towards its player's seven, scores nothing,
 //! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
-use super::{Game, Mode};
+use super::{Game, Mode, MoveError};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
 use crate::event::{Event, RuleRef};
+use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::rules::FarmRule;
 use crate::tile::FeatureKind;
@@ -72,6 +73,13 @@ pub enum StandError {
         /// The place, on a field.
         port: Port,
     },
+    /// A garden holds only the abbot, never a follower.
+    Garden {
+        /// The cell.
+        cell: Cell,
+        /// The place, the tile's centre.
+        port: Port,
+    },
 }
 
 impl StandError {
@@ -80,6 +88,7 @@ impl StandError {
         match self {
             StandError::NoFollowerLeft { .. } => Some("B-01"),
             StandError::FarmersOff { .. } => Some("V-07"),
+            StandError::Garden { .. } => Some("A-05"),
             _ => None,
         }
     }
@@ -97,6 +106,7 @@ impl StandError {
             StandError::NoFeatureAt { port, .. } => write!(f, "there is no feature at {port}"),
             StandError::NotClaimable { port, .. } => write!(f, "nobody may stand on the river at {port}"),
             StandError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
+            StandError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
         }
     }
 }
@@ -169,10 +179,41 @@ impl Game {
             FeatureKind::Field if self.setup.rules.farms == FarmRule::Off => {
                 return Err(StandError::FarmersOff { cell, port })
             }
+            // The first-edition printing draws no garden there (RI-12).
+            FeatureKind::Garden if !self.setup.shows_garden(placed.tile) => {
+                return Err(StandError::NoFeatureAt { cell, port })
+            }
+            FeatureKind::Garden => return Err(StandError::Garden { cell, port }),
             _ => {}
         }
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
         Ok(Checked::Board { cell, port, feature })
+    }
+
+    /// Stands a player's abbot on the cloister, shrine or garden at `(cell, port)` of a
+    /// final board, after checking it completely; a refused stand changes
+    /// nothing.
+    pub(super) fn stand_abbot(&mut self, player: PlayerId, (cell, port): (Cell, Port)) -> Result<(), MoveError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(StandError::InTurns { player }.into());
+        }
+        if player.index() >= self.player_count() {
+            return Err(StandError::UnknownPlayer { player }.into());
+        }
+        let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
+        let local = placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
+        let kind = placed.def().features[local as usize].kind;
+        if kind == FeatureKind::Garden && !self.setup.shows_garden(placed.tile) {
+            return Err(StandError::NoFeatureAt { cell, port }.into());
+        }
+        if let Some(e) = self.abbot_error(player, port, kind) {
+            return Err(e.into());
+        }
+        let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
+        self.board.add_figure(player, cell, port, feature, Figure::Abbot);
+        self.abbots[player] -= 1;
+        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port) });
+        Ok(())
     }
 
     /// Whether `feature` is a road, city, cloister or shrine that is complete, so that a

@@ -222,6 +222,12 @@ impl Game {
         // Before anything looks at the board: no cell off the table gets near it.
         off_table(mv.cells())?;
         let first_event = self.events.len();
+        if let &Move::StandAbbot { player, at } = mv {
+            self.stand_abbot(player, at)?;
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        }
         if let &Move::Stand { player, at } = mv {
             self.stand(player, at)?;
             self.moves += 1;
@@ -313,7 +319,7 @@ impl Game {
                     self.current = self.next_seat(drawer);
                 }
             }
-            Move::City { .. } | Move::Stand { .. } => unreachable!("handled above"),
+            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } => unreachable!("handled above"),
         }
         self.moves += 1;
         self.last_move_events = first_event;

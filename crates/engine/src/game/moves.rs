@@ -59,6 +59,14 @@ pub enum Move {
         /// Where it stands.
         at: Standing,
     },
+    /// Final board only: a player's abbot entered where it stands, on a cloister, shrine or
+    /// garden. Nothing is drawn and the turn does not pass.
+    StandAbbot {
+        /// Whose abbot.
+        player: PlayerId,
+        /// Its tile and place.
+        at: (Cell, Port),
+    },
 }
 
 impl Move {
@@ -98,7 +106,7 @@ impl Move {
     pub fn tile(&self) -> Option<TileId> {
         match self {
             Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
-            Move::City { .. } | Move::Stand { .. } => None,
+            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } => None,
         }
     }
 
@@ -112,7 +120,9 @@ impl Move {
             // Saturating: a corner near the end of `i32` stays off the table instead of
             // wrapping back onto it.
             Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
-            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
+            Move::Stand { at: Standing::Board(cell, _), .. } | Move::StandAbbot { at: (cell, _), .. } => {
+                (Some(*cell), None, &[])
+            }
         };
         first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
     }
