@@ -33,6 +33,17 @@ pub const VERSION: u64 = 1;
 /// uses it.
 pub const VERSION_2: u64 = 2;
 
+/// The format version a script of a game with `setup` is written in: version 2 when the
+/// game plays the abbot (the only box version 2 adds so far, whose figure and recall no other
+/// game can use), else version 1, so that readers of version 1 keep reading every other game.
+pub fn version_for(setup: &GameSetup) -> u64 {
+    if setup.has(castellan_engine::TileSet::Abbot) {
+        VERSION_2
+    } else {
+        VERSION
+    }
+}
+
 /// Scores plus the scores before the end count, seat by seat; the scores alone without them.
 pub fn with_track(scores: &[u32], track: Option<&[u32]>) -> Vec<u32> {
     match track {

@@ -1,6 +1,6 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
-use crate::{Script, Standing, FORMAT, VERSION, VERSION_2};
+use crate::{Script, Standing, FORMAT, VERSION_2};
 use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start, TileSet};
 use serde_json::{json, Map, Value};
 
@@ -111,7 +111,7 @@ impl Script {
             "format": FORMAT,
             // Version 2 only for a game that needs it (the abbot), so readers of version 1
             // keep reading every other game.
-            "version": if self.needs_version_2() { VERSION_2 } else { VERSION },
+            "version": if self.needs_version_2() { VERSION_2 } else { crate::version_for(&self.setup) },
             "players": players,
             "setup": setup,
             "moves": moves,

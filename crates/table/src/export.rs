@@ -126,7 +126,7 @@ pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
             .collect::<Result<Vec<_>, _>>()?;
         let mut script = json!({
             "format": castellan_script::FORMAT,
-            "version": castellan_script::VERSION,
+            "version": game.script_version,
             "players": players,
             "setup": setup,
             "moves": moves,

@@ -83,7 +83,7 @@ pub fn import_script(
     let import = GameImport {
         game: NewGame {
             night,
-            script_version: castellan_script::VERSION as u32,
+            script_version: castellan_script::version_for(&script.setup) as u32,
             setup_json: raw.get("setup").cloned().unwrap_or_else(|| serde_json::json!({})).to_string(),
             seats,
             start_seat: 0,

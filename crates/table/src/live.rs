@@ -168,7 +168,7 @@ impl Table {
         };
         let id = batch.start_game(&NewGame {
             night,
-            script_version: castellan_script::VERSION as u32,
+            script_version: castellan_script::version_for(&setup) as u32,
             setup_json: setup_json(&setup).to_string(),
             seats: seats.clone(),
             start_seat: 0,
@@ -366,7 +366,7 @@ impl Table {
         }
         let mut script = json!({
             "format": castellan_script::FORMAT,
-            "version": castellan_script::VERSION,
+            "version": castellan_script::version_for(setup),
             "players": players_json(setup),
             "setup": setup_value,
             "moves": moves,
@@ -507,6 +507,30 @@ mod tests {
         assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
         let redone = table.redo().unwrap();
         assert_eq!(redone.history().cursor(), 3, "redo after the restart");
+    }
+
+    #[test]
+    fn an_abbot_game_is_stored_as_version_2_and_resumes_with_its_recall() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        table.start(setup, None, now()).unwrap();
+        let (b, u, cell) = (TileId::from_name("B").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
+        table.play(Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C), now()).unwrap();
+        table.play(Move::place(u, cell(1, 0), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place_and_recall(u, cell(-1, 0), Rotation::R0), now()).unwrap();
+        let before = table.live().unwrap().clone();
+        assert_eq!(before.game().scores(), &[4, 0], "Anna's abbot taken back beside three tiles: 1 + 3");
+        assert_eq!(table.script().unwrap()["version"], 2, "the abbot is version 2's");
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
+        assert_eq!(resumed.history().moves(), before.history().moves(), "the abbot and the recall are stored");
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
+        assert_eq!(resumed.game().abbots(), &[1, 1]);
     }
 
     #[test]

@@ -271,6 +271,10 @@ impl Game {
         let mut others = false;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
+                if s.rule == "A-08" {
+                    // The placer's own recall is not a scoring the tile caused (QX-14).
+                    continue;
+                }
                 if s.points > 0 && s.winners.contains(placer) {
                     return false;
                 }
