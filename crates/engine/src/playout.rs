@@ -72,9 +72,9 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // With the abbot: its places, then taking it back, as further options. Without it
     // there are none, so the picks (and every seeded game) are those of a table without it.
     let abbot_places = game.legal_abbot_places(tile, cell, rotation);
-    // The recall is offered one turn in four, so that some abbots stay long enough to see
+    // The recall is offered one turn in eight, so that some abbots stay long enough to see
     // their building surrounded (the pick is made only where a recall is legal).
-    let recall = game.may_recall(cell) && pick(4) == 0;
+    let recall = game.may_recall(cell) && pick(8) == 0;
     let chosen = pick(options + abbot_places.len() + usize::from(recall) + 1);
     let follower = (chosen < options).then(|| ports[chosen]);
     let mut mv = match chosen.checked_sub(options) {

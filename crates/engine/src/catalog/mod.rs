@@ -17,6 +17,7 @@
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
+mod abbot;
 mod base;
 mod count;
 mod king_robber;
@@ -79,6 +80,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::River2, river2::ROWS),
             (TileSet::Count, count::ROWS),
             (TileSet::River, river::ROWS),
+            (TileSet::Abbot, abbot::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -294,6 +296,7 @@ mod tests {
         assert_eq!(TileSet::River.tile_count(), 12, "the River: spring, lake and ten (RI-01)");
         assert_eq!(TileSet::River.tiles().count(), 11, "R1-07 comes twice");
         assert_eq!(TileSet::RiverC1.tile_count(), 12, "the first-edition River holds the same twelve");
+        assert_eq!(TileSet::Abbot.tile_count(), 9, "garden copies of eight base tiles and KR2 (A-02)");
     }
 
     #[test]

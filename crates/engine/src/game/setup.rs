@@ -148,6 +148,21 @@ impl GameSetup {
         self.has(TileSet::River) || self.has(TileSet::RiverC1)
     }
 
+    /// With the abbot the garden printing is on the table (QX-18): each garden copy takes the
+    /// place of one copy of its plain tile, whose set must be in play. The Winter
+    /// Edition's tiles show no garden, so with Winter the plain tiles stay.
+    fn swap_in_garden_copies(&self, bag: &mut [u8]) {
+        for garden in TileSet::Abbot.tiles() {
+            let plain =
+                garden.def().name.strip_suffix('G').and_then(TileId::from_name).expect("a garden copy's plain tile");
+            if self.has(plain.def().set) && !self.has(TileSet::Winter) {
+                bag[plain.index()] -= 1;
+            } else {
+                bag[garden.index()] = 0;
+            }
+        }
+    }
+
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
     /// bend is plain where today's printing has one (Rule RI-12).
     pub fn shows_garden(&self, tile: TileId) -> bool {
@@ -309,6 +324,9 @@ impl Game {
                 bag[t.index()] += t.def().copies;
             }
         }
+        if setup.has(TileSet::Abbot) {
+            setup.swap_in_garden_copies(&mut bag);
+        }
         let mut board = Board::new();
         let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
         let mut river = None;
@@ -400,6 +418,24 @@ mod tests {
 
     fn refused(setup: GameSetup) -> SetupError {
         Game::new(setup).expect_err("the setup makes no game")
+    }
+
+    #[test]
+    fn with_the_abbot_garden_copies_take_the_place_of_plain_tiles() {
+        let left = |sets: &[TileSet]| {
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.sets.extend_from_slice(sets);
+            let bag = Game::new(setup).unwrap().bag();
+            let n = |name: &str| bag.iter().find(|(t, _)| t.name() == name).map_or(0, |&(_, n)| n);
+            ["E", "EG", "V", "VG", "KR2", "KR2G"].map(n)
+        };
+        assert_eq!(left(&[]), [5, 0, 9, 0, 0, 0], "no gardens without the abbot (QX-18)");
+        assert_eq!(left(&[TileSet::Abbot]), [4, 1, 8, 1, 0, 0], "one garden copy each (A-02)");
+        assert_eq!(left(&[TileSet::Abbot, TileSet::KingRobber]), [4, 1, 8, 1, 0, 1], "KR2 shows its garden");
+        assert_eq!(left(&[TileSet::Abbot, TileSet::Winter]), [5, 0, 9, 0, 0, 0], "Winter tiles show none (X-22)");
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Abbot);
+        assert_eq!(Game::new(setup).unwrap().tiles_left(), 71, "still 72 tiles, the start tile laid");
     }
 
     #[test]
