@@ -274,8 +274,9 @@ pub struct PlacementOption {
     pub followers: Vec<FollowerOption>,
 }
 
-/// What a follower is on a feature of this kind; `None` on the river and on a garden, which
-/// take none (a garden takes only the abbot, A-05).
+/// What a follower is on a feature of this kind; `None` on the river, which takes none. A
+/// garden takes only the abbot, which is drawn as the monk it is on a cloister until it
+/// has a shape of its own.
 pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
     match kind {
         FeatureKind::Road => Some(FollowerRole::Thief),
@@ -283,7 +284,8 @@ pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
         FeatureKind::Cloister => Some(FollowerRole::Monk),
         FeatureKind::Shrine => Some(FollowerRole::Heretic),
         FeatureKind::Field => Some(FollowerRole::Farmer),
-        FeatureKind::River | FeatureKind::Garden => None,
+        FeatureKind::Garden => Some(FollowerRole::Monk),
+        FeatureKind::River => None,
     }
 }
 

@@ -534,6 +534,25 @@ mod tests {
     }
 
     #[test]
+    fn an_abbot_in_a_garden_is_shown_on_the_board() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([castellan_engine::TileSet::River, castellan_engine::TileSet::Abbot]);
+        setup.start = castellan_engine::Start::River;
+        table.start(setup, None, now()).unwrap();
+        let bend = TileId::from_name("R1-11").unwrap();
+        let live = table.play(Move::place_abbot(bend, Cell::new(1, 0), Rotation::R90, Port::C), now()).unwrap();
+        let view = crate::view::GameView::of(live);
+        let shown = serde_json::to_value(&view).unwrap();
+        assert!(shown.to_string().contains("\"monk\""), "the abbot stands in the garden, drawn as a monk: {shown}");
+        // The end count pays the garden and the view of the finished game is built too.
+        let done = table.finish(Vec::new(), now()).unwrap();
+        assert_eq!(done.game().scores(), &[2, 0], "the garden beside the spring: 1 + 1");
+        let _ = crate::view::GameView::of(done);
+    }
+
+    #[test]
     fn a_final_board_entered_tile_by_tile_and_follower_by_follower_resumes_exactly() {
         use crate::input::{MoveRequest, NewGameRequest};
         let dir = tempfile::tempdir().unwrap();
