@@ -156,7 +156,17 @@ impl Script {
         let root: Value = serde_json::from_str(without_bom(text)).map_err(|e| {
             ScriptError::at(format!("line {} column {}", e.line(), e.column()), ScriptErrorKind::Json(e.to_string()))
         })?;
-        let root = object(&root, "script")?;
+        Script::from_value(&root)
+    }
+
+    /// Reads a script already parsed as JSON: what [`Script::from_json`] does after the
+    /// text, and what a stored game ([`crate::StoredGame`]) is read with, so that its moves
+    /// are not written out as text only to be parsed again.
+    ///
+    /// # Errors
+    /// JSON that is not a version-1 game script.
+    pub fn from_value(root: &Value) -> Result<Script> {
+        let root = object(root, "script")?;
         match root.get("format") {
             Some(v) if v.as_str() == Some(FORMAT) => {}
             Some(_) => return Err(ScriptError::format("format", format!("expected \"{FORMAT}\""))),

@@ -10,11 +10,11 @@
 //! is voided or unfinished is refused by name ([`TableError::NotExportable`]) rather than
 //! written as an empty file.
 
+use crate::live::{people, stored_game};
 use crate::TableError;
-use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId, Player, PlayerId};
+use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 /// A file to write: its name and contents.
 pub type File = (String, String);
@@ -42,10 +42,6 @@ pub enum Selection {
     Night(NightId),
     /// One finished game that counts.
     Game(GameId),
-}
-
-fn names(ledger: &Ledger) -> Result<HashMap<PlayerId, Player>, TableError> {
-    Ok(ledger.players()?.into_iter().map(|p| (p.id, p)).collect())
 }
 
 fn counts(g: &GameHistory) -> bool {
@@ -111,30 +107,14 @@ pub fn scripts(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// As [`scripts`]; and a chosen game that is unknown, unfinished or voided, or a night with
 /// no game to export.
 pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
-    let people = names(ledger)?;
+    let people = people(ledger)?;
     let mut files = Vec::new();
     for (_, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
-        let bad = |detail: String| TableError::Stored { game: game.id.0, detail };
-        let setup: Value = serde_json::from_str(&game.setup_json).map_err(|e| bad(format!("setup: {e}")))?;
-        let players: Vec<Value> =
-            game.turn_order().map(|s| json!({"name": people[&s.player].name, "color": s.color.name()})).collect();
-        let moves = ledger
-            .moves(game.id)?
-            .into_iter()
-            .map(|m| serde_json::from_str::<Value>(&m.move_json).map_err(|e| bad(format!("move {}: {e}", m.seq))))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut script = json!({
-            "format": castellan_script::FORMAT,
-            "version": castellan_script::VERSION,
-            "players": players,
-            "setup": setup,
-            "moves": moves,
-            "final_scoring": true,
-        });
-        if let Some(text) = &game.final_moves_json {
-            script["final_moves"] = serde_json::from_str(text).map_err(|e| bad(format!("final moves: {e}")))?;
-        }
+        let moves = ledger.moves(game.id)?;
+        let script = stored_game(game, &people, &moves)?
+            .to_json()
+            .map_err(|e| TableError::Stored { game: game.id.0, detail: e.to_string() })?;
         files.push((format!("game-{}.json", game.id.0), serde_json::to_string_pretty(&script).expect("JSON")));
     }
     Ok(files)
@@ -161,7 +141,7 @@ pub fn csv(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// # Errors
 /// As [`scripts_of`].
 pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
-    let people = names(ledger)?;
+    let people = people(ledger)?;
     let mut out = String::from(
         "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count\n",
     );
@@ -210,7 +190,7 @@ pub fn bgstats(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// # Errors
 /// As [`scripts_of`].
 pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
-    let people = names(ledger)?;
+    let people = people(ledger)?;
     let mut plays = Vec::new();
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;

@@ -8,10 +8,14 @@
 
 use crate::{record, TableError};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
-use castellan_ledger::{check_roster, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat};
-use castellan_script::{final_moves_json, move_json, players_json, setup_json, track_json, Script};
+use castellan_ledger::{
+    check_roster, CursorState, Finish, GameId, GameStatus, Ledger, LedgerError, MoveRecord, NewGame, Player, PlayerId,
+    Seat,
+};
+use castellan_script::{final_moves_json, move_json, setup_json, track_json, Script, StoredGame};
 use chrono::{DateTime, Utc};
-use serde_json::{json, Value};
+use serde_json::Value;
+use std::collections::HashMap;
 
 /// A game in progress (or just finished) and its place in the ledger.
 #[derive(Clone, Debug)]
@@ -358,25 +362,17 @@ impl Table {
     pub fn script(&self) -> Result<Value, TableError> {
         let live = self.live.as_ref().ok_or(TableError::NoGame)?;
         let setup = live.history.setup();
-        let moves: Vec<Value> =
-            live.history.moves()[..live.history.cursor()].iter().map(|m| move_json(setup, m)).collect();
-        let mut setup_value = setup_json(setup);
-        if let Some(track) = &live.track {
-            setup_value["track"] = track_json(setup, track);
-        }
-        let mut script = json!({
-            "format": castellan_script::FORMAT,
-            "version": castellan_script::VERSION,
-            "players": players_json(setup),
-            "setup": setup_value,
-            "moves": moves,
+        let script = Script {
+            setup: setup.clone(),
+            moves: live.history.moves()[..live.history.cursor()].to_vec(),
+            followers: Vec::new(),
+            final_moves: live.final_moves.clone(),
             // A final board exists to be counted, so its script always asks for the count.
-            "final_scoring": live.is_finished() || setup.mode == Mode::FinalBoard,
-        });
-        if !live.final_moves.is_empty() {
-            script["final_moves"] = final_moves_json(setup, &live.final_moves);
-        }
-        Ok(script)
+            final_scoring: live.is_finished() || setup.mode == Mode::FinalBoard,
+            track: live.track.clone(),
+            expect: None,
+        };
+        Ok(script.to_json())
     }
 }
 
@@ -392,44 +388,53 @@ pub struct StoredHistory {
     pub track: Option<Vec<u32>>,
 }
 
+/// A stored game's rows as the script crate reads them, `moves` being those to include.
+/// `people` holds the ledger's players by id.
+///
+/// # Errors
+/// A seated player the ledger does not know.
+pub(crate) fn stored_game<'a>(
+    game: &'a castellan_ledger::Game,
+    people: &'a HashMap<PlayerId, Player>,
+    moves: &'a [MoveRecord],
+) -> Result<StoredGame<'a>, TableError> {
+    let players = game
+        .turn_order()
+        .map(|seat| match people.get(&seat.player) {
+            Some(p) => Ok((p.name.as_str(), seat.color)),
+            None => Err(LedgerError::NotFound { what: castellan_ledger::Missing::Player(seat.player) }),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(StoredGame {
+        version: game.script_version,
+        players,
+        setup: &game.setup_json,
+        moves: moves.iter().map(|m| (m.seq, m.move_json.as_str())).collect(),
+        final_moves: game.final_moves_json.as_deref(),
+        finished: game.status == GameStatus::Finished,
+    })
+}
+
+/// The ledger's players by id.
+///
+/// # Errors
+/// The ledger fails.
+pub(crate) fn people(ledger: &Ledger) -> Result<HashMap<PlayerId, Player>, TableError> {
+    Ok(ledger.players()?.into_iter().map(|p| (p.id, p)).collect())
+}
+
 /// A stored game rebuilt from its move log.
 ///
 /// # Errors
 /// The game is unknown, or its stored moves no longer replay.
 pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, TableError> {
     let stored = ledger.game(id)?;
-    let mut players = Vec::new();
-    let mut seated = Vec::new();
-    for seat in stored.turn_order() {
-        let player = ledger.player(seat.player)?;
-        players.push(json!({"name": player.name, "color": seat.color.name()}));
-        seated.push(seat.player);
-    }
-    let setup: Value = serde_json::from_str(&stored.setup_json)
-        .map_err(|e| TableError::Stored { game: id.0, detail: format!("setup: {e}") })?;
-    let mut moves = Vec::new();
-    for record in ledger.moves(id)?.into_iter().chain(ledger.redo_tail(id)?) {
-        let mv: Value = serde_json::from_str(&record.move_json)
-            .map_err(|e| TableError::Stored { game: id.0, detail: format!("move {}: {e}", record.seq) })?;
-        moves.push(mv);
-    }
-    // A final-board script is always one to be counted; only its setup and moves are used here.
-    let final_board = setup.get("mode").and_then(Value::as_str) == Some("final-board");
-    let mut doc = json!({
-        "format": castellan_script::FORMAT,
-        "version": stored.script_version,
-        "players": players,
-        "setup": setup,
-        "moves": moves,
-        "final_scoring": final_board,
-    });
-    if let Some(text) = &stored.final_moves_json {
-        doc["final_moves"] = serde_json::from_str(text)
-            .map_err(|e| TableError::Stored { game: id.0, detail: format!("final moves: {e}") })?;
-        doc["final_scoring"] = true.into();
-    }
-    let script =
-        Script::from_json(&doc.to_string()).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
+    let seated = stored.turn_order().map(|seat| seat.player).collect();
+    let moves: Vec<MoveRecord> = ledger.moves(id)?.into_iter().chain(ledger.redo_tail(id)?).collect();
+    let people = people(ledger)?;
+    let script = stored_game(&stored, &people, &moves)?
+        .to_script()
+        .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
         .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     Ok(StoredHistory { seated, history, final_moves: script.final_moves, track: script.track })
@@ -439,7 +444,7 @@ pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, Tabl
 mod tests {
     use super::*;
     use castellan_engine::{Cell, Port, Rotation, TileId};
-    use castellan_ledger::GameStatus;
+    use serde_json::json;
 
     fn now() -> DateTime<Utc> {
         DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
