@@ -5,10 +5,10 @@
 //! side and player in the player's language; `detail` carries the ledger's or the OS's words
 //! for the log and for what has no translation.
 
-use castellan_engine::{MoveError, ReplayError, SetupError};
-use castellan_ledger::FileProblem;
 use castellan_table::count::CountQuestionError;
-use castellan_table::input::RequestError;
+use castellan_table::engine::{MoveError, ReplayError, SetupError};
+use castellan_table::ledger::FileProblem;
+use castellan_table::request::RequestError;
 use castellan_table::TableError;
 use serde::Serialize;
 
@@ -215,8 +215,8 @@ pub enum LedgerProblem {
 impl LedgerProblem {
     /// The problem that `error` from opening a ledger is, and its detail for the log: the
     /// error with its causes, which for a file's failure name the OS's reason.
-    pub fn of(error: &castellan_ledger::LedgerError) -> (LedgerProblem, String) {
-        use castellan_ledger::{FileProblem, LedgerError as E};
+    pub fn of(error: &castellan_table::ledger::LedgerError) -> (LedgerProblem, String) {
+        use castellan_table::ledger::{FileProblem, LedgerError as E};
         let problem = match error {
             E::Corrupt { .. } => LedgerProblem::Damaged,
             E::SchemaTooNew { found, supported } => LedgerProblem::TooNew { found: *found, supported: *supported },
@@ -287,9 +287,9 @@ impl CommandError {
     }
 
     /// A ledger's failure: a file's problem as data, anything else as its words.
-    pub fn ledger(error: castellan_ledger::LedgerError) -> CommandError {
+    pub fn ledger(error: castellan_table::ledger::LedgerError) -> CommandError {
         match &error {
-            castellan_ledger::LedgerError::File { problem, .. } => {
+            castellan_table::ledger::LedgerError::File { problem, .. } => {
                 CommandError::LedgerFile { problem: *problem, detail: with_causes(&error) }
             }
             _ => CommandError::Ledger { detail: error.to_string() },
@@ -318,7 +318,7 @@ mod tests {
     //! `ui/src/errors.samples.json` for the UI's test that words each in every language.
 
     use super::*;
-    use castellan_engine::{
+    use castellan_table::engine::{
         Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
         FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
         Start, TileId, TileSet,
@@ -555,7 +555,7 @@ mod tests {
     fn a_write_the_ledger_file_refuses_is_sent_as_its_problem() {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("club.sqlite3");
-        let mut ledger = castellan_ledger::Ledger::open(&path).unwrap();
+        let mut ledger = castellan_table::ledger::Ledger::open(&path).unwrap();
         let other = rusqlite::Connection::open(&path).unwrap();
         other.execute_batch("BEGIN IMMEDIATE").unwrap();
         let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");

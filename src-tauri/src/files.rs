@@ -12,9 +12,9 @@
 
 use crate::error::CommandError;
 use crate::state::AppState;
-use castellan_ledger::{GameId, NightId};
 use castellan_table::export::{self, Format, Selection};
 use castellan_table::import::{Occasion, Repeat};
+use castellan_table::ledger::{GameId, NightId};
 use castellan_table::save;
 use castellan_table::script_file::ScriptFile;
 use castellan_table::view::ReplayView;

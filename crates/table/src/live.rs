@@ -516,7 +516,7 @@ mod tests {
 
     #[test]
     fn a_final_board_entered_tile_by_tile_and_follower_by_follower_resumes_exactly() {
-        use crate::input::{MoveRequest, NewGameRequest};
+        use crate::request::{MoveRequest, NewGameRequest};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ledger.sqlite3");
         let request: NewGameRequest = serde_json::from_str(

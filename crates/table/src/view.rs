@@ -4,9 +4,9 @@
 //! feature the types also describe themselves, so the UI's TypeScript types are generated
 //! from these.
 
-use crate::count::Spot;
-use crate::input::{role_of, FollowerRole};
 use crate::live::{stored_history, LiveGame};
+use crate::placement::{role_of, FollowerRole};
+use crate::request::Spot;
 use crate::target::{followers_of, Survey, Target};
 use crate::TableError;
 use castellan_engine::{
