@@ -10,7 +10,7 @@
 //! is voided or unfinished is refused by name ([`TableError::NotExportable`]) rather than
 //! written as an empty file.
 
-use crate::live::{people, stored_game};
+use crate::stored::{people, stored_game};
 use crate::TableError;
 use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId};
 use serde::Deserialize;

@@ -19,6 +19,7 @@
 //! - [`script_file`]: a game script opened from a file, replayed, imported when asked;
 //! - [`roster`]: the players the ledger knows, for the new-game screen;
 //! - [`stats`]: the statistics as JSON;
+//! - [`stored`]: a game stored in the ledger, read back as a script and replayed;
 //! - [`target`]: the features a follower may move onto, described as the table sees them;
 //! - [`record`]: what the ledger keeps of a finished game.
 
@@ -39,6 +40,7 @@ pub mod roster;
 pub mod save;
 pub mod script_file;
 pub mod stats;
+pub mod stored;
 pub mod target;
 pub mod view;
 

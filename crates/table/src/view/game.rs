@@ -404,7 +404,7 @@ fn open_features(open: Vec<OpenFeature>, survey: &Survey<'_>) -> Vec<OpenFeature
 mod tests {
     use super::*;
     use crate::live::Table;
-    use crate::view::{turn_log, TurnKind};
+    use crate::view::turn_log::{turn_log, TurnKind};
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
     use castellan_engine::{ScoreSource, Standing};
     use castellan_ledger::Ledger;

@@ -16,6 +16,9 @@ mod result;
 mod score;
 mod turn_log;
 
+#[cfg(test)]
+mod tests;
+
 pub use game::{
     BagCount, ChallengeView, CityView, FollowerOnBoard, GameView, OpenFeatureView, Progress, QuarterView, TileOnBoard,
     TitleView, TitlesView,

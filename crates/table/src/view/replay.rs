@@ -2,7 +2,7 @@
 
 use super::game::{GameView, Progress};
 use super::result::add_other_rule;
-use crate::live::stored_history;
+use crate::stored::stored_history;
 use crate::TableError;
 use castellan_engine::{Game, Move, QuarterMove};
 use castellan_ledger::{GameId, GameStatus, Ledger};
@@ -93,7 +93,7 @@ fn replay_at(
 mod tests {
     use super::*;
     use crate::live::Table;
-    use crate::view::StandingView;
+    use crate::view::result::StandingView;
     use castellan_engine::FarmRule;
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
     use castellan_ledger::Ledger;

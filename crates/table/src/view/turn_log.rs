@@ -120,9 +120,8 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
 mod tests {
     use super::*;
     use crate::live::Table;
-    use crate::view::GameView;
-    use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
-    use castellan_engine::{FeatureKind, Mode};
+    use castellan_engine::FeatureKind;
+    use castellan_engine::{Cell, GameSetup, Move, Rotation, TileId};
     use castellan_ledger::Ledger;
     use chrono::{DateTime, Utc};
 
@@ -143,30 +142,5 @@ mod tests {
             vec![Some(FeatureKind::Cloister), Some(FeatureKind::City)],
             "B's cloister; E's city before its field"
         );
-    }
-
-    #[test]
-    fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.mode = castellan_engine::Mode::FinalBoard;
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
-        table.start(setup, None, now()).unwrap();
-        let u = TileId::from_name("U").unwrap();
-        table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
-        // Anna placed U; her follower stood on it later is still a move of its own.
-        let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
-        let live = table.play(stand, now()).unwrap();
-        let (view, turns) = (GameView::of(live), turn_log(live.game()));
-        assert_eq!(view.mode, Mode::FinalBoard);
-        assert_eq!(serde_json::to_value(&view).unwrap()["mode"], "final-board");
-        assert_eq!((view.turn_count, turns.len()), (2, 2), "one turn per move: {turns:?}");
-        assert_eq!(turns[0].follower, None, "the stand is not folded into the tile's turn");
-        let stood = &turns[1];
-        assert_eq!(
-            (stood.index, stood.kind, stood.seat, stood.tile.as_deref(), stood.at, stood.follower.as_deref()),
-            (1, TurnKind::Stand, 0, None, Some([1, 0]), Some("E"))
-        );
-        assert_eq!(view.followers.len(), 1);
-        assert_eq!(view.players[0].supply, 6);
     }
 }
