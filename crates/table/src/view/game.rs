@@ -403,16 +403,11 @@ fn open_features(open: Vec<OpenFeature>, survey: &Survey<'_>) -> Vec<OpenFeature
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::now;
     use crate::live::Table;
     use crate::view::turn_log::{turn_log, TurnKind};
-    use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
-    use castellan_engine::{ScoreSource, Standing};
+    use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, ScoreSource, Standing, TileId};
     use castellan_ledger::Ledger;
-    use chrono::{DateTime, Utc};
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
-    }
 
     #[test]
     fn the_view_shows_board_scores_feed_and_bag() {

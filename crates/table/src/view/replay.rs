@@ -92,16 +92,12 @@ fn replay_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::now;
     use crate::live::Table;
     use crate::view::result::StandingView;
     use castellan_engine::FarmRule;
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
     use castellan_ledger::Ledger;
-    use chrono::{DateTime, Utc};
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
-    }
 
     #[test]
     fn a_stored_game_steps_from_the_start_to_its_final_count() {

@@ -119,15 +119,10 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::now;
     use crate::live::Table;
-    use castellan_engine::FeatureKind;
-    use castellan_engine::{Cell, GameSetup, Move, Rotation, TileId};
+    use castellan_engine::{Cell, FeatureKind, GameSetup, Move, Rotation, TileId};
     use castellan_ledger::Ledger;
-    use chrono::{DateTime, Utc};
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
-    }
 
     #[test]
     fn a_turn_without_a_follower_names_its_tiles_most_telling_feature() {
