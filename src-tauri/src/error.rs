@@ -373,6 +373,7 @@ mod tests {
             SpringFirst { tile: tile("R2-04") },
             ForkFirst { tile: tile("R2-04") },
             VolcanoLast { tile: tile("R2-12") },
+            LakeLast { tile: tile("R1-02") },
             DiscardRefused { tile: tile("V"), cell, rotation: Rotation::R270 },
         });
         let followers = every!(FollowerError {
@@ -382,6 +383,7 @@ mod tests {
             NotClaimable { port },
             FarmersOff { port },
             CrowdedBuilding { port: Port::C },
+            Garden { port: Port::C },
             InFinalBoard { port },
         });
         let purchases = every!(PurchaseError {
@@ -456,6 +458,8 @@ mod tests {
             RiverBeforeCityNeedsBoth,
             MissingStartSet(Start::River2),
             DuplicateSet(TileSet::Shrines),
+            BothRiverPrintings,
+            RiverWithCount,
         })
     }
 
