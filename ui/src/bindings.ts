@@ -815,6 +815,12 @@ export type GameSummary = {
 	voidedAt: string | null,
 	/**  The version of Castellan that recorded it, if known. */
 	appVersion: string | null,
+	/**
+	 *  A final board counted without the scores before the count: its scores are the end
+	 *  count's points alone, so nobody is ranked or named winner, and it leaves the
+	 *  statistics.
+	 */
+	endCountOnly: boolean,
 };
 
 /**  A game on the table, as the screen shows it. */
@@ -1593,7 +1599,10 @@ export type SeatResult = {
 	color: Color,
 	/**  Final score and place, once finished (tied players share a place). */
 	score: number | null,
-	/**  Place: 1 for the winner(s). */
+	/**
+	 *  Place: 1 for the winner(s). `None` before the end, and for a game counted from the
+	 *  end count alone ([`GameSummary::end_count_only`]), which ranks nobody.
+	 */
 	rank: number | null,
 };
 
@@ -1758,6 +1767,11 @@ export type StatsView = {
 	head_to_head: HeadToHeadView[],
 	/**  The records. */
 	records: RecordsView,
+	/**
+	 *  Finished games left out of everything above because only their end count is known
+	 *  (a final board counted without the scores before the count).
+	 */
+	end_count_only_games: number,
 };
 
 /**  A completed city a farm supplies. */
