@@ -8,10 +8,16 @@ type Translate = (key: MessageKey, values?: Record<string, string | number>) => 
 
 /**
  * The failure as a sentence in `language`; `names` are the game's players by seat, so that a
- * refusal calls them by name.
+ * refusal calls them by name, and `viewTurns` the quarter turns the board is seen turned, so
+ * that a square is named as the player sees it ("2 east of the start tile").
  */
-export function describeError(error: CommandError, language: Language, names: readonly string[] = []): string {
-  const s = speech(language, names);
+export function describeError(
+  error: CommandError,
+  language: Language,
+  names: readonly string[] = [],
+  viewTurns = 0,
+): string {
+  const s = speech(language, names, viewTurns);
   const t = s.t;
   switch (error.kind) {
     case "internal":
