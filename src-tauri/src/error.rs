@@ -606,6 +606,7 @@ mod tests {
             SpringFirst { tile: tile("R2-04") },
             ForkFirst { tile: tile("R2-04") },
             VolcanoLast { tile: tile("R2-12") },
+            LakeLast { tile: tile("R1-02") },
             DiscardRefused { tile: tile("V"), cell, rotation: Rotation::R270 },
         });
         let followers = every!(FollowerError {
@@ -615,6 +616,7 @@ mod tests {
             NotClaimable { port },
             FarmersOff { port },
             CrowdedBuilding { port: Port::C },
+            Garden { port: Port::C },
             InFinalBoard { port },
         });
         let purchases = every!(PurchaseError {
@@ -689,6 +691,8 @@ mod tests {
             RiverBeforeCityNeedsBoth,
             MissingStartSet(Start::River2),
             DuplicateSet(TileSet::Shrines),
+            BothRiverPrintings,
+            RiverWithCount,
         })
     }
 

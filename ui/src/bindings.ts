@@ -139,7 +139,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -581,6 +581,10 @@ tile: TileId } |
 { kind: "volcanoLast"; 
 /**  The volcano lake. */
 tile: TileId } | 
+/**  The River's lake is the last river tile (RI-05). */
+{ kind: "lakeLast"; 
+/**  The lake. */
+tile: TileId } | 
 /**  The tile fits somewhere, so it may not be put aside (Rule B-08). */
 { kind: "discardRefused"; 
 /**  The tile. */
@@ -779,6 +783,10 @@ port: Port } |
  */
 { kind: "crowdedBuilding"; 
 /**  The place. */
+port: Port } | 
+/**  A garden takes the abbot and no other figure (A-05; the garden of RI-12). */
+{ kind: "garden"; 
+/**  The place, the tile's centre. */
 port: Port } | 
 /**  Followers are entered apart in a final-board game, not with the tiles. */
 { kind: "inFinalBoard"; 
@@ -1769,8 +1777,9 @@ export type SetupError =
 /**  Two players share a colour. */
 { kind: "duplicateColor"; detail: Color } | 
 /**
- *  River II's tiles are in the bag, but the game starts at the base start tile: it
- *  starts at the spring, or at the City of Carcassonne with the spring drawn first.
+ *  A river's tiles are in the bag, but the game does not start at its spring: River II's
+ *  starts at the spring, or at the City of Carcassonne with the spring drawn first; the
+ *  River's, alone or with River II, at the River's spring (RI-02, X-01).
  */
 { kind: "riverNeedsSpring" } | 
 /**  The Count's tiles and the Count's start go together. */
@@ -1780,7 +1789,11 @@ export type SetupError =
 /**  The base set is needed for the start tile. */
 { kind: "missingStartSet"; detail: Start } | 
 /**  A set is listed twice. */
-{ kind: "duplicateSet"; detail: TileSet };
+{ kind: "duplicateSet"; detail: TileSet } | 
+/**  Both printings of the River are listed: a table has one of them (RI-01). */
+{ kind: "bothRiverPrintings" } | 
+/**  The River and the Count are not combined (X-02). */
+{ kind: "riverWithCount" };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */
 export type Side = 
@@ -1861,7 +1874,9 @@ export type Start =
 /**  The City of Carcassonne as a 4 × 3 block. */
 "count" | 
 /**  River II's spring at `[0, 0]`. */
-"river2";
+"river2" | 
+/**  The spring of the base box's River at `[0, 0]` (either printing). */
+"river";
 
 /**  Something found at start that the player should know about, shown on the start screen. */
 export type StartNotice = 
@@ -1970,7 +1985,11 @@ export type TileSet =
 /**  The 12 tiles of River II. */
 "river2" | 
 /**  The 12 tiles of the City of Carcassonne (the Count), laid as a start block. */
-"count";
+"count" | 
+/**  The River of the base box, current printing: 12 tiles, a garden on one bend (RI-01). */
+"river" | 
+/**  The River's first-edition printing: the same 12 tiles, no garden (RI-01, RI-12). */
+"river-c1";
 
 /**  A tile type as drawn. */
 export type TileShape = {

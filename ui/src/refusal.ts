@@ -179,6 +179,8 @@ function drawRefusal(e: DrawError, s: Speech): string {
       return s.t("refusal.forkFirst", { tile: e.tile });
     case "volcanoLast":
       return s.t("refusal.volcanoLast", { tile: e.tile });
+    case "lakeLast":
+      return s.t("refusal.lakeLast", { tile: e.tile });
     case "discardRefused":
       return s.t("refusal.discardRefused", { tileAt: tileAt(e.tile, e.cell, e.rotation, s) });
     default:
@@ -233,6 +235,8 @@ function followerRefusal(e: FollowerError, s: Speech): string {
       return s.t("refusal.farmersOff");
     case "crowdedBuilding":
       return s.t("refusal.crowdedBuilding");
+    case "garden":
+      return s.t("refusal.garden");
     case "inFinalBoard":
       return s.t("refusal.inFinalBoard");
     default:
@@ -341,6 +345,10 @@ export function setupRefusal(e: SetupError, s: Speech): string {
       return s.t("refusal.countNeedsItsStart");
     case "riverBeforeCityNeedsBoth":
       return s.t("refusal.riverBeforeCityNeedsBoth");
+    case "bothRiverPrintings":
+      return s.t("refusal.bothRiverPrintings");
+    case "riverWithCount":
+      return s.t("refusal.riverWithCount");
     case "missingStartSet":
       return s.t("refusal.missingStartSet", { box: boxWords(e.detail, s) });
     case "duplicateSet":

@@ -65,7 +65,8 @@ pub struct NewGameRequest {
 
 impl NewGameRequest {
     /// The engine's setup: the start follows from the boxes (the City with the Count, the
-    /// spring with River II alone, otherwise the start tile).
+    /// River's spring with the River, alone or with River II, the spring of River II alone,
+    /// otherwise the start tile).
     ///
     /// # Errors
     /// A title holder who is not at the table, or a title holder or the Count's quarter
@@ -79,6 +80,8 @@ impl NewGameRequest {
         }
         let start = if sets.contains(&TileSet::Count) {
             Start::Count
+        } else if sets.contains(&TileSet::River) || sets.contains(&TileSet::RiverC1) {
+            Start::River
         } else if sets.contains(&TileSet::River2) {
             Start::River2
         } else {
@@ -397,6 +400,36 @@ mod tests {
         let house = NewGameRequest { options: Some(options), ..request };
         assert!(!house.setup().unwrap().rules.score_incomplete, "the options decide over the preset");
         assert_eq!(house.setup().unwrap().rules.farms, castellan_engine::FarmRule::Current);
+    }
+
+    #[test]
+    fn the_rivers_box_starts_at_its_spring() {
+        let request = |boxes: Vec<TileSet>| NewGameRequest {
+            seats: vec![
+                SeatRequest { name: "Anna".into(), color: Color::Green },
+                SeatRequest { name: "Bram".into(), color: Color::Red },
+            ],
+            boxes,
+            rules: RulePreset::Current,
+            options: None,
+            place: None,
+            final_board: false,
+            king: None,
+            robber: None,
+            count_at: None,
+        };
+        for (boxes, sets) in [
+            (vec![TileSet::River], vec![TileSet::Base, TileSet::River]),
+            (vec![TileSet::RiverC1], vec![TileSet::Base, TileSet::RiverC1]),
+            (vec![TileSet::River2, TileSet::River], vec![TileSet::Base, TileSet::River2, TileSet::River]),
+        ] {
+            let setup = request(boxes).setup().unwrap();
+            assert_eq!((&setup.sets, setup.start), (&sets, Start::River), "the River's spring starts (RI-02, X-01)");
+            assert!(Game::new(setup).is_ok());
+        }
+        assert_eq!(serde_json::to_value(TileSet::RiverC1).unwrap(), "river-c1", "the script's set name");
+        let with_count = request(vec![TileSet::River, TileSet::Count]).setup().unwrap();
+        assert_eq!(Game::new(with_count).unwrap_err(), castellan_engine::SetupError::RiverWithCount, "X-02");
     }
 
     #[test]
