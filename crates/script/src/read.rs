@@ -60,6 +60,12 @@ impl ScriptError {
         ScriptError { names: names.to_vec(), ..self }
     }
 
+    /// The players' names in seat order, as the script gives them (empty when the error was
+    /// found before the players were read): what a refusal's seat numbers stand for.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
     fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
         ScriptError::at(at, ScriptErrorKind::Format(msg.into()))
     }

@@ -58,6 +58,8 @@ pub use castellan_engine as engine;
 /// The ledger the table keeps its games in, re-exported for the same reason as [`engine`]:
 /// the app opens the file and words its errors.
 pub use castellan_ledger as ledger;
+/// The game-script format, re-exported for the same reason: the app words a script's errors.
+pub use castellan_script as script;
 
 /// The version of this build (every crate of the workspace shares it): what the app records
 /// with each game it starts.
