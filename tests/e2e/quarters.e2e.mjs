@@ -16,6 +16,27 @@ after(async () => {
 
 const CLOCKWISE = ["castle", "market", "blacksmith", "cathedral"];
 
+/** Each quarter's box, taken in the engine's order, turns right of the one before as seen
+ * from the middle of the four. */
+async function goesRoundClockwise(selector, where) {
+  const centres = [];
+  for (const q of CLOCKWISE) {
+    const { x, y, width, height } = await browser.execute(
+      (s) => document.querySelector(s).getBoundingClientRect().toJSON(),
+      selector(q),
+    );
+    centres.push([x + width / 2, y + height / 2]);
+  }
+  const middle = [0, 1].map((i) => centres.reduce((sum, c) => sum + c[i], 0) / 4);
+  const angles = centres.map(([x, y]) => Math.atan2(y - middle[1], x - middle[0]));
+  for (let i = 0; i < 4; i++) {
+    // Screen y grows downwards, so clockwise is a growing angle (mod 2π).
+    const turn = (angles[(i + 1) % 4] - angles[i] + 2 * Math.PI) % (2 * Math.PI);
+    const step = `${CLOCKWISE[i]} → ${CLOCKWISE[(i + 1) % 4]}`;
+    assert.ok(turn > 0 && turn < Math.PI, `${where}: ${step} turns clockwise on screen`);
+  }
+}
+
 /** The value of `attribute` on each element matching `selector`, in document order. */
 async function attributes(selector, attribute) {
   return browser.execute((s, a) => [...document.querySelectorAll(s)].map((e) => e.getAttribute(a)), selector, attribute);
@@ -30,7 +51,7 @@ test("the new-game screen offers the engine's colours and boxes", async () => {
   const boxes = await browser.execute(() =>
     [...document.querySelector('input[value="count"]').closest("fieldset").querySelectorAll("input:not([disabled])")].map((i) => i.value),
   );
-  assert.deepEqual(boxes, ["winter", "king-robber", "shrines", "river2", "count"]);
+  assert.deepEqual(boxes, ["winter", "king-robber", "shrines", "river2", "count", "river", "river-c1"]);
 });
 
 test("the Count's buttons go round the City in the City panel's order", async () => {
@@ -40,6 +61,10 @@ test("the Count's buttons go round the City in the City panel's order", async ()
   await textOf(browser, "#turn", /^Clara to play/);
   const panel = await attributes("#city li[data-quarter]", "data-quarter");
   assert.deepEqual(panel, CLOCKWISE, "the City panel lists the quarters clockwise from the castle");
+  // Laid out two by two, in the panel and drawn on the City's block, they also go round
+  // clockwise on the screen.
+  await goesRoundClockwise((q) => `#city li[data-quarter="${q}"]`, "the City panel");
+  await goesRoundClockwise((q) => `[data-board-quarter="${q}"] rect`, "the City on the board");
 
   // Clara's thief on the road out of the City's south gate; Dirk closes the road, so only
   // Clara scores and Dirk may put a follower into the City and move the Count.

@@ -28,7 +28,8 @@ test("moves entered are still there after the app is closed and started again", 
   assert.equal(second.players[0].score, 4, "Anna closed the start tile's city");
   await assert.rejects(
     invoke(browser, "play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: null } }),
-    (error) => error.kind === "refused" && /already there/.test(error.reason),
+    (error) =>
+      error.kind === "refused" && error.error.kind === "placement" && error.error.error.kind === "cellOccupied",
     "a move onto a tile is refused with the reason",
   );
   await browser.deleteSession();

@@ -79,3 +79,26 @@ fn errors_name_players_by_name_and_final_moves_by_index() {
     let o = score(&script.to_string());
     assert_eq!(stderr(&o).trim_end(), "final_moves[3]: Red has no follower in the castle");
 }
+
+#[test]
+fn river_scripts_are_scored_turn_by_turn_and_as_a_final_board() {
+    // The River's rule scenarios, played as plain scripts by the binary: each report is the
+    // game's own count, not the scenario's expectation read back.
+    for (name, red, blue) in [
+        ("RI-08_the_water_splits_the_grass.json", 3, 3),
+        ("RI-03_a_finished_table_takes_the_river_in_any_order_3.json", 3, 4),
+    ] {
+        let o = score(&scenario_without_expect(name).to_string());
+        no_panic(&o, name);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(report["scores"], serde_json::json!({"Red": red, "Blue": blue}), "{name}");
+    }
+    let mut with_count = scenario_without_expect("RI-02_the_spring_replaces_the_start_tile.json");
+    with_count["setup"] = serde_json::json!({"sets": ["base", "river", "count"], "start": "count"});
+    let o = score(&with_count.to_string());
+    assert_eq!(
+        (o.status.code(), stderr(&o).trim_end()),
+        (Some(1), "setup: the River and the Count cannot be combined yet")
+    );
+}

@@ -26,8 +26,11 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             return Some(Move::City { at: corners[pick(corners.len())] });
         }
     }
-    // Two passes over the catalog instead of a list of drawable tiles: no allocation per
-    // turn, and the draw rules are asked about only when some apply.
+    // Two passes over the tiles of the game's sets instead of a list of drawable tiles: no
+    // allocation per turn, and the draw rules are asked about only when some apply. The sets
+    // of a game hold no tile twice (setup refuses a set listed twice and both printings of
+    // the River), and a base game looks at its 24 types, not at every box's.
+    let in_play = || game.setup().sets.iter().flat_map(|s| s.tiles());
     let unrestricted = game.draw_unrestricted();
     let drawable = |t: TileId| {
         let n = game.remaining(t) as usize;
@@ -37,12 +40,12 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             0
         }
     };
-    let left: usize = TileId::all().map(drawable).sum();
+    let left: usize = in_play().map(drawable).sum();
     if left == 0 {
         return None;
     }
     let mut k = pick(left);
-    let tile = TileId::all()
+    let tile = in_play()
         .find(|&t| {
             let n = drawable(t);
             if k < n {

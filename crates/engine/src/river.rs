@@ -1,12 +1,15 @@
-//! River II: the river is laid first, from the spring, through the fork, in two branches
-//! that end in lakes.
+//! The river's course: the River of the base box and River II are laid first, from the
+//! spring, River II's through the fork in two branches that end in lakes.
 //!
 //! The rules here come from the River II rules (Wikicarpedia's River page, recorded as the
 //! R- items of `docs/rules.md`): the spring starts the game
 //! and the fork is placed first; river tiles are drawn and placed before any land tile,
 //! each continuing one open branch; the volcano lake comes last; a branch may
 //! not turn the same way twice in a row; the branches never join; lakes end a
-//! branch.
+//! branch. The River of the base box follows the same course rules with a single
+//! branch: continuing its open end (RI-03), no immediate U-turn (RI-04), its lake closing it
+//! (RI-05); both rivers together are one river. Which tile is drawn when is
+//! `game/draw.rs`'s.
 
 use crate::board::Board;
 use crate::coord::{Cell, Rotation, Side};
@@ -148,7 +151,8 @@ pub(crate) struct RiverStep {
     opened: Vec<Branch>,
 }
 
-/// Whether a tile belongs to the river (every River II tile has river on it).
+/// Whether a tile belongs to a river (every tile of the River and of River II has water on
+/// it; the first-edition River's tiles are the River's).
 pub(crate) fn is_river_tile(tile: TileId) -> bool {
-    tile.def().set == TileSet::River2
+    matches!(tile.def().set, TileSet::River2 | TileSet::River)
 }

@@ -43,26 +43,35 @@ impl fmt::Display for TileId {
 }
 
 /// A set of tile types, e.g. the junctions a table treats as trees (Rule V-08).
+///
+/// One bit per tile type, in words of 64 bits: room for every type a [`TileId`] can name
+/// (256), so that adding boxes to the catalog never outgrows it. A copy is four words and
+/// a lookup one shift and one mask, as cheap as the single word it replaces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TileSelection(u128);
+pub struct TileSelection([u64; TileSelection::WORDS]);
 
 impl TileSelection {
+    /// Words of 64 bits needed for every value of a [`TileId`]'s `u8`.
+    const WORDS: usize = (u8::MAX as usize + 1) / 64;
+
     /// No tile.
-    pub const EMPTY: TileSelection = TileSelection(0);
+    pub const EMPTY: TileSelection = TileSelection([0; TileSelection::WORDS]);
 
     /// Adds a tile type.
     pub fn insert(&mut self, tile: TileId) {
-        self.0 |= 1 << tile.index();
+        let i = tile.index();
+        self.0[i / 64] |= 1 << (i % 64);
     }
 
     /// Whether a tile type is in the selection.
     pub fn contains(self, tile: TileId) -> bool {
-        self.0 & (1 << tile.index()) != 0
+        let i = tile.index();
+        self.0[i / 64] & (1 << (i % 64)) != 0
     }
 
     /// Whether no tile is selected.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0.iter().all(|&w| w == 0)
     }
 
     /// The selected tile types, in catalog order.
@@ -121,12 +130,24 @@ pub enum TileSet {
     River2,
     /// The 12 tiles of the City of Carcassonne (the Count), laid as a start block.
     Count,
+    /// The River of the base box, current printing: 12 tiles, a garden on one bend (RI-01).
+    River,
+    /// The River's first-edition printing: the same 12 tiles, no garden (RI-01, RI-12).
+    RiverC1,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 6] =
-        [TileSet::Base, TileSet::Winter, TileSet::KingRobber, TileSet::Shrines, TileSet::River2, TileSet::Count];
+    pub const ALL: [TileSet; 8] = [
+        TileSet::Base,
+        TileSet::Winter,
+        TileSet::KingRobber,
+        TileSet::Shrines,
+        TileSet::River2,
+        TileSet::Count,
+        TileSet::River,
+        TileSet::RiverC1,
+    ];
 
     /// The name used in game scripts.
     pub const fn name(self) -> &'static str {
@@ -137,6 +158,8 @@ impl TileSet {
             TileSet::Shrines => "shrines",
             TileSet::River2 => "river2",
             TileSet::Count => "count",
+            TileSet::River => "river",
+            TileSet::RiverC1 => "river-c1",
         }
     }
 
@@ -274,7 +297,7 @@ impl FeatureDef {
 /// Marks that matter to placement rules but are not features.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TileMarks {
-    /// River II's spring (start tile of a river game).
+    /// A river's spring (start tile of a river game).
     pub spring: bool,
     /// River II's fork.
     pub fork: bool,
@@ -282,6 +305,9 @@ pub struct TileMarks {
     pub lake: bool,
     /// The volcano lake, placed last of the river tiles.
     pub volcano: bool,
+    /// A garden in the middle of the tile, where the printing shows one (RI-12): only the
+    /// abbot may stand there, so it is no follower's feature.
+    pub garden: bool,
 }
 
 /// A tile type in catalog orientation.
@@ -306,7 +332,7 @@ pub struct TileDef {
     pub inner: [Option<LocalFeature>; 2],
     /// Edge kinds by catalog side.
     pub edges: [EdgeKind; 4],
-    /// River marks.
+    /// River and garden marks.
     pub marks: TileMarks,
     /// For each rotation, the four board edges packed four bits a side (see [`EdgeKind::code`]).
     pub(crate) packed_edges: [u16; 4],
@@ -336,5 +362,26 @@ impl TileDef {
     /// Total pennants on the tile.
     pub fn pennants(&self) -> u32 {
         self.features.iter().map(|f| f.pennants as u32).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_selection_holds_every_tile_id_a_u8_can_name() {
+        // The catalog grows past 128 types with the River, the Abbot's gardens, Inns &
+        // Cathedrals and Traders & Builders: ids beyond every word boundary must stay apart.
+        let picked = [0u8, 63, 64, 127, 128, 200, 255];
+        let mut s = TileSelection::EMPTY;
+        assert!(s.is_empty(), "a new selection is empty");
+        for &i in &picked {
+            s.insert(TileId(i));
+        }
+        assert!(!s.is_empty(), "a selection with tiles is not empty");
+        for i in 0..=u8::MAX {
+            assert_eq!(s.contains(TileId(i)), picked.contains(&i), "tile index {i}");
+        }
     }
 }

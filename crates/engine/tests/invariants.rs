@@ -5,7 +5,7 @@ use castellan_engine::{
     FOLLOWERS_PER_PLAYER,
 };
 
-/// Seeds take turns: the base game, with the river and more, with the Count and more.
+/// Seeds take turns: the base game or the River, with River II and more, with the Count and more.
 fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     let mut setup = GameSetup::base(players);
     match seed % 3 {
@@ -24,6 +24,14 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
                     setup.start = Start::River2;
                     setup.rules.river_before_city = true;
                 }
+            }
+        }
+        // The River of the base box, in either printing, alone or with River II.
+        _ if seed % 2 == 1 => {
+            setup.sets.push(if seed % 4 == 1 { TileSet::River } else { TileSet::RiverC1 });
+            setup.start = Start::River;
+            if seed.is_multiple_of(5) {
+                setup.sets.extend([TileSet::Winter, TileSet::River2]);
             }
         }
         _ => {}

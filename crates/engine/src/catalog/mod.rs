@@ -13,7 +13,7 @@
 //! Carcassonne. Equal names are one segment, connected through the tile. After the second
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
-//! and marks (`spring`, `fork`, `lake`, `volcano`, `carcassonne`).
+//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
@@ -21,6 +21,7 @@ mod base;
 mod count;
 mod king_robber;
 mod river;
+mod river2;
 mod shrine;
 mod winter;
 
@@ -32,8 +33,8 @@ use std::sync::OnceLock;
 pub(crate) struct Catalog {
     pub(crate) tiles: Vec<TileDef>,
     /// Each set's tiles are contiguous in `tiles`: its range, by the set's place in
-    /// [`TileSet::ALL`].
-    pub(crate) ranges: [std::ops::Range<u8>; 6],
+    /// [`TileSet::ALL`]. Two printings of one box share its rows, and so its range.
+    pub(crate) ranges: [std::ops::Range<u8>; TileSet::ALL.len()],
 }
 
 impl Catalog {
@@ -75,19 +76,24 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Winter, winter::ROWS),
             (TileSet::KingRobber, king_robber::ROWS),
             (TileSet::Shrines, shrine::ROWS),
-            (TileSet::River2, river::ROWS),
+            (TileSet::River2, river2::ROWS),
             (TileSet::Count, count::ROWS),
+            (TileSet::River, river::ROWS),
         ];
         let mut tiles = Vec::new();
-        let mut ranges: [std::ops::Range<u8>; 6] = Default::default();
+        let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
+        // A tile id is one byte: a catalog of 256 types or more is a bug, caught on first use.
+        let next_id = |tiles: &Vec<TileDef>| u8::try_from(tiles.len()).expect("fewer than 256 tile types");
         for (set, rows) in boxes {
-            let start = tiles.len() as u8;
+            let start = next_id(&tiles);
             for row in rows.lines().map(str::trim).filter(|l| !l.is_empty()) {
-                let id = TileId(tiles.len() as u8);
+                let id = TileId(next_id(&tiles));
                 tiles.push(parse_row(id, set, row).unwrap_or_else(|e| panic!("catalog row `{row}`: {e}")));
             }
-            ranges[set.position()] = start..tiles.len() as u8;
+            ranges[set.position()] = start..next_id(&tiles);
         }
+        // The first-edition River is the same twelve tiles; only its bend shows no garden.
+        ranges[TileSet::RiverC1.position()] = ranges[TileSet::River.position()].clone();
         Catalog { tiles, ranges }
     })
 }
@@ -190,6 +196,7 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
             "fork" => marks.fork = true,
             "lake" => marks.lake = true,
             "volcano" => marks.volcano = true,
+            "garden" => marks.garden = true,
             "carcassonne" => {}
             _ if e.ends_with('+') => {
                 let city = e.trim_end_matches('+');
@@ -243,8 +250,10 @@ mod tests {
     fn each_set_lists_its_own_tiles() {
         for (i, set) in TileSet::ALL.into_iter().enumerate() {
             assert_eq!(set.position(), i);
-            assert!(set.tiles().all(|t| t.def().set == set), "{set} lists only its tiles");
-            let count = TileId::all().filter(|t| t.def().set == set).count();
+            // The first-edition River lists the River's rows: they are its tiles too.
+            let owner = if set == TileSet::RiverC1 { TileSet::River } else { set };
+            assert!(set.tiles().all(|t| t.def().set == owner), "{set} lists only its tiles");
+            let count = TileId::all().filter(|t| t.def().set == owner).count();
             assert_eq!(set.tiles().count(), count, "{set} lists all its tiles");
         }
     }
@@ -252,7 +261,7 @@ mod tests {
     #[test]
     fn every_tile_type_fits_a_tile_selection() {
         let all: crate::tile::TileSelection = TileId::all().collect();
-        assert_eq!(all.iter().count(), TileId::all().count(), "a selection holds every type: at most 128");
+        assert_eq!(all.iter().count(), TileId::all().count(), "a selection holds every type of the catalog");
     }
 
     #[test]
@@ -270,6 +279,30 @@ mod tests {
         assert_eq!(TileSet::Shrines.tile_count(), 5);
         assert_eq!(TileSet::River2.tile_count(), 12);
         assert_eq!(TileSet::Count.tile_count(), 12);
+        assert_eq!(TileSet::River.tile_count(), 12, "the River: spring, lake and ten (RI-01)");
+        assert_eq!(TileSet::River.tiles().count(), 11, "R1-07 comes twice");
+        assert_eq!(TileSet::RiverC1.tile_count(), 12, "the first-edition River holds the same twelve");
+    }
+
+    #[test]
+    fn the_river_starts_at_a_spring_ends_in_a_lake_and_has_one_garden() {
+        let with = |f: fn(&TileDef) -> bool| TileSet::River.tiles().filter(|t| f(t.def())).count();
+        assert_eq!(with(|d| d.marks.spring), 1, "one spring");
+        assert_eq!(with(|d| d.marks.lake), 1, "one lake");
+        assert_eq!(with(|d| d.marks.garden), 1, "one garden, on R1-11 (RI-12)");
+        assert!(tile("R1-11").marks.garden && !tile("R1-10").marks.garden);
+        // Every tile but the spring and the lake carries water across two edges.
+        for t in TileSet::River.tiles().map(TileId::def) {
+            let water = t.edges.iter().filter(|&&e| e == EdgeKind::River).count();
+            let ends = t.marks.spring || t.marks.lake;
+            assert_eq!(water, if ends { 1 } else { 2 }, "{}: water edges", t.name);
+        }
+        // The spring and the lake are one field round the water (RI-08); the bridge four (RI-09).
+        let fields = |name: &str| tile(name).features.iter().filter(|f| f.kind == FeatureKind::Field).count();
+        assert_eq!((fields("R1-01"), fields("R1-02"), fields("R1-06")), (1, 1, 4));
+        // R1-03's two city caps are apart (RI-10).
+        let r3 = tile("R1-03");
+        assert_ne!(r3.feature_at(Port::N), r3.feature_at(Port::S));
     }
 
     #[test]

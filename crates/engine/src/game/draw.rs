@@ -50,6 +50,11 @@ pub enum DrawError {
         /// The volcano lake.
         tile: TileId,
     },
+    /// The River's lake is the last river tile (RI-05).
+    LakeLast {
+        /// The lake.
+        tile: TileId,
+    },
     /// The tile fits somewhere, so it may not be put aside (Rule B-08).
     DiscardRefused {
         /// The tile.
@@ -71,6 +76,7 @@ impl DrawError {
             DrawError::SpringFirst { .. } => Some("R-03"),
             DrawError::ForkFirst { .. } => Some("R-06"),
             DrawError::VolcanoLast { .. } => Some("R-08"),
+            DrawError::LakeLast { .. } => Some("RI-05"),
             DrawError::DiscardRefused { .. } => Some("B-08"),
         }
     }
@@ -89,6 +95,7 @@ impl fmt::Display for DrawError {
             }
             DrawError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             DrawError::VolcanoLast { .. } => write!(f, "the volcano lake is the last river tile"),
+            DrawError::LakeLast { .. } => write!(f, "the lake comes after every other river tile"),
             DrawError::DiscardRefused { tile, cell, rotation } => {
                 write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
@@ -154,7 +161,8 @@ impl Game {
 
     /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
     /// first when the City of Carcassonne starts the game, then the fork, and the volcano
-    /// lake last (Rules ).
+    /// lake last (Rules ); the River's lake last when it ends the river
+    /// (RI-03, RI-05: with River II it stays in the box, X-01).
     ///
     /// A finished table is entered in any order, so none of this applies to a final board.
     pub(super) fn draw_error(&self, tile: TileId) -> Option<DrawError> {
@@ -178,6 +186,9 @@ impl Game {
         if tile.def().marks.volcano && river_left > 1 {
             return Some(DrawError::VolcanoLast { tile });
         }
+        if tile.def().marks.lake && tile.def().set == TileSet::River && river_left > 1 {
+            return Some(DrawError::LakeLast { tile });
+        }
         None
     }
 
@@ -188,7 +199,7 @@ impl Game {
     }
 
     pub(super) fn river_tiles_left(&self) -> u32 {
-        TileSet::River2.tiles().map(|t| self.bag[t.index()] as u32).sum()
+        [TileSet::River2, TileSet::River].into_iter().flat_map(TileSet::tiles).map(|t| self.bag[t.index()] as u32).sum()
     }
 
     /// Whether the City of Carcassonne still waits to be laid against the river.
@@ -250,7 +261,7 @@ impl Game {
         Ok(board)
     }
 
-    /// The river's open ends, while River II's tiles are being laid.
+    /// The river's open ends, while a river's tiles are being laid.
     pub fn river(&self) -> Option<&River> {
         self.river.as_ref()
     }

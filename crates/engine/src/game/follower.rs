@@ -1,7 +1,8 @@
 //! Where a follower from supply may go on the tile just placed: a feature of that tile that
 //! nobody occupies anywhere along it (Rule B-11), by a player with a follower left (B-15);
-//! never on the river, nor on a farm when the game has no farmers (V-07), nor, under the
-//! relaxed placement house rule, on a building crowded by the other kind (V-23).
+//! never on the river, nor on a garden, which takes only the abbot (RI-12), nor on a farm when
+//! the game has no farmers (V-07), nor, under the relaxed placement house rule, on a building
+//! crowded by the other kind (V-23).
 //!
 //! At a tree junction (V-08) every road end of the tile is one road. What is *not* here:
 //! followers entered where they stand on a final board (`final_board.rs`), and followers
@@ -54,6 +55,11 @@ pub enum FollowerError {
         /// The place.
         port: Port,
     },
+    /// A garden takes the abbot and no other figure (A-05; the garden of RI-12).
+    Garden {
+        /// The place, the tile's centre.
+        port: Port,
+    },
     /// Followers are entered apart in a final-board game, not with the tiles.
     InFinalBoard {
         /// The place named with the tile.
@@ -69,6 +75,7 @@ impl FollowerError {
             FollowerError::FeatureOccupied { .. } => Some("B-11"),
             FollowerError::FarmersOff { .. } => Some("V-07"),
             FollowerError::CrowdedBuilding { .. } => Some("V-23"),
+            FollowerError::Garden { .. } => Some("A-05"),
             FollowerError::NoFeatureAt { .. }
             | FollowerError::NotClaimable { .. }
             | FollowerError::InFinalBoard { .. } => None,
@@ -87,6 +94,7 @@ impl FollowerError {
             FollowerError::CrowdedBuilding { port } => {
                 write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
             }
+            FollowerError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
             FollowerError::InFinalBoard { .. } => write!(f, "in a final-board game followers are listed separately"),
         }
     }
@@ -161,6 +169,9 @@ impl Game {
         }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
+            if port == Port::C && self.setup.shows_garden(tile) {
+                return Some(FollowerError::Garden { port });
+            }
             return Some(FollowerError::NoFeatureAt { port });
         };
         let kind = def.features[local as usize].kind;

@@ -14,10 +14,10 @@
 //!   tile (V-12, [`PurchaseError`]);
 //! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10;
 //!   [`PlacementError`]);
-//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23;
+//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
 //!   [`FollowerError`]);
-//! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08;
-//!   [`DrawError`], [`CityError`]);
+//! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
+//!   RI-03, RI-05; [`DrawError`], [`CityError`]);
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
@@ -251,7 +251,7 @@ impl Game {
                     return Err(DrawError::DiscardRefused { tile, cell, rotation }.into());
                 }
                 // A river tile that fits nowhere goes back in the box whatever the table does
-                // with land tiles.
+                // with land tiles (R-03, R-11, RI-11).
                 if self.setup.rules.unplaceable == Unplaceable::Removed || is_river_tile(tile) {
                     self.bag[tile.index()] -= 1;
                 }

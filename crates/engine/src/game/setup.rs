@@ -3,8 +3,9 @@
 //!
 //! Every player starts with seven followers (Rule B-01). The Count's tiles and the Count's
 //! start go together (C-01), River II starts at the spring, and laying the City after
-//! the river needs both. What is *not* here: anything that happens after the first
-//! move.
+//! the river needs both. The River of the base box starts at its own spring (RI-02),
+//! one printing at a time, not yet with the Count, and with River II makes one river
+//! . What is *not* here: anything that happens after the first move.
 
 use super::placement::close_at_border;
 use super::{EventLog, Game};
@@ -43,11 +44,13 @@ pub enum Start {
     Count,
     /// River II's spring at `[0, 0]`.
     River2,
+    /// The spring of the base box's River at `[0, 0]` (either printing).
+    River,
 }
 
 impl Start {
     /// Every start, the default first.
-    pub const ALL: [Start; 3] = [Start::Base, Start::Count, Start::River2];
+    pub const ALL: [Start; 4] = [Start::Base, Start::Count, Start::River2, Start::River];
 
     /// The name used in game scripts and on the wire.
     pub const fn name(self) -> &'static str {
@@ -55,6 +58,7 @@ impl Start {
             Start::Base => "base",
             Start::Count => "count",
             Start::River2 => "river2",
+            Start::River => "river",
         }
     }
 
@@ -138,6 +142,17 @@ impl GameSetup {
     pub fn has(&self, set: TileSet) -> bool {
         self.sets.contains(&set)
     }
+
+    /// Whether the base box's River is in the game, in either printing.
+    pub fn has_river(&self) -> bool {
+        self.has(TileSet::River) || self.has(TileSet::RiverC1)
+    }
+
+    /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
+    /// bend is plain where today's printing has one (Rule RI-12).
+    pub fn shows_garden(&self, tile: TileId) -> bool {
+        tile.def().marks.garden && !(tile.def().set == TileSet::River && self.has(TileSet::RiverC1))
+    }
 }
 
 /// Why a setup cannot start a game.
@@ -164,8 +179,9 @@ pub enum SetupError {
     DuplicateName(String),
     /// Two players share a colour.
     DuplicateColor(Color),
-    /// River II's tiles are in the bag, but the game starts at the base start tile: it
-    /// starts at the spring, or at the City of Carcassonne with the spring drawn first.
+    /// A river's tiles are in the bag, but the game does not start at its spring: River II's
+    /// starts at the spring, or at the City of Carcassonne with the spring drawn first; the
+    /// River's, alone or with River II, at the River's spring (RI-02, X-01).
     RiverNeedsSpring,
     /// The Count's tiles and the Count's start go together.
     CountNeedsItsStart,
@@ -175,6 +191,10 @@ pub enum SetupError {
     MissingStartSet(Start),
     /// A set is listed twice.
     DuplicateSet(TileSet),
+    /// Both printings of the River are listed: a table has one of them (RI-01).
+    BothRiverPrintings,
+    /// The River and the Count are not combined.
+    RiverWithCount,
 }
 
 impl SetupError {
@@ -191,6 +211,8 @@ impl SetupError {
             SetupError::RiverNeedsSpring => Some("R-06"),
             SetupError::CountNeedsItsStart => Some("C-01"),
             SetupError::RiverBeforeCityNeedsBoth => Some("R-04"),
+            SetupError::BothRiverPrintings => Some("RI-01"),
+            SetupError::RiverWithCount => Some("X-02"),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -215,7 +237,9 @@ impl fmt::Display for SetupError {
             SetupError::RiverBeforeCityNeedsBoth => {
                 write!(f, "laying the City after the river needs the spring as start and the Count's tiles")
             }
-            SetupError::RiverNeedsSpring => write!(f, "with River II the game starts at the spring"),
+            SetupError::RiverNeedsSpring => write!(f, "with a river the game starts at its spring"),
+            SetupError::BothRiverPrintings => write!(f, "a table plays one printing of the River, not both"),
+            SetupError::RiverWithCount => write!(f, "the River and the Count cannot be combined yet"),
             SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
         }
     }
@@ -258,15 +282,24 @@ impl Game {
         if setup.has(TileSet::Count) != (setup.start == Start::Count || city_after_river) {
             return Err(SetupError::CountNeedsItsStart);
         }
-        let start_set = match setup.start {
-            Start::Base => TileSet::Base,
-            Start::River2 => TileSet::River2,
-            Start::Count => TileSet::Count,
+        if setup.has(TileSet::River) && setup.has(TileSet::RiverC1) {
+            return Err(SetupError::BothRiverPrintings);
+        }
+        if setup.has_river() && setup.has(TileSet::Count) {
+            return Err(SetupError::RiverWithCount);
+        }
+        let has_start_set = match setup.start {
+            Start::Base => true,
+            Start::River2 => setup.has(TileSet::River2),
+            Start::Count => setup.has(TileSet::Count),
+            Start::River => setup.has_river(),
         };
-        if !setup.has(start_set) || !setup.has(TileSet::Base) {
+        if !has_start_set || !setup.has(TileSet::Base) {
             return Err(SetupError::MissingStartSet(setup.start));
         }
-        if setup.has(TileSet::River2) && setup.start == Start::Base {
+        if (setup.has(TileSet::River2) && setup.start == Start::Base)
+            || (setup.has_river() != (setup.start == Start::River))
+        {
             return Err(SetupError::RiverNeedsSpring);
         }
 
@@ -301,6 +334,23 @@ impl Game {
                 for t in TileSet::Count.tiles().filter(|_| setup.rules.river_before_city) {
                     bag[t.index()] -= 1;
                 }
+            }
+            Start::River => {
+                // The River's spring replaces the start tile as River II's does (RI-02, QX-01).
+                let spring = TileId::from_name("R1-01").expect("the spring is in the catalog");
+                board.place(spring, Cell::new(0, 0), Rotation::R0);
+                bag[spring.index()] -= 1;
+                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                    bag[base_start.index()] -= 1;
+                }
+                if setup.has(TileSet::River2) {
+                    // One river has one spring and, beyond River II's volcano, no second end
+                    // of its own: River II's spring and the River's lake stay in the box.
+                    for name in ["R2-01", "R1-02"] {
+                        bag[TileId::from_name(name).expect("in the catalog").index()] -= 1;
+                    }
+                }
+                river = (setup.mode == Mode::Turns).then(|| River::from_spring(&board, 0));
             }
             Start::Count => {
                 // The twelve city tiles as one block, CO1 at the north-west corner (C-01).
@@ -377,6 +427,17 @@ mod tests {
         let mut city_after_river_alone = base();
         city_after_river_alone.rules.river_before_city = true;
         cases.push((city_after_river_alone, SetupError::RiverBeforeCityNeedsBoth));
+        let with = |sets: &[TileSet], start: Start| {
+            let mut setup = base();
+            setup.sets.extend_from_slice(sets);
+            setup.start = start;
+            setup
+        };
+        cases.push((with(&[TileSet::River], Start::Base), SetupError::RiverNeedsSpring));
+        cases.push((with(&[TileSet::River, TileSet::River2], Start::River2), SetupError::RiverNeedsSpring));
+        cases.push((with(&[TileSet::River2], Start::River), SetupError::MissingStartSet(Start::River)));
+        cases.push((with(&[TileSet::River, TileSet::RiverC1], Start::River), SetupError::BothRiverPrintings));
+        cases.push((with(&[TileSet::RiverC1, TileSet::Count], Start::Count), SetupError::RiverWithCount));
         for (setup, want) in cases {
             assert_eq!(refused(setup.clone()), want, "{:?}", setup.players);
         }
@@ -400,6 +461,36 @@ mod tests {
         setup.rules.separate_start_tile = true;
         let game = Game::new(setup).unwrap();
         assert_eq!((game.tiles_left(), game.remaining(TileId::from_name("D").unwrap())), (72, 4), "V-16");
+    }
+
+    #[test]
+    fn the_rivers_spring_replaces_the_start_tile() {
+        let tile = |name| TileId::from_name(name).unwrap();
+        for printing in [TileSet::River, TileSet::RiverC1] {
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.sets.push(printing);
+            setup.start = Start::River;
+            let game = Game::new(setup).unwrap();
+            let start = game.board().tile_at(Cell::new(0, 0)).expect("the spring at the origin (RI-02)");
+            assert_eq!((start.tile, start.rotation), (tile("R1-01"), Rotation::R0));
+            assert_eq!(game.tiles_left(), 82, "{printing}: 11 river tiles and 71 land tiles (RI-01, QX-01)");
+            assert_eq!(game.remaining(tile("D")), 3, "the start tile leaves the game");
+            let branches = game.river().expect("a river being laid").branches();
+            assert_eq!(branches.len(), 1, "the River has one open end");
+            assert_eq!(branches[0].next, Cell::new(1, 0), "the water leaves the spring eastward");
+        }
+    }
+
+    #[test]
+    fn both_rivers_make_one_river_from_the_rivers_spring() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([TileSet::River, TileSet::River2]);
+        setup.start = Start::River;
+        let game = Game::new(setup).unwrap();
+        let tile = |name| TileId::from_name(name).unwrap();
+        assert_eq!(game.board().tile_at(Cell::new(0, 0)).map(|t| t.tile), Some(tile("R1-01")));
+        assert_eq!((game.remaining(tile("R2-01")), game.remaining(tile("R1-02"))), (0, 0), "X-01");
+        assert_eq!(game.tiles_left(), 21 + 71, "21 river draws, then the land tiles");
     }
 
     #[test]
