@@ -5,20 +5,17 @@ use crate::error::CommandError;
 use crate::settings::{SettingKey, SettingValue, SettingsState};
 use crate::start::{StartNotice, StartNotices};
 use crate::state::AppState;
-use castellan_engine::Game;
 use castellan_table::catalog::{tile_shapes, TileShape};
-use castellan_table::count::{
-    count_question, final_move_options, CountQuestion, QuarterMoveOption, QuarterMoveRequest,
-};
+use castellan_table::count::{count_question, final_move_options, CountQuestion, QuarterMoveOption};
+use castellan_table::engine::Game;
 use castellan_table::history::{history as ledger_history, unvoid_game as unvoid, void_game as void, NightSummary};
-use castellan_table::input::{
-    placement_options, standing_options, FollowerOption, MoveRequest, NewGameRequest, PlacementOption,
-};
-use castellan_table::live::LiveGame;
+use castellan_table::options::RulePresets;
+use castellan_table::placement::{placement_options, standing_options, FollowerOption, PlacementOption};
+use castellan_table::request::{MoveRequest, NewGameRequest, QuarterMoveRequest};
 use castellan_table::roster::RosterPlayer;
-use castellan_table::rules::RulePresets;
 use castellan_table::stats::{stats, StatsView};
 use castellan_table::view::{replay_view, turn_log as log_of, GameView, Progress, ReplayView, TurnView};
+use castellan_table::LiveGame;
 use serde::Serialize;
 use tauri::State;
 
@@ -210,7 +207,7 @@ pub fn final_move_options_for(state: State<'_, AppState>) -> Result<Vec<QuarterM
 #[tauri::command]
 #[specta::specta]
 pub fn rule_presets() -> RulePresets {
-    castellan_table::rules::rule_presets()
+    castellan_table::options::rule_presets()
 }
 
 /// Every tile type as the board draws it.
@@ -252,7 +249,8 @@ pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, C
 #[tauri::command]
 #[specta::specta]
 pub fn replay_game(state: State<'_, AppState>, game_id: u32, turn: u32) -> Result<ReplayView, CommandError> {
-    state.with_table(|table| Ok(replay_view(table.ledger(), castellan_ledger::GameId(i64::from(game_id)), turn)?))
+    state
+        .with_table(|table| Ok(replay_view(table.ledger(), castellan_table::ledger::GameId(i64::from(game_id)), turn)?))
 }
 
 /// The statistics over every finished game.

@@ -3,12 +3,14 @@
 //! The UI renders its own translated text from `kind` and the fields. A refusal carries the
 //! engine's own error value and the rule it cites, so that the UI can name the tile, place,
 //! side and player in the player's language; `detail` carries the ledger's or the OS's words
-//! for the log and for what has no translation.
+//! for the log and for what has no translation, which the UI shows quoted after a sentence of
+//! its own.
 
-use castellan_engine::{MoveError, ReplayError, SetupError};
-use castellan_ledger::FileProblem;
 use castellan_table::count::CountQuestionError;
-use castellan_table::input::RequestError;
+use castellan_table::engine::{MoveError, ReplayError, SetupError, TitleKind};
+use castellan_table::ledger::{FileProblem, LedgerError};
+use castellan_table::request::RequestError;
+use castellan_table::script::{ScriptError, ScriptErrorKind};
 use castellan_table::TableError;
 use serde::Serialize;
 
@@ -39,7 +41,10 @@ pub enum CommandError {
     /// Writing to the ledger failed; nothing of the request was recorded.
     #[error("the ledger refused: {detail}")]
     Ledger {
-        /// Why.
+        /// Why, for the UI to word.
+        refusal: LedgerRefusal,
+        /// The ledger's own words, for the log, and for the UI to quote when the refusal is
+        /// [`LedgerRefusal::Other`].
         detail: String,
     },
     /// The ledger file could not be read or written (a full disk, a read-only file, a lock,
@@ -57,6 +62,30 @@ pub enum CommandError {
     /// The game has had its final count.
     #[error("the game is over")]
     GameFinished,
+    /// The game on the table has had no final count, so there is none to undo.
+    #[error("the game has had no final count")]
+    NoFinalCount,
+    /// Scores before the end count were given for a game entered turn by turn, which scored
+    /// every point itself.
+    #[error("only a final board takes the scores before the end count")]
+    TrackInTurns,
+    /// Scores before the end count, but not one for each player.
+    #[error("{given} scores before the end count for {seated} players")]
+    TrackSeats {
+        /// Players at the table.
+        seated: u32,
+        /// Scores given.
+        given: u32,
+    },
+    /// A game stored in the ledger no longer replays (its setup or a move cannot be read, or
+    /// the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
+    #[error("game {game} no longer replays: {detail}")]
+    StoredGameBroken {
+        /// The game.
+        game: u32,
+        /// What is wrong, in the reader's or the engine's words, for the log and to quote.
+        detail: String,
+    },
     /// The players, boxes or rules do not make a game.
     #[error("{error}")]
     BadSetup {
@@ -150,14 +179,18 @@ pub enum CommandError {
         detail: String,
     },
     /// A file is not a game script Castellan can replay.
-    #[error("{path}: {at}: {reason}")]
+    #[error("{path}: {at:?}: {problem:?}")]
     ScriptInvalid {
         /// The file.
         path: String,
-        /// Where in it, as the command line names it (`move 3`, `setup.rules.farms`).
-        at: String,
-        /// What is wrong there, in the reader's words.
-        reason: String,
+        /// Where in it.
+        at: ScriptPlace,
+        /// What is wrong there (boxed: a damaged script is rare, and every other command's
+        /// result stays small).
+        problem: Box<ScriptProblem>,
+        /// The script's players by seat, when it was read that far: whom a refusal's seat
+        /// numbers name.
+        names: Vec<String>,
     },
     /// The script has no final count, so it is no finished game for the ledger.
     #[error("{path}: the game is not finished")]
@@ -181,6 +214,170 @@ pub enum CommandError {
         /// For the log.
         detail: String,
     },
+}
+
+/// Where in a game script a problem is, as the script reader names it (`move 3`, `follower
+/// 0`, `line 2 column 7`, `setup.rules.farms`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ScriptPlace {
+    /// An entry of `moves`, counted from 0 as the file's list is.
+    Move {
+        /// Its index in `moves`.
+        index: u32,
+    },
+    /// An entry of a final board's `followers`, counted from 0.
+    Follower {
+        /// Its index in `followers`.
+        index: u32,
+    },
+    /// Where the text stops being JSON.
+    Text {
+        /// The line, from 1.
+        line: u32,
+        /// The column, from 1.
+        column: u32,
+    },
+    /// A key of the file, as a path (`setup.rules.farms`, `players[1]`, `final_moves[2]`):
+    /// the file's own names, the same in every language.
+    Key {
+        /// The path.
+        path: String,
+    },
+}
+
+impl ScriptPlace {
+    /// The place the script reader names `at`: the reader writes moves, followers and JSON
+    /// positions as `move N`, `follower N` and `line L column C`, and any other place as the
+    /// path of its key.
+    fn of(at: &str) -> ScriptPlace {
+        let index = |prefix: &str| at.strip_prefix(prefix).and_then(|n| n.parse::<u32>().ok());
+        if let Some(index) = index("move ") {
+            return ScriptPlace::Move { index };
+        }
+        if let Some(index) = index("follower ") {
+            return ScriptPlace::Follower { index };
+        }
+        let text = at.strip_prefix("line ").and_then(|rest| rest.split_once(" column ")).and_then(|(line, column)| {
+            Some(ScriptPlace::Text { line: line.parse().ok()?, column: column.parse().ok()? })
+        });
+        text.unwrap_or_else(|| ScriptPlace::Key { path: at.to_string() })
+    }
+}
+
+/// What is wrong in a game script. The rules' refusals are the engine's data, as for a move
+/// entered at the table; what is wrong with the file's form keeps the reader's words, which
+/// name keys and values of the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ScriptProblem {
+    /// The text is not JSON.
+    NotJson {
+        /// The JSON reader's words.
+        detail: String,
+    },
+    /// JSON, but not in the game-script format there (a missing key, a wrong type, an
+    /// unknown value).
+    Format {
+        /// The script reader's words, which name the keys and values concerned.
+        detail: String,
+    },
+    /// The setup does not make a game.
+    Setup {
+        /// The engine's refusal.
+        error: SetupError,
+        /// The checklist rule it cites, if one does.
+        rule: Option<String>,
+    },
+    /// The rules refuse a move of the script.
+    Move {
+        /// The engine's refusal.
+        error: MoveError,
+        /// The checklist rule it cites, if one does.
+        rule: Option<String>,
+    },
+    /// A player without a name.
+    NoName,
+    /// Fewer than two players (Rule B-02).
+    TooFewPlayers {
+        /// How many are seated.
+        seated: u32,
+    },
+    /// A final board names a King, but no city on the table is complete.
+    KingWithoutCity {
+        /// The name given as holder.
+        holder: String,
+    },
+    /// A final board names a Robber, but no road on the table is complete.
+    RobberWithoutRoad {
+        /// The name given as holder.
+        holder: String,
+    },
+}
+
+impl ScriptProblem {
+    fn of(kind: ScriptErrorKind) -> ScriptProblem {
+        match kind {
+            ScriptErrorKind::Json(detail) => ScriptProblem::NotJson { detail },
+            ScriptErrorKind::Format(detail) => ScriptProblem::Format { detail },
+            ScriptErrorKind::Setup(error) => {
+                let rule = error.rule().map(str::to_string);
+                ScriptProblem::Setup { error, rule }
+            }
+            ScriptErrorKind::Move(error) => {
+                let rule = error.rule().map(str::to_string);
+                ScriptProblem::Move { error, rule }
+            }
+            ScriptErrorKind::NoName => ScriptProblem::NoName,
+            ScriptErrorKind::TooFewPlayers { names } => {
+                ScriptProblem::TooFewPlayers { seated: u32::try_from(names.len()).unwrap_or(u32::MAX) }
+            }
+            ScriptErrorKind::TitleWithoutFeature { title: TitleKind::King, holder } => {
+                ScriptProblem::KingWithoutCity { holder }
+            }
+            ScriptErrorKind::TitleWithoutFeature { title: TitleKind::Robber, holder } => {
+                ScriptProblem::RobberWithoutRoad { holder }
+            }
+        }
+    }
+}
+
+/// Why the ledger refused a write, for the UI to word; each asks something else of the player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum LedgerRefusal {
+    /// Another player already has this name.
+    NameTaken {
+        /// The name asked for.
+        name: String,
+    },
+    /// A player's name is empty.
+    EmptyName,
+    /// The game, player or night is no longer in the ledger.
+    NotFound,
+    /// The game has ended, so its moves can no longer change.
+    GameEnded,
+    /// Another window or program changed the game meanwhile; nothing was written.
+    ChangedMeanwhile,
+    /// The game is not finished, so it cannot be voided or reopened.
+    NotFinished,
+    /// Anything else: a failure of the ledger itself, whose words the detail holds.
+    Other,
+}
+
+impl LedgerRefusal {
+    fn of(error: &LedgerError) -> LedgerRefusal {
+        use castellan_table::ledger::InvalidInput;
+        match error {
+            LedgerError::NameTaken { name } => LedgerRefusal::NameTaken { name: name.clone() },
+            LedgerError::Invalid(InvalidInput::EmptyName) => LedgerRefusal::EmptyName,
+            LedgerError::NotFound { .. } => LedgerRefusal::NotFound,
+            LedgerError::GameEnded { .. } => LedgerRefusal::GameEnded,
+            LedgerError::MovedOn { .. } => LedgerRefusal::ChangedMeanwhile,
+            LedgerError::NotFinished { .. } => LedgerRefusal::NotFinished,
+            _ => LedgerRefusal::Other,
+        }
+    }
 }
 
 /// Why a ledger file cannot be used: each asks the player for something else.
@@ -208,6 +405,8 @@ pub enum LedgerProblem {
     },
     /// The file or its folder cannot be read or written (permissions, a disk gone).
     Access,
+    /// There is no ledger at the path, and reading never creates one.
+    Missing,
     /// Anything else; the detail says what.
     Other,
 }
@@ -215,8 +414,8 @@ pub enum LedgerProblem {
 impl LedgerProblem {
     /// The problem that `error` from opening a ledger is, and its detail for the log: the
     /// error with its causes, which for a file's failure name the OS's reason.
-    pub fn of(error: &castellan_ledger::LedgerError) -> (LedgerProblem, String) {
-        use castellan_ledger::{FileProblem, LedgerError as E};
+    pub fn of(error: &castellan_table::ledger::LedgerError) -> (LedgerProblem, String) {
+        use castellan_table::ledger::{FileProblem, LedgerError as E};
         let problem = match error {
             E::Corrupt { .. } => LedgerProblem::Damaged,
             E::SchemaTooNew { found, supported } => LedgerProblem::TooNew { found: *found, supported: *supported },
@@ -224,6 +423,7 @@ impl LedgerProblem {
             E::UnexpectedSchema { .. } => LedgerProblem::Damaged,
             E::InUse { holder, .. } => LedgerProblem::InUse { holder: holder.to_string() },
             E::Io { .. } => LedgerProblem::Access,
+            E::NoLedger { .. } => LedgerProblem::Missing,
             E::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. } => LedgerProblem::Access,
             _ => LedgerProblem::Other,
         };
@@ -248,9 +448,16 @@ pub fn with_causes(error: &dyn std::error::Error) -> String {
 
 impl From<TableError> for CommandError {
     fn from(e: TableError) -> CommandError {
+        let id = |game: i64| u32::try_from(game).expect("ledger row ids fit in 32 bits");
         match e {
             TableError::NoGame => CommandError::NoGame,
             TableError::GameFinished => CommandError::GameFinished,
+            TableError::NoFinalCount => CommandError::NoFinalCount,
+            TableError::TrackInTurns => CommandError::TrackInTurns,
+            TableError::TrackSeats { seated, given } => CommandError::TrackSeats {
+                seated: u32::try_from(seated).unwrap_or(u32::MAX),
+                given: u32::try_from(given).unwrap_or(u32::MAX),
+            },
             TableError::Setup(e) | TableError::Replay(ReplayError::Setup(e)) => CommandError::bad_setup(e),
             TableError::TooFewPlayers { seated } => CommandError::TooFewPlayers {
                 seated: u32::try_from(seated).unwrap_or(u32::MAX),
@@ -262,13 +469,28 @@ impl From<TableError> for CommandError {
                 CommandError::LaterTurnRefused { turn: index as u32 + 1, error, rule }
             }
             TableError::Ledger(e) => CommandError::ledger(e),
-            TableError::NotExportable { game, voided } => CommandError::NotExportable {
-                game: u32::try_from(game).expect("ledger row ids fit in 32 bits"),
-                voided,
+            TableError::Refused { error, .. } => CommandError::ledger(*error),
+            TableError::LedgerAt { path, error } => {
+                let (problem, detail) = LedgerProblem::of(&error);
+                CommandError::LedgerUnavailable { path, problem, detail }
+            }
+            TableError::NoLedger { path } => CommandError::LedgerUnavailable {
+                detail: format!("{path}: no ledger there"),
+                path,
+                problem: LedgerProblem::Missing,
             },
+            TableError::Stored { game, detail } => CommandError::StoredGameBroken { game: id(game), detail },
+            TableError::NotExportable { game, voided } => CommandError::NotExportable { game: id(game), voided },
             TableError::NothingToExport { .. } => CommandError::NothingToExport,
             TableError::FileExists { path } => CommandError::FileExists { path },
-            other => CommandError::Internal { detail: other.to_string() },
+            // Files are read through these commands; a writer names its own failure
+            // (`files::write`).
+            TableError::Io { path, error } => CommandError::FileNotRead { path, detail: error.to_string() },
+            TableError::Script { file, error } => CommandError::script_invalid(file, error),
+            TableError::Unfinished { file } => CommandError::ScriptUnfinished { path: file },
+            TableError::AlreadyImported { game, date, place, .. } => {
+                CommandError::AlreadyInLedger { game: id(game), date: date.to_string(), place }
+            }
         }
     }
 }
@@ -286,13 +508,24 @@ impl CommandError {
         CommandError::BadSetup { error, rule }
     }
 
-    /// A ledger's failure: a file's problem as data, anything else as its words.
-    pub fn ledger(error: castellan_ledger::LedgerError) -> CommandError {
+    /// A ledger's failure: a file's problem or a refusal as data, with the ledger's words.
+    pub fn ledger(error: LedgerError) -> CommandError {
         match &error {
-            castellan_ledger::LedgerError::File { problem, .. } => {
+            LedgerError::File { problem, .. } => {
                 CommandError::LedgerFile { problem: *problem, detail: with_causes(&error) }
             }
-            _ => CommandError::Ledger { detail: error.to_string() },
+            _ => CommandError::Ledger { refusal: LedgerRefusal::of(&error), detail: with_causes(&error) },
+        }
+    }
+
+    /// A game script that cannot be replayed: where, and what is wrong there, as data.
+    pub fn script_invalid(path: String, error: ScriptError) -> CommandError {
+        let names = error.names().to_vec();
+        CommandError::ScriptInvalid {
+            path,
+            at: ScriptPlace::of(&error.at),
+            problem: Box::new(ScriptProblem::of(error.kind)),
+            names,
         }
     }
 }
@@ -318,7 +551,7 @@ mod tests {
     //! `ui/src/errors.samples.json` for the UI's test that words each in every language.
 
     use super::*;
-    use castellan_engine::{
+    use castellan_table::engine::{
         AbbotError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
         FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
         Start, TileId, TileSet,
@@ -502,10 +735,14 @@ mod tests {
         let own = every!(CommandError {
             LedgerUnavailable { path: path(), problem: LedgerProblem::Damaged, detail: detail() },
             SettingsNotSaved { path: path(), detail: detail() },
-            Ledger { detail: detail() },
+            Ledger { refusal: LedgerRefusal::Other, detail: detail() },
             LedgerFile { problem: FileProblem::DiskFull, detail: detail() },
             NoGame,
             GameFinished,
+            NoFinalCount,
+            TrackInTurns,
+            TrackSeats { seated: 3, given: 2 },
+            StoredGameBroken { game: 7, detail: "move 4: expected value at line 1 column 1".into() },
             BadSetup { error: SetupError::NoPlayers, rule: Some("B-02".into()) },
             TooFewPlayers { seated: 1, rule: Some("B-02".into()) },
             Refused { error: MoveError::GameOver, rule: None },
@@ -524,7 +761,15 @@ mod tests {
             FileExists { path: path() },
             FileNotWritten { path: path(), detail: detail() },
             FileNotRead { path: path(), detail: detail() },
-            ScriptInvalid { path: path(), at: "move 3".into(), reason: "not adjacent".into() },
+            ScriptInvalid {
+                path: path(),
+                at: ScriptPlace::Move { index: 3 },
+                problem: Box::new(ScriptProblem::Move {
+                    error: MoveError::Placement(placements()[1].clone()),
+                    rule: Some("B-04".into()),
+                }),
+                names: vec!["Anna".into(), "Bram".into()],
+            },
             ScriptUnfinished { path: path() },
             AlreadyInLedger { game: 12, date: "2026-11-20".into(), place: Some("De Klok".into()) },
             Internal { detail: detail() },
@@ -536,8 +781,45 @@ mod tests {
             Foreign,
             InUse { holder: "process 4242".into() },
             Access,
+            Missing,
             Other,
         });
+        let refusals = every!(LedgerRefusal {
+            NameTaken { name: "Anna".into() },
+            EmptyName,
+            NotFound,
+            GameEnded,
+            ChangedMeanwhile,
+            NotFinished,
+            Other,
+        });
+        let places = every!(ScriptPlace {
+            Move { index: 3 },
+            Follower { index: 0 },
+            Text { line: 2, column: 7 },
+            Key { path: "setup.rules.farms".into() },
+        });
+        let script_problems = every!(ScriptProblem {
+            NotJson { detail: "trailing comma at line 2 column 7".into() },
+            Format { detail: "unknown farm rule `c4`".into() },
+            Setup { error: SetupError::DuplicateName("Anna".into()), rule: None },
+            Move { error: MoveError::Placement(placements()[1].clone()), rule: Some("B-04".into()) },
+            NoName,
+            TooFewPlayers { seated: 1 },
+            KingWithoutCity { holder: "Anna".into() },
+            RobberWithoutRoad { holder: "Bram".into() },
+        });
+        let script = |at, problem| CommandError::ScriptInvalid {
+            path: path(),
+            at,
+            problem: Box::new(problem),
+            names: vec!["Anna".into(), "Bram".into()],
+        };
+        let scripts: Vec<CommandError> = places
+            .into_iter()
+            .map(|at| script(at, ScriptProblem::NoName))
+            .chain(script_problems.into_iter().map(|problem| script(ScriptPlace::Move { index: 3 }, problem)))
+            .collect();
         own.into_iter()
             .chain(problems.into_iter().map(|problem| CommandError::LedgerUnavailable {
                 path: path(),
@@ -545,6 +827,8 @@ mod tests {
                 detail: detail(),
             }))
             .chain(file_problems().into_iter().map(|problem| CommandError::LedgerFile { problem, detail: detail() }))
+            .chain(refusals.into_iter().map(|refusal| CommandError::Ledger { refusal, detail: detail() }))
+            .chain(scripts)
             .chain(move_errors().into_iter().map(CommandError::refused))
             .chain(setup_errors().into_iter().map(CommandError::bad_setup))
             .chain(request_errors().into_iter().map(CommandError::from))
@@ -570,13 +854,77 @@ mod tests {
     fn a_write_the_ledger_file_refuses_is_sent_as_its_problem() {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("club.sqlite3");
-        let mut ledger = castellan_ledger::Ledger::open(&path).unwrap();
+        let mut ledger = castellan_table::ledger::Ledger::open(&path).unwrap();
         let other = rusqlite::Connection::open(&path).unwrap();
         other.execute_batch("BEGIN IMMEDIATE").unwrap();
         let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
         let sent = serde_json::to_value(CommandError::from(TableError::Ledger(error))).unwrap();
         assert_eq!((&sent["kind"], &sent["problem"]), (&serde_json::json!("ledgerFile"), &serde_json::json!("locked")));
         other.execute_batch("ROLLBACK").unwrap();
+    }
+
+    /// Damaged game scripts written to real files and opened as the app opens them: each is
+    /// sent as where and what, with the engine's refusal as data, never the reader's sentence.
+    #[test]
+    fn a_damaged_script_is_sent_as_where_and_what() {
+        use castellan_table::script_file::ScriptFile;
+        let folder = tempfile::tempdir().unwrap();
+        let open = |name: &str, text: &str| {
+            let path = folder.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            CommandError::from(ScriptFile::read(&path).map(|_| ()).unwrap_err())
+        };
+        let players = r#""players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}]"#;
+
+        let apart = format!(
+            r#"{{"format": "castellan-game-script", "version": 1, {players},
+                "moves": [{{"tile": "E", "at": [0, -1], "rot": 180}}, {{"tile": "V", "at": [5, 5], "rot": 0}}]}}"#
+        );
+        let CommandError::ScriptInvalid { at, problem, names, .. } = open("apart.json", &apart) else {
+            panic!("a script whose move breaks a rule is an invalid script")
+        };
+        assert_eq!(at, ScriptPlace::Move { index: 1 }, "the second entry of `moves`");
+        assert!(
+            matches!(&*problem, ScriptProblem::Move { error: MoveError::Placement(_), rule: Some(rule) } if rule == "B-04"),
+            "the engine's refusal as data, with its rule: {problem:?}"
+        );
+        assert_eq!(names, ["Anna", "Bram"], "whom its seat numbers name");
+
+        let CommandError::ScriptInvalid { at, problem, .. } = open("cut.json", "{\n  \"format\": ") else {
+            panic!("text that is not JSON")
+        };
+        assert!(matches!(at, ScriptPlace::Text { line: 2, .. }), "where the JSON breaks off: {at:?}");
+        assert!(matches!(*problem, ScriptProblem::NotJson { .. }), "{problem:?}");
+
+        let farms = format!(
+            r#"{{"format": "castellan-game-script", "version": 1, {players},
+                "setup": {{"rules": {{"farms": "c4"}}}}, "moves": []}}"#
+        );
+        let CommandError::ScriptInvalid { at, problem, .. } = open("farms.json", &farms) else { panic!("a bad key") };
+        assert_eq!(at, ScriptPlace::Key { path: "setup.rules.farms".into() }, "the key, by its path");
+        assert!(matches!(*problem, ScriptProblem::Format { .. }), "{problem:?}");
+
+        let alone = r#"{"format": "castellan-game-script", "version": 1,
+            "players": [{"name": "Anna", "color": "red"}], "moves": []}"#;
+        let CommandError::ScriptInvalid { problem, .. } = open("alone.json", alone) else { panic!("one player") };
+        assert_eq!(*problem, ScriptProblem::TooFewPlayers { seated: 1 });
+    }
+
+    #[test]
+    fn every_refusal_of_the_table_is_sent_as_its_own_kind() {
+        assert_eq!(CommandError::from(TableError::NoFinalCount), CommandError::NoFinalCount);
+        assert_eq!(CommandError::from(TableError::TrackInTurns), CommandError::TrackInTurns);
+        assert_eq!(
+            CommandError::from(TableError::TrackSeats { seated: 3, given: 2 }),
+            CommandError::TrackSeats { seated: 3, given: 2 }
+        );
+        let taken = castellan_table::ledger::LedgerError::NameTaken { name: "Anna".into() };
+        assert!(
+            matches!(CommandError::from(TableError::Ledger(taken)), CommandError::Ledger { refusal: LedgerRefusal::NameTaken { name }, .. } if name == "Anna"),
+            "a name taken is data the UI words"
+        );
+        let stored = CommandError::from(TableError::Stored { game: 7, detail: "setup: EOF".into() });
+        assert_eq!(stored, CommandError::StoredGameBroken { game: 7, detail: "setup: EOF".into() });
     }
 
     #[test]

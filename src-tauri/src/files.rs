@@ -12,9 +12,9 @@
 
 use crate::error::CommandError;
 use crate::state::AppState;
-use castellan_ledger::{GameId, NightId};
 use castellan_table::export::{self, Format, Selection};
 use castellan_table::import::{Occasion, Repeat};
+use castellan_table::ledger::{GameId, NightId};
 use castellan_table::save;
 use castellan_table::script_file::ScriptFile;
 use castellan_table::view::ReplayView;
@@ -280,8 +280,8 @@ pub async fn open_script(
     path: Option<String>,
 ) -> Result<Option<OpenedScriptView>, CommandError> {
     let Some(chosen) = choose(&window, Ask::OpenScript, title, path).await? else { return Ok(None) };
-    let file = ScriptFile::read(chosen.path()).map_err(read_failed)?;
-    let replay = file.replay(u32::MAX).map_err(read_failed)?;
+    let file = ScriptFile::read(chosen.path()).map_err(CommandError::from)?;
+    let replay = file.replay(u32::MAX).map_err(CommandError::from)?;
     let view = OpenedScriptView { path: file.path().to_string(), replay };
     *lock(&opened)? = Some(file);
     Ok(Some(view))
@@ -293,7 +293,7 @@ pub async fn open_script(
 pub fn opened_script_step(opened: State<'_, OpenedScript>, turn: u32) -> Result<ReplayView, CommandError> {
     let opened = lock(&opened)?;
     let file = opened.as_ref().ok_or(CommandError::NoScriptOpen)?;
-    file.replay(turn).map_err(read_failed)
+    file.replay(turn).map_err(CommandError::from)
 }
 
 /// Adds the opened script's game to the ledger, on today's night, as `castellan ledger
@@ -312,7 +312,7 @@ pub fn add_opened_script(
     let occasion =
         Occasion { date: now.date_naive(), place: None, now, app_version: castellan_table::VERSION.to_string() };
     let repeat = if again { Repeat::Allow } else { Repeat::Refuse };
-    let id = state.with_table(|table| file.import_into(table, &occasion, repeat).map_err(read_failed))?;
+    let id = state.with_table(|table| file.import_into(table, &occasion, repeat).map_err(CommandError::from))?;
     Ok(u32::try_from(id.0).expect("ledger row ids fit in 32 bits"))
 }
 
@@ -320,26 +320,6 @@ fn lock<'a>(
     opened: &'a State<'_, OpenedScript>,
 ) -> Result<std::sync::MutexGuard<'a, Option<ScriptFile>>, CommandError> {
     opened.0.lock().map_err(|_| CommandError::Internal { detail: "opened script poisoned".into() })
-}
-
-/// A script's problems as the UI words them; the rest as any command's.
-fn read_failed(e: TableError) -> CommandError {
-    match e {
-        TableError::Io { path, error } => CommandError::FileNotRead { path, detail: error.to_string() },
-        TableError::Script { file, error } => {
-            let reason = error.to_string();
-            let reason = reason.strip_prefix(&format!("{}: ", error.at)).unwrap_or(&reason).to_string();
-            CommandError::ScriptInvalid { path: file, at: error.at, reason }
-        }
-        TableError::Unfinished { file } => CommandError::ScriptUnfinished { path: file },
-        TableError::AlreadyImported { game, date, place, .. } => CommandError::AlreadyInLedger {
-            game: u32::try_from(game).expect("ledger row ids fit in 32 bits"),
-            date: date.to_string(),
-            place,
-        },
-        TableError::Refused { error, .. } => TableError::Ledger(*error).into(),
-        other => other.into(),
-    }
 }
 
 #[cfg(test)]

@@ -26,18 +26,18 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
     Builder::<tauri::Wry>::new()
         .disable_serde_phases()
         // Every rule id a score can carry: the UI checks that it explains each of them.
-        .constant("SCORE_RULES", castellan_engine::SCORE_RULES)
+        .constant("SCORE_RULES", castellan_table::engine::SCORE_RULES)
         // The lists the setup and table screens offer, in the engine's order: the UI spells
         // none of them itself. The base game is always in play, so only the other boxes are
         // offered; the quarters go clockwise round the City.
-        .constant("COLORS", castellan_engine::Color::ALL)
-        .constant("BOXES", &castellan_engine::TileSet::ALL[1..])
-        .constant("QUARTERS", castellan_engine::Quarter::ALL)
+        .constant("COLORS", castellan_table::engine::Color::ALL)
+        .constant("BOXES", &castellan_table::engine::TileSet::ALL[1..])
+        .constant("QUARTERS", castellan_table::engine::Quarter::ALL)
         // The answers of the rule options with more than two, the default first.
-        .constant("FARM_RULES", castellan_engine::FarmRule::ALL)
-        .constant("TIE_RULES", castellan_engine::TiedWinners::ALL)
-        .constant("UNPLACEABLE_RULES", castellan_engine::Unplaceable::ALL)
-        .constant("COUNT_MOVEMENTS", castellan_engine::CountMovement::ALL)
+        .constant("FARM_RULES", castellan_table::engine::FarmRule::ALL)
+        .constant("TIE_RULES", castellan_table::engine::TiedWinners::ALL)
+        .constant("UNPLACEABLE_RULES", castellan_table::engine::Unplaceable::ALL)
+        .constant("COUNT_MOVEMENTS", castellan_table::engine::CountMovement::ALL)
         .commands(collect_commands![
             commands::app_info,
             commands::catalog,

@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 
 /// The ledger's file name in the app's data folder: the ledger's own, one name everywhere.
-pub const LEDGER_FILE: &str = castellan_ledger::Ledger::FILE_NAME;
+pub const LEDGER_FILE: &str = castellan_table::ledger::Ledger::FILE_NAME;
 
 /// Something found at start that the player should know about, shown on the start screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
@@ -157,7 +157,7 @@ mod tests {
     fn damaged_settings_are_set_aside_and_the_default_ledger_opens() {
         let dir = tempfile::tempdir().unwrap();
         let chosen = dir.path().join("club.sqlite3");
-        castellan_ledger::Ledger::open(&chosen).unwrap();
+        castellan_table::ledger::Ledger::open(&chosen).unwrap();
         fs::write(dir.path().join(SETTINGS_FILE), format!("{{\"ledgerPath\": \"{}", chosen.display())).unwrap();
         let start = prepare(Ok(dir.path().to_path_buf()));
         let [StartNotice::SettingsDamaged { path, aside: Some(aside), detail }] = start.notices.as_slice() else {
@@ -193,7 +193,7 @@ mod tests {
     fn a_chosen_ledger_opens_and_a_damaged_one_is_reported_untouched() {
         let dir = tempfile::tempdir().unwrap();
         let chosen = dir.path().join("club.sqlite3");
-        castellan_ledger::Ledger::open(&chosen).unwrap();
+        castellan_table::ledger::Ledger::open(&chosen).unwrap();
         let mut settings = Settings::load(&dir.path().join(SETTINGS_FILE)).0;
         settings.set(SettingKey::LedgerPath, json!(chosen.display().to_string())).unwrap();
         let start = prepare(Ok(dir.path().to_path_buf()));

@@ -2,8 +2,8 @@
 //! be used. A damaged or newer file is reported on every command and never written to.
 
 use crate::error::{CommandError, LedgerProblem};
-use castellan_ledger::Ledger;
-use castellan_table::live::{LiveGame, Table};
+use castellan_table::ledger::Ledger;
+use castellan_table::{LiveGame, Table};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 

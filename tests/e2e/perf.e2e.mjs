@@ -207,18 +207,29 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   const phases = { ipc: [], update: [], paint: [] };
   for (let turn = 0; turn < 21; turn++) {
     const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
-    const picks = await browser.$$(".pick");
     let chosen = false;
-    for (const pick of picks) {
+    for (const pick of await browser.$$(".pick")) {
+      const tile = await pick.getAttribute("data-tile");
       await pick.click();
-      const legal = await browser.$$(".legal");
-      if (legal.length > 0) {
-        await legal[0].click();
+      // The tile's squares come with the command's answer, when the tile shows as chosen: read
+      // before that, they would be none, and the turn would take whichever tile answered first.
+      await (await browser.$(`.pick.chosen[data-tile="${tile}"]`)).waitForExist({ timeout: 5000 });
+      // The first lit square in view: a board this large is shown in part, from its middle.
+      const cell = await browser.execute(() => {
+        const frame = document.querySelector(".board").getBoundingClientRect();
+        const inView = [...document.querySelectorAll(".legal")].find((square) => {
+          const r = square.getBoundingClientRect();
+          return r.left >= frame.left && r.top >= frame.top && r.right <= frame.right && r.bottom <= frame.bottom;
+        });
+        return inView?.dataset.cell ?? null;
+      });
+      if (cell !== null) {
+        await click(browser, `.legal[data-cell="${cell}"]`);
         chosen = true;
         break;
       }
     }
-    assert.ok(chosen, "a tile with a legal square");
+    assert.ok(chosen, "a tile with a legal square in view");
     const spots = await browser.$$(".spot");
     if (spots.length > 0) await spots[0].click();
     await click(browser, "#confirm");

@@ -1,6 +1,7 @@
 // The engine's refusals in the real window, in the player's language: a setup refused in
 // German, and in Dutch a correction of turn 1 that would leave turn 2 touching nothing, with
-// the tile, the square and the rule it breaks, whose one-line explanation opens beside it.
+// the tile, the square (counted from the start tile, as the board has no coordinates) and the
+// rule it breaks, whose one-line explanation opens beside it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
@@ -64,9 +65,10 @@ test("a correction that leaves a later turn touching nothing is refused in Dutch
   const refusal = await textOf(browser, "#message", /beurt 2/);
   assert.match(
     refusal,
-    /^Niet veranderd: beurt 2 zou niet meer passen \(tegel U op 2,0 gedraaid \d+° raakt geen tegel langs een hele rand\)\./,
+    /^Niet veranderd: beurt 2 zou niet meer passen \(tegel U op 2 naar het oosten van de starttegel, gedraaid \d+° raakt geen tegel langs een hele rand\)\./,
   );
   assert.doesNotMatch(refusal, /touches|tile U at/, "no English left in it");
+  assert.doesNotMatch(refusal, /\d+,\d+/, "the square is named from the start tile, as the board shows it, not by coordinates");
   await click(browser, '#message [data-rule-id="B-04"]');
   const note = await textOf(browser, '#message [data-rule-note="B-04"]', /tegel/);
   assert.equal(note, "Een nieuwe tegel raakt de gelegde tegels langs minstens één hele rand.");

@@ -310,7 +310,12 @@ path: string;
 detail: string } | 
 /**  Writing to the ledger failed; nothing of the request was recorded. */
 { kind: "ledger"; 
-/**  Why. */
+/**  Why, for the UI to word. */
+refusal: LedgerRefusal; 
+/**
+ *  The ledger's own words, for the log, and for the UI to quote when the refusal is
+ *  [`LedgerRefusal::Other`].
+ */
 detail: string } | 
 /**
  *  The ledger file could not be read or written (a full disk, a read-only file, a lock,
@@ -325,6 +330,28 @@ detail: string } |
 { kind: "noGame" } | 
 /**  The game has had its final count. */
 { kind: "gameFinished" } | 
+/**  The game on the table has had no final count, so there is none to undo. */
+{ kind: "noFinalCount" } | 
+/**
+ *  Scores before the end count were given for a game entered turn by turn, which scored
+ *  every point itself.
+ */
+{ kind: "trackInTurns" } | 
+/**  Scores before the end count, but not one for each player. */
+{ kind: "trackSeats"; 
+/**  Players at the table. */
+seated: number; 
+/**  Scores given. */
+given: number } | 
+/**
+ *  A game stored in the ledger no longer replays (its setup or a move cannot be read, or
+ *  the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
+ */
+{ kind: "storedGameBroken"; 
+/**  The game. */
+game: number; 
+/**  What is wrong, in the reader's or the engine's words, for the log and to quote. */
+detail: string } | 
 /**  The players, boxes or rules do not make a game. */
 { kind: "badSetup"; 
 /**  The engine's refusal. */
@@ -398,10 +425,18 @@ detail: string } |
 { kind: "scriptInvalid"; 
 /**  The file. */
 path: string; 
-/**  Where in it, as the command line names it (`move 3`, `setup.rules.farms`). */
-at: string; 
-/**  What is wrong there, in the reader's words. */
-reason: string } | 
+/**  Where in it. */
+at: ScriptPlace; 
+/**
+ *  What is wrong there (boxed: a damaged script is rare, and every other command's
+ *  result stays small).
+ */
+problem: ScriptProblem; 
+/**
+ *  The script's players by seat, when it was read that far: whom a refusal's seat
+ *  numbers name.
+ */
+names: string[] } | 
 /**  The script has no final count, so it is no finished game for the ledger. */
 { kind: "scriptUnfinished"; 
 /**  The file. */
@@ -863,6 +898,12 @@ export type GameSummary = {
 	voidedAt: string | null,
 	/**  The version of Castellan that recorded it, if known. */
 	appVersion: string | null,
+	/**
+	 *  A final board counted without the scores before the count: its scores are the end
+	 *  count's points alone, so nobody is ranked or named winner, and it leaves the
+	 *  statistics.
+	 */
+	endCountOnly: boolean,
 };
 
 /**  A game on the table, as the screen shows it. */
@@ -996,7 +1037,28 @@ supported: number } |
 holder: string } | 
 /**  The file or its folder cannot be read or written (permissions, a disk gone). */
 { kind: "access" } | 
+/**  There is no ledger at the path, and reading never creates one. */
+{ kind: "missing" } | 
 /**  Anything else; the detail says what. */
+{ kind: "other" };
+
+/**  Why the ledger refused a write, for the UI to word; each asks something else of the player. */
+export type LedgerRefusal = 
+/**  Another player already has this name. */
+{ kind: "nameTaken"; 
+/**  The name asked for. */
+name: string } | 
+/**  A player's name is empty. */
+{ kind: "emptyName" } | 
+/**  The game, player or night is no longer in the ledger. */
+{ kind: "notFound" } | 
+/**  The game has ended, so its moves can no longer change. */
+{ kind: "gameEnded" } | 
+/**  Another window or program changed the game meanwhile; nothing was written. */
+{ kind: "changedMeanwhile" } | 
+/**  The game is not finished, so it cannot be voided or reopened. */
+{ kind: "notFinished" } | 
+/**  Anything else: a failure of the ledger itself, whose words the detail holds. */
 { kind: "other" };
 
 /**  Whether the game is entered turn by turn, or only its final board. */
@@ -1629,6 +1691,77 @@ export type ScoreView = {
 	cityTiles: ([number, number])[],
 };
 
+/**
+ *  Where in a game script a problem is, as the script reader names it (`move 3`, `follower
+ *  0`, `line 2 column 7`, `setup.rules.farms`).
+ */
+export type ScriptPlace = 
+/**  An entry of `moves`, counted from 0 as the file's list is. */
+{ kind: "move"; 
+/**  Its index in `moves`. */
+index: number } | 
+/**  An entry of a final board's `followers`, counted from 0. */
+{ kind: "follower"; 
+/**  Its index in `followers`. */
+index: number } | 
+/**  Where the text stops being JSON. */
+{ kind: "text"; 
+/**  The line, from 1. */
+line: number; 
+/**  The column, from 1. */
+column: number } | 
+/**
+ *  A key of the file, as a path (`setup.rules.farms`, `players[1]`, `final_moves[2]`):
+ *  the file's own names, the same in every language.
+ */
+{ kind: "key"; 
+/**  The path. */
+path: string };
+
+/**
+ *  What is wrong in a game script. The rules' refusals are the engine's data, as for a move
+ *  entered at the table; what is wrong with the file's form keeps the reader's words, which
+ *  name keys and values of the file.
+ */
+export type ScriptProblem = 
+/**  The text is not JSON. */
+{ kind: "notJson"; 
+/**  The JSON reader's words. */
+detail: string } | 
+/**
+ *  JSON, but not in the game-script format there (a missing key, a wrong type, an
+ *  unknown value).
+ */
+{ kind: "format"; 
+/**  The script reader's words, which name the keys and values concerned. */
+detail: string } | 
+/**  The setup does not make a game. */
+{ kind: "setup"; 
+/**  The engine's refusal. */
+error: SetupError; 
+/**  The checklist rule it cites, if one does. */
+rule: string | null } | 
+/**  The rules refuse a move of the script. */
+{ kind: "move"; 
+/**  The engine's refusal. */
+error: MoveError; 
+/**  The checklist rule it cites, if one does. */
+rule: string | null } | 
+/**  A player without a name. */
+{ kind: "noName" } | 
+/**  Fewer than two players (Rule B-02). */
+{ kind: "tooFewPlayers"; 
+/**  How many are seated. */
+seated: number } | 
+/**  A final board names a King, but no city on the table is complete. */
+{ kind: "kingWithoutCity"; 
+/**  The name given as holder. */
+holder: string } | 
+/**  A final board names a Robber, but no road on the table is complete. */
+{ kind: "robberWithoutRoad"; 
+/**  The name given as holder. */
+holder: string };
+
 /**  One seat at a new game. */
 export type SeatRequest = {
 	/**  The player's name. */
@@ -1645,7 +1778,10 @@ export type SeatResult = {
 	color: Color,
 	/**  Final score and place, once finished (tied players share a place). */
 	score: number | null,
-	/**  Place: 1 for the winner(s). */
+	/**
+	 *  Place: 1 for the winner(s). `None` before the end, and for a game counted from the
+	 *  end count alone ([`GameSummary::end_count_only`]), which ranks nobody.
+	 */
 	rank: number | null,
 };
 
@@ -1823,6 +1959,11 @@ export type StatsView = {
 	head_to_head: HeadToHeadView[],
 	/**  The records. */
 	records: RecordsView,
+	/**
+	 *  Finished games left out of everything above because only their end count is known
+	 *  (a final board counted without the scores before the count).
+	 */
+	end_count_only_games: number,
 };
 
 /**  A completed city a farm supplies. */

@@ -68,10 +68,27 @@ test("an export's or an opened script's failure names the file, the game or the 
   const at = describeError({ kind: "alreadyInLedger", game: 12, date: "2026-11-20", place: "De Klok" }, nlT);
   expect(at).toContain("spel 12");
   expect(at).toContain("De Klok");
-  const invalid = describeError({ kind: "scriptInvalid", path: "/g.json", at: "move 3", reason: "not adjacent" }, de);
-  expect(invalid).toContain("/g.json");
-  expect(invalid).toContain("move 3");
-  expect(invalid).toContain("not adjacent");
+  const apart = { kind: "notAdjacent" as const, tile: "V", cell: { x: 5, y: 5 }, rotation: "R0" as const };
+  const invalid = describeError(
+    {
+      kind: "scriptInvalid",
+      path: "/g.json",
+      at: { kind: "move", index: 3 },
+      problem: { kind: "move", error: { kind: "placement", error: apart }, rule: "B-04" },
+      names: ["Anna", "Bram"],
+    },
+    de,
+  );
+  expect(invalid).toBe(
+    "/g.json ist kein Spielskript, das Castellan nachspielen kann. Zug 4 der Datei: Plättchen V auf dem Feld 5 nach Osten, 5 nach Süden vom Startplättchen, gedreht 0° berührt kein Plättchen entlang einer ganzen Kante",
+  );
+  const format = describeError(
+    { kind: "scriptInvalid", path: "/g.json", at: { kind: "key", path: "setup.rules.farms" }, problem: { kind: "format", detail: "unknown farm rule `c4`" }, names: [] },
+    nlT,
+  );
+  expect(format, "the reader's words quoted after a Dutch sentence").toBe(
+    "/g.json is geen spelscript dat Castellan kan naspelen. Bij “setup.rules.farms”: zo staat het niet in een spelscript (“unknown farm rule `c4`”)",
+  );
   const voided = describeError({ kind: "notExportable", game: 4, voided: true }, en);
   const unfinished = describeError({ kind: "notExportable", game: 4, voided: false }, en);
   expect(voided).toContain("voided");

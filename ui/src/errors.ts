@@ -1,23 +1,29 @@
 // A command's failure in the user's language: one place, so every screen says it the same way.
 // The engine's refusals are worded in ./refusal.ts from the data they carry.
-import type { CommandError, StartNotice } from "./bindings";
+import type { CommandError, LedgerRefusal, ScriptPlace, ScriptProblem, StartNotice } from "./bindings";
 import type { Language, MessageKey } from "./i18n";
-import { fileProblem, moveRefusal, requestRefusal, setupRefusal, speech } from "./refusal";
+import { fileProblem, moveRefusal, requestRefusal, setupRefusal, speech, type Speech } from "./refusal";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 /**
  * The failure as a sentence in `language`; `names` are the game's players by seat, so that a
- * refusal calls them by name.
+ * refusal calls them by name, and `viewTurns` the quarter turns the board is seen turned, so
+ * that a square is named as the player sees it ("2 east of the start tile").
  */
-export function describeError(error: CommandError, language: Language, names: readonly string[] = []): string {
-  const s = speech(language, names);
+export function describeError(
+  error: CommandError,
+  language: Language,
+  names: readonly string[] = [],
+  viewTurns = 0,
+): string {
+  const s = speech(language, names, viewTurns);
   const t = s.t;
   switch (error.kind) {
     case "internal":
       return t("error.internal", { detail: error.detail });
     case "ledger":
-      return t("error.ledger", { detail: error.detail });
+      return ledgerRefusal(error.refusal, error.detail, t);
     case "ledgerFile":
       return fileProblem(error.problem, s);
     case "ledgerUnavailable":
@@ -46,6 +52,14 @@ export function describeError(error: CommandError, language: Language, names: re
       return t("error.noGame");
     case "gameFinished":
       return t("error.gameFinished");
+    case "noFinalCount":
+      return t("refusal.noFinalCount");
+    case "trackInTurns":
+      return t("refusal.trackInTurns");
+    case "trackSeats":
+      return s.tn("refusal.trackSeats", error.seated, { given: error.given });
+    case "storedGameBroken":
+      return t("refusal.storedGameBroken", { game: error.game, detail: error.detail });
     case "notExportable":
       return t(error.voided ? "error.notExportableVoided" : "error.notExportableUnfinished", { game: error.game });
     case "nothingToExport":
@@ -56,8 +70,11 @@ export function describeError(error: CommandError, language: Language, names: re
       return t("error.fileNotWritten", { path: error.path, detail: error.detail });
     case "fileNotRead":
       return t("error.fileNotRead", { path: error.path, detail: error.detail });
-    case "scriptInvalid":
-      return t("error.scriptInvalid", { path: error.path, at: error.at, reason: error.reason });
+    case "scriptInvalid": {
+      // The script's own players, whom its refusals' seat numbers name; no board is in view.
+      const own = speech(language, error.names);
+      return t("error.scriptInvalid", { path: error.path, at: scriptPlace(error.at, own), reason: scriptProblem(error.problem, own) });
+    }
     case "scriptUnfinished":
       return t("error.scriptUnfinished", { path: error.path });
     case "alreadyInLedger":
@@ -86,6 +103,68 @@ function unreachable(value: never): never {
   throw new Error(`no words for ${JSON.stringify(value)}`);
 }
 
+/** Why the ledger refused a write; a failure of its own is quoted in its words. */
+function ledgerRefusal(refusal: LedgerRefusal, detail: string, t: Translate): string {
+  switch (refusal.kind) {
+    case "nameTaken":
+      return t("refusal.ledger.nameTaken", { name: refusal.name });
+    case "emptyName":
+      return t("refusal.ledger.emptyName");
+    case "notFound":
+      return t("refusal.ledger.notFound");
+    case "gameEnded":
+      return t("refusal.ledger.gameEnded");
+    case "changedMeanwhile":
+      return t("refusal.ledger.changedMeanwhile");
+    case "notFinished":
+      return t("refusal.ledger.notFinished");
+    case "other":
+      return t("error.ledger", { detail });
+    default:
+      return unreachable(refusal);
+  }
+}
+
+/** Where in a game script, counted from 1 as people count (the file's lists count from 0). */
+function scriptPlace(at: ScriptPlace, s: Speech): string {
+  switch (at.kind) {
+    case "move":
+      return s.t("refusal.script.move", { number: at.index + 1 });
+    case "follower":
+      return s.t("refusal.script.follower", { number: at.index + 1 });
+    case "text":
+      return s.t("refusal.script.text", { line: at.line, column: at.column });
+    case "key":
+      return s.t("refusal.script.key", { path: at.path });
+    default:
+      return unreachable(at);
+  }
+}
+
+/** What is wrong in a game script: the rules' refusals worded as at the table. */
+function scriptProblem(problem: ScriptProblem, s: Speech): string {
+  switch (problem.kind) {
+    case "notJson":
+      return s.t("refusal.script.notJson", { detail: problem.detail });
+    case "format":
+      return s.t("refusal.script.format", { detail: problem.detail });
+    case "setup":
+      return s.t("refusal.script.setup", { reason: setupRefusal(problem.error, s) });
+    case "move":
+      return moveRefusal(problem.error, s);
+    case "noName":
+      return s.t("refusal.script.noName");
+    case "tooFewPlayers":
+      return s.tn("refusal.tooFewPlayers", problem.seated);
+    case "kingWithoutCity":
+      return s.t("refusal.script.kingWithoutCity", { name: problem.holder });
+    case "robberWithoutRoad":
+      return s.t("refusal.script.robberWithoutRoad", { name: problem.holder });
+    default:
+      return unreachable(problem);
+  }
+}
+
 /** Why a ledger cannot be used, and what the player can do about it. */
 function describeLedgerProblem(error: Extract<CommandError, { kind: "ledgerUnavailable" }>, t: Translate): string {
   const { path, detail, problem } = error;
@@ -102,6 +181,8 @@ function describeLedgerProblem(error: Extract<CommandError, { kind: "ledgerUnava
       return t("error.ledgerInUse", { path, holder: problem.holder });
     case "access":
       return t("error.ledgerAccess", { path, detail });
+    case "missing":
+      return t("refusal.ledgerMissing", { path });
     case "other":
       return t("error.ledgerUnavailable", { path, detail });
   }

@@ -1,7 +1,7 @@
 // The engine's refusals in the player's language. They arrive as data (the engine's own error
 // values), and are worded here from their fields: the player by their seat's name, the tile by
-// its letter, the square as the board's "x,y", the place on a tile and each side that does not
-// match. Every switch ends in a `never` check, so a new variant fails the type check until it
+// its letter, the square from the start tile as the board is seen (the board draws no
+// coordinates), the place on a tile and each side that does not match. Every switch ends in a `never` check, so a new variant fails the type check until it
 // has words.
 import type {
   Cell,
@@ -29,6 +29,7 @@ import type {
   Start,
   TileSet,
 } from "./bindings";
+import { whereOnBoard } from "./board/labels";
 import { featureKey } from "./table/targets";
 import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "./i18n";
 
@@ -40,14 +41,35 @@ export interface Speech {
   tn: (base: CountedKey, n: number, values?: Values) => string;
   /** The players' names by seat; a seat without one is "seat 2". */
   names: readonly string[];
+  /**
+   * Quarter turns clockwise the board is seen turned, so that "east" is to the right on the
+   * screen the player is looking at, as the board's own labels say it.
+   */
+  viewTurns: number;
 }
 
-export function speech(language: Language, names: readonly string[] = []): Speech {
+export function speech(language: Language, names: readonly string[] = [], viewTurns = 0): Speech {
   return {
     t: (key, values) => translate(language, key, values),
     tn: (base, n, values) => translateCount(language, base, n, values),
     names,
+    viewTurns,
   };
+}
+
+/** Where a square is, from the start tile: "2 east, 1 north of the start tile". */
+function where(cell: Cell, s: Speech): string {
+  return whereOnBoard(cell.x, cell.y, s.viewTurns, s.t);
+}
+
+/** A square as a place in a sentence: "at 2 east, 1 north of the start tile", "on the start tile". */
+function square(cell: Cell, s: Speech): string {
+  return cell.x === 0 && cell.y === 0 ? s.t("refusal.square.start") : s.t("refusal.square.at", { where: where(cell, s) });
+}
+
+/** The tile lying on a square: "the tile 2 east of the start tile", or "the start tile" itself. */
+function theTile(cell: Cell, s: Speech): string {
+  return cell.x === 0 && cell.y === 0 ? s.t("refusal.theTile.start") : s.t("refusal.theTile.at", { where: where(cell, s) });
 }
 
 function unreachable(value: never): never {
@@ -74,9 +96,9 @@ function degrees(rotation: Rotation): number {
   }
 }
 
-/** A tile laid somewhere: "tile E at 0,-1 turned 90°", as the turn log says it. */
+/** A tile laid somewhere: "tile E at 1 north of the start tile, turned 90°". */
 function tileAt(tile: string, cell: Cell, rotation: Rotation, s: Speech): string {
-  return s.t("refusal.tileAt", { tile, x: cell.x, y: cell.y, rotation: degrees(rotation) });
+  return s.t("refusal.tileAt", { tile, square: square(cell, s), rotation: degrees(rotation) });
 }
 
 /**
@@ -120,7 +142,7 @@ export function moveRefusal(error: MoveError, s: Speech): string {
     case "gameOver":
       return s.t("refusal.gameOver");
     case "offTable":
-      return s.t("refusal.offTable", { x: error.error.cell.x, y: error.error.cell.y, limit: error.error.limit });
+      return s.t("refusal.offTable", { where: where(error.error.cell, s), limit: error.error.limit });
     case "wrongMode":
       return s.t("refusal.wrongMode");
     case "noSuchMove":
@@ -174,7 +196,7 @@ function riverWords(reason: RiverError, cell: Cell, s: Speech): string {
     case "NotContinued":
     case "BranchesJoin":
     case "UTurn":
-      return s.t(`refusal.river.${reason}`, { x: cell.x, y: cell.y });
+      return s.t(`refusal.river.${reason}`, { square: square(cell, s) });
     default:
       return unreachable(reason);
   }
@@ -192,9 +214,9 @@ function placementRefusal(e: PlacementError, s: Speech): string {
         sides: e.mismatches.map((m) => sideMismatch(m, s)).join("; "),
       });
     case "outOfBounds":
-      return s.t("refusal.outOfBounds", { x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.outOfBounds", { where: where(e.cell, s) });
     case "buildingNeighbours":
-      return s.t("refusal.buildingNeighbours", { x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.buildingNeighbours", { square: square(e.cell, s) });
     case "river":
       return riverWords(e.reason, e.cell, s);
     default:
@@ -238,7 +260,7 @@ function abbotRefusal(e: AbbotError, s: Speech): string {
     case "recallWithFigure":
       return s.t("refusal.recallWithFigure");
     case "buildingComplete":
-      return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), square: square(e.cell, s) });
     default:
       return unreachable(e);
   }
@@ -264,9 +286,9 @@ function cityRefusal(e: CityError, s: Speech): string {
     case "riverUnfinished":
       return s.t("refusal.riverUnfinished");
     case "overlaps":
-      return s.t("refusal.overlaps", { x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.overlaps", { tile: theTile(e.cell, s) });
     case "notAdjacent":
-      return s.t("refusal.cityNotAdjacent", { x: e.at.x, y: e.at.y });
+      return s.t("refusal.cityNotAdjacent", { square: square(e.at, s) });
     default:
       return unreachable(e);
   }
@@ -285,13 +307,13 @@ function countRefusal(e: CountError, s: Speech): string {
     case "marketAtTheEnd":
       return s.t("refusal.marketAtTheEnd");
     case "noFeatureAt":
-      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     case "wrongQuarter":
       return s.t("refusal.wrongQuarter", { quarter: quarterWords(e.quarter, s), feature: featureWords(e.feature, s) });
     case "farmersOff":
       return s.t("refusal.farmersOff");
     case "notBeingScored":
-      return s.t("refusal.notBeingScored", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.notBeingScored", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     case "moveOutOfTurn":
       return s.t("refusal.moveOutOfTurn", { name: player(e.player, s) });
     case "mayNotEnter":
@@ -316,11 +338,11 @@ function standRefusal(e: StandError, s: Speech): string {
     case "noCount":
       return s.t("refusal.noCount");
     case "noTileAt":
-      return s.t("refusal.noTileAt", { x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.noTileAt", { square: square(e.cell, s) });
     case "noFeatureAt":
-      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     case "notClaimable":
-      return s.t("refusal.notClaimableAt", { place: placeWords(e.port, s), x: e.cell.x, y: e.cell.y });
+      return s.t("refusal.notClaimableAt", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     case "farmersOff":
       return s.t("refusal.farmersOff");
     case "garden":

@@ -18,7 +18,7 @@ macro_rules! game_select {
     ($tail:literal) => {
         concat!(
             "SELECT id, night_id, script_version, setup_json, start_seat, started_at, ",
-            "ended_at, finished, cursor, final_moves_json, voided_at, app_version FROM games ",
+            "ended_at, finished, cursor, final_moves_json, voided_at, app_version, end_count_only FROM games ",
             $tail
         )
     };
@@ -110,6 +110,10 @@ pub struct Game {
     /// The version of the program that recorded the game; `None` for games recorded before
     /// the ledger kept it.
     pub app_version: Option<String>,
+    /// A final board counted (or to be counted) without the players' scores before the end
+    /// count: its results are the end count's points alone, so they rank nobody and the
+    /// game leaves the statistics. Derived from the setup (a final board with no `track`).
+    pub end_count_only: bool,
 }
 
 impl Game {
@@ -318,5 +322,6 @@ pub(crate) fn game_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Game> {
         final_moves_json: row.get(9)?,
         voided_at: row.get::<_, Option<Stamp>>(10)?.map(|s| s.0),
         app_version: row.get(11)?,
+        end_count_only: row.get(12)?,
     })
 }

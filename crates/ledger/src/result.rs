@@ -90,7 +90,9 @@ pub struct PlayerResult {
 /// A result with its rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standing {
-    /// 1 + the number of players in the game who scored more; ties share a rank.
+    /// 1 + the number of players in the game who scored more; ties share a rank. In a game
+    /// whose results are the end count alone ([`crate::Game::end_count_only`]) it orders the
+    /// players by those points but is no placing: readers show no rank or winner for it.
     pub rank: u32,
     /// The result.
     pub result: PlayerResult,

@@ -5,7 +5,10 @@
 //! head-to-head figures, and one indexed lookup per record. Games in progress and abandoned
 //! games have no results and so do not count; voided games keep theirs but are left out
 //! (through a partial index that holds only the voided few, so leaving them out costs one
-//! small list, not a lookup per result).
+//! small list, not a lookup per result). A final board counted without the scores before
+//! the count ([`crate::Game::end_count_only`]) is left out the same way: its points are the
+//! end count's alone, so a win, an average or a record taken from them would say what did not
+//! happen. How many such games are left out is reported, so that the screen can say so.
 
 use std::collections::HashMap;
 
@@ -102,12 +105,20 @@ pub struct Statistics {
     pub head_to_head: Vec<HeadToHead>,
     /// The all-time records.
     pub records: Records,
+    /// Finished games not voided that are left out because only their end count is known
+    /// ([`crate::Game::end_count_only`]).
+    pub end_count_only_games: u32,
 }
 
-/// The games left out of every statistic.
+/// The games left out of every statistic: voided ones, and those whose results are the end
+/// count alone. Each half reads its own partial index.
 macro_rules! not_voided {
     ($game_id:literal) => {
-        concat!($game_id, " NOT IN (SELECT id FROM games WHERE voided_at IS NOT NULL)")
+        concat!(
+            $game_id,
+            " NOT IN (SELECT id FROM games WHERE voided_at IS NOT NULL ",
+            "UNION ALL SELECT id FROM games WHERE end_count_only)"
+        )
     };
 }
 
@@ -120,7 +131,7 @@ macro_rules! record_query {
             "SELECT r.player_id, r.game_id, n.date, r.",
             $column,
             " FROM results r JOIN games g ON g.id = r.game_id ",
-            "JOIN nights n ON n.id = g.night_id WHERE g.voided_at IS NULL AND r.",
+            "JOIN nights n ON n.id = g.night_id WHERE g.voided_at IS NULL AND NOT g.end_count_only AND r.",
             $column,
             " = (SELECT m.",
             $column,
@@ -136,14 +147,16 @@ macro_rules! record_query {
 }
 
 impl Ledger {
-    /// Computes every statistic from the stored results of games not voided, in one read
-    /// transaction.
+    /// Computes every statistic from the stored results of games not voided and not counted
+    /// from the end count alone, in one read transaction.
     ///
     /// # Errors
     ///
     /// [`crate::LedgerError::Sqlite`] if a query fails.
     pub fn statistics(&self) -> Result<Statistics> {
         const PLAYERS: &str = "SELECT id FROM players ORDER BY name, id";
+        const END_COUNT_ONLY: &str =
+            "SELECT count(*) FROM games WHERE end_count_only AND finished AND voided_at IS NULL";
         // One pass in primary-key order, so a game's results arrive together. Summing in
         // SQL instead costs an index lookup per result, and the head-to-head self-join a
         // sort of every pair: several times slower at ten thousand games.
@@ -214,7 +227,9 @@ impl Ledger {
             highest_score: record(record_query!("score"))?,
             most_farm_points: record(record_query!("farms_points"))?,
         };
+        let end_count_only_games = query::optional(&tx, END_COUNT_ONLY, [], |row| row.get(0))?.unwrap_or(0);
         Ok(Statistics {
+            end_count_only_games,
             players: order.iter().filter_map(|player| players.get(player).copied()).collect(),
             head_to_head,
             records,

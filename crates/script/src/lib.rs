@@ -2,20 +2,22 @@
 //!
 //! The format is a contract shared with other tools (documented in `docs/game-script.md` at
 //! the repository root). This crate reads it into engine types ([`Script`]), replays it
-//! ([`Script::play`]), and writes it back ([`Script::to_json`]). Keys the format does not
-//! define are ignored; a defined key with a wrong type or value is an error naming where it
-//! is.
+//! ([`Script::play`]), and writes it back ([`Script::to_json`]). A game as a ledger stores
+//! it becomes a script through [`StoredGame`]. Keys the format does not define are ignored;
+//! a defined key with a wrong type or value is an error naming where it is.
 
 #![deny(missing_docs)]
 
 mod read;
 mod report;
 mod scenario;
+mod stored;
 mod write;
 
 pub use read::{without_bom, ScriptError, ScriptErrorKind};
 pub use report::{report, report_with_track};
 pub use scenario::check_scenario;
+pub use stored::{StoredError, StoredGame, StoredPart};
 pub use write::{final_moves_json, move_json, players_json, setup_json, track_json};
 
 pub use castellan_engine::Standing;

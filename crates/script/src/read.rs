@@ -60,6 +60,12 @@ impl ScriptError {
         ScriptError { names: names.to_vec(), ..self }
     }
 
+    /// The players' names in seat order, as the script gives them (empty when the error was
+    /// found before the players were read): what a refusal's seat numbers stand for.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
     fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
         ScriptError::at(at, ScriptErrorKind::Format(msg.into()))
     }
@@ -156,7 +162,17 @@ impl Script {
         let root: Value = serde_json::from_str(without_bom(text)).map_err(|e| {
             ScriptError::at(format!("line {} column {}", e.line(), e.column()), ScriptErrorKind::Json(e.to_string()))
         })?;
-        let root = object(&root, "script")?;
+        Script::from_value(&root)
+    }
+
+    /// Reads a script already parsed as JSON: what [`Script::from_json`] does after the
+    /// text, and what a stored game ([`crate::StoredGame`]) is read with, so that its moves
+    /// are not written out as text only to be parsed again.
+    ///
+    /// # Errors
+    /// JSON that is not a version-1 game script.
+    pub fn from_value(root: &Value) -> Result<Script> {
+        let root = object(root, "script")?;
         match root.get("format") {
             Some(v) if v.as_str() == Some(FORMAT) => {}
             Some(_) => return Err(ScriptError::format("format", format!("expected \"{FORMAT}\""))),

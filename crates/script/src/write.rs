@@ -131,9 +131,8 @@ impl Script {
         if !self.final_moves.is_empty() {
             root["final_moves"] = self.final_moves.iter().map(|m| quarter_move(s, m)).collect();
         }
-        if self.final_scoring {
-            root["final_scoring"] = true.into();
-        }
+        // Written either way, so that a game not yet counted says so.
+        root["final_scoring"] = self.final_scoring.into();
         if let Some(e) = &self.expect {
             root["expect"] = json!({ "scores": e });
         }

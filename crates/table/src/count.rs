@@ -1,100 +1,13 @@
-//! The Count of Carcassonne at the table: the decisions a move carries (followers moved out of
-//! the quarters, the placer entering the city and moving the Count), and the question the
-//! screen asks before the move is entered — exactly the one the engine says is pending.
+//! The Count of Carcassonne at the table: the question the screen asks before a move is
+//! entered — exactly the one the engine says is pending — and the followers that may leave
+//! the City at the final count. The decisions themselves arrive as
+//! [`crate::request::CountRequest`].
 
-use crate::input::{MoveRequest, RequestError};
+use crate::request::{MoveRequest, RequestError};
 pub use crate::target::Target;
 use crate::target::{followers_of, Survey};
-use castellan_engine::{
-    Cell, CountChoice, CountMovement, Entry, Game, Mode, Move, MoveError, MoveOption, PlayerId, Port, Quarter,
-    QuarterMove,
-};
-use serde::{Deserialize, Serialize};
-
-/// A place on the board naming a feature: the tile's cell and a place on it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct Spot {
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
-    /// The place on the tile, board orientation.
-    pub place: String,
-}
-
-impl From<(Cell, Port)> for Spot {
-    fn from((cell, port): (Cell, Port)) -> Spot {
-        Spot { x: cell.x, y: cell.y, place: port.name().to_string() }
-    }
-}
-
-impl Spot {
-    pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
-        let port = Port::from_name(&self.place).ok_or_else(|| RequestError::UnknownPlace(self.place.clone()))?;
-        Ok((Cell::new(self.x, self.y), port))
-    }
-}
-
-/// One follower moved from a quarter onto a feature.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct QuarterMoveRequest {
-    /// Whose follower, by seat.
-    pub seat: u32,
-    /// From which quarter.
-    pub quarter: Quarter,
-    /// Onto the feature at this spot.
-    pub to: Spot,
-}
-
-impl QuarterMoveRequest {
-    /// The engine's quarter move.
-    ///
-    /// # Errors
-    /// An unknown seat or place.
-    pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
-        let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
-        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()? })
-    }
-}
-
-/// The placer putting a follower into the city after the scoring.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct EntryRequest {
-    /// The quarter the follower enters.
-    pub quarter: Quarter,
-    /// Where the placer moves the Count; `null` leaves him (or lets him move by himself under
-    /// the variants where he does).
-    #[serde(default)]
-    pub count_to: Option<Quarter>,
-}
-
-/// The Count decisions entered with a move.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct CountRequest {
-    /// Followers moved out of the quarters onto what the tile completed, in the order moved.
-    #[serde(default)]
-    pub moves: Vec<QuarterMoveRequest>,
-    /// The placer's entry into the city, if he entered.
-    #[serde(default)]
-    pub enter: Option<EntryRequest>,
-}
-
-impl CountRequest {
-    pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
-        Ok(CountChoice {
-            moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
-            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to }),
-        })
-    }
-}
+use castellan_engine::{CountChoice, CountMovement, Game, Mode, Move, MoveError, MoveOption, Quarter};
+use serde::Serialize;
 
 /// Followers a player may move from one quarter, and where to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -202,6 +115,7 @@ pub enum CountQuestionError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use castellan_engine::{Cell, Entry};
     use castellan_engine::{GameSetup, Start, TileSet};
 
     fn count_game() -> Game {
@@ -244,33 +158,6 @@ mod tests {
         assert!(!q.may_enter, "nobody scored");
         assert_eq!(q.count_at, Quarter::Castle, "the Count starts in the castle");
         assert!(q.placer_moves_count);
-    }
-
-    #[test]
-    fn count_requests_become_engine_choices() {
-        let request = CountRequest {
-            moves: vec![QuarterMoveRequest {
-                seat: 1,
-                quarter: Quarter::Castle,
-                to: Spot { x: 2, y: -1, place: "N".into() },
-            }],
-            enter: Some(EntryRequest { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }),
-        };
-        let choice = request.to_engine().unwrap();
-        assert_eq!(choice.moves[0].player, PlayerId(1));
-        assert_eq!(choice.moves[0].to, (Cell::new(2, -1), Port::N));
-        assert_eq!(choice.entry, Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }));
-        let bad = CountRequest {
-            moves: vec![QuarterMoveRequest {
-                seat: 1,
-                quarter: Quarter::Castle,
-                to: Spot { x: 0, y: 0, place: "Q".into() },
-            }],
-            enter: None,
-        };
-        assert_eq!(bad.to_engine().unwrap_err(), RequestError::UnknownPlace("Q".into()));
-        let json: CountRequest = serde_json::from_str(r#"{"enter": {"quarter": "castle"}}"#).unwrap();
-        assert!(json.moves.is_empty() && json.enter.unwrap().count_to.is_none());
     }
 
     #[test]

@@ -9,12 +9,22 @@
 //! feeds other tools' statistics. They stay in the ledger file itself. A single game that
 //! is voided or unfinished is refused by name ([`TableError::NotExportable`]) rather than
 //! written as an empty file.
+//!
+//! A final board counted without the scores before the count
+//! ([`castellan_ledger::Game::end_count_only`]) is exported, marked, since its board and its
+//! end count are real, but its scores are the end count's points alone and rank nobody:
+//! - its game script has no `setup.track`, which is how the format says so;
+//! - in the CSV its rows have an empty `rank` and `end_count_only` set to `true` (the last
+//!   column; `false` for every other game), so that a tool reading ranks finds no winner;
+//! - in the BG Stats file the play has `"ignored": true` (the field play-logging apps read
+//!   as "keep this play out of the statistics") and `"endCountOnly": true`, and its players
+//!   have `"rank": null` and `"winner": false`; their `score` is the end count.
 
+use crate::stored::{people, stored_game};
 use crate::TableError;
-use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId, Player, PlayerId};
+use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 /// A file to write: its name and contents.
 pub type File = (String, String);
@@ -42,10 +52,6 @@ pub enum Selection {
     Night(NightId),
     /// One finished game that counts.
     Game(GameId),
-}
-
-fn names(ledger: &Ledger) -> Result<HashMap<PlayerId, Player>, TableError> {
-    Ok(ledger.players()?.into_iter().map(|p| (p.id, p)).collect())
 }
 
 fn counts(g: &GameHistory) -> bool {
@@ -111,30 +117,14 @@ pub fn scripts(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// As [`scripts`]; and a chosen game that is unknown, unfinished or voided, or a night with
 /// no game to export.
 pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
-    let people = names(ledger)?;
+    let people = people(ledger)?;
     let mut files = Vec::new();
     for (_, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
-        let bad = |detail: String| TableError::Stored { game: game.id.0, detail };
-        let setup: Value = serde_json::from_str(&game.setup_json).map_err(|e| bad(format!("setup: {e}")))?;
-        let players: Vec<Value> =
-            game.turn_order().map(|s| json!({"name": people[&s.player].name, "color": s.color.name()})).collect();
-        let moves = ledger
-            .moves(game.id)?
-            .into_iter()
-            .map(|m| serde_json::from_str::<Value>(&m.move_json).map_err(|e| bad(format!("move {}: {e}", m.seq))))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut script = json!({
-            "format": castellan_script::FORMAT,
-            "version": game.script_version,
-            "players": players,
-            "setup": setup,
-            "moves": moves,
-            "final_scoring": true,
-        });
-        if let Some(text) = &game.final_moves_json {
-            script["final_moves"] = serde_json::from_str(text).map_err(|e| bad(format!("final moves: {e}")))?;
-        }
+        let moves = ledger.moves(game.id)?;
+        let script = stored_game(game, &people, &moves)?
+            .to_json()
+            .map_err(|e| TableError::Stored { game: game.id.0, detail: e.to_string() })?;
         files.push((format!("game-{}.json", game.id.0), serde_json::to_string_pretty(&script).expect("JSON")));
     }
     Ok(files)
@@ -161,9 +151,9 @@ pub fn csv(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// # Errors
 /// As [`scripts_of`].
 pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
-    let people = names(ledger)?;
+    let people = people(ledger)?;
     let mut out = String::from(
-        "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count\n",
+        "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only\n",
     );
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
@@ -180,7 +170,7 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
                 csv_field(&people[&s.player].name),
                 s.color.name().to_string(),
                 (seat + 1).to_string(),
-                st.rank.to_string(),
+                if game.end_count_only { String::new() } else { st.rank.to_string() },
                 r.score.to_string(),
                 p.roads.to_string(),
                 p.cities.to_string(),
@@ -188,6 +178,7 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
                 p.farms.to_string(),
                 p.king_robber.to_string(),
                 p.count.to_string(),
+                game.end_count_only.to_string(),
             ];
             out.push_str(&row.join(","));
             out.push('\n');
@@ -210,7 +201,7 @@ pub fn bgstats(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// # Errors
 /// As [`scripts_of`].
 pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
-    let people = names(ledger)?;
+    let people = people(ledger)?;
     let mut plays = Vec::new();
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
@@ -230,8 +221,8 @@ pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
                     "name": people[&s.player].name,
                     "color": s.color.name(),
                     "score": st.result.score,
-                    "rank": st.rank,
-                    "winner": st.rank == 1,
+                    "rank": (!game.end_count_only).then_some(st.rank),
+                    "winner": !game.end_count_only && st.rank == 1,
                     "startPlayer": seat == 0,
                     "seatOrder": seat + 1,
                 }))
@@ -245,6 +236,8 @@ pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
             "location": night.night.place,
             "expansions": expansions,
             "players": players,
+            "ignored": game.end_count_only,
+            "endCountOnly": game.end_count_only,
         }));
     }
     Ok(vec![("bgstats.json".into(), serde_json::to_string_pretty(&json!({ "plays": plays })).expect("JSON"))])
@@ -317,7 +310,7 @@ mod tests {
         let mut lines = text.lines();
         assert_eq!(
             lines.next(),
-            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count"),
+            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only"),
             "the command line's columns"
         );
         let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();

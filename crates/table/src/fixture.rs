@@ -1,4 +1,7 @@
-//! Games the unit tests of several modules play.
+//! Games the unit tests of several modules play, and the moment and moves they play them with.
+
+use castellan_engine::{Cell, Move, Port, Rotation, TileId};
+use chrono::{DateTime, Utc};
 
 /// Two players, two tiles: Anna closes a two-tile city (4), Bram's road stays open (2 at
 /// the end). A finished game, ready to import or replay.
@@ -7,3 +10,13 @@ pub(crate) const TWO_TILE_GAME: &str = r#"{"format": "castellan-game-script", "v
         "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "meeple": "S"},
                   {"tile": "V", "at": [1, 0], "rot": 90, "meeple": "W"}],
         "final_scoring": true}"#;
+
+/// The moment every test move is entered at.
+pub(crate) fn now() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
+}
+
+/// Tile `tile` placed at `(x, y)`, turned `rot`, with a follower on `follower` if given.
+pub(crate) fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
+    Move::place(TileId::from_name(tile).unwrap(), Cell::new(x, y), rot, follower)
+}

@@ -21,7 +21,8 @@ pub struct SeatResult {
     pub color: Color,
     /// Final score and place, once finished (tied players share a place).
     pub score: Option<u32>,
-    /// Place: 1 for the winner(s).
+    /// Place: 1 for the winner(s). `None` before the end, and for a game counted from the
+    /// end count alone ([`GameSummary::end_count_only`]), which ranks nobody.
     pub rank: Option<u32>,
 }
 
@@ -44,6 +45,10 @@ pub struct GameSummary {
     pub voided_at: Option<String>,
     /// The version of Castellan that recorded it, if known.
     pub app_version: Option<String>,
+    /// A final board counted without the scores before the count: its scores are the end
+    /// count's points alone, so nobody is ranked or named winner, and it leaves the
+    /// statistics.
+    pub end_count_only: bool,
 }
 
 /// A game night.
@@ -80,6 +85,7 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                 .into_iter()
                 .map(|g| {
                     let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color)).collect();
+                    let ranked = !g.game.end_count_only;
                     let seats = if g.standings.is_empty() {
                         g.game
                             .turn_order()
@@ -92,7 +98,7 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                                 name: name(s.result.player),
                                 color: colors.get(&s.result.player).copied().unwrap_or(Color::Gray),
                                 score: Some(s.result.score),
-                                rank: Some(s.rank),
+                                rank: ranked.then_some(s.rank),
                             })
                             .collect()
                     };
@@ -104,6 +110,7 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
                         seats,
                         voided_at: g.game.voided_at.map(|t| t.to_rfc3339()),
                         app_version: g.game.app_version,
+                        end_count_only: g.game.end_count_only,
                     }
                 })
                 .collect(),
@@ -216,6 +223,74 @@ mod tests {
         assert_eq!(nights[0].games[0].voided_at, None, "undone");
         assert_eq!(wins(&table), 1, "and the win counts again");
         assert_eq!(exported(&table), (1, 2), "and it is exported again: one script, a row per player");
+    }
+
+    #[test]
+    fn a_final_board_counted_without_the_scores_before_ranks_nobody_and_leaves_the_statistics() {
+        use crate::export::{files, Format, Selection};
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let now = at("2026-11-20T19:00:00Z");
+        let id = table.start(setup, None, now).unwrap().id();
+        let u = TileId::from_name("U").unwrap();
+        table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now).unwrap();
+        let stand = |player, port| Move::Stand {
+            player: castellan_engine::PlayerId(player),
+            at: castellan_engine::Standing::Board(Cell::new(0, 0), port),
+        };
+        table.play(stand(0, Port::W), now).unwrap();
+        table.play(stand(1, Port::N), now).unwrap();
+        // "Count the end only": Anna 2, Bram 1 on the end count, whatever the track said.
+        table.finish_with_track(Vec::new(), None, now).unwrap();
+
+        let game = &history(table.ledger()).unwrap()[0].games[0];
+        assert!(game.end_count_only, "the history says what the game is");
+        assert_eq!(
+            game.seats.iter().map(|s| (s.name.as_str(), s.score, s.rank)).collect::<Vec<_>>(),
+            [("Anna", Some(2), None), ("Bram", Some(1), None)],
+            "the end count's points, and nobody placed or named winner on them"
+        );
+        let stats = crate::stats::stats(table.ledger()).unwrap();
+        assert_eq!(stats.end_count_only_games, 1, "the statistics say a game is left out");
+        assert!(
+            stats.players.iter().all(|p| p.games == 0 && p.wins == 0 && p.average.is_none()),
+            "and count no game, win or average from it: {:?}",
+            stats.players
+        );
+        assert!(stats.records.highest_score.is_none(), "nor a record");
+
+        let script = &files(table.ledger(), Selection::Game(id), Format::Script).unwrap()[0].1;
+        let script: serde_json::Value = serde_json::from_str(script).unwrap();
+        assert_eq!(script["setup"].get("track"), None, "its script says it has no scores before the count");
+        let csv = &files(table.ledger(), Selection::Game(id), Format::Csv).unwrap()[0].1;
+        let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+        assert!(
+            rows.iter().all(|r| r[8].is_empty() && r.last() == Some(&"true")),
+            "CSV rows: no rank, marked end count only: {csv}"
+        );
+        let bg = &files(table.ledger(), Selection::Game(id), Format::BgStats).unwrap()[0].1;
+        let play = serde_json::from_str::<serde_json::Value>(bg).unwrap()["plays"][0].clone();
+        assert_eq!((&play["ignored"], &play["endCountOnly"]), (&true.into(), &true.into()), "{play}");
+        assert!(
+            play["players"].as_array().unwrap().iter().all(|p| p["rank"].is_null() && p["winner"] == false),
+            "no rank and no winner in BG Stats: {play}"
+        );
+
+        // Counted again with the scores before the count: a ranked game like any other.
+        table.reopen().unwrap();
+        table.finish_with_track(Vec::new(), Some(vec![34, 50]), now).unwrap();
+        let game = &history(table.ledger()).unwrap()[0].games[0];
+        assert!(!game.end_count_only);
+        assert_eq!(
+            game.seats.iter().map(|s| (s.name.as_str(), s.rank)).collect::<Vec<_>>(),
+            [("Bram", Some(1)), ("Anna", Some(2))]
+        );
+        let stats = crate::stats::stats(table.ledger()).unwrap();
+        assert_eq!(stats.end_count_only_games, 0);
+        assert_eq!(stats.players.iter().map(|p| p.wins).sum::<u32>(), 1, "Bram's win on the totals counts");
+        let csv = &files(table.ledger(), Selection::Game(id), Format::Csv).unwrap()[0].1;
+        assert!(csv.lines().skip(1).all(|l| l.ends_with(",false")), "{csv}");
     }
 
     #[test]

@@ -169,7 +169,7 @@ mod tests {
         let moves = ledger.moves(id).unwrap();
         assert_eq!(moves.len(), 2, "the tile and the follower");
         assert_eq!(moves[1].move_json, r#"{"player":"Bram","stand":[1,0,"E"]}"#);
-        let history = crate::live::stored_history(&ledger, id).unwrap().history;
+        let history = crate::stored::stored_history(&ledger, id).unwrap().history;
         assert_eq!(history.game().supply(), &[7, 6], "the stored game replays with Bram's thief");
     }
 

@@ -4,9 +4,12 @@
 //!
 //! - [`app`]: what the start screen shows;
 //! - [`catalog`]: the tiles as the UI draws them;
-//! - [`count`]: the Count of Carcassonne's decisions and the question asked before a move;
+//! - [`request`]: everything the table screen sends: a new game's setup, the moves and the
+//!   Count's decisions;
+//! - [`options`]: the rule options the setup screen shows, and the published presets;
+//! - [`placement`]: where a drawn tile fits and where a follower may go on it;
+//! - [`count`]: the question asked before a move in a game with the Count;
 //! - [`live`]: the game being played, each move stored as it is entered;
-//! - [`input`]: a new game's setup and the moves as the table screen sends them;
 //! - [`view`]: what the table screen shows of a game;
 //! - [`history`]: the game nights and their games for the history screen;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
@@ -15,8 +18,8 @@
 //! - [`save`]: exported files written whole, replacing none unless the player agreed;
 //! - [`script_file`]: a game script opened from a file, replayed, imported when asked;
 //! - [`roster`]: the players the ledger knows, for the new-game screen;
-//! - [`rules`]: the rule options the setup screen shows, and the published presets;
 //! - [`stats`]: the statistics as JSON;
+//! - [`stored`]: a game stored in the ledger, read back as a script and replayed;
 //! - [`target`]: the features a follower may move onto, described as the table sees them;
 //! - [`record`]: what the ledger keeps of a finished game.
 
@@ -28,14 +31,16 @@ pub mod count;
 pub mod export;
 pub mod history;
 pub mod import;
-pub mod input;
 pub mod live;
+pub mod options;
+pub mod placement;
 pub mod record;
+pub mod request;
 pub mod roster;
-pub mod rules;
 pub mod save;
 pub mod script_file;
 pub mod stats;
+pub mod stored;
 pub mod target;
 pub mod view;
 
@@ -44,6 +49,17 @@ mod error;
 mod fixture;
 
 pub use error::TableError;
+pub use live::{LiveGame, Table};
+
+/// The rules engine the table plays by. A caller (the app) names the engine's types through
+/// here — a move's error, the colours and boxes the UI lists — so that the table is its one
+/// door and the two can never come from different builds.
+pub use castellan_engine as engine;
+/// The ledger the table keeps its games in, re-exported for the same reason as [`engine`]:
+/// the app opens the file and words its errors.
+pub use castellan_ledger as ledger;
+/// The game-script format, re-exported for the same reason: the app words a script's errors.
+pub use castellan_script as script;
 
 /// The version of this build (every crate of the workspace shares it): what the app records
 /// with each game it starts.

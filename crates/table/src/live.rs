@@ -6,12 +6,13 @@
 //! Each write names the cursor the engine checked the change against, so the ledger refuses
 //! it, rather than storing a move twice or undoing one unseen, if the file moved on.
 
+use crate::stored::stored_history;
 use crate::{record, TableError};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{check_roster, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat};
-use castellan_script::{final_moves_json, move_json, players_json, setup_json, track_json, Script};
+use castellan_script::{final_moves_json, move_json, setup_json, track_json, Script};
 use chrono::{DateTime, Utc};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// A game in progress (or just finished) and its place in the ledger.
 #[derive(Clone, Debug)]
@@ -358,96 +359,27 @@ impl Table {
     pub fn script(&self) -> Result<Value, TableError> {
         let live = self.live.as_ref().ok_or(TableError::NoGame)?;
         let setup = live.history.setup();
-        let moves: Vec<Value> =
-            live.history.moves()[..live.history.cursor()].iter().map(|m| move_json(setup, m)).collect();
-        let mut setup_value = setup_json(setup);
-        if let Some(track) = &live.track {
-            setup_value["track"] = track_json(setup, track);
-        }
-        let mut script = json!({
-            "format": castellan_script::FORMAT,
-            "version": castellan_script::version_for(setup),
-            "players": players_json(setup),
-            "setup": setup_value,
-            "moves": moves,
+        let script = Script {
+            setup: setup.clone(),
+            moves: live.history.moves()[..live.history.cursor()].to_vec(),
+            followers: Vec::new(),
+            final_moves: live.final_moves.clone(),
             // A final board exists to be counted, so its script always asks for the count.
-            "final_scoring": live.is_finished() || setup.mode == Mode::FinalBoard,
-        });
-        if !live.final_moves.is_empty() {
-            script["final_moves"] = final_moves_json(setup, &live.final_moves);
-        }
-        Ok(script)
+            final_scoring: live.is_finished() || setup.mode == Mode::FinalBoard,
+            track: live.track.clone(),
+            expect: None,
+        };
+        Ok(script.to_json())
     }
-}
-
-/// A stored game rebuilt from its move log.
-pub struct StoredHistory {
-    /// The seated players in turn order.
-    pub seated: Vec<PlayerId>,
-    /// The moves, those taken back kept for redo, and the cursor over them.
-    pub history: History,
-    /// Followers moved out of the City before the final count of a finished game.
-    pub final_moves: Vec<QuarterMove>,
-    /// A final board's scores before the end count, by seat, when the table gave them.
-    pub track: Option<Vec<u32>>,
-}
-
-/// A stored game rebuilt from its move log.
-///
-/// # Errors
-/// The game is unknown, or its stored moves no longer replay.
-pub fn stored_history(ledger: &Ledger, id: GameId) -> Result<StoredHistory, TableError> {
-    let stored = ledger.game(id)?;
-    let mut players = Vec::new();
-    let mut seated = Vec::new();
-    for seat in stored.turn_order() {
-        let player = ledger.player(seat.player)?;
-        players.push(json!({"name": player.name, "color": seat.color.name()}));
-        seated.push(seat.player);
-    }
-    let setup: Value = serde_json::from_str(&stored.setup_json)
-        .map_err(|e| TableError::Stored { game: id.0, detail: format!("setup: {e}") })?;
-    let mut moves = Vec::new();
-    for record in ledger.moves(id)?.into_iter().chain(ledger.redo_tail(id)?) {
-        let mv: Value = serde_json::from_str(&record.move_json)
-            .map_err(|e| TableError::Stored { game: id.0, detail: format!("move {}: {e}", record.seq) })?;
-        moves.push(mv);
-    }
-    // A final-board script is always one to be counted; only its setup and moves are used here.
-    let final_board = setup.get("mode").and_then(Value::as_str) == Some("final-board");
-    let mut doc = json!({
-        "format": castellan_script::FORMAT,
-        "version": stored.script_version,
-        "players": players,
-        "setup": setup,
-        "moves": moves,
-        "final_scoring": final_board,
-    });
-    if let Some(text) = &stored.final_moves_json {
-        doc["final_moves"] = serde_json::from_str(text)
-            .map_err(|e| TableError::Stored { game: id.0, detail: format!("final moves: {e}") })?;
-        doc["final_scoring"] = true.into();
-    }
-    let script =
-        Script::from_json(&doc.to_string()).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
-    let history = History::from_log(script.setup, script.moves, stored.cursor as usize)
-        .map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
-    Ok(StoredHistory { seated, history, final_moves: script.final_moves, track: script.track })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::{now, place};
     use castellan_engine::{Cell, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
-    }
-
-    fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
-        Move::place(TileId::from_name(tile).unwrap(), Cell::new(x, y), rot, follower)
-    }
+    use serde_json::json;
 
     fn table_at(path: &std::path::Path) -> Table {
         Table::new(Ledger::open(path).expect("the ledger opens"))
@@ -554,7 +486,7 @@ mod tests {
 
     #[test]
     fn a_final_board_entered_tile_by_tile_and_follower_by_follower_resumes_exactly() {
-        use crate::input::{MoveRequest, NewGameRequest};
+        use crate::request::{MoveRequest, NewGameRequest};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ledger.sqlite3");
         let request: NewGameRequest = serde_json::from_str(
@@ -609,88 +541,6 @@ mod tests {
 
     /// A finished table: U east of the start tile, Anna's thief on the open road (2 at the
     /// end count) and Bram's knight on the start tile's open city (1).
-    fn final_board_on(table: &mut Table) -> GameId {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.mode = Mode::FinalBoard;
-        let id = table.start(setup, None, now()).unwrap().id();
-        table.play(place("U", 1, 0, Rotation::R0, None), now()).unwrap();
-        let stand = |player, port| Move::Stand {
-            player: castellan_engine::PlayerId(player),
-            at: castellan_engine::Standing::Board(castellan_engine::Cell::new(0, 0), port),
-        };
-        table.play(stand(0, Port::W), now()).unwrap();
-        table.play(stand(1, Port::N), now()).unwrap();
-        id
-    }
-
-    fn stored(table: &Table, id: GameId) -> Vec<(u32, u32)> {
-        table.ledger().results(id).unwrap().iter().map(|s| (s.rank, s.result.score)).collect()
-    }
-
-    #[test]
-    fn a_final_board_is_ranked_stored_and_exported_on_the_scores_before_the_count_plus_the_count() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ledger.sqlite3");
-        let mut table = table_at(&path);
-        let id = final_board_on(&mut table);
-        let done = table.finish_with_track(Vec::new(), Some(vec![34, 50]), now()).unwrap();
-        assert_eq!(done.game().scores(), &[2, 1], "the end count alone would make Anna the winner");
-        assert_eq!(done.totals(), [36, 51]);
-        let view = crate::view::GameView::of(done);
-        assert_eq!(view.before_count, Some(vec![34, 50]));
-        assert_eq!(view.players.iter().map(|p| p.score).collect::<Vec<_>>(), [36, 51]);
-        let result = view.result.expect("counted");
-        assert_eq!(result.winners, [1], "Bram wins on the totals");
-        assert_eq!(result.count.before, [34, 50], "the count is told from the scores before it");
-        assert_eq!(stored(&table, id), [(1, 51), (2, 36)], "the ledger keeps the totals, best first");
-        let setup: Value = serde_json::from_str(&table.ledger().game(id).unwrap().setup_json).unwrap();
-        assert_eq!(setup["track"], json!({"Anna": 34, "Bram": 50}), "stored with the setup");
-        let replayed = crate::view::replay_view(table.ledger(), id, u32::MAX).unwrap().view;
-        assert_eq!(replayed.result.map(|r| r.winners), Some(vec![1]), "the history's step-through agrees");
-
-        // The game on the table as a script, and the ledger's export of it, say the same to
-        // `castellan score`.
-        use crate::export::{files, Format, Selection};
-        let [(_, exported)] = &files(table.ledger(), Selection::Game(id), Format::Script).unwrap()[..] else {
-            panic!("one script for one game")
-        };
-        for text in [table.script().unwrap().to_string(), exported.clone()] {
-            let script = Script::from_json(&text).unwrap();
-            let game = script.play().unwrap();
-            assert_eq!(script.report(&game)["scores"], json!({"Anna": 36, "Bram": 51}), "{text}");
-            assert_eq!(script.report(&game)["winners"], json!(["Bram"]));
-        }
-        let csv = &files(table.ledger(), Selection::Game(id), Format::Csv).unwrap()[0].1;
-        assert!(csv.contains(",1,51,") && csv.contains(",2,36,"), "the CSV ranks the totals: {csv}");
-
-        // Counted again after undoing the count: the scores given before stay until the table
-        // counts without them, and then nothing of them is kept.
-        table.reopen().unwrap();
-        drop(table);
-        let mut table = table_at(&path);
-        table.resume(id).unwrap();
-        assert_eq!(table.live().unwrap().track(), Some(&[34, 50][..]), "kept with the reopened game");
-        table.finish_with_track(Vec::new(), None, now()).unwrap();
-        assert_eq!(stored(&table, id), [(1, 2), (2, 1)], "the end count alone");
-        let setup: Value = serde_json::from_str(&table.ledger().game(id).unwrap().setup_json).unwrap();
-        assert_eq!(setup.get("track"), None);
-        assert_eq!(crate::view::GameView::of(table.live().unwrap()).before_count, None);
-    }
-
-    #[test]
-    fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
-        let id = final_board_on(&mut table);
-        let err = table.finish_with_track(Vec::new(), Some(vec![34]), now()).map(|_| ()).unwrap_err();
-        assert!(matches!(err, TableError::TrackSeats { seated: 2, given: 1 }), "{err:?}");
-        assert!(!table.live().unwrap().is_finished());
-        assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress, "nothing written");
-        let turns = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
-        let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
-        assert!(matches!(err, TableError::TrackInTurns), "{err:?}");
-        assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
-    }
 
     #[test]
     fn a_refused_move_changes_nothing_in_the_game_or_the_ledger() {
@@ -858,7 +708,10 @@ mod tests {
         let bram = done.game().scores()[1];
         assert!(bram >= 3, "Bram's farmer supplies at least the City of Carcassonne, got {bram}");
         assert_eq!(table.script().unwrap()["final_moves"][0]["quarter"], "market");
-        let end = crate::view::replay_view(table.ledger(), id, 99).unwrap();
-        assert_eq!(end.view.players[1].score, bram, "the history's final count moves Bram out again");
+        let stored = stored_history(table.ledger(), id).unwrap();
+        assert_eq!(stored.final_moves, [out], "kept with the game");
+        let mut again = stored.history.game().clone();
+        again.finish_with(&stored.final_moves).unwrap();
+        assert_eq!(again.scores()[1], bram, "the stored game's final count moves Bram out again");
     }
 }

@@ -79,6 +79,9 @@ pub struct StatsView {
     pub head_to_head: Vec<HeadToHeadView>,
     /// The records.
     pub records: RecordsView,
+    /// Finished games left out of everything above because only their end count is known
+    /// (a final board counted without the scores before the count).
+    pub end_count_only_games: u32,
 }
 
 /// The statistics over every finished game.
@@ -129,6 +132,7 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
             highest_score: record(stats.records.highest_score),
             most_farm_points: record(stats.records.most_farm_points),
         },
+        end_count_only_games: stats.end_count_only_games,
     })
 }
 

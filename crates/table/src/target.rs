@@ -13,7 +13,7 @@
 //! Not here: *which* features a follower may move onto. The engine answers that
 //! (`Game::count_move_options`, `Game::final_move_targets`); this module only describes them.
 
-use crate::count::Spot;
+use crate::request::Spot;
 use castellan_engine::{Cell, FeatureKind, FeatureView, Game, PlayerId, Port, TileSet};
 use serde::Serialize;
 use std::collections::HashMap;

@@ -57,3 +57,81 @@ fn the_schema_is_the_reviewed_one() {
     let conn = Connection::open(&path).unwrap();
     insta::assert_snapshot!("schema", schema_of(&conn));
 }
+
+/// A schema-4 ledger file, as the release before end-count-only games were told apart left
+/// it: Anna and Bram, one night, and three finished games between them: a final board
+/// counted without the scores before the count (Bram ahead on the end count alone), the
+/// same counted with them (Anna 84 + 10 against Bram 40 + 12), and a game played turn by
+/// turn (Anna 30, Bram 20).
+fn schema_4_file(path: &std::path::Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())).unwrap();
+    for sql in [
+        include_str!("../../src/migrations/0001_core.sql"),
+        include_str!("../../src/migrations/0002_results.sql"),
+        include_str!("../../src/migrations/0003_final_moves.sql"),
+        include_str!("../../src/migrations/0004_names_voids_versions.sql"),
+    ] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.execute_batch(
+        r#"PRAGMA user_version = 4;
+         INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
+         INSERT INTO nights (id, date) VALUES (1, '2026-11-20');
+         INSERT INTO games (id, night_id, script_version, setup_json, start_seat, started_at,
+                            ended_at, finished, cursor) VALUES
+             (1, 1, 1, '{"mode": "final-board", "sets": ["base"]}', 0,
+              '2026-11-20T19:00:00.000Z', '2026-11-20T19:10:00.000Z', 1, 0),
+             (2, 1, 1, '{"mode": "final-board", "sets": ["base"], "track": {"Anna": 84, "Bram": 40}}', 0,
+              '2026-11-20T19:20:00.000Z', '2026-11-20T19:30:00.000Z', 1, 0),
+             (3, 1, 1, '{"sets": ["base"]}', 0,
+              '2026-11-20T20:00:00.000Z', '2026-11-20T21:00:00.000Z', 1, 0);
+         INSERT INTO game_seats VALUES (1, 0, 1, 'red'), (1, 1, 2, 'blue'),
+                                       (2, 0, 1, 'red'), (2, 1, 2, 'blue'),
+                                       (3, 0, 1, 'red'), (3, 1, 2, 'blue');
+         INSERT INTO results (game_id, player_id, score, rank, roads_points, cities_points,
+                              cloisters_points, farms_points, king_robber_points, count_points)
+             VALUES (1, 1, 10, 2, 0, 10, 0, 0, 0, 0), (1, 2, 12, 1, 0, 0, 0, 12, 0, 0),
+                    (2, 1, 94, 1, 0, 10, 0, 0, 0, 0), (2, 2, 52, 2, 0, 0, 0, 12, 0, 0),
+                    (3, 1, 30, 1, 30, 0, 0, 0, 0, 0), (3, 2, 20, 2, 20, 0, 0, 0, 0, 0);"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_schema_4_ledger_opens_and_its_end_count_only_game_leaves_the_statistics() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    schema_4_file(&path);
+    let ledger = Ledger::open(&path).expect("a schema-4 ledger must open and migrate");
+    assert_eq!(ledger.schema_version().unwrap(), SCHEMA_VERSION);
+    assert!(ledger.backup_path().is_some(), "an existing file is backed up before it is migrated");
+
+    let games = &ledger.history().unwrap()[0].games;
+    let marks: Vec<(i64, bool)> = games.iter().map(|g| (g.game.id.0, g.game.end_count_only)).collect();
+    assert_eq!(
+        marks,
+        [(3, false), (2, false), (1, true)],
+        "only the final board without scores before the count is marked; one with them, and a game played \
+         turn by turn, are not"
+    );
+    assert_eq!(games[2].standings.len(), 2, "its results are kept: the end count is what the table counted");
+
+    let stats = ledger.statistics().unwrap();
+    assert_eq!(stats.end_count_only_games, 1, "the game left out is counted, so the screen can say so");
+    let anna = stats.players.iter().find(|p| p.player.0 == 1).unwrap();
+    let bram = stats.players.iter().find(|p| p.player.0 == 2).unwrap();
+    assert_eq!(
+        (anna.games, anna.wins, anna.total_score, bram.games, bram.wins, bram.total_score),
+        (2, 2, 124, 2, 0, 72),
+        "Bram's end-count 'win' (12 to 10) counts neither as a game, a win nor points"
+    );
+    assert_eq!(stats.head_to_head[0].games, 2, "nor does it meet anyone head to head");
+    drop(ledger);
+
+    let migrated = schema_of(&Connection::open(&path).unwrap());
+    let fresh_folder = tempfile::tempdir().unwrap();
+    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
+    drop(Ledger::open(&fresh).unwrap());
+    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+}

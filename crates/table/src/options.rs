@@ -3,7 +3,18 @@
 //! as it is, every field visible and changeable.
 
 use castellan_engine::RuleSet;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+/// Which edition's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum RulePreset {
+    /// Today's rules.
+    Current,
+    /// The 2000 edition: farms per city, the small-city rule.
+    FirstEdition,
+}
 
 /// The two published rule sets, to start the setup screen from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,23 +1,14 @@
-//! What the table screen sends: a new game's setup and the moves entered, as plain data
-//! checked here before the engine sees them.
+//! Everything the table screen sends: a new game's setup, the moves entered and the Count's
+//! decisions that come with them, as plain data checked here before the engine sees them.
+//! What the screen is shown back lives in [`crate::view`]; the questions asked before a move
+//! in [`crate::count`] and [`crate::placement`].
 
-use crate::count::CountRequest;
+use crate::options::RulePreset;
 use castellan_engine::{
-    Cell, Color, FeatureKind, Game, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, Rotation, RuleSet,
-    Standing, Start, TileId, TileSet, Title, Titles,
+    Cell, Color, CountChoice, Entry, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
+    Rotation, RuleSet, Standing, Start, TileId, TileSet, Title, Titles,
 };
 use serde::{Deserialize, Serialize};
-
-/// Which edition's rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum RulePreset {
-    /// Today's rules.
-    Current,
-    /// The 2000 edition: farms per city, the small-city rule.
-    FirstEdition,
-}
 
 /// One seat at a new game.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -189,7 +180,7 @@ pub enum RequestError {
     FinalBoardOnly,
 }
 
-fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
+pub(crate) fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
     u8::try_from(seat).map(PlayerId).map_err(|_| RequestError::UnknownSeat(seat))
 }
 
@@ -197,7 +188,7 @@ fn place_named(place: &str) -> Result<Port, RequestError> {
     Port::from_name(place).ok_or_else(|| RequestError::UnknownPlace(place.to_string()))
 }
 
-fn tile_named(name: &str) -> Result<TileId, RequestError> {
+pub(crate) fn tile_named(name: &str) -> Result<TileId, RequestError> {
     TileId::from_name(name).ok_or_else(|| RequestError::UnknownTile(name.to_string()))
 }
 
@@ -228,151 +219,95 @@ impl MoveRequest {
     }
 }
 
-/// What a follower would be on a feature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "kebab-case")]
-pub enum FollowerRole {
-    /// On a road.
-    Thief,
-    /// In a city.
-    Knight,
-    /// In a cloister.
-    Monk,
-    /// On a shrine.
-    Heretic,
-    /// In a field.
-    Farmer,
-}
-
-/// A place on the tile just placed where a follower may go.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A place on the board naming a feature: the tile's cell and a place on it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct FollowerOption {
-    /// The place, in board orientation.
-    pub place: String,
-    /// What the follower would be there.
-    pub role: FollowerRole,
-    /// Every place of the tile on the same feature, so a follower seen anywhere on it can be
-    /// matched to this spot.
-    pub covers: Vec<String>,
-}
-
-/// Where the drawn tile may go, and where a follower may then stand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct PlacementOption {
+pub struct Spot {
     /// Column.
     pub x: i32,
     /// Row.
     pub y: i32,
-    /// 0, 90, 180 or 270.
-    pub rotation: u32,
-    /// The legal follower places; empty when none (no follower left, or all taken).
-    pub followers: Vec<FollowerOption>,
+    /// The place on the tile, board orientation.
+    pub place: String,
 }
 
-/// What a follower is on a feature of this kind; `None` on the river, which takes none. A
-/// garden takes only the abbot (A-05), which is drawn as the monk it is on a cloister until it
-/// has a shape of its own.
-pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
-    match kind {
-        FeatureKind::Road => Some(FollowerRole::Thief),
-        FeatureKind::City => Some(FollowerRole::Knight),
-        FeatureKind::Cloister => Some(FollowerRole::Monk),
-        FeatureKind::Shrine => Some(FollowerRole::Heretic),
-        FeatureKind::Field => Some(FollowerRole::Farmer),
-        FeatureKind::Garden => Some(FollowerRole::Monk),
-        FeatureKind::River => None,
+impl From<(Cell, Port)> for Spot {
+    fn from((cell, port): (Cell, Port)) -> Spot {
+        Spot { x: cell.x, y: cell.y, place: port.name().to_string() }
     }
 }
 
-fn options(places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOption> {
-    places
-        .into_iter()
-        .filter_map(|(port, kind)| {
-            Some(FollowerOption { place: port.name().to_string(), role: role_of(kind)?, covers: Vec::new() })
+impl Spot {
+    pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
+        let port = Port::from_name(&self.place).ok_or_else(|| RequestError::UnknownPlace(self.place.clone()))?;
+        Ok((Cell::new(self.x, self.y), port))
+    }
+}
+
+/// One follower moved from a quarter onto a feature.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct QuarterMoveRequest {
+    /// Whose follower, by seat.
+    pub seat: u32,
+    /// From which quarter.
+    pub quarter: Quarter,
+    /// Onto the feature at this spot.
+    pub to: Spot,
+}
+
+impl QuarterMoveRequest {
+    /// The engine's quarter move.
+    ///
+    /// # Errors
+    /// An unknown seat or place.
+    pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
+        let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()? })
+    }
+}
+
+/// The placer putting a follower into the city after the scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct EntryRequest {
+    /// The quarter the follower enters.
+    pub quarter: Quarter,
+    /// Where the placer moves the Count; `null` leaves him (or lets him move by himself under
+    /// the variants where he does).
+    #[serde(default)]
+    pub count_to: Option<Quarter>,
+}
+
+/// The Count decisions entered with a move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CountRequest {
+    /// Followers moved out of the quarters onto what the tile completed, in the order moved.
+    #[serde(default)]
+    pub moves: Vec<QuarterMoveRequest>,
+    /// The placer's entry into the city, if he entered.
+    #[serde(default)]
+    pub enter: Option<EntryRequest>,
+}
+
+impl CountRequest {
+    pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
+        Ok(CountChoice {
+            moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
+            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to }),
         })
-        .collect()
-}
-
-/// Final board: where `seat` may stand a follower on the tile placed at `x`, `y` — one place
-/// per feature still open to a follower, occupied or not. Empty when no tile lies there, the
-/// player has no follower left, or the game is entered turn by turn.
-///
-/// # Errors
-/// A seat that cannot exist.
-pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<FollowerOption>, RequestError> {
-    let player = seat_of(seat)?;
-    if player.index() >= game.player_count() {
-        return Err(RequestError::UnknownSeat(seat));
     }
-    let cell = Cell::new(x, y);
-    let feature = |port: Port| game.feature_at(cell, port).map(|f| f.anchor);
-    let mut offered = options(game.standing_places(player, cell));
-    for option in &mut offered {
-        let at = Port::from_name(&option.place).and_then(feature);
-        option.covers =
-            Port::ALL.into_iter().filter(|&p| at.is_some() && feature(p) == at).map(|p| p.name().to_string()).collect();
-    }
-    Ok(offered)
-}
-
-/// The places of `tile`, turned by `rotation`, on the same feature as `place` (all in board
-/// orientation).
-fn same_feature(tile: TileId, rotation: Rotation, place: &str) -> Vec<String> {
-    let def = tile.def();
-    let feature = |p: Port| def.feature_at(p.to_catalog(rotation));
-    let Some(at) = Port::from_name(place).and_then(feature) else { return Vec::new() };
-    Port::ALL.into_iter().filter(|&p| feature(p) == Some(at)).map(|p| p.name().to_string()).collect()
-}
-
-/// Every legal placement of `tile` with its follower options; empty means it fits nowhere
-/// and may be discarded.
-///
-/// # Errors
-/// An unknown tile.
-pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>, RequestError> {
-    let tile = tile_named(tile)?;
-    Ok(game
-        .legal_placements(tile)
-        .into_iter()
-        .map(|(cell, rotation)| PlacementOption {
-            x: cell.x,
-            y: cell.y,
-            rotation: u32::from(rotation.degrees()),
-            followers: options(game.legal_followers(tile, cell, rotation))
-                .into_iter()
-                .map(|mut o| {
-                    o.covers = same_feature(tile, rotation, &o.place);
-                    o
-                })
-                .collect(),
-        })
-        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_feature_that_takes_a_follower_names_its_role() {
-        let cases = [
-            (FeatureKind::Road, Some(FollowerRole::Thief)),
-            (FeatureKind::City, Some(FollowerRole::Knight)),
-            (FeatureKind::Cloister, Some(FollowerRole::Monk)),
-            (FeatureKind::Shrine, Some(FollowerRole::Heretic)),
-            (FeatureKind::Field, Some(FollowerRole::Farmer)),
-            (FeatureKind::River, None),
-        ];
-        for (kind, role) in cases {
-            assert_eq!(role_of(kind), role, "{kind:?}");
-        }
-        assert_eq!(serde_json::to_value(FollowerRole::Heretic).unwrap(), "heretic", "roles cross as lower-case names");
-    }
+    use castellan_engine::Game;
 
     #[test]
     fn a_new_game_request_becomes_the_engine_setup() {
@@ -398,7 +333,7 @@ mod tests {
         assert_eq!(setup.rules, RuleSet::first_edition());
         assert_eq!(setup.mode, Mode::Turns);
         assert!(Game::new(setup).is_ok());
-        let mut options = crate::rules::rule_presets().current;
+        let mut options = crate::options::rule_presets().current;
         options.score_incomplete = false;
         let house = NewGameRequest { options: Some(options), ..request };
         assert!(!house.setup().unwrap().rules.score_incomplete, "the options decide over the preset");
@@ -474,47 +409,6 @@ mod tests {
     }
 
     #[test]
-    fn standing_options_offer_every_open_feature_of_a_placed_tile() {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.mode = Mode::FinalBoard;
-        let mut game = Game::new(setup).unwrap();
-        game.apply(&Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, None)).unwrap();
-        let options = standing_options(&game, 1, 0, 0).unwrap();
-        let roles: Vec<FollowerRole> = options.iter().map(|o| o.role).collect();
-        assert!(!roles.contains(&FollowerRole::Knight), "the start tile's city is complete: {options:?}");
-        assert!(roles.contains(&FollowerRole::Thief) && roles.contains(&FollowerRole::Farmer), "{options:?}");
-        let covered: usize = options.iter().map(|o| o.covers.len()).sum();
-        assert!(options.iter().all(|o| o.covers.contains(&o.place)), "each place covers itself: {options:?}");
-        assert!(covered > options.len(), "a farm on the start tile reaches several places: {options:?}");
-        let e = standing_options(&game, 0, 0, -1).unwrap();
-        let field = e.iter().find(|o| o.role == FollowerRole::Farmer).expect("E's field");
-        assert!(field.covers.contains(&"N".to_string()), "E turned round has its field on the north edge: {e:?}");
-        assert!(standing_options(&game, 1, 5, 5).unwrap().is_empty(), "no tile there");
-        assert_eq!(standing_options(&game, 2, 0, 0), Err(RequestError::UnknownSeat(2)));
-    }
-
-    #[test]
-    fn the_apps_requests_far_off_the_table_are_refused_not_a_crash() {
-        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        for (x, y) in [(i32::MAX, 0), (0, i32::MIN), (1001, 0)] {
-            let place =
-                MoveRequest::Place { tile: "E".into(), x, y, rotation: 0, follower: Some("N".into()), count: None };
-            let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
-            assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
-        }
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.mode = Mode::FinalBoard;
-        let mut board = Game::new(setup).unwrap();
-        for (x, y) in [(i32::MAX, i32::MAX), (i32::MIN, 0), (-1001, 0)] {
-            assert_eq!(standing_options(&board, 0, x, y), Ok(Vec::new()), "nothing stands at [{x},{y}]");
-            let stand = MoveRequest::Stand { seat: 0, x, y, place: "N".into() }.to_move().unwrap();
-            let refused = board.apply(&stand).unwrap_err();
-            assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
-        }
-        assert_eq!((game.move_count(), board.move_count()), (0, 0), "nothing was played");
-    }
-
-    #[test]
     fn moves_are_read_and_bad_ones_named() {
         let place = MoveRequest::Place {
             tile: "E".into(),
@@ -535,14 +429,29 @@ mod tests {
     }
 
     #[test]
-    fn placement_options_list_the_follower_places_with_their_roles() {
-        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        let options = placement_options(&game, "E").unwrap();
-        let over_the_city = options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, 180)).expect("E closes D's city");
-        let knight = over_the_city.followers.iter().find(|f| f.role == FollowerRole::Knight).expect("a knight's place");
-        assert_eq!(knight.place, "S");
-        assert_eq!(knight.covers, vec!["S", "SL", "SR"], "E turned round has its city on the south edge");
-        assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
-        assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
+    fn count_requests_become_engine_choices() {
+        let request = CountRequest {
+            moves: vec![QuarterMoveRequest {
+                seat: 1,
+                quarter: Quarter::Castle,
+                to: Spot { x: 2, y: -1, place: "N".into() },
+            }],
+            enter: Some(EntryRequest { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }),
+        };
+        let choice = request.to_engine().unwrap();
+        assert_eq!(choice.moves[0].player, PlayerId(1));
+        assert_eq!(choice.moves[0].to, (Cell::new(2, -1), Port::N));
+        assert_eq!(choice.entry, Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }));
+        let bad = CountRequest {
+            moves: vec![QuarterMoveRequest {
+                seat: 1,
+                quarter: Quarter::Castle,
+                to: Spot { x: 0, y: 0, place: "Q".into() },
+            }],
+            enter: None,
+        };
+        assert_eq!(bad.to_engine().unwrap_err(), RequestError::UnknownPlace("Q".into()));
+        let json: CountRequest = serde_json::from_str(r#"{"enter": {"quarter": "castle"}}"#).unwrap();
+        assert!(json.moves.is_empty() && json.enter.unwrap().count_to.is_none());
     }
 }

@@ -1,0 +1,209 @@
+//! What may be placed where: a drawn tile's legal placements with the places a follower may
+//! take on each, and on a final board the places on a tile where a follower may stand, each
+//! with the role the follower would have there.
+
+use crate::request::{seat_of, tile_named, RequestError};
+use castellan_engine::{Cell, FeatureKind, Game, Port, Rotation, TileId};
+use serde::Serialize;
+
+/// What a follower would be on a feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "kebab-case")]
+pub enum FollowerRole {
+    /// On a road.
+    Thief,
+    /// In a city.
+    Knight,
+    /// In a cloister.
+    Monk,
+    /// On a shrine.
+    Heretic,
+    /// In a field.
+    Farmer,
+}
+
+/// A place on the tile just placed where a follower may go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FollowerOption {
+    /// The place, in board orientation.
+    pub place: String,
+    /// What the follower would be there.
+    pub role: FollowerRole,
+    /// Every place of the tile on the same feature, so a follower seen anywhere on it can be
+    /// matched to this spot.
+    pub covers: Vec<String>,
+}
+
+/// Where the drawn tile may go, and where a follower may then stand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct PlacementOption {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// 0, 90, 180 or 270.
+    pub rotation: u32,
+    /// The legal follower places; empty when none (no follower left, or all taken).
+    pub followers: Vec<FollowerOption>,
+}
+
+/// What a follower is on a feature of this kind; `None` on the river, which takes none.
+pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
+    match kind {
+        FeatureKind::Road => Some(FollowerRole::Thief),
+        FeatureKind::City => Some(FollowerRole::Knight),
+        FeatureKind::Cloister => Some(FollowerRole::Monk),
+        FeatureKind::Shrine => Some(FollowerRole::Heretic),
+        FeatureKind::Field => Some(FollowerRole::Farmer),
+        // A garden takes only the abbot, drawn as the monk it is on a cloister until it
+        // has a shape of its own.
+        FeatureKind::Garden => Some(FollowerRole::Monk),
+        FeatureKind::River => None,
+    }
+}
+
+fn options(places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOption> {
+    places
+        .into_iter()
+        .filter_map(|(port, kind)| {
+            Some(FollowerOption { place: port.name().to_string(), role: role_of(kind)?, covers: Vec::new() })
+        })
+        .collect()
+}
+
+/// Final board: where `seat` may stand a follower on the tile placed at `x`, `y` — one place
+/// per feature still open to a follower, occupied or not. Empty when no tile lies there, the
+/// player has no follower left, or the game is entered turn by turn.
+///
+/// # Errors
+/// A seat that cannot exist.
+pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<FollowerOption>, RequestError> {
+    let player = seat_of(seat)?;
+    if player.index() >= game.player_count() {
+        return Err(RequestError::UnknownSeat(seat));
+    }
+    let cell = Cell::new(x, y);
+    let feature = |port: Port| game.feature_at(cell, port).map(|f| f.anchor);
+    let mut offered = options(game.standing_places(player, cell));
+    for option in &mut offered {
+        let at = Port::from_name(&option.place).and_then(feature);
+        option.covers =
+            Port::ALL.into_iter().filter(|&p| at.is_some() && feature(p) == at).map(|p| p.name().to_string()).collect();
+    }
+    Ok(offered)
+}
+
+/// The places of `tile`, turned by `rotation`, on the same feature as `place` (all in board
+/// orientation).
+fn same_feature(tile: TileId, rotation: Rotation, place: &str) -> Vec<String> {
+    let def = tile.def();
+    let feature = |p: Port| def.feature_at(p.to_catalog(rotation));
+    let Some(at) = Port::from_name(place).and_then(feature) else { return Vec::new() };
+    Port::ALL.into_iter().filter(|&p| feature(p) == Some(at)).map(|p| p.name().to_string()).collect()
+}
+
+/// Every legal placement of `tile` with its follower options; empty means it fits nowhere
+/// and may be discarded.
+///
+/// # Errors
+/// An unknown tile.
+pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>, RequestError> {
+    let tile = tile_named(tile)?;
+    Ok(game
+        .legal_placements(tile)
+        .into_iter()
+        .map(|(cell, rotation)| PlacementOption {
+            x: cell.x,
+            y: cell.y,
+            rotation: u32::from(rotation.degrees()),
+            followers: options(game.legal_followers(tile, cell, rotation))
+                .into_iter()
+                .map(|mut o| {
+                    o.covers = same_feature(tile, rotation, &o.place);
+                    o
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::MoveRequest;
+    use castellan_engine::{Cell, GameSetup, Mode, Move};
+
+    #[test]
+    fn each_feature_that_takes_a_follower_names_its_role() {
+        let cases = [
+            (FeatureKind::Road, Some(FollowerRole::Thief)),
+            (FeatureKind::City, Some(FollowerRole::Knight)),
+            (FeatureKind::Cloister, Some(FollowerRole::Monk)),
+            (FeatureKind::Shrine, Some(FollowerRole::Heretic)),
+            (FeatureKind::Field, Some(FollowerRole::Farmer)),
+            (FeatureKind::River, None),
+        ];
+        for (kind, role) in cases {
+            assert_eq!(role_of(kind), role, "{kind:?}");
+        }
+        assert_eq!(serde_json::to_value(FollowerRole::Heretic).unwrap(), "heretic", "roles cross as lower-case names");
+    }
+
+    #[test]
+    fn standing_options_offer_every_open_feature_of_a_placed_tile() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        game.apply(&Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, None)).unwrap();
+        let options = standing_options(&game, 1, 0, 0).unwrap();
+        let roles: Vec<FollowerRole> = options.iter().map(|o| o.role).collect();
+        assert!(!roles.contains(&FollowerRole::Knight), "the start tile's city is complete: {options:?}");
+        assert!(roles.contains(&FollowerRole::Thief) && roles.contains(&FollowerRole::Farmer), "{options:?}");
+        let covered: usize = options.iter().map(|o| o.covers.len()).sum();
+        assert!(options.iter().all(|o| o.covers.contains(&o.place)), "each place covers itself: {options:?}");
+        assert!(covered > options.len(), "a farm on the start tile reaches several places: {options:?}");
+        let e = standing_options(&game, 0, 0, -1).unwrap();
+        let field = e.iter().find(|o| o.role == FollowerRole::Farmer).expect("E's field");
+        assert!(field.covers.contains(&"N".to_string()), "E turned round has its field on the north edge: {e:?}");
+        assert!(standing_options(&game, 1, 5, 5).unwrap().is_empty(), "no tile there");
+        assert_eq!(standing_options(&game, 2, 0, 0), Err(RequestError::UnknownSeat(2)));
+    }
+
+    #[test]
+    fn the_apps_requests_far_off_the_table_are_refused_not_a_crash() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        for (x, y) in [(i32::MAX, 0), (0, i32::MIN), (1001, 0)] {
+            let place =
+                MoveRequest::Place { tile: "E".into(), x, y, rotation: 0, follower: Some("N".into()), count: None };
+            let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
+            assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
+        }
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.mode = Mode::FinalBoard;
+        let mut board = Game::new(setup).unwrap();
+        for (x, y) in [(i32::MAX, i32::MAX), (i32::MIN, 0), (-1001, 0)] {
+            assert_eq!(standing_options(&board, 0, x, y), Ok(Vec::new()), "nothing stands at [{x},{y}]");
+            let stand = MoveRequest::Stand { seat: 0, x, y, place: "N".into() }.to_move().unwrap();
+            let refused = board.apply(&stand).unwrap_err();
+            assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
+        }
+        assert_eq!((game.move_count(), board.move_count()), (0, 0), "nothing was played");
+    }
+
+    #[test]
+    fn placement_options_list_the_follower_places_with_their_roles() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let options = placement_options(&game, "E").unwrap();
+        let over_the_city = options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, 180)).expect("E closes D's city");
+        let knight = over_the_city.followers.iter().find(|f| f.role == FollowerRole::Knight).expect("a knight's place");
+        assert_eq!(knight.place, "S");
+        assert_eq!(knight.covers, vec!["S", "SL", "SR"], "E turned round has its city on the south edge");
+        assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
+        assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
+    }
+}

@@ -1,0 +1,136 @@
+//! The scores: each player's total, track position and followers, and each point scored
+//! with its reason, for the score feed.
+
+use crate::request::Spot;
+use castellan_engine::{Color, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use serde::Serialize;
+
+/// One player's standing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerView {
+    /// Their name.
+    pub name: String,
+    /// Their follower colour.
+    pub color: Color,
+    /// Points so far.
+    pub score: u32,
+    /// Points if the game ended now: the final count, farms included, added.
+    pub if_ended_now: u32,
+    /// Followers in supply.
+    pub supply: u32,
+    /// Where their marker stands on the 50-space track and the tokens they hold.
+    pub track: TrackView,
+}
+
+/// A position on the score track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TrackView {
+    /// Space 0 to 49.
+    pub space: u32,
+    /// "50" tokens held (0 or 1).
+    pub fifties: u32,
+    /// "100" tokens held.
+    pub hundreds: u32,
+}
+
+/// One score with everything needed to say why, in words, in any language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreView {
+    /// What scored.
+    pub kind: ScoreSource,
+    /// Who scored, by seat.
+    pub winners: Vec<u32>,
+    /// Points to each of them.
+    pub points: u32,
+    /// Who had followers there but fewer, by seat.
+    pub outvoted: Vec<u32>,
+    /// The tiles counted, as `[x, y]`.
+    pub tiles: Vec<[i32; 2]>,
+    /// Pennants counted.
+    pub pennants: u32,
+    /// Neighbouring tiles counted (cloisters and shrines).
+    pub neighbours: u32,
+    /// Completed cities counted (farms, King), each named by one of its tiles.
+    pub cities: Vec<[i32; 2]>,
+    /// Whether the City of Carcassonne counted too.
+    pub carcassonne: bool,
+    /// Complete, or counted unfinished at the end.
+    pub complete: bool,
+    /// Scored in the final count.
+    pub final_scoring: bool,
+    /// The checklist id of the rule applied.
+    pub rule: String,
+    /// A place naming the feature scored, to find it on the board.
+    pub at: Spot,
+    /// Every tile of the completed cities counted (farms, the King), to light them up.
+    pub city_tiles: Vec<[i32; 2]>,
+}
+
+fn seats(set: PlayerSet) -> Vec<u32> {
+    set.iter().map(|p| p.index() as u32).collect()
+}
+
+impl ScoreView {
+    pub(super) fn of(s: &Score, game: &Game) -> ScoreView {
+        let mut city_tiles: Vec<[i32; 2]> = Vec::new();
+        for &(cell, port) in &s.cities {
+            for c in game.feature_at(cell, port).map(|f| f.tiles).unwrap_or_default() {
+                if !city_tiles.contains(&[c.x, c.y]) {
+                    city_tiles.push([c.x, c.y]);
+                }
+            }
+        }
+        ScoreView {
+            kind: s.source,
+            winners: seats(s.winners),
+            points: s.points,
+            outvoted: seats(s.outvoted),
+            // A farm's score names no tiles of its own; the board still knows them.
+            tiles: if s.tiles.is_empty() {
+                game.feature_at(s.anchor.0, s.anchor.1).map(|f| f.tiles).unwrap_or_default()
+            } else {
+                s.tiles.clone()
+            }
+            .iter()
+            .map(|c| [c.x, c.y])
+            .collect(),
+            pennants: s.pennants,
+            neighbours: s.neighbours,
+            cities: s.cities.iter().map(|(c, _)| [c.x, c.y]).collect(),
+            carcassonne: s.carcassonne,
+            complete: s.complete,
+            final_scoring: s.final_scoring,
+            rule: s.rule.to_string(),
+            at: Spot::from(s.anchor),
+            city_tiles,
+        }
+    }
+}
+
+pub(super) fn players(game: &Game) -> Vec<PlayerView> {
+    let ended = game.scores_if_ended_now();
+    game.setup()
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = PlayerId(i as u8);
+            let score = game.scores()[i];
+            let track = TrackPosition::of(score);
+            PlayerView {
+                name: p.name.clone(),
+                color: p.color,
+                score,
+                if_ended_now: ended[i],
+                supply: game.supply()[seat.index()] as u32,
+                track: TrackView { space: track.space, fifties: track.fifties, hundreds: track.hundreds },
+            }
+        })
+        .collect()
+}

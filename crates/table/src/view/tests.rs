@@ -1,0 +1,261 @@
+//! Tests of whole views as the screen receives them, read off the game view built from a
+//! table: a finished farm count, a final board's turns, and a final board counted with the
+//! scores the players had before the count, on which the view, the history's step-through,
+//! the table's script and the ledger's exports agree.
+
+use super::game::GameView;
+use super::replay::replay_view;
+use super::turn_log::{turn_log, TurnKind};
+use crate::export::{files, Format, Selection};
+use crate::fixture::{now, place};
+use crate::live::Table;
+use crate::TableError;
+use castellan_engine::{Cell, FarmRule, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
+use castellan_ledger::Ledger;
+use castellan_ledger::{GameId, GameStatus};
+use castellan_script::Script;
+use serde_json::{json, Value};
+
+/// A finished table with one farm supplying three completed cities: Anna has two farmers
+/// on it and Bram one, and Bram has two more on a small farm below the east city.
+///
+/// ```text
+///            x=-2   -1    0     1     2
+///   y=0                   D                 start tile: city north, road west–east
+///   y=1       E'    B     E'    B     E'    E' = E turned 180°: city south, grass N/E/W
+///   y=2       K           E           E     E, K: city north closes each two-tile city
+/// ```
+///
+/// (The base game has five E tiles; K is an E with a bend of road in its south-west.)
+///
+/// Farm 1 is the grass south of D's road and all of row 1 (Anna ×2 on (-2,1) and (-1,1),
+/// Bram on (1,1)). Each E below row 1 has grass of its own, cut off from its neighbours by
+/// the empty cells between them; Bram has two farmers on the one at (2,2).
+fn three_city_farm(farms: castellan_engine::FarmRule) -> GameView {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.mode = castellan_engine::Mode::FinalBoard;
+    setup.rules.farms = farms;
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let tile = |n| TileId::from_name(n).unwrap();
+    for (name, x, y, r) in [
+        ("E", 0, 1, Rotation::R180),
+        ("B", -1, 1, Rotation::R0),
+        ("E", -2, 1, Rotation::R180),
+        ("B", 1, 1, Rotation::R0),
+        ("E", 2, 1, Rotation::R180),
+        ("K", -2, 2, Rotation::R0),
+        ("E", 0, 2, Rotation::R0),
+        ("E", 2, 2, Rotation::R0),
+    ] {
+        table.play(Move::place(tile(name), Cell::new(x, y), r, None), now()).unwrap();
+    }
+    let (anna, bram) = (PlayerId(0), PlayerId(1));
+    for (who, x, y, port) in [
+        (anna, -2, 1, Port::NL),
+        (anna, -1, 1, Port::NL),
+        (bram, 1, 1, Port::NL),
+        (bram, 2, 2, Port::SL),
+        (bram, 2, 2, Port::SR),
+    ] {
+        table.play(Move::Stand { player: who, at: Standing::Board(Cell::new(x, y), port) }, now()).unwrap();
+    }
+    GameView::of(table.finish(Vec::new(), now()).unwrap())
+}
+
+#[test]
+fn a_farm_step_shows_its_fields_cities_farmers_and_the_2000_figure() {
+    let view = three_city_farm(castellan_engine::FarmRule::Current);
+    let result = view.result.expect("counted");
+    let count = &result.count;
+
+    // Farm 1: 3 cities × 3 = 9 to Anna (2 farmers against 1); the east farm: its one city
+    // × 3 = 3 to Bram. Nothing else stands on the board.
+    assert_eq!(count.before, vec![0, 0], "no points before the count");
+    assert_eq!(count.steps.iter().map(|s| s.adds.clone()).collect::<Vec<_>>(), vec![vec![9, 0], vec![0, 3]]);
+    let total: Vec<u32> =
+        (0..2).map(|i| count.before[i] + count.steps.iter().map(|s| s.adds[i]).sum::<u32>()).collect();
+    assert_eq!(total, vec![view.players[0].score, view.players[1].score], "before + every step = final");
+
+    let farm = count.steps[0].farm.as_ref().expect("a farm step");
+    assert_eq!(farm.farmers, vec![2, 1]);
+    assert!(!farm.carcassonne);
+    let mut cities: Vec<_> = farm.cities.iter().map(|c| c.tiles.clone()).collect();
+    cities.sort();
+    assert_eq!(cities, vec![vec![[-2, 1], [-2, 2]], vec![[0, 1], [0, 2]], vec![[2, 1], [2, 2]]]);
+    // The outline follows the grass: south of D's road only (its east half below the road,
+    // its south edge, the south half of its west edge), all of each B, and the three grass
+    // sides of each E' — never the cities' halves of a tile.
+    let pieces = |at: [i32; 2]| farm.fields.iter().find(|p| p.at == at).map(|p| p.places.join(" "));
+    assert_eq!(pieces([0, 0]).as_deref(), Some("ER SL SR WL"));
+    for b in [[-1, 1], [1, 1]] {
+        assert_eq!(pieces(b).as_deref(), Some("NL NR EL ER SL SR WL WR"), "B at {b:?}");
+    }
+    for e in [[-2, 1], [0, 1], [2, 1]] {
+        assert_eq!(pieces(e).as_deref(), Some("NL NR EL ER WL WR"), "E' at {e:?}");
+    }
+    assert_eq!(farm.fields.len(), 6, "row 2's grass is other farms: {:?}", farm.fields);
+
+    // The 2000 rule pays city by city, 4 to the most farmers on all the farms around it:
+    //   west city (-2): farm 1 only, Anna 2 : Bram 1        → Anna 4
+    //   middle city (0): farm 1 only, Anna 2 : Bram 1       → Anna 4
+    //   east city (2): farm 1 and the east farm, Anna 2 : Bram 1 + 2 = 3 → Bram 4
+    // so for farm 1 it gives Anna 4 + 4 = 8 and Bram 4, where today's rule gives Anna 9.
+    let other = farm.other_rule.as_ref().expect("a game with farms");
+    assert_eq!(other.rule, FarmRule::FirstEdition);
+    assert_eq!(other.scores, vec![8, 4]);
+    // The east farm supplies only the east city, which Bram takes under either rule.
+    let east = count.steps[1].farm.as_ref().unwrap();
+    assert_eq!((east.farmers.clone(), east.other_rule.as_ref().unwrap().scores.clone()), (vec![0, 2], vec![0, 4]));
+    assert_eq!(result.other_farm_rule.unwrap().scores, vec![8, 4], "the whole game: the same three cities");
+}
+
+/// The same table under the 2000 rule: the count pays city by city, and each city's step
+/// outlines every farm around it.
+#[test]
+fn a_2000_city_step_outlines_the_farms_around_it_and_gives_todays_figure() {
+    let view = three_city_farm(castellan_engine::FarmRule::FirstEdition);
+    let count = view.result.expect("counted").count;
+    assert_eq!(count.steps.len(), 3, "one step per completed city with farmers around it");
+    let city = |x: i32| {
+        count
+            .steps
+            .iter()
+            .find(|s| s.farm.as_ref().is_some_and(|f| f.cities.iter().any(|c| c.tiles.contains(&[x, 1]))))
+            .expect("a step for the city")
+    };
+    // East city: farm 1 (Anna 2, Bram 1) and the east farm (Bram 2) → Anna 2 : Bram 3, so
+    // 4 to Bram. Today's rule would pay each farm 3 for it: farm 1 to Anna, the east farm to
+    // Bram → Anna 3, Bram 3.
+    let east = city(2);
+    assert_eq!(east.adds, vec![0, 4]);
+    let farm = east.farm.as_ref().unwrap();
+    assert_eq!(farm.farmers, vec![2, 3]);
+    assert_eq!(farm.other_rule.as_ref().map(|o| (o.rule, o.scores.clone())), Some((FarmRule::Current, vec![3, 3])));
+    // Both farms' grass: farm 1's six tiles and the east farm's E below the city.
+    let mut cells: Vec<[i32; 2]> = farm.fields.iter().map(|p| p.at).collect();
+    cells.sort();
+    assert_eq!(cells, vec![[-2, 1], [-1, 1], [0, 0], [0, 1], [1, 1], [2, 1], [2, 2]]);
+    let below = farm.fields.iter().find(|p| p.at == [2, 2]).unwrap();
+    assert_eq!(below.places.join(" "), "EL ER SL SR WL WR", "the E's grass, not its city's north edge");
+    // West city: farm 1 alone → Anna 4 under 2000; today 3 to Anna.
+    let west = city(-2);
+    assert_eq!(
+        (west.adds.clone(), west.farm.as_ref().unwrap().other_rule.as_ref().unwrap().scores.clone()),
+        (vec![4, 0], vec![3, 0])
+    );
+    let total: Vec<u32> =
+        (0..2).map(|i| count.before[i] + count.steps.iter().map(|s| s.adds[i]).sum::<u32>()).collect();
+    assert_eq!(total, vec![view.players[0].score, view.players[1].score]);
+}
+
+#[test]
+fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.mode = castellan_engine::Mode::FinalBoard;
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let u = TileId::from_name("U").unwrap();
+    table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
+    // Anna placed U; her follower stood on it later is still a move of its own.
+    let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
+    let live = table.play(stand, now()).unwrap();
+    let (view, turns) = (GameView::of(live), turn_log(live.game()));
+    assert_eq!(view.mode, Mode::FinalBoard);
+    assert_eq!(serde_json::to_value(&view).unwrap()["mode"], "final-board");
+    assert_eq!((view.turn_count, turns.len()), (2, 2), "one turn per move: {turns:?}");
+    assert_eq!(turns[0].follower, None, "the stand is not folded into the tile's turn");
+    let stood = &turns[1];
+    assert_eq!(
+        (stood.index, stood.kind, stood.seat, stood.tile.as_deref(), stood.at, stood.follower.as_deref()),
+        (1, TurnKind::Stand, 0, None, Some([1, 0]), Some("E"))
+    );
+    assert_eq!(view.followers.len(), 1);
+    assert_eq!(view.players[0].supply, 6);
+}
+
+fn table_at(path: &std::path::Path) -> Table {
+    Table::new(Ledger::open(path).expect("the ledger opens"))
+}
+
+fn final_board_on(table: &mut Table) -> GameId {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.mode = Mode::FinalBoard;
+    let id = table.start(setup, None, now()).unwrap().id();
+    table.play(place("U", 1, 0, Rotation::R0, None), now()).unwrap();
+    let stand = |player, port| Move::Stand {
+        player: castellan_engine::PlayerId(player),
+        at: castellan_engine::Standing::Board(castellan_engine::Cell::new(0, 0), port),
+    };
+    table.play(stand(0, Port::W), now()).unwrap();
+    table.play(stand(1, Port::N), now()).unwrap();
+    id
+}
+
+fn stored(table: &Table, id: GameId) -> Vec<(u32, u32)> {
+    table.ledger().results(id).unwrap().iter().map(|s| (s.rank, s.result.score)).collect()
+}
+
+#[test]
+fn a_final_board_is_ranked_stored_and_exported_on_the_scores_before_the_count_plus_the_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ledger.sqlite3");
+    let mut table = table_at(&path);
+    let id = final_board_on(&mut table);
+    let done = table.finish_with_track(Vec::new(), Some(vec![34, 50]), now()).unwrap();
+    assert_eq!(done.game().scores(), &[2, 1], "the end count alone would make Anna the winner");
+    assert_eq!(done.totals(), [36, 51]);
+    let view = GameView::of(done);
+    assert_eq!(view.before_count, Some(vec![34, 50]));
+    assert_eq!(view.players.iter().map(|p| p.score).collect::<Vec<_>>(), [36, 51]);
+    let result = view.result.expect("counted");
+    assert_eq!(result.winners, [1], "Bram wins on the totals");
+    assert_eq!(result.count.before, [34, 50], "the count is told from the scores before it");
+    assert_eq!(stored(&table, id), [(1, 51), (2, 36)], "the ledger keeps the totals, best first");
+    let setup: Value = serde_json::from_str(&table.ledger().game(id).unwrap().setup_json).unwrap();
+    assert_eq!(setup["track"], json!({"Anna": 34, "Bram": 50}), "stored with the setup");
+    let replayed = replay_view(table.ledger(), id, u32::MAX).unwrap().view;
+    assert_eq!(replayed.result.map(|r| r.winners), Some(vec![1]), "the history's step-through agrees");
+
+    // The game on the table as a script, and the ledger's export of it, say the same to
+    // `castellan score`.
+    let [(_, exported)] = &files(table.ledger(), Selection::Game(id), Format::Script).unwrap()[..] else {
+        panic!("one script for one game")
+    };
+    for text in [table.script().unwrap().to_string(), exported.clone()] {
+        let script = Script::from_json(&text).unwrap();
+        let game = script.play().unwrap();
+        assert_eq!(script.report(&game)["scores"], json!({"Anna": 36, "Bram": 51}), "{text}");
+        assert_eq!(script.report(&game)["winners"], json!(["Bram"]));
+    }
+    let csv = &files(table.ledger(), Selection::Game(id), Format::Csv).unwrap()[0].1;
+    assert!(csv.contains(",1,51,") && csv.contains(",2,36,"), "the CSV ranks the totals: {csv}");
+
+    // Counted again after undoing the count: the scores given before stay until the table
+    // counts without them, and then nothing of them is kept.
+    table.reopen().unwrap();
+    drop(table);
+    let mut table = table_at(&path);
+    table.resume(id).unwrap();
+    assert_eq!(table.live().unwrap().track(), Some(&[34, 50][..]), "kept with the reopened game");
+    table.finish_with_track(Vec::new(), None, now()).unwrap();
+    assert_eq!(stored(&table, id), [(1, 2), (2, 1)], "the end count alone");
+    let setup: Value = serde_json::from_str(&table.ledger().game(id).unwrap().setup_json).unwrap();
+    assert_eq!(setup.get("track"), None);
+    assert_eq!(GameView::of(table.live().unwrap()).before_count, None);
+}
+
+#[test]
+fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+    let id = final_board_on(&mut table);
+    let err = table.finish_with_track(Vec::new(), Some(vec![34]), now()).map(|_| ()).unwrap_err();
+    assert!(matches!(err, TableError::TrackSeats { seated: 2, given: 1 }), "{err:?}");
+    assert!(!table.live().unwrap().is_finished());
+    assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress, "nothing written");
+    let turns = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
+    let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
+    assert!(matches!(err, TableError::TrackInTurns), "{err:?}");
+    assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
+}
