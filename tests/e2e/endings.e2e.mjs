@@ -184,7 +184,7 @@ test("an empty bag says so and offers the final count, which can be undone from 
   await seatPlayers(browser, [{ name: "Anna" }, { name: "Bram" }]);
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /In the bag: 71 tiles$/);
-  await assert.rejects(invoke(browser, "reopen_game"), (e) => e.kind === "internal", "the new game has no count to undo");
+  await assert.rejects(invoke(browser, "reopen_game"), (e) => e.kind === "noFinalCount", "the new game has no count to undo");
   const [latest, counted] = (await invoke(browser, "history"))[0].games;
   assert.deepEqual([latest.state, counted.state], ["in-progress", "finished"], "the count of the game before stands");
 });

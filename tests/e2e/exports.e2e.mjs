@@ -153,7 +153,7 @@ test("an opened script replays to the history's scores, and is added to the ledg
   writeFileSync(broken, readFileSync(path, "utf8").replace('"rot": 90', '"rot": 270'));
   const invalid = await refusal("open_script", { title: "t", path: broken });
   assert.equal(invalid.kind, "scriptInvalid");
-  assert.equal(invalid.at, "move 1", "named where, as castellan score names it");
+  assert.deepEqual(invalid.at, { kind: "move", index: 1 }, "named where, as castellan score names it (move 1)");
 });
 
 /** The X windows titled exactly `title`. */

@@ -12,7 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { after, test } from "node:test";
-import { click, invoke, openApp, shot } from "./session.mjs";
+import { click, invoke, layTiles, openApp, shot } from "./session.mjs";
 
 let browser;
 after(async () => {
@@ -168,24 +168,10 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
       place: null,
     },
   });
-  while (view.tiles.length < 83) {
-    let placed = false;
-    for (const { tile } of view.bag) {
-      const options = await invoke(browser, "placement_options_for", { tile });
-      if (options.length === 0) continue;
-      const [o] = options;
-      try {
-        // A follower on every third tile that offers a place, as players do.
-        const follower = view.tiles.length % 3 === 0 ? (o.followers[0]?.place ?? null) : null;
-        view = await invoke(browser, "play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower } });
-        placed = true;
-        break;
-      } catch (refusal) {
-        assert.equal(refusal.kind, "refused", JSON.stringify(refusal));
-      }
-    }
-    assert.ok(placed, "some tile fits");
-  }
+  // A follower on every third tile that offers a place, as players do.
+  view = await layTiles(browser, view, 83, {
+    follower: (view, o) => (view.tiles.length % 3 === 0 ? (o.followers[0]?.place ?? null) : null),
+  });
 
   assert.ok(view.followers.length > 0, "followers stand on the board");
   // What a turn's command sends the page: the view of an 83-tile game, as JSON.

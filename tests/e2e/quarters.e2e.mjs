@@ -51,7 +51,7 @@ test("the new-game screen offers the engine's colours and boxes", async () => {
   const boxes = await browser.execute(() =>
     [...document.querySelector('input[value="count"]').closest("fieldset").querySelectorAll("input:not([disabled])")].map((i) => i.value),
   );
-  assert.deepEqual(boxes, ["winter", "king-robber", "shrines", "river2", "count", "river", "river-c1"]);
+  assert.deepEqual(boxes, ["winter", "king-robber", "shrines", "river2", "count", "river", "river-c1", "abbot"]);
 });
 
 test("the Count's buttons go round the City in the City panel's order", async () => {

@@ -1,4 +1,5 @@
 // One WebDriver session on the real app, shared by the suites.
+import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -68,6 +69,33 @@ export async function invoke(browser, cmd, args = {}) {
   );
   if ("refusal" in outcome) throw outcome.refusal;
   return outcome.value;
+}
+
+/**
+ * Lays tiles through the app's own commands until the board holds `count`: each time the
+ * first tile in the bag that fits somewhere, at the spot `choose` picks from its placement
+ * options (the first by default), with the follower place `follower` names for it (none by
+ * default). A follower the engine refuses there moves on to the next tile. Returns the view.
+ */
+export async function layTiles(browser, view, count, { choose = (options) => options[0], follower = () => null } = {}) {
+  while (view.tiles.length < count) {
+    let placed = false;
+    for (const { tile } of view.bag) {
+      const options = await invoke(browser, "placement_options_for", { tile });
+      if (options.length === 0) continue;
+      const o = choose(options);
+      const request = { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower: follower(view, o) };
+      try {
+        view = await invoke(browser, "play", { request });
+        placed = true;
+        break;
+      } catch (refusal) {
+        assert.equal(refusal.kind, "refused", JSON.stringify(refusal));
+      }
+    }
+    assert.ok(placed, "some tile fits");
+  }
+  return view;
 }
 
 /** Waits until the element's text is `expected` (or matches it) and returns that text. */

@@ -4,7 +4,7 @@
 // draw, in English, Dutch and German; and the tile picker's hint reads whole at every size.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, invoke, openApp, shot, textOf } from "./session.mjs";
+import { click, invoke, layTiles, openApp, shot, textOf } from "./session.mjs";
 
 const SIZES = [
   [1024, 700],
@@ -75,24 +75,18 @@ test("on a board of 60 tiles, followers and their places are 24 pixels across at
       place: null,
     },
   });
-  while (view.tiles.length < 60) {
-    let placed = false;
-    for (const { tile } of view.bag) {
-      const options = await invoke(browser, "placement_options_for", { tile });
-      if (options.length === 0) continue;
-      // Far from the start, within 7 squares of it either way: the board spreads over 15 by
-      // 15 squares, as a long game's may.
+  // Far from the start, within 7 squares of it either way: the board spreads over 15 by 15
+  // squares, as a long game's may. Followers kept back, so the player to move still has some
+  // for the places measured.
+  const out = (o) => Math.abs(o.x) + Math.abs(o.y);
+  view = await layTiles(browser, view, 60, {
+    choose: (options) => {
       const near = options.filter((o) => Math.max(Math.abs(o.x), Math.abs(o.y)) <= 7);
-      const out = (o) => Math.abs(o.x) + Math.abs(o.y);
-      const o = near.length ? near.reduce((a, b) => (out(b) > out(a) ? b : a)) : options[0];
-      // Followers kept back, so the player to move still has some for the places measured.
-      const follower = view.tiles.length % 4 === 0 && view.followers.length < 12 ? (o.followers[0]?.place ?? null) : null;
-      view = await invoke(browser, "play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower } });
-      placed = true;
-      break;
-    }
-    assert.ok(placed, "some tile fits");
-  }
+      return near.length ? near.reduce((a, b) => (out(b) > out(a) ? b : a)) : options[0];
+    },
+    follower: (view, o) =>
+      view.tiles.length % 4 === 0 && view.followers.length < 12 ? (o.followers[0]?.place ?? null) : null,
+  });
   assert.ok(view.followers.length > 3, "followers stand on the board");
   await browser.refresh();
   await click(browser, "#resume");
