@@ -39,7 +39,8 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const scores = () => Promise.all(PLAYERS.map(async (_, seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText()));
+const scores = () =>
+  Promise.all(PLAYERS.map(async (_, seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText()));
 
 async function waitScores(expected) {
   await browser.waitUntil(async () => (await scores()).join(" ") === expected.join(" "), {
@@ -73,7 +74,9 @@ async function inViewAtEverySize(name, selectors) {
         }
         const r = element.getBoundingClientRect();
         if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) {
-          wrong.push(`${selector}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)} in ${window.innerWidth}×${window.innerHeight}`);
+          wrong.push(
+            `${selector}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)} in ${window.innerWidth}×${window.innerHeight}`,
+          );
         }
       }
       return wrong;
@@ -160,7 +163,13 @@ test("Dirk's knight leaves the castle for the city clicked on the board, as the 
   assert.equal(entries.length, 1);
   assert.equal(entries[0], "city east of the City · 2 tiles", "the entry says what the city is and where");
   assert.doesNotMatch(entries[0], /\d+,\s*-?\d+/, "no coordinates");
-  await inViewAtEverySize("count-moves", ["#count-panel h2", "#count-moving", "[data-move]", "#count-next", ".scoreboard"]);
+  await inViewAtEverySize("count-moves", [
+    "#count-panel h2",
+    "#count-moving",
+    "[data-move]",
+    "#count-next",
+    ".scoreboard",
+  ]);
 
   dirksMove = await lit[0].getAttribute("data-lit");
   await lit[0].click();
@@ -190,7 +199,11 @@ test("Dirk's knight leaves the castle for the city clicked on the board, as the 
   await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   const entry = await browser.$('[data-move^="1-castle-"]');
-  assert.equal(await entry.getAttribute("data-move"), `1-castle-${dirksMove}`, "the list offers the feature lit on the board");
+  assert.equal(
+    await entry.getAttribute("data-move"),
+    `1-castle-${dirksMove}`,
+    "the list offers the feature lit on the board",
+  );
   await entry.click();
   await click(browser, "#count-next");
   await click(browser, "#enter-market");
@@ -246,7 +259,10 @@ test("Erik's farmer leaves the market for a farm clicked on the board, scored as
         tile: "E",
         at: [2, 1],
         rot: 270,
-        count: { moves: [{ player: "Dirk", quarter: "castle", to: spot(dirksMove) }], enter: { quarter: "market", count_to: "castle" } },
+        count: {
+          moves: [{ player: "Dirk", quarter: "castle", to: spot(dirksMove) }],
+          enter: { quarter: "market", count_to: "castle" },
+        },
       },
     ],
     final_moves: [{ player: "Erik", quarter: "market", to: spot(farm) }],

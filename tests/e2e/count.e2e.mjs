@@ -59,12 +59,21 @@ async function scores(anna, bram) {
 
 test("entering the City, moving out of the castle, undo and redo", async () => {
   await click(browser, "#new-game");
-  await seatPlayers(browser, [{ name: "Clara", color: "red" }, { name: "Dirk", color: "blue" }]);
+  await seatPlayers(browser, [
+    { name: "Clara", color: "red" },
+    { name: "Dirk", color: "blue" },
+  ]);
   await click(browser, 'input[value="count"]');
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Clara to play · In the bag: 71 tiles$/);
-  assert.ok(await (await browser.$('#city li.count[data-quarter="castle"]')).isExisting(), "the Count starts in the castle");
-  assert.ok(await (await browser.$('[data-board-quarter="castle"]')).isExisting(), "the quarters are drawn on the City");
+  assert.ok(
+    await (await browser.$('#city li.count[data-quarter="castle"]')).isExisting(),
+    "the Count starts in the castle",
+  );
+  assert.ok(
+    await (await browser.$('[data-board-quarter="castle"]')).isExisting(),
+    "the quarters are drawn on the City",
+  );
 
   // Clara's thief on the road out of the City's south gate.
   await chooseTile("U");
@@ -85,7 +94,10 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await click(browser, "#count-confirm");
   await scores(3, 0);
   await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
-  assert.ok(await (await browser.$('#city li.count[data-quarter="market"]')).isExisting(), "the Count went to the market");
+  assert.ok(
+    await (await browser.$('#city li.count[data-quarter="market"]')).isExisting(),
+    "the Count went to the market",
+  );
 
   // Clara closes a city on the City's east side with her knight; Dirk's knight leaves the castle
   // for it before the scoring, so they tie and both score 4.
@@ -146,7 +158,10 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click(browser, "#stop-correcting");
   await scores(3, 4);
   // The open log reads the game again after each change: give it the time to answer.
-  await browser.waitUntil(async () => (await browser.$$("#turns li")).length === 3, { timeout: 5000, timeoutMsg: "still three turns" });
+  await browser.waitUntil(async () => (await browser.$$("#turns li")).length === 3, {
+    timeout: 5000,
+    timeoutMsg: "still three turns",
+  });
 });
 
 test("Clara leaves the market for a farm before the final count, which scores as castellan score does", async () => {

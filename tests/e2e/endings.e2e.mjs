@@ -20,7 +20,8 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const scores = async () => Promise.all([0, 1].map(async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText()));
+const scores = async () =>
+  Promise.all([0, 1].map(async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText()));
 const shown = async (selector) => (await browser.$(selector)).isDisplayed();
 
 /**
@@ -47,7 +48,9 @@ async function shots(name, visible) {
         element.scrollIntoView({ block: "nearest" });
         const r = element.getBoundingClientRect();
         if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) {
-          wrong.push(`${selector}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+          wrong.push(
+            `${selector}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`,
+          );
         }
       }
       return wrong;
@@ -156,7 +159,14 @@ test("an empty bag says so and offers the final count, which can be undone from 
       }
     }
     const request = fitting[0]
-      ? { kind: "place", tile: fitting[0].tile, x: fitting[0].option.x, y: fitting[0].option.y, rotation: fitting[0].option.rotation, follower: null }
+      ? {
+          kind: "place",
+          tile: fitting[0].tile,
+          x: fitting[0].option.x,
+          y: fitting[0].option.y,
+          rotation: fitting[0].option.rotation,
+          follower: null,
+        }
       : { kind: "discard", tile: view.bag[0].tile };
     view = await invoke(browser, "play", { request });
   }
@@ -184,7 +194,11 @@ test("an empty bag says so and offers the final count, which can be undone from 
   await seatPlayers(browser, [{ name: "Anna" }, { name: "Bram" }]);
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /In the bag: 71 tiles$/);
-  await assert.rejects(invoke(browser, "reopen_game"), (e) => e.kind === "noFinalCount", "the new game has no count to undo");
+  await assert.rejects(
+    invoke(browser, "reopen_game"),
+    (e) => e.kind === "noFinalCount",
+    "the new game has no count to undo",
+  );
   const [latest, counted] = (await invoke(browser, "history"))[0].games;
   assert.deepEqual([latest.state, counted.state], ["in-progress", "finished"], "the count of the game before stands");
 });

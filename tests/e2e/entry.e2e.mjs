@@ -26,7 +26,14 @@ after(async () => {
 const focused = () =>
   browser.execute(() => {
     const e = document.activeElement;
-    return e ? { cell: e.getAttribute("data-cell"), place: e.getAttribute("data-place"), cls: e.getAttribute("class") ?? "", stroke: getComputedStyle(e).stroke } : null;
+    return e
+      ? {
+          cell: e.getAttribute("data-cell"),
+          place: e.getAttribute("data-place"),
+          cls: e.getAttribute("class") ?? "",
+          stroke: getComputedStyle(e).stroke,
+        }
+      : null;
   });
 
 /** The on-screen size of everything `selector` finds: [min(width, height), what it is]. */
@@ -54,7 +61,8 @@ const coveredSpots = () =>
 
 function assertLarge(found, what) {
   assert.ok(found.length > 0, `some ${what} to measure`);
-  for (const [px, role] of found) assert.ok(px >= MIN_PX, `a ${role} ${what} is ${px.toFixed(1)} px, under ${MIN_PX}: ${JSON.stringify(found)}`);
+  for (const [px, role] of found)
+    assert.ok(px >= MIN_PX, `a ${role} ${what} is ${px.toFixed(1)} px, under ${MIN_PX}: ${JSON.stringify(found)}`);
 }
 
 async function atSize(width, height) {
@@ -70,10 +78,13 @@ async function atSize(width, height) {
 /** WCAG contrast of two CSS colours as `rgb(r, g, b)`. */
 function contrast(a, b) {
   const lum = (css) => {
-    const [r, g, b] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = css
+      .match(/\d+(\.\d+)?/g)
+      .slice(0, 3)
+      .map((c) => {
+        const v = Number(c) / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -93,7 +104,8 @@ test("edges that fit three tiles show three choices; the one picked is the one p
   await filter.setValue("CFCF");
   const choices = async () => {
     const out = [];
-    for (const b of await browser.$$(".pick[data-choice]")) out.push(`${await b.getAttribute("data-choice")}:${await b.getAttribute("data-tile")}`);
+    for (const b of await browser.$$(".pick[data-choice]"))
+      out.push(`${await b.getAttribute("data-choice")}:${await b.getAttribute("data-tile")}`);
     return out;
   };
   assert.deepEqual(await choices(), ["1:F", "2:G", "3:H"], "F, G and H all have city, field, city, field");
@@ -107,15 +119,21 @@ test("edges that fit three tiles show three choices; the one picked is the one p
 
   // Enter with three choices takes none and says why.
   await browser.keys("Enter");
-  await (await browser.$("#tile-choices-hint.asked")).waitForExist({ timeout: 5000, timeoutMsg: "Enter did not ask which tile" });
+  await (
+    await browser.$("#tile-choices-hint.asked")
+  ).waitForExist({ timeout: 5000, timeoutMsg: "Enter did not ask which tile" });
   assert.equal(await (await browser.$(".pick.chosen")).isExisting(), false, "no tile was taken");
   assert.equal(await filter.getValue(), "CFCF", "the typing stays");
 
   // The arrows go to G, Enter takes it; the keys then go on to the board's first lit square.
-  for (let i = 0; i < 3 && !(await (await browser.$('.pick.active[data-tile="G"]')).isExisting()); i++) await browser.keys("ArrowDown");
+  for (let i = 0; i < 3 && !(await (await browser.$('.pick.active[data-tile="G"]')).isExisting()); i++)
+    await browser.keys("ArrowDown");
   await browser.keys("Enter");
   await (await browser.$('.pick.chosen[data-tile="G"]')).waitForExist({ timeout: 5000, timeoutMsg: "G was not taken" });
-  await browser.waitUntil(async () => (await focused())?.cell, { timeout: 5000, timeoutMsg: "no lit square has the focus" });
+  await browser.waitUntil(async () => (await focused())?.cell, {
+    timeout: 5000,
+    timeoutMsg: "no lit square has the focus",
+  });
 
   // Tab goes through the lit squares row by row, as they read on screen.
   const order = [(await focused()).cell];
@@ -140,7 +158,10 @@ test("edges that fit three tiles show three choices; the one picked is the one p
   const rotation = async () => (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation");
   const first = await rotation();
   await browser.keys("r");
-  await browser.waitUntil(async () => (await rotation()) !== first, { timeout: 5000, timeoutMsg: "R did not turn the tile" });
+  await browser.waitUntil(async () => (await rotation()) !== first, {
+    timeout: 5000,
+    timeoutMsg: "R did not turn the tile",
+  });
 
   // Tab goes on to the follower places on that square, each large enough to hit.
   await browser.keys("Tab");
@@ -150,12 +171,19 @@ test("edges that fit three tiles show three choices; the one picked is the one p
   assertLarge(await sizes(".spot"), "place");
   assert.deepEqual(await coveredSpots(), [], "every place can be clicked in its middle");
   await browser.keys(" ");
-  await browser.waitUntil(async () => /\bchosen\b/.test((await focused()).cls), { timeout: 5000, timeoutMsg: "Space did not take the place" });
+  await browser.waitUntil(async () => /\bchosen\b/.test((await focused()).cls), {
+    timeout: 5000,
+    timeoutMsg: "Space did not take the place",
+  });
   // N still works from there.
   await browser.keys("n");
-  await (await browser.$(".spot.chosen")).waitForExist({ timeout: 5000, reverse: true, timeoutMsg: "N did not take the follower back" });
+  await (
+    await browser.$(".spot.chosen")
+  ).waitForExist({ timeout: 5000, reverse: true, timeoutMsg: "N did not take the follower back" });
   await browser.keys("Enter");
-  await (await browser.$(`.spot.chosen[data-place="${spot.place}"]`)).waitForExist({ timeout: 5000, timeoutMsg: "Enter did not take the place" });
+  await (
+    await browser.$(`.spot.chosen[data-place="${spot.place}"]`)
+  ).waitForExist({ timeout: 5000, timeoutMsg: "Enter did not take the place" });
   const role = await (await browser.$(".spot.chosen")).getAttribute("data-role");
 
   // Enter on the square already taken confirms the turn.
@@ -165,7 +193,11 @@ test("edges that fit three tiles show three choices; the one picked is the one p
   const placed = await browser.$('.board use.tile[data-tile="G"]:not(.ghost)');
   assert.match(await placed.getAttribute("transform"), /^translate\(0 -100\) /, "G lies north of the start tile");
   const follower = await browser.$('.follower[data-seat="0"]');
-  assert.equal(await follower.getAttribute("data-role"), role, "Anna's follower stands where she put it, in its role's shape");
+  assert.equal(
+    await follower.getAttribute("data-role"),
+    role,
+    "Anna's follower stands where she put it, in its role's shape",
+  );
   const bag = [];
   for (const b of await browser.$$(".pick")) bag.push(await b.getAttribute("data-tile"));
   assert.ok(!bag.includes("G"), "the only G left the bag");
@@ -191,22 +223,25 @@ test("followers of every role, each in its own shape, large and readable at ever
   const roles = ["knight", "thief", "monk", "farmer", "heretic"];
   const missing = () => roles.filter((role) => !view.followers.some((f) => f.role === role));
   // A later tile may finish a feature and send its follower home: go round until all stand.
-  for (let round = 0; round < 5 && missing().length > 0; round++) for (const role of missing()) {
-    let stands = false;
-    for (const { tile } of view.bag) {
-      if (stands) break;
-      for (const o of await invoke(browser, "placement_options_for", { tile })) {
-        const f = o.followers.find((f) => f.role === role);
-        if (!f) continue;
-        const next = await invoke(browser, "play", { request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower: f.place } });
-        view = next;
-        // A feature finished at once sends its follower home: then try again.
-        stands = next.followers.some((g) => g.role === role);
-        break;
+  for (let round = 0; round < 5 && missing().length > 0; round++)
+    for (const role of missing()) {
+      let stands = false;
+      for (const { tile } of view.bag) {
+        if (stands) break;
+        for (const o of await invoke(browser, "placement_options_for", { tile })) {
+          const f = o.followers.find((f) => f.role === role);
+          if (!f) continue;
+          const next = await invoke(browser, "play", {
+            request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower: f.place },
+          });
+          view = next;
+          // A feature finished at once sends its follower home: then try again.
+          stands = next.followers.some((g) => g.role === role);
+          break;
+        }
       }
+      assert.ok(stands, `a ${role} stands on the board`);
     }
-    assert.ok(stands, `a ${role} stands on the board`);
-  }
   assert.deepEqual(missing(), [], "every role stands");
   await browser.refresh();
   await click(browser, "#resume");
@@ -231,7 +266,11 @@ test("followers of every role, each in its own shape, large and readable at ever
       })),
     );
     assert.deepEqual([...new Set(shown.map((f) => f.role))].sort(), [...roles].sort(), "every role stands");
-    for (const f of shown) assert.ok(contrast(f.fill, f.ink) >= 4.5, `the initial on a ${f.role} in ${f.fill} reads: ${f.ink}, ${contrast(f.fill, f.ink).toFixed(2)}:1`);
+    for (const f of shown)
+      assert.ok(
+        contrast(f.fill, f.ink) >= 4.5,
+        `the initial on a ${f.role} in ${f.fill} reads: ${f.ink}, ${contrast(f.fill, f.ink).toFixed(2)}:1`,
+      );
     assertLarge(await sizes(".follower path"), `follower at ${width}×${height}`);
     assertLarge(await sizes(".spot"), `place at ${width}×${height}`);
     assert.deepEqual(await coveredSpots(), [], `every place can be clicked in its middle at ${width}×${height}`);

@@ -81,27 +81,39 @@ test("a game and a night are exported as scripts, CSV and BG Stats, and nothing 
   assert.deepEqual(await exportGame("script", script), { paths: [script] });
   const doc = JSON.parse(readFileSync(script, "utf8"));
   assert.equal(doc.format, "castellan-game-script");
-  assert.deepEqual(doc.players.map((p) => p.name), ["Anna", "Bram"]);
+  assert.deepEqual(
+    doc.players.map((p) => p.name),
+    ["Anna", "Bram"],
+  );
   assert.equal(doc.moves.length, 2, "both tiles");
   assert.equal(doc.final_scoring, true);
 
   const csv = join(folder, "game.csv");
   await exportGame("csv", csv);
   const [header, ...rows] = readFileSync(csv, "utf8").trim().split("\n");
-  assert.equal(header.split(",").slice(0, 10).join(","), "game,date,place,started_at,ended_at,player,color,seat,rank,score");
-  assert.deepEqual(rows.map((r) => r.split(",").filter((_, i) => [0, 2, 5, 9].includes(i))), [
-    [String(first), "Club", "Anna", "4"],
-    [String(first), "Club", "Bram", "2"],
-  ]);
+  assert.equal(
+    header.split(",").slice(0, 10).join(","),
+    "game,date,place,started_at,ended_at,player,color,seat,rank,score",
+  );
+  assert.deepEqual(
+    rows.map((r) => r.split(",").filter((_, i) => [0, 2, 5, 9].includes(i))),
+    [
+      [String(first), "Club", "Anna", "4"],
+      [String(first), "Club", "Bram", "2"],
+    ],
+  );
 
   const bgstats = join(folder, "game-bgstats.json");
   await exportGame("bgStats", bgstats);
   const plays = JSON.parse(readFileSync(bgstats, "utf8")).plays;
   assert.equal(plays.length, 1);
-  assert.deepEqual(plays[0].players.map((p) => [p.name, p.score, p.winner]), [
-    ["Anna", 4, true],
-    ["Bram", 2, false],
-  ]);
+  assert.deepEqual(
+    plays[0].players.map((p) => [p.name, p.score, p.winner]),
+    [
+      ["Anna", 4, true],
+      ["Bram", 2, false],
+    ],
+  );
 
   // No dialog asked whether to replace: the file stays as it was.
   writeFileSync(csv, "mine");
@@ -121,13 +133,22 @@ test("a game and a night are exported as scripts, CSV and BG Stats, and nothing 
   assert.deepEqual(readdirSync(scripts).sort(), [`game-${first}.json`, `game-${second}.json`].sort());
   const nightCsv = join(folder, "night.csv");
   await invoke(browser, "export_night", { nightId, format: "csv", title: "t", path: nightCsv });
-  const games = readFileSync(nightCsv, "utf8").trim().split("\n").slice(1).map((r) => r.split(",")[0]);
+  const games = readFileSync(nightCsv, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((r) => r.split(",")[0]);
   assert.deepEqual(games, [first, first, second, second].map(String), "both games, in the order played");
 });
 
 test("a voided game is not exported, and the page gets no dialog of its own", async () => {
   await invoke(browser, "void_game", { gameId: second });
-  const voided = await refusal("export_game", { gameId: second, format: "csv", title: "t", path: join(folder, "v.csv") });
+  const voided = await refusal("export_game", {
+    gameId: second,
+    format: "csv",
+    title: "t",
+    path: join(folder, "v.csv"),
+  });
   assert.deepEqual(voided, { kind: "notExportable", game: second, voided: true });
   await invoke(browser, "unvoid_game", { gameId: second });
   // The dialog plugin's own commands are not granted to the window.
@@ -159,7 +180,10 @@ test("an opened script replays to the history's scores, and is added to the ledg
 /** The X windows titled exactly `title`. */
 function windowsTitled(title) {
   try {
-    return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`]).toString().trim().split("\n");
+    return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`])
+      .toString()
+      .trim()
+      .split("\n");
   } catch {
     return []; // xdotool exits 1 when none is shown (a closed GTK dialog may linger unmapped)
   }
@@ -218,7 +242,11 @@ test("the history's menu exports through the save dialog, and a script opens int
   assert.deepEqual(await shownScores(), await storedScores(first), "the replay's final scores are the history's");
   await shot(browser, "opened-script");
   await click(browser, "#add-to-ledger");
-  await textOf(browser, "[role=alert]", new RegExp(`^Already in the ledger as game ${first} of \\d{4}-\\d\\d-\\d\\d at Club`));
+  await textOf(
+    browser,
+    "[role=alert]",
+    new RegExp(`^Already in the ledger as game ${first} of \\d{4}-\\d\\d-\\d\\d at Club`),
+  );
   await (await browser.$("#add-again")).waitForExist({ timeout: 5000 });
   await click(browser, "#back");
 });

@@ -148,10 +148,13 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
     const spot = await browser.$(`[data-stand][data-covers~="${place}"]`);
     await spot.waitForExist({ timeout: 5000, timeoutMsg: `${f.player} cannot stand on ${place} at ${x},${y}` });
     // The places drawn must be this tile's: pointing at it brought them out.
-    await browser.waitUntil(async () => (await (await browser.$("rect.placed.selected")).getAttribute("data-tile-at")) === `${x},${y}`, {
-      timeout: 5000,
-      timeoutMsg: `${x},${y}'s places never came out`,
-    });
+    await browser.waitUntil(
+      async () => (await (await browser.$("rect.placed.selected")).getAttribute("data-tile-at")) === `${x},${y}`,
+      {
+        timeout: 5000,
+        timeoutMsg: `${x},${y}'s places never came out`,
+      },
+    );
     clicks += 1;
     await spot.click();
     await browser.waitUntil(async () => (await browser.$$(".follower")).length === n + 1, {
@@ -213,7 +216,11 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
   await (await browser.$("#reopen")).click();
   await (await browser.$("#finish")).click();
   await (await browser.$("#track-panel")).waitForExist({ timeout: 5000 });
-  assert.equal(await (await browser.$('[data-track-seat="1"] [data-track="space"]')).getValue(), "34", "the scores given before, kept");
+  assert.equal(
+    await (await browser.$('[data-track-seat="1"] [data-track="space"]')).getValue(),
+    "34",
+    "the scores given before, kept",
+  );
   await (await browser.$("#track-skip")).click();
   await (await browser.$("#final-skip")).click();
   await (await browser.$("#end-count-only")).waitForExist({ timeout: 5000 });

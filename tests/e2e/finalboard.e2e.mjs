@@ -24,7 +24,8 @@ async function layTile({ tile, at: [x, y], rot }) {
   await browser.keys("Enter");
   await click(browser, `[data-cell="${x},${y}"]`);
   const pending = await browser.$("[data-pending-rotation]");
-  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== rot; i++) await click(browser, "#rotate");
+  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== rot; i++)
+    await click(browser, "#rotate");
   assert.equal(Number(await pending.getAttribute("data-pending-rotation")), rot, `${tile} turned ${rot}`);
   const before = await (await browser.$("#turns summary")).getText();
   await click(browser, "#confirm");

@@ -35,7 +35,9 @@ function processes() {
 function ourApps(rows = processes()) {
   const display = (pid) => {
     try {
-      return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").find((v) => v.startsWith("DISPLAY="));
+      return readFileSync(`/proc/${pid}/environ`, "utf8")
+        .split("\0")
+        .find((v) => v.startsWith("DISPLAY="));
     } catch {
       return undefined;
     }
@@ -65,7 +67,10 @@ function memoryMb(rootsOf) {
   const total = { rss: 0, pss: 0, uss: 0, anon: 0 };
   for (const r of rows.filter((r) => tree.has(r.pid))) {
     const kb = Object.fromEntries(
-      [...readFileSync(`/proc/${r.pid}/smaps_rollup`, "utf8").matchAll(/^(\w+):\s+(\d+) kB/gm)].map(([, k, v]) => [k, Number(v)]),
+      [...readFileSync(`/proc/${r.pid}/smaps_rollup`, "utf8").matchAll(/^(\w+):\s+(\d+) kB/gm)].map(([, k, v]) => [
+        k,
+        Number(v),
+      ]),
     );
     const mine = {
       rss: kb.Rss / 1024,
@@ -118,7 +123,9 @@ async function blankWebViewMemoryMb() {
   try {
     const [line] = await Promise.race([
       once(blank.stdout, "data"),
-      once(blank, "exit").then(([code]) => assert.fail(`the blank WebKitGTK window exited (${code}): are python3-gi and gir1.2-webkit2-4.1 installed?`)),
+      once(blank, "exit").then(([code]) =>
+        assert.fail(`the blank WebKitGTK window exited (${code}): are python3-gi and gir1.2-webkit2-4.1 installed?`),
+      ),
     ]);
     assert.equal(String(line).trim(), "ready");
     await new Promise((r) => setTimeout(r, 2000));
@@ -219,9 +226,12 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
     const spots = await browser.$$(".spot");
     if (spots.length > 0) await spots[0].click();
     await click(browser, "#confirm");
-    await browser.waitUntil(async () => (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before, {
-      timeout: 5000,
-    });
+    await browser.waitUntil(
+      async () => (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before,
+      {
+        timeout: 5000,
+      },
+    );
     const { turnMs, turnPhases } = await browser.execute(() => document.documentElement.dataset);
     times.push(Number(turnMs));
     for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) phases[phase].push(ms);

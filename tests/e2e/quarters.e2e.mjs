@@ -39,7 +39,11 @@ async function goesRoundClockwise(selector, where) {
 
 /** The value of `attribute` on each element matching `selector`, in document order. */
 async function attributes(selector, attribute) {
-  return browser.execute((s, a) => [...document.querySelectorAll(s)].map((e) => e.getAttribute(a)), selector, attribute);
+  return browser.execute(
+    (s, a) => [...document.querySelectorAll(s)].map((e) => e.getAttribute(a)),
+    selector,
+    attribute,
+  );
 }
 
 test("the new-game screen offers the engine's colours and boxes", async () => {
@@ -49,13 +53,18 @@ test("the new-game screen offers the engine's colours and boxes", async () => {
   assert.deepEqual(colours, ["red", "blue", "green", "yellow", "black", "gray", "pink", "purple"]);
   // The boxes beside the base game, which is always in play and cannot be unticked.
   const boxes = await browser.execute(() =>
-    [...document.querySelector('input[value="count"]').closest("fieldset").querySelectorAll("input:not([disabled])")].map((i) => i.value),
+    [
+      ...document.querySelector('input[value="count"]').closest("fieldset").querySelectorAll("input:not([disabled])"),
+    ].map((i) => i.value),
   );
   assert.deepEqual(boxes, ["winter", "king-robber", "shrines", "river2", "count", "river", "river-c1", "abbot"]);
 });
 
 test("the Count's buttons go round the City in the City panel's order", async () => {
-  await seatPlayers(browser, [{ name: "Clara", color: "red" }, { name: "Dirk", color: "blue" }]);
+  await seatPlayers(browser, [
+    { name: "Clara", color: "red" },
+    { name: "Dirk", color: "blue" },
+  ]);
   await click(browser, 'input[value="count"]');
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Clara to play/);

@@ -62,7 +62,9 @@ async function enter(move, n) {
   const filter = await browser.$("#tile-filter");
   await filter.setValue(move.tile);
   await browser.keys("Enter");
-  await (await browser.$(`.pick.chosen[data-tile="${move.tile}"]`)).waitForExist({ timeout: 5000, timeoutMsg: `${where()}: tile not chosen` });
+  await (
+    await browser.$(`.pick.chosen[data-tile="${move.tile}"]`)
+  ).waitForExist({ timeout: 5000, timeoutMsg: `${where()}: tile not chosen` });
 
   if (move.discard) {
     await (await browser.$("#discard")).waitForExist({ timeout: 5000, timeoutMsg: `${where()}: no discard offered` });
@@ -74,20 +76,26 @@ async function enter(move, n) {
     // A tile with one lit square is shown there at once; its ghost then covers the square.
     const already = await ghost();
     if (!(already && already.x === x && already.y === y)) await cell.click();
-    let shown = await until(async () => {
-      const g = await ghost();
-      return g && g.x === x && g.y === y && g;
-    }, () => `${where()}: the tile is not shown on ${x},${y}`);
+    let shown = await until(
+      async () => {
+        const g = await ghost();
+        return g && g.x === x && g.y === y && g;
+      },
+      () => `${where()}: the tile is not shown on ${x},${y}`,
+    );
 
     // Turn it until it has the recorded rotation; each legal rotation comes once round.
     for (let turns = 0; shown.rotation !== move.rot; turns++) {
       assert.ok(turns < 4, `${where()}: rotation ${move.rot} is never offered`);
       const before = shown.rotation;
       await click(browser, "#rotate");
-      shown = await until(async () => {
-        const g = await ghost();
-        return g && g.rotation !== before && g;
-      }, () => `${where()}: the rotate button did not turn the tile from ${before}`);
+      shown = await until(
+        async () => {
+          const g = await ghost();
+          return g && g.rotation !== before && g;
+        },
+        () => `${where()}: the rotate button did not turn the tile from ${before}`,
+      );
     }
 
     if (move.meeple) {
@@ -96,14 +104,24 @@ async function enter(move, n) {
       assert.equal(spots.length, 1, `${where()}: one spot on the feature of ${move.meeple}`);
       const spot = spots[0];
       await spot.click();
-      await until(async () => /\bchosen\b/.test((await spot.getAttribute("class")) ?? ""), () => `${where()}: ${move.meeple} not chosen`);
+      await until(
+        async () => /\bchosen\b/.test((await spot.getAttribute("class")) ?? ""),
+        () => `${where()}: ${move.meeple} not chosen`,
+      );
     } else {
-      assert.match((await (await browser.$("#no-follower")).getAttribute("class")) ?? "", /\bchosen\b/, `${where()}: a follower is set`);
+      assert.match(
+        (await (await browser.$("#no-follower")).getAttribute("class")) ?? "",
+        /\bchosen\b/,
+        `${where()}: a follower is set`,
+      );
     }
     await click(browser, "#confirm");
   }
 
-  await until(async () => (await bagCount()) === left - 1, () => `${where()}: not entered`);
+  await until(
+    async () => (await bagCount()) === left - 1,
+    () => `${where()}: not entered`,
+  );
   const message = await browser.$("#message");
   assert.ok(!(await message.isExisting()), `${where()}: ${(await message.isExisting()) && (await message.getText())}`);
 }
@@ -147,7 +165,9 @@ test("a recorded game entered turn by turn scores what castellan score says", { 
   if (items.length > 0) {
     await (await browser.$("#feed li .feed-item")).click();
     // A farm of the count is outlined along its grass, anything else lit tile by tile.
-    await (await browser.$("[data-highlight], [data-farm-outline]")).waitForExist({ timeout: 5000, timeoutMsg: "the chosen score is not picked out" });
+    await (
+      await browser.$("[data-highlight], [data-farm-outline]")
+    ).waitForExist({ timeout: 5000, timeoutMsg: "the chosen score is not picked out" });
   }
   await shot(browser, "recorded-feed");
 });

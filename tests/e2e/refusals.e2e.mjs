@@ -36,7 +36,10 @@ async function lay(tile, cell) {
 test("a setup the engine refuses is said in German", async () => {
   await click(browser, "#language-de");
   await click(browser, "#new-game");
-  await seatPlayers(browser, [{ name: "Anna", color: "blue" }, { name: "Bram", color: "blue" }]);
+  await seatPlayers(browser, [
+    { name: "Anna", color: "blue" },
+    { name: "Bram", color: "blue" },
+  ]);
   await click(browser, "#start-game");
   const refusal = await textOf(browser, "#setup-actions .error", /zwei/);
   assert.equal(refusal, "Dieses Spiel kann nicht beginnen: zwei Spieler spielen blau.");
@@ -68,7 +71,11 @@ test("a correction that leaves a later turn touching nothing is refused in Dutch
     /^Niet veranderd: beurt 2 zou niet meer passen \(tegel U op 2 naar het oosten van de starttegel, gedraaid \d+° raakt geen tegel langs een hele rand\)\./,
   );
   assert.doesNotMatch(refusal, /touches|tile U at/, "no English left in it");
-  assert.doesNotMatch(refusal, /\d+,\d+/, "the square is named from the start tile, as the board shows it, not by coordinates");
+  assert.doesNotMatch(
+    refusal,
+    /\d+,\d+/,
+    "the square is named from the start tile, as the board shows it, not by coordinates",
+  );
   await click(browser, '#message [data-rule-id="B-04"]');
   const note = await textOf(browser, '#message [data-rule-note="B-04"]', /tegel/);
   assert.equal(note, "Een nieuwe tegel raakt de gelegde tegels langs minstens één hele rand.");

@@ -24,7 +24,9 @@ test("moves entered are still there after the app is closed and started again", 
   });
   assert.equal(started.tilesLeft, 71);
   await invoke(browser, "play", { request: { kind: "place", tile: "E", x: 0, y: -1, rotation: 180, follower: "S" } });
-  const second = await invoke(browser, "play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: "E" } });
+  const second = await invoke(browser, "play", {
+    request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: "E" },
+  });
   assert.equal(second.players[0].score, 4, "Anna closed the start tile's city");
   await assert.rejects(
     invoke(browser, "play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: null } }),

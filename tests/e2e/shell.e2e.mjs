@@ -99,7 +99,11 @@ test("the chosen ledger and its unfinished game are there after a new game and a
   await (await browser.$("#resume")).waitForExist({ timeout: 10000 });
   assert.equal((await invoke(browser, "app_info")).ledgerPath, chosen, "the chosen ledger is open again");
   const settings = JSON.parse(readFileSync(join(home, APP_FOLDER, "settings.json"), "utf8"));
-  assert.deepEqual(settings.lastSeats.map((s) => s.name), ["Anna", "Bram"], "the new game saved its seats");
+  assert.deepEqual(
+    settings.lastSeats.map((s) => s.name),
+    ["Anna", "Bram"],
+    "the new game saved its seats",
+  );
   assert.equal(settings.ledgerPath, chosen);
 });
 
@@ -125,9 +129,13 @@ test("page script gets only our own commands: no store, no files, no core extras
 
 /** Starts a private D-Bus session bus; resolves to its address and a way to stop it. */
 async function sessionBus(dir) {
-  const daemon = spawn("dbus-daemon", ["--session", "--nofork", "--print-address=1", `--address=unix:path=${join(dir, "bus")}`], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const daemon = spawn(
+    "dbus-daemon",
+    ["--session", "--nofork", "--print-address=1", `--address=unix:path=${join(dir, "bus")}`],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const address = await new Promise((resolve, reject) => {
     daemon.stdout.once("data", (data) => resolve(String(data).trim()));
     daemon.once("error", reject);
@@ -143,7 +151,15 @@ test("a second start brings the open window forward and exits, leaving one table
     browser = await openAppWith(env);
     await textOf(browser, "#title", "Castellan", 10000);
     await invoke(browser, "start_game", {
-      request: { seats: [{ name: "Anna", color: "green" }, { name: "Bram", color: "red" }], boxes: [], rules: "current", place: null },
+      request: {
+        seats: [
+          { name: "Anna", color: "green" },
+          { name: "Bram", color: "red" },
+        ],
+        boxes: [],
+        rules: "current",
+        place: null,
+      },
     });
 
     const second = spawn(process.env.APP, [], { env: { ...process.env, ...env }, stdio: "ignore" });
@@ -159,7 +175,11 @@ test("a second start brings the open window forward and exits, leaving one table
     // the first window comes to the front cannot be seen here: Xvfb has no window manager.)
     assert.equal(code, 0, "the second start hands over and exits");
     const game = await invoke(browser, "current_game");
-    assert.deepEqual(game.players.map((p) => p.name), ["Anna", "Bram"], "the first window plays on");
+    assert.deepEqual(
+      game.players.map((p) => p.name),
+      ["Anna", "Bram"],
+      "the first window plays on",
+    );
     await shot(browser, "shell-second-start");
   } finally {
     bus.stop();

@@ -30,7 +30,10 @@ test("the language switches and the engine's answer follows", async () => {
 });
 
 test("the About line names the app's version, in each language", async () => {
-  const version = (await textOf(browser, "#about", /^Castellan, version \d+\.\d+\.\d+/)).replace("Castellan, version ", "");
+  const version = (await textOf(browser, "#about", /^Castellan, version \d+\.\d+\.\d+/)).replace(
+    "Castellan, version ",
+    "",
+  );
   await (await browser.$("#language-nl")).click();
   await textOf(browser, "#about", `Castellan, versie ${version}`);
   await (await browser.$("#language-en")).click();

@@ -26,7 +26,9 @@ after(async () => {
 });
 
 const scoreboard = async () =>
-  Promise.all(names.map(async (_, seat) => Number(await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText())));
+  Promise.all(
+    names.map(async (_, seat) => Number(await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText())),
+  );
 
 /** Each seat's points in the feed's lines on screen: "Blue, Red 9: farm …" gives 9 to each. */
 async function feedTotals() {
@@ -62,7 +64,15 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
   // The table itself is not what is tested here (finalboard.e2e.mjs lays one by hand): it goes
   // in through the app's own commands, then the count is asked for on screen.
   for (const m of script.moves) {
-    const request = { kind: "place", tile: m.tile, x: m.at[0], y: m.at[1], rotation: m.rot, follower: null, count: null };
+    const request = {
+      kind: "place",
+      tile: m.tile,
+      x: m.at[0],
+      y: m.at[1],
+      rotation: m.rot,
+      follower: null,
+      count: null,
+    };
     await invoke(browser, "play", { request });
   }
   for (const f of script.followers) {
@@ -75,12 +85,20 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   const game = await invoke(browser, "current_game");
   const final = game.players.map((p) => p.score);
-  assert.deepEqual(final, names.map((n) => script.expect.scores[n]), "the count as the scenario expects");
+  assert.deepEqual(
+    final,
+    names.map((n) => script.expect.scores[n]),
+    "the count as the scenario expects",
+  );
 
   const steps = Number((await textOf(browser, "#final-step", /^Step 1 of \d+$/)).split(" of ")[1]);
   assert.ok(steps >= 3, `several lines to tell: ${steps}`);
   const before = /^Before the count: (.*)$/.exec(await (await browser.$("#final-before")).getText())[1];
-  assert.deepEqual(before.split(", "), names.map((n) => `${n} 0`), "nothing scores on a finished table before its count");
+  assert.deepEqual(
+    before.split(", "),
+    names.map((n) => `${n} 0`),
+    "nothing scores on a finished table before its count",
+  );
 
   let farmShots = false;
   for (let k = 1; k <= steps; k++) {
@@ -89,7 +107,10 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
     const board = await scoreboard();
     assert.deepEqual(board, shown, `at line ${k} the scoreboard is the sum of the lines shown`);
     const lines = (await browser.$$("#feed li .feed-item")).length;
-    assert.ok(lines >= k && lines < game.feed.length + (k === steps ? 1 : 0), `line ${k}: ${lines} feed lines, not all ${game.feed.length} at once`);
+    assert.ok(
+      lines >= k && lines < game.feed.length + (k === steps ? 1 : 0),
+      `line ${k}: ${lines} feed lines, not all ${game.feed.length} at once`,
+    );
     // The lines after the first add points in this game: the first line is not the end yet.
     if (k === 1) assert.notDeepEqual(board, final, "line 1 shows the final totals already");
 
@@ -113,10 +134,17 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
           await resize(width, height);
           const outline = await browser.execute(() => {
             const r = document.querySelector("[data-farm-path]").getBoundingClientRect();
-            return { w: r.width, h: r.height, inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight };
+            return {
+              w: r.width,
+              h: r.height,
+              inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+            };
           });
           await shot(browser, `story-farm-${width}x${height}`);
-          assert.ok(outline.w > 20 && outline.h > 20 && outline.inside, `at ${width}×${height} the outline is on screen: ${JSON.stringify(outline)}`);
+          assert.ok(
+            outline.w > 20 && outline.h > 20 && outline.inside,
+            `at ${width}×${height} the outline is on screen: ${JSON.stringify(outline)}`,
+          );
         }
         await browser.setWindowSize(original.width, original.height);
       }
@@ -145,7 +173,9 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
   // A farm picked in the feed afterwards is outlined the same way.
   assert.equal((await browser.$$("[data-farm-outline]")).length, 0, "nothing outlined at the result");
   await click(browser, '#feed li[data-rule="B-41"] .feed-item');
-  await (await browser.$("[data-farm-path]")).waitForExist({ timeout: 5000, timeoutMsg: "the farm picked in the feed is not outlined" });
+  await (
+    await browser.$("[data-farm-path]")
+  ).waitForExist({ timeout: 5000, timeoutMsg: "the farm picked in the feed is not outlined" });
   await click(browser, '#feed li[data-rule="B-41"] .feed-item');
   // Back one line: its points leave the scoreboard again.
   await click(browser, "#final-prev");

@@ -48,12 +48,21 @@ test("turning the board for the other side of the table turns every tile with it
   const [dx, dy] = await offset();
   assert.ok(Math.abs(dx) < 1 && dy < -20, `the city tile is above the start tile (${dx}, ${dy})`);
   await click(browser, "#view-turn");
-  await browser.waitUntil(async () => (await offset())[0] > 20, { timeout: 5000, timeoutMsg: "the board never turned" });
+  await browser.waitUntil(async () => (await offset())[0] > 20, {
+    timeout: 5000,
+    timeoutMsg: "the board never turned",
+  });
   const [tx, ty] = await offset();
-  assert.ok(Math.abs(tx + dy) < 1 && Math.abs(ty - dx) < 1, `a quarter turn clockwise: (${dx}, ${dy}) became (${tx}, ${ty})`);
+  assert.ok(
+    Math.abs(tx + dy) < 1 && Math.abs(ty - dx) < 1,
+    `a quarter turn clockwise: (${dx}, ${dy}) became (${tx}, ${ty})`,
+  );
   await shot(browser, "table-turned");
   for (let i = 0; i < 3; i++) await click(browser, "#view-turn");
-  await browser.waitUntil(async () => (await offset())[1] < -20, { timeout: 5000, timeoutMsg: "four quarter turns are a whole one" });
+  await browser.waitUntil(async () => (await offset())[1] < -20, {
+    timeout: 5000,
+    timeoutMsg: "four quarter turns are a whole one",
+  });
 });
 
 test("a whole turn from the keyboard: tile, square, follower place, confirm", async () => {

@@ -47,11 +47,13 @@ const sizes = (selector) =>
 
 function assertLarge(found, what) {
   assert.ok(found.length > 0, `some ${what} to measure`);
-  for (const [px, role] of found) assert.ok(px >= MIN_PX, `a ${role} ${what} is ${px.toFixed(1)} px, under ${MIN_PX}: ${JSON.stringify(found)}`);
+  for (const [px, role] of found)
+    assert.ok(px >= MIN_PX, `a ${role} ${what} is ${px.toFixed(1)} px, under ${MIN_PX}: ${JSON.stringify(found)}`);
 }
 
 /** How many pixels a tile is drawn across now. */
-const tilePx = () => browser.execute(() => document.querySelector(".board use.tile")?.getBoundingClientRect().width ?? 0);
+const tilePx = () =>
+  browser.execute(() => document.querySelector(".board use.tile")?.getBoundingClientRect().width ?? 0);
 
 async function language(code) {
   await click(browser, "#menu");
@@ -137,15 +139,27 @@ test("the notices and the turn log name features by what and whose, in every lan
     assert.match(notices, expect[code].whose, `${code} notices say whose: ${notices}`);
     await click(browser, "#turns summary");
     await (await browser.$("#turns li")).waitForExist({ timeout: 5000 });
-    const turns = await browser.execute(() => [...document.querySelectorAll("#turns li span")].map((e) => e.textContent));
+    const turns = await browser.execute(() =>
+      [...document.querySelectorAll("#turns li span")].map((e) => e.textContent),
+    );
     for (const line of turns) assert.doesNotMatch(line, COORDINATES, `${code} turn: ${line}`);
-    assert.ok(turns.some((l) => l.includes(expect[code].follower)), `${code}: a turn says where its follower went: ${turns.join(" | ")}`);
-    assert.ok(turns.every((l) => l.includes(" · ")), `${code}: every turn says where its tile went: ${turns.join(" | ")}`);
+    assert.ok(
+      turns.some((l) => l.includes(expect[code].follower)),
+      `${code}: a turn says where its follower went: ${turns.join(" | ")}`,
+    );
+    assert.ok(
+      turns.every((l) => l.includes(" · ")),
+      `${code}: every turn says where its tile went: ${turns.join(" | ")}`,
+    );
     // The pointer on a line lights the feature it speaks of on the board, and off it, nothing.
     await (await browser.$("#turns summary")).moveTo();
-    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000, reverse: true, timeoutMsg: "tiles lit with the pointer off the lines" });
+    await (
+      await browser.$("[data-highlight]")
+    ).waitForExist({ timeout: 5000, reverse: true, timeoutMsg: "tiles lit with the pointer off the lines" });
     await (await browser.$("#turns li span")).moveTo();
-    await (await browser.$("[data-highlight]")).waitForExist({ timeout: 5000, timeoutMsg: `${code}: a turn's feature is not lit` });
+    await (
+      await browser.$("[data-highlight]")
+    ).waitForExist({ timeout: 5000, timeoutMsg: `${code}: a turn's feature is not lit` });
     for (const [width, height] of SIZES) {
       await atSize(width, height);
       for (const part of ["notices", "turns"]) {
@@ -185,11 +199,17 @@ test("the tile picker's hint reads whole at every size, in every language", asyn
         };
       });
       const where = `${code} ${width}×${height}`;
-      assert.ok(hint.text.includes("C") && hint.text.includes("W"), `${where}: the hint explains the edge letters: ${hint.text}`);
+      assert.ok(
+        hint.text.includes("C") && hint.text.includes("W"),
+        `${where}: the hint explains the edge letters: ${hint.text}`,
+      );
       assert.equal(hint.clipped, false, `${where}: the hint is cut off: ${hint.text}`);
       assert.ok(hint.inWindow, `${where}: the hint lies in the window`);
       assert.ok(hint.uncovered, `${where}: nothing covers the hint`);
-      assert.ok(hint.placeholder.width <= hint.placeholder.room, `${where}: the placeholder fits its field: ${JSON.stringify(hint.placeholder)}`);
+      assert.ok(
+        hint.placeholder.width <= hint.placeholder.room,
+        `${where}: the placeholder fits its field: ${JSON.stringify(hint.placeholder)}`,
+      );
       await shot(browser, `wording-picker-${code}-${width}x${height}`);
     }
   }

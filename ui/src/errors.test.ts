@@ -18,25 +18,41 @@ const nlT = "nl" as const;
 const en = "en" as const;
 const de = "de" as const;
 // Start notices are worded by a translate function, as the app's `t` is.
-const tIn = (language: "en" | "nl" | "de") => (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
-  translate(language, key, values);
+const tIn =
+  (language: "en" | "nl" | "de") => (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+    translate(language, key, values);
 
 test("a ledger that cannot be used is worded by its problem, naming the path", () => {
   const folder = describeError(
-    { kind: "ledgerUnavailable", path: "/data/org.castellan.app", problem: { kind: "dataFolder" }, detail: "Not a directory (os error 20)" },
+    {
+      kind: "ledgerUnavailable",
+      path: "/data/org.castellan.app",
+      problem: { kind: "dataFolder" },
+      detail: "Not a directory (os error 20)",
+    },
     de,
   );
   expect(folder).toContain("/data/org.castellan.app");
   expect(folder).toContain("Not a directory (os error 20)");
   expect(folder).toContain("Datenordner");
   const inUse = describeError(
-    { kind: "ledgerUnavailable", path: "/club.sqlite3", problem: { kind: "inUse", holder: "process 4242" }, detail: "locked" },
+    {
+      kind: "ledgerUnavailable",
+      path: "/club.sqlite3",
+      problem: { kind: "inUse", holder: "process 4242" },
+      detail: "locked",
+    },
     en,
   );
   expect(inUse).toContain("process 4242");
   expect(inUse).toContain("/club.sqlite3");
   const newer = describeError(
-    { kind: "ledgerUnavailable", path: "/club.sqlite3", problem: { kind: "tooNew", found: 9, supported: 4 }, detail: "" },
+    {
+      kind: "ledgerUnavailable",
+      path: "/club.sqlite3",
+      problem: { kind: "tooNew", found: 9, supported: 4 },
+      detail: "",
+    },
     en,
   );
   expect(newer).toMatch(/9.*4/);
@@ -54,10 +70,16 @@ test("start notices name the files concerned", () => {
     tIn(nlT),
   );
   expect(aside).toContain("/d/settings.json.damaged-1");
-  const missing = describeNotice({ kind: "ledgerMissing", chosen: "/stick/club.sqlite3", opened: "/d/castellan.sqlite3" }, tIn(en));
+  const missing = describeNotice(
+    { kind: "ledgerMissing", chosen: "/stick/club.sqlite3", opened: "/d/castellan.sqlite3" },
+    tIn(en),
+  );
   expect(missing).toContain("/stick/club.sqlite3");
   expect(missing).toContain("/d/castellan.sqlite3");
-  const unread = describeNotice({ kind: "settingsDamaged", path: "/d/settings.json", aside: null, detail: "denied" }, tIn(en));
+  const unread = describeNotice(
+    { kind: "settingsDamaged", path: "/d/settings.json", aside: null, detail: "denied" },
+    tIn(en),
+  );
   expect(unread).not.toMatch(/\{\w+\}/);
 });
 
@@ -83,7 +105,13 @@ test("an export's or an opened script's failure names the file, the game or the 
     "/g.json ist kein Spielskript, das Castellan nachspielen kann. Zug 4 der Datei: Plättchen V auf dem Feld 5 nach Osten, 5 nach Süden vom Startplättchen, gedreht 0° berührt kein Plättchen entlang einer ganzen Kante",
   );
   const format = describeError(
-    { kind: "scriptInvalid", path: "/g.json", at: { kind: "key", path: "setup.rules.farms" }, problem: { kind: "format", detail: "unknown farm rule `c4`" }, names: [] },
+    {
+      kind: "scriptInvalid",
+      path: "/g.json",
+      at: { kind: "key", path: "setup.rules.farms" },
+      problem: { kind: "format", detail: "unknown farm rule `c4`" },
+      names: [],
+    },
     nlT,
   );
   expect(format, "the reader's words quoted after a Dutch sentence").toBe(

@@ -73,7 +73,11 @@ export function describeError(
     case "scriptInvalid": {
       // The script's own players, whom its refusals' seat numbers name; no board is in view.
       const own = speech(language, error.names);
-      return t("error.scriptInvalid", { path: error.path, at: scriptPlace(error.at, own), reason: scriptProblem(error.problem, own) });
+      return t("error.scriptInvalid", {
+        path: error.path,
+        at: scriptPlace(error.at, own),
+        reason: scriptProblem(error.problem, own),
+      });
     }
     case "scriptUnfinished":
       return t("error.scriptUnfinished", { path: error.path });

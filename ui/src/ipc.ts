@@ -39,7 +39,9 @@ export { FARM_RULES, TIE_RULES, UNPLACEABLE_RULES, COUNT_MOVEMENTS } from "./bin
 /** What a command returned: its value, or the error Rust sent as data. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CommandError };
 
-async function call<T>(pending: Promise<{ status: "ok"; data: T } | { status: "error"; error: CommandError }>): Promise<Outcome<T>> {
+async function call<T>(
+  pending: Promise<{ status: "ok"; data: T } | { status: "error"; error: CommandError }>,
+): Promise<Outcome<T>> {
   try {
     const result = await pending;
     return result.status === "ok" ? { ok: true, value: result.data } : { ok: false, error: result.error };
@@ -85,7 +87,10 @@ export function correctTurn(index: number, request: MoveRequest): Promise<Outcom
 }
 
 /** The Count's pending questions for a move before it is entered; null without the Count. */
-export function countQuestion(request: MoveRequest, before: number | null = null): Promise<Outcome<CountQuestion | null>> {
+export function countQuestion(
+  request: MoveRequest,
+  before: number | null = null,
+): Promise<Outcome<CountQuestion | null>> {
   return call(commands.countQuestionFor(request, before));
 }
 
@@ -103,7 +108,10 @@ export function redo(): Promise<Outcome<GameView>> {
 
 /** The final count, after the followers moved out of the City of Carcassonne, in order; a final
  * board with each seat's score before the end count, when the table gave them. */
-export function finishGame(finalMoves: QuarterMoveRequest[] = [], track: number[] | null = null): Promise<Outcome<GameView>> {
+export function finishGame(
+  finalMoves: QuarterMoveRequest[] = [],
+  track: number[] | null = null,
+): Promise<Outcome<GameView>> {
   return call(commands.finishGame(finalMoves, track));
 }
 

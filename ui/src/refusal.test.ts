@@ -14,7 +14,20 @@ const names = ["Anna", "Bram", "Carl"];
 test("the samples hold the refusals of every part of a move", () => {
   const parts = new Set(errors.flatMap((e) => (e.kind === "refused" ? [e.error.kind] : [])));
   expect([...parts].sort()).toEqual(
-    ["abbot", "city", "count", "draw", "follower", "gameOver", "noSuchMove", "offTable", "placement", "purchase", "stand", "wrongMode"].sort(),
+    [
+      "abbot",
+      "city",
+      "count",
+      "draw",
+      "follower",
+      "gameOver",
+      "noSuchMove",
+      "offTable",
+      "placement",
+      "purchase",
+      "stand",
+      "wrongMode",
+    ].sort(),
   );
   expect(errors.length).toBeGreaterThan(80);
 });
@@ -55,22 +68,33 @@ function reasonOf(error: CommandError, language: Language): string | null {
 
 test("a refusal names the player, the tile, the square and each side that does not match", () => {
   const mismatch = errors.find(
-    (e) => e.kind === "refused" && e.error.kind === "placement" && e.error.error.kind === "edgeMismatch" && e.error.error.mismatches.length === 2,
+    (e) =>
+      e.kind === "refused" &&
+      e.error.kind === "placement" &&
+      e.error.error.kind === "edgeMismatch" &&
+      e.error.error.mismatches.length === 2,
   )!;
   expect(describeError(mismatch, "en", names)).toBe(
     "Not allowed: tile E at 1 north of the start tile, turned 90° does not fit on 2 sides: its north side is city, the neighbour's is field; its west side is road, the neighbour's is city",
   );
   // The square is named as the board is seen: turned a quarter clockwise, north is to the right.
   expect(describeError(mismatch, "en", names, 1)).toContain("tile E at 1 east of the start tile, turned 90°");
-  expect(describeError(mismatch, "nl", names)).toContain("tegel E op 1 naar het noorden van de starttegel, gedraaid 90°");
+  expect(describeError(mismatch, "nl", names)).toContain(
+    "tegel E op 1 naar het noorden van de starttegel, gedraaid 90°",
+  );
   expect(describeError(mismatch, "nl", names)).toContain("aan de noordkant is het stad, bij de buur weide");
   for (const language of LANGUAGES) {
-    for (const error of errors) expect(describeError(error, language, names), "no square as coordinates").not.toMatch(/-?\d+,-?\d+/);
+    for (const error of errors)
+      expect(describeError(error, language, names), "no square as coordinates").not.toMatch(/-?\d+,-?\d+/);
   }
   const onStart = { kind: "cellOccupied" as const, tile: "U", cell: { x: 0, y: 0 }, rotation: "R0" as const };
   const occupied: CommandError = { kind: "refused", error: { kind: "placement", error: onStart }, rule: "B-04" };
-  expect(describeError(occupied, "de", names)).toBe("Nicht erlaubt: Plättchen U auf dem Startplättchen, gedreht 0°: dort liegt schon ein Plättchen");
-  const cannotPay = errors.find((e) => e.kind === "refused" && e.error.kind === "purchase" && e.error.error.kind === "cannotPay")!;
+  expect(describeError(occupied, "de", names)).toBe(
+    "Nicht erlaubt: Plättchen U auf dem Startplättchen, gedreht 0°: dort liegt schon ein Plättchen",
+  );
+  const cannotPay = errors.find(
+    (e) => e.kind === "refused" && e.error.kind === "purchase" && e.error.error.kind === "cannotPay",
+  )!;
   expect(describeError(cannotPay, "de", names)).toBe("Nicht erlaubt: Bram hat 3 Punkte und kann 5 nicht bezahlen");
 });
 

@@ -64,12 +64,16 @@ function where(cell: Cell, s: Speech): string {
 
 /** A square as a place in a sentence: "at 2 east, 1 north of the start tile", "on the start tile". */
 function square(cell: Cell, s: Speech): string {
-  return cell.x === 0 && cell.y === 0 ? s.t("refusal.square.start") : s.t("refusal.square.at", { where: where(cell, s) });
+  return cell.x === 0 && cell.y === 0
+    ? s.t("refusal.square.start")
+    : s.t("refusal.square.at", { where: where(cell, s) });
 }
 
 /** The tile lying on a square: "the tile 2 east of the start tile", or "the start tile" itself. */
 function theTile(cell: Cell, s: Speech): string {
-  return cell.x === 0 && cell.y === 0 ? s.t("refusal.theTile.start") : s.t("refusal.theTile.at", { where: where(cell, s) });
+  return cell.x === 0 && cell.y === 0
+    ? s.t("refusal.theTile.start")
+    : s.t("refusal.theTile.at", { where: where(cell, s) });
 }
 
 function unreachable(value: never): never {

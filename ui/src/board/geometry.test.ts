@@ -1,6 +1,15 @@
 import { expect, test } from "vitest";
 import type { TileShape } from "../bindings";
-import { LEAST_FIT_SCALE, TOKEN_PX, fitSize, readingOrder, roleOutline, spreadPoints, tileShapes, tokenRadius } from "./geometry";
+import {
+  LEAST_FIT_SCALE,
+  TOKEN_PX,
+  fitSize,
+  readingOrder,
+  roleOutline,
+  spreadPoints,
+  tileShapes,
+  tokenRadius,
+} from "./geometry";
 
 const D: TileShape = {
   id: "D",
@@ -83,17 +92,37 @@ test("a follower's size follows the scale, between a fifth and two thirds of a t
 });
 
 test("Tab goes through squares as they read on screen, the board turned or not", () => {
-  const cells: [number, number][] = [[1, 0], [0, -1], [-1, 0], [0, 1]];
-  expect(readingOrder(cells, 0)).toEqual([[0, -1], [-1, 0], [1, 0], [0, 1]]);
+  const cells: [number, number][] = [
+    [1, 0],
+    [0, -1],
+    [-1, 0],
+    [0, 1],
+  ];
+  expect(readingOrder(cells, 0)).toEqual([
+    [0, -1],
+    [-1, 0],
+    [1, 0],
+    [0, 1],
+  ]);
   // A quarter turn clockwise brings the west square to the top.
-  expect(readingOrder(cells, 1)).toEqual([[-1, 0], [0, 1], [0, -1], [1, 0]]);
+  expect(readingOrder(cells, 1)).toEqual([
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, 0],
+  ]);
   expect(readingOrder(cells, 4)).toEqual(readingOrder(cells, 0));
 });
 
 test("places drawn too close are pushed apart, and only those", () => {
   const gap = 40;
   // The north edge's road and the fields beside it, and a cloister far from them.
-  const points: [number, number][] = [[20, 10], [50, 14], [80, 10], [50, 80]];
+  const points: [number, number][] = [
+    [20, 10],
+    [50, 14],
+    [80, 10],
+    [50, 80],
+  ];
   const spread = spreadPoints(points, gap);
   for (let i = 0; i < spread.length; i++)
     for (let j = i + 1; j < spread.length; j++) {
@@ -103,7 +132,13 @@ test("places drawn too close are pushed apart, and only those", () => {
   expect(spread[3], "the cloister was far enough already").toEqual([50, 80]);
   expect(spread[0]![0]).toBeLessThan(20);
   expect(spreadPoints(points, 20), "nothing moves when all are apart").toEqual(points);
-  const same = spreadPoints([[50, 50], [50, 50]], 10);
+  const same = spreadPoints(
+    [
+      [50, 50],
+      [50, 50],
+    ],
+    10,
+  );
   expect(Math.hypot(same[0]![0] - same[1]![0], same[0]![1] - same[1]![1])).toBeGreaterThanOrEqual(9.95);
 });
 

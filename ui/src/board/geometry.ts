@@ -50,7 +50,10 @@ function cityPath(sides: number[]): string | null {
     case 2: {
       const [a, b] = sorted as [number, number];
       if (b - a === 2) {
-        return turned(["M", [0, 0], "L", [100, 0], "Q", [62, 50], [100, 100], "L", [0, 100], "Q", [38, 50], [0, 0], "Z"], a);
+        return turned(
+          ["M", [0, 0], "L", [100, 0], "Q", [62, 50], [100, 100], "L", [0, 100], "Q", [38, 50], [0, 0], "Z"],
+          a,
+        );
       }
       // Adjacent sides: the corner between them, written for north + east.
       const first = b - a === 1 ? a : b; // north + west is west + north, turned three times
@@ -134,7 +137,10 @@ export function tileShapes(tile: TileShape): Shape[] {
       const [x, y] = anchorPoint(city);
       const cx = x + (x > 50 ? -1 : 1) * (14 + i * 16);
       const cy = Math.min(Math.max(y - 6, 6), 76);
-      shapes.push({ d: `M ${cx - 8},${cy} L ${cx + 8},${cy} L ${cx + 8},${cy + 10} L ${cx},${cy + 18} L ${cx - 8},${cy + 10} Z`, part: "pennant" });
+      shapes.push({
+        d: `M ${cx - 8},${cy} L ${cx + 8},${cy} L ${cx + 8},${cy + 10} L ${cx},${cy + 18} L ${cx - 8},${cy + 10} Z`,
+        part: "pennant",
+      });
     }
   }
   return shapes;
@@ -154,7 +160,31 @@ const OUTLINES: Record<FollowerRole, (string | [number, number])[]> = {
   // Round, like a tonsure.
   monk: ["M", [-1, 0], "A", [1, 1], "0 1 1", [1, 0], "A", [1, 1], "0 1 1", [-1, 0], "Z"],
   // Lying down in the field, as farmers are laid: wider than high.
-  farmer: ["M", [-1, -1], "L", [1, -1], "Q", [1.35, -1], [1.35, -0.6], "L", [1.35, 0.6], "Q", [1.35, 1], [1, 1], "L", [-1, 1], "Q", [-1.35, 1], [-1.35, 0.6], "L", [-1.35, -0.6], "Q", [-1.35, -1], [-1, -1], "Z"],
+  farmer: [
+    "M",
+    [-1, -1],
+    "L",
+    [1, -1],
+    "Q",
+    [1.35, -1],
+    [1.35, -0.6],
+    "L",
+    [1.35, 0.6],
+    "Q",
+    [1.35, 1],
+    [1, 1],
+    "L",
+    [-1, 1],
+    "Q",
+    [-1.35, 1],
+    [-1.35, 0.6],
+    "L",
+    [-1.35, -0.6],
+    "Q",
+    [-1.35, -1],
+    [-1, -1],
+    "Z",
+  ],
   // A hood, pointed at the top.
   heretic: ["M", [0, -1.25], "L", [1, -0.4], "L", [1, 1], "L", [-1, 1], "L", [-1, -0.4], "Z"],
 };

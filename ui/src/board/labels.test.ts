@@ -44,5 +44,10 @@ test("a square is named from the start tile, as the board is seen, never by its 
   expect(where(0, -1, 1)).toBe("1 east of the start tile");
   expect(where(-2, 0, 0, "nl")).toBe("2 naar het westen van de starttegel");
   expect(where(1, 1, 0, "de")).toBe("1 nach Osten, 1 nach Süden vom Startplättchen");
-  for (const [x, y] of [[3, -1], [-4, 7], [0, -12]] as const) expect(where(x, y)).not.toMatch(/-?\d+\s*,\s*-?\d+/);
+  for (const [x, y] of [
+    [3, -1],
+    [-4, 7],
+    [0, -12],
+  ] as const)
+    expect(where(x, y)).not.toMatch(/-?\d+\s*,\s*-?\d+/);
 });

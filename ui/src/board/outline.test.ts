@@ -8,7 +8,12 @@ test("a whole tile of grass is outlined along its border only", () => {
   const all = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
   const segments = outlineSegments([{ at: [2, 1], places: all }]);
   expect(length(segments)).toBe(400);
-  expect(segments.every(([[ax, ay], [bx, by]]) => [ax, bx].every((x) => x === 200 || x === 300) || [ay, by].every((y) => y === 100 || y === 200))).toBe(true);
+  expect(
+    segments.every(
+      ([[ax, ay], [bx, by]]) =>
+        [ax, bx].every((x) => x === 200 || x === 300) || [ay, by].every((y) => y === 100 || y === 200),
+    ),
+  ).toBe(true);
   expect(outlinePath([{ at: [2, 1], places: all }])).toMatch(/^M [\d, L]+ Z$/);
 });
 
@@ -30,7 +35,12 @@ test("two tiles of one farm share no outline on their common edge", () => {
   ]);
   expect(length(segments)).toBe(600);
   expect(segments.some(([[ax], [bx]]) => ax === 100 && bx === 100)).toBe(false);
-  expect(outlinePath([{ at: [0, 0], places: all }, { at: [1, 0], places: all }]).match(/M/g)).toHaveLength(1);
+  expect(
+    outlinePath([
+      { at: [0, 0], places: all },
+      { at: [1, 0], places: all },
+    ]).match(/M/g),
+  ).toHaveLength(1);
 });
 
 test("the halves of a city side beside the grass join the farm, so its wall can bound it", () => {
@@ -39,7 +49,12 @@ test("the halves of a city side beside the grass join the farm, so its wall can 
   const d = withWalls([{ at: [0, 0], places: ["EL", "WR"] }], () => ["N"]);
   expect(d[0]!.places.sort()).toEqual(["EL", "NL", "NR", "WR"]);
   // The grass south of D's road touches no wall.
-  expect(withWalls([{ at: [0, 0], places: ["ER", "SL", "SR", "WL"] }], () => ["N"])[0]!.places.sort()).toEqual(["ER", "SL", "SR", "WL"]);
+  expect(withWalls([{ at: [0, 0], places: ["ER", "SL", "SR", "WL"] }], () => ["N"])[0]!.places.sort()).toEqual([
+    "ER",
+    "SL",
+    "SR",
+    "WL",
+  ]);
   // A catalog city on the north side of a tile turned 90° lies on its east side.
   expect(turnedSides(["N", "W"], 90)).toEqual(["E", "N"]);
   expect(turnedSides(["E"], 270)).toEqual(["N"]);
@@ -49,5 +64,7 @@ test("a tile's drawing is turned about its centre and put on its cell", () => {
   // A city along the north edge, turned a quarter: along the east edge of cell (2, -1).
   expect(placePath("M 0,0 L 100,0 Q 50,42 0,0 Z", 2, -1, 90)).toBe("M 300,-100 L 300,0 Q 258,-50 300,-100 Z");
   expect(placePath("M 0,0 L 100,0", 0, 0, 0)).toBe("M 0,0 L 100,0");
-  expect(grassPath([{ x: 1, y: 0, cities: ["M 100,0 L 200,0 Z"] }])).toBe("M 100,0 h 100 v 100 h -100 Z M 100,0 L 200,0 Z");
+  expect(grassPath([{ x: 1, y: 0, cities: ["M 100,0 L 200,0 Z"] }])).toBe(
+    "M 100,0 h 100 v 100 h -100 Z M 100,0 L 200,0 Z",
+  );
 });

@@ -10,14 +10,38 @@ type Point = [number, number];
 
 /** Each half edge's two corners on the tile's border, clockwise, in the 100-square. */
 const WEDGE: Record<string, [Point, Point]> = {
-  NL: [[0, 0], [50, 0]],
-  NR: [[50, 0], [100, 0]],
-  EL: [[100, 0], [100, 50]],
-  ER: [[100, 50], [100, 100]],
-  SL: [[100, 100], [50, 100]],
-  SR: [[50, 100], [0, 100]],
-  WL: [[0, 100], [0, 50]],
-  WR: [[0, 50], [0, 0]],
+  NL: [
+    [0, 0],
+    [50, 0],
+  ],
+  NR: [
+    [50, 0],
+    [100, 0],
+  ],
+  EL: [
+    [100, 0],
+    [100, 50],
+  ],
+  ER: [
+    [100, 50],
+    [100, 100],
+  ],
+  SL: [
+    [100, 100],
+    [50, 100],
+  ],
+  SR: [
+    [50, 100],
+    [0, 100],
+  ],
+  WL: [
+    [0, 100],
+    [0, 50],
+  ],
+  WR: [
+    [0, 50],
+    [0, 0],
+  ],
 };
 
 /** Half the side of the square drawn round an enclosed field (I, II of KR5). */

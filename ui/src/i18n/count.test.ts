@@ -3,7 +3,11 @@ import { LANGUAGES, TABLES, translateCount } from "./index";
 
 test("the tiles left are counted with each language's singular and plural", () => {
   const said = (n: number) => LANGUAGES.map((l) => translateCount(l, "end.tilesLeft", n));
-  expect(said(1)).toEqual(["1 tile is still in the bag.", "Er zit nog 1 tegel in de zak.", "Im Beutel ist noch 1 Plättchen."]);
+  expect(said(1)).toEqual([
+    "1 tile is still in the bag.",
+    "Er zit nog 1 tegel in de zak.",
+    "Im Beutel ist noch 1 Plättchen.",
+  ]);
   expect(said(12)).toEqual([
     "12 tiles are still in the bag.",
     "Er zitten nog 12 tegels in de zak.",

@@ -38,8 +38,10 @@ export const de: Messages = {
   "stats.pointsByKind": "Punkte nach Art",
   "stats.headToHead": "Direkter Vergleich",
   "stats.records": "Rekorde",
-  "stats.endCountOnly.one": "{n} Spiel, das nur mit der Schlusswertung gezählt wurde (ein Endstand ohne die Punkte davor), zählt für diese Zahlen nicht mit.",
-  "stats.endCountOnly.other": "{n} Spiele, die nur mit der Schlusswertung gezählt wurden (Endstände ohne die Punkte davor), zählen für diese Zahlen nicht mit.",
+  "stats.endCountOnly.one":
+    "{n} Spiel, das nur mit der Schlusswertung gezählt wurde (ein Endstand ohne die Punkte davor), zählt für diese Zahlen nicht mit.",
+  "stats.endCountOnly.other":
+    "{n} Spiele, die nur mit der Schlusswertung gezählt wurden (Endstände ohne die Punkte davor), zählen für diese Zahlen nicht mit.",
   "stats.kind.cities": "Städte",
   "stats.kind.roads": "Straßen",
   "stats.kind.cloisters": "Klöster",
@@ -57,7 +59,8 @@ export const de: Messages = {
   "history.voidNo": "Abbrechen",
   "history.voided": "annulliert",
   "history.endCountOnly": "nur Schlusswertung",
-  "history.endCountOnlyHint": "Vom Endstand gezählt, ohne die Punkte vor der Schlusswertung: Es sind nur die Punkte der Schlusswertung, darum bekommt niemand einen Platz, und das Spiel zählt nicht für die Statistik.",
+  "history.endCountOnlyHint":
+    "Vom Endstand gezählt, ohne die Punkte vor der Schlusswertung: Es sind nur die Punkte der Schlusswertung, darum bekommt niemand einen Platz, und das Spiel zählt nicht für die Statistik.",
   "history.voidedNotice": "Spiel annulliert: es zählt nicht mehr für die Statistik.",
   "history.undoVoid": "Rückgängig",
   "history.unvoid": "Wieder werten",
@@ -86,7 +89,8 @@ export const de: Messages = {
   "error.scriptInvalid": "{path} ist kein Spielskript, das Castellan nachspielen kann. {at}: {reason}",
   "error.scriptUnfinished": "{path} hat keine Schlusswertung und kann daher nicht ins Spielbuch.",
   "error.alreadyInLedger": "Steht schon im Spielbuch als Spiel {game} vom {date}; es wurde nichts aufgenommen.",
-  "error.alreadyInLedgerAt": "Steht schon im Spielbuch als Spiel {game} vom {date} in {place}; es wurde nichts aufgenommen.",
+  "error.alreadyInLedgerAt":
+    "Steht schon im Spielbuch als Spiel {game} vom {date} in {place}; es wurde nichts aufgenommen.",
   "setup.title": "Neues Spiel",
   "setup.players": "Spieler in Zugreihenfolge",
   "setup.playerName": "Name von Spieler {n}",
@@ -120,7 +124,8 @@ export const de: Messages = {
   "table.turn": "{name} ist am Zug",
   "table.bag.one": "Im Beutel: {n} Plättchen",
   "table.bag.other": "Im Beutel: {n} Plättchen",
-  "table.filter": "Gezogenes Plättchen: den Buchstaben tippen oder die Kanten ringsum (C Stadt, R Straße, F Wiese, W Fluss)",
+  "table.filter":
+    "Gezogenes Plättchen: den Buchstaben tippen oder die Kanten ringsum (C Stadt, R Straße, F Wiese, W Fluss)",
   "table.filterExample": "z. B. D oder CRFR",
   "picker.several.one": "{n} Plättchen passt zu „{typed}“: welches?",
   "picker.several.other": "{n} Plättchen passen zu „{typed}“: welches?",
@@ -184,17 +189,28 @@ export const de: Messages = {
   "feed.outvoted": "; {names} hatte weniger Meeple",
   "error.internal": "In Castellan ist etwas schiefgegangen („{detail}“).",
   "error.refused": "Nicht erlaubt: {reason}",
-  "error.ledgerUnavailable": "Das Spieleabend-Buch unter {path} ist nicht benutzbar ({detail}). Es wurde nicht verändert.",
-  "error.dataFolder": "Castellan kann seinen Datenordner {path} nicht anlegen ({detail}), deshalb kann nichts festgehalten werden. Sorge dafür, dass der Ordner angelegt werden kann — prüfe XDG_DATA_HOME, den freien Platz auf dem Datenträger und die Rechte des Ordners — und starte Castellan neu.",
-  "error.ledgerDamaged": "Das Spieleabend-Buch unter {path} ist nicht benutzbar: es ist beschädigt ({detail}). Es wurde nicht verändert. Wähle in den Einstellungen eine andere Datei.",
-  "error.ledgerTooNew": "Das Spieleabend-Buch unter {path} ist nicht benutzbar: ein neueres Castellan hat es geschrieben (Format {found}; dieses kennt bis {supported}). Es wurde nicht verändert. Aktualisiere Castellan, um es zu benutzen.",
-  "error.ledgerForeign": "Die Datei {path} ist nicht benutzbar: sie ist die Datenbank eines anderen Programms. Sie wurde nicht verändert.",
-  "error.ledgerInUse": "Das Spieleabend-Buch unter {path} ist schon in einem anderen Castellan geöffnet ({holder}). Spiele in jenem Fenster weiter, oder schließe es und starte Castellan neu.",
-  "error.ledgerAccess": "Das Spieleabend-Buch unter {path} lässt sich nicht öffnen ({detail}). Prüfe, ob die Datei und ihr Ordner da sind und ob du darin schreiben darfst.",
-  "error.settingsNotSaved": "Die Einstellungen konnten nicht in {path} gespeichert werden ({detail}). Die bisherigen Einstellungen gelten weiter.",
-  "notice.settingsDamaged": "Die Einstellungsdatei {path} ließ sich nicht lesen ({detail}). Sie wurde als {aside} aufbewahrt; es gelten die Standardeinstellungen, auch das Standard-Buch.",
-  "notice.settingsUnreadable": "Die Einstellungsdatei {path} ließ sich nicht lesen ({detail}); es gelten die Standardeinstellungen, auch das Standard-Buch.",
-  "notice.ledgerMissing": "Das gewählte Spieleabend-Buch {chosen} ist nicht da (ein Laufwerk nicht angeschlossen, eine Datei verschoben?). Stattdessen ist das Standard-Buch {opened} geöffnet; sobald die Datei wieder da ist, öffnet Castellan sie beim nächsten Start wieder.",
+  "error.ledgerUnavailable":
+    "Das Spieleabend-Buch unter {path} ist nicht benutzbar ({detail}). Es wurde nicht verändert.",
+  "error.dataFolder":
+    "Castellan kann seinen Datenordner {path} nicht anlegen ({detail}), deshalb kann nichts festgehalten werden. Sorge dafür, dass der Ordner angelegt werden kann — prüfe XDG_DATA_HOME, den freien Platz auf dem Datenträger und die Rechte des Ordners — und starte Castellan neu.",
+  "error.ledgerDamaged":
+    "Das Spieleabend-Buch unter {path} ist nicht benutzbar: es ist beschädigt ({detail}). Es wurde nicht verändert. Wähle in den Einstellungen eine andere Datei.",
+  "error.ledgerTooNew":
+    "Das Spieleabend-Buch unter {path} ist nicht benutzbar: ein neueres Castellan hat es geschrieben (Format {found}; dieses kennt bis {supported}). Es wurde nicht verändert. Aktualisiere Castellan, um es zu benutzen.",
+  "error.ledgerForeign":
+    "Die Datei {path} ist nicht benutzbar: sie ist die Datenbank eines anderen Programms. Sie wurde nicht verändert.",
+  "error.ledgerInUse":
+    "Das Spieleabend-Buch unter {path} ist schon in einem anderen Castellan geöffnet ({holder}). Spiele in jenem Fenster weiter, oder schließe es und starte Castellan neu.",
+  "error.ledgerAccess":
+    "Das Spieleabend-Buch unter {path} lässt sich nicht öffnen ({detail}). Prüfe, ob die Datei und ihr Ordner da sind und ob du darin schreiben darfst.",
+  "error.settingsNotSaved":
+    "Die Einstellungen konnten nicht in {path} gespeichert werden ({detail}). Die bisherigen Einstellungen gelten weiter.",
+  "notice.settingsDamaged":
+    "Die Einstellungsdatei {path} ließ sich nicht lesen ({detail}). Sie wurde als {aside} aufbewahrt; es gelten die Standardeinstellungen, auch das Standard-Buch.",
+  "notice.settingsUnreadable":
+    "Die Einstellungsdatei {path} ließ sich nicht lesen ({detail}); es gelten die Standardeinstellungen, auch das Standard-Buch.",
+  "notice.ledgerMissing":
+    "Das gewählte Spieleabend-Buch {chosen} ist nicht da (ein Laufwerk nicht angeschlossen, eine Datei verschoben?). Stattdessen ist das Standard-Buch {opened} geöffnet; sobald die Datei wieder da ist, öffnet Castellan sie beim nächsten Start wieder.",
   "notice.dismiss": "Verstanden",
   "quarter.castle": "Burg",
   "quarter.blacksmith": "Schmiede",
@@ -216,7 +232,8 @@ export const de: Messages = {
   "city.countHere": "hier steht der Graf",
   "city.empty": "leer",
   "count.title": "Der Graf von Carcassonne",
-  "count.movesIntro": "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",
+  "count.movesIntro":
+    "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",
   "count.moveOption": "{name} {quarter} ({n} dort)",
   "count.moved": "{name}: {quarter} → {target}",
   "count.remove": "zurücknehmen",
@@ -272,14 +289,16 @@ export const de: Messages = {
   "turns.discarded": "{name}: {tile} beiseitegelegt",
   "turns.city": "{name}: die Stadt Carcassonne gelegt",
   "turns.correct": "Korrigieren",
-  "turns.correcting": "Zug {n} korrigieren: so eintragen, wie er hätte sein sollen. Spätere Züge werden neu abgespielt.",
+  "turns.correcting":
+    "Zug {n} korrigieren: so eintragen, wie er hätte sein sollen. Spätere Züge werden neu abgespielt.",
   "turns.stopCorrecting": "Korrektur abbrechen",
   "error.laterTurn": "Nicht geändert: Zug {turn} würde nicht mehr passen ({reason}).",
   "error.ledger": "Das Spielbuch konnte das nicht speichern („{detail}“).",
   "error.noGame": "Es läuft kein Spiel.",
   "error.gameFinished": "Dieses Spiel ist vorbei.",
   "finalMoves.title": "Die Stadt vor der Schlusswertung verlassen",
-  "finalMoves.intro": "Meeple in der Stadt dürfen einzeln und in beliebiger Reihenfolge auf ein unfertiges Gebiet ihres Viertels ziehen oder, vom Markt aus, auf eine Wiese.",
+  "finalMoves.intro":
+    "Meeple in der Stadt dürfen einzeln und in beliebiger Reihenfolge auf ein unfertiges Gebiet ihres Viertels ziehen oder, vom Markt aus, auf eine Wiese.",
   "finalMoves.locked": "Niemand verlässt {quarter}: dort steht der Graf.",
   "finalMoves.choose": "Einen versetzen",
   "finalMoves.nowhere": "Von dort gibt es kein Ziel.",
@@ -320,7 +339,8 @@ export const de: Messages = {
   "final.sharedWin": "Geteilter Sieg: {names}",
   "final.noWinner": "Gleichstand an der Spitze: nach euren Regeln kein Sieger.",
   "final.madeOf": "vor der Wertung {before} · Schlusswertung +{count} · gesamt {total}",
-  "final.endCountOnly": "Gezeigt werden nur die Punkte der Schlusswertung: Die Punkte davor wurden nicht angegeben, darum wird kein Sieger genannt.",
+  "final.endCountOnly":
+    "Gezeigt werden nur die Punkte der Schlusswertung: Die Punkte davor wurden nicht angegeben, darum wird kein Sieger genannt.",
   "final.other.current": "Mit der heutigen Wiesenregel wäre es gewesen:",
   "final.other.first-edition": "Mit der Wiesenregel von 2000 wäre es gewesen:",
   "option.farms": "Wiesen",
@@ -342,7 +362,8 @@ export const de: Messages = {
   "option.separateStartTile": "Das Startplättchen kommt zu den 72 dazu (Big Box)",
   "option.startTileInBag": "Bei anderem Start kommt das Startplättchen in den Beutel",
   "option.titleRecordRises": "Eine größere Stadt oder Straße hebt die zu schlagende Größe",
-  "option.challengeWhenPartnerCompletes": "Eine Herausforderung beginnt auch, wenn dasselbe Plättchen das andere Gebäude fertigstellt",
+  "option.challengeWhenPartnerCompletes":
+    "Eine Herausforderung beginnt auch, wenn dasselbe Plättchen das andere Gebäude fertigstellt",
   "option.challengeWinnerTakesBoth": "Der Sieger der Herausforderung wertet auch das Gebäude des Verlierers",
   "option.relaxedShrinePlacement": "Kultstätten und Klöster dürfen sich drängen, bekommen dann aber keinen Meeple",
   "option.countMovement": "Der Graf, nachdem ein Meeple in die Stadt gegangen ist",
@@ -357,13 +378,17 @@ export const de: Messages = {
   "turns.stand": "{name}: Meeple → {feature}",
   "turns.standInCity": "{name}: Meeple {quarter}",
   "stand.title": "Meeple, wo sie stehen",
-  "stand.intro": "Wähle, wessen Meeple, dann das Plättchen auf dem Brett und den Platz darauf. Mehrere auf einem Gebiet sind erlaubt.",
+  "stand.intro":
+    "Wähle, wessen Meeple, dann das Plättchen auf dem Brett und den Platz darauf. Mehrere auf einem Gebiet sind erlaubt.",
   "stand.city": "…oder in einem Viertel der Stadt:",
   "stand.mode": "Ein fertiger Tisch: Plättchen in beliebiger Reihenfolge legen, dann die Meeple.",
-  "stand.hover": "Zeigt auf ein Plättchen, dann erscheinen seine Plätze; der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
-  "stand.keys": "Schneller: Das gelegte Plättchen bleibt für das nächste seiner Art gewählt; tippt den Namen eines Plättchens (/ führt dorthin), klickt sein Feld, R dreht, Enter legt es.",
+  "stand.hover":
+    "Zeigt auf ein Plättchen, dann erscheinen seine Plätze; der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
+  "stand.keys":
+    "Schneller: Das gelegte Plättchen bleibt für das nächste seiner Art gewählt; tippt den Namen eines Plättchens (/ führt dorthin), klickt sein Feld, R dreht, Enter legt es.",
   "track.title": "Punkte vor der Schlusswertung",
-  "track.intro": "Die Plättchen zeigen nicht, was im Spiel gepunktet wurde: Lest es an der Wertungsleiste ab oder tippt die Summe jedes Spielers ein.",
+  "track.intro":
+    "Die Plättchen zeigen nicht, was im Spiel gepunktet wurde: Lest es an der Wertungsleiste ab oder tippt die Summe jedes Spielers ein.",
   "track.byTrack": "Feld und Plättchen",
   "track.byTotal": "Summen",
   "track.space": "Feld (0–49)",
@@ -389,7 +414,8 @@ export const de: Messages = {
   "end.title": "Das Spiel jetzt beenden?",
   "end.tilesLeft.one": "Im Beutel ist noch {n} Plättchen.",
   "end.tilesLeft.other": "Im Beutel sind noch {n} Plättchen.",
-  "end.explain": "Die Schlusswertung beendet das Spiel und trägt es in den Verlauf und die Statistik ein. Bis ein neues Spiel beginnt, lässt sie sich rückgängig machen.",
+  "end.explain":
+    "Die Schlusswertung beendet das Spiel und trägt es in den Verlauf und die Statistik ein. Bis ein neues Spiel beginnt, lässt sie sich rückgängig machen.",
   "end.keepPlaying": "Weiterspielen",
   "end.countNow": "Beenden: Schlusswertung",
   "end.bagEmpty": "Der Beutel ist leer",
@@ -407,19 +433,23 @@ export const de: Messages = {
   "final.nothing": "niemand",
   "rule.explain": "Was Regel {id} besagt",
   "rule.B-18": "Eine fertige Straße bringt 1 Punkt pro Plättchen für den, der die meisten Wegelagerer darauf hat.",
-  "rule.B-21": "Eine fertige Stadt bringt 2 Punkte pro Plättchen und 2 pro Wappen für den, der die meisten Ritter darin hat.",
+  "rule.B-21":
+    "Eine fertige Stadt bringt 2 Punkte pro Plättchen und 2 pro Wappen für den, der die meisten Ritter darin hat.",
   "rule.B-22": "Ein Kloster mit allen acht Plättchen ringsum bringt dem Besitzer des Mönchs 9 Punkte.",
   "rule.B-35": "Am Ende bringt eine unfertige Straße noch 1 Punkt pro Plättchen.",
   "rule.B-36": "Am Ende bringt eine unfertige Stadt 1 Punkt pro Plättchen und 1 pro Wappen.",
   "rule.B-37": "Am Ende bringt ein unfertiges Kloster 1 Punkt für sich selbst und 1 für jedes Plättchen ringsum.",
-  "rule.B-41": "Am Ende bringt eine Wiese 3 Punkte für jede angrenzende fertige Stadt, für den, der die meisten Bauern darauf hat.",
+  "rule.B-41":
+    "Am Ende bringt eine Wiese 3 Punkte für jede angrenzende fertige Stadt, für den, der die meisten Bauern darauf hat.",
   "rule.B-44": "Eine Wiese, die an keine fertige Stadt grenzt, bringt nichts.",
-  "rule.H-02": "Eine Kultstätte zählt genau wie ein Kloster: 9, wenn sie umschlossen ist, sonst am Ende 1 plus die Plättchen ringsum.",
+  "rule.H-02":
+    "Eine Kultstätte zählt genau wie ein Kloster: 9, wenn sie umschlossen ist, sonst am Ende 1 plus die Plättchen ringsum.",
   "rule.H-09": "Bei einer Herausforderung bringt das zuerst fertige Gebäude 9 Punkte, das andere nichts.",
   "rule.H-11": "Eine am Ende noch offene Herausforderung: beide Gebäude zählen als unfertig.",
   "rule.K-07": "Am Ende bringt der König 1 Punkt für jede fertige Stadt auf dem Tisch.",
   "rule.K-09": "Am Ende bringt der Raubritter 1 Punkt für jede fertige Straße auf dem Tisch.",
-  "rule.V-01": "Die Wiesenregel von 2000: jede fertige Stadt bringt 4 Punkte für den, der auf den Wiesen ringsum die meisten Bauern hat.",
+  "rule.V-01":
+    "Die Wiesenregel von 2000: jede fertige Stadt bringt 4 Punkte für den, der auf den Wiesen ringsum die meisten Bauern hat.",
   "rule.V-05": "Die Stadtregel von 2000: eine fertige Stadt aus nur zwei Plättchen bringt 2 Punkte, dazu ihre Wappen.",
   "rule.V-06": "Hausregel: unfertige Straßen, Städte, Klöster und Kultstätten bringen am Ende nichts.",
   "rule.V-22": "Hausregel: der Sieger einer Herausforderung wertet auch das Gebäude des Verlierers als unfertig.",
@@ -431,7 +461,8 @@ export const de: Messages = {
   "refusal.theTile.at": "des Plättchens {where}",
   "refusal.tileAt": "Plättchen {tile} {square}, gedreht {rotation}°",
   "refusal.gameOver": "das Spiel ist vorbei",
-  "refusal.offTable": "das Feld {where} liegt außerhalb des Tisches: er reicht höchstens {limit} Felder vom Startplättchen in jede Richtung",
+  "refusal.offTable":
+    "das Feld {where} liegt außerhalb des Tisches: er reicht höchstens {limit} Felder vom Startplättchen in jede Richtung",
   "refusal.wrongMode": "das geht in dieser Art Spiel nicht",
   "refusal.noSuchMove": "es gibt keinen solchen Zug zum Ändern",
   "refusal.tileNotInBag": "im Beutel ist kein Plättchen {tile} mehr",
@@ -456,7 +487,8 @@ export const de: Messages = {
   "refusal.edge.River": "Fluss",
   "refusal.edge.Inner": "das Innere der Stadt Carcassonne",
   "refusal.outOfBounds": "das Feld {where} liegt außerhalb der vereinbarten Spielfläche",
-  "refusal.buildingNeighbours": "ein Gebäude {square} ließe eine Kultstätte an zwei Klöster grenzen oder ein Kloster an zwei Kultstätten",
+  "refusal.buildingNeighbours":
+    "ein Gebäude {square} ließe eine Kultstätte an zwei Klöster grenzen oder ein Kloster an zwei Kultstätten",
   "refusal.river.NotContinued": "ein Flussplättchen {square} muss den Fluss an einem offenen Ende fortsetzen",
   "refusal.river.BranchesJoin": "ein Flussplättchen {square} würde die beiden Flussarme verbinden",
   "refusal.river.UTurn": "der Fluss {square} würde zweimal nacheinander in dieselbe Richtung abbiegen",
@@ -487,7 +519,8 @@ export const de: Messages = {
   "refusal.abbotNotABuilding": "der Abt darf nur auf ein Kloster oder einen Garten, nicht auf {feature} bei {place}",
   "refusal.abbotInHand": "der Abt von {name} steht nicht auf dem Brett, also gibt es nichts zurückzunehmen",
   "refusal.recallWithFigure": "den Abt zurückzunehmen ist der ganze Figurenschritt: dazu kommt keine Figur aufs Brett",
-  "refusal.abbotBuildingComplete": "{feature} des Abts {square} ist fertig: das bringt 9, und der Abt kann nicht zurück",
+  "refusal.abbotBuildingComplete":
+    "{feature} des Abts {square} ist fertig: das bringt 9, und der Abt kann nicht zurück",
   "refusal.inFinalBoard": "bei einem Endstand werden die Meeple eigens eingegeben, nicht mit den Plättchen",
   "refusal.unknownPlayer": "an diesem Tisch gibt es keinen Platz {n}",
   "refusal.fromSelf": "{name} kann das selbst gezogene Plättchen nicht kaufen",
@@ -506,7 +539,8 @@ export const de: Messages = {
   "refusal.wrongQuarter": "Meeple aus dem Viertel {quarter} gehen nicht auf dieses Gebiet ({feature})",
   "refusal.notBeingScored": "niemand darf jetzt auf das, was an {place} {tile} liegt",
   "refusal.moveOutOfTurn": "{name} war nicht an der Reihe: die Runde geht im Uhrzeigersinn links vom Leger los",
-  "refusal.mayNotEnter": "{name} darf nicht in die Stadt: das darf nur, wer mit dem Plättchen andere werten ließ und selbst nichts bekam",
+  "refusal.mayNotEnter":
+    "{name} darf nicht in die Stadt: das darf nur, wer mit dem Plättchen andere werten ließ und selbst nichts bekam",
   "refusal.countMovesByItself": "nach den Regeln dieses Spiels zieht der Graf von selbst",
   "refusal.inTurns": "nur ein Endstand nimmt Meeple, wo sie stehen; Zug um Zug kommt ein Meeple mit seinem Plättchen",
   "refusal.noTileAt": "{square} liegt kein Plättchen",
@@ -519,7 +553,8 @@ export const de: Messages = {
   "refusal.duplicateColor": "zwei Spieler spielen {color}",
   "refusal.riverNeedsSpring": "mit Der Fluss II beginnt das Spiel an der Quelle",
   "refusal.countNeedsItsStart": "mit dem Grafen beginnt das Spiel an der Stadt Carcassonne",
-  "refusal.riverBeforeCityNeedsBoth": "die Stadt nach dem Fluss zu legen braucht die Quelle als Start und die Plättchen des Grafen",
+  "refusal.riverBeforeCityNeedsBoth":
+    "die Stadt nach dem Fluss zu legen braucht die Quelle als Start und die Plättchen des Grafen",
   "refusal.bothRiverPrintings": "ein Tisch spielt eine Auflage des Flusses, nicht beide",
   "refusal.riverWithCount": "der Fluss und der Graf werden nicht zusammen gespielt",
   "refusal.missingStartSet": "der Start von „{box}“ braucht die Plättchen dieser Schachtel im Spiel",
@@ -534,19 +569,26 @@ export const de: Messages = {
   "refusal.noFileGiven": "Es wurde keine Datei angegeben.",
   "refusal.noSuchTurn": "Es gibt keinen Zug {turn} zum Berichtigen.",
   "refusal.noScriptOpen": "Es ist kein Spielskript geöffnet.",
-  "refusal.notFromDialog": "{path} wurde nicht in einem Dialog gewählt, und nur ein Dialog bestimmt, wohin Dateien kommen.",
+  "refusal.notFromDialog":
+    "{path} wurde nicht in einem Dialog gewählt, und nur ein Dialog bestimmt, wohin Dateien kommen.",
   "refusal.noFinalCount": "Dieses Spiel hatte noch keine Schlusswertung, also gibt es keine zurückzunehmen.",
-  "refusal.trackInTurns": "Nur ein Endstand bekommt die Punkte vor der Schlusswertung: Ein Spiel, das Zug um Zug eingegeben wurde, hat jeden Punkt selbst gezählt.",
-  "refusal.trackSeats.one": "Es wurden {given} Punktestände vor der Schlusswertung für {n} Spieler angegeben: Es braucht einen je Spieler.",
-  "refusal.trackSeats.other": "Es wurden {given} Punktestände vor der Schlusswertung für {n} Spieler angegeben: Es braucht einen je Spieler.",
-  "refusal.storedGameBroken": "Spiel {game} im Spielbuch lässt sich nicht mehr nachspielen, darum kann es weder gezeigt noch exportiert werden; das Spielbuch ist unverändert („{detail}“).",
+  "refusal.trackInTurns":
+    "Nur ein Endstand bekommt die Punkte vor der Schlusswertung: Ein Spiel, das Zug um Zug eingegeben wurde, hat jeden Punkt selbst gezählt.",
+  "refusal.trackSeats.one":
+    "Es wurden {given} Punktestände vor der Schlusswertung für {n} Spieler angegeben: Es braucht einen je Spieler.",
+  "refusal.trackSeats.other":
+    "Es wurden {given} Punktestände vor der Schlusswertung für {n} Spieler angegeben: Es braucht einen je Spieler.",
+  "refusal.storedGameBroken":
+    "Spiel {game} im Spielbuch lässt sich nicht mehr nachspielen, darum kann es weder gezeigt noch exportiert werden; das Spielbuch ist unverändert („{detail}“).",
   "refusal.ledgerMissing": "Unter {path} gibt es kein Spieleabend-Buch; es wurde keines angelegt.",
   "refusal.ledger.nameTaken": "Es gibt schon einen Spieler namens {name}.",
   "refusal.ledger.emptyName": "Ein Spieler braucht einen Namen.",
   "refusal.ledger.notFound": "Dieses Spiel, dieser Spieler oder dieser Abend steht nicht mehr im Spielbuch.",
   "refusal.ledger.gameEnded": "Dieses Spiel ist beendet, seine Züge können sich nicht mehr ändern.",
-  "refusal.ledger.changedMeanwhile": "Ein anderes Fenster hat dieses Spiel inzwischen geändert, darum wurde nichts gespeichert. Öffne es erneut, um es so zu sehen, wie es jetzt ist.",
-  "refusal.ledger.notFinished": "Nur ein beendetes Spiel kann annulliert oder seine Schlusswertung zurückgenommen werden.",
+  "refusal.ledger.changedMeanwhile":
+    "Ein anderes Fenster hat dieses Spiel inzwischen geändert, darum wurde nichts gespeichert. Öffne es erneut, um es so zu sehen, wie es jetzt ist.",
+  "refusal.ledger.notFinished":
+    "Nur ein beendetes Spiel kann annulliert oder seine Schlusswertung zurückgenommen werden.",
   "refusal.script.move": "Zug {number} der Datei",
   "refusal.script.follower": "Meeple {number} der Datei",
   "refusal.script.text": "Zeile {line}, Spalte {column}",
@@ -557,41 +599,52 @@ export const de: Messages = {
   "refusal.script.noName": "ein Spieler hat keinen Namen",
   "refusal.script.kingWithoutCity": "{name} ist als König genannt, aber keine Stadt auf dem Tisch ist fertig",
   "refusal.script.robberWithoutRoad": "{name} ist als Raubritter genannt, aber keine Straße auf dem Tisch ist fertig",
-  "refusal.ledgerFile": "{problem}: diese Änderung wurde nicht gespeichert, und nichts zuvor Gespeichertes ging verloren.",
+  "refusal.ledgerFile":
+    "{problem}: diese Änderung wurde nicht gespeichert, und nichts zuvor Gespeichertes ging verloren.",
   "refusal.file.diskFull": "Der Datenträger ist voll",
-  "refusal.file.readOnly": "Die Spielbuch-Datei lässt sich nicht beschreiben (sie oder ihr Datenträger ist schreibgeschützt)",
+  "refusal.file.readOnly":
+    "Die Spielbuch-Datei lässt sich nicht beschreiben (sie oder ihr Datenträger ist schreibgeschützt)",
   "refusal.file.locked": "Ein anderes Programm benutzt die Spielbuch-Datei",
   "refusal.file.io": "Der Datenträger meldete einen Lese- oder Schreibfehler",
   "refusal.file.cannotOpen": "Die Spielbuch-Datei lässt sich nicht öffnen",
   "rule.B-01": "Jeder Spieler hat sieben Meeple zum Einsetzen.",
-  "rule.B-02": "Ein Spiel ist für zwei Spieler oder mehr, bis zu so vielen, wie die Regeln erlauben, reihum im Uhrzeigersinn.",
+  "rule.B-02":
+    "Ein Spiel ist für zwei Spieler oder mehr, bis zu so vielen, wie die Regeln erlauben, reihum im Uhrzeigersinn.",
   "rule.B-04": "Ein neues Plättchen berührt die gelegten Plättchen entlang mindestens einer ganzen Kante.",
-  "rule.B-05": "Jede Kante, die ein neues Plättchen teilt, setzt den Nachbarn fort: Stadt an Stadt, Straße an Straße, Wiese an Wiese.",
+  "rule.B-05":
+    "Jede Kante, die ein neues Plättchen teilt, setzt den Nachbarn fort: Stadt an Stadt, Straße an Straße, Wiese an Wiese.",
   "rule.B-08": "Ein Plättchen, das nirgends passt, wird beiseitegelegt; eines, das irgendwo passt, muss gelegt werden.",
   "rule.B-11": "Kein Meeple auf eine Straße, Stadt oder Wiese, auf der irgendwo schon einer steht.",
   "rule.B-15": "Wer keinen Meeple mehr hat, legt trotzdem Plättchen und setzt wieder ein, sobald einer zurückkommt.",
   "rule.C-01": "Mit dem Grafen beginnen die zwölf Plättchen der Stadt Carcassonne das Spiel als ein Block.",
-  "rule.C-03": "Wer mit dem Plättchen andere werten ließ und selbst nichts bekam, darf einen Meeple in die Stadt setzen.",
+  "rule.C-03":
+    "Wer mit dem Plättchen andere werten ließ und selbst nichts bekam, darf einen Meeple in die Stadt setzen.",
   "rule.C-11": "Kein Meeple verlässt das Viertel, in dem der Graf steht.",
-  "rule.C-12": "Bevor ein fertiges Gebiet gewertet wird, dürfen Meeple einzeln die Stadt verlassen, im Uhrzeigersinn links vom Leger.",
-  "rule.C-13": "Die Burg schickt Ritter in Städte, die Schmiede Wegelagerer auf Straßen, die Kathedrale Mönche in Klöster und Kultstätten, der Markt Bauern auf Wiesen.",
+  "rule.C-12":
+    "Bevor ein fertiges Gebiet gewertet wird, dürfen Meeple einzeln die Stadt verlassen, im Uhrzeigersinn links vom Leger.",
+  "rule.C-13":
+    "Die Burg schickt Ritter in Städte, die Schmiede Wegelagerer auf Straßen, die Kathedrale Mönche in Klöster und Kultstätten, der Markt Bauern auf Wiesen.",
   "rule.C-18": "Meeple auf dem Markt ziehen erst am Ende des Spiels weiter.",
   "rule.H-03": "Eine Kultstätte grenzt an höchstens ein Kloster und ein Kloster an höchstens eine Kultstätte.",
   "rule.R-03": "Mit dem Grafen liegt die Stadt zuerst, und die Quelle ist das erste gezogene Plättchen.",
   "rule.R-04": "Hausregel: erst wird der Fluss von der Quelle an gelegt, dann kommt die Stadt als ein Block daran.",
   "rule.R-06": "Mit Der Fluss II liegt die Quelle anstelle des Startplättchens, und die Gabelung kommt zuerst.",
-  "rule.R-07": "Solange Flussplättchen übrig sind, werden nur Flussplättchen gezogen, jedes an einem offenen Ende des Flusses.",
+  "rule.R-07":
+    "Solange Flussplättchen übrig sind, werden nur Flussplättchen gezogen, jedes an einem offenen Ende des Flusses.",
   "rule.R-08": "Der Vulkansee kommt zuletzt, wenn die anderen Flussplättchen liegen.",
   "rule.RI-01": "Der Fluss: die 12 Plättchen des Grundspiels, in einer Auflage.",
   "rule.RI-05": "Der See ist das letzte Flussplättchen: Er kommt erst, wenn alle anderen liegen.",
   "rule.A-05": "Auf einen Garten darf der Abt und keine andere Figur.",
   "rule.A-01": "Der Abt spielt nur mit, wenn der Tisch ihn gewählt hat; dann hat jeder einen neben den sieben Meeples.",
   "rule.A-04": "Statt eines Meeples darf der Abt auf das Kloster oder den Garten des eben gelegten Plättchens.",
-  "rule.A-07": "Ein umschlossenes Kloster oder ein umschlossener Garten mit dem Abt bringt seinem Besitzer 9, und der Abt geht zurück.",
-  "rule.A-08": "Statt eine Figur einzusetzen, darf man den Abt zurücknehmen und sein Kloster oder seinen Garten sofort werten: 1 plus die Plättchen ringsum.",
+  "rule.A-07":
+    "Ein umschlossenes Kloster oder ein umschlossener Garten mit dem Abt bringt seinem Besitzer 9, und der Abt geht zurück.",
+  "rule.A-08":
+    "Statt eine Figur einzusetzen, darf man den Abt zurücknehmen und sein Kloster oder seinen Garten sofort werten: 1 plus die Plättchen ringsum.",
   "rule.A-09": "Den Abt zurückzunehmen ist der ganze Figurenschritt des Zugs.",
   "rule.A-11": "Ein fertiges Kloster oder ein fertiger Garten bringt 9; der Abt kann nicht für weniger zurück.",
-  "rule.A-13": "Am Ende bringt das unfertige Kloster oder der unfertige Garten eines Abts 1 plus die Plättchen ringsum.",
+  "rule.A-13":
+    "Am Ende bringt das unfertige Kloster oder der unfertige Garten eines Abts 1 plus die Plättchen ringsum.",
   "rule.A-14": "Jeder Spieler hat einen Abt.",
   "rule.X-02": "Der Fluss und der Graf von Carcassonne werden nicht kombiniert.",
   "rule.R-09": "Entlang eines Flussarms dürfen zwei Plättchen nacheinander nicht in dieselbe Richtung abbiegen.",
@@ -599,7 +652,8 @@ export const de: Messages = {
   "rule.V-07": "Hausregel: keine Bauern; Wiesen bekommen keinen Meeple und werden nicht gewertet.",
   "rule.V-09": "Hausregel: Plättchen bleiben innerhalb der vereinbarten Spielfläche.",
   "rule.V-12": "Hausregel: ein anderer Spieler darf das gezogene Plättchen für Punkte kaufen und legt es selbst.",
-  "rule.V-18": "Variante: jedes Mal, wenn ein Meeple die Stadt betritt, zieht der Graf von selbst ein Viertel im Uhrzeigersinn weiter.",
+  "rule.V-18":
+    "Variante: jedes Mal, wenn ein Meeple die Stadt betritt, zieht der Graf von selbst ein Viertel im Uhrzeigersinn weiter.",
   "rule.V-19": "Variante: der Graf zieht von selbst in das Viertel, das gerade ein Meeple betreten hat.",
   "rule.V-20": "Hausregel: auch das Viertel, in dem der Graf steht, darf niemand betreten.",
   "rule.V-23": "Hausregel: Kultstätten und Klöster dürfen dicht beieinander liegen, bekommen dann aber keinen Meeple.",

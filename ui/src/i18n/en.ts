@@ -38,8 +38,10 @@ export const en = {
   "stats.pointsByKind": "Points by kind",
   "stats.headToHead": "Head to head",
   "stats.records": "Records",
-  "stats.endCountOnly.one": "{n} game counted from the end count alone (a final board without the scores before the count) is left out of these figures.",
-  "stats.endCountOnly.other": "{n} games counted from the end count alone (final boards without the scores before the count) are left out of these figures.",
+  "stats.endCountOnly.one":
+    "{n} game counted from the end count alone (a final board without the scores before the count) is left out of these figures.",
+  "stats.endCountOnly.other":
+    "{n} games counted from the end count alone (final boards without the scores before the count) are left out of these figures.",
   "stats.kind.cities": "cities",
   "stats.kind.roads": "roads",
   "stats.kind.cloisters": "cloisters",
@@ -57,7 +59,8 @@ export const en = {
   "history.voidNo": "Cancel",
   "history.voided": "voided",
   "history.endCountOnly": "end count only",
-  "history.endCountOnlyHint": "Counted from the final board without the scores before the count: the points are the end count alone, so nobody is placed and the game is left out of the statistics.",
+  "history.endCountOnlyHint":
+    "Counted from the final board without the scores before the count: the points are the end count alone, so nobody is placed and the game is left out of the statistics.",
   "history.voidedNotice": "Game voided: it no longer counts in the statistics.",
   "history.undoVoid": "Undo",
   "history.unvoid": "Count it again",
@@ -185,16 +188,24 @@ export const en = {
   "error.internal": "Something went wrong inside Castellan (“{detail}”).",
   "error.refused": "Not allowed: {reason}",
   "error.ledgerUnavailable": "The game-night ledger at {path} cannot be used ({detail}). It has not been changed.",
-  "error.dataFolder": "Castellan cannot create its data folder {path} ({detail}), so nothing can be recorded. Make sure that folder can be created — check XDG_DATA_HOME, the disk's free space and the folder's permissions — and start Castellan again.",
-  "error.ledgerDamaged": "The game-night ledger at {path} cannot be used: it is damaged ({detail}). It has not been changed. Choose another file in the settings.",
-  "error.ledgerTooNew": "The game-night ledger at {path} cannot be used: a newer Castellan wrote it (format {found}; this one knows up to {supported}). It has not been changed. Update Castellan to use it.",
+  "error.dataFolder":
+    "Castellan cannot create its data folder {path} ({detail}), so nothing can be recorded. Make sure that folder can be created — check XDG_DATA_HOME, the disk's free space and the folder's permissions — and start Castellan again.",
+  "error.ledgerDamaged":
+    "The game-night ledger at {path} cannot be used: it is damaged ({detail}). It has not been changed. Choose another file in the settings.",
+  "error.ledgerTooNew":
+    "The game-night ledger at {path} cannot be used: a newer Castellan wrote it (format {found}; this one knows up to {supported}). It has not been changed. Update Castellan to use it.",
   "error.ledgerForeign": "The file {path} cannot be used: it is another program's database. It has not been changed.",
-  "error.ledgerInUse": "The game-night ledger at {path} is already open in another Castellan ({holder}). Carry on in that window, or close it and start Castellan again.",
-  "error.ledgerAccess": "The game-night ledger at {path} cannot be opened ({detail}). Check that the file and its folder are there and that you may write to them.",
+  "error.ledgerInUse":
+    "The game-night ledger at {path} is already open in another Castellan ({holder}). Carry on in that window, or close it and start Castellan again.",
+  "error.ledgerAccess":
+    "The game-night ledger at {path} cannot be opened ({detail}). Check that the file and its folder are there and that you may write to them.",
   "error.settingsNotSaved": "The settings could not be saved to {path} ({detail}). The earlier settings are kept.",
-  "notice.settingsDamaged": "The settings file {path} could not be read ({detail}). It was kept as {aside}; the default settings apply, the default ledger among them.",
-  "notice.settingsUnreadable": "The settings file {path} could not be read ({detail}); the default settings apply, the default ledger among them.",
-  "notice.ledgerMissing": "The chosen game-night ledger {chosen} is not there (a drive not connected, a file moved?). The default ledger {opened} is open instead; once the file is back, Castellan opens it again at the next start.",
+  "notice.settingsDamaged":
+    "The settings file {path} could not be read ({detail}). It was kept as {aside}; the default settings apply, the default ledger among them.",
+  "notice.settingsUnreadable":
+    "The settings file {path} could not be read ({detail}); the default settings apply, the default ledger among them.",
+  "notice.ledgerMissing":
+    "The chosen game-night ledger {chosen} is not there (a drive not connected, a file moved?). The default ledger {opened} is open instead; once the file is back, Castellan opens it again at the next start.",
   "notice.dismiss": "Got it",
   "quarter.castle": "castle",
   "quarter.blacksmith": "blacksmith",
@@ -216,7 +227,8 @@ export const en = {
   "city.countHere": "the Count stands here",
   "city.empty": "empty",
   "count.title": "The Count of Carcassonne",
-  "count.movesIntro": "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",
+  "count.movesIntro":
+    "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",
   "count.moveOption": "{name} {quarter} ({n} there)",
   "count.moved": "{name}: {quarter} → {target}",
   "count.remove": "take back",
@@ -279,7 +291,8 @@ export const en = {
   "error.noGame": "No game is being played.",
   "error.gameFinished": "This game is over.",
   "finalMoves.title": "Leaving the City before the count",
-  "finalMoves.intro": "Followers still in the City may go, one at a time and in any order, to an unfinished feature their quarter feeds or, from the market, to a farm.",
+  "finalMoves.intro":
+    "Followers still in the City may go, one at a time and in any order, to an unfinished feature their quarter feeds or, from the market, to a farm.",
   "finalMoves.locked": "Nobody leaves {quarter}: the Count stands there.",
   "finalMoves.choose": "Move one out",
   "finalMoves.nowhere": "Nowhere to go from there.",
@@ -320,7 +333,8 @@ export const en = {
   "final.sharedWin": "A shared victory: {names}",
   "final.noWinner": "A tie for first: no winner under your rules.",
   "final.madeOf": "before the count {before} · end count +{count} · total {total}",
-  "final.endCountOnly": "Only the end-count points are shown: the scores before the count were not given, so no winner is named.",
+  "final.endCountOnly":
+    "Only the end-count points are shown: the scores before the count were not given, so no winner is named.",
   "final.other.current": "With today's farm rule it would have been:",
   "final.other.first-edition": "With the 2000 edition's farm rule it would have been:",
   "option.farms": "Farms",
@@ -357,13 +371,16 @@ export const en = {
   "turns.stand": "{name}: follower → {feature}",
   "turns.standInCity": "{name}: follower {quarter}",
   "stand.title": "Followers where they stand",
-  "stand.intro": "Choose whose follower, then click its tile on the board and the place on it. Several on one feature are fine.",
+  "stand.intro":
+    "Choose whose follower, then click its tile on the board and the place on it. Several on one feature are fine.",
   "stand.city": "…or in a quarter of the City:",
   "stand.mode": "A finished table: lay its tiles in any order, then its followers.",
   "stand.hover": "Point at a tile and its places come out; the player stays chosen for the next follower.",
-  "stand.keys": "Quicker: the tile laid stays chosen for the next of its kind; type a tile's name (/ gets you there), click its square, R turns it, Enter lays it.",
+  "stand.keys":
+    "Quicker: the tile laid stays chosen for the next of its kind; type a tile's name (/ gets you there), click its square, R turns it, Enter lays it.",
   "track.title": "Scores before the end count",
-  "track.intro": "The tiles cannot show the points scored during the game: read them off the score track, or type each player's total.",
+  "track.intro":
+    "The tiles cannot show the points scored during the game: read them off the score track, or type each player's total.",
   "track.byTrack": "Space and tokens",
   "track.byTotal": "Totals",
   "track.space": "Space (0–49)",
@@ -389,7 +406,8 @@ export const en = {
   "end.title": "End the game now?",
   "end.tilesLeft.one": "{n} tile is still in the bag.",
   "end.tilesLeft.other": "{n} tiles are still in the bag.",
-  "end.explain": "The final count ends the game and puts it in the history and the statistics. Until another game is started it can be undone.",
+  "end.explain":
+    "The final count ends the game and puts it in the history and the statistics. Until another game is started it can be undone.",
   "end.keepPlaying": "Keep playing",
   "end.countNow": "End it: final count",
   "end.bagEmpty": "The bag is empty",
@@ -412,14 +430,17 @@ export const en = {
   "rule.B-35": "At the end, an unfinished road still scores 1 point per tile.",
   "rule.B-36": "At the end, an unfinished city scores 1 point per tile and 1 per pennant.",
   "rule.B-37": "At the end, an unfinished cloister scores 1 point for itself and 1 for each tile around it.",
-  "rule.B-41": "At the end, a farm scores 3 points for each completed city it borders, for whoever has the most farmers on it.",
+  "rule.B-41":
+    "At the end, a farm scores 3 points for each completed city it borders, for whoever has the most farmers on it.",
   "rule.B-44": "A farm that borders no completed city scores nothing.",
-  "rule.H-02": "A shrine scores exactly like a cloister: 9 when surrounded, otherwise 1 plus the tiles around it at the end.",
+  "rule.H-02":
+    "A shrine scores exactly like a cloister: 9 when surrounded, otherwise 1 plus the tiles around it at the end.",
   "rule.H-09": "In a challenge, the building finished first scores 9 and the other scores nothing.",
   "rule.H-11": "A challenge still open at the end: both buildings score as unfinished.",
   "rule.K-07": "At the end, the King scores 1 point for every completed city on the board.",
   "rule.K-09": "At the end, the Robber scores 1 point for every completed road on the board.",
-  "rule.V-01": "The 2000 farm rule: each completed city scores 4 points for whoever has the most farmers on the farms around it.",
+  "rule.V-01":
+    "The 2000 farm rule: each completed city scores 4 points for whoever has the most farmers on the farms around it.",
   "rule.V-05": "The 2000 city rule: a completed city of only two tiles scores 2 points, plus its pennants.",
   "rule.V-06": "House rule: unfinished roads, cities, cloisters and shrines score nothing at the end.",
   "rule.V-22": "House rule: the winner of a challenge also scores the losing building as unfinished.",
@@ -431,7 +452,8 @@ export const en = {
   "refusal.theTile.at": "the tile {where}",
   "refusal.tileAt": "tile {tile} {square}, turned {rotation}°",
   "refusal.gameOver": "the game is over",
-  "refusal.offTable": "the square {where} is off the table: it reaches at most {limit} squares from the start tile each way",
+  "refusal.offTable":
+    "the square {where} is off the table: it reaches at most {limit} squares from the start tile each way",
   "refusal.wrongMode": "that is not possible in this kind of game",
   "refusal.noSuchMove": "there is no such turn to change",
   "refusal.tileNotInBag": "no tile {tile} is left in the bag",
@@ -456,7 +478,8 @@ export const en = {
   "refusal.edge.River": "river",
   "refusal.edge.Inner": "the inside of the City",
   "refusal.outOfBounds": "the square {where} lies outside the agreed play area",
-  "refusal.buildingNeighbours": "a building {square} would make a shrine border two cloisters, or a cloister two shrines",
+  "refusal.buildingNeighbours":
+    "a building {square} would make a shrine border two cloisters, or a cloister two shrines",
   "refusal.river.NotContinued": "a river tile {square} must continue the river at an open end",
   "refusal.river.BranchesJoin": "a river tile {square} would join the two branches of the river",
   "refusal.river.UTurn": "the river {square} would turn the same way twice in a row",
@@ -536,16 +559,19 @@ export const en = {
   "refusal.noScriptOpen": "No game script is open.",
   "refusal.notFromDialog": "{path} was not chosen in a dialog, and only a dialog chooses where files go.",
   "refusal.noFinalCount": "This game has had no final count, so there is none to undo.",
-  "refusal.trackInTurns": "Only a final board takes the scores before the end count: a game entered turn by turn scored every point itself.",
+  "refusal.trackInTurns":
+    "Only a final board takes the scores before the end count: a game entered turn by turn scored every point itself.",
   "refusal.trackSeats.one": "{given} scores before the end count were given for {n} player: one each is needed.",
   "refusal.trackSeats.other": "{given} scores before the end count were given for {n} players: one each is needed.",
-  "refusal.storedGameBroken": "Game {game} in the ledger can no longer be replayed, so it cannot be shown or exported; the ledger is unchanged (“{detail}”).",
+  "refusal.storedGameBroken":
+    "Game {game} in the ledger can no longer be replayed, so it cannot be shown or exported; the ledger is unchanged (“{detail}”).",
   "refusal.ledgerMissing": "There is no game-night ledger at {path}; it has not been created.",
   "refusal.ledger.nameTaken": "There is already a player called {name}.",
   "refusal.ledger.emptyName": "A player needs a name.",
   "refusal.ledger.notFound": "That game, player or night is no longer in the ledger.",
   "refusal.ledger.gameEnded": "This game has ended, so its turns can no longer change.",
-  "refusal.ledger.changedMeanwhile": "Another window changed this game meanwhile, so nothing was written. Open it again to see it as it now is.",
+  "refusal.ledger.changedMeanwhile":
+    "Another window changed this game meanwhile, so nothing was written. Open it again to see it as it now is.",
   "refusal.ledger.notFinished": "Only a finished game can be voided or have its final count undone.",
   "refusal.script.move": "Move {number} of the file",
   "refusal.script.follower": "Follower {number} of the file",
@@ -566,15 +592,18 @@ export const en = {
   "rule.B-01": "Each player has seven followers to place.",
   "rule.B-02": "A game is for two players or more, up to the most the rules allow, taking turns clockwise.",
   "rule.B-04": "A new tile touches the tiles already down along at least one whole edge.",
-  "rule.B-05": "Every edge a new tile shares continues its neighbour: city meets city, road meets road, field meets field.",
+  "rule.B-05":
+    "Every edge a new tile shares continues its neighbour: city meets city, road meets road, field meets field.",
   "rule.B-08": "A tile that fits nowhere is put aside; one that fits somewhere must be placed.",
   "rule.B-11": "No follower goes onto a road, city or farm that already holds one anywhere along it.",
   "rule.B-15": "A player with no follower left still lays tiles, and places followers again once some come back.",
   "rule.C-01": "With the Count, the twelve tiles of the City of Carcassonne start the game as one block.",
   "rule.C-03": "A placer whose tile made others score while they scored nothing may put one follower into the City.",
   "rule.C-11": "No follower leaves the quarter where the Count stands.",
-  "rule.C-12": "Before a finished feature is scored, followers may leave the City one by one, clockwise from the placer's left.",
-  "rule.C-13": "The castle sends knights to cities, the blacksmith thieves to roads, the cathedral monks to cloisters and shrines, the market farmers to farms.",
+  "rule.C-12":
+    "Before a finished feature is scored, followers may leave the City one by one, clockwise from the placer's left.",
+  "rule.C-13":
+    "The castle sends knights to cities, the blacksmith thieves to roads, the cathedral monks to cloisters and shrines, the market farmers to farms.",
   "rule.C-18": "Followers in the market leave only at the end of the game.",
   "rule.H-03": "A shrine borders at most one cloister, and a cloister at most one shrine.",
   "rule.R-03": "With the Count, the City lies first and the spring is the first tile drawn.",
@@ -587,8 +616,10 @@ export const en = {
   "rule.A-05": "A garden takes the abbot and no other figure.",
   "rule.A-01": "The abbot plays only when the table chose it; then everyone has one besides the seven followers.",
   "rule.A-04": "Instead of a follower, the abbot may go on the cloister or garden of the tile just laid.",
-  "rule.A-07": "A cloister or garden surrounded with the abbot on it scores 9 for the abbot's owner, and the abbot goes home.",
-  "rule.A-08": "Instead of placing a figure, a player may take the abbot back and score its cloister or garden at once: 1 plus the tiles around it.",
+  "rule.A-07":
+    "A cloister or garden surrounded with the abbot on it scores 9 for the abbot's owner, and the abbot goes home.",
+  "rule.A-08":
+    "Instead of placing a figure, a player may take the abbot back and score its cloister or garden at once: 1 plus the tiles around it.",
   "rule.A-09": "Taking the abbot back is the whole figure step of the turn.",
   "rule.A-11": "A finished cloister or garden scores 9; its abbot cannot be taken back for less.",
   "rule.A-13": "At the end, an abbot's unfinished cloister or garden scores 1 plus the tiles around it.",

@@ -105,7 +105,8 @@ test("every message counting things has its singular and plural", () => {
   expect(bare, "counted with a bare number: give them .one and .other and use translateCount").toEqual([]);
   for (const key of Object.keys(TABLES.en).filter((k) => k.endsWith(".other"))) {
     const base = key.replace(/\.other$/, "");
-    for (const language of LANGUAGES) expect(Object.keys(TABLES[language]), `${language} ${base}`).toContain(`${base}.one`);
+    for (const language of LANGUAGES)
+      expect(Object.keys(TABLES[language]), `${language} ${base}`).toContain(`${base}.one`);
   }
 });
 
@@ -119,7 +120,9 @@ test("the Count's quarters take their own article in a sentence", () => {
   for (const language of LANGUAGES) {
     for (const q of quarters) {
       for (const form of ["the", "in", "from"] as const) {
-        expect(TABLES[language][`quarter.${q}.${form}`], `${language} ${q} ${form}`).toContain(TABLES[language][`quarter.${q}`]);
+        expect(TABLES[language][`quarter.${q}.${form}`], `${language} ${q} ${form}`).toContain(
+          TABLES[language][`quarter.${q}`],
+        );
       }
     }
   }

@@ -38,8 +38,10 @@ export const nl: Messages = {
   "stats.pointsByKind": "Punten per soort",
   "stats.headToHead": "Onderling",
   "stats.records": "Records",
-  "stats.endCountOnly.one": "{n} spel dat alleen met de eindtelling is geteld (een eindstand zonder de scores van vóór de telling) telt niet mee in deze cijfers.",
-  "stats.endCountOnly.other": "{n} spellen die alleen met de eindtelling zijn geteld (eindstanden zonder de scores van vóór de telling) tellen niet mee in deze cijfers.",
+  "stats.endCountOnly.one":
+    "{n} spel dat alleen met de eindtelling is geteld (een eindstand zonder de scores van vóór de telling) telt niet mee in deze cijfers.",
+  "stats.endCountOnly.other":
+    "{n} spellen die alleen met de eindtelling zijn geteld (eindstanden zonder de scores van vóór de telling) tellen niet mee in deze cijfers.",
   "stats.kind.cities": "steden",
   "stats.kind.roads": "wegen",
   "stats.kind.cloisters": "kloosters",
@@ -52,12 +54,14 @@ export const nl: Messages = {
   "stats.record.mostFarmPoints": "Meeste weidepunten",
   "history.open": "Doorlopen",
   "history.void": "Ongeldig maken",
-  "history.voidConfirm": "Dit spel ongeldig maken? Het blijft in het logboek maar telt niet meer mee in de statistieken.",
+  "history.voidConfirm":
+    "Dit spel ongeldig maken? Het blijft in het logboek maar telt niet meer mee in de statistieken.",
   "history.voidYes": "Ongeldig maken",
   "history.voidNo": "Annuleren",
   "history.voided": "ongeldig",
   "history.endCountOnly": "alleen eindtelling",
-  "history.endCountOnlyHint": "Geteld van de eindstand zonder de scores van vóór de telling: de punten zijn alleen die van de eindtelling, dus niemand krijgt een plaats en het spel telt niet mee in de statistieken.",
+  "history.endCountOnlyHint":
+    "Geteld van de eindstand zonder de scores van vóór de telling: de punten zijn alleen die van de eindtelling, dus niemand krijgt een plaats en het spel telt niet mee in de statistieken.",
   "history.voidedNotice": "Spel ongeldig gemaakt: het telt niet meer mee in de statistieken.",
   "history.undoVoid": "Ongedaan maken",
   "history.unvoid": "Weer meetellen",
@@ -184,17 +188,28 @@ export const nl: Messages = {
   "feed.outvoted": "; {names} had minder horigen",
   "error.internal": "Er ging iets mis in Castellan (“{detail}”).",
   "error.refused": "Niet toegestaan: {reason}",
-  "error.ledgerUnavailable": "Het spelavondlogboek in {path} is niet te gebruiken ({detail}). Er is niets aan veranderd.",
-  "error.dataFolder": "Castellan kan zijn gegevensmap {path} niet maken ({detail}), dus er kan niets worden bijgehouden. Zorg dat die map gemaakt kan worden — kijk naar XDG_DATA_HOME, de vrije ruimte op de schijf en de rechten van de map — en start Castellan opnieuw.",
-  "error.ledgerDamaged": "Het spelavondlogboek in {path} is niet te gebruiken: het is beschadigd ({detail}). Er is niets aan veranderd. Kies een ander bestand bij de instellingen.",
-  "error.ledgerTooNew": "Het spelavondlogboek in {path} is niet te gebruiken: een nieuwere Castellan heeft het geschreven (formaat {found}; deze kent tot {supported}). Er is niets aan veranderd. Werk Castellan bij om het te gebruiken.",
-  "error.ledgerForeign": "Het bestand {path} is niet te gebruiken: het is de database van een ander programma. Er is niets aan veranderd.",
-  "error.ledgerInUse": "Het spelavondlogboek in {path} is al open in een andere Castellan ({holder}). Ga verder in dat venster, of sluit het en start Castellan opnieuw.",
-  "error.ledgerAccess": "Het spelavondlogboek in {path} kan niet worden geopend ({detail}). Kijk of het bestand en zijn map er zijn en of je erin mag schrijven.",
-  "error.settingsNotSaved": "De instellingen konden niet worden bewaard in {path} ({detail}). De vorige instellingen blijven gelden.",
-  "notice.settingsDamaged": "Het instellingenbestand {path} kon niet worden gelezen ({detail}). Het is bewaard als {aside}; de standaardinstellingen gelden, ook het standaardlogboek.",
-  "notice.settingsUnreadable": "Het instellingenbestand {path} kon niet worden gelezen ({detail}); de standaardinstellingen gelden, ook het standaardlogboek.",
-  "notice.ledgerMissing": "Het gekozen spelavondlogboek {chosen} is er niet (een schijf niet aangesloten, een bestand verplaatst?). Het standaardlogboek {opened} is nu open; zodra het bestand terug is, opent Castellan het weer bij de volgende start.",
+  "error.ledgerUnavailable":
+    "Het spelavondlogboek in {path} is niet te gebruiken ({detail}). Er is niets aan veranderd.",
+  "error.dataFolder":
+    "Castellan kan zijn gegevensmap {path} niet maken ({detail}), dus er kan niets worden bijgehouden. Zorg dat die map gemaakt kan worden — kijk naar XDG_DATA_HOME, de vrije ruimte op de schijf en de rechten van de map — en start Castellan opnieuw.",
+  "error.ledgerDamaged":
+    "Het spelavondlogboek in {path} is niet te gebruiken: het is beschadigd ({detail}). Er is niets aan veranderd. Kies een ander bestand bij de instellingen.",
+  "error.ledgerTooNew":
+    "Het spelavondlogboek in {path} is niet te gebruiken: een nieuwere Castellan heeft het geschreven (formaat {found}; deze kent tot {supported}). Er is niets aan veranderd. Werk Castellan bij om het te gebruiken.",
+  "error.ledgerForeign":
+    "Het bestand {path} is niet te gebruiken: het is de database van een ander programma. Er is niets aan veranderd.",
+  "error.ledgerInUse":
+    "Het spelavondlogboek in {path} is al open in een andere Castellan ({holder}). Ga verder in dat venster, of sluit het en start Castellan opnieuw.",
+  "error.ledgerAccess":
+    "Het spelavondlogboek in {path} kan niet worden geopend ({detail}). Kijk of het bestand en zijn map er zijn en of je erin mag schrijven.",
+  "error.settingsNotSaved":
+    "De instellingen konden niet worden bewaard in {path} ({detail}). De vorige instellingen blijven gelden.",
+  "notice.settingsDamaged":
+    "Het instellingenbestand {path} kon niet worden gelezen ({detail}). Het is bewaard als {aside}; de standaardinstellingen gelden, ook het standaardlogboek.",
+  "notice.settingsUnreadable":
+    "Het instellingenbestand {path} kon niet worden gelezen ({detail}); de standaardinstellingen gelden, ook het standaardlogboek.",
+  "notice.ledgerMissing":
+    "Het gekozen spelavondlogboek {chosen} is er niet (een schijf niet aangesloten, een bestand verplaatst?). Het standaardlogboek {opened} is nu open; zodra het bestand terug is, opent Castellan het weer bij de volgende start.",
   "notice.dismiss": "Begrepen",
   "quarter.castle": "kasteel",
   "quarter.blacksmith": "smederij",
@@ -216,7 +231,8 @@ export const nl: Messages = {
   "city.countHere": "de Graaf staat hier",
   "city.empty": "leeg",
   "count.title": "De Graaf van Carcassonne",
-  "count.movesIntro": "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",
+  "count.movesIntro":
+    "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",
   "count.moveOption": "{name} {quarter} ({n} daar)",
   "count.moved": "{name}: {quarter} → {target}",
   "count.remove": "terugnemen",
@@ -272,14 +288,16 @@ export const nl: Messages = {
   "turns.discarded": "{name}: {tile} weggelegd",
   "turns.city": "{name}: de Stad Carcassonne gelegd",
   "turns.correct": "Verbeteren",
-  "turns.correcting": "Beurt {n} verbeteren: voer hem in zoals hij had moeten zijn. Latere beurten worden opnieuw gespeeld.",
+  "turns.correcting":
+    "Beurt {n} verbeteren: voer hem in zoals hij had moeten zijn. Latere beurten worden opnieuw gespeeld.",
   "turns.stopCorrecting": "Stoppen met verbeteren",
   "error.laterTurn": "Niet veranderd: beurt {turn} zou niet meer passen ({reason}).",
   "error.ledger": "Het logboek kon dit niet vastleggen (“{detail}”).",
   "error.noGame": "Er wordt geen spel gespeeld.",
   "error.gameFinished": "Dit spel is afgelopen.",
   "finalMoves.title": "De Stad Carcassonne verlaten voor de eindtelling",
-  "finalMoves.intro": "Horigen in de Stad mogen, een voor een en in elke volgorde, naar een onafgemaakt gebied dat bij hun wijk hoort of, vanuit de markt, naar een weide.",
+  "finalMoves.intro":
+    "Horigen in de Stad mogen, een voor een en in elke volgorde, naar een onafgemaakt gebied dat bij hun wijk hoort of, vanuit de markt, naar een weide.",
   "finalMoves.locked": "Niemand verlaat {quarter}: daar staat de Graaf.",
   "finalMoves.choose": "Eén verplaatsen",
   "finalMoves.nowhere": "Vanaf daar kan hij nergens heen.",
@@ -320,7 +338,8 @@ export const nl: Messages = {
   "final.sharedWin": "Gedeelde overwinning: {names}",
   "final.noWinner": "Gelijkspel bovenaan: volgens jullie regels geen winnaar.",
   "final.madeOf": "voor de telling {before} · eindtelling +{count} · totaal {total}",
-  "final.endCountOnly": "Alleen de punten van de eindtelling staan hier: de scores van daarvoor zijn niet ingevuld, dus er wordt geen winnaar genoemd.",
+  "final.endCountOnly":
+    "Alleen de punten van de eindtelling staan hier: de scores van daarvoor zijn niet ingevuld, dus er wordt geen winnaar genoemd.",
   "final.other.current": "Met de huidige weideregel was het geweest:",
   "final.other.first-edition": "Met de weideregel van 2000 was het geweest:",
   "option.farms": "Weiden",
@@ -360,10 +379,13 @@ export const nl: Messages = {
   "stand.intro": "Kies van wie, klik dan de tegel op het bord en de plek erop. Meerdere op één gebied mag.",
   "stand.city": "…of in een wijk van de Stad:",
   "stand.mode": "Een afgelopen spel: leg de tegels in willekeurige volgorde, dan de horigen.",
-  "stand.hover": "Wijs een tegel aan en de plekken verschijnen; de gekozen speler blijft gekozen voor de volgende horige.",
-  "stand.keys": "Sneller: de gelegde tegel blijft gekozen voor de volgende van dezelfde soort; typ de naam van een tegel (/ brengt je erheen), klik het vakje, R draait, Enter legt hem.",
+  "stand.hover":
+    "Wijs een tegel aan en de plekken verschijnen; de gekozen speler blijft gekozen voor de volgende horige.",
+  "stand.keys":
+    "Sneller: de gelegde tegel blijft gekozen voor de volgende van dezelfde soort; typ de naam van een tegel (/ brengt je erheen), klik het vakje, R draait, Enter legt hem.",
   "track.title": "Scores voor de eindtelling",
-  "track.intro": "De tegels tonen niet wat er tijdens het spel gescoord is: lees het af op het scorespoor, of typ het totaal van elke speler.",
+  "track.intro":
+    "De tegels tonen niet wat er tijdens het spel gescoord is: lees het af op het scorespoor, of typ het totaal van elke speler.",
   "track.byTrack": "Vakje en fiches",
   "track.byTotal": "Totalen",
   "track.space": "Vakje (0–49)",
@@ -389,7 +411,8 @@ export const nl: Messages = {
   "end.title": "Het spel nu beëindigen?",
   "end.tilesLeft.one": "Er zit nog {n} tegel in de zak.",
   "end.tilesLeft.other": "Er zitten nog {n} tegels in de zak.",
-  "end.explain": "De eindtelling beëindigt het spel en zet het in de geschiedenis en de statistieken. Tot er een nieuw spel begint, kan ze ongedaan worden gemaakt.",
+  "end.explain":
+    "De eindtelling beëindigt het spel en zet het in de geschiedenis en de statistieken. Tot er een nieuw spel begint, kan ze ongedaan worden gemaakt.",
   "end.keepPlaying": "Verder spelen",
   "end.countNow": "Beëindigen: eindtelling",
   "end.bagEmpty": "De zak is leeg",
@@ -412,17 +435,21 @@ export const nl: Messages = {
   "rule.B-35": "Aan het eind levert een onvoltooide weg nog 1 punt per tegel op.",
   "rule.B-36": "Aan het eind levert een onvoltooide stad 1 punt per tegel en 1 per wapen op.",
   "rule.B-37": "Aan het eind levert een onvoltooid klooster 1 punt op voor zichzelf en 1 voor elke tegel eromheen.",
-  "rule.B-41": "Aan het eind levert een weide 3 punten op per voltooide stad die eraan grenst, voor wie er de meeste boeren op heeft.",
+  "rule.B-41":
+    "Aan het eind levert een weide 3 punten op per voltooide stad die eraan grenst, voor wie er de meeste boeren op heeft.",
   "rule.B-44": "Een weide die aan geen enkele voltooide stad grenst, levert niets op.",
-  "rule.H-02": "Een cultusplaats telt precies als een klooster: 9 als ze omringd is, anders aan het eind 1 plus de tegels eromheen.",
+  "rule.H-02":
+    "Een cultusplaats telt precies als een klooster: 9 als ze omringd is, anders aan het eind 1 plus de tegels eromheen.",
   "rule.H-09": "Bij een uitdaging levert het gebouw dat het eerst af is 9 punten op en het andere niets.",
   "rule.H-11": "Een uitdaging die aan het eind nog loopt: beide gebouwen tellen als onvoltooid.",
   "rule.K-07": "Aan het eind levert de Koning 1 punt op voor elke voltooide stad op het bord.",
   "rule.K-09": "Aan het eind levert de Roofridder 1 punt op voor elke voltooide weg op het bord.",
-  "rule.V-01": "De weideregel van 2000: elke voltooide stad levert 4 punten op voor wie de meeste boeren heeft op de weiden eromheen.",
+  "rule.V-01":
+    "De weideregel van 2000: elke voltooide stad levert 4 punten op voor wie de meeste boeren heeft op de weiden eromheen.",
   "rule.V-05": "De stadsregel van 2000: een voltooide stad van maar twee tegels levert 2 punten op, plus haar wapens.",
   "rule.V-06": "Huisregel: onvoltooide wegen, steden, kloosters en cultusplaatsen leveren aan het eind niets op.",
-  "rule.V-22": "Huisregel: de winnaar van een uitdaging krijgt ook de punten van het verliezende gebouw, geteld als onvoltooid.",
+  "rule.V-22":
+    "Huisregel: de winnaar van een uitdaging krijgt ook de punten van het verliezende gebouw, geteld als onvoltooid.",
   // Refusals
   "refusal.seat": "stoel {n}",
   "refusal.square.start": "op de starttegel",
@@ -431,7 +458,8 @@ export const nl: Messages = {
   "refusal.theTile.at": "de tegel {where}",
   "refusal.tileAt": "tegel {tile} {square}, gedraaid {rotation}°",
   "refusal.gameOver": "het spel is afgelopen",
-  "refusal.offTable": "het vak {where} ligt buiten de tafel: die reikt hoogstens {limit} vakken van de starttegel in elke richting",
+  "refusal.offTable":
+    "het vak {where} ligt buiten de tafel: die reikt hoogstens {limit} vakken van de starttegel in elke richting",
   "refusal.wrongMode": "dat kan niet in dit soort spel",
   "refusal.noSuchMove": "er is geen beurt om te veranderen",
   "refusal.tileNotInBag": "er zit geen tegel {tile} meer in de zak",
@@ -456,7 +484,8 @@ export const nl: Messages = {
   "refusal.edge.River": "rivier",
   "refusal.edge.Inner": "de binnenkant van de stad Carcassonne",
   "refusal.outOfBounds": "het vak {where} ligt buiten het afgesproken speelveld",
-  "refusal.buildingNeighbours": "een gebouw {square} zou een cultusplaats naast twee kloosters zetten, of een klooster naast twee cultusplaatsen",
+  "refusal.buildingNeighbours":
+    "een gebouw {square} zou een cultusplaats naast twee kloosters zetten, of een klooster naast twee cultusplaatsen",
   "refusal.river.NotContinued": "een riviertegel {square} moet de rivier aan een open einde voortzetten",
   "refusal.river.BranchesJoin": "een riviertegel {square} zou de twee rivierarmen verbinden",
   "refusal.river.UTurn": "de rivier {square} zou twee keer na elkaar dezelfde kant op draaien",
@@ -506,9 +535,11 @@ export const nl: Messages = {
   "refusal.wrongQuarter": "horigen uit de wijk {quarter} gaan niet naar dit gebied ({feature})",
   "refusal.notBeingScored": "niemand mag nu naar wat er ligt bij {place} van {tile}",
   "refusal.moveOutOfTurn": "{name} was niet aan de beurt: de ronde gaat met de klok mee, links van wie de tegel legde",
-  "refusal.mayNotEnter": "{name} mag de stad niet in: dat mag alleen wie met de tegel anderen liet scoren en zelf niets kreeg",
+  "refusal.mayNotEnter":
+    "{name} mag de stad niet in: dat mag alleen wie met de tegel anderen liet scoren en zelf niets kreeg",
   "refusal.countMovesByItself": "volgens de regels van dit spel verplaatst de graaf zichzelf",
-  "refusal.inTurns": "alleen een eindstand neemt horigen waar ze staan; beurt voor beurt komt een horige met zijn tegel",
+  "refusal.inTurns":
+    "alleen een eindstand neemt horigen waar ze staan; beurt voor beurt komt een horige met zijn tegel",
   "refusal.noTileAt": "{square} ligt geen tegel",
   "refusal.notClaimableAt": "niemand mag op de rivier staan ({place} van {tile})",
   "refusal.badSetup": "Dit spel kan niet beginnen: {reason}.",
@@ -530,22 +561,29 @@ export const nl: Messages = {
   "refusal.badRotation": "Een draai van {degrees}° is geen kwartslag.",
   "refusal.unknownPlace": "Er is geen plek „{name}” op een tegel.",
   "refusal.unknownSeat": "Er is geen stoel {n} aan deze tafel.",
-  "refusal.finalBoardOnly": "De koning, de roofridder en de wijk van de graaf worden alleen bij een eindstand ingevoerd.",
+  "refusal.finalBoardOnly":
+    "De koning, de roofridder en de wijk van de graaf worden alleen bij een eindstand ingevoerd.",
   "refusal.noFileGiven": "Er is geen bestand opgegeven.",
   "refusal.noSuchTurn": "Er is geen beurt {turn} om te verbeteren.",
   "refusal.noScriptOpen": "Er is geen spelscript geopend.",
-  "refusal.notFromDialog": "{path} is niet in een dialoogvenster gekozen, en alleen een dialoogvenster kiest waar bestanden komen.",
+  "refusal.notFromDialog":
+    "{path} is niet in een dialoogvenster gekozen, en alleen een dialoogvenster kiest waar bestanden komen.",
   "refusal.noFinalCount": "Dit spel heeft nog geen eindtelling gehad, dus er is er geen om terug te nemen.",
-  "refusal.trackInTurns": "Alleen een eindstand krijgt de scores van vóór de eindtelling: een spel dat beurt voor beurt is ingevoerd, heeft elk punt zelf geteld.",
-  "refusal.trackSeats.one": "Er zijn {given} scores van vóór de eindtelling gegeven voor {n} speler: er is er één per speler nodig.",
-  "refusal.trackSeats.other": "Er zijn {given} scores van vóór de eindtelling gegeven voor {n} spelers: er is er één per speler nodig.",
-  "refusal.storedGameBroken": "Spel {game} in het logboek laat zich niet meer naspelen, dus het kan niet worden getoond of geëxporteerd; het logboek is niet veranderd (“{detail}”).",
+  "refusal.trackInTurns":
+    "Alleen een eindstand krijgt de scores van vóór de eindtelling: een spel dat beurt voor beurt is ingevoerd, heeft elk punt zelf geteld.",
+  "refusal.trackSeats.one":
+    "Er zijn {given} scores van vóór de eindtelling gegeven voor {n} speler: er is er één per speler nodig.",
+  "refusal.trackSeats.other":
+    "Er zijn {given} scores van vóór de eindtelling gegeven voor {n} spelers: er is er één per speler nodig.",
+  "refusal.storedGameBroken":
+    "Spel {game} in het logboek laat zich niet meer naspelen, dus het kan niet worden getoond of geëxporteerd; het logboek is niet veranderd (“{detail}”).",
   "refusal.ledgerMissing": "Er is geen spelavondlogboek in {path}; er is er geen aangemaakt.",
   "refusal.ledger.nameTaken": "Er is al een speler die {name} heet.",
   "refusal.ledger.emptyName": "Een speler heeft een naam nodig.",
   "refusal.ledger.notFound": "Dat spel, die speler of die avond staat niet meer in het logboek.",
   "refusal.ledger.gameEnded": "Dit spel is afgelopen, dus de beurten kunnen niet meer veranderen.",
-  "refusal.ledger.changedMeanwhile": "Een ander venster heeft dit spel intussen veranderd, dus er is niets vastgelegd. Open het opnieuw om het te zien zoals het nu is.",
+  "refusal.ledger.changedMeanwhile":
+    "Een ander venster heeft dit spel intussen veranderd, dus er is niets vastgelegd. Open het opnieuw om het te zien zoals het nu is.",
   "refusal.ledger.notFinished": "Alleen een afgelopen spel kan ongeldig worden gemaakt of zijn eindtelling terugnemen.",
   "refusal.script.move": "Zet {number} van het bestand",
   "refusal.script.follower": "Horige {number} van het bestand",
@@ -564,7 +602,8 @@ export const nl: Messages = {
   "refusal.file.io": "De schijf meldde een lees- of schrijffout",
   "refusal.file.cannotOpen": "Het logboekbestand kan niet worden geopend",
   "rule.B-01": "Elke speler heeft zeven horigen om in te zetten.",
-  "rule.B-02": "Een spel is voor twee spelers of meer, tot zoveel als de regels toestaan, met de klok mee aan de beurt.",
+  "rule.B-02":
+    "Een spel is voor twee spelers of meer, tot zoveel als de regels toestaan, met de klok mee aan de beurt.",
   "rule.B-04": "Een nieuwe tegel raakt de gelegde tegels langs minstens één hele rand.",
   "rule.B-05": "Elke rand die een nieuwe tegel deelt, sluit aan op de buur: stad op stad, weg op weg, weide op weide.",
   "rule.B-08": "Een tegel die nergens past gaat opzij; een tegel die ergens past moet gelegd worden.",
@@ -573,25 +612,31 @@ export const nl: Messages = {
   "rule.C-01": "Met de graaf beginnen de twaalf tegels van de stad Carcassonne het spel als één blok.",
   "rule.C-03": "Wie met de tegel anderen liet scoren en zelf niets kreeg, mag één horige in de stad zetten.",
   "rule.C-11": "Geen horige verlaat de wijk waar de graaf staat.",
-  "rule.C-12": "Voordat een voltooid gebied telt, mogen horigen een voor een de stad verlaten, met de klok mee links van wie de tegel legde.",
-  "rule.C-13": "Het kasteel stuurt ridders naar steden, de smederij struikrovers naar wegen, de kathedraal monniken naar kloosters en cultusplaatsen, de markt boeren naar weiden.",
+  "rule.C-12":
+    "Voordat een voltooid gebied telt, mogen horigen een voor een de stad verlaten, met de klok mee links van wie de tegel legde.",
+  "rule.C-13":
+    "Het kasteel stuurt ridders naar steden, de smederij struikrovers naar wegen, de kathedraal monniken naar kloosters en cultusplaatsen, de markt boeren naar weiden.",
   "rule.C-18": "Horigen op de markt gaan pas aan het einde van het spel weg.",
   "rule.H-03": "Een cultusplaats grenst aan hoogstens één klooster, en een klooster aan hoogstens één cultusplaats.",
   "rule.R-03": "Met de graaf ligt de stad eerst en is de bron de eerste getrokken tegel.",
   "rule.R-04": "Huisregel: eerst wordt de rivier vanaf de bron gelegd, dan komt de stad er als één blok tegenaan.",
   "rule.R-06": "Met De Rivier II ligt de bron in plaats van de starttegel, en de splitsing komt eerst.",
-  "rule.R-07": "Zolang er riviertegels zijn, worden alleen riviertegels getrokken, elk aan een open einde van de rivier.",
+  "rule.R-07":
+    "Zolang er riviertegels zijn, worden alleen riviertegels getrokken, elk aan een open einde van de rivier.",
   "rule.R-08": "Het vulkaanmeer komt als laatste, als de andere riviertegels liggen.",
   "rule.RI-01": "De Rivier: de 12 tegels uit de basisdoos, in één druk.",
   "rule.RI-05": "Het meer is de laatste riviertegel: het komt pas als alle andere liggen.",
   "rule.A-05": "Op een tuin mag de abt en geen ander figuur.",
   "rule.A-01": "De abt speelt alleen mee als de tafel ervoor koos; dan heeft iedereen er een naast de zeven horigen.",
   "rule.A-04": "In plaats van een horige mag de abt op het klooster of de tuin van de zojuist gelegde tegel.",
-  "rule.A-07": "Een omringd klooster of een omringde tuin met de abt erop levert de eigenaar 9 op, en de abt gaat terug.",
-  "rule.A-08": "In plaats van een figuur te plaatsen mag een speler de abt terugnemen en zijn klooster of tuin meteen tellen: 1 plus de tegels eromheen.",
+  "rule.A-07":
+    "Een omringd klooster of een omringde tuin met de abt erop levert de eigenaar 9 op, en de abt gaat terug.",
+  "rule.A-08":
+    "In plaats van een figuur te plaatsen mag een speler de abt terugnemen en zijn klooster of tuin meteen tellen: 1 plus de tegels eromheen.",
   "rule.A-09": "De abt terugnemen is de hele figuurstap van de beurt.",
   "rule.A-11": "Een voltooid klooster of een voltooide tuin levert 9 op; de abt kan niet voor minder terug.",
-  "rule.A-13": "Aan het eind levert het onvoltooide klooster of de onvoltooide tuin van een abt 1 plus de tegels eromheen op.",
+  "rule.A-13":
+    "Aan het eind levert het onvoltooide klooster of de onvoltooide tuin van een abt 1 plus de tegels eromheen op.",
   "rule.A-14": "Elke speler heeft één abt.",
   "rule.X-02": "De Rivier en de Graaf van Carcassonne worden niet gecombineerd.",
   "rule.R-09": "Langs een rivierarm mogen twee tegels na elkaar niet dezelfde kant op draaien.",

@@ -34,44 +34,117 @@ const city: ScoreView = {
 };
 
 test("a city score says who, how much, what and who had fewer", () => {
-  const en = describeScore(city, players, (k, v) => translate("en", k, v), (b, n) => translateCount("en", b, n));
+  const en = describeScore(
+    city,
+    players,
+    (k, v) => translate("en", k, v),
+    (b, n) => translateCount("en", b, n),
+  );
   expect(en).toBe("Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers");
-  const nl = describeScore(city, players, (k, v) => translate("nl", k, v), (b, n) => translateCount("nl", b, n));
+  const nl = describeScore(
+    city,
+    players,
+    (k, v) => translate("nl", k, v),
+    (b, n) => translateCount("nl", b, n),
+  );
   expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapen; Bram had minder horigen");
 });
 
 test("an unfinished road at the end says so", () => {
-  const road: ScoreView = { ...city, kind: "road", points: 2, pennants: 0, outvoted: [], complete: false, tiles: [[0, 0], [1, 0]] };
-  expect(describeScore(road, players, (k, v) => translate("de", k, v), (b, n) => translateCount("de", b, n))).toBe("Anna 2: Straße aus 2 Plättchen (unfertig)");
+  const road: ScoreView = {
+    ...city,
+    kind: "road",
+    points: 2,
+    pennants: 0,
+    outvoted: [],
+    complete: false,
+    tiles: [
+      [0, 0],
+      [1, 0],
+    ],
+  };
+  expect(
+    describeScore(
+      road,
+      players,
+      (k, v) => translate("de", k, v),
+      (b, n) => translateCount("de", b, n),
+    ),
+  ).toBe("Anna 2: Straße aus 2 Plättchen (unfertig)");
 });
 
 test("one tile, one pennant, one neighbour, one city are said in the singular", () => {
   const say = (score: ScoreView) =>
-    LANGUAGES.map((l) => describeScore(score, players, (k, v) => translate(l, k, v), (b, n) => translateCount(l, b, n)));
-  const road: ScoreView = { ...city, kind: "road", points: 1, outvoted: [], complete: false, pennants: 0, tiles: [[0, 0]] };
-  expect(say(road)).toEqual(["Anna 1: road of 1 tile (unfinished)", "Anna 1: weg van 1 tegel (onvoltooid)", "Anna 1: Straße aus 1 Plättchen (unfertig)"]);
+    LANGUAGES.map((l) =>
+      describeScore(
+        score,
+        players,
+        (k, v) => translate(l, k, v),
+        (b, n) => translateCount(l, b, n),
+      ),
+    );
+  const road: ScoreView = {
+    ...city,
+    kind: "road",
+    points: 1,
+    outvoted: [],
+    complete: false,
+    pennants: 0,
+    tiles: [[0, 0]],
+  };
+  expect(say(road)).toEqual([
+    "Anna 1: road of 1 tile (unfinished)",
+    "Anna 1: weg van 1 tegel (onvoltooid)",
+    "Anna 1: Straße aus 1 Plättchen (unfertig)",
+  ]);
   const two: ScoreView = { ...city, outvoted: [], pennants: 2 };
   expect(say(two)[1]).toBe("Anna 8: stad van 3 tegels + 2 wapens");
   const cloister: ScoreView = { ...city, kind: "cloister", outvoted: [], points: 2, complete: false, neighbours: 1 };
   expect(say(cloister)[0]).toBe("Anna 2: cloister with 1 neighbour (unfinished)");
   const king: ScoreView = { ...city, kind: "king", outvoted: [], points: 1 };
-  expect(say(king)).toEqual(["Anna 1: King: 1 completed city", "Anna 1: Koning: 1 voltooide stad", "Anna 1: König: 1 fertige Stadt"]);
+  expect(say(king)).toEqual([
+    "Anna 1: King: 1 completed city",
+    "Anna 1: Koning: 1 voltooide stad",
+    "Anna 1: König: 1 fertige Stadt",
+  ]);
 });
 
 // A count of five steps for Anna (seat 0) and Bram (seat 1), who had 20 and 25 before it:
 // Anna's road 3, a farm of Bram's worth nothing, Anna's farm 6, a farm of Anna's worth
 // nothing, Bram's cloister 4.
 const step = (kind: ScoreView["kind"], seat: number, points: number, rule: string): CountStepView => ({
-  score: { ...city, kind, winners: [seat], points, outvoted: [], finalScoring: true, complete: false, rule, pennants: 0 },
+  score: {
+    ...city,
+    kind,
+    winners: [seat],
+    points,
+    outvoted: [],
+    finalScoring: true,
+    complete: false,
+    rule,
+    pennants: 0,
+  },
   adds: [seat === 0 ? points : 0, seat === 1 ? points : 0],
   farm:
     kind === "farm"
-      ? { fields: [{ at: [seat, 1], places: ["NL", "NR"] }], cities: [], carcassonne: false, farmers: [seat === 0 ? 1 : 0, seat === 1 ? 1 : 0], otherRule: null }
+      ? {
+          fields: [{ at: [seat, 1], places: ["NL", "NR"] }],
+          cities: [],
+          carcassonne: false,
+          farmers: [seat === 0 ? 1 : 0, seat === 1 ? 1 : 0],
+          otherRule: null,
+        }
       : null,
 });
 const count: CountView = {
   before: [20, 25],
-  steps: [step("road", 0, 3, "B-35"), step("farm", 1, 0, "B-44"), step("farm", 0, 6, "B-41"), step("farm", 0, 0, "B-44"), step("cloister", 1, 4, "B-37")],
+  steps: [
+    step("road", 0, 3, "B-35"),
+    step("farm", 1, 0, "B-44"),
+    step("farm", 0, 6, "B-41"),
+    step("farm", 0, 0, "B-44"),
+    step("cloister", 1, 4, "B-37"),
+  ],
 };
 // The feed is newest first: the count's five scores, then one made during play.
 const feed: ScoreView[] = [...count.steps.map((s) => s.score).reverse(), city];
@@ -84,7 +157,9 @@ test("the worthless farms share one line where the first of them was", () => {
     [false, ["B-41"]],
     [false, ["B-37"]],
   ]);
-  expect(describeFolded(story[1]!, players, (b, n) => translateCount("en", b, n))).toBe("Anna, Bram 0: 2 farms supplying no completed city");
+  expect(describeFolded(story[1]!, players, (b, n) => translateCount("en", b, n))).toBe(
+    "Anna, Bram 0: 2 farms supplying no completed city",
+  );
   // One worthless farm is a line like any other.
   const one = countStory({ ...count, steps: count.steps.slice(0, 3) });
   expect(one.every((l) => !l.folded && l.steps.length === 1)).toBe(true);
@@ -103,7 +178,9 @@ test("at each line the totals are those before the count plus the lines told so 
     expect(totalsAt(count, story, k), `after ${k} lines`).toEqual(expected[k]);
     // The same figure from the lines themselves: before plus the points of every shown step.
     const shown = story.slice(0, k).flatMap((l) => l.steps);
-    const summed = count.before.map((b, seat) => b + shown.filter((s) => s.score.winners.includes(seat)).reduce((n, s) => n + s.score.points, 0));
+    const summed = count.before.map(
+      (b, seat) => b + shown.filter((s) => s.score.winners.includes(seat)).reduce((n, s) => n + s.score.points, 0),
+    );
     expect(totalsAt(count, story, k)).toEqual(summed);
   }
 });

@@ -34,7 +34,14 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
       what = tn(`feed.${score.kind}`, score.points);
       break;
   }
-  if (!score.complete && (score.kind === "road" || score.kind === "city" || score.kind === "cloister" || score.kind === "shrine" || score.kind === "garden")) {
+  if (
+    !score.complete &&
+    (score.kind === "road" ||
+      score.kind === "city" ||
+      score.kind === "cloister" ||
+      score.kind === "shrine" ||
+      score.kind === "garden")
+  ) {
     what += t("feed.unfinished");
   }
   let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;

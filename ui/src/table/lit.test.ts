@@ -11,7 +11,12 @@ const city: Target = {
   worth: { type: "tiles", tiles: 2, pennants: 0 },
   alike: 0,
 };
-const option = (seat: number, quarter: QuarterMoveOption["quarter"], available: number, features: Target[] = [city]): QuarterMoveOption => ({
+const option = (
+  seat: number,
+  quarter: QuarterMoveOption["quarter"],
+  available: number,
+  features: Target[] = [city],
+): QuarterMoveOption => ({
   seat,
   quarter,
   available,

@@ -18,7 +18,11 @@ export const optionKey = (o: QuarterMoveOption): string => `${o.seat}-${o.quarte
  * move, else the first (in the engine's order) with one left and somewhere to go; none when
  * nobody can move any more.
  */
-export function moving(options: QuarterMoveOption[], moves: QuarterMoveRequest[], picked: string | null): QuarterMoveOption | null {
+export function moving(
+  options: QuarterMoveOption[],
+  moves: QuarterMoveRequest[],
+  picked: string | null,
+): QuarterMoveOption | null {
   const movable = options.filter((o) => movesLeft(moves, o) > 0);
   return movable.find((o) => optionKey(o) === picked) ?? movable.find((o) => o.features.length > 0) ?? null;
 }

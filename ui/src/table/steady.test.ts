@@ -51,7 +51,10 @@ test("a score line added first: the older lines are kept though each moved down"
 
 test("a follower scored from the middle: the others are kept, the list is a new one", () => {
   const before = fresh(view);
-  before.followers.push({ seat: 1, x: 0, y: 0, place: "S", role: "thief" }, { seat: 0, x: 2, y: 0, place: "C", role: "monk" });
+  before.followers.push(
+    { seat: 1, x: 0, y: 0, place: "S", role: "thief" },
+    { seat: 0, x: 2, y: 0, place: "C", role: "monk" },
+  );
   const next = fresh(before);
   next.followers.splice(1, 1);
   const kept = steady(before, next);
@@ -62,7 +65,15 @@ test("a follower scored from the middle: the others are kept, the list is a new 
 });
 
 test("a nested change: only the objects along it are new", () => {
-  const before = { ...fresh(view), city: { quarters: [{ quarter: "castle", followers: [0, 1] }, { quarter: "market", followers: [0, 0] }] } };
+  const before = {
+    ...fresh(view),
+    city: {
+      quarters: [
+        { quarter: "castle", followers: [0, 1] },
+        { quarter: "market", followers: [0, 0] },
+      ],
+    },
+  };
   const next = fresh(before);
   next.city.quarters[1]!.followers[0] = 1;
   const kept = steady(before, next);
@@ -84,7 +95,10 @@ test("fields that come and go, and values that change kind, are taken as they co
 
 test("equal items twice over are each kept", () => {
   const before = [{ tile: "D", count: 2 }];
-  const next = [{ tile: "D", count: 2 }, { tile: "D", count: 2 }];
+  const next = [
+    { tile: "D", count: 2 },
+    { tile: "D", count: 2 },
+  ];
   const kept = steady(before, next);
   expect(kept).toEqual(next);
   expect(kept[0]).toBe(before[0]);

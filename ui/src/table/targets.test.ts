@@ -31,7 +31,8 @@ const say = (language: Language, target: Target, turns = 0, definite = false) =>
     target,
     players,
     (key: MessageKey, values?: Record<string, string | number>) => translate(language, key, values),
-    (base: CountedKey, n: number, values?: Record<string, string | number>) => translateCount(language, base, n, values),
+    (base: CountedKey, n: number, values?: Record<string, string | number>) =>
+      translateCount(language, base, n, values),
     turns,
     definite,
   );
@@ -83,9 +84,15 @@ test("in a sentence a feature takes its article and its holder, as the notices s
   };
   const notice = (language: Language) =>
     capitalise(translate(language, "warn.cannotFinish", { feature: say(language, road, 0, true) }));
-  expect(notice("en")).toBe("Greta's road west of Hans's cloister · 3 tiles can no longer be finished: no tile left fits.");
-  expect(notice("nl")).toBe("De weg van Greta ten westen van het klooster van Hans · 3 tegels kan niet meer af: geen tegel in de zak past.");
-  expect(notice("de")).toBe("Die Straße von Greta westlich des Klosters von Hans · 3 Plättchen kann nicht mehr fertig werden: kein Plättchen im Beutel passt.");
+  expect(notice("en")).toBe(
+    "Greta's road west of Hans's cloister · 3 tiles can no longer be finished: no tile left fits.",
+  );
+  expect(notice("nl")).toBe(
+    "De weg van Greta ten westen van het klooster van Hans · 3 tegels kan niet meer af: geen tegel in de zak past.",
+  );
+  expect(notice("de")).toBe(
+    "Die Straße von Greta westlich des Klosters von Hans · 3 Plättchen kann nicht mehr fertig werden: kein Plättchen im Beutel passt.",
+  );
   // Nobody's cloister takes the neuter article in Dutch and German.
   const cloister: Target = { ...farm, kind: "cloister", holders: [], landmark: null };
   const name = (language: Language) => nameTarget(cloister, players, (k, v) => translate(language, k, v), 0, true);

@@ -24,7 +24,9 @@ export function featureKey(kind: FeatureKind): `feature.${Exclude<FeatureKind, "
 function worth(w: Worth, t: Translate, tn: TranslateCount): string {
   switch (w.type) {
     case "tiles":
-      return w.pennants > 0 ? `${tn("target.tiles", w.tiles)}, ${tn("target.pennants", w.pennants)}` : tn("target.tiles", w.tiles);
+      return w.pennants > 0
+        ? `${tn("target.tiles", w.tiles)}, ${tn("target.pennants", w.pennants)}`
+        : tn("target.tiles", w.tiles);
     case "neighbours":
       return t("target.neighbours", { n: w.tiles });
     case "cities": {
@@ -41,7 +43,13 @@ function worth(w: Worth, t: Translate, tn: TranslateCount): string {
  * `definite` words it to stand in a sentence, with its article where the language wants one
  * ("de weg van Anna …", "die Straße von Anna …"); without it, as an entry of a list.
  */
-export function nameTarget(target: Target, players: PlayerView[], t: Translate, viewTurns = 0, definite = false): string {
+export function nameTarget(
+  target: Target,
+  players: PlayerView[],
+  t: Translate,
+  viewTurns = 0,
+  definite = false,
+): string {
   const kind = featureKey(target.kind);
   const seats = target.holders.map((h) => h.seat);
   const names = namesOf(players, seats);

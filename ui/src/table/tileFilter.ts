@@ -25,7 +25,11 @@ export interface Found<T> {
 }
 
 /** The tiles of `bag` that `typed` names; `edgesOf` gives a tile's edges, north first. */
-export function findTiles<T extends { tile: string }>(typed: string, bag: T[], edgesOf: (tile: string) => string): Found<T> {
+export function findTiles<T extends { tile: string }>(
+  typed: string,
+  bag: T[],
+  edgesOf: (tile: string) => string,
+): Found<T> {
   const wanted = clean(typed);
   const shown = bag.filter((b) => tileMatches(wanted, b.tile, edgesOf(b.tile)));
   if (wanted === "") return { shown, only: null };

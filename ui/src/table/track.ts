@@ -19,7 +19,10 @@ export function whole(text: string, max = Number.MAX_SAFE_INTEGER): number | nul
 }
 
 /** What was typed, as a score: a space and tokens, or a total; null while incomplete or wrong. */
-export function readTrack(typed: { space: string; fifties: string; hundreds: string; total: string }, byTotal: boolean): OnTrack | null {
+export function readTrack(
+  typed: { space: string; fifties: string; hundreds: string; total: string },
+  byTotal: boolean,
+): OnTrack | null {
   if (byTotal) {
     const total = whole(typed.total);
     return total === null ? null : split(total);
