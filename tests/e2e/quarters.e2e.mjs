@@ -4,7 +4,7 @@
 // colours and boxes the engine lists.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, clickFirstSpot, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -81,13 +81,7 @@ test("the Count's buttons go round the City in the City panel's order", async ()
   await filter.setValue("U");
   await browser.keys("Enter");
   await click(browser, '[data-cell="0,2"]');
-  for (const place of ["N", "S"]) {
-    const spot = await browser.$(`[data-place="${place}"]`);
-    if (await spot.isExisting()) {
-      await spot.click();
-      break;
-    }
-  }
+  await clickFirstSpot(browser, ["N", "S"]);
   await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Dirk to play/);
   await filter.setValue("A");

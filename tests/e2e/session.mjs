@@ -55,6 +55,17 @@ export async function click(browser, selector) {
   await (await browser.$(selector)).click();
 }
 
+/** Clicks the follower spot of the first of `places` the chosen tile offers, if any does. */
+export async function clickFirstSpot(browser, places) {
+  for (const place of places) {
+    const spot = await browser.$(`[data-place="${place}"]`);
+    if (await spot.isExisting()) {
+      await spot.click();
+      return;
+    }
+  }
+}
+
 /** Calls a command through the app's own IPC, as the UI does; a command's error rejects. */
 export async function invoke(browser, cmd, args = {}) {
   const outcome = await browser.execute(

@@ -4,7 +4,7 @@
 // draw, in English, Dutch and German; and the tile picker's hint reads whole at every size.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, invoke, layTiles, openApp, shot, textOf } from "./session.mjs";
+import { click, clickFirstSpot, invoke, layTiles, openApp, shot, textOf } from "./session.mjs";
 
 const SIZES = [
   [1024, 700],
@@ -240,13 +240,7 @@ test("the Count's questions give each quarter its own article, in German and Dut
   // and enters the castle.
   await chooseTile("U");
   await click(browser, '[data-cell="0,2"]');
-  for (const place of ["N", "S"]) {
-    const spot = await browser.$(`[data-place="${place}"]`);
-    if (await spot.isExisting()) {
-      await spot.click();
-      break;
-    }
-  }
+  await clickFirstSpot(browser, ["N", "S"]);
   await click(browser, "#confirm");
   await chooseTile("A");
   await click(browser, '[data-cell="0,3"]');
