@@ -552,9 +552,9 @@ mod tests {
 
     use super::*;
     use castellan_table::engine::{
-        AbbotError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
-        FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
-        Start, TileId, TileSet,
+        AbbotError, BigFollowerError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind,
+        EdgeMismatch, FeatureKind, FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError,
+        Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -627,6 +627,7 @@ mod tests {
             RecallWithFigure { port },
             BuildingComplete { cell, feature: FeatureKind::Garden },
         });
+        let bigs = every!(BigFollowerError { NotInPlay, BigOut { player } });
         let purchases = every!(PurchaseError {
             UnknownPlayer { player: PlayerId(5) },
             FromSelf { player },
@@ -669,6 +670,7 @@ mod tests {
             Placement(placements()[0].clone()),
             Follower(followers[0].clone()),
             Abbot(abbots[0].clone()),
+            Big(bigs[0].clone()),
             Purchase(purchases[0].clone()),
             City(cities[0].clone()),
             Count(counts[0].clone()),
@@ -684,6 +686,7 @@ mod tests {
             .chain(placements().into_iter().map(MoveError::Placement))
             .chain(followers.into_iter().map(MoveError::Follower))
             .chain(abbots.into_iter().map(MoveError::Abbot))
+            .chain(bigs.into_iter().map(MoveError::Big))
             .chain(purchases.into_iter().map(MoveError::Purchase))
             .chain(cities.into_iter().map(MoveError::City))
             .chain(counts.into_iter().map(MoveError::Count))

@@ -19,6 +19,14 @@ use tauri_specta::{collect_commands, Builder};
 pub use settings::SETTINGS_FILE;
 pub use start::LEDGER_FILE;
 
+/// The boxes the setup screen offers: all but the base game, which is always in play, and but
+/// Inns & Cathedrals, whose big follower the table screen cannot place yet — a game started
+/// with it could not use the box's own figure. Scripts and the command line play it.
+fn offered_boxes() -> Vec<castellan_table::engine::TileSet> {
+    use castellan_table::engine::TileSet;
+    TileSet::ALL[1..].iter().copied().filter(|&b| b != TileSet::InnsCathedrals).collect()
+}
+
 /// The commands and their types, for the invoke handler and the bindings.
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type: our views only go out and our requests only come in,
@@ -31,7 +39,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // none of them itself. The base game is always in play, so only the other boxes are
         // offered; the quarters go clockwise round the City.
         .constant("COLORS", castellan_table::engine::Color::ALL)
-        .constant("BOXES", &castellan_table::engine::TileSet::ALL[1..])
+        .constant("BOXES", offered_boxes())
         .constant("QUARTERS", castellan_table::engine::Quarter::ALL)
         // The answers of the rule options with more than two, the default first.
         .constant("FARM_RULES", castellan_table::engine::FarmRule::ALL)

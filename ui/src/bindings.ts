@@ -149,7 +149,7 @@ export const FARM_RULES = ["current","first-edition","off"] as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
-export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
@@ -210,6 +210,15 @@ export type BagCount = {
 	/**  Copies left. */
 	count: number,
 };
+
+/**  Why the big follower may not be placed as the move says. The game is unchanged. */
+export type BigFollowerError = 
+/**  The table plays without Inns & Cathedrals, so nobody has a big follower (I-02). */
+{ kind: "notInPlay" } | 
+/**  The player's big follower is out already, on the board or in the City (I-13). */
+{ kind: "bigOut"; 
+/**  The player. */
+player: PlayerId };
 
 /**  A rectangle of cells the table allows, inclusive (Rule V-09). */
 export type Bounds = {
@@ -751,6 +760,13 @@ export type FeatureShapeView = {
 	pennants: number,
 	/**  The place that names it (where a follower stands on it). */
 	anchor: string,
+	/**
+	 *  A road with an inn drawn beside it (I-04; on `WI05` and `R2-07` a lake that is an inn
+	 *  only with Inns & Cathedrals, X-11).
+	 */
+	inn: boolean,
+	/**  A city with a cathedral in it (I-07). */
+	cathedral: boolean,
 };
 
 /**  The part of one tile that belongs to a farm. */
@@ -1102,6 +1118,8 @@ export type MoveError =
 { kind: "follower"; error: FollowerError } | 
 /**  The abbot may not be placed or taken back so (A-01 to A-14). */
 { kind: "abbot"; error: AbbotError } | 
+/**  The big follower may not be placed so (I-02, I-13). */
+{ kind: "big"; error: BigFollowerError } | 
 /**  The tile may not be bought so (V-12). */
 { kind: "purchase"; error: PurchaseError } | 
 /**  The City of Carcassonne may not be laid there, or not now (R-04). */
@@ -2044,7 +2062,12 @@ export type TileSet =
  *  The abbot of the current base box: one more figure per player and no tiles of its
  *  own (A-01, A-14).
  */
-"abbot";
+"abbot" | 
+/**
+ *  Inns & Cathedrals: 18 tiles with inns and cathedrals, and a big follower per player
+ *  (I-01, I-02).
+ */
+"inns-cathedrals";
 
 /**  A tile type as drawn. */
 export type TileShape = {

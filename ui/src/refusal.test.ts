@@ -16,6 +16,7 @@ test("the samples hold the refusals of every part of a move", () => {
   expect([...parts].sort()).toEqual(
     [
       "abbot",
+      "big",
       "city",
       "count",
       "draw",

@@ -14,6 +14,7 @@ import type {
   FeatureKind,
   FileProblem,
   AbbotError,
+  BigFollowerError,
   FollowerError,
   MoveError,
   PlacementError,
@@ -159,6 +160,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return followerRefusal(error.error, s);
     case "abbot":
       return abbotRefusal(error.error, s);
+    case "big":
+      return bigRefusal(error.error, s);
     case "purchase":
       return purchaseRefusal(error.error, s);
     case "city":
@@ -265,6 +268,17 @@ function abbotRefusal(e: AbbotError, s: Speech): string {
       return s.t("refusal.recallWithFigure");
     case "buildingComplete":
       return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), square: square(e.cell, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+function bigRefusal(e: BigFollowerError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.bigNotInPlay");
+    case "bigOut":
+      return s.t("refusal.bigOut", { name: player(e.player, s) });
     default:
       return unreachable(e);
   }

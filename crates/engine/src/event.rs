@@ -17,7 +17,7 @@ pub type RuleRef = &'static str;
 /// cannot be missing here.
 pub const SCORE_RULES: &[RuleRef] = &[
     "A-07", "A-08", "A-13", "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11",
-    "K-07", "K-09", "V-01", "V-05", "V-06", "V-22",
+    "I-05", "I-06", "I-07", "I-08", "K-07", "K-09", "V-01", "V-05", "V-06", "V-22",
 ];
 
 /// Something that happened at the table.
@@ -234,6 +234,9 @@ pub struct Score {
     pub carcassonne: bool,
     /// Followers on the feature, per player.
     pub followers: ByPlayer<u8>,
+    /// The followers as the majority weighed them, per player: a big follower counts two
+    /// (I-12). Equal to `followers` where no big follower stands.
+    pub weight: ByPlayer<u8>,
     /// Players with followers there who score nothing: fewer than the winners.
     pub outvoted: PlayerSet,
     /// Whether the feature was complete.

@@ -67,9 +67,9 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError,
-    PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, TrackPosition,
-    FOLLOWERS_PER_PLAYER,
+    AbbotError, BigFollowerError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode,
+    Move, MoveError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start,
+    TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};

@@ -137,11 +137,14 @@ pub enum TileSet {
     /// The abbot of the current base box: one more figure per player and no tiles of its
     /// own.
     Abbot,
+    /// Inns & Cathedrals: 18 tiles with inns and cathedrals, and a big follower per player
+    /// (I-01, I-02).
+    InnsCathedrals,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 9] = [
+    pub const ALL: [TileSet; 10] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -151,6 +154,7 @@ impl TileSet {
         TileSet::River,
         TileSet::RiverC1,
         TileSet::Abbot,
+        TileSet::InnsCathedrals,
     ];
 
     /// The name used in game scripts.
@@ -165,6 +169,7 @@ impl TileSet {
             TileSet::River => "river",
             TileSet::RiverC1 => "river-c1",
             TileSet::Abbot => "abbot",
+            TileSet::InnsCathedrals => "inns-cathedrals",
         }
     }
 
@@ -301,6 +306,11 @@ pub struct FeatureDef {
     pub touches_carcassonne: bool,
     /// A port (catalog orientation) that names this segment, for showing it.
     pub anchor: Port,
+    /// For roads: an inn stands beside it (I-04). On `WI05` and `R2-07` the drawing is a
+    /// lake, an inn only when Inns & Cathedrals is in play.
+    pub inn: bool,
+    /// For cities: a cathedral stands in it (I-07).
+    pub cathedral: bool,
 }
 
 impl FeatureDef {

@@ -211,6 +211,9 @@ impl Script {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
                         .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
+                    if set == TileSet::InnsCathedrals {
+                        return Err(ScriptError::format("setup.sets", format!("`{name}` is not played yet")));
+                    }
                     if set == TileSet::Abbot && version < VERSION_2 {
                         return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
                     }

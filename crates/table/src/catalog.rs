@@ -17,6 +17,11 @@ pub struct FeatureShapeView {
     pub pennants: u32,
     /// The place that names it (where a follower stands on it).
     pub anchor: String,
+    /// A road with an inn drawn beside it (I-04; on `WI05` and `R2-07` a lake that is an inn
+    /// only with Inns & Cathedrals, X-11).
+    pub inn: bool,
+    /// A city with a cathedral in it (I-07).
+    pub cathedral: bool,
 }
 
 /// A tile type as drawn.
@@ -59,6 +64,8 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         sides: (0..4).filter(|s| f.edge_sides & (1 << s) != 0).map(|s| SIDES[s].to_string()).collect(),
                         pennants: u32::from(f.pennants),
                         anchor: f.anchor.name().to_string(),
+                        inn: f.inn,
+                        cathedral: f.cathedral,
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
@@ -93,6 +100,10 @@ mod tests {
         let shield = shapes.iter().find(|s| s.id == "C").expect("C");
         assert_eq!(shield.features[0].pennants, 1, "C is the full city with a pennant");
         assert_eq!(d.edges, "CRFR", "D: city north, road east and west");
+        let cathedral = shapes.iter().find(|s| s.id == "IC01").expect("IC01");
+        assert!(cathedral.features[0].cathedral && !cathedral.features[0].inn, "the UI draws the cathedral");
+        let inn = shapes.iter().find(|s| s.id == "IC16").expect("IC16");
+        assert_eq!(inn.features.iter().filter(|f| f.inn).count(), 1, "and the inn by the road");
         assert_eq!(shield.edges, "CCCC");
     }
 }

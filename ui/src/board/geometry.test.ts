@@ -18,10 +18,10 @@ const D: TileShape = {
   copies: 4,
   carcassonne: false,
   features: [
-    { kind: "city", sides: ["N"], pennants: 0, anchor: "N" },
-    { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E" },
-    { kind: "field", sides: [], pennants: 0, anchor: "EL" },
-    { kind: "field", sides: [], pennants: 0, anchor: "ER" },
+    { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false },
+    { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false },
+    { kind: "field", sides: [], pennants: 0, anchor: "EL", inn: false, cathedral: false },
+    { kind: "field", sides: [], pennants: 0, anchor: "ER", inn: false, cathedral: false },
   ],
 };
 
@@ -33,7 +33,10 @@ test("the start tile draws a city cap on the north edge and a road across", () =
 });
 
 test("a cap on another side is the north cap turned", () => {
-  const east: TileShape = { ...D, features: [{ kind: "city", sides: ["E"], pennants: 1, anchor: "E" }] };
+  const east: TileShape = {
+    ...D,
+    features: [{ kind: "city", sides: ["E"], pennants: 1, anchor: "E", inn: false, cathedral: false }],
+  };
   const shapes = tileShapes(east);
   expect(shapes[0]!.d).toBe("M 100,0 L 100,100 Q 58,50 100,0 Z");
   expect(shapes.filter((s) => s.part === "pennant")).toHaveLength(1);
@@ -42,14 +45,21 @@ test("a cap on another side is the north cap turned", () => {
 test("three road ends meet at a junction; a cloister draws its building instead", () => {
   const w: TileShape = {
     ...D,
-    features: ["E", "S", "W"].map((s) => ({ kind: "road" as const, sides: [s], pennants: 0, anchor: s })),
+    features: ["E", "S", "W"].map((s) => ({
+      kind: "road" as const,
+      sides: [s],
+      pennants: 0,
+      anchor: s,
+      inn: false,
+      cathedral: false,
+    })),
   };
   expect(tileShapes(w).map((s) => s.part)).toEqual(["road", "road", "road", "junction"]);
   const a: TileShape = {
     ...D,
     features: [
-      { kind: "cloister", sides: [], pennants: 0, anchor: "C" },
-      { kind: "road", sides: ["S"], pennants: 0, anchor: "S" },
+      { kind: "cloister", sides: [], pennants: 0, anchor: "C", inn: false, cathedral: false },
+      { kind: "road", sides: ["S"], pennants: 0, anchor: "S", inn: false, cathedral: false },
     ],
   };
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
@@ -144,7 +154,10 @@ test("places drawn too close are pushed apart, and only those", () => {
 
 test("a city's pennants lie inside the tile, whichever edge the city is on", () => {
   for (const side of ["N", "E", "S", "W"]) {
-    const tile: TileShape = { ...D, features: [{ kind: "city", sides: [side], pennants: 1, anchor: side }] };
+    const tile: TileShape = {
+      ...D,
+      features: [{ kind: "city", sides: [side], pennants: 1, anchor: side, inn: false, cathedral: false }],
+    };
     const pennant = tileShapes(tile).find((s) => s.part === "pennant")!;
     const numbers = [...pennant.d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
     expect(Math.min(...numbers), side).toBeGreaterThanOrEqual(0);

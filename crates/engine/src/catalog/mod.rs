@@ -20,6 +20,7 @@
 mod abbot;
 mod base;
 mod count;
+mod inns;
 mod king_robber;
 mod river;
 mod river2;
@@ -81,6 +82,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Count, count::ROWS),
             (TileSet::River, river::ROWS),
             (TileSet::Abbot, abbot::ROWS),
+            (TileSet::InnsCathedrals, inns::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -146,6 +148,8 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                 touches_cities: Vec::new(),
                 touches_carcassonne: false,
                 anchor: Port::C,
+                inn: false,
+                cathedral: false,
             })
         })
         .collect::<Result<_, String>>()?;
@@ -192,6 +196,8 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     touches_cities: Vec::new(),
                     touches_carcassonne: false,
                     anchor: Port::C,
+                    inn: false,
+                    cathedral: false,
                 });
             }
             "spring" => marks.spring = true,
@@ -209,9 +215,21 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     touches_cities: Vec::new(),
                     touches_carcassonne: false,
                     anchor: Port::C,
+                    inn: false,
+                    cathedral: false,
                 });
             }
             "carcassonne" => {}
+            _ if e.starts_with("inn:") || e.starts_with("cathedral:") => {
+                let (mark, segment) = e.split_once(':').expect("checked");
+                let f = local(segment).ok_or_else(|| format!("{mark} on unknown `{segment}`"))?;
+                let def = &mut features[f as usize];
+                match (mark, def.kind) {
+                    ("inn", FeatureKind::Road) => def.inn = true,
+                    ("cathedral", FeatureKind::City) => def.cathedral = true,
+                    _ => return Err(format!("{mark} on the {} `{segment}`", def.kind)),
+                }
+            }
             _ if e.ends_with('+') => {
                 let city = e.trim_end_matches('+');
                 let f = local(city).ok_or_else(|| format!("pennant on unknown `{city}`"))?;
@@ -297,6 +315,44 @@ mod tests {
         assert_eq!(TileSet::River.tiles().count(), 11, "R1-07 comes twice");
         assert_eq!(TileSet::RiverC1.tile_count(), 12, "the first-edition River holds the same twelve");
         assert_eq!(TileSet::Abbot.tile_count(), 9, "garden copies of eight base tiles and KR2 (A-02)");
+        assert_eq!(TileSet::InnsCathedrals.tile_count(), 18, "Inns & Cathedrals: 18 tiles (I-01)");
+        assert_eq!(TileSet::InnsCathedrals.tiles().count(), 17, "the cathedral comes twice");
+    }
+
+    #[test]
+    fn inns_and_cathedrals_has_six_inns_two_cathedrals_and_odd_tiles() {
+        let copies = |f: fn(&FeatureDef) -> bool| -> u32 {
+            TileSet::InnsCathedrals
+                .tiles()
+                .map(TileId::def)
+                .filter(|t| t.features.iter().any(f))
+                .map(|t| t.copies as u32)
+                .sum()
+        };
+        assert_eq!(copies(|f| f.inn), 6, "six inn tiles (I-01)");
+        assert_eq!(copies(|f| f.cathedral), 2, "two cathedrals (I-01)");
+        assert!(
+            copies(|f| f.inn && f.kind != FeatureKind::Road) == 0
+                && copies(|f| f.cathedral && f.kind != FeatureKind::City) == 0
+        );
+        // The cathedral: one city on all four edges, no pennant (I-10).
+        let ic01 = tile("IC01");
+        assert_eq!((ic01.features.len(), ic01.features[0].edge_count(), ic01.pennants()), (1, 4, 0));
+        // IC14's three roads end at the junction; the inn is by the eastern one (QX-19).
+        let ic14 = tile("IC14");
+        let inn_road = |p: Port| ic14.features[ic14.feature_at(p).unwrap() as usize].inn;
+        assert_eq!([Port::E, Port::S, Port::W].map(inn_road), [true, false, false]);
+        // IC03's inner grass touches all four caps and no edge (I-17); IC02 and IC05 carry two roads.
+        let ic03 = tile("IC03");
+        let inner = ic03.feature_at(Port::I).expect("an inner field");
+        assert_eq!(ic03.features[inner as usize].touches_cities.len(), 4);
+        for (name, a, b) in [("IC02", Port::W, Port::E), ("IC05", Port::W, Port::E), ("IC17", Port::N, Port::S)] {
+            assert_ne!(tile(name).feature_at(a), tile(name).feature_at(b), "{name}: two roads (I-18, I-19)");
+        }
+        // The lakes of WI05 and R2-07 are drawn as inns; the game decides whether they count.
+        for name in ["WI05", "R2-07"] {
+            assert!(tile(name).features.iter().any(|f| f.inn), "{name}");
+        }
     }
 
     #[test]
@@ -378,12 +434,13 @@ mod tests {
 
     /// A field touches a city on its own tile exactly when the two meet along the tile's
     /// border ring — except where the artwork's city reaches a corner (KR4) or the grass is
-    /// enclosed (KR5), which the ring cannot show.
+    /// enclosed (KR5, IC03) or reaches a city between two others (IC04), which the ring cannot
+    /// show.
     #[test]
     fn field_city_contact_agrees_with_the_geometry() {
         for id in TileId::all() {
             let t = id.def();
-            if matches!(t.name, "KR4" | "KR5") {
+            if matches!(t.name, "KR4" | "KR5" | "IC03" | "IC04") {
                 continue;
             }
             for (f, def) in t.features.iter().enumerate() {

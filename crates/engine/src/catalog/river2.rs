@@ -8,7 +8,7 @@ R2-03 1 | f1 f1 f1 / f1 f1 f1 / f1 f1 f1 / f1 s1 f1 | lake volcano
 R2-04 1 | f1 s1 f2 / f2 s1 f3 / f3 f3 f3 / f3 s1 f1 | fork
 R2-05 1 | f2 s1 f1 / c1 c1 c1 / f1 s1 f2 / c1 c1 c1 | f1>c1 f2>c1
 R2-06 1 | f1 f1 f1 / f1 s1 f2 / f2 f2 f2 / f2 s1 f1 | cloister
-R2-07 1 | f1 s1 f2 / f2 r1 f3 / f3 s1 f4 / f4 r1 f1 |
+R2-07 1 | f1 s1 f2 / f2 r1 f3 / f3 s1 f4 / f4 r1 f1 | inn:r1
 R2-08 1 | c1 c1 c1 / f1 s1 f3 / f3 r1 f4 / f4 s1 f2 | f1>c1 f2>c1
 R2-09 1 | f1 f1 f1 / f1 f1 f1 / f1 s1 f2 / f2 s1 f1 |
 R2-10 1 | c1 c1 c1 / f1 s1 f2 / f2 s1 f1 / c1 c1 c1 | c1+ f1>c1

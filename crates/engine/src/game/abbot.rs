@@ -160,6 +160,7 @@ impl Game {
         let view = self.board.view(root);
         let neighbours = u32::from(self.board.building_neighbours(root));
         let followers = *self.board.followers_on(root);
+        let weight = *self.board.weight_on(root);
         let source = ScoreSource::from(view.kind);
         self.record(Score {
             source,
@@ -171,6 +172,7 @@ impl Game {
             cities: Vec::new(),
             carcassonne: false,
             followers,
+            weight,
             outvoted: PlayerSet::EMPTY,
             complete: false,
             final_scoring: false,

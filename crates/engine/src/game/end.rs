@@ -223,11 +223,12 @@ impl Game {
         for (k, score) in scores.into_iter().enumerate() {
             self.record(score);
             if k < features.len() {
-                let (supply, abbots) = (&mut self.supply, &mut self.abbots);
+                let (supply, abbots, bigs) = (&mut self.supply, &mut self.abbots, &mut self.bigs);
                 for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
                     match f.figure {
                         Figure::Follower => supply[f.player] += 1,
                         Figure::Abbot => abbots[f.player] += 1,
+                        Figure::Big => bigs[f.player] += 1,
                     }
                     self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
                 }

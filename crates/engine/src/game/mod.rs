@@ -26,6 +26,7 @@
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
 mod abbot;
+mod big;
 mod challenge;
 mod count;
 mod draw;
@@ -38,6 +39,7 @@ mod setup;
 mod title;
 
 pub use abbot::AbbotError;
+pub use big::BigFollowerError;
 pub use count::CountError;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
@@ -70,6 +72,8 @@ pub struct Game {
     bag: Vec<u8>,
     supply: ByPlayer<u8>,
     abbots: ByPlayer<u8>,
+    /// Each player's big follower in hand: 1 or 0 (I-02).
+    bigs: ByPlayer<u8>,
     scores: ByPlayer<u32>,
     current: PlayerId,
     river: Option<River>,
@@ -295,6 +299,11 @@ impl Game {
                             }
                         }
                     }
+                    if figure == Figure::Big {
+                        if let Some(e) = self.big_error(placer) {
+                            return Err(e.into());
+                        }
+                    }
                     if !*recall_abbot {
                         if let Some(e) = self.follower_error(placer, tile, cell, rotation, port, figure) {
                             return Err(e.into());
@@ -363,6 +372,7 @@ impl Game {
             match figure {
                 Figure::Follower => self.supply[player] -= 1,
                 Figure::Abbot => self.abbots[player] -= 1,
+                Figure::Big => self.bigs[player] -= 1,
             }
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind });
@@ -411,11 +421,12 @@ impl Game {
     }
 
     pub(super) fn return_followers(&mut self, feature: SegmentId) {
-        let (supply, abbots, events) = (&mut self.supply, &mut self.abbots, &mut self.events);
+        let (supply, abbots, bigs, events) = (&mut self.supply, &mut self.abbots, &mut self.bigs, &mut self.events);
         self.board.take_followers(feature, |f| {
             match f.figure {
                 Figure::Follower => supply[f.player] += 1,
                 Figure::Abbot => abbots[f.player] += 1,
+                Figure::Big => bigs[f.player] += 1,
             }
             events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
         });

@@ -7,7 +7,8 @@
 //! checked in their own modules.
 
 use super::{
-    AbbotError, CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError, StandError,
+    AbbotError, BigFollowerError, CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError,
+    StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -89,6 +90,15 @@ impl Move {
         let mut mv = Move::place(tile, cell, rotation, Some(port));
         if let Move::Place { figure, .. } = &mut mv {
             *figure = Figure::Abbot;
+        }
+        mv
+    }
+
+    /// A tile placed with the mover's big follower on the feature at `port` (I-13).
+    pub fn place_big(tile: TileId, cell: Cell, rotation: Rotation, port: Port) -> Move {
+        let mut mv = Move::place(tile, cell, rotation, Some(port));
+        if let Move::Place { figure, .. } = &mut mv {
+            *figure = Figure::Big;
         }
         mv
     }
@@ -182,6 +192,8 @@ pub enum MoveError {
     Follower(FollowerError),
     /// The abbot may not be placed or taken back so.
     Abbot(AbbotError),
+    /// The big follower may not be placed so (I-02, I-13).
+    Big(BigFollowerError),
     /// The tile may not be bought so (V-12).
     Purchase(PurchaseError),
     /// The City of Carcassonne may not be laid there, or not now.
@@ -208,6 +220,7 @@ impl MoveError {
             MoveError::Placement(e) => e.rule(),
             MoveError::Follower(e) => e.rule(),
             MoveError::Abbot(e) => e.rule(),
+            MoveError::Big(e) => e.rule(),
             MoveError::Purchase(e) => e.rule(),
             MoveError::City(e) => e.rule(),
             MoveError::Count(e) => e.rule(),
@@ -247,6 +260,7 @@ impl MoveError {
             MoveError::Placement(e) => fmt::Display::fmt(e, f),
             MoveError::Follower(e) => e.describe(f, names),
             MoveError::Abbot(e) => e.describe(f, names),
+            MoveError::Big(e) => e.describe(f, names),
             MoveError::Purchase(e) => e.describe(f, names),
             MoveError::City(e) => fmt::Display::fmt(e, f),
             MoveError::Count(e) => e.describe(f, names),
@@ -278,6 +292,7 @@ wrapped! {
     PlacementError => Placement,
     FollowerError => Follower,
     AbbotError => Abbot,
+    BigFollowerError => Big,
     PurchaseError => Purchase,
     CityError => City,
     CountError => Count,

@@ -164,9 +164,13 @@ impl GameSetup {
     }
 
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
-    /// bend is plain where today's printing has one (Rule RI-12).
+    /// bend is plain where today's printing has one (Rule RI-12), and Inns & Cathedrals'
+    /// gardens are the current printing's, on the table only with the abbot (QX-18).
     pub fn shows_garden(&self, tile: TileId) -> bool {
-        tile.def().marks.garden && !(tile.def().set == TileSet::River && self.has(TileSet::RiverC1))
+        let set = tile.def().set;
+        tile.def().marks.garden
+            && !(set == TileSet::River && self.has(TileSet::RiverC1))
+            && (set != TileSet::InnsCathedrals || self.has(TileSet::Abbot))
     }
 }
 
@@ -328,6 +332,7 @@ impl Game {
             setup.swap_in_garden_copies(&mut bag);
         }
         let mut board = Board::new();
+        board.inns = setup.has(TileSet::InnsCathedrals);
         let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
         let mut river = None;
         let mut city = None;
@@ -388,6 +393,7 @@ impl Game {
             close_at_border(&mut board, &setup.rules, index);
         }
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
+        let bigs = super::big::bigs_at_start(n, setup.has(TileSet::InnsCathedrals));
         let mut supply = ByPlayer::default();
         for i in 0..n {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
@@ -403,6 +409,7 @@ impl Game {
             bag,
             supply,
             abbots,
+            bigs,
             scores: ByPlayer::default(),
             current: PlayerId(0),
             events: EventLog(Vec::with_capacity(256)),

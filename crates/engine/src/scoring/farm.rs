@@ -38,7 +38,9 @@ pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], o
 /// each of them (B-43); the City of Carcassonne counts as one (C-21).
 fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     let followers = *board.followers_on(farm);
-    let winners = followers.leaders();
+    // A big farmer weighs two (I-14).
+    let weight = *board.weight_on(farm);
+    let winners = weight.leaders();
     if winners.is_empty() {
         return None;
     }
@@ -53,7 +55,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     let count = cities.len() as u32 + carcassonne as u32;
     Some(Score {
         source: ScoreSource::Farm,
-        outvoted: followers.outvoted(),
+        outvoted: weight.outvoted(),
         winners,
         points: farm_value(count),
         tiles: Vec::new(),
@@ -62,6 +64,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         cities,
         carcassonne,
         followers,
+        weight,
         complete: false,
         final_scoring: true,
         anchor: board.anchor(farm),
@@ -76,7 +79,7 @@ fn farm_value(completed_cities: u32) -> u32 {
 
 /// The points of [`score_farm`] without the explanation; nothing is allocated.
 pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, u32)> {
-    let winners = board.followers_on(farm).leaders();
+    let winners = board.weight_on(farm).leaders();
     if winners.is_empty() {
         return None;
     }
@@ -110,17 +113,20 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Sc
     }
     for (city, around) in cities {
         let mut farmers = ByPlayer::<u8>::default();
+        // A big farmer weighs two here as well (QX-12).
+        let mut weight = ByPlayer::<u8>::default();
         for &f in &around {
             farmers.add(board.followers_on(f));
+            weight.add(board.weight_on(f));
         }
-        let winners = farmers.leaders();
+        let winners = weight.leaders();
         if winners.is_empty() {
             continue;
         }
         let view = city.map(|c| board.view(c));
         out.push(Score {
             source: ScoreSource::FarmCity,
-            outvoted: farmers.outvoted(),
+            outvoted: weight.outvoted(),
             winners,
             points: 4,
             tiles: view.as_ref().map(|v| v.tiles.clone()).unwrap_or_default(),
@@ -129,6 +135,7 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Sc
             cities: view.as_ref().map(|v| vec![v.anchor]).unwrap_or_default(),
             carcassonne: city.is_none(),
             followers: farmers,
+            weight,
             complete: true,
             final_scoring: true,
             anchor: view.map(|v| v.anchor).unwrap_or_else(|| board.anchor(around[0])),

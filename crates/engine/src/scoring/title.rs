@@ -38,6 +38,7 @@ pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: 
             cities: done.iter().map(|&f| board.anchor(f)).collect(),
             carcassonne,
             followers,
+            weight: followers,
             outvoted: PlayerSet::EMPTY,
             complete: true,
             final_scoring: true,
