@@ -648,6 +648,8 @@ mod tests {
             MayNotEnter { player },
             NoFollowerLeft { player },
             CountMovesByItself { movement: CountMovement::Clockwise },
+            NoBigInQuarter { player, quarter: Quarter::Castle },
+            NoBigFollower { player },
         });
         counts.push(CountError::CountMovesByItself { movement: CountMovement::FollowsFollower });
         let stands = every!(StandError {
@@ -660,6 +662,7 @@ mod tests {
             NotClaimable { cell, port },
             FarmersOff { cell, port },
             Garden { cell, port: Port::C },
+            AbbotNotInCity { player },
         });
         let own = every!(MoveError {
             GameOver,

@@ -538,7 +538,17 @@ player: PlayerId } |
 /**  Under the official variants the Count moves by himself (V-18, V-19). */
 { kind: "countMovesByItself"; 
 /**  How he moves under this game's rules. */
-movement: CountMovement };
+movement: CountMovement } | 
+/**  The player's big follower does not wait in that quarter. */
+{ kind: "noBigInQuarter"; 
+/**  The player. */
+player: PlayerId; 
+/**  The quarter. */
+quarter: Quarter } | 
+/**  The placer has no big follower in hand to put into the city (X-07, I-02). */
+{ kind: "noBigFollower"; 
+/**  The placer. */
+player: PlayerId };
 
 /**  How the Count moves (Rules C-10, V-18, V-19). */
 export type CountMovement = 
@@ -861,6 +871,8 @@ export type FollowerOnBoard = {
 	place: string,
 	/**  What the follower is there, so the board can draw its shape. */
 	role: FollowerRole,
+	/**  The big follower, weighing two (I-12); left out for any other figure. */
+	big?: boolean,
 };
 
 /**  A place on the tile just placed where a follower may go. */
@@ -1329,6 +1341,11 @@ export type PlayerView = {
 	ifEndedNow: number,
 	/**  Followers in supply. */
 	supply: number,
+	/**
+	 *  With Inns & Cathedrals, their big follower in hand: 1, or 0 while it is out (I-02);
+	 *  left out at a table without the box.
+	 */
+	big?: number | null,
 	/**  Where their marker stands on the 50-space track and the tokens they hold. */
 	track: TrackView,
 };
@@ -1451,6 +1468,8 @@ export type QuarterView = {
 	quarter: Quarter,
 	/**  Followers there, by seat. */
 	followers: number[],
+	/**  The seats whose big follower waits there; left out when none does. */
+	big?: number[],
 };
 
 /**  An all-time record. */
@@ -1923,7 +1942,11 @@ port: Port } |
 /**  The cell. */
 cell: Cell; 
 /**  The place, the tile's centre. */
-port: Port };
+port: Port } | 
+/**  Only followers and big followers wait in the City; the abbot never goes there (QX-04). */
+{ kind: "abbotNotInCity"; 
+/**  Whose abbot. */
+player: PlayerId };
 
 /**  One player's place in the ranking. */
 export type StandingView = {

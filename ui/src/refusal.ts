@@ -340,6 +340,10 @@ function countRefusal(e: CountError, s: Speech): string {
       return s.t("refusal.noFollowerLeft", { name: player(e.player, s) });
     case "countMovesByItself":
       return s.t("refusal.countMovesByItself");
+    case "noBigInQuarter":
+      return s.t("refusal.noBigInQuarter", { name: player(e.player, s), quarter: quarterWords(e.quarter, s) });
+    case "noBigFollower":
+      return s.t("refusal.noBigFollower", { name: player(e.player, s) });
     default:
       return unreachable(e);
   }
@@ -365,6 +369,8 @@ function standRefusal(e: StandError, s: Speech): string {
       return s.t("refusal.farmersOff");
     case "garden":
       return s.t("refusal.garden");
+    case "abbotNotInCity":
+      return s.t("refusal.abbotNotInCity");
     default:
       return unreachable(e);
   }

@@ -43,6 +43,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if seed % 3 != 2 && seed % 7 < 4 {
         setup.sets.push(TileSet::Abbot);
     }
+    // Inns & Cathedrals in three games of five, with whatever else the seed chose; the others
+    // play the older boxes alone.
+    if seed % 5 >= 2 {
+        setup.sets.push(TileSet::InnsCathedrals);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -67,13 +72,27 @@ fn points_by_events(game: &Game) -> Vec<u32> {
 
 fn followers_conserved(game: &Game, seed: u64) {
     for p in 0..game.player_count() {
-        let (abbots_out, followers_out): (Vec<&castellan_engine::Follower>, Vec<_>) =
-            game.board().followers().iter().filter(|f| f.player.index() == p).partition(|f| f.figure == Figure::Abbot);
+        let (abbots_out, followers_out): (Vec<&castellan_engine::Follower>, Vec<_>) = game
+            .board()
+            .followers()
+            .iter()
+            .filter(|f| f.player.index() == p && f.figure != Figure::Big)
+            .partition(|f| f.figure == Figure::Abbot);
         let in_city = game.city().map_or(0, |c| c.total(PlayerId(p as u8)) as usize);
         let total = followers_out.len() + in_city + game.supply()[p] as usize;
         assert_eq!(total, FOLLOWERS_PER_PLAYER as usize, "seed {seed}: player {p}'s followers");
         let abbot = usize::from(game.setup().has(TileSet::Abbot));
         assert_eq!(abbots_out.len() + game.abbots()[p] as usize, abbot, "seed {seed}: player {p}'s abbot");
+        // One big follower each with Inns & Cathedrals: in hand, on the board or in the City.
+        let seat = PlayerId(p as u8);
+        let big_out = game.board().followers().iter().filter(|f| f.player == seat && f.figure == Figure::Big).count();
+        let big_in_city = game.city().is_some_and(|c| c.big(seat).is_some());
+        let big = usize::from(game.setup().has(TileSet::InnsCathedrals));
+        assert_eq!(
+            big_out + usize::from(big_in_city) + game.bigs()[p] as usize,
+            big,
+            "seed {seed}: player {p}'s big follower"
+        );
     }
 }
 
@@ -81,6 +100,10 @@ fn followers_conserved(game: &Game, seed: u64) {
 fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut moved_out_of_the_city = 0;
     let (mut recalls, mut abbots_scored_9) = (0, 0);
+    // Scores where a big follower weighed two, and inn roads and cathedral cities paid.
+    let (mut weighed, mut inns_and_cathedrals) = (0, 0);
+    // Moves after which a big follower waits in the City.
+    let mut bigs_in_the_city = 0;
     for seed in 0..300 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -96,6 +119,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
                 abbots_scored_9 += 1;
             }
             followers_conserved(&game, seed);
+            let seats = (0..game.player_count() as u8).map(PlayerId);
+            bigs_in_the_city += usize::from(game.city().is_some_and(|c| seats.clone().any(|p| c.big(p).is_some())));
             assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: scores equal the sum of events");
             if i % 7 == 0 {
                 let mut ended = game.clone();
@@ -113,6 +138,12 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         recalls += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule == "A-08")).count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         game.finish().unwrap();
+        for e in game.events() {
+            if let Event::Scored(s) = e {
+                weighed += usize::from(s.weight != s.followers);
+                inns_and_cathedrals += usize::from(s.rule.starts_with("I-") && s.points > 0);
+            }
+        }
         assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");
         assert!(
             game.board().followers().iter().all(|f| { game.board().tiles().iter().any(|t| t.cell == f.cell) }),
@@ -121,6 +152,11 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
+    assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
+    assert!(
+        weighed > 0 && inns_and_cathedrals > 0,
+        "big followers weighed: {weighed}; inns and cathedrals paid: {inns_and_cathedrals}"
+    );
     assert!(
         recalls > 0 && abbots_scored_9 > 0,
         "abbots taken back: {recalls}; abbots home from a surrounded building: {abbots_scored_9}"

@@ -22,7 +22,7 @@ pub use write::{final_moves_json, move_json, players_json, setup_json, track_jso
 
 pub use castellan_engine::Standing;
 
-use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
+use castellan_engine::{Figure, Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -39,7 +39,7 @@ pub const VERSION_2: u64 = 2;
 /// game plays the abbot (the only box version 2 adds so far, whose figure and recall no other
 /// game can use), else version 1, so that readers of version 1 keep reading every other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
-    if setup.has(castellan_engine::TileSet::Abbot) {
+    if setup.has(castellan_engine::TileSet::Abbot) || setup.has(castellan_engine::TileSet::InnsCathedrals) {
         VERSION_2
     } else {
         VERSION
@@ -62,12 +62,14 @@ pub struct StandingFollower {
     pub player: PlayerId,
     /// Where.
     pub at: Standing,
+    /// A follower or the big follower (version 2's `figure`).
+    pub figure: Figure,
 }
 
 impl StandingFollower {
     /// The stand move it stands for.
     pub fn to_move(&self) -> Move {
-        Move::Stand { player: self.player, at: self.at }
+        Move::Stand { player: self.player, at: self.at, figure: self.figure }
     }
 }
 
@@ -304,7 +306,11 @@ mod tests {
         let script = Script::from_json(FINAL_BOARD).expect("valid script");
         assert_eq!(
             script.moves[4],
-            Move::Stand { player: PlayerId(1), at: Standing::City(castellan_engine::Quarter::Castle) }
+            Move::Stand {
+                player: PlayerId(1),
+                at: Standing::City(castellan_engine::Quarter::Castle),
+                figure: Figure::Follower
+            }
         );
         let written = script.to_json();
         assert_eq!(written["moves"][1], serde_json::json!({"player": "Anna", "stand": [2, 1, "W"]}));

@@ -211,10 +211,7 @@ impl Script {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
                         .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
-                    if set == TileSet::InnsCathedrals {
-                        return Err(ScriptError::format("setup.sets", format!("`{name}` is not played yet")));
-                    }
-                    if set == TileSet::Abbot && version < VERSION_2 {
+                    if matches!(set, TileSet::Abbot | TileSet::InnsCathedrals) && version < VERSION_2 {
                         return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
                     }
                     Ok(set)
@@ -302,7 +299,18 @@ impl Script {
                     }
                     _ => return Err(ScriptError::format(&at, "give either `at` or `quarter`")),
                 };
-                followers.push(StandingFollower { player, at: standing });
+                // Version 2 names the figure; the abbot stands as a move of its own.
+                let figure = if version >= VERSION_2 { figure_and_recall(o, &at)?.0 } else { None };
+                let figure = match figure {
+                    Some(Figure::Abbot) => {
+                        return Err(ScriptError::format(
+                            &at,
+                            "the abbot stands as a move: `{\"stand\": …, \"figure\": \"abbot\"}`",
+                        ))
+                    }
+                    f => f.unwrap_or_default(),
+                };
+                followers.push(StandingFollower { player, at: standing, figure });
             }
         }
         let final_moves = match root.get("final_moves") {
@@ -310,7 +318,7 @@ impl Script {
             Some(v) => array(v, "final_moves")?
                 .iter()
                 .enumerate()
-                .map(|(i, m)| quarter_move(m, &format!("final_moves[{i}]"), &player_named))
+                .map(|(i, m)| quarter_move(m, &format!("final_moves[{i}]"), version, &player_named))
                 .collect::<Result<_>>()?,
         };
 
@@ -480,21 +488,45 @@ fn quarter_of(v: &Value, at: &str) -> Result<Quarter> {
     Quarter::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown quarter `{s}`")))
 }
 
-/// `{"player": "Bram", "quarter": "castle", "to": [x, y, "N"]}`
-fn quarter_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<QuarterMove> {
+/// `{"player": "Bram", "quarter": "castle", "to": [x, y, "N"]}`, in version 2 with `figure`
+/// `big` for the big follower.
+fn quarter_move(
+    v: &Value,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<QuarterMove> {
     let o = object(v, at)?;
     let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
     let quarter = quarter_of(o.get("quarter").ok_or_else(|| ScriptError::format(at, "missing quarter"))?, at)?;
     let to = feature_ref(o.get("to").ok_or_else(|| ScriptError::format(at, "missing to"))?, at)?;
-    Ok(QuarterMove { player, quarter, to })
+    Ok(QuarterMove { player, quarter, to, big: city_figure_is_big(o, at, version)? })
+}
+
+/// Whether a version-2 `figure` in the City names the big follower: `follower` (the default)
+/// or `big`; the abbot never goes into the City (QX-04). A version-1 script has no `figure`.
+fn city_figure_is_big(o: &Map<String, Value>, at: &str, version: u64) -> Result<bool> {
+    if version < VERSION_2 {
+        return Ok(false);
+    }
+    match figure_and_recall(o, at)?.0 {
+        None | Some(Figure::Follower) => Ok(false),
+        Some(Figure::Big) => Ok(true),
+        Some(Figure::Abbot) => Err(ScriptError::format(at, "the abbot never goes into the City")),
+    }
 }
 
 /// A move's `count`: `{"moves": […], "enter": {"quarter": "castle", "count_to": "market"}}`.
-fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<CountChoice> {
+fn count_choice(
+    v: &Value,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<CountChoice> {
     let o = object(v, at)?;
     let moves = match o.get("moves") {
         None => Vec::new(),
-        Some(m) => array(m, at)?.iter().map(|m| quarter_move(m, at, player_named)).collect::<Result<_>>()?,
+        Some(m) => array(m, at)?.iter().map(|m| quarter_move(m, at, version, player_named)).collect::<Result<_>>()?,
     };
     let entry = match o.get("enter") {
         None => None,
@@ -503,7 +535,7 @@ fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Res
             let quarter =
                 quarter_of(e.get("quarter").ok_or_else(|| ScriptError::format(at, "enter needs a quarter"))?, at)?;
             let count_to = e.get("count_to").map(|q| quarter_of(q, at)).transpose()?;
-            Some(Entry { quarter, count_to })
+            Some(Entry { quarter, count_to, big: city_figure_is_big(e, at, version)? })
         }
     };
     Ok(CountChoice { moves, entry })
@@ -542,7 +574,7 @@ fn read_move(
                 Standing::City(_) => Err(ScriptError::format(at, "the abbot never goes into the City")),
             };
         }
-        return Ok(Move::Stand { player, at: standing_of(place, at)? });
+        return Ok(Move::Stand { player, at: standing_of(place, at)?, figure: figure.unwrap_or_default() });
     }
     if let Some(c) = o.get("city") {
         if o.len() > 1 {
@@ -552,7 +584,7 @@ fn read_move(
     }
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
     let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
-    let count = o.get("count").map(|c| count_choice(c, at, player_named)).transpose()?.unwrap_or_default();
+    let count = o.get("count").map(|c| count_choice(c, at, version, player_named)).transpose()?.unwrap_or_default();
     // Version 2's keys; in a version-1 script they are unknown keys, and ignored.
     let (figure, recall_abbot) = if version >= VERSION_2 { figure_and_recall(o, at)? } else { (None, false) };
     if o.get("discard").map(|d| boolean(d, at)).transpose()?.unwrap_or(false) {

@@ -1,7 +1,7 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
 use crate::{Script, Standing, FORMAT, VERSION_2};
-use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start, TileSet};
+use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
 use serde_json::{json, Map, Value};
 
 /// A game's players as a script's `players` array.
@@ -42,12 +42,17 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
     match m {
         Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
         Move::City { at } => json!({"city": [at.x, at.y]}),
-        Move::Stand { player, at } => {
+        Move::Stand { player, at, figure } => {
             let stand = match at {
                 Standing::Board(cell, port) => json!([cell.x, cell.y, port.name()]),
                 Standing::City(q) => q.name().into(),
             };
-            json!({"player": s.players[player.index()].name, "stand": stand})
+            let mut o = json!({"player": s.players[player.index()].name, "stand": stand});
+            // Only a figure other than a follower says so: a version-1 script is unchanged.
+            if *figure != Figure::Follower {
+                o["figure"] = figure.name().into();
+            }
+            o
         }
         Move::StandAbbot { player, at: (cell, port) } => json!({
             "player": s.players[player.index()].name,
@@ -79,6 +84,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
                     if let Some(to) = e.count_to {
                         enter["count_to"] = to.name().into();
                     }
+                    if e.big {
+                        enter["figure"] = Figure::Big.name().into();
+                    }
                     c.insert("enter".into(), enter);
                 }
                 o["count"] = Value::Object(c);
@@ -89,13 +97,23 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
 }
 
 impl Script {
-    /// Whether the script says anything only version 2 can: the abbot's set, a figure other
-    /// than a follower, or a recall.
+    /// Whether the script says anything only version 2 can: the abbot's or Inns & Cathedrals'
+    /// set, a figure other than a follower (on the board or in the City), or a recall.
     fn needs_version_2(&self) -> bool {
-        self.setup.has(TileSet::Abbot) || self.moves.iter().any(|m| {
-            matches!(m, Move::StandAbbot { .. })
-                || matches!(m, Move::Place { figure, recall_abbot, .. } if *figure != Figure::Follower || *recall_abbot)
-        })
+        crate::version_for(&self.setup) == VERSION_2
+            || self.followers.iter().any(|f| f.figure != Figure::Follower)
+            || self.final_moves.iter().any(|m| m.big)
+            || self.moves.iter().any(|m| match m {
+                Move::StandAbbot { .. } => true,
+                Move::Stand { figure, .. } => *figure != Figure::Follower,
+                Move::Place { figure, recall_abbot, count, .. } => {
+                    *figure != Figure::Follower
+                        || *recall_abbot
+                        || count.moves.iter().any(|q| q.big)
+                        || count.entry.is_some_and(|e| e.big)
+                }
+                Move::Discard { .. } | Move::City { .. } => false,
+            })
     }
 
     /// The script as JSON. Rule options at their defaults are left out.
@@ -120,11 +138,17 @@ impl Script {
             root["followers"] = self
                 .followers
                 .iter()
-                .map(|f| match f.at {
-                    Standing::Board(cell, port) => {
-                        json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
+                .map(|f| {
+                    let mut o = match f.at {
+                        Standing::Board(cell, port) => {
+                            json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
+                        }
+                        Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
+                    };
+                    if f.figure != Figure::Follower {
+                        o["figure"] = f.figure.name().into();
                     }
-                    Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
+                    o
                 })
                 .collect();
         }
@@ -146,11 +170,15 @@ pub fn final_moves_json(s: &GameSetup, moves: &[QuarterMove]) -> Value {
 }
 
 fn quarter_move(s: &GameSetup, m: &QuarterMove) -> Value {
-    json!({
+    let mut o = json!({
         "player": s.players[m.player.index()].name,
         "quarter": m.quarter.name(),
         "to": [m.to.0.x, m.to.0.y, m.to.1.name()],
-    })
+    });
+    if m.big {
+        o["figure"] = Figure::Big.name().into();
+    }
+    o
 }
 
 fn rules_json(r: &RuleSet) -> Value {

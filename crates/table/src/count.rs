@@ -181,7 +181,7 @@ mod tests {
         g.apply(&Move::place(id("U"), Cell::new(0, 2), rot, Some(thief))).unwrap();
         let mut close = Move::place(id("A"), Cell::new(0, 3), Rotation::R180, None);
         if let Move::Place { count, .. } = &mut close {
-            count.entry = Some(Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market) });
+            count.entry = Some(Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market), big: false });
         }
         g.apply(&close).unwrap();
 

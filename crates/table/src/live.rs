@@ -529,6 +529,7 @@ mod tests {
             player: castellan_engine::PlayerId(0),
             quarter: castellan_engine::Quarter::Market,
             to: (castellan_engine::Cell::new(1, 0), Port::E),
+            big: false,
         };
         let done = table.finish(vec![market], now()).unwrap();
         // The open city F–G (3 tiles, a pennant): one knight each, 4 each. Anna's farm touches
@@ -666,7 +667,10 @@ mod tests {
         table.play(place("U", 0, 2, Rotation::R90, Some(Port::N)), now()).unwrap();
         let mut enter = place("A", 0, 3, Rotation::R180, None);
         if let Move::Place { count, .. } = &mut enter {
-            *count = CountChoice { moves: Vec::new(), entry: Some(Entry { quarter: Quarter::Market, count_to: None }) };
+            *count = CountChoice {
+                moves: Vec::new(),
+                entry: Some(Entry { quarter: Quarter::Market, count_to: None, big: false }),
+            };
         }
         table.play(enter, now()).unwrap();
         (table, id)
@@ -678,7 +682,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (mut table, id) = count_game_with_bram_in_the_market(&dir.path().join("ledger.sqlite3"));
         let targets = table.live().unwrap().game().final_move_targets(Quarter::Market);
-        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: targets[0] };
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: targets[0], big: false };
         let moved_out = table.finish(vec![out], now()).unwrap().game().scores().to_vec();
 
         let reopened = table.reopen().unwrap();
@@ -703,7 +707,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (mut table, id) = count_game_with_bram_in_the_market(&dir.path().join("ledger.sqlite3"));
         let farm = table.live().unwrap().game().final_move_targets(Quarter::Market)[0];
-        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: farm };
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: farm, big: false };
         let done = table.finish(vec![out], now()).unwrap();
         let bram = done.game().scores()[1];
         assert!(bram >= 3, "Bram's farmer supplies at least the City of Carcassonne, got {bram}");

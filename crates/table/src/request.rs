@@ -209,12 +209,16 @@ impl MoveRequest {
                 }
                 Ok(mv)
             }
-            MoveRequest::Stand { seat, x, y, place } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::Board(Cell::new(*x, *y), place_named(place)?) })
-            }
-            MoveRequest::StandInCity { seat, quarter } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter) })
-            }
+            MoveRequest::Stand { seat, x, y, place } => Ok(Move::Stand {
+                player: seat_of(*seat)?,
+                at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
+                figure: castellan_engine::Figure::Follower,
+            }),
+            MoveRequest::StandInCity { seat, quarter } => Ok(Move::Stand {
+                player: seat_of(*seat)?,
+                at: Standing::City(*quarter),
+                figure: castellan_engine::Figure::Follower,
+            }),
         }
     }
 }
@@ -265,7 +269,7 @@ impl QuarterMoveRequest {
     /// An unknown seat or place.
     pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
         let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
-        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()? })
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()?, big: false })
     }
 }
 
@@ -299,7 +303,7 @@ impl CountRequest {
     pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
         Ok(CountChoice {
             moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
-            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to }),
+            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to, big: false }),
         })
     }
 }
@@ -397,11 +401,17 @@ mod tests {
         let json = r#"{"kind": "stand", "seat": 1, "x": 2, "y": -1, "place": "NL"}"#;
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         let at = Standing::Board(Cell::new(2, -1), Port::NL);
-        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(1), at }));
+        assert_eq!(
+            request.to_move(),
+            Ok(Move::Stand { player: PlayerId(1), at, figure: castellan_engine::Figure::Follower })
+        );
         let json = r#"{"kind": "standInCity", "seat": 0, "quarter": "cathedral"}"#;
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         let at = Standing::City(castellan_engine::Quarter::Cathedral);
-        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at }));
+        assert_eq!(
+            request.to_move(),
+            Ok(Move::Stand { player: PlayerId(0), at, figure: castellan_engine::Figure::Follower })
+        );
         let bad = MoveRequest::Stand { seat: 0, x: 0, y: 0, place: "Q".into() };
         assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
         let far = MoveRequest::StandInCity { seat: 300, quarter: Quarter::Castle };
@@ -441,7 +451,10 @@ mod tests {
         let choice = request.to_engine().unwrap();
         assert_eq!(choice.moves[0].player, PlayerId(1));
         assert_eq!(choice.moves[0].to, (Cell::new(2, -1), Port::N));
-        assert_eq!(choice.entry, Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }));
+        assert_eq!(
+            choice.entry,
+            Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral), big: false })
+        );
         let bad = CountRequest {
             moves: vec![QuarterMoveRequest {
                 seat: 1,

@@ -98,6 +98,18 @@ pub enum CountError {
         /// How he moves under this game's rules.
         movement: CountMovement,
     },
+    /// The player's big follower does not wait in that quarter.
+    NoBigInQuarter {
+        /// The player.
+        player: PlayerId,
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// The placer has no big follower in hand to put into the city (X-07, I-02).
+    NoBigFollower {
+        /// The placer.
+        player: PlayerId,
+    },
 }
 
 impl CountError {
@@ -115,6 +127,7 @@ impl CountError {
             CountError::MayNotEnter { .. } => Some("C-03"),
             CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some("V-19"),
             CountError::CountMovesByItself { .. } => Some("V-18"),
+            CountError::NoBigInQuarter { .. } | CountError::NoBigFollower { .. } => Some("X-07"),
         }
     }
 
@@ -148,6 +161,12 @@ impl CountError {
             }
             CountError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
             CountError::CountMovesByItself { .. } => write!(f, "under this variant the Count moves by himself"),
+            CountError::NoBigInQuarter { player, quarter } => {
+                write!(f, "{}'s big follower is not in the {quarter}", player.name_in(names))
+            }
+            CountError::NoBigFollower { player } => {
+                write!(f, "{} has no big follower in hand", player.name_in(names))
+            }
         }
     }
 }
@@ -173,7 +192,13 @@ impl Game {
         allowed: impl Fn(SegmentId) -> bool,
     ) -> Result<SegmentId, CountError> {
         let city = self.city.as_ref().ok_or(CountError::NoCount)?;
-        if m.player.index() >= self.player_count() || city.followers(m.quarter)[m.player] == 0 {
+        if m.player.index() >= self.player_count() {
+            return Err(CountError::QuarterEmpty { player: m.player, quarter: m.quarter });
+        }
+        if m.big && city.big(m.player) != Some(m.quarter) {
+            return Err(CountError::NoBigInQuarter { player: m.player, quarter: m.quarter });
+        }
+        if !m.big && city.followers(m.quarter)[m.player] == 0 {
             return Err(CountError::QuarterEmpty { player: m.player, quarter: m.quarter });
         }
         if m.quarter == city.count_at {
@@ -195,11 +220,18 @@ impl Game {
         Ok(feature)
     }
 
-    /// Moves a checked follower from its quarter onto a feature.
+    /// Moves a checked follower from its quarter onto a feature; a big follower weighs two
+    /// there.
     pub(super) fn move_out_of_city(&mut self, m: &QuarterMove, feature: SegmentId) {
         let city = self.city.as_mut().expect("checked");
-        city.take(m.quarter, m.player);
-        self.board.add_follower(m.player, m.to.0, m.to.1, feature);
+        let figure = if m.big {
+            city.take_big(m.player);
+            Figure::Big
+        } else {
+            city.take(m.quarter, m.player);
+            Figure::Follower
+        };
+        self.board.add_figure(m.player, m.to.0, m.to.1, feature, figure);
         self.events.push(Event::FollowerMoved { player: m.player, quarter: m.quarter, cell: m.to.0, port: m.to.1 });
     }
 
@@ -239,7 +271,10 @@ impl Game {
         if !self.may_enter_after(first_score) {
             return Err(CountError::MayNotEnter { player: placer });
         }
-        if self.supply[placer] == 0 {
+        if entry.big && self.bigs[placer] == 0 {
+            return Err(CountError::NoBigFollower { player: placer });
+        }
+        if !entry.big && self.supply[placer] == 0 {
             return Err(CountError::NoFollowerLeft { player: placer });
         }
         if !self.entry_quarters().contains(&entry.quarter) {
@@ -253,8 +288,14 @@ impl Game {
             (CountMovement::FollowsFollower, None) => Some(entry.quarter),
             (movement, Some(_)) => return Err(CountError::CountMovesByItself { movement }),
         };
-        self.supply[placer] -= 1;
-        city.add(entry.quarter, placer);
+        // The big follower may be the single follower a tile lets in.
+        if entry.big {
+            self.bigs[placer] -= 1;
+            city.add_big(entry.quarter, placer);
+        } else {
+            self.supply[placer] -= 1;
+            city.add(entry.quarter, placer);
+        }
         self.events.push(Event::EnteredCity { player: placer, quarter: entry.quarter });
         if let Some(to) = to.filter(|&to| to != city.count_at) {
             let from = city.count_at;
@@ -317,7 +358,8 @@ impl Game {
         for p in seats {
             for q in [Quarter::Castle, Quarter::Blacksmith, Quarter::Cathedral] {
                 let available = city.followers(q)[p];
-                if available == 0 || q == city.count_at {
+                let big = city.big(p) == Some(q);
+                if (available == 0 && !big) || q == city.count_at {
                     continue;
                 }
                 let features: Vec<(Cell, Port)> = completed
@@ -326,7 +368,7 @@ impl Game {
                     .map(|&f| trial.board.anchor(f))
                     .collect();
                 if !features.is_empty() {
-                    out.push(MoveOption { player: p, quarter: q, available, features });
+                    out.push(MoveOption { player: p, quarter: q, available, big, features });
                 }
             }
         }
@@ -350,7 +392,8 @@ impl Game {
         let placer = self.current;
         trial.apply_checked(&without_entry)?;
         trial.current = placer;
-        Ok(trial.supply[placer] > 0 && trial.may_enter_after(trial.last_move_events))
+        let in_hand = trial.supply[placer] > 0 || trial.bigs[placer] > 0;
+        Ok(in_hand && trial.may_enter_after(trial.last_move_events))
     }
 
     /// The quarters a follower entering the City may go to: any (C-05), but with the V-20
@@ -371,10 +414,11 @@ impl Game {
         for p in (0..self.player_count() as u8).map(PlayerId) {
             for q in Quarter::ALL {
                 let available = city.followers(q)[p];
-                if available == 0 || !self.may_leave_before_count(q) {
+                let big = city.big(p) == Some(q);
+                if (available == 0 && !big) || !self.may_leave_before_count(q) {
                     continue;
                 }
-                out.push(MoveOption { player: p, quarter: q, available, features: self.final_move_targets(q) });
+                out.push(MoveOption { player: p, quarter: q, available, big, features: self.final_move_targets(q) });
             }
         }
         out
@@ -440,7 +484,8 @@ mod tests {
     #[test]
     fn count_decisions_need_the_count() {
         let mut game = Game::new(GameSetup::base(&["Red", "Blue"])).unwrap();
-        let mv = QuarterMove { player: PlayerId(0), quarter: Quarter::Castle, to: (Cell::new(0, 0), Port::N) };
+        let mv =
+            QuarterMove { player: PlayerId(0), quarter: Quarter::Castle, to: (Cell::new(0, 0), Port::N), big: false };
         let choice = CountChoice { moves: vec![mv], entry: None };
         let refused = game.apply(&road_with(&game, choice)).unwrap_err();
         assert_eq!(refused, MoveError::Count(CountError::NoCount));
@@ -451,7 +496,10 @@ mod tests {
     fn during_play_nobody_leaves_the_market_nor_an_empty_quarter() {
         let mut game = count_game();
         let to = (Cell::new(0, 0), Port::N);
-        let from = |quarter| CountChoice { moves: vec![QuarterMove { player: PlayerId(1), quarter, to }], entry: None };
+        let from = |quarter| CountChoice {
+            moves: vec![QuarterMove { player: PlayerId(1), quarter, to, big: false }],
+            entry: None,
+        };
         let market = game.apply(&road_with(&game, from(Quarter::Market))).unwrap_err();
         assert_eq!((market.rule(), market), (Some("C-18"), CountError::MarketAtTheEnd { player: PlayerId(1) }.into()));
         let empty = game.apply(&road_with(&game, from(Quarter::Blacksmith))).unwrap_err();
@@ -463,7 +511,7 @@ mod tests {
     #[test]
     fn nobody_enters_the_city_after_a_tile_that_scored_nothing() {
         let mut game = count_game();
-        let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None };
+        let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None, big: false };
         let mv = road_with(&game, CountChoice { moves: Vec::new(), entry: Some(entry) });
         let refused = game.apply(&mv).unwrap_err();
         assert_eq!((refused.rule(), refused), (Some("C-03"), CountError::MayNotEnter { player: PlayerId(0) }.into()));

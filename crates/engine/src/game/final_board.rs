@@ -80,6 +80,11 @@ pub enum StandError {
         /// The place, the tile's centre.
         port: Port,
     },
+    /// Only followers and big followers wait in the City; the abbot never goes there (QX-04).
+    AbbotNotInCity {
+        /// Whose abbot.
+        player: PlayerId,
+    },
 }
 
 impl StandError {
@@ -89,6 +94,7 @@ impl StandError {
             StandError::NoFollowerLeft { .. } => Some("B-01"),
             StandError::FarmersOff { .. } => Some("V-07"),
             StandError::Garden { .. } => Some("A-05"),
+            StandError::AbbotNotInCity { .. } => Some("QX-04"),
             _ => None,
         }
     }
@@ -107,6 +113,7 @@ impl StandError {
             StandError::NotClaimable { port, .. } => write!(f, "nobody may stand on the river at {port}"),
             StandError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
             StandError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
+            StandError::AbbotNotInCity { .. } => write!(f, "the abbot never goes into the City"),
         }
     }
 }
@@ -142,7 +149,7 @@ impl Game {
             .iter()
             .filter_map(|f| {
                 let port = f.anchor.to_board(placed.rotation);
-                let open = match self.check_stand(player, Standing::Board(cell, port)) {
+                let open = match self.check_stand(player, Standing::Board(cell, port), Figure::Follower) {
                     Ok(Checked::Board { feature, .. }) => !self.is_done(feature),
                     _ => false,
                 };
@@ -154,15 +161,17 @@ impl Game {
     /// Whether `player` may stand a follower `at`: only on a final board, with a follower left,
     /// on a feature of a tile that lies there — not the river, not a farm when the game has
     /// no farmers — or in a quarter of the City in a game with the Count. A complete feature
-    /// is accepted: the follower was forgotten there, and scores nothing.
-    fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, StandError> {
+    /// is accepted: the follower was forgotten there, and scores nothing. A big follower
+    /// stands where a follower may, whatever is left of the seven; whether it is in hand is
+    /// [`Game::big_error`]'s.
+    fn check_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, StandError> {
         if self.setup.mode != Mode::FinalBoard {
             return Err(StandError::InTurns { player });
         }
         if player.index() >= self.player_count() {
             return Err(StandError::UnknownPlayer { player });
         }
-        if self.supply[player] == 0 {
+        if figure == Figure::Follower && self.supply[player] == 0 {
             return Err(StandError::NoFollowerLeft { player });
         }
         let (cell, port) = match at {
@@ -233,13 +242,35 @@ impl Game {
         self.board.followers().iter().filter(|f| self.is_done(f.segment)).copied().collect()
     }
 
-    /// Stands a follower after checking it completely; a refused stand changes nothing.
-    pub(super) fn stand(&mut self, player: PlayerId, at: Standing) -> Result<(), StandError> {
-        match self.check_stand(player, at)? {
-            Checked::Board { cell, port, feature } => self.board.add_follower(player, cell, port, feature),
+    /// Stands a figure after checking it completely; a refused stand changes nothing. The
+    /// entry names the figure's kind: a follower, the big follower (on the board or in
+    /// a quarter of the City, X-07), or the abbot (as [`Game::stand_abbot`]).
+    pub(super) fn stand(&mut self, player: PlayerId, at: Standing, figure: Figure) -> Result<(), MoveError> {
+        match (figure, at) {
+            (Figure::Abbot, Standing::Board(cell, port)) => return self.stand_abbot(player, (cell, port)),
+            (Figure::Abbot, Standing::City(_)) => {
+                self.check_stand(player, at, figure)?;
+                return Err(StandError::AbbotNotInCity { player }.into());
+            }
+            (Figure::Big, _) => {
+                self.check_stand(player, at, figure)?;
+                if let Some(e) = self.big_error(player) {
+                    return Err(e.into());
+                }
+            }
+            (Figure::Follower, _) => {}
+        }
+        match self.check_stand(player, at, figure)? {
+            Checked::Board { cell, port, feature } => self.board.add_figure(player, cell, port, feature, figure),
+            Checked::City(quarter) if figure == Figure::Big => {
+                self.city.as_mut().expect("checked").add_big(quarter, player)
+            }
             Checked::City(quarter) => self.city.as_mut().expect("checked").add(quarter, player),
         }
-        self.supply[player] -= 1;
+        match figure {
+            Figure::Big => self.bigs[player] -= 1,
+            _ => self.supply[player] -= 1,
+        }
         self.events.push(Event::FollowerStood { player, at });
         Ok(())
     }
@@ -248,7 +279,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        Cell, DrawError, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
+        Cell, DrawError, Figure, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
         StandError, Standing, Start, TileId, TileSet,
     };
 
@@ -264,7 +295,7 @@ mod tests {
     }
 
     fn stand(player: PlayerId, x: i32, y: i32, port: Port) -> Move {
-        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port) }
+        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port), figure: Figure::Follower }
     }
 
     fn final_board(sets: &[TileSet], start: Start) -> GameSetup {
@@ -314,7 +345,7 @@ mod tests {
             (stand(ANNA, 1, 0, Port::I), StandError::NoFeatureAt { cell: Cell::new(1, 0), port: Port::I }.into()),
             (stand(PlayerId(4), 1, 0, Port::E), StandError::UnknownPlayer { player: PlayerId(4) }.into()),
             (
-                Move::Stand { player: ANNA, at: Standing::City(Quarter::Castle) },
+                Move::Stand { player: ANNA, at: Standing::City(Quarter::Castle), figure: Figure::Follower },
                 StandError::NoCount { quarter: Quarter::Castle }.into(), // no City of Carcassonne in a base game
             ),
         ];
@@ -389,7 +420,8 @@ mod tests {
     #[test]
     fn followers_stand_in_the_quarters_of_the_city() {
         let mut game = Game::new(final_board(&[TileSet::Base, TileSet::Count], Start::Count)).unwrap();
-        game.apply(&Move::Stand { player: BRAM, at: Standing::City(Quarter::Market) }).unwrap();
+        game.apply(&Move::Stand { player: BRAM, at: Standing::City(Quarter::Market), figure: Figure::Follower })
+            .unwrap();
         assert_eq!(game.city().unwrap().followers(Quarter::Market)[BRAM], 1);
         assert_eq!(game.supply(), &[7, 6]);
     }

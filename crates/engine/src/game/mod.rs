@@ -232,8 +232,8 @@ impl Game {
             self.last_move_events = first_event;
             return Ok(());
         }
-        if let &Move::Stand { player, at } = mv {
-            self.stand(player, at)?;
+        if let &Move::Stand { player, at, figure } = mv {
+            self.stand(player, at, figure)?;
             self.moves += 1;
             self.last_move_events = first_event;
             return Ok(());

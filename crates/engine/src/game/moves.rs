@@ -52,13 +52,15 @@ pub enum Move {
         /// The cell of its north-west corner tile (CO1); the block covers 4 × 3 cells from there.
         at: Cell,
     },
-    /// Final board only: a follower entered where it stands on the finished table. Nothing is
-    /// drawn and the turn does not pass.
+    /// Final board only: a figure entered where it stands on the finished table, named by its
+    /// kind. Nothing is drawn and the turn does not pass.
     Stand {
-        /// Whose follower.
+        /// Whose figure.
         player: PlayerId,
         /// Where it stands.
         at: Standing,
+        /// A follower, the big follower, or the abbot (as [`Move::StandAbbot`]).
+        figure: Figure,
     },
     /// Final board only: a player's abbot entered where it stands, on a cloister, shrine or
     /// garden. Nothing is drawn and the turn does not pass.
@@ -448,7 +450,11 @@ mod tests {
         let city = Move::City { at: Cell::new(2, 1) };
         assert_eq!(city.cells().collect::<Vec<_>>(), [Cell::new(2, 1), Cell::new(5, 3)], "the 4 × 3 block's corners");
         assert_eq!(city.tile(), None, "the City is not drawn");
-        let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(-3, 4), crate::Port::N) };
+        let stand = Move::Stand {
+            player: PlayerId(0),
+            at: Standing::Board(Cell::new(-3, 4), crate::Port::N),
+            figure: crate::Figure::Follower,
+        };
         assert_eq!((stand.cells().collect::<Vec<_>>(), stand.tile()), (vec![Cell::new(-3, 4)], None));
         assert_eq!(road_east().tile(), Some(tile("U")));
     }

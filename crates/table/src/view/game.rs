@@ -88,6 +88,10 @@ pub struct QuarterView {
     pub quarter: Quarter,
     /// Followers there, by seat.
     pub followers: Vec<u32>,
+    /// The seats whose big follower waits there; left out when none does.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: Vec<u32>,
 }
 
 /// King and Robber, as held now.
@@ -185,6 +189,10 @@ pub struct FollowerOnBoard {
     pub place: String,
     /// What the follower is there, so the board can draw its shape.
     pub role: FollowerRole,
+    /// The big follower, weighing two (I-12); left out for any other figure.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: bool,
 }
 
 /// Copies of a tile type left in the bag.
@@ -295,6 +303,7 @@ impl GameView {
                     y: f.cell.y,
                     place: f.port.name().to_string(),
                     role: follower_role(game, f.cell, f.port),
+                    big: f.figure == castellan_engine::Figure::Big,
                 })
                 .collect(),
             bag: game
@@ -325,6 +334,9 @@ impl GameView {
                         quarter: q,
                         followers: (0..game.player_count())
                             .map(|i| u32::from(city.followers(q)[PlayerId(i as u8)]))
+                            .collect(),
+                        big: (0..game.player_count() as u32)
+                            .filter(|&i| city.big(PlayerId(i as u8)) == Some(q))
                             .collect(),
                     })
                     .collect(),
@@ -511,7 +523,16 @@ mod tests {
         let mut live = None;
         for (seat, cell, port) in stands {
             live = Some(
-                table.play(Move::Stand { player: PlayerId(seat), at: Standing::Board(cell, port) }, now()).unwrap(),
+                table
+                    .play(
+                        Move::Stand {
+                            player: PlayerId(seat),
+                            at: Standing::Board(cell, port),
+                            figure: castellan_engine::Figure::Follower,
+                        },
+                        now(),
+                    )
+                    .unwrap(),
             );
         }
         let view = GameView::of(live.unwrap());

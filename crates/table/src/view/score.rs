@@ -2,7 +2,7 @@
 //! with its reason, for the score feed.
 
 use crate::request::Spot;
-use castellan_engine::{Color, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use castellan_engine::{Color, Game, PlayerId, PlayerSet, Score, ScoreSource, TileSet, TrackPosition};
 use serde::Serialize;
 
 /// One player's standing.
@@ -20,6 +20,11 @@ pub struct PlayerView {
     pub if_ended_now: u32,
     /// Followers in supply.
     pub supply: u32,
+    /// With Inns & Cathedrals, their big follower in hand: 1, or 0 while it is out (I-02);
+    /// left out at a table without the box.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: Option<u32>,
     /// Where their marker stands on the 50-space track and the tokens they hold.
     pub track: TrackView,
 }
@@ -129,6 +134,7 @@ pub(super) fn players(game: &Game) -> Vec<PlayerView> {
                 score,
                 if_ended_now: ended[i],
                 supply: game.supply()[seat.index()] as u32,
+                big: game.setup().has(TileSet::InnsCathedrals).then(|| u32::from(game.bigs()[seat.index()])),
                 track: TrackView { space: track.space, fifties: track.fifties, hundreds: track.hundreds },
             }
         })

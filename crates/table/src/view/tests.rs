@@ -58,7 +58,16 @@ fn three_city_farm(farms: castellan_engine::FarmRule) -> GameView {
         (bram, 2, 2, Port::SL),
         (bram, 2, 2, Port::SR),
     ] {
-        table.play(Move::Stand { player: who, at: Standing::Board(Cell::new(x, y), port) }, now()).unwrap();
+        table
+            .play(
+                Move::Stand {
+                    player: who,
+                    at: Standing::Board(Cell::new(x, y), port),
+                    figure: castellan_engine::Figure::Follower,
+                },
+                now(),
+            )
+            .unwrap();
     }
     GameView::of(table.finish(Vec::new(), now()).unwrap())
 }
@@ -158,7 +167,11 @@ fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
     let u = TileId::from_name("U").unwrap();
     table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
     // Anna placed U; her follower stood on it later is still a move of its own.
-    let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
+    let stand = Move::Stand {
+        player: PlayerId(0),
+        at: Standing::Board(Cell::new(1, 0), Port::E),
+        figure: castellan_engine::Figure::Follower,
+    };
     let live = table.play(stand, now()).unwrap();
     let (view, turns) = (GameView::of(live), turn_log(live.game()));
     assert_eq!(view.mode, Mode::FinalBoard);
@@ -186,6 +199,7 @@ fn final_board_on(table: &mut Table) -> GameId {
     let stand = |player, port| Move::Stand {
         player: castellan_engine::PlayerId(player),
         at: castellan_engine::Standing::Board(castellan_engine::Cell::new(0, 0), port),
+        figure: castellan_engine::Figure::Follower,
     };
     table.play(stand(0, Port::W), now()).unwrap();
     table.play(stand(1, Port::N), now()).unwrap();
@@ -258,4 +272,48 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
     let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
     assert!(matches!(err, TableError::TrackInTurns), "{err:?}");
     assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
+}
+
+/// With Inns & Cathedrals the view carries each player's big follower in hand, marks it on
+/// the board, and says where it waits in the City; at a table without the box none of those
+/// keys is sent.
+#[test]
+fn the_big_follower_is_in_the_view_in_hand_on_the_board_and_in_the_city() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let start = GameView::of(table.live().unwrap());
+    assert_eq!(start.players.iter().map(|p| p.big).collect::<Vec<_>>(), [Some(1), Some(1)]);
+    let u = TileId::from_name("U").unwrap();
+    let live = table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
+    let view = GameView::of(live);
+    assert_eq!((view.players[0].big, view.players[1].big), (Some(0), Some(1)), "Anna's is out");
+    assert!(view.followers[0].big, "drawn as the big follower");
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["followers"][0]["big"], true);
+
+    let mut plain = Table::new(Ledger::open_in_memory().unwrap());
+    plain.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
+    let live = plain.play(Move::place(u, Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
+    let json = serde_json::to_value(GameView::of(live)).unwrap();
+    assert!(json["players"][0].get("big").is_none() && json["followers"][0].get("big").is_none(), "{json}");
+}
+
+#[test]
+fn a_big_follower_waiting_in_the_city_is_named_by_its_quarter() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.extend([castellan_engine::TileSet::InnsCathedrals, castellan_engine::TileSet::Count]);
+    setup.start = castellan_engine::Start::Count;
+    setup.mode = Mode::FinalBoard;
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let at = Standing::City(castellan_engine::Quarter::Blacksmith);
+    let live =
+        table.play(Move::Stand { player: PlayerId(1), at, figure: castellan_engine::Figure::Big }, now()).unwrap();
+    let view = GameView::of(live);
+    let city = view.city.expect("the City");
+    let blacksmith = city.quarters.iter().find(|q| q.quarter == castellan_engine::Quarter::Blacksmith).unwrap();
+    assert_eq!((blacksmith.big.clone(), blacksmith.followers.clone()), (vec![1], vec![0, 0]));
+    assert_eq!(view.players[1].big, Some(0));
 }
