@@ -1306,6 +1306,11 @@ export type PlacementOption = {
 	rotation: number,
 	/**  The legal follower places; empty when none (no follower left, or all taken). */
 	followers: FollowerOption[],
+	/**
+	 *  With Inns & Cathedrals, the places the mover's big follower may take while it is in
+	 *  hand (I-13); left out when there are none.
+	 */
+	big?: FollowerOption[],
 };
 
 /**  A seat at the table, 0 for the first player in turn order. */
@@ -1726,6 +1731,8 @@ export type ScoreView = {
 	at: Spot,
 	/**  Every tile of the completed cities counted (farms, the King), to light them up. */
 	cityTiles: ([number, number])[],
+	/**  The seats whose big follower weighed two in the majority (I-12); left out when none did. */
+	big?: number[],
 };
 
 /**
@@ -2172,6 +2179,8 @@ export type TurnView = {
 	follower: string | null,
 	/**  Final board: the quarter of the City where a follower stands. */
 	quarter: Quarter | null,
+	/**  The figure put down or standing is the big follower (I-13); left out otherwise. */
+	big?: boolean,
 	/**
 	 *  Where it went, as players point at it on the board as it stands now: the feature the
 	 *  follower went onto, else the tile's most telling feature; `null` for a tile put aside,

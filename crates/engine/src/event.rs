@@ -5,6 +5,7 @@
 //! nothing else changes a score.
 
 use crate::coord::{Cell, Port, Rotation};
+use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::tile::{FeatureKind, TileId};
 use crate::title::TitleKind;
@@ -71,6 +72,8 @@ pub enum Event {
         port: Port,
         /// The feature it stands on, which decides its role.
         kind: FeatureKind,
+        /// A follower, the abbot or the big follower.
+        figure: Figure,
     },
     /// Final board: a follower entered where it stands on the finished table.
     FollowerStood {
@@ -78,6 +81,8 @@ pub enum Event {
         player: PlayerId,
         /// Where.
         at: crate::board::Standing,
+        /// A follower, the abbot or the big follower.
+        figure: Figure,
     },
     /// Points were scored.
     Scored(Box<Score>),

@@ -50,6 +50,11 @@ pub struct PlacementOption {
     pub rotation: u32,
     /// The legal follower places; empty when none (no follower left, or all taken).
     pub followers: Vec<FollowerOption>,
+    /// With Inns & Cathedrals, the places the mover's big follower may take while it is in
+    /// hand (I-13); left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: Vec<FollowerOption>,
 }
 
 /// What a follower is on a feature of this kind; `None` on the river, which takes none.
@@ -122,6 +127,13 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
             y: cell.y,
             rotation: u32::from(rotation.degrees()),
             followers: options(game.legal_followers(tile, cell, rotation))
+                .into_iter()
+                .map(|mut o| {
+                    o.covers = same_feature(tile, rotation, &o.place);
+                    o
+                })
+                .collect(),
+            big: options(game.legal_big_places(tile, cell, rotation))
                 .into_iter()
                 .map(|mut o| {
                     o.covers = same_feature(tile, rotation, &o.place);
@@ -205,5 +217,26 @@ mod tests {
         assert_eq!(knight.covers, vec!["S", "SL", "SR"], "E turned round has its city on the south edge");
         assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
         assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
+    }
+
+    #[test]
+    fn placement_options_offer_the_big_followers_places_only_while_it_is_in_hand() {
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert!(placement_options(&plain, "U").unwrap().iter().all(|o| o.big.is_empty()), "no box, no big follower");
+        let json = serde_json::to_value(&placement_options(&plain, "U").unwrap()[0]).unwrap();
+        assert!(json.get("big").is_none(), "left out of the wire: {json}");
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+        let mut game = Game::new(setup).unwrap();
+        let east = |game: &Game| {
+            placement_options(game, "U").unwrap().into_iter().find(|o| (o.x, o.y, o.rotation) == (1, 0, 0)).unwrap()
+        };
+        let offered = east(&game);
+        assert_eq!(offered.big, offered.followers, "the big follower goes wherever a follower may");
+        let u = TileId::from_name("U").unwrap();
+        game.apply(&Move::place_big(u, Cell::new(1, 0), Rotation::R0, castellan_engine::Port::E)).unwrap();
+        game.apply(&Move::place(u, Cell::new(-1, 0), Rotation::R0, None)).unwrap();
+        let later = placement_options(&game, "U").unwrap();
+        assert!(later.iter().all(|o| o.big.is_empty()), "Anna's big follower is out");
     }
 }

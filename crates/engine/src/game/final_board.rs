@@ -221,7 +221,7 @@ impl Game {
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
         self.board.add_figure(player, cell, port, feature, Figure::Abbot);
         self.abbots[player] -= 1;
-        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port) });
+        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure: Figure::Abbot });
         Ok(())
     }
 
@@ -271,7 +271,7 @@ impl Game {
             Figure::Big => self.bigs[player] -= 1,
             _ => self.supply[player] -= 1,
         }
-        self.events.push(Event::FollowerStood { player, at });
+        self.events.push(Event::FollowerStood { player, at, figure });
         Ok(())
     }
 }
@@ -485,5 +485,42 @@ mod tests {
         let refused = game.apply(&place("R2-04", 1, 0, Rotation::R90)).unwrap_err();
         assert!(matches!(refused, MoveError::Placement { .. }), "edges must match: {refused}");
         assert_eq!(game.move_count(), 0);
+    }
+
+    #[test]
+    fn a_stand_names_its_figure_the_big_follower_on_the_board_or_in_the_city() {
+        let big = |player, at| Move::Stand { player, at, figure: Figure::Big };
+        let castle = Standing::City(Quarter::Castle);
+        let mut game =
+            Game::new(final_board(&[TileSet::Base, TileSet::Count, TileSet::InnsCathedrals], Start::Count)).unwrap();
+        game.apply(&big(ANNA, castle)).expect("the big follower waits in the castle (X-07)");
+        assert_eq!(
+            (game.city().unwrap().big(ANNA), game.bigs(), game.supply()),
+            (Some(Quarter::Castle), &[0, 1][..], &[7, 7][..])
+        );
+        assert_eq!(
+            game.apply(&big(ANNA, castle)),
+            Err(crate::BigFollowerError::BigOut { player: ANNA }.into()),
+            "one big follower each (I-13)"
+        );
+        let abbot = Move::Stand { player: BRAM, at: castle, figure: Figure::Abbot };
+        let refused = game.apply(&abbot).unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some("QX-04"), StandError::AbbotNotInCity { player: BRAM }.into()));
+
+        let mut plain = road_board();
+        let on_road = Standing::Board(Cell::new(1, 0), Port::E);
+        assert_eq!(plain.apply(&big(ANNA, on_road)), Err(crate::BigFollowerError::NotInPlay.into()), "I-02");
+        let mut setup = final_board(&[TileSet::Base, TileSet::InnsCathedrals], Start::Base);
+        setup.players.truncate(2);
+        let mut with_box = Game::new(setup).unwrap();
+        with_box.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        for _ in 0..7 {
+            with_box.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        }
+        with_box.apply(&big(ANNA, on_road)).expect("the big follower comes on top of the seven");
+        with_box.apply(&stand(BRAM, 0, 0, Port::W)).unwrap();
+        with_box.finish().unwrap();
+        assert_eq!(with_box.scores(), &[2, 0], "nine figures' weight on the open two-tile road");
+        assert_eq!(with_box.bigs(), &[1, 1], "home after the count");
     }
 }

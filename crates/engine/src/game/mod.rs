@@ -375,7 +375,7 @@ impl Game {
                 Figure::Big => self.bigs[player] -= 1,
             }
             let kind = tile.def().features[local as usize].kind;
-            self.events.push(Event::FollowerDeployed { player, cell, port, kind });
+            self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
         }
         let follower = follower.map(|(port, _)| port);
         if recall_abbot {

@@ -75,6 +75,10 @@ pub struct ScoreView {
     pub at: Spot,
     /// Every tile of the completed cities counted (farms, the King), to light them up.
     pub city_tiles: Vec<[i32; 2]>,
+    /// The seats whose big follower weighed two in the majority (I-12); left out when none did.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: Vec<u32>,
 }
 
 fn seats(set: PlayerSet) -> Vec<u32> {
@@ -113,6 +117,12 @@ impl ScoreView {
             final_scoring: s.final_scoring,
             rule: s.rule.to_string(),
             at: Spot::from(s.anchor),
+            // Each player has one big follower, so weight beyond the figures is one big each.
+            big: (0..game.player_count() as u8)
+                .map(PlayerId)
+                .filter(|&p| s.weight[p] > s.followers[p])
+                .map(|p| p.index() as u32)
+                .collect(),
             city_tiles,
         }
     }

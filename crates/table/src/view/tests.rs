@@ -317,3 +317,19 @@ fn a_big_follower_waiting_in_the_city_is_named_by_its_quarter() {
     assert_eq!((blacksmith.big.clone(), blacksmith.followers.clone()), (vec![1], vec![0, 0]));
     assert_eq!(view.players[1].big, Some(0));
 }
+
+#[test]
+fn a_score_names_the_seats_whose_big_follower_weighed_two() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let a = TileId::from_name("A").unwrap();
+    table.play(Move::place(a, Cell::new(-1, 0), Rotation::R270, None), now()).unwrap();
+    // Bram's big thief closes the three-tile road: 3 points, his big follower counted two.
+    let live = table.play(Move::place_big(a, Cell::new(1, 0), Rotation::R90, Port::W), now()).unwrap();
+    let view = GameView::of(live);
+    assert_eq!((view.feed[0].points, view.feed[0].big.clone()), (3, vec![1]));
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["feed"][0]["big"], json!([1]));
+}

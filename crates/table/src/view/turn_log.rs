@@ -1,7 +1,7 @@
 //! The turn log: a line per turn saying who placed what, and what it scored.
 
 use crate::target::{followers_of, Survey, Target};
-use castellan_engine::{Cell, Event, Game, PlayerId, Port, Quarter, Standing};
+use castellan_engine::{Cell, Event, Figure, Game, PlayerId, Port, Quarter, Standing};
 use serde::Serialize;
 
 /// What a move in the turn log did.
@@ -41,6 +41,10 @@ pub struct TurnView {
     pub follower: Option<String>,
     /// Final board: the quarter of the City where a follower stands.
     pub quarter: Option<Quarter>,
+    /// The figure put down or standing is the big follower (I-13); left out otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: bool,
     /// Where it went, as players point at it on the board as it stands now: the feature the
     /// follower went onto, else the tile's most telling feature; `null` for a tile put aside,
     /// the City laid and a follower in a quarter.
@@ -70,13 +74,15 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 rotation,
                 follower: None,
                 quarter: None,
+                big: false,
                 feature: None,
             };
         let next = match e {
-            Event::FollowerDeployed { player, cell, port, .. } => {
+            Event::FollowerDeployed { player, cell, port, figure, .. } => {
                 if let Some(last) = out.last_mut() {
                     if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
                         last.follower = Some(port.name().to_string());
+                        last.big = *figure == Figure::Big;
                     }
                 }
                 continue;
@@ -93,13 +99,16 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 turn(TurnKind::Discard, *player, Some(tile.name().to_string()), None, 0)
             }
             Event::CityLaid { player, at } => turn(TurnKind::City, *player, None, Some([at.x, at.y]), 0),
-            Event::FollowerStood { player, at: Standing::Board(cell, port) } => TurnView {
+            Event::FollowerStood { player, at: Standing::Board(cell, port), figure } => TurnView {
                 follower: Some(port.name().to_string()),
+                big: *figure == Figure::Big,
                 ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), 0)
             },
-            Event::FollowerStood { player, at: Standing::City(quarter) } => {
-                TurnView { quarter: Some(*quarter), ..turn(TurnKind::Stand, *player, None, None, 0) }
-            }
+            Event::FollowerStood { player, at: Standing::City(quarter), figure } => TurnView {
+                quarter: Some(*quarter),
+                big: *figure == Figure::Big,
+                ..turn(TurnKind::Stand, *player, None, None, 0)
+            },
             _ => unreachable!("is_turn lets only the events above through"),
         };
         out.push(next);
@@ -137,5 +146,23 @@ mod tests {
             vec![Some(FeatureKind::Cloister), Some(FeatureKind::City)],
             "B's cloister; E's city before its field"
         );
+    }
+
+    #[test]
+    fn a_big_follower_put_down_is_marked_in_its_turn() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let u = TileId::from_name("U").unwrap();
+        table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
+        let live = table.play(Move::place(u, Cell::new(-1, 0), Rotation::R0, Some(Port::NL)), now()).unwrap();
+        let log = turn_log(live.game());
+        assert_eq!(
+            log.iter().map(|t| (t.follower.clone(), t.big)).collect::<Vec<_>>(),
+            [(Some("E".to_string()), true), (Some("NL".to_string()), false)]
+        );
+        let json = serde_json::to_value(&log).unwrap();
+        assert_eq!((json[0]["big"].clone(), json[1].get("big")), (serde_json::Value::Bool(true), None));
     }
 }
