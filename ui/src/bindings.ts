@@ -1451,8 +1451,10 @@ export type QuarterMoveOption = {
 	seat: number,
 	/**  From which quarter. */
 	quarter: Quarter,
-	/**  How many they have there. */
+	/**  How many ordinary followers they have there. */
 	available: number,
+	/**  Their big follower waits there too; left out when it does not. */
+	big?: boolean,
 	/**  The features they may go onto. */
 	features: Target[],
 };

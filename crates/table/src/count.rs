@@ -18,8 +18,12 @@ pub struct QuarterMoveOption {
     pub seat: u32,
     /// From which quarter.
     pub quarter: Quarter,
-    /// How many they have there.
+    /// How many ordinary followers they have there.
     pub available: u32,
+    /// Their big follower waits there too; left out when it does not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: bool,
     /// The features they may go onto.
     pub features: Vec<Target>,
 }
@@ -30,6 +34,7 @@ impl QuarterMoveOption {
             seat: o.player.index() as u32,
             quarter: o.quarter,
             available: u32::from(o.available),
+            big: o.big,
             features: survey.targets(&o.features),
         }
     }
@@ -200,5 +205,25 @@ mod tests {
         );
         assert!(city.tiles.contains(&[2, 1]), "the city is described with the new tile in it");
         assert_eq!(city.worth, crate::target::Worth::Tiles { tiles: 2, pennants: 0 });
+    }
+
+    #[test]
+    fn a_big_follower_waiting_in_a_quarter_is_offered_for_the_final_moves() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([TileSet::Count, TileSet::InnsCathedrals]);
+        setup.start = Start::Count;
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        let at = castellan_engine::Standing::City(Quarter::Blacksmith);
+        game.apply(&Move::Stand { player: castellan_engine::PlayerId(1), at, figure: castellan_engine::Figure::Big })
+            .unwrap();
+        let options = final_move_options(&game);
+        assert_eq!(options.len(), 1, "{options:?}");
+        assert_eq!(
+            (options[0].seat, options[0].quarter, options[0].available, options[0].big),
+            (1, Quarter::Blacksmith, 0, true)
+        );
+        assert!(!options[0].features.is_empty(), "the roads out of the City's gates");
+        assert_eq!(serde_json::to_value(&options[0]).unwrap()["big"], true);
     }
 }
