@@ -158,6 +158,16 @@ mod tests {
         assert!(text.contains("appInfo"), "the app_info command is in the bindings");
     }
 
+    /// Inns & Cathedrals is played by scripts, but the setup screen must not offer it until the
+    /// table screen can place a big follower.
+    #[test]
+    fn the_setup_screen_offers_every_box_but_the_base_and_inns_and_cathedrals() {
+        use castellan_table::engine::TileSet;
+        let offered = super::offered_boxes();
+        assert!(!offered.contains(&TileSet::InnsCathedrals) && !offered.contains(&TileSet::Base), "{offered:?}");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 2, "every other box: {offered:?}");
+    }
+
     /// The commands the UI may call are listed three times: registered with the bindings
     /// (`specta_builder`), declared to tauri-build (`build.rs`) and allowed in the window's
     /// capability. They must agree, and the capability grants nothing else that page script

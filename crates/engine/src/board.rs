@@ -948,6 +948,23 @@ mod tests {
     }
 
     #[test]
+    fn the_lake_by_a_road_is_an_inn_only_when_inns_are_in_play() {
+        // R2-07 alone: its road west–east, drawn with a lake beside it (X-11, QX-05).
+        for inns in [false, true] {
+            let mut b = Board::new();
+            b.inns = inns;
+            b.place(id("R2-07"), Cell::new(0, 0), Rotation::R0);
+            let road = b.feature_at(Cell::new(0, 0), Port::E).expect("the bridge's road");
+            assert_eq!(b.view(road).inn, inns, "inns in play: {inns}");
+            assert_eq!(b.measure(road).1.inn, inns);
+        }
+        let mut b = Board::new();
+        b.place(id("IC01"), Cell::new(0, 0), Rotation::R0);
+        let city = b.feature_at(Cell::new(0, 0), Port::N).unwrap();
+        assert!(b.view(city).cathedral && !b.view(city).inn, "a cathedral city");
+    }
+
+    #[test]
     fn a_city_closed_by_two_caps_is_complete_with_two_tiles() {
         let mut b = start();
         let i = b.place(id("E"), Cell::new(0, -1), Rotation::R180);
