@@ -125,6 +125,8 @@ pub enum Event {
         cell: Cell,
         /// … and place.
         port: Port,
+        /// The player's big follower rather than an ordinary one.
+        big: bool,
     },
     /// A placer put a follower from supply into a quarter.
     EnteredCity {
@@ -132,6 +134,8 @@ pub enum Event {
         player: PlayerId,
         /// Which quarter.
         quarter: crate::count::Quarter,
+        /// The placer's big follower rather than an ordinary one.
+        big: bool,
     },
     /// The Count moved.
     CountMoved {

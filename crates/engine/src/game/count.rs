@@ -232,7 +232,13 @@ impl Game {
             Figure::Follower
         };
         self.board.add_figure(m.player, m.to.0, m.to.1, feature, figure);
-        self.events.push(Event::FollowerMoved { player: m.player, quarter: m.quarter, cell: m.to.0, port: m.to.1 });
+        self.events.push(Event::FollowerMoved {
+            player: m.player,
+            quarter: m.quarter,
+            cell: m.to.0,
+            port: m.to.1,
+            big: m.big,
+        });
     }
 
     /// Before the features this tile completed are scored, one round of moves from the
@@ -296,7 +302,7 @@ impl Game {
             self.supply[placer] -= 1;
             city.add(entry.quarter, placer);
         }
-        self.events.push(Event::EnteredCity { player: placer, quarter: entry.quarter });
+        self.events.push(Event::EnteredCity { player: placer, quarter: entry.quarter, big: entry.big });
         if let Some(to) = to.filter(|&to| to != city.count_at) {
             let from = city.count_at;
             city.count_at = to;
@@ -536,5 +542,52 @@ mod tests {
         assert_eq!(g.entry_quarters(), Quarter::ALL.to_vec(), "any quarter by default, the Count's too");
         g.finish().unwrap();
         assert!(g.final_move_targets(Quarter::Market).is_empty(), "counted already");
+    }
+
+    #[test]
+    fn the_big_follower_enters_the_city_as_the_tiles_one_follower() {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.extend([TileSet::Count, TileSet::InnsCathedrals]);
+        setup.start = Start::Count;
+        let mut game = Game::new(setup).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        // Red's thief on the south gate's road, which Blue's cloister road closes (C-03).
+        game.apply(&Move::place(tile("U"), Cell::new(0, 2), crate::Rotation::R90, Some(Port::N))).unwrap();
+        let close = |big| Move::Place {
+            tile: tile("A"),
+            cell: Cell::new(0, 3),
+            rotation: crate::Rotation::R180,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: CountChoice {
+                moves: Vec::new(),
+                entry: Some(crate::Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market), big }),
+            },
+            purchase: None,
+        };
+        let events = game.apply(&close(true)).unwrap().to_vec();
+        assert!(events.contains(&crate::Event::EnteredCity {
+            player: PlayerId(1),
+            quarter: Quarter::Castle,
+            big: true
+        }));
+        let city = game.city().unwrap();
+        assert_eq!(
+            (city.big(PlayerId(1)), city.total(PlayerId(1)), game.bigs()),
+            (Some(Quarter::Castle), 0, &[1, 0][..])
+        );
+        assert_eq!(game.supply(), &[7, 7], "the big follower went in, not one of the seven");
+        // Without a big follower in hand, a big entry is refused with its rule.
+        let mut again = Game::new(game.setup().clone()).unwrap();
+        again.apply(&Move::place(tile("U"), Cell::new(0, 2), crate::Rotation::R90, Some(Port::N))).unwrap();
+        let mut with_big_out = close(true);
+        if let Move::Place { follower, figure, .. } = &mut with_big_out {
+            // Blue's big follower goes onto the cloister of the very tile, so none is left to enter.
+            *follower = Some(Port::C);
+            *figure = Figure::Big;
+        }
+        let refused = again.apply(&with_big_out).unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some("X-07"), CountError::NoBigFollower { player: PlayerId(1) }.into()));
     }
 }
