@@ -466,6 +466,32 @@ mod tests {
     }
 
     #[test]
+    fn an_inns_and_cathedrals_game_is_stored_as_version_2_and_resumes_with_its_big_follower() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+        table.start(setup, None, now()).unwrap();
+        let (inn, u, cell) = (TileId::from_name("IC15").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
+        table.play(Move::place_big(inn, cell(1, 0), Rotation::R0, Port::E), now()).unwrap();
+        table.play(Move::place(u, cell(-1, 0), Rotation::R0, None), now()).unwrap();
+        let before = table.live().unwrap().clone();
+        assert_eq!(before.game().bigs(), &[0, 1], "Anna's big thief is on the inn road");
+        assert_eq!(table.script().unwrap()["version"], 2, "Inns & Cathedrals is version 2's");
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
+        assert_eq!(resumed.history().moves(), before.history().moves(), "the big follower is stored");
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
+        assert_eq!(resumed.game().bigs(), &[0, 1]);
+        let mut ended = resumed.game().clone();
+        ended.finish().unwrap();
+        assert_eq!(ended.scores(), &[0, 0], "an open inn road pays nothing at the end (I-06)");
+    }
+
+    #[test]
     fn an_abbot_in_a_garden_is_shown_on_the_board() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
