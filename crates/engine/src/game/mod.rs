@@ -15,6 +15,8 @@
 //! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10;
 //!   [`PlacementError`]);
 //! - `abbot`: the abbot's placement and recall (A-04 to A-14; [`AbbotError`]);
+//! - `big`: the big follower of Inns & Cathedrals in hand and its refusals (I-02, I-13;
+//!   [`BigFollowerError`]);
 //! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
 //!   [`FollowerError`]);
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
