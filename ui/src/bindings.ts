@@ -765,6 +765,24 @@ export type FieldPiece = {
 	places: string[],
 };
 
+/**  A kind of figure. */
+export type Figure = 
+/**  An ordinary follower: thief, knight, monk, heretic or farmer by where it stands. */
+"follower" | 
+/**
+ *  The abbot: one per player on top of the seven followers (A-14), only on a cloister,
+ *  shrine or garden (A-04, A-05).
+ */
+"abbot";
+
+/**  How many figures of one kind a player has in hand. */
+export type FigureInHand = {
+	/**  The kind. */
+	figure: Figure,
+	/**  How many. */
+	count: number,
+};
+
 /**
  *  What kept the ledger file from being read or written: [`LedgerError::File`]. It crosses to
  *  the UI as data, which words it in the player's language.
@@ -845,10 +863,14 @@ export type FollowerOnBoard = {
 	place: string,
 	/**  What the follower is there, so the board can draw its shape. */
 	role: FollowerRole,
+	/**  Which kind of figure: a figure other than a follower has a shape of its own. */
+	figure: Figure,
 };
 
-/**  A place on the tile just placed where a follower may go. */
+/**  A place on the tile just placed where a figure may go. */
 export type FollowerOption = {
+	/**  Which kind of figure may go there: a place open to two kinds is listed once for each. */
+	figure: Figure,
 	/**  The place, in board orientation. */
 	place: string,
 	/**  What the follower would be there. */
@@ -1123,18 +1145,24 @@ x: number;
 y: number; 
 /**  0, 90, 180 or 270. */
 rotation: number; 
-/**  The follower's place on the tile, in board orientation, if one was put there. */
+/**  The figure's place on the tile, in board orientation, if one was put there. */
 follower: string | null; 
+/**  Which kind of figure goes there: a follower unless said. */
+figure?: Figure; 
+/**  The mover takes their abbot back instead of placing a figure (A-08). */
+recallAbbot?: boolean; 
 /**  The Count's decisions in this move, in a game with the Count. */
 count?: CountRequest | null } | 
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
 tile: string } | 
-/**  Final board: a follower standing on a tile already placed. */
+/**  Final board: a figure standing on a tile already placed. */
 { kind: "stand"; 
-/**  Whose follower. */
+/**  Whose figure. */
 seat: number; 
+/**  Which kind of figure: a follower unless said. */
+figure?: Figure; 
 /**  The tile's column. */
 x: number; 
 /**  The tile's row. */
@@ -1274,8 +1302,13 @@ export type PlacementOption = {
 	y: number,
 	/**  0, 90, 180 or 270. */
 	rotation: number,
-	/**  The legal follower places; empty when none (no follower left, or all taken). */
+	/**
+	 *  The legal figure places, each kind's apart; empty when none (no figure left, or all
+	 *  taken).
+	 */
 	followers: FollowerOption[],
+	/**  Whether the mover may take their abbot back instead of placing a figure (A-08, A-11). */
+	mayRecall: boolean,
 };
 
 /**  A seat at the table, 0 for the first player in turn order. */
@@ -1313,6 +1346,11 @@ export type PlayerView = {
 	supply: number,
 	/**  Where their marker stands on the 50-space track and the tokens they hold. */
 	track: TrackView,
+	/**
+	 *  Each kind of figure in play and how many of it they have in hand: followers always,
+	 *  the abbot when the table plays with it (0 while it stands on the board).
+	 */
+	figures: FigureInHand[],
 };
 
 /**

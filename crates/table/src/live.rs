@@ -377,7 +377,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::fixture::{now, place};
-    use castellan_engine::{Cell, Port, Rotation, TileId};
+    use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
 
@@ -478,6 +478,16 @@ mod tests {
         let view = crate::view::GameView::of(live);
         let shown = serde_json::to_value(&view).unwrap();
         assert!(shown.to_string().contains("\"monk\""), "the abbot stands in the garden, drawn as a monk: {shown}");
+        assert_eq!(view.followers[0].figure, Figure::Abbot, "the board tells the abbot from a follower");
+        let hand = |seat: usize| view.players[seat].figures.iter().map(|f| (f.figure, f.count)).collect::<Vec<_>>();
+        assert_eq!(hand(0), [(Figure::Follower, 7), (Figure::Abbot, 0)], "Anna's abbot is out, her followers home");
+        assert_eq!(hand(1), [(Figure::Follower, 7), (Figure::Abbot, 1)]);
+        let plain = crate::view::GameView::build(
+            castellan_ledger::GameId(1),
+            &Game::new(GameSetup::base(&["Anna"])).unwrap(),
+            crate::view::Progress { cursor: 0, moves: 0, can_undo: false, can_redo: false, finished: false },
+        );
+        assert_eq!(plain.players[0].figures.len(), 1, "without the abbot, followers alone");
         // The end count pays the garden and the view of the finished game is built too.
         let done = table.finish(Vec::new(), now()).unwrap();
         assert_eq!(done.game().scores(), &[2, 0], "the garden beside the spring: 1 + 1");
@@ -498,17 +508,37 @@ mod tests {
         let mut table = table_at(&path);
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
         let requests = [
-            MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None },
+            MoveRequest::Place {
+                tile: "F".into(),
+                x: 2,
+                y: 1,
+                rotation: 0,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            },
             MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
-            MoveRequest::Place { tile: "G".into(), x: 3, y: 1, rotation: 0, follower: None, count: None },
-            MoveRequest::Stand { seat: 1, x: 3, y: 1, place: "E".into() },
-            MoveRequest::Stand { seat: 0, x: 2, y: 1, place: "W".into() },
+            MoveRequest::Place {
+                tile: "G".into(),
+                x: 3,
+                y: 1,
+                rotation: 0,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            },
+            MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },
         ];
         for r in &requests {
             table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
         }
-        let refused =
-            table.play(MoveRequest::Stand { seat: 0, x: 9, y: 9, place: "N".into() }.to_move().unwrap(), now());
+        let refused = table.play(
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 9, y: 9, place: "N".into() }.to_move().unwrap(),
+            now(),
+        );
         assert!(matches!(refused, Err(TableError::Move(_))), "a stand on no tile is refused");
         table.undo().unwrap();
         let before = table.live().unwrap().clone();

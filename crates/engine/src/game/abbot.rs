@@ -205,6 +205,31 @@ impl Game {
             .collect()
     }
 
+    /// Final board: the places on the tile at `cell` where `player`'s abbot may stand, with
+    /// what is there: its cloister, shrine or garden, while the abbot is in hand.
+    /// A finished building is not offered: its abbot went home when it was surrounded.
+    /// Empty when the game is entered turn by turn or no tile lies there.
+    pub fn standing_abbot_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
+        if self.setup.mode != Mode::FinalBoard || player.index() >= self.player_count() {
+            return Vec::new();
+        }
+        let Some(placed) = self.board.tile_at(cell) else {
+            return Vec::new();
+        };
+        placed
+            .def()
+            .features
+            .iter()
+            .filter(|f| f.kind.is_building())
+            .filter(|f| f.kind != FeatureKind::Garden || self.setup.shows_garden(placed.tile))
+            .map(|f| (f.anchor.to_board(placed.rotation), f.kind))
+            .filter(|&(port, kind)| {
+                self.abbot_error(player, port, kind).is_none()
+                    && self.board.feature_at(cell, port).is_some_and(|s| !self.is_done(s))
+            })
+            .collect()
+    }
+
     /// Whether the current player may take the abbot back in a move that lays a tile at
     /// `cell`.
     pub fn may_recall(&self, cell: Cell) -> bool {
@@ -247,6 +272,24 @@ mod tests {
             "Anna's abbot is out: none to offer (A-14)"
         );
         assert!(game.may_recall(Cell::new(-1, 0)), "Anna may take it back");
+    }
+
+    #[test]
+    fn a_final_board_offers_the_abbot_its_building_while_in_hand() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Abbot);
+        setup.mode = crate::Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        let (anna, below) = (PlayerId(0), Cell::new(0, 1));
+        game.apply(&Move::place(tile("B"), below, Rotation::R0, None)).unwrap();
+        assert_eq!(game.standing_abbot_places(anna, below), [(Port::C, crate::FeatureKind::Cloister)]);
+        assert!(game.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "the start tile has no building");
+        assert!(game.standing_abbot_places(anna, Cell::new(5, 5)).is_empty(), "no tile there");
+        game.apply(&Move::StandAbbot { player: anna, at: (below, Port::C) }).unwrap();
+        assert!(game.standing_abbot_places(anna, below).is_empty(), "Anna's abbot stands already (A-14)");
+        assert_eq!(game.standing_abbot_places(PlayerId(1), below).len(), 1, "Bram's is still in hand");
+        let turns = with_abbot();
+        assert!(turns.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "turn by turn nothing stands");
     }
 
     #[test]

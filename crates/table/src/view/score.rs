@@ -2,7 +2,7 @@
 //! with its reason, for the score feed.
 
 use crate::request::Spot;
-use castellan_engine::{Color, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use castellan_engine::{Color, Figure, Game, PlayerId, PlayerSet, Score, ScoreSource, TileSet, TrackPosition};
 use serde::Serialize;
 
 /// One player's standing.
@@ -22,6 +22,20 @@ pub struct PlayerView {
     pub supply: u32,
     /// Where their marker stands on the 50-space track and the tokens they hold.
     pub track: TrackView,
+    /// Each kind of figure in play and how many of it they have in hand: followers always,
+    /// the abbot when the table plays with it (0 while it stands on the board).
+    pub figures: Vec<FigureInHand>,
+}
+
+/// How many figures of one kind a player has in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FigureInHand {
+    /// The kind.
+    pub figure: Figure,
+    /// How many.
+    pub count: u32,
 }
 
 /// A position on the score track.
@@ -130,7 +144,23 @@ pub(super) fn players(game: &Game) -> Vec<PlayerView> {
                 if_ended_now: ended[i],
                 supply: game.supply()[seat.index()] as u32,
                 track: TrackView { space: track.space, fifties: track.fifties, hundreds: track.hundreds },
+                figures: figures_in_hand(game, seat),
             }
+        })
+        .collect()
+}
+
+/// The kinds of figure `seat` plays with and how many of each are in hand.
+fn figures_in_hand(game: &Game, seat: PlayerId) -> Vec<FigureInHand> {
+    Figure::ALL
+        .into_iter()
+        .filter_map(|figure| {
+            let count = match figure {
+                Figure::Follower => game.supply()[seat.index()],
+                Figure::Abbot if game.setup().has(TileSet::Abbot) => game.abbots()[seat.index()],
+                Figure::Abbot => return None,
+            };
+            Some(FigureInHand { figure, count: u32::from(count) })
         })
         .collect()
 }
