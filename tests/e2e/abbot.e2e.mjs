@@ -181,3 +181,40 @@ test("an abbot game with the River, entered through the window, scores as the co
     assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
   }
 });
+
+test("on a finished table the abbot is entered where it stands, in its own shape", async () => {
+  await click(browser, "#new-game");
+  await seatPlayers(browser, [
+    { name: "Anna", color: "green" },
+    { name: "Bram", color: "red" },
+  ]);
+  await click(browser, 'input[value="abbot"]');
+  await click(browser, "#final-board");
+  await click(browser, "#start-game");
+  await textOf(browser, "#turn", /^A finished table/);
+  // A cloister below the start tile.
+  await putTile("B", { x: 0, y: 1, rotation: 0 });
+  await confirm();
+  await browser.keys("Escape");
+
+  await click(browser, '[data-stand-seat="1"]');
+  await click(browser, '[data-stand-figure="abbot"]');
+  await (await browser.$('[data-tile-at="0,1"]')).moveTo();
+  const spot = await browser.$('[data-stand="C"][data-shape="abbot"]');
+  await spot.waitForExist({ timeout: 5000, timeoutMsg: "the cloister is offered to Bram's abbot" });
+  assert.equal((await browser.$$("[data-stand]")).length, 1, "only the abbot's place on the cloister tile");
+  await spot.click();
+  await browser.waitUntil(async () => (await abbotsOnBoard()) === 1, { timeout: 5000, timeoutMsg: "stood" });
+  const game = await view();
+  assert.deepEqual(
+    game.followers.map((f) => [f.seat, f.figure, f.place]),
+    [[1, "abbot", "C"]],
+  );
+  assert.equal(await (await browser.$('[data-stand-figure="abbot"]')).isEnabled(), false, "Bram's abbot is out");
+  assert.equal(
+    await (await browser.$('[data-stand-figure="follower"]')).getAttribute("aria-checked"),
+    "true",
+    "his followers are next",
+  );
+  await shot(browser, "abbot-final-board");
+});

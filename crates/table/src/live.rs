@@ -466,6 +466,41 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_before_a_recall_is_corrected_and_the_recall_scores_again_or_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        table.start(setup, None, now()).unwrap();
+        let (b, u, cell) = (TileId::from_name("B").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
+        table.play(Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C), now()).unwrap();
+        table.play(Move::place(u, cell(1, 0), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place_and_recall(u, cell(-1, 0), Rotation::R0), now()).unwrap();
+        assert_eq!(table.live().unwrap().game().scores(), &[4, 0], "1 + three tiles around the cloister");
+
+        // Bram's tile goes above the start tile instead: one neighbour fewer when Anna takes
+        // her abbot back.
+        let e = TileId::from_name("E").unwrap();
+        let corrected = table.correct(1, Move::place(e, cell(0, -1), Rotation::R180, None), now()).unwrap();
+        assert_eq!(corrected.game().scores(), &[3, 0], "the recall scored again on the corrected board");
+        assert_eq!(corrected.game().abbots(), &[1, 1]);
+
+        // A monk instead of the abbot: nothing to take back two turns later, so refused.
+        let before = table.live().unwrap().history().moves().to_vec();
+        let refused = table.correct(0, Move::place(b, cell(0, 1), Rotation::R0, Some(Port::C)), now()).unwrap_err();
+        let TableError::Replay(castellan_engine::ReplayError::Move { index, error }) = refused else {
+            panic!("a replay refusal: {refused:?}")
+        };
+        assert_eq!(index, 2, "the recall is the move refused");
+        assert_eq!(error.rule(), Some("A-08"));
+        assert_eq!(table.live().unwrap().history().moves(), &before[..], "nothing changed");
+        drop(table);
+        let mut reopened = table_at(&dir.path().join("ledger.sqlite3"));
+        let resumed = reopened.resume_unfinished().unwrap().expect("the game is still on the table");
+        assert_eq!(resumed.history().moves(), &before[..], "nor in the ledger");
+    }
+
+    #[test]
     fn an_abbot_in_a_garden_is_shown_on_the_board() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
