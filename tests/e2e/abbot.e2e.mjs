@@ -144,6 +144,12 @@ test("an abbot game with the River, entered through the window, scores as the co
     new RegExp(`^Anna ${paid.points}: .*\\(abbot taken back\\)$`),
   );
 
+  // The turn log says which figure went where, and the recall.
+  await click(browser, "#turns summary");
+  await textOf(browser, "#turns li:nth-child(1)", /· abbot taken back/);
+  await textOf(browser, "#turns li:nth-child(3)", /· abbot → /);
+  await click(browser, "#turns summary");
+
   // Undo and redo across the recall.
   await click(browser, "#undo");
   await browser.waitUntil(async () => (await abbotsOnBoard()) === 1, { timeout: 5000, timeoutMsg: "undo" });

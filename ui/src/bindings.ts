@@ -2162,6 +2162,10 @@ export type TurnView = {
 	rotation: number,
 	/**  The place of the follower put on it (or, for a stand, standing on the tile at `at`). */
 	follower: string | null,
+	/**  Which kind of figure went there, when one did. */
+	figure: Figure,
+	/**  The mover took their abbot back in this turn instead of placing a figure (A-08). */
+	recalled: boolean,
 	/**  Final board: the quarter of the City where a follower stands. */
 	quarter: Quarter | null,
 	/**

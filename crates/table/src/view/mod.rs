@@ -29,4 +29,4 @@ pub use result::{
     SuppliedCity,
 };
 pub use score::{FigureInHand, PlayerView, ScoreView, TrackView};
-pub use turn_log::{turn_log, TurnKind, TurnView};
+pub use turn_log::{turn_log, turn_log_of, TurnKind, TurnView};
