@@ -10,8 +10,8 @@
 use super::{Game, Mode, MoveError, PlacementError};
 use crate::board::{Board, FitError};
 use crate::coord::{Cell, Rotation};
-use crate::event::RuleRef;
 use crate::river::{is_river_tile, River};
+use crate::rule::Rule;
 use crate::tile::{EdgeKind, TileId, TileSet};
 use std::fmt;
 
@@ -68,16 +68,16 @@ pub enum DrawError {
 
 impl DrawError {
     /// The checklist rule the draw breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             DrawError::TileNotInBag { .. } => None,
-            DrawError::RiverFirst { .. } => Some("R-07"),
-            DrawError::CityFirst { .. } => Some("R-04"),
-            DrawError::SpringFirst { .. } => Some("R-03"),
-            DrawError::ForkFirst { .. } => Some("R-06"),
-            DrawError::VolcanoLast { .. } => Some("R-08"),
-            DrawError::LakeLast { .. } => Some("RI-05"),
-            DrawError::DiscardRefused { .. } => Some("B-08"),
+            DrawError::RiverFirst { .. } => Some(Rule::R07),
+            DrawError::CityFirst { .. } => Some(Rule::R04),
+            DrawError::SpringFirst { .. } => Some(Rule::R03),
+            DrawError::ForkFirst { .. } => Some(Rule::R06),
+            DrawError::VolcanoLast { .. } => Some(Rule::R08),
+            DrawError::LakeLast { .. } => Some(Rule::RI05),
+            DrawError::DiscardRefused { .. } => Some(Rule::B08),
         }
     }
 }
@@ -129,8 +129,8 @@ pub enum CityError {
 
 impl CityError {
     /// The rule: laying the City after the river is house rule R-04 throughout.
-    pub fn rule(&self) -> Option<RuleRef> {
-        Some("R-04")
+    pub fn rule(&self) -> Option<Rule> {
+        Some(Rule::R04)
     }
 }
 
@@ -269,6 +269,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Cell, CityError, DrawError, Game, GameSetup, Move, MoveError, Rotation, Start, TileId, TileSet};
 
     fn tile(name: &str) -> TileId {
@@ -299,7 +300,7 @@ mod tests {
         let refused = game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)).unwrap_err();
         assert_eq!(
             (refused.rule(), refused),
-            (Some("R-07"), MoveError::Draw(DrawError::RiverFirst { tile: tile("U") }))
+            (Some(Rule::R07), MoveError::Draw(DrawError::RiverFirst { tile: tile("U") }))
         );
     }
 
@@ -327,7 +328,7 @@ mod tests {
         assert!(game.city_pending());
         assert!(game.legal_city_placements().is_empty(), "not while river tiles are left");
         let refused = game.apply(&Move::City { at: Cell::new(1, 0) }).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("R-04"), MoveError::City(CityError::RiverUnfinished)));
+        assert_eq!((refused.rule(), refused), (Some(Rule::R04), MoveError::City(CityError::RiverUnfinished)));
         let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         assert!(!plain.city_pending());
         assert_eq!(plain.clone().apply(&Move::City { at: Cell::new(1, 0) }), Err(CityError::NoCityToLay.into()));

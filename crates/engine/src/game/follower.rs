@@ -12,9 +12,9 @@ use super::{Game, Mode};
 use crate::board::road_ends;
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::RuleRef;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -70,13 +70,13 @@ pub enum FollowerError {
 
 impl FollowerError {
     /// The checklist rule the follower breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            FollowerError::NoFollowerLeft { .. } => Some("B-15"),
-            FollowerError::FeatureOccupied { .. } => Some("B-11"),
-            FollowerError::FarmersOff { .. } => Some("V-07"),
-            FollowerError::CrowdedBuilding { .. } => Some("V-23"),
-            FollowerError::Garden { .. } => Some("A-05"),
+            FollowerError::NoFollowerLeft { .. } => Some(Rule::B15),
+            FollowerError::FeatureOccupied { .. } => Some(Rule::B11),
+            FollowerError::FarmersOff { .. } => Some(Rule::V07),
+            FollowerError::CrowdedBuilding { .. } => Some(Rule::V23),
+            FollowerError::Garden { .. } => Some(Rule::A05),
             FollowerError::NoFeatureAt { .. }
             | FollowerError::NotClaimable { .. }
             | FollowerError::InFinalBoard { .. } => None,
@@ -208,6 +208,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Cell, FarmRule, FeatureKind, FollowerError, Game, GameSetup, Move, MoveError, Port, Rotation, TileId};
 
     fn tile(name: &str) -> TileId {
@@ -234,7 +235,7 @@ mod tests {
             refused,
             MoveError::Follower(FollowerError::FeatureOccupied { port: Port::W, feature: FeatureKind::Road })
         );
-        assert_eq!(refused.rule(), Some("B-11"));
+        assert_eq!(refused.rule(), Some(Rule::B11));
     }
 
     #[test]

@@ -12,9 +12,9 @@ use super::{EventLog, Game};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
-use crate::event::RuleRef;
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::River;
+use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
@@ -217,17 +217,17 @@ impl SetupError {
     /// given twice, which only tells the players apart).
     ///
     /// ```
-    /// use castellan_engine::SetupError;
-    /// assert_eq!(SetupError::TooManyPlayers { count: 9, max: 6 }.rule(), Some("B-02"));
+    /// use castellan_engine::{Rule, SetupError};
+    /// assert_eq!(SetupError::TooManyPlayers { count: 9, max: 6 }.rule(), Some(Rule::B02));
     /// ```
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            SetupError::NoPlayers | SetupError::TooManyPlayers { .. } => Some("B-02"),
-            SetupError::RiverNeedsSpring => Some("R-06"),
-            SetupError::CountNeedsItsStart => Some("C-01"),
-            SetupError::RiverBeforeCityNeedsBoth => Some("R-04"),
-            SetupError::BothRiverPrintings => Some("RI-01"),
-            SetupError::RiverWithCount => Some("X-02"),
+            SetupError::NoPlayers | SetupError::TooManyPlayers { .. } => Some(Rule::B02),
+            SetupError::RiverNeedsSpring => Some(Rule::R06),
+            SetupError::CountNeedsItsStart => Some(Rule::C01),
+            SetupError::RiverBeforeCityNeedsBoth => Some(Rule::R04),
+            SetupError::BothRiverPrintings => Some(Rule::RI01),
+            SetupError::RiverWithCount => Some(Rule::X02),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
