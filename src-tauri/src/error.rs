@@ -606,6 +606,7 @@ mod tests {
             ForkFirst { tile: tile("R2-04") },
             VolcanoLast { tile: tile("R2-12") },
             LakeLast { tile: tile("R1-02") },
+            StartTileFirst { tile: tile("E") },
             DiscardRefused { tile: tile("V"), cell, rotation: Rotation::R270 },
         });
         let followers = every!(FollowerError {
@@ -616,6 +617,7 @@ mod tests {
             FarmersOff { port },
             CrowdedBuilding { port: Port::C },
             Garden { port: Port::C },
+            OnTheRiver { port },
             InFinalBoard { port },
         });
         let abbots = every!(AbbotError {
@@ -703,6 +705,8 @@ mod tests {
             DuplicateSet(TileSet::Shrines),
             BothRiverPrintings,
             RiverWithCount,
+            StartTileTwice,
+            StartTileAfterRiverNeedsRiver,
         })
     }
 

@@ -620,6 +620,10 @@ tile: TileId } |
 { kind: "lakeLast"; 
 /**  The lake. */
 tile: TileId } | 
+/**  The start tile kept for after the river is the first land tile (RI-14). */
+{ kind: "startTileFirst"; 
+/**  The tile drawn instead. */
+tile: TileId } | 
 /**  The tile fits somewhere, so it may not be put aside (Rule B-08). */
 { kind: "discardRefused"; 
 /**  The tile. */
@@ -827,6 +831,10 @@ port: Port } |
 /**  A garden takes the abbot and no other figure (A-05; the garden of RI-12). */
 { kind: "garden"; 
 /**  The place, the tile's centre. */
+port: Port } | 
+/**  House rule RI-15: no figure goes on a river tile. */
+{ kind: "onTheRiver"; 
+/**  The place. */
 port: Port } | 
 /**  Followers are entered apart in a final-board game, not with the tiles. */
 { kind: "inFinalBoard"; 
@@ -2062,10 +2070,12 @@ export type Rule =
  */
 "RI-13" | 
 /**
- *  The 2001 rules let the table keep the start tile; `start_tile_in_bag` mixes it in with the land tiles
- *  (72 land tiles, 83 draws), as it does for River II.
+ *  The 2001 rules let the table keep the start tile: shuffled in with the land tiles (`start_tile_in_bag`)
+ *  or laid as the first land tile after the river (`start_tile_after_river`).
  */
 "RI-14" | 
+/**  House rule `no_followers_on_river`: no figure goes on a river tile. */
+"RI-15" | 
 /**  Every colour has one abbot. */
 "A-01" | 
 /**
@@ -2369,6 +2379,16 @@ export type RuleSet = {
 	 *  spring and the City of Carcassonne is then laid against it as a block.
 	 */
 	riverBeforeCity?: boolean,
+	/**
+	 *  The River's start: the unused start tile is the first land tile, laid once the river
+	 *  is finished (the 2001 rules' other way, RI-14). Excludes `start_tile_in_bag`.
+	 */
+	startTileAfterRiver?: boolean,
+	/**
+	 *  House rule RI-15: no figure goes on a river tile, so nobody deploys before the land
+	 *  tiles come.
+	 */
+	noFollowersOnRiver?: boolean,
 };
 
 /**  What a score is for. */
@@ -2570,7 +2590,11 @@ export type SetupError =
 /**  Both printings of the River are listed: a table has one of them (RI-01). */
 { kind: "bothRiverPrintings" } | 
 /**  The River and the Count are not combined (X-02). */
-{ kind: "riverWithCount" };
+{ kind: "riverWithCount" } | 
+/**  The start tile is either shuffled in or laid after the river, not both (RI-14). */
+{ kind: "startTileTwice" } | 
+/**  Laying the start tile after the river needs the River's start (RI-14). */
+{ kind: "startTileAfterRiverNeedsRiver" };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */
 export type Side = 

@@ -442,9 +442,11 @@ rules! {
     /// For the end of the game a river tile is a tile like the rest: play stops after the last land tile
     /// (B-33); base and River without a discard end on the 82nd draw.
     RI13 = "RI-13",
-    /// The 2001 rules let the table keep the start tile; `start_tile_in_bag` mixes it in with the land tiles
-    /// (72 land tiles, 83 draws), as it does for River II.
+    /// The 2001 rules let the table keep the start tile: shuffled in with the land tiles (`start_tile_in_bag`)
+    /// or laid as the first land tile after the river (`start_tile_after_river`).
     RI14 = "RI-14",
+    /// House rule `no_followers_on_river`: no figure goes on a river tile.
+    RI15 = "RI-15",
     // A — The Abbot and gardens
     /// Every colour has one abbot.
     A01 = "A-01",

@@ -55,6 +55,11 @@ pub enum DrawError {
         /// The lake.
         tile: TileId,
     },
+    /// The start tile kept for after the river is the first land tile (RI-14).
+    StartTileFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
     /// The tile fits somewhere, so it may not be put aside (Rule B-08).
     DiscardRefused {
         /// The tile.
@@ -78,6 +83,7 @@ impl DrawError {
             DrawError::VolcanoLast { .. } => Some(Rule::R08),
             DrawError::LakeLast { .. } => Some(Rule::RI05),
             DrawError::DiscardRefused { .. } => Some(Rule::B08),
+            DrawError::StartTileFirst { .. } => Some(Rule::RI14),
         }
     }
 }
@@ -96,6 +102,9 @@ impl fmt::Display for DrawError {
             DrawError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             DrawError::VolcanoLast { .. } => write!(f, "the volcano lake is the last river tile"),
             DrawError::LakeLast { .. } => write!(f, "the lake comes after every other river tile"),
+            DrawError::StartTileFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the start tile, the first land tile after the river")
+            }
             DrawError::DiscardRefused { tile, cell, rotation } => {
                 write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
@@ -171,6 +180,9 @@ impl Game {
         }
         let river_left = self.river_tiles_left();
         if river_left == 0 {
+            if self.start_tile_pending() && tile != TileId::from_name("D").expect("the start tile is in the catalog") {
+                return Some(DrawError::StartTileFirst { tile });
+            }
             return self.city_pending().then_some(DrawError::CityFirst { tile });
         }
         if !is_river_tile(tile) {
@@ -200,6 +212,12 @@ impl Game {
 
     pub(super) fn river_tiles_left(&self) -> u32 {
         [TileSet::River2, TileSet::River].into_iter().flat_map(TileSet::tiles).map(|t| self.bag[t.index()] as u32).sum()
+    }
+
+    /// Whether the start tile kept for after the river (RI-14) is still to come: no land tile
+    /// lies on the table yet.
+    fn start_tile_pending(&self) -> bool {
+        self.setup.rules.start_tile_after_river && self.board.tiles().iter().all(|t| is_river_tile(t.tile))
     }
 
     /// Whether the City of Carcassonne still waits to be laid against the river.

@@ -210,6 +210,10 @@ pub enum SetupError {
     BothRiverPrintings,
     /// The River and the Count are not combined.
     RiverWithCount,
+    /// The start tile is either shuffled in or laid after the river, not both (RI-14).
+    StartTileTwice,
+    /// Laying the start tile after the river needs the River's start (RI-14).
+    StartTileAfterRiverNeedsRiver,
 }
 
 impl SetupError {
@@ -228,6 +232,7 @@ impl SetupError {
             SetupError::RiverBeforeCityNeedsBoth => Some(Rule::R04),
             SetupError::BothRiverPrintings => Some(Rule::RI01),
             SetupError::RiverWithCount => Some(Rule::X02),
+            SetupError::StartTileTwice | SetupError::StartTileAfterRiverNeedsRiver => Some(Rule::RI14),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -256,6 +261,12 @@ impl fmt::Display for SetupError {
             SetupError::BothRiverPrintings => write!(f, "a table plays one printing of the River, not both"),
             SetupError::RiverWithCount => write!(f, "the River and the Count cannot be combined yet"),
             SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
+            SetupError::StartTileTwice => {
+                write!(f, "the start tile goes either into the bag or after the river, not both")
+            }
+            SetupError::StartTileAfterRiverNeedsRiver => {
+                write!(f, "the start tile is laid after the river only when the River's spring starts the game")
+            }
         }
     }
 }
@@ -302,6 +313,14 @@ impl Game {
         }
         if setup.has_river() && setup.has(TileSet::Count) {
             return Err(SetupError::RiverWithCount);
+        }
+        if setup.rules.start_tile_after_river {
+            if setup.rules.start_tile_in_bag {
+                return Err(SetupError::StartTileTwice);
+            }
+            if setup.start != Start::River {
+                return Err(SetupError::StartTileAfterRiverNeedsRiver);
+            }
         }
         let has_start_set = match setup.start {
             Start::Base => true,
@@ -358,7 +377,10 @@ impl Game {
                 let spring = TileId::from_name("R1-01").expect("the spring is in the catalog");
                 board.place(spring, Cell::new(0, 0), Rotation::R0);
                 bag[spring.index()] -= 1;
-                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                // Kept for after the river (RI-14), it stays in the bag, and the draw rules
+                // make it the first land tile.
+                let kept = setup.rules.start_tile_in_bag || setup.rules.start_tile_after_river;
+                if !kept && !setup.rules.separate_start_tile {
                     bag[base_start.index()] -= 1;
                 }
                 if setup.has(TileSet::River2) {
