@@ -161,6 +161,16 @@ impl GameSetup {
                 bag[garden.index()] = 0;
             }
         }
+        // River II's garden bend has no copy of its own: it takes R2-09's place, and as a
+        // river tile it keeps River II's draw order.
+        for garden in TileSet::River2.tiles().filter(|t| t.def().copies == 0 && t.def().marks.garden) {
+            let plain =
+                garden.def().name.strip_suffix('G').and_then(TileId::from_name).expect("a garden copy's plain tile");
+            if self.has(TileSet::River2) && !self.has(TileSet::Winter) {
+                bag[plain.index()] -= 1;
+                bag[garden.index()] += 1;
+            }
+        }
     }
 
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
