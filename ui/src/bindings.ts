@@ -2195,6 +2195,16 @@ export type Rule =
  *  nothing; the shrine finished first leaves the abbot with nothing, and it goes home.
  */
 "X-05" | 
+/**
+ *  Followers waiting in the City's cathedral quarter may come out onto a finished cloister held by an
+ *  abbot; gardens receive nobody from the City, and a recall starts no round of moves.
+ */
+"X-06" | 
+/**
+ *  No tile of the City of Carcassonne has a garden; a garden next to the City counts every City tile
+ *  around it as a neighbour.
+ */
+"X-21" | 
 /**  Winter tiles carry no garden, yet the abbot may take a Winter cloister (`WI04`, `WI06`). */
 "X-22" | 
 /**
@@ -2271,7 +2281,20 @@ export type Rule =
 /**  A small city under V-05 scores 2 plus 1 per pennant (`small_city_pennants: false` for a flat 2). */
 "Q-20" | 
 /**  A road through tree junctions (V-08) may have more than two ends; it is finished when all are closed. */
-"Q-21";
+"Q-21" | 
+/**
+ *  An abbot lifted off while a heretic challenges its cloister ends the challenge with no winner, or
+ *  under `recall_loses_challenge` loses it.
+ */
+"QX-03" | 
+/**  The abbot never goes into the City of Carcassonne: only followers do. */
+"QX-04" | 
+/**  A recall under `score_incomplete: false` still pays: it happens during play, not in the end count. */
+"QX-10" | 
+/**  The River with the Count is refused for now. */
+"QX-13" | 
+/**  A recall does not count when C-03 asks whether the placer scored. */
+"QX-14";
 
 /**  Which edition's rules. */
 export type RulePreset = 
@@ -2389,6 +2412,11 @@ export type RuleSet = {
 	 *  tiles come.
 	 */
 	noFollowersOnRiver?: boolean,
+	/**
+	 *  The abbot and heretics: an abbot recalled from a cloister in a challenge loses it, so
+	 *  the shrine pays its heretic 9 at once; by default the challenge just ends (QX-03).
+	 */
+	recallLosesChallenge?: boolean,
 };
 
 /**  What a score is for. */

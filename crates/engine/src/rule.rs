@@ -529,6 +529,12 @@ rules! {
     /// A challenged abbot is settled by H-09: its cloister finished first pays 9 and leaves the heretic with
     /// nothing; the shrine finished first leaves the abbot with nothing, and it goes home.
     X05 = "X-05",
+    /// Followers waiting in the City's cathedral quarter may come out onto a finished cloister held by an
+    /// abbot; gardens receive nobody from the City, and a recall starts no round of moves.
+    X06 = "X-06",
+    /// No tile of the City of Carcassonne has a garden; a garden next to the City counts every City tile
+    /// around it as a neighbour.
+    X21 = "X-21",
     /// Winter tiles carry no garden, yet the abbot may take a Winter cloister (`WI04`, `WI06`).
     X22 = "X-22",
     // Q — Open questions and Castellan's answers
@@ -585,6 +591,18 @@ rules! {
     Q20 = "Q-20",
     /// A road through tree junctions (V-08) may have more than two ends; it is finished when all are closed.
     Q21 = "Q-21",
+    // QX — The River and the Abbot with the other boxes
+    /// An abbot lifted off while a heretic challenges its cloister ends the challenge with no winner, or
+    /// under `recall_loses_challenge` loses it.
+    QX03 = "QX-03",
+    /// The abbot never goes into the City of Carcassonne: only followers do.
+    QX04 = "QX-04",
+    /// A recall under `score_incomplete: false` still pays: it happens during play, not in the end count.
+    QX10 = "QX-10",
+    /// The River with the Count is refused for now.
+    QX13 = "QX-13",
+    /// A recall does not count when C-03 asks whether the placer scored.
+    QX14 = "QX-14",
 
 }
 

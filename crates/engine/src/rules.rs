@@ -210,6 +210,10 @@ pub struct RuleSet {
     /// tiles come.
     #[cfg_attr(feature = "serde", serde(default))]
     pub no_followers_on_river: bool,
+    /// The abbot and heretics: an abbot recalled from a cloister in a challenge loses it, so
+    /// the shrine pays its heretic 9 at once; by default the challenge just ends (QX-03).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub recall_loses_challenge: bool,
 }
 
 impl Default for RuleSet {
@@ -240,6 +244,7 @@ impl Default for RuleSet {
             river_before_city: false,
             start_tile_after_river: false,
             no_followers_on_river: false,
+            recall_loses_challenge: false,
         }
     }
 }

@@ -37,11 +37,16 @@ pub const VERSION_2: u64 = 2;
 
 /// The format version a script of a game with `setup` is written in: version 2 when the
 /// game plays the abbot (whose figure and recall no other game can use) or a rule option
-/// version 2 adds (RI-14's `start_tile_after_river`, RI-15's `no_followers_on_river`), else
+/// version 2 adds (RI-14's `start_tile_after_river`, RI-15's `no_followers_on_river`, QX-03's
+/// `recall_loses_challenge`), else
 /// version 1, so that readers of version 1 keep reading every other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
     let r = &setup.rules;
-    if setup.has(castellan_engine::TileSet::Abbot) || r.start_tile_after_river || r.no_followers_on_river {
+    if setup.has(castellan_engine::TileSet::Abbot)
+        || r.start_tile_after_river
+        || r.no_followers_on_river
+        || r.recall_loses_challenge
+    {
         VERSION_2
     } else {
         VERSION
@@ -265,7 +270,7 @@ mod tests {
     }
 
     #[test]
-    fn the_river_options_of_version_2_are_written_as_version_2_and_refused_in_version_1() {
+    fn the_rule_options_of_version_2_are_written_as_version_2_and_refused_in_version_1() {
         let v1 = r#"{"format": "castellan-game-script", "version": 1,
           "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
           "setup": {"sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}},
@@ -275,7 +280,7 @@ mod tests {
             (e.at.as_str(), e.to_string().contains("needs version 2")),
             ("setup.rules.no_followers_on_river", true)
         );
-        for key in ["no_followers_on_river", "start_tile_after_river"] {
+        for key in ["no_followers_on_river", "start_tile_after_river", "recall_loses_challenge"] {
             let v2 = v1.replace("\"version\": 1", "\"version\": 2").replace("no_followers_on_river", key);
             let script = Script::from_json(&v2).expect("version 2 reads the key");
             let written = script.to_json();

@@ -182,6 +182,7 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("river_before_city", r.river_before_city.into(), d.river_before_city.into());
     opt("start_tile_after_river", r.start_tile_after_river.into(), d.start_tile_after_river.into());
     opt("no_followers_on_river", r.no_followers_on_river.into(), d.no_followers_on_river.into());
+    opt("recall_loses_challenge", r.recall_loses_challenge.into(), d.recall_loses_challenge.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());

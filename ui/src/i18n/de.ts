@@ -368,6 +368,8 @@ export const de: Messages = {
     "Eine Herausforderung beginnt auch, wenn dasselbe Plättchen das andere Gebäude fertigstellt",
   "option.challengeWinnerTakesBoth": "Der Sieger der Herausforderung wertet auch das Gebäude des Verlierers",
   "option.relaxedShrinePlacement": "Kultstätten und Klöster dürfen sich drängen, bekommen dann aber keinen Meeple",
+  "option.recallLosesChallenge":
+    "Ein Abt, der von einem herausgeforderten Kloster zurückgenommen wird, verliert die Herausforderung",
   "option.countMovement": "Der Graf, nachdem ein Meeple in die Stadt gegangen ist",
   "option.countMovement.free": "der Spieler setzt ihn beliebig",
   "option.countMovement.clockwise": "er zieht ein Viertel im Uhrzeigersinn",

@@ -361,6 +361,7 @@ export const en = {
   "option.challengeWhenPartnerCompletes": "A challenge starts even when the same tile completes the other building",
   "option.challengeWinnerTakesBoth": "The challenge winner also scores the loser's building",
   "option.relaxedShrinePlacement": "Shrines and cloisters may crowd, but then take no follower",
+  "option.recallLosesChallenge": "An abbot taken back from a challenged cloister loses the challenge",
   "option.countMovement": "The Count after a follower enters the City",
   "option.countMovement.free": "the player moves him anywhere",
   "option.countMovement.clockwise": "he moves one quarter clockwise",

@@ -366,6 +366,7 @@ export const nl: Messages = {
   "option.challengeWhenPartnerCompletes": "Een uitdaging begint ook als dezelfde tegel het andere gebouw voltooit",
   "option.challengeWinnerTakesBoth": "De winnaar van de uitdaging krijgt ook het gebouw van de verliezer",
   "option.relaxedShrinePlacement": "Cultusplaatsen en kloosters mogen opeen, maar krijgen dan geen horige",
+  "option.recallLosesChallenge": "Een abt die van een uitgedaagd klooster wordt teruggenomen, verliest de uitdaging",
   "option.countMovement": "De Graaf nadat een horige de Stad in gaat",
   "option.countMovement.free": "de speler zet hem waar hij wil",
   "option.countMovement.clockwise": "hij schuift één wijk met de klok mee",

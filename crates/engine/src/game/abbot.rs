@@ -181,8 +181,15 @@ impl Game {
         self.board.take_followers(root, |_| {});
         self.abbots[player] += 1;
         self.events.push(Event::FollowerReturned { player, cell, port });
-        // A challenge the abbot was in ends without a winner (QX-03).
+        // A challenge the abbot was in ends without a winner (QX-03), or, under the option,
+        // as the abbot's defeat.
+        let shrines: Vec<_> = self.challenges.iter().filter_map(|c| c.opponent(root)).collect();
         self.challenges.retain(|c| c.opponent(root).is_none());
+        if self.setup.rules.recall_loses_challenge {
+            for shrine in shrines {
+                self.score_challenge_forfeit(shrine);
+            }
+        }
     }
 
     /// The places where the current player may put the abbot on `tile` lying at `cell` with

@@ -85,6 +85,18 @@ impl Game {
         self.return_followers(loser);
     }
 
+    /// Option `recall_loses_challenge` (QX-03): the abbot left the challenge, so the shrine
+    /// wins it unfinished and pays its heretic the winner's 9 at once (H-09); the heretic
+    /// returns. The cloister has already paid its abbot the recall.
+    pub(super) fn score_challenge_forfeit(&mut self, shrine: SegmentId) {
+        if let Some(mut score) = score_feature(&self.board, shrine, &self.setup.rules, false) {
+            score.points = 9;
+            score.rule = Rule::H09;
+            self.record(score);
+        }
+        self.return_followers(shrine);
+    }
+
     /// Challenges still running.
     pub fn challenges(&self) -> &[Challenge] {
         &self.challenges
