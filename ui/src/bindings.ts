@@ -2294,7 +2294,12 @@ export type Rule =
 /**  The River with the Count is refused for now. */
 "QX-13" | 
 /**  A recall does not count when C-03 asks whether the placer scored. */
-"QX-14";
+"QX-14" | 
+/**
+ *  The garden printing is on the table exactly when the abbot is, unless the option `gardens` says
+ *  otherwise.
+ */
+"QX-18";
 
 /**  Which edition's rules. */
 export type RulePreset = 
@@ -2417,6 +2422,12 @@ export type RuleSet = {
 	 *  the shrine pays its heretic 9 at once; by default the challenge just ends (QX-03).
 	 */
 	recallLosesChallenge?: boolean,
+	/**
+	 *  Whether the tiles on the table are the printing with gardens (QX-18): `None` (the
+	 *  default) means exactly when the abbot is among the sets. The River's printing is its
+	 *  set's (RI-12), not this option's.
+	 */
+	gardens?: boolean | null,
 };
 
 /**  What a score is for. */

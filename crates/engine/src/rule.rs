@@ -603,6 +603,9 @@ rules! {
     QX13 = "QX-13",
     /// A recall does not count when C-03 asks whether the placer scored.
     QX14 = "QX-14",
+    /// The garden printing is on the table exactly when the abbot is, unless the option `gardens` says
+    /// otherwise.
+    QX18 = "QX-18",
 
 }
 

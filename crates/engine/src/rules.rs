@@ -214,6 +214,11 @@ pub struct RuleSet {
     /// the shrine pays its heretic 9 at once; by default the challenge just ends (QX-03).
     #[cfg_attr(feature = "serde", serde(default))]
     pub recall_loses_challenge: bool,
+    /// Whether the tiles on the table are the printing with gardens (QX-18): `None` (the
+    /// default) means exactly when the abbot is among the sets. The River's printing is its
+    /// set's (RI-12), not this option's.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub gardens: Option<bool>,
 }
 
 impl Default for RuleSet {
@@ -245,6 +250,7 @@ impl Default for RuleSet {
             start_tile_after_river: false,
             no_followers_on_river: false,
             recall_loses_challenge: false,
+            gardens: None,
         }
     }
 }

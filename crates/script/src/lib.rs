@@ -38,7 +38,7 @@ pub const VERSION_2: u64 = 2;
 /// The format version a script of a game with `setup` is written in: version 2 when the
 /// game plays the abbot (whose figure and recall no other game can use) or a rule option
 /// version 2 adds (RI-14's `start_tile_after_river`, RI-15's `no_followers_on_river`, QX-03's
-/// `recall_loses_challenge`), else
+/// `recall_loses_challenge`, QX-18's `gardens`), else
 /// version 1, so that readers of version 1 keep reading every other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
     let r = &setup.rules;
@@ -46,6 +46,7 @@ pub fn version_for(setup: &GameSetup) -> u64 {
         || r.start_tile_after_river
         || r.no_followers_on_river
         || r.recall_loses_challenge
+        || r.gardens.is_some()
     {
         VERSION_2
     } else {
@@ -280,7 +281,7 @@ mod tests {
             (e.at.as_str(), e.to_string().contains("needs version 2")),
             ("setup.rules.no_followers_on_river", true)
         );
-        for key in ["no_followers_on_river", "start_tile_after_river", "recall_loses_challenge"] {
+        for key in ["no_followers_on_river", "start_tile_after_river", "recall_loses_challenge", "gardens"] {
             let v2 = v1.replace("\"version\": 1", "\"version\": 2").replace("no_followers_on_river", key);
             let script = Script::from_json(&v2).expect("version 2 reads the key");
             let written = script.to_json();

@@ -399,7 +399,8 @@ fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
 
 /// The rules keys version 2 adds: a version-1 script naming one is refused, not read as if
 /// the key were unknown, since the game would then be a different one.
-const VERSION_2_RULES: &[&str] = &["start_tile_after_river", "no_followers_on_river", "recall_loses_challenge"];
+const VERSION_2_RULES: &[&str] =
+    &["start_tile_after_river", "no_followers_on_river", "recall_loses_challenge", "gardens"];
 
 fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
     let mut r = RuleSet::default();
@@ -466,6 +467,7 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
             "start_tile_after_river" => r.start_tile_after_river = boolean(v, &at(k))?,
             "no_followers_on_river" => r.no_followers_on_river = boolean(v, &at(k))?,
             "recall_loses_challenge" => r.recall_loses_challenge = boolean(v, &at(k))?,
+            "gardens" => r.gardens = Some(boolean(v, &at(k))?),
             "tree_junctions" => {
                 r.tree_junctions = array(v, &at(k))?
                     .iter()

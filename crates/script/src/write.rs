@@ -189,6 +189,9 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("count_movement", r.count_movement.name().into(), d.count_movement.name().into());
     opt("tied_winners", r.tied_winners.name().into(), d.tied_winners.name().into());
     opt("unplaceable", r.unplaceable.name().into(), d.unplaceable.name().into());
+    if let Some(gardens) = r.gardens {
+        o.insert("gardens".into(), gardens.into());
+    }
     if !r.tree_junctions.is_empty() {
         o.insert("tree_junctions".into(), r.tree_junctions.iter().map(|t| Value::from(t.name())).collect());
     }

@@ -148,15 +148,17 @@ impl GameSetup {
         self.has(TileSet::River) || self.has(TileSet::RiverC1)
     }
 
-    /// With the abbot the garden printing is on the table (QX-18): each garden copy takes the
-    /// place of one copy of its plain tile, whose set must be in play. The Winter
-    /// Edition's tiles show no garden, so with Winter the plain tiles stay.
+    /// With the garden printing on the table (QX-18): each garden copy takes the place of one
+    /// copy of its plain tile, whose set must be in play, with the abbot's set or
+    /// without it. The Winter Edition's tiles show no garden, so with Winter the plain tiles
+    /// stay.
     fn swap_in_garden_copies(&self, bag: &mut [u8]) {
         for garden in TileSet::Abbot.tiles() {
             let plain =
                 garden.def().name.strip_suffix('G').and_then(TileId::from_name).expect("a garden copy's plain tile");
             if self.has(plain.def().set) && !self.has(TileSet::Winter) {
                 bag[plain.index()] -= 1;
+                bag[garden.index()] = garden.def().copies;
             } else {
                 bag[garden.index()] = 0;
             }
@@ -176,7 +178,17 @@ impl GameSetup {
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
     /// bend is plain where today's printing has one (Rule RI-12).
     pub fn shows_garden(&self, tile: TileId) -> bool {
-        tile.def().marks.garden && !(tile.def().set == TileSet::River && self.has(TileSet::RiverC1))
+        tile.def().marks.garden
+            && match tile.def().set {
+                TileSet::River => !self.has(TileSet::RiverC1),
+                _ => self.has_gardens(),
+            }
+    }
+
+    /// Whether the garden printing is on the table (QX-18): when the abbot is among the sets,
+    /// unless the `gardens` option says otherwise.
+    pub fn has_gardens(&self) -> bool {
+        self.rules.gardens.unwrap_or(self.has(TileSet::Abbot))
     }
 }
 
@@ -353,8 +365,13 @@ impl Game {
                 bag[t.index()] += t.def().copies;
             }
         }
-        if setup.has(TileSet::Abbot) {
+        if setup.has_gardens() {
             setup.swap_in_garden_copies(&mut bag);
+        } else {
+            // The first-edition printing: the abbot without its garden copies (QX-18).
+            for garden in TileSet::Abbot.tiles() {
+                bag[garden.index()] = 0;
+            }
         }
         let mut board = Board::new();
         let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
