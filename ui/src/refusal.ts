@@ -268,7 +268,10 @@ function abbotRefusal(e: AbbotError, s: Speech): string {
     case "recallWithFigure":
       return s.t("refusal.recallWithFigure");
     case "buildingComplete":
-      return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), square: square(e.cell, s) });
+      return s.t("refusal.abbotBuildingComplete", {
+        feature: s.t(`${featureKey(e.feature)}.the`),
+        square: square(e.cell, s),
+      });
     default:
       return unreachable(e);
   }

@@ -526,7 +526,7 @@ export const de: Messages = {
   "refusal.abbotInHand": "der Abt von {name} steht nicht auf dem Brett, also gibt es nichts zurückzunehmen",
   "refusal.recallWithFigure": "den Abt zurückzunehmen ist der ganze Figurenschritt: dazu kommt keine Figur aufs Brett",
   "refusal.abbotBuildingComplete":
-    "{feature} des Abts {square} ist fertig: das bringt 9, und der Abt kann nicht zurück",
+    "{feature} mit dem Abt {square} ist fertig: das bringt 9, und der Abt kann nicht zurück",
   "refusal.inFinalBoard": "bei einem Endstand werden die Meeple eigens eingegeben, nicht mit den Plättchen",
   "refusal.unknownPlayer": "an diesem Tisch gibt es keinen Platz {n}",
   "refusal.fromSelf": "{name} kann das selbst gezogene Plättchen nicht kaufen",

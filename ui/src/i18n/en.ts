@@ -515,7 +515,8 @@ export const en = {
   "refusal.abbotNotABuilding": "the abbot goes only on a cloister or a garden, not on the {feature} at {place}",
   "refusal.abbotInHand": "{name}'s abbot is not on the board, so there is nothing to take back",
   "refusal.recallWithFigure": "taking the abbot back is the whole figure step: no figure goes down with it",
-  "refusal.abbotBuildingComplete": "the abbot's {feature} {square} is finished: it scores 9 and cannot be taken back",
+  "refusal.abbotBuildingComplete":
+    "{feature} with the abbot {square} is finished: it scores 9, and the abbot cannot be taken back",
   "refusal.inFinalBoard": "on a final board the followers are entered on their own, not with the tiles",
   "refusal.unknownPlayer": "there is no seat {n} at this table",
   "refusal.fromSelf": "{name} cannot buy the tile they drew themselves",

@@ -521,7 +521,7 @@ export const nl: Messages = {
   "refusal.abbotNotABuilding": "de abt gaat alleen op een klooster of een tuin, niet op de {feature} op {place}",
   "refusal.abbotInHand": "de abt van {name} staat niet op het bord, dus er valt niets terug te nemen",
   "refusal.recallWithFigure": "de abt terugnemen is de hele figuurstap: er gaat geen figuur bij neer",
-  "refusal.abbotBuildingComplete": "de {feature} van de abt {square} is af: die levert 9 op en de abt kan niet terug",
+  "refusal.abbotBuildingComplete": "{feature} met de abt {square} is af: dat levert 9 op en de abt kan niet terug",
   "refusal.inFinalBoard": "bij een eindstand worden de horigen apart ingevoerd, niet met de tegels",
   "refusal.unknownPlayer": "er is geen stoel {n} aan deze tafel",
   "refusal.fromSelf": "{name} kan de eigen getrokken tegel niet kopen",
