@@ -110,7 +110,11 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         if city_after_river {
             assert!(game.city().is_some(), "seed {seed}: the City was laid against the river (R-04)");
         }
-        recalls += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule == "A-08")).count();
+        recalls += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Scored(s) if s.rule == castellan_engine::Rule::A08))
+            .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         game.finish().unwrap();
         assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");

@@ -47,7 +47,7 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
                 "complete": s.complete,
                 "final": s.final_scoring,
                 "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],
-                "rule": s.rule,
+                "rule": s.rule.id(),
             })),
             _ => None,
         })

@@ -492,7 +492,7 @@ mod tests {
             panic!("a replay refusal: {refused:?}")
         };
         assert_eq!(index, 2, "the recall is the move refused");
-        assert_eq!(error.rule(), Some("A-08"));
+        assert_eq!(error.rule(), Some(castellan_engine::Rule::A08));
         assert_eq!(table.live().unwrap().history().moves(), &before[..], "nothing changed");
         drop(table);
         let mut reopened = table_at(&dir.path().join("ledger.sqlite3"));

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
+import type { CountStepView, CountView, PlayerView, Rule, ScoreView } from "../bindings";
 import { LANGUAGES, translate, translateCount } from "../i18n";
 import { countStory, describeFolded, describeScore, feedShown, totalsAt } from "./feed";
 
@@ -138,7 +138,7 @@ test("one tile, one pennant, one neighbour, one city are said in the singular", 
 // A count of five steps for Anna (seat 0) and Bram (seat 1), who had 20 and 25 before it:
 // Anna's road 3, a farm of Bram's worth nothing, Anna's farm 6, a farm of Anna's worth
 // nothing, Bram's cloister 4.
-const step = (kind: ScoreView["kind"], seat: number, points: number, rule: string): CountStepView => ({
+const step = (kind: ScoreView["kind"], seat: number, points: number, rule: Rule): CountStepView => ({
   score: {
     ...city,
     kind,

@@ -10,9 +10,10 @@
 
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::{Event, RuleRef, Score, ScoreSource};
+use crate::event::{Event, Score, ScoreSource};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -58,14 +59,14 @@ pub enum AbbotError {
 
 impl AbbotError {
     /// The checklist rule the move breaks.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         Some(match self {
-            AbbotError::NotInPlay => "A-01",
-            AbbotError::AbbotOut { .. } => "A-14",
-            AbbotError::NotABuilding { .. } => "A-04",
-            AbbotError::AbbotInHand { .. } => "A-08",
-            AbbotError::RecallWithFigure { .. } => "A-09",
-            AbbotError::BuildingComplete { .. } => "A-11",
+            AbbotError::NotInPlay => Rule::A01,
+            AbbotError::AbbotOut { .. } => Rule::A14,
+            AbbotError::NotABuilding { .. } => Rule::A04,
+            AbbotError::AbbotInHand { .. } => Rule::A08,
+            AbbotError::RecallWithFigure { .. } => Rule::A09,
+            AbbotError::BuildingComplete { .. } => Rule::A11,
         })
     }
 
@@ -175,13 +176,20 @@ impl Game {
             complete: false,
             final_scoring: false,
             anchor: (cell, port),
-            rule: "A-08",
+            rule: Rule::A08,
         });
         self.board.take_followers(root, |_| {});
         self.abbots[player] += 1;
         self.events.push(Event::FollowerReturned { player, cell, port });
-        // A challenge the abbot was in ends without a winner (QX-03).
+        // A challenge the abbot was in ends without a winner (QX-03), or, under the option,
+        // as the abbot's defeat.
+        let shrines: Vec<_> = self.challenges.iter().filter_map(|c| c.opponent(root)).collect();
         self.challenges.retain(|c| c.opponent(root).is_none());
+        if self.setup.rules.recall_loses_challenge {
+            for shrine in shrines {
+                self.score_challenge_forfeit(shrine);
+            }
+        }
     }
 
     /// The places where the current player may put the abbot on `tile` lying at `cell` with
@@ -244,6 +252,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{AbbotError, Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet};
 
     fn tile(name: &str) -> TileId {
@@ -298,7 +307,7 @@ mod tests {
         let before = (game.events().len(), game.move_count(), game.scores().to_vec(), game.abbots().to_vec());
         let refused = game.apply(&Move::place_and_recall(tile("U"), Cell::new(1, 0), Rotation::R0)).unwrap_err();
         assert_eq!(refused, MoveError::Abbot(AbbotError::AbbotInHand { player: PlayerId(0) }));
-        assert_eq!(refused.rule(), Some("A-08"));
+        assert_eq!(refused.rule(), Some(Rule::A08));
         let after = (game.events().len(), game.move_count(), game.scores().to_vec(), game.abbots().to_vec());
         assert_eq!(before, after, "nothing laid, scored or taken");
         assert_eq!(game.board().tiles().len(), 1);

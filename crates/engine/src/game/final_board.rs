@@ -15,9 +15,10 @@ use super::{Game, Mode, MoveError};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::tile::FeatureKind;
 use std::fmt;
@@ -84,11 +85,11 @@ pub enum StandError {
 
 impl StandError {
     /// The checklist rule the stand breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            StandError::NoFollowerLeft { .. } => Some("B-01"),
-            StandError::FarmersOff { .. } => Some("V-07"),
-            StandError::Garden { .. } => Some("A-05"),
+            StandError::NoFollowerLeft { .. } => Some(Rule::B01),
+            StandError::FarmersOff { .. } => Some(Rule::V07),
+            StandError::Garden { .. } => Some(Rule::A05),
             _ => None,
         }
     }

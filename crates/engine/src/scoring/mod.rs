@@ -10,50 +10,51 @@ pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
 pub(crate) use title::score_titles;
 
 use crate::board::{Board, SegmentId};
-use crate::event::{RuleRef, Score, ScoreSource};
+use crate::event::{Score, ScoreSource};
 use crate::player::PlayerSet;
+use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::FeatureKind;
 
 /// A road: 1 per tile, complete or not (Rules B-18, B-35); nothing unfinished under the
 /// house rule V-06.
-pub(crate) fn road_points(tiles: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn road_points(tiles: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) => (tiles, "B-18"),
-        (false, true) => (tiles, "B-35"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (tiles, Rule::B18),
+        (false, true) => (tiles, Rule::B35),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A city: complete 2 per tile and 2 per pennant (B-21), a two-tile city 2 plus its pennants
 /// under the small-city rule (V-05, Q-20); unfinished 1 per tile and pennant (B-36).
-pub(crate) fn city_points(tiles: u32, pennants: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn city_points(tiles: u32, pennants: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
         (true, _) if rules.small_city && tiles == 2 => {
-            (2 + if rules.small_city_pennants { pennants } else { 0 }, "V-05")
+            (2 + if rules.small_city_pennants { pennants } else { 0 }, Rule::V05)
         }
-        (true, _) => (2 * tiles + 2 * pennants, "B-21"),
-        (false, true) => (tiles + pennants, "B-36"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (2 * tiles + 2 * pennants, Rule::B21),
+        (false, true) => (tiles + pennants, Rule::B36),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A cloister or shrine: 9 when surrounded (B-22, H-02), else 1 plus its neighbours (B-37).
-pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) => (9, "B-22"),
-        (false, true) => (1 + neighbours, "B-37"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (9, Rule::B22),
+        (false, true) => (1 + neighbours, Rule::B37),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A garden: as a cloister, by the abbot's rules: 9 when surrounded, else 1
 /// plus its neighbours at the end.
-pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match building_points(neighbours, complete, rules) {
-        (points, "V-06") => (points, "V-06"),
-        (points, _) if complete => (points, "A-07"),
-        (points, _) => (points, "A-13"),
+        (points, Rule::V06) => (points, Rule::V06),
+        (points, _) if complete => (points, Rule::A07),
+        (points, _) => (points, Rule::A13),
     }
 }
 
@@ -66,15 +67,15 @@ fn feature_value(
     neighbours: u32,
     complete: bool,
     rules: &RuleSet,
-) -> Option<(u32, RuleRef)> {
+) -> Option<(u32, Rule)> {
     Some(match kind {
         FeatureKind::Road => road_points(tiles, complete, rules),
         FeatureKind::City => city_points(tiles, pennants, complete, rules),
         FeatureKind::Cloister => building_points(neighbours, complete, rules),
         // A shrine scores as a cloister does (H-02).
         FeatureKind::Shrine => match building_points(neighbours, complete, rules) {
-            (points, "V-06") => (points, "V-06"),
-            (points, _) => (points, "H-02"),
+            (points, Rule::V06) => (points, Rule::V06),
+            (points, _) => (points, Rule::H02),
         },
         FeatureKind::Garden => garden_points(neighbours, complete, rules),
         FeatureKind::Field | FeatureKind::River => return None,

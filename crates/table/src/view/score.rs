@@ -2,7 +2,7 @@
 //! with its reason, for the score feed.
 
 use crate::request::Spot;
-use castellan_engine::{Color, Figure, Game, PlayerId, PlayerSet, Score, ScoreSource, TileSet, TrackPosition};
+use castellan_engine::{Color, Figure, Game, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition};
 use serde::Serialize;
 
 /// One player's standing.
@@ -78,8 +78,8 @@ pub struct ScoreView {
     pub complete: bool,
     /// Scored in the final count.
     pub final_scoring: bool,
-    /// The checklist id of the rule applied.
-    pub rule: String,
+    /// The rule applied; its id on the wire.
+    pub rule: Rule,
     /// A place naming the feature scored, to find it on the board.
     pub at: Spot,
     /// Every tile of the completed cities counted (farms, the King), to light them up.
@@ -120,7 +120,7 @@ impl ScoreView {
             carcassonne: s.carcassonne,
             complete: s.complete,
             final_scoring: s.final_scoring,
-            rule: s.rule.to_string(),
+            rule: s.rule,
             at: Spot::from(s.anchor),
             city_tiles,
         }
