@@ -191,6 +191,8 @@ function drawRefusal(e: DrawError, s: Speech): string {
       return s.t("refusal.volcanoLast", { tile: e.tile });
     case "lakeLast":
       return s.t("refusal.lakeLast", { tile: e.tile });
+    case "startTileFirst":
+      return s.t("refusal.startTileFirst", { tile: e.tile });
     case "discardRefused":
       return s.t("refusal.discardRefused", { tileAt: tileAt(e.tile, e.cell, e.rotation, s) });
     default:
@@ -247,6 +249,8 @@ function followerRefusal(e: FollowerError, s: Speech): string {
       return s.t("refusal.crowdedBuilding");
     case "garden":
       return s.t("refusal.garden");
+    case "onTheRiver":
+      return s.t("refusal.onTheRiver");
     case "inFinalBoard":
       return s.t("refusal.inFinalBoard");
     default:
@@ -267,7 +271,10 @@ function abbotRefusal(e: AbbotError, s: Speech): string {
     case "recallWithFigure":
       return s.t("refusal.recallWithFigure");
     case "buildingComplete":
-      return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), square: square(e.cell, s) });
+      return s.t("refusal.abbotBuildingComplete", {
+        feature: s.t(`${featureKey(e.feature)}.the`),
+        square: square(e.cell, s),
+      });
     default:
       return unreachable(e);
   }
@@ -397,6 +404,10 @@ export function setupRefusal(e: SetupError, s: Speech): string {
       return s.t("refusal.bothRiverPrintings");
     case "riverWithCount":
       return s.t("refusal.riverWithCount");
+    case "startTileTwice":
+      return s.t("refusal.startTileTwice");
+    case "startTileAfterRiverNeedsRiver":
+      return s.t("refusal.startTileAfterRiverNeedsRiver");
     case "missingStartSet":
       return s.t("refusal.missingStartSet", { box: boxWords(e.detail, s) });
     case "duplicateSet":

@@ -223,6 +223,7 @@ mod tests {
         assert!(Quarter::Castle.feeds(FeatureKind::City));
         assert!(Quarter::Cathedral.feeds(FeatureKind::Shrine), "heretics enter as monks (C-13)");
         assert!(!Quarter::Castle.feeds(FeatureKind::Road), "a road takes only blacksmith followers");
+        assert!(Quarter::ALL.iter().all(|q| !q.feeds(FeatureKind::Garden)), "a garden receives nobody (X-06)");
         assert_eq!(Quarter::Cathedral.clockwise(), Quarter::Castle, "castle → market → blacksmith → cathedral (Q-08)");
         // Seats 0..4, placer 1: the round runs 2, 3, 0, 1.
         let order: Vec<usize> = (0..4).map(|p| round_position(PlayerId(p), PlayerId(1), 4)).collect();

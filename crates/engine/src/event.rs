@@ -7,18 +7,38 @@
 use crate::coord::{Cell, Port, Rotation};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId};
 use crate::title::TitleKind;
 
-/// A checklist rule id such as `"B-21"`, naming the rule that produced a score.
-pub type RuleRef = &'static str;
-
-/// Every rule id a [`Score`] can carry, sorted. The UI explains each of them in words; a test
+/// Every rule a [`Score`] can carry, sorted. The UI explains each of them in words; a test
 /// reads the engine's own source (`tests/score_rules.rs`) so that a new id used in scoring
 /// cannot be missing here.
-pub const SCORE_RULES: &[RuleRef] = &[
-    "A-07", "A-08", "A-13", "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11",
-    "I-05", "I-06", "I-07", "I-08", "K-07", "K-09", "V-01", "V-05", "V-06", "V-22",
+pub const SCORE_RULES: &[Rule] = &[
+    Rule::A07,
+    Rule::A08,
+    Rule::A13,
+    Rule::B18,
+    Rule::B21,
+    Rule::B22,
+    Rule::B35,
+    Rule::B36,
+    Rule::B37,
+    Rule::B41,
+    Rule::B44,
+    Rule::H02,
+    Rule::H09,
+    Rule::H11,
+    Rule::I05,
+    Rule::I06,
+    Rule::I07,
+    Rule::I08,
+    Rule::K07,
+    Rule::K09,
+    Rule::V01,
+    Rule::V05,
+    Rule::V06,
+    Rule::V22,
 ];
 
 /// Something that happened at the table.
@@ -255,5 +275,5 @@ pub struct Score {
     /// A place naming the feature, to highlight it.
     pub anchor: (Cell, Port),
     /// The checklist rule this follows.
-    pub rule: RuleRef,
+    pub rule: Rule,
 }

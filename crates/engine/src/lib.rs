@@ -55,6 +55,7 @@ mod player;
 mod playout;
 mod query;
 mod river;
+mod rule;
 mod rules;
 mod scoring;
 mod tile;
@@ -64,7 +65,7 @@ pub use board::{Board, EdgeMismatch, FeatureView, FitError, Follower, PlacedTile
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
+pub use event::{Event, Score, ScoreSource, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
     AbbotError, BigFollowerError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode,
@@ -76,6 +77,7 @@ pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::{playout_move, Picks};
 pub use query::{OpenFeature, PlayerSummary};
 pub use river::{Branch, River, RiverError, Turn};
+pub use rule::Rule;
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
 pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet};
 pub use title::{Title, TitleKind, Titles};

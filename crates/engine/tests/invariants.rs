@@ -135,13 +135,17 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         if city_after_river {
             assert!(game.city().is_some(), "seed {seed}: the City was laid against the river (R-04)");
         }
-        recalls += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule == "A-08")).count();
+        recalls += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Scored(s) if s.rule == castellan_engine::Rule::A08))
+            .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         game.finish().unwrap();
         for e in game.events() {
             if let Event::Scored(s) = e {
                 weighed += usize::from(s.weight != s.followers);
-                inns_and_cathedrals += usize::from(s.rule.starts_with("I-") && s.points > 0);
+                inns_and_cathedrals += usize::from(s.rule.id().starts_with("I-") && s.points > 0);
             }
         }
         assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");

@@ -36,10 +36,19 @@ pub const VERSION: u64 = 1;
 pub const VERSION_2: u64 = 2;
 
 /// The format version a script of a game with `setup` is written in: version 2 when the
-/// game plays the abbot (the only box version 2 adds so far, whose figure and recall no other
-/// game can use), else version 1, so that readers of version 1 keep reading every other game.
+/// game plays the abbot or Inns & Cathedrals (whose figures and recall no other game can use)
+/// or a rule option version 2 adds (RI-14's `start_tile_after_river`, RI-15's
+/// `no_followers_on_river`, QX-03's `recall_loses_challenge`, QX-18's `gardens`), else
+/// version 1, so that readers of version 1 keep reading every other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
-    if setup.has(castellan_engine::TileSet::Abbot) || setup.has(castellan_engine::TileSet::InnsCathedrals) {
+    let r = &setup.rules;
+    if setup.has(castellan_engine::TileSet::Abbot)
+        || setup.has(castellan_engine::TileSet::InnsCathedrals)
+        || r.start_tile_after_river
+        || r.no_followers_on_river
+        || r.recall_loses_challenge
+        || r.gardens.is_some()
+    {
         VERSION_2
     } else {
         VERSION
@@ -262,6 +271,33 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+    }
+
+    #[test]
+    fn the_rule_options_of_version_2_are_written_as_version_2_and_refused_in_version_1() {
+        let v1 = r#"{"format": "castellan-game-script", "version": 1,
+          "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+          "setup": {"sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}},
+          "moves": []}"#;
+        let e = Script::from_json(v1).unwrap_err();
+        assert_eq!(
+            (e.at.as_str(), e.to_string().contains("needs version 2")),
+            ("setup.rules.no_followers_on_river", true)
+        );
+        for key in ["no_followers_on_river", "start_tile_after_river", "recall_loses_challenge", "gardens"] {
+            let v2 = v1.replace("\"version\": 1", "\"version\": 2").replace("no_followers_on_river", key);
+            let script = Script::from_json(&v2).expect("version 2 reads the key");
+            let written = script.to_json();
+            assert_eq!((written["version"].as_u64(), written["setup"]["rules"][key].as_bool()), (Some(2), Some(true)));
+            assert_eq!(Script::from_json(&written.to_string()).unwrap(), script, "{key} reads back");
+        }
+        let inns = v1.replace("\"version\": 1", "\"version\": 2").replace(
+            r#""sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}"#,
+            r#""sets": ["base", "inns-cathedrals"]"#,
+        );
+        let script = Script::from_json(&inns).expect("version 2 reads Inns & Cathedrals");
+        assert!(script.setup.has(castellan_engine::TileSet::InnsCathedrals), "the box is played");
+        assert_eq!(script.to_json()["version"].as_u64(), Some(2), "and written as version 2");
     }
 
     #[test]

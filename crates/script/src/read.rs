@@ -255,7 +255,7 @@ impl Script {
         };
         let rules = match setup_v.get("rules") {
             None => RuleSet::default(),
-            Some(v) => read_rules(object(v, "setup.rules")?)?,
+            Some(v) => read_rules(object(v, "setup.rules")?, version)?,
         };
         let track = match setup_v.get("track") {
             None => None,
@@ -408,10 +408,18 @@ fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
     Ok(PlayerSetup { name: name.to_string(), color })
 }
 
-fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
+/// The rules keys version 2 adds: a version-1 script naming one is refused, not read as if
+/// the key were unknown, since the game would then be a different one.
+const VERSION_2_RULES: &[&str] =
+    &["start_tile_after_river", "no_followers_on_river", "recall_loses_challenge", "gardens"];
+
+fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
     let mut r = RuleSet::default();
     let at = |k: &str| format!("setup.rules.{k}");
     for (k, v) in o {
+        if VERSION_2_RULES.contains(&k.as_str()) && version < VERSION_2 {
+            return Err(ScriptError::format(at(k), "needs version 2"));
+        }
         match k.as_str() {
             "farms" => {
                 let name = string(v, &at(k))?;
@@ -467,6 +475,10 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
             }
             "purchase_pays_drawer" => r.purchase_pays_drawer = boolean(v, &at(k))?,
             "river_before_city" => r.river_before_city = boolean(v, &at(k))?,
+            "start_tile_after_river" => r.start_tile_after_river = boolean(v, &at(k))?,
+            "no_followers_on_river" => r.no_followers_on_river = boolean(v, &at(k))?,
+            "recall_loses_challenge" => r.recall_loses_challenge = boolean(v, &at(k))?,
+            "gardens" => r.gardens = Some(boolean(v, &at(k))?),
             "tree_junctions" => {
                 r.tree_junctions = array(v, &at(k))?
                     .iter()

@@ -1,6 +1,6 @@
 //! The JSON report of a replayed game, as `castellan score` prints it.
 
-use castellan_engine::{Event, Game, PlayerId, Quarter, Score, TileSet, TrackPosition};
+use castellan_engine::{Event, Game, PlayerId, Quarter, Rule, Score, TileSet, TrackPosition};
 use serde_json::{json, Value};
 
 /// Scores by name, standings, winners, score-track positions, followers in supply, every
@@ -151,11 +151,11 @@ fn score_json(s: &Score, name: &impl Fn(PlayerId) -> String) -> Value {
         "complete": s.complete,
         "final": s.final_scoring,
         "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],
-        "rule": s.rule,
+        "rule": s.rule.id(),
     });
     match s.rule {
-        "I-05" | "I-06" => o["inn"] = true.into(),
-        "I-07" | "I-08" => o["cathedral"] = true.into(),
+        Rule::I05 | Rule::I06 => o["inn"] = true.into(),
+        Rule::I07 | Rule::I08 => o["cathedral"] = true.into(),
         _ => {}
     }
     o

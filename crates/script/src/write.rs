@@ -208,12 +208,18 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
     opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
     opt("river_before_city", r.river_before_city.into(), d.river_before_city.into());
+    opt("start_tile_after_river", r.start_tile_after_river.into(), d.start_tile_after_river.into());
+    opt("no_followers_on_river", r.no_followers_on_river.into(), d.no_followers_on_river.into());
+    opt("recall_loses_challenge", r.recall_loses_challenge.into(), d.recall_loses_challenge.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());
     opt("count_movement", r.count_movement.name().into(), d.count_movement.name().into());
     opt("tied_winners", r.tied_winners.name().into(), d.tied_winners.name().into());
     opt("unplaceable", r.unplaceable.name().into(), d.unplaceable.name().into());
+    if let Some(gardens) = r.gardens {
+        o.insert("gardens".into(), gardens.into());
+    }
     if !r.tree_junctions.is_empty() {
         o.insert("tree_junctions".into(), r.tree_junctions.iter().map(|t| Value::from(t.name())).collect());
     }

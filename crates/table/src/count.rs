@@ -120,7 +120,7 @@ pub enum CountQuestionError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::{Cell, Entry};
+    use castellan_engine::{Cell, Entry, Figure};
     use castellan_engine::{GameSetup, Start, TileSet};
 
     fn count_game() -> Game {
@@ -133,7 +133,16 @@ mod tests {
     #[test]
     fn a_game_without_the_count_asks_nothing() {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        let request = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 180, follower: None, count: None };
+        let request = MoveRequest::Place {
+            tile: "E".into(),
+            x: 0,
+            y: -1,
+            rotation: 180,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         assert!(count_question(&game, &request).unwrap().is_none());
     }
 
@@ -142,7 +151,16 @@ mod tests {
         let mut setup = count_game().setup().clone();
         setup.mode = castellan_engine::Mode::FinalBoard;
         let game = Game::new(setup).unwrap();
-        let request = MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None };
+        let request = MoveRequest::Place {
+            tile: "F".into(),
+            x: 2,
+            y: 1,
+            rotation: 0,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         assert!(count_question(&game, &request).unwrap().is_none(), "its followers wait where they are entered");
     }
 
@@ -156,6 +174,8 @@ mod tests {
             y: cell.y,
             rotation: u32::from(rot.degrees()),
             follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
             count: None,
         };
         let q = count_question(&game, &request).unwrap().expect("a Count game");
@@ -191,8 +211,16 @@ mod tests {
         g.apply(&close).unwrap();
 
         // Anna closes a city on the City's east side with her knight; Bram's knight may join it.
-        let request =
-            MoveRequest::Place { tile: "E".into(), x: 2, y: 1, rotation: 270, follower: Some("W".into()), count: None };
+        let request = MoveRequest::Place {
+            tile: "E".into(),
+            x: 2,
+            y: 1,
+            rotation: 270,
+            follower: Some("W".into()),
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         let q = count_question(&g, &request).unwrap().expect("a Count game");
         let [option] = &q.moves[..] else { panic!("Bram's knight in the castle, and nobody else: {:?}", q.moves) };
         assert_eq!((option.seat, option.quarter), (1, Quarter::Castle));

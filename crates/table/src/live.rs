@@ -377,7 +377,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::fixture::{now, place};
-    use castellan_engine::{Cell, Port, Rotation, TileId};
+    use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
 
@@ -492,6 +492,41 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_before_a_recall_is_corrected_and_the_recall_scores_again_or_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        table.start(setup, None, now()).unwrap();
+        let (b, u, cell) = (TileId::from_name("B").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
+        table.play(Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C), now()).unwrap();
+        table.play(Move::place(u, cell(1, 0), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place_and_recall(u, cell(-1, 0), Rotation::R0), now()).unwrap();
+        assert_eq!(table.live().unwrap().game().scores(), &[4, 0], "1 + three tiles around the cloister");
+
+        // Bram's tile goes above the start tile instead: one neighbour fewer when Anna takes
+        // her abbot back.
+        let e = TileId::from_name("E").unwrap();
+        let corrected = table.correct(1, Move::place(e, cell(0, -1), Rotation::R180, None), now()).unwrap();
+        assert_eq!(corrected.game().scores(), &[3, 0], "the recall scored again on the corrected board");
+        assert_eq!(corrected.game().abbots(), &[1, 1]);
+
+        // A monk instead of the abbot: nothing to take back two turns later, so refused.
+        let before = table.live().unwrap().history().moves().to_vec();
+        let refused = table.correct(0, Move::place(b, cell(0, 1), Rotation::R0, Some(Port::C)), now()).unwrap_err();
+        let TableError::Replay(castellan_engine::ReplayError::Move { index, error }) = refused else {
+            panic!("a replay refusal: {refused:?}")
+        };
+        assert_eq!(index, 2, "the recall is the move refused");
+        assert_eq!(error.rule(), Some(castellan_engine::Rule::A08));
+        assert_eq!(table.live().unwrap().history().moves(), &before[..], "nothing changed");
+        drop(table);
+        let mut reopened = table_at(&dir.path().join("ledger.sqlite3"));
+        let resumed = reopened.resume_unfinished().unwrap().expect("the game is still on the table");
+        assert_eq!(resumed.history().moves(), &before[..], "nor in the ledger");
+    }
+
+    #[test]
     fn an_abbot_in_a_garden_is_shown_on_the_board() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
@@ -504,6 +539,16 @@ mod tests {
         let view = crate::view::GameView::of(live);
         let shown = serde_json::to_value(&view).unwrap();
         assert!(shown.to_string().contains("\"monk\""), "the abbot stands in the garden, drawn as a monk: {shown}");
+        assert_eq!(view.followers[0].figure, Figure::Abbot, "the board tells the abbot from a follower");
+        let hand = |seat: usize| view.players[seat].figures.iter().map(|f| (f.figure, f.count)).collect::<Vec<_>>();
+        assert_eq!(hand(0), [(Figure::Follower, 7), (Figure::Abbot, 0)], "Anna's abbot is out, her followers home");
+        assert_eq!(hand(1), [(Figure::Follower, 7), (Figure::Abbot, 1)]);
+        let plain = crate::view::GameView::build(
+            castellan_ledger::GameId(1),
+            &Game::new(GameSetup::base(&["Anna"])).unwrap(),
+            crate::view::Progress { cursor: 0, moves: 0, can_undo: false, can_redo: false, finished: false },
+        );
+        assert_eq!(plain.players[0].figures.len(), 1, "without the abbot, followers alone");
         // The end count pays the garden and the view of the finished game is built too.
         let done = table.finish(Vec::new(), now()).unwrap();
         assert_eq!(done.game().scores(), &[2, 0], "the garden beside the spring: 1 + 1");
@@ -524,17 +569,37 @@ mod tests {
         let mut table = table_at(&path);
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
         let requests = [
-            MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None },
+            MoveRequest::Place {
+                tile: "F".into(),
+                x: 2,
+                y: 1,
+                rotation: 0,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            },
             MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
-            MoveRequest::Place { tile: "G".into(), x: 3, y: 1, rotation: 0, follower: None, count: None },
-            MoveRequest::Stand { seat: 1, x: 3, y: 1, place: "E".into() },
-            MoveRequest::Stand { seat: 0, x: 2, y: 1, place: "W".into() },
+            MoveRequest::Place {
+                tile: "G".into(),
+                x: 3,
+                y: 1,
+                rotation: 0,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            },
+            MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },
         ];
         for r in &requests {
             table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
         }
-        let refused =
-            table.play(MoveRequest::Stand { seat: 0, x: 9, y: 9, place: "N".into() }.to_move().unwrap(), now());
+        let refused = table.play(
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 9, y: 9, place: "N".into() }.to_move().unwrap(),
+            now(),
+        );
         assert!(matches!(refused, Err(TableError::Move(_))), "a stand on no tile is refused");
         table.undo().unwrap();
         let before = table.live().unwrap().clone();

@@ -6,9 +6,12 @@ import {
   fitSize,
   readingOrder,
   roleOutline,
+  shapeLabel,
+  shapeOf,
   spreadPoints,
   tileShapes,
   tokenRadius,
+  type FigureShape,
 } from "./geometry";
 
 const D: TileShape = {
@@ -65,8 +68,8 @@ test("three road ends meet at a junction; a cloister draws its building instead"
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
 });
 
-test("every role has an outline of its own, scaled and centred where asked", () => {
-  const roles = ["knight", "thief", "monk", "farmer", "heretic"] as const;
+test("every role and every figure beside the follower has an outline of its own, scaled and centred where asked", () => {
+  const roles = ["knight", "thief", "monk", "farmer", "heretic", "abbot", "big"] as const;
   const outlines = roles.map((r) => roleOutline(r, 0, 0, 1));
   expect(new Set(outlines).size, outlines.join("\n")).toBe(roles.length);
   expect(roleOutline("thief", 50, 10, 10)).toBe("M 50,-1.5 L 61.5,10 L 50,21.5 L 38.5,10 Z");
@@ -162,5 +165,42 @@ test("a city's pennants lie inside the tile, whichever edge the city is on", () 
     const numbers = [...pennant.d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
     expect(Math.min(...numbers), side).toBeGreaterThanOrEqual(0);
     expect(Math.max(...numbers), side).toBeLessThanOrEqual(100);
+  }
+});
+
+test("a follower is drawn by its role, the abbot as the abbot wherever it stands", () => {
+  expect(shapeOf("follower", "monk")).toBe("monk");
+  expect(shapeOf("follower", "farmer")).toBe("farmer");
+  expect(shapeOf("abbot", "monk")).toBe("abbot");
+  expect(shapeOf("abbot", "heretic")).toBe("abbot");
+  // As large as a follower's, so it is seen and hit as easily: 2 half-widths across and high.
+  const points = [...roleOutline("abbot", 0, 0, 1).matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
+  const xs = points.map((p) => p[0]!);
+  const ys = points.map((p) => p[1]!);
+  expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThanOrEqual(2);
+  expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThanOrEqual(2);
+});
+
+test("the big follower is drawn as itself wherever it stands, and larger than any follower", () => {
+  expect(shapeOf("big", "farmer")).toBe("big");
+  expect(shapeOf("big", "knight")).toBe("big");
+  expect(shapeLabel("big")).toBe("figure.big");
+  expect(shapeLabel("knight")).toBe("role.knight");
+  const extent = (shape: FigureShape): [number, number] => {
+    const points = [...roleOutline(shape, 0, 0, 1).matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    const xs = points.map((p) => p[0]!);
+    const ys = points.map((p) => p[1]!);
+    return [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  };
+  const [width, height] = extent("big");
+  for (const role of ["knight", "thief", "monk", "farmer", "heretic"] as const) {
+    const [w, h] = extent(role);
+    expect(width * height, role).toBeGreaterThan(w * h);
   }
 });

@@ -10,6 +10,7 @@ const player = (name: string): PlayerView => ({
   ifEndedNow: 0,
   supply: 7,
   track: { space: 0, fifties: 0, hundreds: 0 },
+  figures: [{ figure: "follower", count: 7 }],
 });
 const players = [player("Greta"), player("Hans")];
 

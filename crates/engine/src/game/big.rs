@@ -9,9 +9,9 @@
 
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::RuleRef;
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -31,10 +31,10 @@ pub enum BigFollowerError {
 
 impl BigFollowerError {
     /// The checklist rule the move breaks.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         Some(match self {
-            BigFollowerError::NotInPlay => "I-02",
-            BigFollowerError::BigOut { .. } => "I-13",
+            BigFollowerError::NotInPlay => Rule::I02,
+            BigFollowerError::BigOut { .. } => Rule::I13,
         })
     }
 
@@ -107,8 +107,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        BigFollowerError, Cell, Event, FeatureKind, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId,
-        TileSet,
+        BigFollowerError, Cell, Event, FeatureKind, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, Rule,
+        TileId, TileSet,
     };
 
     fn tile(name: &str) -> TileId {
@@ -130,7 +130,7 @@ mod tests {
         assert_eq!(plain.bigs(), [0, 0]);
         let mut plain = plain;
         let refused = plain.apply(&Move::place_big(tile("U"), Cell::new(1, 0), Rotation::R0, Port::E)).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("I-02"), MoveError::Big(BigFollowerError::NotInPlay)));
+        assert_eq!((refused.rule(), refused), (Some(Rule::I02), MoveError::Big(BigFollowerError::NotInPlay)));
     }
 
     #[test]
@@ -142,7 +142,7 @@ mod tests {
         game.apply(&Move::place(tile("U"), Cell::new(-1, 0), Rotation::R0, Some(Port::NL))).unwrap();
         let refused = game.apply(&Move::place_big(tile("B"), Cell::new(0, 1), Rotation::R0, Port::C)).unwrap_err();
         assert_eq!(refused, MoveError::Big(BigFollowerError::BigOut { player: PlayerId(0) }), "one per player");
-        assert_eq!(refused.rule(), Some("I-13"));
+        assert_eq!(refused.rule(), Some(Rule::I13));
         game.finish().unwrap();
         let road = game
             .events()

@@ -13,9 +13,10 @@ use super::{Game, Move, MoveError};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
 use std::fmt;
@@ -114,20 +115,20 @@ pub enum CountError {
 
 impl CountError {
     /// The checklist rule the decision breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             CountError::NoCount | CountError::QuarterEmpty { .. } | CountError::NoFeatureAt { .. } => None,
-            CountError::NoFollowerLeft { .. } => Some("C-03"),
-            CountError::CountBlocks { .. } => Some("C-11"),
-            CountError::EntryLocked { .. } => Some("V-20"),
-            CountError::MarketAtTheEnd { .. } => Some("C-18"),
-            CountError::WrongQuarter { .. } => Some("C-13"),
-            CountError::FarmersOff { .. } => Some("V-07"),
-            CountError::NotBeingScored { .. } | CountError::MoveOutOfTurn { .. } => Some("C-12"),
-            CountError::MayNotEnter { .. } => Some("C-03"),
-            CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some("V-19"),
-            CountError::CountMovesByItself { .. } => Some("V-18"),
-            CountError::NoBigInQuarter { .. } | CountError::NoBigFollower { .. } => Some("X-07"),
+            CountError::NoFollowerLeft { .. } => Some(Rule::C03),
+            CountError::CountBlocks { .. } => Some(Rule::C11),
+            CountError::EntryLocked { .. } => Some(Rule::V20),
+            CountError::MarketAtTheEnd { .. } => Some(Rule::C18),
+            CountError::WrongQuarter { .. } => Some(Rule::C13),
+            CountError::FarmersOff { .. } => Some(Rule::V07),
+            CountError::NotBeingScored { .. } | CountError::MoveOutOfTurn { .. } => Some(Rule::C12),
+            CountError::MayNotEnter { .. } => Some(Rule::C03),
+            CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some(Rule::V19),
+            CountError::CountMovesByItself { .. } => Some(Rule::V18),
+            CountError::NoBigInQuarter { .. } | CountError::NoBigFollower { .. } => Some(Rule::X07),
         }
     }
 
@@ -318,7 +319,7 @@ impl Game {
         let mut others = false;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
-                if s.rule == "A-08" {
+                if s.rule == Rule::A08 {
                     // The placer's own recall is not a scoring the tile caused (QX-14).
                     continue;
                 }
@@ -459,6 +460,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{
         Cell, CountChoice, CountError, FeatureKind, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
         QuarterMove, Start, TileId, TileSet,
@@ -507,7 +509,10 @@ mod tests {
             entry: None,
         };
         let market = game.apply(&road_with(&game, from(Quarter::Market))).unwrap_err();
-        assert_eq!((market.rule(), market), (Some("C-18"), CountError::MarketAtTheEnd { player: PlayerId(1) }.into()));
+        assert_eq!(
+            (market.rule(), market),
+            (Some(Rule::C18), CountError::MarketAtTheEnd { player: PlayerId(1) }.into())
+        );
         let empty = game.apply(&road_with(&game, from(Quarter::Blacksmith))).unwrap_err();
         assert_eq!(empty, CountError::QuarterEmpty { player: PlayerId(1), quarter: Quarter::Blacksmith }.into());
         assert_eq!(empty.to_string(), "player 2 has no follower in the blacksmith");
@@ -520,7 +525,10 @@ mod tests {
         let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None, big: false };
         let mv = road_with(&game, CountChoice { moves: Vec::new(), entry: Some(entry) });
         let refused = game.apply(&mv).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("C-03"), CountError::MayNotEnter { player: PlayerId(0) }.into()));
+        assert_eq!(
+            (refused.rule(), refused),
+            (Some(Rule::C03), CountError::MayNotEnter { player: PlayerId(0) }.into())
+        );
         let Move::Place { tile, cell, rotation, .. } = mv else { unreachable!() };
         assert_eq!(game.may_enter(&Move::place(tile, cell, rotation, None)), Ok(false));
     }
@@ -588,6 +596,9 @@ mod tests {
             *figure = Figure::Big;
         }
         let refused = again.apply(&with_big_out).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("X-07"), CountError::NoBigFollower { player: PlayerId(1) }.into()));
+        assert_eq!(
+            (refused.rule(), refused),
+            (Some(Rule::X07), CountError::NoBigFollower { player: PlayerId(1) }.into())
+        );
     }
 }

@@ -15,9 +15,10 @@ use super::{Game, Mode, MoveError};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::tile::FeatureKind;
 use std::fmt;
@@ -89,12 +90,12 @@ pub enum StandError {
 
 impl StandError {
     /// The checklist rule the stand breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            StandError::NoFollowerLeft { .. } => Some("B-01"),
-            StandError::FarmersOff { .. } => Some("V-07"),
-            StandError::Garden { .. } => Some("A-05"),
-            StandError::AbbotNotInCity { .. } => Some("QX-04"),
+            StandError::NoFollowerLeft { .. } => Some(Rule::B01),
+            StandError::FarmersOff { .. } => Some(Rule::V07),
+            StandError::Garden { .. } => Some(Rule::A05),
+            StandError::AbbotNotInCity { .. } => Some(Rule::QX04),
             _ => None,
         }
     }
@@ -280,7 +281,7 @@ impl Game {
 mod tests {
     use crate::{
         Cell, DrawError, Figure, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
-        StandError, Standing, Start, TileId, TileSet,
+        Rule, StandError, Standing, Start, TileId, TileSet,
     };
 
     const ANNA: PlayerId = PlayerId(0);
@@ -505,7 +506,7 @@ mod tests {
         );
         let abbot = Move::Stand { player: BRAM, at: castle, figure: Figure::Abbot };
         let refused = game.apply(&abbot).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("QX-04"), StandError::AbbotNotInCity { player: BRAM }.into()));
+        assert_eq!((refused.rule(), refused), (Some(Rule::QX04), StandError::AbbotNotInCity { player: BRAM }.into()));
 
         let mut plain = road_board();
         let on_road = Standing::Board(Cell::new(1, 0), Port::E);

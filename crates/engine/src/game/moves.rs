@@ -13,9 +13,10 @@ use super::{
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{CountChoice, QuarterMove};
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::tile::TileId;
 use std::fmt;
 
@@ -211,11 +212,11 @@ impl MoveError {
     /// so (`None` for refusals such as a cell off the table, which no rule of the game needs).
     ///
     /// ```
-    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId, Rule};
     /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(0) });
-    /// assert_eq!(e.rule(), Some("B-15"));
+    /// assert_eq!(e.rule(), Some(Rule::B15));
     /// ```
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             MoveError::GameOver | MoveError::OffTable { .. } | MoveError::WrongMode | MoveError::NoSuchMove => None,
             MoveError::Draw(e) => e.rule(),
@@ -234,7 +235,7 @@ impl MoveError {
     /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
     ///
     /// ```
-    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId, Rule};
     /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
     /// let names = ["Anna".to_string(), "Bram".to_string()];
     /// assert_eq!(e.with_names(&names).to_string(), "Bram has no follower left");
@@ -329,8 +330,8 @@ pub enum PurchaseError {
 
 impl PurchaseError {
     /// The rule: buying a tile is house rule V-12 throughout.
-    pub fn rule(&self) -> Option<RuleRef> {
-        Some("V-12")
+    pub fn rule(&self) -> Option<Rule> {
+        Some(Rule::V12)
     }
 
     fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
@@ -416,6 +417,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{
         Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, Purchase, PurchaseError, Rotation, Standing, TileId,
     };
@@ -469,7 +471,7 @@ mod tests {
         ];
         for (mv, want) in cases {
             let refused = game.apply(&mv).expect_err("refused");
-            assert_eq!((refused.rule(), refused), (Some("V-12"), MoveError::Purchase(want)));
+            assert_eq!((refused.rule(), refused), (Some(Rule::V12), MoveError::Purchase(want)));
         }
         assert_eq!(game.move_count(), 0, "nothing was applied");
     }

@@ -8,6 +8,7 @@ use crate::board::{Board, SegmentId};
 use crate::coord::{Cell, Port};
 use crate::event::{Score, ScoreSource};
 use crate::player::{ByPlayer, PlayerSet};
+use crate::rule::Rule;
 use crate::rules::{FarmRule, RuleSet};
 use crate::tile::FeatureKind;
 
@@ -68,7 +69,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         complete: false,
         final_scoring: true,
         anchor: board.anchor(farm),
-        rule: if count == 0 { "B-44" } else { "B-41" },
+        rule: if count == 0 { Rule::B44 } else { Rule::B41 },
     })
 }
 
@@ -139,7 +140,7 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Sc
             complete: true,
             final_scoring: true,
             anchor: view.map(|v| v.anchor).unwrap_or_else(|| board.anchor(around[0])),
-            rule: "V-01",
+            rule: Rule::V01,
         });
     }
 }

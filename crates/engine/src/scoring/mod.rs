@@ -10,21 +10,22 @@ pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
 pub(crate) use title::score_titles;
 
 use crate::board::{Board, Drawn, SegmentId};
-use crate::event::{RuleRef, Score, ScoreSource};
+use crate::event::{Score, ScoreSource};
 use crate::player::PlayerSet;
+use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::FeatureKind;
 
 /// A road: 1 per tile, complete or not (Rules B-18, B-35); nothing unfinished under the
 /// house rule V-06. With an inn, 2 per tile when finished (I-05) and nothing when not (I-06),
 /// whatever V-06 says; more inns change nothing.
-pub(crate) fn road_points(tiles: u32, inn: bool, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn road_points(tiles: u32, inn: bool, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) if inn => (2 * tiles, "I-05"),
-        (false, _) if inn => (0, "I-06"),
-        (true, _) => (tiles, "B-18"),
-        (false, true) => (tiles, "B-35"),
-        (false, false) => (0, "V-06"),
+        (true, _) if inn => (2 * tiles, Rule::I05),
+        (false, _) if inn => (0, Rule::I06),
+        (true, _) => (tiles, Rule::B18),
+        (false, true) => (tiles, Rule::B35),
+        (false, false) => (0, Rule::V06),
     }
 }
 
@@ -32,41 +33,35 @@ pub(crate) fn road_points(tiles: u32, inn: bool, complete: bool, rules: &RuleSet
 /// under the small-city rule (V-05, Q-20); unfinished 1 per tile and pennant (B-36). With a
 /// cathedral, 3 per tile and pennant when finished (I-07) and nothing when not (I-08), whatever
 /// V-06 says; a cathedral city has five tiles at least (I-10), so V-05 never meets it.
-pub(crate) fn city_points(
-    tiles: u32,
-    pennants: u32,
-    cathedral: bool,
-    complete: bool,
-    rules: &RuleSet,
-) -> (u32, RuleRef) {
+pub(crate) fn city_points(tiles: u32, pennants: u32, cathedral: bool, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) if cathedral => (3 * tiles + 3 * pennants, "I-07"),
-        (false, _) if cathedral => (0, "I-08"),
+        (true, _) if cathedral => (3 * tiles + 3 * pennants, Rule::I07),
+        (false, _) if cathedral => (0, Rule::I08),
         (true, _) if rules.small_city && tiles == 2 => {
-            (2 + if rules.small_city_pennants { pennants } else { 0 }, "V-05")
+            (2 + if rules.small_city_pennants { pennants } else { 0 }, Rule::V05)
         }
-        (true, _) => (2 * tiles + 2 * pennants, "B-21"),
-        (false, true) => (tiles + pennants, "B-36"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (2 * tiles + 2 * pennants, Rule::B21),
+        (false, true) => (tiles + pennants, Rule::B36),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A cloister or shrine: 9 when surrounded (B-22, H-02), else 1 plus its neighbours (B-37).
-pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) => (9, "B-22"),
-        (false, true) => (1 + neighbours, "B-37"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (9, Rule::B22),
+        (false, true) => (1 + neighbours, Rule::B37),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A garden: as a cloister, by the abbot's rules: 9 when surrounded, else 1
 /// plus its neighbours at the end.
-pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match building_points(neighbours, complete, rules) {
-        (points, "V-06") => (points, "V-06"),
-        (points, _) if complete => (points, "A-07"),
-        (points, _) => (points, "A-13"),
+        (points, Rule::V06) => (points, Rule::V06),
+        (points, _) if complete => (points, Rule::A07),
+        (points, _) => (points, Rule::A13),
     }
 }
 
@@ -79,15 +74,15 @@ fn feature_value(
     neighbours: u32,
     complete: bool,
     rules: &RuleSet,
-) -> Option<(u32, RuleRef)> {
+) -> Option<(u32, Rule)> {
     Some(match kind {
         FeatureKind::Road => road_points(tiles, drawn.inn, complete, rules),
         FeatureKind::City => city_points(tiles, drawn.pennants, drawn.cathedral, complete, rules),
         FeatureKind::Cloister => building_points(neighbours, complete, rules),
         // A shrine scores as a cloister does (H-02).
         FeatureKind::Shrine => match building_points(neighbours, complete, rules) {
-            (points, "V-06") => (points, "V-06"),
-            (points, _) => (points, "H-02"),
+            (points, Rule::V06) => (points, Rule::V06),
+            (points, _) => (points, Rule::H02),
         },
         FeatureKind::Garden => garden_points(neighbours, complete, rules),
         FeatureKind::Field | FeatureKind::River => return None,
@@ -184,15 +179,15 @@ mod tests {
     fn inns_and_cathedrals_double_or_nothing() {
         let current = RuleSet::default();
         let house = RuleSet { score_incomplete: false, ..RuleSet::default() };
-        assert_eq!(road_points(5, true, true, &current), (10, "I-05"), "2 per tile finished");
-        assert_eq!(road_points(4, true, false, &current), (0, "I-06"), "nothing open at the end");
-        assert_eq!(road_points(4, true, false, &house), (0, "I-06"), "the same under V-06 (X-10)");
-        assert_eq!(city_points(6, 1, true, true, &current), (21, "I-07"), "3 per tile and pennant");
-        assert_eq!(city_points(6, 1, false, true, &current), (14, "B-21"), "without the cathedral");
-        assert_eq!(city_points(4, 1, true, false, &current), (0, "I-08"), "nothing open at the end");
-        assert_eq!(city_points(4, 1, false, false, &current), (5, "B-36"));
-        assert_eq!(city_points(5, 0, true, false, &house), (0, "I-08"), "the same under V-06 (X-10)");
+        assert_eq!(road_points(5, true, true, &current), (10, Rule::I05), "2 per tile finished");
+        assert_eq!(road_points(4, true, false, &current), (0, Rule::I06), "nothing open at the end");
+        assert_eq!(road_points(4, true, false, &house), (0, Rule::I06), "the same under V-06 (X-10)");
+        assert_eq!(city_points(6, 1, true, true, &current), (21, Rule::I07), "3 per tile and pennant");
+        assert_eq!(city_points(6, 1, false, true, &current), (14, Rule::B21), "without the cathedral");
+        assert_eq!(city_points(4, 1, true, false, &current), (0, Rule::I08), "nothing open at the end");
+        assert_eq!(city_points(4, 1, false, false, &current), (5, Rule::B36));
+        assert_eq!(city_points(5, 0, true, false, &house), (0, Rule::I08), "the same under V-06 (X-10)");
         let old = RuleSet::first_edition();
-        assert_eq!(city_points(5, 0, true, true, &old), (15, "I-07"), "V-05 touches two-tile cities only");
+        assert_eq!(city_points(5, 0, true, true, &old), (15, Rule::I07), "V-05 touches two-tile cities only");
     }
 }

@@ -9,7 +9,7 @@ use crate::placement::{role_of, FollowerRole};
 use crate::request::Spot;
 use crate::target::{followers_of, Survey, Target};
 use castellan_engine::{
-    Cell, Event, FeatureKind, Game, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title, TrackPosition,
+    Cell, Event, FeatureKind, Figure, Game, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title, TrackPosition,
 };
 use castellan_ledger::GameId;
 use serde::Serialize;
@@ -189,10 +189,8 @@ pub struct FollowerOnBoard {
     pub place: String,
     /// What the follower is there, so the board can draw its shape.
     pub role: FollowerRole,
-    /// The big follower, weighing two (I-12); left out for any other figure.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    #[cfg_attr(feature = "specta", specta(optional))]
-    pub big: bool,
+    /// Which kind of figure: a figure other than a follower has a shape of its own.
+    pub figure: Figure,
 }
 
 /// Copies of a tile type left in the bag.
@@ -303,7 +301,7 @@ impl GameView {
                     y: f.cell.y,
                     place: f.port.name().to_string(),
                     role: follower_role(game, f.cell, f.port),
-                    big: f.figure == castellan_engine::Figure::Big,
+                    figure: f.figure,
                 })
                 .collect(),
             bag: game

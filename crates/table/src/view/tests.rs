@@ -10,7 +10,7 @@ use crate::export::{files, Format, Selection};
 use crate::fixture::{now, place};
 use crate::live::Table;
 use crate::TableError;
-use castellan_engine::{Cell, FarmRule, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
+use castellan_engine::{Cell, FarmRule, Figure, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
 use castellan_ledger::Ledger;
 use castellan_ledger::{GameId, GameStatus};
 use castellan_script::Script;
@@ -274,30 +274,33 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
     assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
 }
 
-/// With Inns & Cathedrals the view carries each player's big follower in hand, marks it on
-/// the board, and says where it waits in the City; at a table without the box none of those
-/// keys is sent.
+/// With Inns & Cathedrals the view lists each player's big follower among the figures in
+/// hand and draws it on the board as the big follower; at a table without the box it is not
+/// among the figures.
 #[test]
-fn the_big_follower_is_in_the_view_in_hand_on_the_board_and_in_the_city() {
+fn the_big_follower_is_in_the_view_in_hand_and_on_the_board() {
+    let big_in_hand = |view: &GameView| -> Vec<Option<u32>> {
+        view.players.iter().map(|p| p.figures.iter().find(|f| f.figure == Figure::Big).map(|f| f.count)).collect()
+    };
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
     let mut table = Table::new(Ledger::open_in_memory().unwrap());
     table.start(setup, None, now()).unwrap();
-    let start = GameView::of(table.live().unwrap());
-    assert_eq!(start.players.iter().map(|p| p.big).collect::<Vec<_>>(), [Some(1), Some(1)]);
+    assert_eq!(big_in_hand(&GameView::of(table.live().unwrap())), [Some(1), Some(1)]);
     let u = TileId::from_name("U").unwrap();
     let live = table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
     let view = GameView::of(live);
-    assert_eq!((view.players[0].big, view.players[1].big), (Some(0), Some(1)), "Anna's is out");
-    assert!(view.followers[0].big, "drawn as the big follower");
+    assert_eq!(big_in_hand(&view), [Some(0), Some(1)], "Anna's is out");
+    assert_eq!(view.followers[0].figure, Figure::Big, "drawn as the big follower");
     let json = serde_json::to_value(&view).unwrap();
-    assert_eq!(json["followers"][0]["big"], true);
+    assert_eq!(json["followers"][0]["figure"], "big");
 
     let mut plain = Table::new(Ledger::open_in_memory().unwrap());
     plain.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
     let live = plain.play(Move::place(u, Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
-    let json = serde_json::to_value(GameView::of(live)).unwrap();
-    assert!(json["players"][0].get("big").is_none() && json["followers"][0].get("big").is_none(), "{json}");
+    let view = GameView::of(live);
+    assert_eq!(big_in_hand(&view), [None, None], "no box, no big follower in hand");
+    assert_eq!(view.followers[0].figure, Figure::Follower);
 }
 
 #[test]
@@ -315,7 +318,8 @@ fn a_big_follower_waiting_in_the_city_is_named_by_its_quarter() {
     let city = view.city.expect("the City");
     let blacksmith = city.quarters.iter().find(|q| q.quarter == castellan_engine::Quarter::Blacksmith).unwrap();
     assert_eq!((blacksmith.big.clone(), blacksmith.followers.clone()), (vec![1], vec![0, 0]));
-    assert_eq!(view.players[1].big, Some(0));
+    let bram = view.players[1].figures.iter().find(|f| f.figure == Figure::Big).map(|f| f.count);
+    assert_eq!(bram, Some(0), "Bram's big follower waits in the City, not in hand");
 }
 
 #[test]
