@@ -2,16 +2,9 @@ import { expect, test } from "vitest";
 import type { CountStepView, CountView, PlayerView, Rule, ScoreView } from "../bindings";
 import { LANGUAGES, translate, translateCount } from "../i18n";
 import { countStory, describeFolded, describeScore, feedShown, totalsAt } from "./feed";
+import { playerView } from "./players.fixture";
 
-const player = (name: string): PlayerView => ({
-  name,
-  color: "red",
-  score: 0,
-  ifEndedNow: 0,
-  supply: 7,
-  track: { space: 0, fifties: 0, hundreds: 0 },
-  figures: [{ figure: "follower", count: 7 }],
-});
+const player = (name: string): PlayerView => playerView(name);
 const players = [player("Anna"), player("Bram")];
 const city: ScoreView = {
   kind: "city",

@@ -1,16 +1,9 @@
 import { expect, test } from "vitest";
 import type { PlacementOption, PlayerView } from "../bindings";
 import { figureStep, inHand, kindsInPlay, pendingOf, withNone, withPlace, withRecall } from "./figures";
+import { playerView } from "./players.fixture";
 
-const player = (figures: PlayerView["figures"]): PlayerView => ({
-  name: "Anna",
-  color: "red",
-  score: 0,
-  ifEndedNow: 0,
-  supply: 7,
-  track: { space: 0, fifties: 0, hundreds: 0 },
-  figures,
-});
+const player = (figures: PlayerView["figures"]): PlayerView => playerView("Anna", figures);
 
 // A cloister tile: a monk or the abbot in its middle, a farmer in its field.
 const cloister = (mayRecall: boolean): PlacementOption => ({

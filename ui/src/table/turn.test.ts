@@ -16,6 +16,7 @@ import {
   toggleRecall,
   type Step,
 } from "./turn.svelte";
+import { playerView } from "./players.fixture";
 
 const places = (figures: FollowerOption[]) => figures;
 // B, a cloister, fits below the start tile turned two ways and beside it one way.
@@ -33,18 +34,11 @@ const below = (rotation: number, mayRecall = false): PlacementOption => ({
 const beside: PlacementOption = { x: 1, y: 0, rotation: 0, mayRecall: false, followers: [] };
 const OPTIONS = [below(0, true), below(180), beside];
 
-const player = (abbots: number): PlayerView => ({
-  name: "Anna",
-  color: "red",
-  score: 0,
-  ifEndedNow: 0,
-  supply: 7,
-  track: { space: 0, fifties: 0, hundreds: 0 },
-  figures: [
+const player = (abbots: number): PlayerView =>
+  playerView("Anna", [
     { figure: "follower", count: 7 },
     { figure: "abbot", count: abbots },
-  ],
-});
+  ]);
 
 const run = (step: Step, ...transitions: ((s: Step) => Step)[]) => transitions.reduce((s, t) => t(s), step);
 
