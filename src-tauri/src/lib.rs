@@ -31,7 +31,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // none of them itself. The base game is always in play, so only the other boxes are
         // offered; the quarters go clockwise round the City.
         .constant("COLORS", castellan_table::engine::Color::ALL)
-        .constant("BOXES", &castellan_table::engine::TileSet::ALL[1..])
+        // Traders & Builders is left out until the table screen can place the builder and the
+        // pig and ask for the builder's second tile; scripts and the command line play it.
+        .constant("BOXES", castellan_table::catalog::offered_boxes())
         .constant("QUARTERS", castellan_table::engine::Quarter::ALL)
         // The answers of the rule options with more than two, the default first.
         .constant("FARM_RULES", castellan_table::engine::FarmRule::ALL)

@@ -2044,7 +2044,12 @@ export type TileSet =
  *  The abbot of the current base box: one more figure per player and no tiles of its
  *  own (A-01, A-14).
  */
-"abbot";
+"abbot" | 
+/**
+ *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
+ *  (T-01, T-02).
+ */
+"traders-builders";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -49,6 +49,7 @@ mod count;
 mod event;
 mod figure;
 mod game;
+mod goods;
 mod grid;
 mod history;
 mod player;
@@ -71,6 +72,7 @@ pub use game::{
     PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, TrackPosition,
     FOLLOWERS_PER_PLAYER,
 };
+pub use goods::{Goods, Tokens};
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::{playout_move, Picks};

@@ -7,6 +7,7 @@
 //! is the catalog's, so that the catalog depends on these types and not the other way round.
 
 use crate::coord::{Port, Rotation, Side};
+use crate::goods::Goods;
 use std::fmt;
 
 /// A tile type of the catalog, e.g. `D` (the start tile) or `WI05`.
@@ -137,11 +138,14 @@ pub enum TileSet {
     /// The abbot of the current base box: one more figure per player and no tiles of its
     /// own.
     Abbot,
+    /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
+    /// (T-01, T-02).
+    TradersBuilders,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 9] = [
+    pub const ALL: [TileSet; 10] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -151,6 +155,7 @@ impl TileSet {
         TileSet::River,
         TileSet::RiverC1,
         TileSet::Abbot,
+        TileSet::TradersBuilders,
     ];
 
     /// The name used in game scripts.
@@ -165,6 +170,7 @@ impl TileSet {
             TileSet::River => "river",
             TileSet::RiverC1 => "river-c1",
             TileSet::Abbot => "abbot",
+            TileSet::TradersBuilders => "traders-builders",
         }
     }
 
@@ -324,6 +330,11 @@ pub struct TileMarks {
     /// A garden in the middle of the tile, where the printing shows one (RI-12): the
     /// tile's centre feature is then a [`FeatureKind::Garden`], which only the abbot takes.
     pub garden: bool,
+    /// A goods symbol (Traders & Builders) and the city segment it is drawn in (T-01, T-03).
+    pub goods: Option<(Goods, LocalFeature)>,
+    /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
+    /// owners when Traders & Builders is in play.
+    pub herd: Option<LocalFeature>,
 }
 
 /// A tile type in catalog orientation.

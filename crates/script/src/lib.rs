@@ -260,6 +260,15 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+        // The engine knows Traders & Builders' tiles, not yet its builder: refused in either version.
+        for version in ["1", "2"] {
+            let traders = SCRIPT
+                .replace("\"king-robber\"]", "\"traders-builders\"]")
+                .replace("\"version\": 1", &format!("\"version\": {version}"));
+            let e = Script::from_json(&traders).unwrap_err();
+            assert_eq!(e.at, "setup.sets");
+            assert!(e.to_string().contains("`traders-builders` is not played yet"), "{e}");
+        }
     }
 
     #[test]

@@ -214,6 +214,11 @@ impl Script {
                     if set == TileSet::Abbot && version < VERSION_2 {
                         return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
                     }
+                    // The engine knows the box's tiles, goods and pig, but not yet its builder:
+                    // a script of it would be scored without the builder's second tiles.
+                    if set == TileSet::TradersBuilders {
+                        return Err(ScriptError::format("setup.sets", format!("`{name}` is not played yet")));
+                    }
                     Ok(set)
                 })
                 .collect::<Result<_>>()?,

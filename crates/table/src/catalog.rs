@@ -42,6 +42,14 @@ pub struct TileShape {
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
+/// The boxes the new-game screen offers beside the base game, which is always in play, in the
+/// engine's order. Traders & Builders is not among them until the table screen can place the
+/// builder and the pig and ask for the builder's second tile: a game started there could not
+/// be played as the box is.
+pub fn offered_boxes() -> Vec<TileSet> {
+    TileSet::ALL.into_iter().filter(|&s| !matches!(s, TileSet::Base | TileSet::TradersBuilders)).collect()
+}
+
 /// Every tile type, in catalog order.
 pub fn tile_shapes() -> Vec<TileShape> {
     TileId::all()
@@ -94,5 +102,13 @@ mod tests {
         assert_eq!(shield.features[0].pennants, 1, "C is the full city with a pennant");
         assert_eq!(d.edges, "CRFR", "D: city north, road east and west");
         assert_eq!(shield.edges, "CCCC");
+    }
+
+    #[test]
+    fn the_new_game_screen_offers_every_box_but_the_base_game_and_traders_and_builders() {
+        let offered = offered_boxes();
+        assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
+        assert!(!offered.contains(&TileSet::TradersBuilders), "not until the table screen can play the builder");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 2, "every other box: {offered:?}");
     }
 }

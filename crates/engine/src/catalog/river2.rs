@@ -1,5 +1,5 @@
 //! River II: the spring, the fork, two lakes and eight river tiles. River segments (`s`) take
-//! no follower and separate fields.
+//! no follower and separate fields. `R2-11`'s big field shows a herd of pigs (X-12).
 
 pub(super) const ROWS: &str = "
 R2-01 1 | f1 f1 f1 / f1 s1 f1 / f1 f1 f1 / f1 f1 f1 | spring
@@ -12,6 +12,6 @@ R2-07 1 | f1 s1 f2 / f2 r1 f3 / f3 s1 f4 / f4 r1 f1 |
 R2-08 1 | c1 c1 c1 / f1 s1 f3 / f3 r1 f4 / f4 s1 f2 | f1>c1 f2>c1
 R2-09 1 | f1 f1 f1 / f1 f1 f1 / f1 s1 f2 / f2 s1 f1 |
 R2-10 1 | c1 c1 c1 / f1 s1 f2 / f2 s1 f1 / c1 c1 c1 | c1+ f1>c1
-R2-11 1 | f2 s1 f1 / f1 f1 f1 / f1 f1 f1 / f1 s1 f2 |
+R2-11 1 | f2 s1 f1 / f1 f1 f1 / f1 f1 f1 / f1 s1 f2 | herd:f1
 R2-12 1 | f1 r1 f2 / f2 r1 f1 / f1 s1 f3 / f3 s1 f1 |
 ";

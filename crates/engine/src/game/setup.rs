@@ -164,9 +164,13 @@ impl GameSetup {
     }
 
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
-    /// bend is plain where today's printing has one (Rule RI-12).
+    /// bend is plain where today's printing has one (Rule RI-12), and Traders & Builders'
+    /// two garden tiles show theirs with the abbot (QX-18).
     pub fn shows_garden(&self, tile: TileId) -> bool {
-        tile.def().marks.garden && !(tile.def().set == TileSet::River && self.has(TileSet::RiverC1))
+        let set = tile.def().set;
+        tile.def().marks.garden
+            && !(set == TileSet::River && self.has(TileSet::RiverC1))
+            && (set != TileSet::TradersBuilders || self.has(TileSet::Abbot))
     }
 }
 
