@@ -552,9 +552,9 @@ mod tests {
 
     use super::*;
     use castellan_table::engine::{
-        AbbotError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch, FeatureKind,
-        FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
-        Start, TileId, TileSet,
+        AbbotError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch,
+        FeatureKind, FollowerError, PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError,
+        Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -660,6 +660,20 @@ mod tests {
             FarmersOff { cell, port },
             Garden { cell, port: Port::C },
         });
+        let builders = every!(BuilderError {
+            NotInPlay,
+            BuilderOut { player },
+            NotARoadOrCity { port, feature: FeatureKind::Field },
+            NoFollower { player, port, feature: FeatureKind::Road },
+            FeatureFinished { port, feature: FeatureKind::City },
+            NoSecondTile,
+        });
+        let pigs = every!(PigError {
+            NotInPlay,
+            PigOut { player },
+            NotAField { port, feature: FeatureKind::Road },
+            NoFarmer { player, port },
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -673,6 +687,8 @@ mod tests {
             City(cities[0].clone()),
             Count(counts[0].clone()),
             Stand(stands[0].clone()),
+            Builder(builders[0].clone()),
+            Pig(pigs[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -688,6 +704,8 @@ mod tests {
             .chain(cities.into_iter().map(MoveError::City))
             .chain(counts.into_iter().map(MoveError::Count))
             .chain(stands.into_iter().map(MoveError::Stand))
+            .chain(builders.into_iter().map(MoveError::Builder))
+            .chain(pigs.into_iter().map(MoveError::Pig))
             .collect()
     }
 
@@ -704,6 +722,7 @@ mod tests {
             DuplicateSet(TileSet::Shrines),
             BothRiverPrintings,
             RiverWithCount,
+            GoodsWithoutTheirSeat { seats: 3 },
         })
     }
 

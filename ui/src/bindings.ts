@@ -149,7 +149,7 @@ export const FARM_RULES = ["current","first-edition","off"] as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
-export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
@@ -222,6 +222,40 @@ export type Bounds = {
 	/**  Southmost row. */
 	maxY: number,
 };
+
+/**
+ *  Why the builder may not go where the move puts it, or the second tile may not be passed
+ *  up. The game is unchanged.
+ */
+export type BuilderError = 
+/**  The table plays without Traders & Builders (T-02). */
+{ kind: "notInPlay" } | 
+/**  The player's builder is on the board already (T-02, T-10). */
+{ kind: "builderOut"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The builder goes only on a road or a city (T-07). */
+{ kind: "notARoadOrCity"; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The road or city holds no follower of the player's (T-07). */
+{ kind: "noFollower"; 
+/**  The player. */
+player: PlayerId; 
+/**  The place named. */
+port: Port; 
+/**  Road or city. */
+feature: FeatureKind } | 
+/**  The tile finishes that road or city: the builder would go home at once (T-07). */
+{ kind: "featureFinished"; 
+/**  The place named. */
+port: Port; 
+/**  Road or city. */
+feature: FeatureKind } | 
+/**  The move passes up a second tile it did not earn (T-15). */
+{ kind: "noSecondTile" };
 
 /**  A cell of the board grid. `x` grows to the east, `y` to the south. */
 export type Cell = {
@@ -961,6 +995,33 @@ export type GameView = {
 	 *  entered turn by turn.
 	 */
 	beforeCount: number[] | null,
+	/**
+	 *  Traders & Builders: the goods each player holds and who leads each kind, the builders
+	 *  and pigs in hand, and whether the next move is a second tile; `null` without the box.
+	 */
+	traders: TradersView | null,
+};
+
+/**  A kind of goods. */
+export type Goods = 
+/**  Wine: nine tiles. */
+"wine" | 
+/**  Grain: six tiles. */
+"grain" | 
+/**  Cloth: five tiles. */
+"cloth";
+
+/**  A player's tokens of one kind of goods. */
+export type GoodsHeldView = {
+	/**  Wine, grain or cloth. */
+	kind: Goods,
+	/**  Tokens held. */
+	tokens: number,
+	/**
+	 *  Whether the player holds the most of the kind, ties included, and at least one: the 10
+	 *  points it pays at the end are theirs as things stand (T-05, QX-11).
+	 */
+	leads: boolean,
 };
 
 /**  Two players' games together. */
@@ -1109,7 +1170,11 @@ export type MoveError =
 /**  A decision about the Count of Carcassonne is refused. */
 { kind: "count"; error: CountError } | 
 /**  A follower may not stand there on the final board. */
-{ kind: "stand"; error: StandError };
+{ kind: "stand"; error: StandError } | 
+/**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
+{ kind: "builder"; error: BuilderError } | 
+/**  The pig may not go there (T-16). */
+{ kind: "pig"; error: PigError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -1219,6 +1284,27 @@ export type OpenedScriptView = {
 	/**  Its last step: how the game ended. */
 	replay: ReplayView,
 };
+
+/**  Why the pig may not go where the move puts it. The game is unchanged. */
+export type PigError = 
+/**  The table plays without Traders & Builders (T-02). */
+{ kind: "notInPlay" } | 
+/**  The player's pig is on the board already (T-02, T-18). */
+{ kind: "pigOut"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The pig goes only in a field (T-16). */
+{ kind: "notAField"; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The farm holds no farmer of the player's (T-16). */
+{ kind: "noFarmer"; 
+/**  The player. */
+player: PlayerId; 
+/**  The place named. */
+port: Port };
 
 /**
  *  Why a tile may not lie where it was put: its edges (Rules B-04, B-05), or the table's
@@ -1636,6 +1722,11 @@ export type RuleSet = {
 	 *  spring and the City of Carcassonne is then laid against it as a block.
 	 */
 	riverBeforeCity?: boolean,
+	/**
+	 *  Traders & Builders with River II: the herd of pigs and an owner's own pig in one farm
+	 *  both add 1 per city (default); `false` adds 1 in all (QX-07).
+	 */
+	herdAndPigStack?: boolean,
 };
 
 /**  What a score is for. */
@@ -1657,7 +1748,9 @@ export type ScoreSource =
 /**  The Robber's bonus: completed roads. */
 "robber" | 
 /**  A garden and its neighbours, paid to its abbot (A-07, A-08, A-13). */
-"garden";
+"garden" | 
+/**  The most tokens of one kind of goods (T-05). */
+"goods";
 
 /**  One score with everything needed to say why, in words, in any language. */
 export type ScoreView = {
@@ -1689,6 +1782,8 @@ export type ScoreView = {
 	at: Spot,
 	/**  Every tile of the completed cities counted (farms, the King), to light them up. */
 	cityTiles: ([number, number])[],
+	/**  For the end count of goods: which kind (T-05). Left out otherwise. */
+	goods?: Goods | null,
 };
 
 /**
@@ -1837,7 +1932,15 @@ export type SetupError =
 /**  Both printings of the River are listed: a table has one of them (RI-01). */
 { kind: "bothRiverPrintings" } | 
 /**  The River and the Count are not combined (X-02). */
-{ kind: "riverWithCount" };
+{ kind: "riverWithCount" } | 
+/**
+ *  Goods tokens are given for more seats than the table has, or at a table without
+ *  Traders & Builders (X-18).
+ */
+{ kind: "goodsWithoutTheirSeat"; detail: {
+	/**  Seats the tokens are given for. */
+	seats: number,
+} };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */
 export type Side = 
@@ -2097,6 +2200,18 @@ export type TrackView = {
 	fifties: number,
 	/**  "100" tokens held. */
 	hundreds: number,
+};
+
+/**  What Traders & Builders adds to the table, seat by seat (T-02, T-03, T-05, T-08). */
+export type TradersView = {
+	/**  For each seat, the tokens held of each kind, in the order wine, grain, cloth. */
+	goods: GoodsHeldView[][],
+	/**  For each seat, whether their builder is in hand (1) or on the board (0). */
+	builders: number[],
+	/**  For each seat, whether their pig is in hand (1) or on the board (0). */
+	pigs: number[],
+	/**  The next move is the current player's second tile of a double turn (T-08). */
+	secondTile: boolean,
 };
 
 /**  What a move in the turn log did. */

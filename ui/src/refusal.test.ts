@@ -16,6 +16,7 @@ test("the samples hold the refusals of every part of a move", () => {
   expect([...parts].sort()).toEqual(
     [
       "abbot",
+      "builder",
       "city",
       "count",
       "draw",
@@ -23,6 +24,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "gameOver",
       "noSuchMove",
       "offTable",
+      "pig",
       "placement",
       "purchase",
       "stand",

@@ -5,6 +5,7 @@
 //! nothing else changes a score.
 
 use crate::coord::{Cell, Port, Rotation};
+use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::tile::{FeatureKind, TileId};
 use crate::title::TitleKind;
@@ -17,7 +18,7 @@ pub type RuleRef = &'static str;
 /// cannot be missing here.
 pub const SCORE_RULES: &[RuleRef] = &[
     "A-07", "A-08", "A-13", "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11",
-    "K-07", "K-09", "V-01", "V-05", "V-06", "V-22",
+    "K-07", "K-09", "T-05", "T-17", "V-01", "V-05", "V-06", "V-22", "X-12", "X-13",
 ];
 
 /// Something that happened at the table.
@@ -137,6 +138,16 @@ pub enum Event {
     },
     /// The end-of-game count begins.
     FinalScoringStarted,
+    /// Traders & Builders: the player who completed a city with goods took its tokens (T-03).
+    /// Taking them is no scoring (T-06).
+    GoodsTaken {
+        /// Who laid the completing tile.
+        player: PlayerId,
+        /// A place naming the city.
+        city: (Cell, Port),
+        /// The tokens taken, one per symbol.
+        tokens: Tokens,
+    },
 }
 
 /// What a score is for.
@@ -162,11 +173,13 @@ pub enum ScoreSource {
     Robber,
     /// A garden and its neighbours, paid to its abbot.
     Garden,
+    /// The most tokens of one kind of goods (T-05).
+    Goods,
 }
 
 impl ScoreSource {
     /// Every source.
-    pub const ALL: [ScoreSource; 9] = [
+    pub const ALL: [ScoreSource; 10] = [
         ScoreSource::Road,
         ScoreSource::City,
         ScoreSource::Cloister,
@@ -176,6 +189,7 @@ impl ScoreSource {
         ScoreSource::King,
         ScoreSource::Robber,
         ScoreSource::Garden,
+        ScoreSource::Goods,
     ];
 
     /// The name used in game-script reports and on the wire.
@@ -190,6 +204,7 @@ impl ScoreSource {
             ScoreSource::King => "king",
             ScoreSource::Robber => "robber",
             ScoreSource::Garden => "garden",
+            ScoreSource::Goods => "goods",
         }
     }
 
@@ -244,4 +259,8 @@ pub struct Score {
     pub anchor: (Cell, Port),
     /// The checklist rule this follows.
     pub rule: RuleRef,
+    /// For the end count of goods: the kind (T-05).
+    pub goods: Option<Goods>,
+    /// For a farm: the winners whose pig, or River II's herd, raised their pay (T-17, X-12).
+    pub pigs: PlayerSet,
 }

@@ -1,5 +1,6 @@
 //! The kinds of figure a player puts on the board: the seven followers of the base game and,
-//! with the set `abbot`, the abbot (Rules ).
+//! with the set `abbot`, the abbot (Rules ); with `traders-builders`, the builder and
+//! the pig (T-02).
 //!
 //! What a figure may do is the game's (`game/follower.rs`, `game/abbot.rs`); this module only
 //! names the kinds, for moves, the board and the wire.
@@ -17,18 +18,32 @@ pub enum Figure {
     /// The abbot: one per player on top of the seven followers, only on a cloister,
     /// shrine or garden.
     Abbot,
+    /// The builder: one per player with Traders & Builders, on a road or city that holds a
+    /// follower of its owner; no follower itself (T-07, T-11).
+    Builder,
+    /// The pig: one per player with Traders & Builders, on a farm that holds a farmer of its
+    /// owner; no follower itself (T-16, T-17).
+    Pig,
 }
 
 impl Figure {
     /// Every kind, in a fixed order.
-    pub const ALL: [Figure; 2] = [Figure::Follower, Figure::Abbot];
+    pub const ALL: [Figure; 4] = [Figure::Follower, Figure::Abbot, Figure::Builder, Figure::Pig];
 
     /// The name used in game scripts (`figure`).
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
             Figure::Abbot => "abbot",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
         }
+    }
+
+    /// Whether the figure stands beside the followers without being one: it claims nothing,
+    /// counts in no majority and scores nothing itself (T-11, T-17).
+    pub const fn is_companion(self) -> bool {
+        matches!(self, Figure::Builder | Figure::Pig)
     }
 
     /// Parses a script name such as `"abbot"`.

@@ -68,9 +68,9 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError,
-    PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, TrackPosition,
-    FOLLOWERS_PER_PLAYER,
+    AbbotError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode,
+    Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError,
+    StandError, Start, TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use goods::{Goods, Tokens};
 pub use history::History;

@@ -202,6 +202,10 @@ pub struct RuleSet {
     /// spring and the City of Carcassonne is then laid against it as a block.
     #[cfg_attr(feature = "serde", serde(default))]
     pub river_before_city: bool,
+    /// Traders & Builders with River II: the herd of pigs and an owner's own pig in one farm
+    /// both add 1 per city (default); `false` adds 1 in all (QX-07).
+    #[cfg_attr(feature = "serde", serde(default = "stacks"))]
+    pub herd_and_pig_stack: bool,
 }
 
 impl Default for RuleSet {
@@ -230,8 +234,14 @@ impl Default for RuleSet {
             tree_junctions: crate::tile::TileSelection::EMPTY,
             purchase_pays_drawer: false,
             river_before_city: false,
+            herd_and_pig_stack: stacks(),
         }
     }
+}
+
+/// The herd and a pig add up by default (QX-07).
+const fn stacks() -> bool {
+    true
 }
 
 /// Every colour of follower the boxes hold: the default limit on players.

@@ -2,9 +2,9 @@
 
 use crate::{Script, Standing, StandingFollower, FORMAT, VERSION, VERSION_2};
 use castellan_engine::{
-    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Mode, Move, MoveError,
+    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
     PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners,
-    TileId, TileSet, Title, TitleKind, Titles, Unplaceable,
+    TileId, TileSet, Title, TitleKind, Titles, Tokens, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -272,7 +272,17 @@ impl Script {
             }
             Some(v) => Some(read_track(object(v, "setup.track")?, &names)?),
         };
-        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at };
+        let goods = match setup_v.get("goods") {
+            None => Vec::new(),
+            Some(_) if version < VERSION_2 => {
+                return Err(ScriptError::format("setup.goods", "goods need version 2"));
+            }
+            Some(_) if mode != Mode::FinalBoard => {
+                return Err(ScriptError::format("setup.goods", "only a final-board script lists the goods in hand"))
+            }
+            Some(v) => read_goods(object(v, "setup.goods")?, &names)?,
+        };
+        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods };
 
         let moves = match root.get("moves") {
             None => Vec::new(),
@@ -364,6 +374,30 @@ fn read_track(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u32>> {
             u32::try_from(integer(v, &at)?).map_err(|_| ScriptError::format(&at, "negative score"))
         })
         .collect()
+}
+
+/// A final board's `setup.goods`: player → kind → tokens; kinds and players left out
+/// hold none. The result has one hand per seat, or none at all when nobody holds any.
+fn read_goods(o: &Map<String, Value>, names: &[String]) -> Result<Vec<Tokens>> {
+    let mut held = vec![Tokens::NONE; names.len()];
+    for (name, hand) in o {
+        let at = format!("setup.goods.{name}");
+        let seat = names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| ScriptError::format(&at, format!("no player is called {name}")))?;
+        for (kind, n) in object(hand, &at)? {
+            let at = format!("{at}.{kind}");
+            let goods =
+                Goods::from_name(kind).ok_or_else(|| ScriptError::format(&at, format!("unknown goods `{kind}`")))?;
+            held[seat][goods] =
+                u8::try_from(integer(n, &at)?).map_err(|_| ScriptError::format(&at, "not a number of tokens"))?;
+        }
+    }
+    if held.iter().all(|t| t.is_empty()) {
+        held.clear();
+    }
+    Ok(held)
 }
 
 /// `text` without the byte-order mark a Windows editor puts before the first character of a
@@ -579,6 +613,12 @@ fn read_move(
         }),
         _ => return Err(ScriptError::format(at, "a bought tile names its buyer and its price")),
     };
+    // Version 2: `"second_tile": false` passes up the builder's second tile (T-15); `true`
+    // says what the moves say anyway.
+    let pass_second_tile = match o.get("second_tile") {
+        Some(v) if version >= VERSION_2 => !boolean(v, at)?,
+        _ => false,
+    };
     Ok(Move::Place {
         tile,
         cell,
@@ -588,6 +628,7 @@ fn read_move(
         recall_abbot,
         count,
         purchase,
+        pass_second_tile,
     })
 }
 

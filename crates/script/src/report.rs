@@ -48,7 +48,18 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
                 "final": s.final_scoring,
                 "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],
                 "rule": s.rule,
-            })),
+            }))
+            .map(|mut event| {
+                // The keys of Traders & Builders appear only where they say something, so a
+                // version-1 report is unchanged.
+                if let Some(goods) = s.goods {
+                    event["goods"] = goods.name().into();
+                }
+                if !s.pigs.is_empty() {
+                    event["pigs"] = s.pigs.iter().map(name).collect::<Vec<_>>().into();
+                }
+                event
+            }),
             _ => None,
         })
         .collect();
@@ -101,14 +112,42 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         "events": events,
         "notices": notices(game),
     });
-    if game.setup().has(castellan_engine::TileSet::Abbot) {
-        // The extra figures in hand, beside `supply` (the followers): with the abbot only.
+    let (abbot, traders) = (
+        game.setup().has(castellan_engine::TileSet::Abbot),
+        game.setup().has(castellan_engine::TileSet::TradersBuilders),
+    );
+    if abbot || traders {
+        // The extra figures in hand, beside `supply` (the followers): only the kinds in play.
         report["figures"] = players
             .iter()
             .zip(game.abbots())
-            .map(|(p, &n)| (p.name.clone(), json!({"abbot": n})))
+            .zip(game.companions_in_hand())
+            .map(|((p, &abbots), (builders, pigs))| {
+                let mut hand = serde_json::Map::new();
+                if abbot {
+                    hand.insert("abbot".into(), abbots.into());
+                }
+                if traders {
+                    hand.insert("builder".into(), builders.into());
+                    hand.insert("pig".into(), pigs.into());
+                }
+                (p.name.clone(), Value::Object(hand))
+            })
             .collect::<serde_json::Map<_, _>>()
             .into();
+    }
+    if game.setup().has(castellan_engine::TileSet::TradersBuilders) {
+        // The tokens each player holds (T-03), and whether the next move is a second tile.
+        report["goods"] = players
+            .iter()
+            .zip(game.goods())
+            .map(|(p, t)| {
+                let kinds = castellan_engine::Goods::ALL.iter().map(|&g| (g.name().to_string(), Value::from(t[g])));
+                (p.name.clone(), Value::Object(kinds.collect()))
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+        report["second_tile"] = game.second_tile().into();
     }
     if let Some(before) = before {
         report["before_count"] = by_name(before).into();

@@ -22,6 +22,14 @@ pub fn setup_json(s: &GameSetup) -> Value {
     if s.mode == Mode::FinalBoard && s.start == Start::Count {
         setup.insert("count_at".into(), s.count_at.name().into());
     }
+    if !s.goods.is_empty() {
+        let hands = s.players.iter().zip(&s.goods).filter(|(_, t)| !t.is_empty());
+        let goods = hands.map(|(p, t)| {
+            let kinds = t.held().map(|(g, n)| (g.name().to_string(), Value::from(n))).collect::<Map<_, _>>();
+            (p.name.clone(), Value::Object(kinds))
+        });
+        setup.insert("goods".into(), Value::Object(goods.collect()));
+    }
     if s.mode == Mode::FinalBoard {
         for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
             if let Some(t) = title {
@@ -54,7 +62,7 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             "stand": [cell.x, cell.y, port.name()],
             "figure": Figure::Abbot.name(),
         }),
-        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase } => {
+        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();
@@ -64,6 +72,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             }
             if *recall_abbot {
                 o["recall"] = "abbot".into();
+            }
+            if *pass_second_tile {
+                o["second_tile"] = false.into();
             }
             if let Some(p) = purchase {
                 o["buyer"] = s.players[p.buyer.index()].name.clone().into();
@@ -89,13 +100,16 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
 }
 
 impl Script {
-    /// Whether the script says anything only version 2 can: the abbot's set, a figure other
-    /// than a follower, or a recall.
+    /// Whether the script says anything only version 2 can: the abbot's set, goods in hand, a
+    /// figure other than a follower, a recall, or a second tile passed up.
     fn needs_version_2(&self) -> bool {
-        self.setup.has(TileSet::Abbot) || self.moves.iter().any(|m| {
-            matches!(m, Move::StandAbbot { .. })
-                || matches!(m, Move::Place { figure, recall_abbot, .. } if *figure != Figure::Follower || *recall_abbot)
-        })
+        self.setup.has(TileSet::Abbot)
+            || !self.setup.goods.is_empty()
+            || self.moves.iter().any(|m| {
+                matches!(m, Move::StandAbbot { .. })
+                    || matches!(m, Move::Place { figure, recall_abbot, pass_second_tile, .. }
+                    if *figure != Figure::Follower || *recall_abbot || *pass_second_tile)
+            })
     }
 
     /// The script as JSON. Rule options at their defaults are left out.

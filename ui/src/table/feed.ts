@@ -33,6 +33,9 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
     case "robber":
       what = tn(`feed.${score.kind}`, score.points);
       break;
+    case "goods":
+      what = t(`feed.goods.${score.goods ?? "wine"}`);
+      break;
   }
   if (
     !score.complete &&

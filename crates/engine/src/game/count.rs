@@ -434,6 +434,7 @@ mod tests {
             recall_abbot: false,
             count,
             purchase: None,
+            pass_second_tile: false,
         }
     }
 

@@ -7,7 +7,8 @@
 //! checked in their own modules.
 
 use super::{
-    AbbotError, CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError, StandError,
+    AbbotError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError, PlacementError,
+    SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -39,6 +40,8 @@ pub enum Move {
         count: CountChoice,
         /// House rule V-12: another player bought the drawn tile and placed it.
         purchase: Option<Purchase>,
+        /// The tile earned a second tile with the builder, and the player passes it up (T-15).
+        pass_second_tile: bool,
     },
     /// The tile fitted nowhere and was put aside; the same player draws again.
     Discard {
@@ -81,6 +84,7 @@ impl Move {
             recall_abbot: false,
             count: CountChoice::default(),
             purchase: None,
+            pass_second_tile: false,
         }
     }
 
@@ -91,6 +95,23 @@ impl Move {
             *figure = Figure::Abbot;
         }
         mv
+    }
+
+    /// A tile placed with the builder or the pig at `port` (T-07, T-16).
+    pub fn place_companion(tile: TileId, cell: Cell, rotation: Rotation, port: Port, companion: Figure) -> Move {
+        let mut mv = Move::place(tile, cell, rotation, Some(port));
+        if let Move::Place { figure, .. } = &mut mv {
+            *figure = companion;
+        }
+        mv
+    }
+
+    /// The same tile move, passing up the second tile it earns with the builder (T-15).
+    pub fn passing_second_tile(mut self) -> Move {
+        if let Move::Place { pass_second_tile, .. } = &mut self {
+            *pass_second_tile = true;
+        }
+        self
     }
 
     /// A tile placed, then the mover's abbot taken back and scored.
@@ -190,6 +211,10 @@ pub enum MoveError {
     Count(CountError),
     /// A follower may not stand there on the final board.
     Stand(StandError),
+    /// The builder may not go there, or there is no second tile to pass up (T-07, T-15).
+    Builder(BuilderError),
+    /// The pig may not go there (T-16).
+    Pig(PigError),
 }
 
 impl MoveError {
@@ -212,6 +237,8 @@ impl MoveError {
             MoveError::City(e) => e.rule(),
             MoveError::Count(e) => e.rule(),
             MoveError::Stand(e) => e.rule(),
+            MoveError::Builder(e) => e.rule(),
+            MoveError::Pig(e) => e.rule(),
         }
     }
 
@@ -251,6 +278,8 @@ impl MoveError {
             MoveError::City(e) => fmt::Display::fmt(e, f),
             MoveError::Count(e) => e.describe(f, names),
             MoveError::Stand(e) => e.describe(f, names),
+            MoveError::Builder(e) => e.describe(f, names),
+            MoveError::Pig(e) => e.describe(f, names),
         }
     }
 }
@@ -282,6 +311,8 @@ wrapped! {
     CityError => City,
     CountError => Count,
     StandError => Stand,
+    BuilderError => Builder,
+    PigError => Pig,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).
@@ -413,7 +444,8 @@ mod tests {
     }
 
     fn bought(mv: Move, buyer: u8, price: u32) -> Move {
-        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, .. } = mv else {
+        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, pass_second_tile, .. } = mv
+        else {
             unreachable!()
         };
         Move::Place {
@@ -425,6 +457,7 @@ mod tests {
             recall_abbot,
             count,
             purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
+            pass_second_tile,
         }
     }
 

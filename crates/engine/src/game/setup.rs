@@ -13,6 +13,7 @@ use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
 use crate::event::RuleRef;
+use crate::goods::Tokens;
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::River;
 use crate::rules::RuleSet;
@@ -118,6 +119,9 @@ pub struct GameSetup {
     /// Where the Count stands when the entry starts: the castle in a new game (C-01); a
     /// final-board game says where he ended.
     pub count_at: Quarter,
+    /// Traders & Builders: the goods tokens each seat holds when the entry starts, in seat
+    /// order — none in a new game; a final-board game names those in hand at the end.
+    pub goods: Vec<Tokens>,
 }
 
 impl GameSetup {
@@ -135,6 +139,7 @@ impl GameSetup {
             mode: Mode::Turns,
             titles: Titles::default(),
             count_at: Quarter::Castle,
+            goods: Vec::new(),
         }
     }
 
@@ -214,6 +219,14 @@ pub enum SetupError {
     BothRiverPrintings,
     /// The River and the Count are not combined.
     RiverWithCount,
+    /// Goods tokens are given for more seats than the table has, or at a table without
+    /// Traders & Builders.
+    GoodsWithoutTheirSeat {
+        /// Seats the tokens are given for.
+        // A count of players, far below 2^32: a plain number in TypeScript.
+        #[cfg_attr(feature = "specta", specta(type = u32))]
+        seats: usize,
+    },
 }
 
 impl SetupError {
@@ -232,6 +245,7 @@ impl SetupError {
             SetupError::RiverBeforeCityNeedsBoth => Some("R-04"),
             SetupError::BothRiverPrintings => Some("RI-01"),
             SetupError::RiverWithCount => Some("X-02"),
+            SetupError::GoodsWithoutTheirSeat { .. } => Some("X-18"),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -260,6 +274,9 @@ impl fmt::Display for SetupError {
             SetupError::BothRiverPrintings => write!(f, "a table plays one printing of the River, not both"),
             SetupError::RiverWithCount => write!(f, "the River and the Count cannot be combined yet"),
             SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
+            SetupError::GoodsWithoutTheirSeat { seats } => {
+                write!(f, "goods tokens are given for {seats} seats, without Traders & Builders or beyond the table")
+            }
         }
     }
 }
@@ -306,6 +323,10 @@ impl Game {
         }
         if setup.has_river() && setup.has(TileSet::Count) {
             return Err(SetupError::RiverWithCount);
+        }
+        let goods_seats = setup.goods.len();
+        if goods_seats > n || (goods_seats > 0 && !setup.has(TileSet::TradersBuilders)) {
+            return Err(SetupError::GoodsWithoutTheirSeat { seats: goods_seats });
         }
         let has_start_set = match setup.start {
             Start::Base => true,
@@ -392,6 +413,8 @@ impl Game {
             close_at_border(&mut board, &setup.rules, index);
         }
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
+        let goods = super::goods::goods_at_start(&setup.goods);
+        let companions = super::pig::Companions::at_start(n, setup.has(TileSet::TradersBuilders));
         let mut supply = ByPlayer::default();
         for i in 0..n {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
@@ -407,6 +430,10 @@ impl Game {
             bag,
             supply,
             abbots,
+            goods,
+            companions,
+            second_tile: false,
+            extra_turns: 0,
             scores: ByPlayer::default(),
             current: PlayerId(0),
             events: EventLog(Vec::with_capacity(256)),

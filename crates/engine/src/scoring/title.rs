@@ -46,6 +46,8 @@ pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: 
                 TitleKind::King => "K-07",
                 TitleKind::Robber => "K-09",
             },
+            goods: None,
+            pigs: PlayerSet::EMPTY,
         });
     }
 }

@@ -2,7 +2,7 @@
 //! with its reason, for the score feed.
 
 use crate::request::Spot;
-use castellan_engine::{Color, Game, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use castellan_engine::{Color, Game, Goods, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
 use serde::Serialize;
 
 /// One player's standing.
@@ -70,6 +70,10 @@ pub struct ScoreView {
     pub at: Spot,
     /// Every tile of the completed cities counted (farms, the King), to light them up.
     pub city_tiles: Vec<[i32; 2]>,
+    /// For the end count of goods: which kind (T-05). Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub goods: Option<Goods>,
 }
 
 fn seats(set: PlayerSet) -> Vec<u32> {
@@ -109,6 +113,7 @@ impl ScoreView {
             rule: s.rule.to_string(),
             at: Spot::from(s.anchor),
             city_tiles,
+            goods: s.goods,
         }
     }
 }
