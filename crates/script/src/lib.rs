@@ -36,10 +36,15 @@ pub const VERSION: u64 = 1;
 pub const VERSION_2: u64 = 2;
 
 /// The format version a script of a game with `setup` is written in: version 2 when the
-/// game plays the abbot (the only box version 2 adds so far, whose figure and recall no other
-/// game can use), else version 1, so that readers of version 1 keep reading every other game.
+/// game plays the abbot or Traders & Builders (whose figures, recall, second tiles and goods
+/// no other game can use), else version 1, so that readers of version 1 keep reading every
+/// other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
-    if setup.has(castellan_engine::TileSet::Abbot) {
+    if setup.has(castellan_engine::TileSet::Abbot)
+        || setup.has(castellan_engine::TileSet::TradersBuilders)
+        || !setup.goods.is_empty()
+        || !setup.rules.herd_and_pig_stack
+    {
         VERSION_2
     } else {
         VERSION
@@ -260,15 +265,11 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
-        // The engine knows Traders & Builders' tiles, not yet its builder: refused in either version.
-        for version in ["1", "2"] {
-            let traders = SCRIPT
-                .replace("\"king-robber\"]", "\"traders-builders\"]")
-                .replace("\"version\": 1", &format!("\"version\": {version}"));
-            let e = Script::from_json(&traders).unwrap_err();
-            assert_eq!(e.at, "setup.sets");
-            assert!(e.to_string().contains("`traders-builders` is not played yet"), "{e}");
-        }
+        // Traders & Builders, like the abbot, needs version 2.
+        let traders = SCRIPT.replace("\"king-robber\"]", "\"traders-builders\"]");
+        let e = Script::from_json(&traders).unwrap_err();
+        assert_eq!(e.at, "setup.sets");
+        assert!(e.to_string().contains("`traders-builders` needs version 2"), "{e}");
     }
 
     #[test]

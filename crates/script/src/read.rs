@@ -211,13 +211,8 @@ impl Script {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
                         .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
-                    if set == TileSet::Abbot && version < VERSION_2 {
+                    if matches!(set, TileSet::Abbot | TileSet::TradersBuilders) && version < VERSION_2 {
                         return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
-                    }
-                    // The engine knows the box's tiles, goods and pig, but not yet its builder:
-                    // a script of it would be scored without the builder's second tiles.
-                    if set == TileSet::TradersBuilders {
-                        return Err(ScriptError::format("setup.sets", format!("`{name}` is not played yet")));
                     }
                     Ok(set)
                 })
@@ -260,7 +255,7 @@ impl Script {
         };
         let rules = match setup_v.get("rules") {
             None => RuleSet::default(),
-            Some(v) => read_rules(object(v, "setup.rules")?)?,
+            Some(v) => read_rules(object(v, "setup.rules")?, version)?,
         };
         let track = match setup_v.get("track") {
             None => None,
@@ -436,7 +431,7 @@ fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
     Ok(PlayerSetup { name: name.to_string(), color })
 }
 
-fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
+fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
     let mut r = RuleSet::default();
     let at = |k: &str| format!("setup.rules.{k}");
     for (k, v) in o {
@@ -459,6 +454,10 @@ fn read_rules(o: &Map<String, Value>) -> Result<RuleSet> {
             "challenge_winner_takes_both" => r.challenge_winner_takes_both = boolean(v, &at(k))?,
             "relaxed_shrine_placement" => r.relaxed_shrine_placement = boolean(v, &at(k))?,
             "count_lock_entry" => r.count_lock_entry = boolean(v, &at(k))?,
+            "herd_and_pig_stack" if version < VERSION_2 => {
+                return Err(ScriptError::format(at(k), "`herd_and_pig_stack` needs version 2"))
+            }
+            "herd_and_pig_stack" => r.herd_and_pig_stack = boolean(v, &at(k))?,
             "count_round_per_feature" => r.count_round_per_feature = boolean(v, &at(k))?,
             "count_movement" => {
                 let name = string(v, &at(k))?;
@@ -576,6 +575,12 @@ fn read_move(
             return match standing_of(place, at)? {
                 Standing::Board(cell, port) => Ok(Move::StandAbbot { player, at: (cell, port) }),
                 Standing::City(_) => Err(ScriptError::format(at, "the abbot never goes into the City")),
+            };
+        }
+        if let Some(figure) = figure.filter(|f| f.is_companion()) {
+            return match standing_of(place, at)? {
+                Standing::Board(cell, port) => Ok(Move::StandCompanion { player, at: (cell, port), figure }),
+                Standing::City(_) => Err(ScriptError::format(at, format!("the {figure} never goes into the City"))),
             };
         }
         return Ok(Move::Stand { player, at: standing_of(place, at)? });

@@ -1,7 +1,7 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
 use crate::{Script, Standing, FORMAT, VERSION_2};
-use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start, TileSet};
+use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
 use serde_json::{json, Map, Value};
 
 /// A game's players as a script's `players` array.
@@ -62,6 +62,11 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             "stand": [cell.x, cell.y, port.name()],
             "figure": Figure::Abbot.name(),
         }),
+        Move::StandCompanion { player, at: (cell, port), figure } => json!({
+            "player": s.players[player.index()].name,
+            "stand": [cell.x, cell.y, port.name()],
+            "figure": figure.name(),
+        }),
         Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
@@ -103,10 +108,9 @@ impl Script {
     /// Whether the script says anything only version 2 can: the abbot's set, goods in hand, a
     /// figure other than a follower, a recall, or a second tile passed up.
     fn needs_version_2(&self) -> bool {
-        self.setup.has(TileSet::Abbot)
-            || !self.setup.goods.is_empty()
+        crate::version_for(&self.setup) == VERSION_2
             || self.moves.iter().any(|m| {
-                matches!(m, Move::StandAbbot { .. })
+                matches!(m, Move::StandAbbot { .. } | Move::StandCompanion { .. })
                     || matches!(m, Move::Place { figure, recall_abbot, pass_second_tile, .. }
                     if *figure != Figure::Follower || *recall_abbot || *pass_second_tile)
             })
@@ -194,6 +198,7 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
     opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
     opt("river_before_city", r.river_before_city.into(), d.river_before_city.into());
+    opt("herd_and_pig_stack", r.herd_and_pig_stack.into(), d.herd_and_pig_stack.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());

@@ -242,6 +242,12 @@ impl Game {
             self.last_move_events = first_event;
             return Ok(());
         }
+        if let &Move::StandCompanion { player, at, figure } = mv {
+            self.stand_companion(player, at, figure)?;
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        }
         if let &Move::Stand { player, at } = mv {
             self.stand(player, at)?;
             self.moves += 1;
@@ -345,7 +351,9 @@ impl Game {
                 let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } => unreachable!("handled above"),
+            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => {
+                unreachable!("handled above")
+            }
         }
         self.moves += 1;
         self.last_move_events = first_event;

@@ -70,6 +70,17 @@ pub enum Move {
         /// Its tile and place.
         at: (Cell, Port),
     },
+    /// Final board only: a player's builder or pig entered where it stands, beside a follower
+    /// of theirs already entered on that road or city, or a farmer on that farm.
+    /// Nothing is drawn and the turn does not pass.
+    StandCompanion {
+        /// Whose figure.
+        player: PlayerId,
+        /// Its tile and place.
+        at: (Cell, Port),
+        /// The builder or the pig.
+        figure: Figure,
+    },
 }
 
 impl Move {
@@ -127,7 +138,7 @@ impl Move {
     pub fn tile(&self) -> Option<TileId> {
         match self {
             Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } => None,
+            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => None,
         }
     }
 
@@ -141,9 +152,9 @@ impl Move {
             // Saturating: a corner near the end of `i32` stays off the table instead of
             // wrapping back onto it.
             Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
-            Move::Stand { at: Standing::Board(cell, _), .. } | Move::StandAbbot { at: (cell, _), .. } => {
-                (Some(*cell), None, &[])
-            }
+            Move::Stand { at: Standing::Board(cell, _), .. }
+            | Move::StandAbbot { at: (cell, _), .. }
+            | Move::StandCompanion { at: (cell, _), .. } => (Some(*cell), None, &[]),
         };
         first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
     }

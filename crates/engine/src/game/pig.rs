@@ -8,9 +8,11 @@
 //! joins holds a follower of its owner. The farmer condition is checked only when the pig is
 //! put down (QX-15).
 
-use super::{Game, Mode};
+use super::{BuilderError, Game, Mode, MoveError, StandError};
 use crate::board::SegmentId;
+use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
+use crate::event::Event;
 use crate::event::RuleRef;
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
@@ -164,6 +166,51 @@ impl Game {
             return Some(PigError::NoFarmer { player: placer, port });
         }
         None
+    }
+
+    /// Stands a player's builder or pig on a final board at `(cell, port)`, after checking it
+    /// completely: a builder on a road or city where that player's follower was entered,
+    /// a pig on a farm with their farmer. A refused stand changes nothing.
+    pub(super) fn stand_companion(
+        &mut self,
+        player: PlayerId,
+        (cell, port): (Cell, Port),
+        figure: Figure,
+    ) -> Result<(), MoveError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(StandError::InTurns { player }.into());
+        }
+        if player.index() >= self.player_count() {
+            return Err(StandError::UnknownPlayer { player }.into());
+        }
+        let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
+        placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
+        let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
+        let (kind, mine) = (self.board.kind(feature), self.board.followers_on(feature)[player]);
+        let refusal: Option<MoveError> = match figure {
+            Figure::Pig if !self.setup.has(TileSet::TradersBuilders) => Some(PigError::NotInPlay.into()),
+            Figure::Pig if self.companions.held(player, figure) == 0 => Some(PigError::PigOut { player }.into()),
+            Figure::Pig if kind != FeatureKind::Field => Some(PigError::NotAField { port, feature: kind }.into()),
+            Figure::Pig if mine == 0 => Some(PigError::NoFarmer { player, port }.into()),
+            Figure::Builder if !self.setup.has(TileSet::TradersBuilders) => Some(BuilderError::NotInPlay.into()),
+            Figure::Builder if self.companions.held(player, figure) == 0 => {
+                Some(BuilderError::BuilderOut { player }.into())
+            }
+            Figure::Builder if !matches!(kind, FeatureKind::Road | FeatureKind::City) => {
+                Some(BuilderError::NotARoadOrCity { port, feature: kind }.into())
+            }
+            Figure::Builder if mine == 0 => Some(BuilderError::NoFollower { player, port, feature: kind }.into()),
+            Figure::Pig | Figure::Builder => None,
+            // The abbot and the followers stand by their own moves.
+            Figure::Follower | Figure::Abbot => Some(MoveError::WrongMode),
+        };
+        if let Some(e) = refusal {
+            return Err(e);
+        }
+        self.board.add_companion(player, cell, port, feature, figure);
+        self.companions.take(player, figure);
+        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port) });
+        Ok(())
     }
 
     /// The builder and the pig each player holds in hand, as `(builders, pigs)` per seat: 1 or
