@@ -7,6 +7,7 @@
 
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
+use crate::figure::Figure;
 use crate::game::{Game, Move};
 use crate::tile::TileId;
 
@@ -75,13 +76,27 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // The recall is offered one turn in eight, so that some abbots stay long enough to see
     // their building surrounded (the pick is made only where a recall is legal).
     let recall = game.may_recall(cell) && pick(8) == 0;
-    let chosen = pick(options + abbot_places.len() + usize::from(recall) + 1);
+    // With Traders & Builders: the builder's and the pig's places, likewise further options.
+    let companions: Vec<(Port, Figure)> = [Figure::Builder, Figure::Pig]
+        .into_iter()
+        .flat_map(|f| game.legal_companion_places(f, tile, cell, rotation).into_iter().map(move |p| (p, f)))
+        .collect();
+    let chosen = pick(options + abbot_places.len() + usize::from(recall) + companions.len() + 1);
     let follower = (chosen < options).then(|| ports[chosen]);
+    let extra = abbot_places.len() + usize::from(recall);
     let mut mv = match chosen.checked_sub(options) {
         Some(k) if k < abbot_places.len() => Move::place_abbot(tile, cell, rotation, abbot_places[k]),
         Some(k) if recall && k == abbot_places.len() => Move::place_and_recall(tile, cell, rotation),
+        Some(k) if k >= extra && k - extra < companions.len() => {
+            let (port, figure) = companions[k - extra];
+            Move::place_companion(tile, cell, rotation, port, figure)
+        }
         _ => Move::place(tile, cell, rotation, follower),
     };
+    // A second tile the move earns is passed up one time in four (T-15).
+    if game.earns_second_tile_with(tile, cell, rotation) && pick(4) == 0 {
+        mv = mv.passing_second_tile();
+    }
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
     let mut moves: Vec<QuarterMove> = Vec::new();

@@ -12,6 +12,7 @@
 //! two tiles is a move of its own, so the Count's rounds, the titles and the
 //! river's draw order (X-16, QX-08) treat it as any move.
 
+use super::pig::Joined;
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
 use crate::event::RuleRef;
@@ -100,6 +101,21 @@ impl fmt::Display for BuilderError {
 
 impl std::error::Error for BuilderError {}
 
+/// The builder's own refusal for the feature it would join (T-07).
+pub(super) fn builder_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<BuilderError> {
+    let feature = joined.kind;
+    if !matches!(feature, FeatureKind::Road | FeatureKind::City) {
+        return Some(BuilderError::NotARoadOrCity { port, feature });
+    }
+    if joined.mine == 0 {
+        return Some(BuilderError::NoFollower { player, port, feature });
+    }
+    if joined.complete {
+        return Some(BuilderError::FeatureFinished { port, feature });
+    }
+    None
+}
+
 impl Game {
     /// Whether `placer` may put their builder at `port` of `tile` lying at `cell` with
     /// `rotation` (not yet placed): in play, in hand, on a road or city holding their follower
@@ -118,17 +134,7 @@ impl Game {
         if self.companions.held(placer, Figure::Builder) == 0 {
             return Some(BuilderError::BuilderOut { player: placer });
         }
-        let (feature, complete, followers) = self.joined_feature(placer, tile, cell, rotation, port)?;
-        if !matches!(feature, FeatureKind::Road | FeatureKind::City) {
-            return Some(BuilderError::NotARoadOrCity { port, feature });
-        }
-        if followers == 0 {
-            return Some(BuilderError::NoFollower { player: placer, port, feature });
-        }
-        if complete {
-            return Some(BuilderError::FeatureFinished { port, feature });
-        }
-        None
+        builder_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
     }
 
     /// Whether a tile laid now by the current player at `cell` would earn a second tile: it
@@ -141,6 +147,12 @@ impl Game {
             && !self.second_tile
             && self.tiles_left() > 1
             && self.board.lengthens_companion(tile, cell, rotation, self.current, Figure::Builder)
+    }
+
+    /// Whether the current player, laying `tile` at `cell` with `rotation` as their own tile,
+    /// would earn a second tile with the builder (T-08): the move may then pass it up (T-15).
+    pub fn earns_second_tile_with(&self, tile: TileId, cell: Cell, rotation: Rotation) -> bool {
+        self.earns_second_tile(tile, cell, rotation, false)
     }
 
     /// Who moves next after a tile laid by `placer`, drawn by `drawer`: the same player for the

@@ -121,11 +121,56 @@ impl fmt::Display for PigError {
 
 impl std::error::Error for PigError {}
 
+/// What a figure put at a place of the tile just laid would join: the feature's kind, whether
+/// the tile completes it, and the mover's followers on it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Joined {
+    pub(super) kind: FeatureKind,
+    pub(super) complete: bool,
+    pub(super) mine: u8,
+}
+
+/// The pig's own refusal for the feature it would join (T-16).
+fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
+    if joined.kind != FeatureKind::Field {
+        return Some(PigError::NotAField { port, feature: joined.kind });
+    }
+    if joined.mine == 0 {
+        return Some(PigError::NoFarmer { player, port });
+    }
+    None
+}
+
 impl Game {
-    /// The feature `tile` lying at `cell` with `rotation` (not yet placed) would give the
-    /// segment at `port`, on a copy of the board with the tile laid: whether it would be
-    /// complete, and how many followers of `player` it would hold. A builder or pig is put
-    /// down rarely, so the copy costs little.
+    /// The features `tile` lying at `cell` with `rotation` (not yet placed) would give its
+    /// segments, on a copy of the board with the tile laid, by the place naming each: whether
+    /// it would be complete, and how many followers of `player` it would hold. A builder or pig
+    /// is put down rarely, so the copy costs little.
+    pub(super) fn joined_features(
+        &self,
+        player: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+    ) -> Vec<(Port, Joined)> {
+        let mut board = self.board.clone();
+        let index = super::placement::place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
+        super::placement::close_at_border(&mut board, &self.setup.rules, index);
+        (0..tile.def().features.len())
+            .map(|local| {
+                let feature: SegmentId = board.feature_of(index, local as u8);
+                let port = tile.def().features[local].anchor.to_board(rotation);
+                let joined = Joined {
+                    kind: board.kind(feature),
+                    complete: board.is_complete(feature),
+                    mine: board.followers_on(feature)[player],
+                };
+                (port, joined)
+            })
+            .collect()
+    }
+
+    /// [`Game::joined_features`] for the segment at `port` alone.
     pub(super) fn joined_feature(
         &self,
         player: PlayerId,
@@ -133,13 +178,10 @@ impl Game {
         cell: Cell,
         rotation: Rotation,
         port: Port,
-    ) -> Option<(FeatureKind, bool, u8)> {
+    ) -> Option<Joined> {
         let local = tile.def().feature_at(port.to_catalog(rotation))?;
-        let mut board = self.board.clone();
-        let index = super::placement::place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
-        super::placement::close_at_border(&mut board, &self.setup.rules, index);
-        let feature: SegmentId = board.feature_of(index, local);
-        Some((board.kind(feature), board.is_complete(feature), board.followers_on(feature)[player]))
+        let anchor = tile.def().features[local as usize].anchor.to_board(rotation);
+        self.joined_features(player, tile, cell, rotation).into_iter().find(|&(p, _)| p == anchor).map(|(_, j)| j)
     }
 
     /// Whether `placer` may put their pig at `port` of `tile` lying at `cell` with `rotation`
@@ -158,14 +200,7 @@ impl Game {
         if self.companions.held(placer, Figure::Pig) == 0 {
             return Some(PigError::PigOut { player: placer });
         }
-        let (kind, _, farmers) = self.joined_feature(placer, tile, cell, rotation, port)?;
-        if kind != FeatureKind::Field {
-            return Some(PigError::NotAField { port, feature: kind });
-        }
-        if farmers == 0 {
-            return Some(PigError::NoFarmer { player: placer, port });
-        }
-        None
+        pig_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
     }
 
     /// Stands a player's builder or pig on a final board at `(cell, port)`, after checking it
@@ -235,17 +270,17 @@ impl Game {
         {
             return Vec::new();
         }
-        let def = tile.def();
-        def.features
-            .iter()
-            .map(|f| f.anchor.to_board(rotation))
-            .filter(|&port| {
+        // One copy of the board answers for every place of the tile.
+        self.joined_features(self.current, tile, cell, rotation)
+            .into_iter()
+            .filter(|&(port, joined)| {
                 self.follower_error(self.current, tile, cell, rotation, port, figure).is_none()
                     && match figure {
-                        Figure::Pig => self.pig_error(self.current, tile, cell, rotation, port).is_none(),
-                        _ => self.builder_error(self.current, tile, cell, rotation, port).is_none(),
+                        Figure::Pig => pig_refusal(self.current, port, joined).is_none(),
+                        _ => super::builder::builder_refusal(self.current, port, joined).is_none(),
                     }
             })
+            .map(|(port, _)| port)
             .collect()
     }
 }
