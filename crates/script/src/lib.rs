@@ -67,12 +67,22 @@ pub struct StandingFollower {
     pub player: PlayerId,
     /// Where.
     pub at: Standing,
+    /// Which figure (version 2): a follower, or the abbot, builder or pig on the board.
+    pub figure: castellan_engine::Figure,
 }
 
 impl StandingFollower {
     /// The stand move it stands for.
     pub fn to_move(&self) -> Move {
-        Move::Stand { player: self.player, at: self.at }
+        use castellan_engine::Figure;
+        match (self.figure, self.at) {
+            (Figure::Abbot, Standing::Board(cell, port)) => Move::StandAbbot { player: self.player, at: (cell, port) },
+            (figure @ (Figure::Builder | Figure::Pig), Standing::Board(cell, port)) => {
+                Move::StandCompanion { player: self.player, at: (cell, port), figure }
+            }
+            // The reader lets only followers into the City's quarters.
+            _ => Move::Stand { player: self.player, at: self.at },
+        }
     }
 }
 

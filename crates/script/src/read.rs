@@ -309,7 +309,15 @@ impl Script {
                     }
                     _ => return Err(ScriptError::format(&at, "give either `at` or `quarter`")),
                 };
-                followers.push(StandingFollower { player, at: standing });
+                let (figure, recall) = if version >= VERSION_2 { figure_and_recall(o, &at)? } else { (None, false) };
+                if recall {
+                    return Err(ScriptError::format(&at, "a standing figure is not taken back"));
+                }
+                let figure = figure.unwrap_or_default();
+                if figure != Figure::Follower && matches!(standing, Standing::City(_)) {
+                    return Err(ScriptError::format(&at, format!("the {figure} never goes into the City")));
+                }
+                followers.push(StandingFollower { player, at: standing, figure });
             }
         }
         let final_moves = match root.get("final_moves") {

@@ -109,6 +109,7 @@ impl Script {
     /// figure other than a follower, a recall, or a second tile passed up.
     fn needs_version_2(&self) -> bool {
         crate::version_for(&self.setup) == VERSION_2
+            || self.followers.iter().any(|f| f.figure != Figure::Follower)
             || self.moves.iter().any(|m| {
                 matches!(m, Move::StandAbbot { .. } | Move::StandCompanion { .. })
                     || matches!(m, Move::Place { figure, recall_abbot, pass_second_tile, .. }
@@ -138,11 +139,17 @@ impl Script {
             root["followers"] = self
                 .followers
                 .iter()
-                .map(|f| match f.at {
-                    Standing::Board(cell, port) => {
-                        json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
+                .map(|f| {
+                    let mut entry = match f.at {
+                        Standing::Board(cell, port) => {
+                            json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
+                        }
+                        Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
+                    };
+                    if f.figure != Figure::Follower {
+                        entry["figure"] = f.figure.name().into();
                     }
-                    Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
+                    entry
                 })
                 .collect();
         }
