@@ -14,7 +14,7 @@ use castellan_table::placement::{placement_options, standing_options, FollowerOp
 use castellan_table::request::{MoveRequest, NewGameRequest, QuarterMoveRequest};
 use castellan_table::roster::RosterPlayer;
 use castellan_table::stats::{stats, StatsView};
-use castellan_table::view::{replay_view, turn_log as log_of, GameView, Progress, ReplayView, TurnView};
+use castellan_table::view::{replay_view, turn_log_of, GameView, Progress, ReplayView, TurnView};
 use castellan_table::LiveGame;
 use serde::Serialize;
 use tauri::State;
@@ -155,7 +155,7 @@ pub fn play(state: State<'_, AppState>, request: MoveRequest) -> Result<GameView
 #[tauri::command]
 #[specta::specta]
 pub fn turn_log(state: State<'_, AppState>) -> Result<Vec<TurnView>, CommandError> {
-    state.with_live(|live| Ok(log_of(live.game())))
+    state.with_live(|live| Ok(turn_log_of(live)))
 }
 
 /// Takes back the last move.

@@ -7,7 +7,7 @@
 //! its own.
 
 use castellan_table::count::CountQuestionError;
-use castellan_table::engine::{MoveError, ReplayError, SetupError, TitleKind};
+use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKind};
 use castellan_table::ledger::{FileProblem, LedgerError};
 use castellan_table::request::RequestError;
 use castellan_table::script::{ScriptError, ScriptErrorKind};
@@ -92,7 +92,7 @@ pub enum CommandError {
         /// The engine's refusal.
         error: SetupError,
         /// The checklist rule it cites, if one does.
-        rule: Option<String>,
+        rule: Option<Rule>,
     },
     /// A new game needs two players at least (Rule B-02).
     #[error("a game needs at least two players; {seated} seated")]
@@ -100,7 +100,7 @@ pub enum CommandError {
         /// How many were seated.
         seated: u32,
         /// The rule: B-02.
-        rule: Option<String>,
+        rule: Option<Rule>,
     },
     /// The move breaks a rule; nothing changed.
     #[error("{error}")]
@@ -108,7 +108,7 @@ pub enum CommandError {
         /// The engine's refusal, naming the tile, place, side or player.
         error: MoveError,
         /// The checklist rule it cites, if one does.
-        rule: Option<String>,
+        rule: Option<Rule>,
     },
     /// Correcting a past turn would make a later turn impossible; nothing changed.
     #[error("turn {turn} would no longer fit: {error}")]
@@ -118,7 +118,7 @@ pub enum CommandError {
         /// Why the engine refuses it.
         error: MoveError,
         /// The checklist rule it cites, if one does.
-        rule: Option<String>,
+        rule: Option<Rule>,
     },
     /// The request names a tile, place, rotation or seat that does not exist.
     #[error("{error}")]
@@ -287,14 +287,14 @@ pub enum ScriptProblem {
         /// The engine's refusal.
         error: SetupError,
         /// The checklist rule it cites, if one does.
-        rule: Option<String>,
+        rule: Option<Rule>,
     },
     /// The rules refuse a move of the script.
     Move {
         /// The engine's refusal.
         error: MoveError,
         /// The checklist rule it cites, if one does.
-        rule: Option<String>,
+        rule: Option<Rule>,
     },
     /// A player without a name.
     NoName,
@@ -321,11 +321,11 @@ impl ScriptProblem {
             ScriptErrorKind::Json(detail) => ScriptProblem::NotJson { detail },
             ScriptErrorKind::Format(detail) => ScriptProblem::Format { detail },
             ScriptErrorKind::Setup(error) => {
-                let rule = error.rule().map(str::to_string);
+                let rule = error.rule();
                 ScriptProblem::Setup { error, rule }
             }
             ScriptErrorKind::Move(error) => {
-                let rule = error.rule().map(str::to_string);
+                let rule = error.rule();
                 ScriptProblem::Move { error, rule }
             }
             ScriptErrorKind::NoName => ScriptProblem::NoName,
@@ -459,13 +459,12 @@ impl From<TableError> for CommandError {
                 given: u32::try_from(given).unwrap_or(u32::MAX),
             },
             TableError::Setup(e) | TableError::Replay(ReplayError::Setup(e)) => CommandError::bad_setup(e),
-            TableError::TooFewPlayers { seated } => CommandError::TooFewPlayers {
-                seated: u32::try_from(seated).unwrap_or(u32::MAX),
-                rule: Some("B-02".into()),
-            },
+            TableError::TooFewPlayers { seated } => {
+                CommandError::TooFewPlayers { seated: u32::try_from(seated).unwrap_or(u32::MAX), rule: Some(Rule::B02) }
+            }
             TableError::Move(e) => CommandError::refused(e),
             TableError::Replay(ReplayError::Move { index, error }) => {
-                let rule = error.rule().map(str::to_string);
+                let rule = error.rule();
                 CommandError::LaterTurnRefused { turn: index as u32 + 1, error, rule }
             }
             TableError::Ledger(e) => CommandError::ledger(e),
@@ -498,13 +497,13 @@ impl From<TableError> for CommandError {
 impl CommandError {
     /// The engine's refusal of a move, with the rule it cites.
     pub fn refused(error: MoveError) -> CommandError {
-        let rule = error.rule().map(str::to_string);
+        let rule = error.rule();
         CommandError::Refused { error, rule }
     }
 
     /// The engine's refusal of a setup, with the rule it cites.
     pub fn bad_setup(error: SetupError) -> CommandError {
-        let rule = error.rule().map(str::to_string);
+        let rule = error.rule();
         CommandError::BadSetup { error, rule }
     }
 
@@ -552,9 +551,9 @@ mod tests {
 
     use super::*;
     use castellan_table::engine::{
-        AbbotError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind, EdgeMismatch,
-        FeatureKind, FollowerError, PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError,
-        Rotation, Side, StandError, Start, TileId, TileSet,
+        AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
+        EdgeKind, EdgeMismatch, FeatureKind, FollowerError, PigError, PlacementError, PlayerId, Port, PurchaseError,
+        Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -607,6 +606,7 @@ mod tests {
             ForkFirst { tile: tile("R2-04") },
             VolcanoLast { tile: tile("R2-12") },
             LakeLast { tile: tile("R1-02") },
+            StartTileFirst { tile: tile("E") },
             DiscardRefused { tile: tile("V"), cell, rotation: Rotation::R270 },
         });
         let followers = every!(FollowerError {
@@ -617,6 +617,7 @@ mod tests {
             FarmersOff { port },
             CrowdedBuilding { port: Port::C },
             Garden { port: Port::C },
+            OnTheRiver { port },
             InFinalBoard { port },
         });
         let abbots = every!(AbbotError {
@@ -627,6 +628,7 @@ mod tests {
             RecallWithFigure { port },
             BuildingComplete { cell, feature: FeatureKind::Garden },
         });
+        let bigs = every!(BigFollowerError { NotInPlay, BigOut { player } });
         let purchases = every!(PurchaseError {
             UnknownPlayer { player: PlayerId(5) },
             FromSelf { player },
@@ -647,6 +649,8 @@ mod tests {
             MayNotEnter { player },
             NoFollowerLeft { player },
             CountMovesByItself { movement: CountMovement::Clockwise },
+            NoBigInQuarter { player, quarter: Quarter::Castle },
+            NoBigFollower { player },
         });
         counts.push(CountError::CountMovesByItself { movement: CountMovement::FollowsFollower });
         let stands = every!(StandError {
@@ -659,6 +663,7 @@ mod tests {
             NotClaimable { cell, port },
             FarmersOff { cell, port },
             Garden { cell, port: Port::C },
+            AbbotNotInCity { player },
         });
         let builders = every!(BuilderError {
             NotInPlay,
@@ -683,6 +688,7 @@ mod tests {
             Placement(placements()[0].clone()),
             Follower(followers[0].clone()),
             Abbot(abbots[0].clone()),
+            Big(bigs[0].clone()),
             Purchase(purchases[0].clone()),
             City(cities[0].clone()),
             Count(counts[0].clone()),
@@ -700,6 +706,7 @@ mod tests {
             .chain(placements().into_iter().map(MoveError::Placement))
             .chain(followers.into_iter().map(MoveError::Follower))
             .chain(abbots.into_iter().map(MoveError::Abbot))
+            .chain(bigs.into_iter().map(MoveError::Big))
             .chain(purchases.into_iter().map(MoveError::Purchase))
             .chain(cities.into_iter().map(MoveError::City))
             .chain(counts.into_iter().map(MoveError::Count))
@@ -722,6 +729,8 @@ mod tests {
             DuplicateSet(TileSet::Shrines),
             BothRiverPrintings,
             RiverWithCount,
+            StartTileTwice,
+            StartTileAfterRiverNeedsRiver,
             GoodsWithoutTheirSeat { seats: 3 },
         })
     }
@@ -762,13 +771,13 @@ mod tests {
             TrackInTurns,
             TrackSeats { seated: 3, given: 2 },
             StoredGameBroken { game: 7, detail: "move 4: expected value at line 1 column 1".into() },
-            BadSetup { error: SetupError::NoPlayers, rule: Some("B-02".into()) },
-            TooFewPlayers { seated: 1, rule: Some("B-02".into()) },
+            BadSetup { error: SetupError::NoPlayers, rule: Some(Rule::B02) },
+            TooFewPlayers { seated: 1, rule: Some(Rule::B02) },
             Refused { error: MoveError::GameOver, rule: None },
             LaterTurnRefused {
                 turn: 3,
                 error: MoveError::Placement(placements()[2].clone()),
-                rule: Some("B-05".into()),
+                rule: Some(Rule::B05),
             },
             BadRequest { error: RequestError::FinalBoardOnly },
             NoFileGiven,
@@ -785,7 +794,7 @@ mod tests {
                 at: ScriptPlace::Move { index: 3 },
                 problem: Box::new(ScriptProblem::Move {
                     error: MoveError::Placement(placements()[1].clone()),
-                    rule: Some("B-04".into()),
+                    rule: Some(Rule::B04),
                 }),
                 names: vec!["Anna".into(), "Bram".into()],
             },
@@ -822,7 +831,7 @@ mod tests {
             NotJson { detail: "trailing comma at line 2 column 7".into() },
             Format { detail: "unknown farm rule `c4`".into() },
             Setup { error: SetupError::DuplicateName("Anna".into()), rule: None },
-            Move { error: MoveError::Placement(placements()[1].clone()), rule: Some("B-04".into()) },
+            Move { error: MoveError::Placement(placements()[1].clone()), rule: Some(Rule::B04) },
             NoName,
             TooFewPlayers { seated: 1 },
             KingWithoutCity { holder: "Anna".into() },
@@ -904,7 +913,7 @@ mod tests {
         };
         assert_eq!(at, ScriptPlace::Move { index: 1 }, "the second entry of `moves`");
         assert!(
-            matches!(&*problem, ScriptProblem::Move { error: MoveError::Placement(_), rule: Some(rule) } if rule == "B-04"),
+            matches!(&*problem, ScriptProblem::Move { error: MoveError::Placement(_), rule: Some(rule) } if *rule == Rule::B04),
             "the engine's refusal as data, with its rule: {problem:?}"
         );
         assert_eq!(names, ["Anna", "Bram"], "whom its seat numbers name");
@@ -962,6 +971,6 @@ mod tests {
         let later = CommandError::from(TableError::Replay(ReplayError::Move { index: 2, error: MoveError::GameOver }));
         assert!(matches!(later, CommandError::LaterTurnRefused { turn: 3, rule: None, .. }), "{later:?}");
         let few = CommandError::from(TableError::TooFewPlayers { seated: 1 });
-        assert_eq!(few, CommandError::TooFewPlayers { seated: 1, rule: Some("B-02".into()) });
+        assert_eq!(few, CommandError::TooFewPlayers { seated: 1, rule: Some(Rule::B02) });
     }
 }

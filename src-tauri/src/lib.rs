@@ -31,8 +31,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // none of them itself. The base game is always in play, so only the other boxes are
         // offered; the quarters go clockwise round the City.
         .constant("COLORS", castellan_table::engine::Color::ALL)
-        // Traders & Builders is left out until the table screen can place the builder and the
-        // pig and ask for the builder's second tile; scripts and the command line play it.
+        // Inns & Cathedrals and Traders & Builders are left out until the table screen can
+        // place their figures; scripts and the command line play them.
         .constant("BOXES", castellan_table::catalog::offered_boxes())
         .constant("QUARTERS", castellan_table::engine::Quarter::ALL)
         // The answers of the rule options with more than two, the default first.
@@ -150,6 +150,18 @@ mod tests {
             .expect("bindings export");
         let text = std::fs::read_to_string(path).expect("bindings written");
         assert!(text.contains("appInfo"), "the app_info command is in the bindings");
+    }
+
+    /// Inns & Cathedrals and Traders & Builders are played by scripts, but the setup screen
+    /// must not offer them until the table screen can place their figures.
+    #[test]
+    fn the_setup_screen_offers_every_box_but_the_base_inns_and_cathedrals_and_traders() {
+        use castellan_table::engine::TileSet;
+        let offered = castellan_table::catalog::offered_boxes();
+        for left_out in [TileSet::Base, TileSet::InnsCathedrals, TileSet::TradersBuilders] {
+            assert!(!offered.contains(&left_out), "{left_out:?} is not offered: {offered:?}");
+        }
+        assert_eq!(offered.len(), TileSet::ALL.len() - 3, "every other box: {offered:?}");
     }
 
     /// The commands the UI may call are listed three times: registered with the bindings

@@ -16,6 +16,7 @@ test("the samples hold the refusals of every part of a move", () => {
   expect([...parts].sort()).toEqual(
     [
       "abbot",
+      "big",
       "builder",
       "city",
       "count",
@@ -98,6 +99,19 @@ test("a refusal names the player, the tile, the square and each side that does n
     (e) => e.kind === "refused" && e.error.kind === "purchase" && e.error.error.kind === "cannotPay",
   )!;
   expect(describeError(cannotPay, "de", names)).toBe("Nicht erlaubt: Bram hat 3 Punkte und kann 5 nicht bezahlen");
+});
+
+test("a feature opening a sentence takes its article, whatever its gender", () => {
+  const done = (feature: "cloister" | "garden"): CommandError => ({
+    kind: "refused",
+    error: { kind: "abbot", error: { kind: "buildingComplete", cell: { x: 2, y: 1 }, feature } },
+    rule: "A-11",
+  });
+  expect(describeError(done("cloister"), "de", names)).toContain("das Kloster mit dem Abt");
+  expect(describeError(done("garden"), "de", names)).toContain("der Garten mit dem Abt");
+  expect(describeError(done("cloister"), "nl", names)).toContain("het klooster met de abt");
+  expect(describeError(done("garden"), "nl", names)).toContain("de tuin met de abt");
+  expect(describeError(done("cloister"), "en", names)).toContain("the cloister with the abbot");
 });
 
 test("every rule a refusal cites is explained in every language", () => {

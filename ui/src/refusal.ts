@@ -14,6 +14,7 @@ import type {
   FeatureKind,
   FileProblem,
   AbbotError,
+  BigFollowerError,
   BuilderError,
   FollowerError,
   MoveError,
@@ -161,6 +162,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return followerRefusal(error.error, s);
     case "abbot":
       return abbotRefusal(error.error, s);
+    case "big":
+      return bigRefusal(error.error, s);
     case "purchase":
       return purchaseRefusal(error.error, s);
     case "city":
@@ -194,6 +197,8 @@ function drawRefusal(e: DrawError, s: Speech): string {
       return s.t("refusal.volcanoLast", { tile: e.tile });
     case "lakeLast":
       return s.t("refusal.lakeLast", { tile: e.tile });
+    case "startTileFirst":
+      return s.t("refusal.startTileFirst", { tile: e.tile });
     case "discardRefused":
       return s.t("refusal.discardRefused", { tileAt: tileAt(e.tile, e.cell, e.rotation, s) });
     default:
@@ -250,6 +255,8 @@ function followerRefusal(e: FollowerError, s: Speech): string {
       return s.t("refusal.crowdedBuilding");
     case "garden":
       return s.t("refusal.garden");
+    case "onTheRiver":
+      return s.t("refusal.onTheRiver");
     case "inFinalBoard":
       return s.t("refusal.inFinalBoard");
     default:
@@ -270,7 +277,21 @@ function abbotRefusal(e: AbbotError, s: Speech): string {
     case "recallWithFigure":
       return s.t("refusal.recallWithFigure");
     case "buildingComplete":
-      return s.t("refusal.abbotBuildingComplete", { feature: featureWords(e.feature, s), square: square(e.cell, s) });
+      return s.t("refusal.abbotBuildingComplete", {
+        feature: s.t(`${featureKey(e.feature)}.the`),
+        square: square(e.cell, s),
+      });
+    default:
+      return unreachable(e);
+  }
+}
+
+function bigRefusal(e: BigFollowerError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.bigNotInPlay");
+    case "bigOut":
+      return s.t("refusal.bigOut", { name: player(e.player, s) });
     default:
       return unreachable(e);
   }
@@ -369,6 +390,10 @@ function countRefusal(e: CountError, s: Speech): string {
       return s.t("refusal.noFollowerLeft", { name: player(e.player, s) });
     case "countMovesByItself":
       return s.t("refusal.countMovesByItself");
+    case "noBigInQuarter":
+      return s.t("refusal.noBigInQuarter", { name: player(e.player, s), quarter: quarterWords(e.quarter, s) });
+    case "noBigFollower":
+      return s.t("refusal.noBigFollower", { name: player(e.player, s) });
     default:
       return unreachable(e);
   }
@@ -394,6 +419,8 @@ function standRefusal(e: StandError, s: Speech): string {
       return s.t("refusal.farmersOff");
     case "garden":
       return s.t("refusal.garden");
+    case "abbotNotInCity":
+      return s.t("refusal.abbotNotInCity");
     default:
       return unreachable(e);
   }
@@ -420,6 +447,10 @@ export function setupRefusal(e: SetupError, s: Speech): string {
       return s.t("refusal.bothRiverPrintings");
     case "riverWithCount":
       return s.t("refusal.riverWithCount");
+    case "startTileTwice":
+      return s.t("refusal.startTileTwice");
+    case "startTileAfterRiverNeedsRiver":
+      return s.t("refusal.startTileAfterRiverNeedsRiver");
     case "goodsWithoutTheirSeat":
       return s.t("refusal.goodsWithoutTheirSeat", { seats: e.detail.seats });
     case "missingStartSet":

@@ -92,6 +92,8 @@ struct FeatureState {
     /// Edge ends not yet met by a neighbour (roads, cities, rivers).
     open: u32,
     followers: ByPlayer<u8>,
+    /// The followers as a majority weighs them: a big follower counts two (I-12).
+    weight: ByPlayer<u8>,
     /// Head and tail of this farm's list of touched city segments in `city_links`.
     cities: (u32, u32),
     touches_carcassonne: bool,
@@ -185,6 +187,21 @@ pub struct FeatureView {
     pub complete: bool,
     /// A place that names it, for highlighting.
     pub anchor: (Cell, Port),
+    /// A road with an inn beside it (I-04; the lakes of X-11 only with Inns & Cathedrals).
+    pub inn: bool,
+    /// A city with a cathedral in it (I-07).
+    pub cathedral: bool,
+}
+
+/// What a feature's segments show beyond their tiles: pennants, an inn, a cathedral.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Drawn {
+    /// Pennants in its segments (cities only carry them).
+    pub(crate) pennants: u32,
+    /// An inn beside one of its road segments that counts in this game (I-05, X-11).
+    pub(crate) inn: bool,
+    /// A cathedral in one of its city segments (I-07).
+    pub(crate) cathedral: bool,
 }
 
 /// An empty cell next to the layout and what its neighbours demand of a tile there: four
@@ -215,6 +232,9 @@ pub struct Board {
     /// For each placed tile, the index of its building if it has one.
     building_of: Vec<u32>,
     pub(crate) followers: Vec<Follower>,
+    /// Inns & Cathedrals is in play: the lakes drawn by the roads of `WI05` and `R2-07` are
+    /// inns (X-11, QX-05). The box's own inns only ever lie on such a board.
+    pub(crate) inns: bool,
 }
 
 impl Default for Board {
@@ -239,6 +259,7 @@ impl Board {
             buildings: Vec::new(),
             building_of: Vec::with_capacity(128),
             followers: Vec::with_capacity(64),
+            inns: false,
         }
     }
 
@@ -406,6 +427,7 @@ impl Board {
                 kind: f.kind,
                 open: f.edge_count(),
                 followers: ByPlayer::default(),
+                weight: ByPlayer::default(),
                 cities,
                 touches_carcassonne: f.touches_carcassonne,
                 completed: false,
@@ -491,6 +513,7 @@ impl Board {
         let root = &mut self.state[a as usize];
         root.open += absorbed.open;
         root.followers.add(&absorbed.followers);
+        root.weight.add(&absorbed.weight);
         root.touches_carcassonne |= absorbed.touches_carcassonne;
         root.completed |= absorbed.completed;
         root.first = root.first.min(absorbed.first);
@@ -538,9 +561,15 @@ impl Board {
         self.state[self.root(feature) as usize].kind
     }
 
-    /// Followers per player on a feature.
+    /// Followers per player on a feature: the figures standing there.
     pub(crate) fn followers_on(&self, feature: SegmentId) -> &ByPlayer<u8> {
         &self.state[self.root(feature) as usize].followers
+    }
+
+    /// The followers per player on a feature as a majority weighs them: a big follower counts
+    /// two (I-12). Every majority is found with this.
+    pub(crate) fn weight_on(&self, feature: SegmentId) -> &ByPlayer<u8> {
+        &self.state[self.root(feature) as usize].weight
     }
 
     /// Which segments of the tile `tile` lying at `cell` with `rotation` would join a feature
@@ -581,10 +610,12 @@ impl Board {
         self.add_figure(player, cell, port, feature, Figure::Follower);
     }
 
-    /// [`Board::add_follower`] for any figure: the abbot counts as one figure there.
+    /// [`Board::add_follower`] for any figure: the abbot counts as one figure there, the
+    /// big follower as one figure of weight two (I-12).
     pub(crate) fn add_figure(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId, figure: Figure) {
         let root = self.find(feature);
         self.state[root as usize].followers[player] += 1;
+        self.state[root as usize].weight[player] += figure.weight();
         self.followers.push(Follower { player, cell, port, figure, segment: feature });
     }
 
@@ -648,6 +679,7 @@ impl Board {
     /// feature of the final count comes through here.
     pub(crate) fn take_followers(&mut self, feature: SegmentId, mut taken: impl FnMut(Follower)) {
         let root = self.find(feature);
+        self.state[root as usize].weight = ByPlayer::default();
         let on = std::mem::take(&mut self.state[root as usize].followers);
         if on.total() == 0 {
             return;
@@ -668,6 +700,7 @@ impl Board {
         for &f in features {
             let root = self.find(f);
             self.state[root as usize].followers = ByPlayer::default();
+            self.state[root as usize].weight = ByPlayer::default();
         }
         let mut i = 0;
         self.followers.retain(|_| {
@@ -790,9 +823,9 @@ impl Board {
     }
 
     /// Calls `visit(tile index)` once per distinct tile of a feature, in placement order, and
-    /// returns the pennants on the feature's segments. One walk over the segments and no
-    /// sorting: a bit per placed tile marks the tiles met.
-    fn walk_tiles(&self, feature: SegmentId, mut visit: impl FnMut(usize)) -> u32 {
+    /// returns what the feature's segments show: pennants, an inn, a cathedral. One walk over
+    /// the segments and no sorting: a bit per placed tile marks the tiles met.
+    fn walk_tiles(&self, feature: SegmentId, mut visit: impl FnMut(usize)) -> Drawn {
         let words = self.placed.len().div_ceil(64);
         let mut stack = [0u64; 4];
         let mut heap = Vec::new();
@@ -802,14 +835,17 @@ impl Board {
             heap.resize(words, 0);
             &mut heap
         };
-        let (mut lo, mut hi, mut pennants) = (usize::MAX, 0, 0);
+        let (mut lo, mut hi, mut drawn) = (usize::MAX, 0, Drawn::default());
         for s in self.members(feature) {
             let i = self.segment_tile[s as usize] as usize;
             seen[i / 64] |= 1 << (i % 64);
             lo = lo.min(i);
             hi = hi.max(i);
             let t = &self.placed[i];
-            pennants += t.def().features[(s - t.first_segment) as usize].pennants as u32;
+            let def = &t.def().features[(s - t.first_segment) as usize];
+            drawn.pennants += def.pennants as u32;
+            drawn.inn |= def.inn && self.inns;
+            drawn.cathedral |= def.cathedral;
         }
         // Only the words between the lowest and highest tile seen hold bits.
         let words = seen.get(lo / 64..=hi / 64).unwrap_or_default();
@@ -820,7 +856,7 @@ impl Board {
                 bits &= bits - 1;
             }
         }
-        pennants
+        drawn
     }
 
     /// The goods symbols drawn in a city's segments, one token each (T-03).
@@ -837,11 +873,11 @@ impl Board {
         tokens
     }
 
-    /// Distinct tiles and pennants of a feature, counted without allocating.
-    pub(crate) fn measure(&self, feature: SegmentId) -> (u32, u32) {
+    /// Distinct tiles of a feature and what its segments show, counted without allocating.
+    pub(crate) fn measure(&self, feature: SegmentId) -> (u32, Drawn) {
         let mut tiles = 0;
-        let pennants = self.walk_tiles(feature, |_| tiles += 1);
-        (tiles, pennants)
+        let drawn = self.walk_tiles(feature, |_| tiles += 1);
+        (tiles, drawn)
     }
 
     /// Calls `visit` once for every distinct city feature (root) a farm touches, in the order
@@ -881,13 +917,15 @@ impl Board {
     pub(crate) fn view(&self, feature: SegmentId) -> FeatureView {
         let kind = self.kind(feature);
         let mut tiles = Vec::with_capacity(self.size[self.root(feature) as usize] as usize);
-        let pennants = self.walk_tiles(feature, |i| tiles.push(self.placed[i].cell));
+        let drawn = self.walk_tiles(feature, |i| tiles.push(self.placed[i].cell));
         FeatureView {
             kind,
             tiles,
-            pennants: if kind == FeatureKind::City { pennants } else { 0 },
+            pennants: if kind == FeatureKind::City { drawn.pennants } else { 0 },
             complete: self.is_complete(feature),
             anchor: self.anchor(feature),
+            inn: drawn.inn,
+            cathedral: drawn.cathedral,
         }
     }
 
@@ -976,6 +1014,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_lake_by_a_road_is_an_inn_only_when_inns_are_in_play() {
+        // R2-07 alone: its road west–east, drawn with a lake beside it (X-11, QX-05).
+        for inns in [false, true] {
+            let mut b = Board::new();
+            b.inns = inns;
+            b.place(id("R2-07"), Cell::new(0, 0), Rotation::R0);
+            let road = b.feature_at(Cell::new(0, 0), Port::E).expect("the bridge's road");
+            assert_eq!(b.view(road).inn, inns, "inns in play: {inns}");
+            assert_eq!(b.measure(road).1.inn, inns);
+        }
+        let mut b = Board::new();
+        b.place(id("IC01"), Cell::new(0, 0), Rotation::R0);
+        let city = b.feature_at(Cell::new(0, 0), Port::N).unwrap();
+        assert!(b.view(city).cathedral && !b.view(city).inn, "a cathedral city");
     }
 
     #[test]

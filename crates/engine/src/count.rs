@@ -113,6 +113,8 @@ pub struct QuarterMove {
     pub quarter: Quarter,
     /// Onto the feature named by this place.
     pub to: (Cell, Port),
+    /// The player's big follower rather than an ordinary one.
+    pub big: bool,
 }
 
 /// A placer's follower going into the city after the scoring, and where the Count goes.
@@ -122,6 +124,9 @@ pub struct Entry {
     pub quarter: Quarter,
     /// Where the placer moves the Count, if he does.
     pub count_to: Option<Quarter>,
+    /// The placer's big follower goes in rather than an ordinary one. The abbot never
+    /// does (QX-04).
+    pub big: bool,
 }
 
 /// The Count decisions made during one move.
@@ -148,8 +153,10 @@ pub struct MoveOption {
     pub player: PlayerId,
     /// From which quarter.
     pub quarter: Quarter,
-    /// How many followers they have there.
+    /// How many ordinary followers they have there.
     pub available: u8,
+    /// Their big follower waits there too.
+    pub big: bool,
     /// The features they may go onto, each named by a place.
     pub features: Vec<(Cell, Port)>,
 }
@@ -158,6 +165,8 @@ pub struct MoveOption {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct City {
     quarters: [ByPlayer<u8>; 4],
+    /// Where each player's big follower waits, if it is in the City.
+    big: ByPlayer<Option<Quarter>>,
     /// Where the Count stands.
     pub count_at: Quarter,
 }
@@ -165,10 +174,23 @@ pub struct City {
 impl City {
     /// An empty city with the Count at `count_at` (the castle at the start, C-01).
     pub fn new(count_at: Quarter) -> City {
-        City { quarters: [ByPlayer::default(); 4], count_at }
+        City { quarters: [ByPlayer::default(); 4], big: ByPlayer::default(), count_at }
     }
 
-    /// Followers of each player in a quarter.
+    /// The quarter where a player's big follower waits, if it is in the City.
+    pub fn big(&self, p: PlayerId) -> Option<Quarter> {
+        self.big[p]
+    }
+
+    pub(crate) fn add_big(&mut self, q: Quarter, p: PlayerId) {
+        self.big[p] = Some(q);
+    }
+
+    pub(crate) fn take_big(&mut self, p: PlayerId) {
+        self.big[p] = None;
+    }
+
+    /// Ordinary followers of each player in a quarter; a big follower is [`City::big`].
     pub fn followers(&self, q: Quarter) -> &ByPlayer<u8> {
         &self.quarters[q as usize]
     }
@@ -181,7 +203,7 @@ impl City {
         self.quarters[q as usize][p] -= 1;
     }
 
-    /// Followers a player has in the city, all quarters together.
+    /// Ordinary followers a player has in the city, all quarters together.
     pub fn total(&self, p: PlayerId) -> u8 {
         self.quarters.iter().map(|q| q[p]).sum()
     }
@@ -201,6 +223,7 @@ mod tests {
         assert!(Quarter::Castle.feeds(FeatureKind::City));
         assert!(Quarter::Cathedral.feeds(FeatureKind::Shrine), "heretics enter as monks (C-13)");
         assert!(!Quarter::Castle.feeds(FeatureKind::Road), "a road takes only blacksmith followers");
+        assert!(Quarter::ALL.iter().all(|q| !q.feeds(FeatureKind::Garden)), "a garden receives nobody (X-06)");
         assert_eq!(Quarter::Cathedral.clockwise(), Quarter::Castle, "castle → market → blacksmith → cathedral (Q-08)");
         // Seats 0..4, placer 1: the round runs 2, 3, 0, 1.
         let order: Vec<usize> = (0..4).map(|p| round_position(PlayerId(p), PlayerId(1), 4)).collect();

@@ -5,20 +5,45 @@
 //! nothing else changes a score.
 
 use crate::coord::{Cell, Port, Rotation};
+use crate::figure::Figure;
 use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId};
 use crate::title::TitleKind;
 
-/// A checklist rule id such as `"B-21"`, naming the rule that produced a score.
-pub type RuleRef = &'static str;
-
-/// Every rule id a [`Score`] can carry, sorted. The UI explains each of them in words; a test
+/// Every rule a [`Score`] can carry, sorted. The UI explains each of them in words; a test
 /// reads the engine's own source (`tests/score_rules.rs`) so that a new id used in scoring
 /// cannot be missing here.
-pub const SCORE_RULES: &[RuleRef] = &[
-    "A-07", "A-08", "A-13", "B-18", "B-21", "B-22", "B-35", "B-36", "B-37", "B-41", "B-44", "H-02", "H-09", "H-11",
-    "K-07", "K-09", "T-05", "T-17", "V-01", "V-05", "V-06", "V-22", "X-12", "X-13",
+pub const SCORE_RULES: &[Rule] = &[
+    Rule::A07,
+    Rule::A08,
+    Rule::A13,
+    Rule::B18,
+    Rule::B21,
+    Rule::B22,
+    Rule::B35,
+    Rule::B36,
+    Rule::B37,
+    Rule::B41,
+    Rule::B44,
+    Rule::H02,
+    Rule::H09,
+    Rule::H11,
+    Rule::I05,
+    Rule::I06,
+    Rule::I07,
+    Rule::I08,
+    Rule::K07,
+    Rule::K09,
+    Rule::T05,
+    Rule::T17,
+    Rule::V01,
+    Rule::V05,
+    Rule::V06,
+    Rule::V22,
+    Rule::X12,
+    Rule::X13,
 ];
 
 /// Something that happened at the table.
@@ -72,6 +97,8 @@ pub enum Event {
         port: Port,
         /// The feature it stands on, which decides its role.
         kind: FeatureKind,
+        /// A follower, the abbot or the big follower.
+        figure: Figure,
     },
     /// Final board: a follower entered where it stands on the finished table.
     FollowerStood {
@@ -79,6 +106,8 @@ pub enum Event {
         player: PlayerId,
         /// Where.
         at: crate::board::Standing,
+        /// A follower, the abbot or the big follower.
+        figure: Figure,
     },
     /// Points were scored.
     Scored(Box<Score>),
@@ -121,6 +150,8 @@ pub enum Event {
         cell: Cell,
         /// … and place.
         port: Port,
+        /// The player's big follower rather than an ordinary one.
+        big: bool,
     },
     /// A placer put a follower from supply into a quarter.
     EnteredCity {
@@ -128,6 +159,8 @@ pub enum Event {
         player: PlayerId,
         /// Which quarter.
         quarter: crate::count::Quarter,
+        /// The placer's big follower rather than an ordinary one.
+        big: bool,
     },
     /// The Count moved.
     CountMoved {
@@ -249,6 +282,9 @@ pub struct Score {
     pub carcassonne: bool,
     /// Followers on the feature, per player.
     pub followers: ByPlayer<u8>,
+    /// The followers as the majority weighed them, per player: a big follower counts two
+    /// (I-12). Equal to `followers` where no big follower stands.
+    pub weight: ByPlayer<u8>,
     /// Players with followers there who score nothing: fewer than the winners.
     pub outvoted: PlayerSet,
     /// Whether the feature was complete.
@@ -258,7 +294,7 @@ pub struct Score {
     /// A place naming the feature, to highlight it.
     pub anchor: (Cell, Port),
     /// The checklist rule this follows.
-    pub rule: RuleRef,
+    pub rule: Rule,
     /// For the end count of goods: the kind (T-05).
     pub goods: Option<Goods>,
     /// For a farm: the winners whose pig, or River II's herd, raised their pay (T-17, X-12).

@@ -1,6 +1,6 @@
 //! The kinds of figure a player puts on the board: the seven followers of the base game and,
-//! with the set `abbot`, the abbot (Rules ); with `traders-builders`, the builder and
-//! the pig (T-02).
+//! with the set `abbot`, the abbot (Rules ); with `inns-cathedrals`, the big
+//! follower (I-02); with `traders-builders`, the builder and the pig (T-02).
 //!
 //! What a figure may do is the game's (`game/follower.rs`, `game/abbot.rs`); this module only
 //! names the kinds, for moves, the board and the wire.
@@ -18,6 +18,9 @@ pub enum Figure {
     /// The abbot: one per player on top of the seven followers, only on a cloister,
     /// shrine or garden.
     Abbot,
+    /// The big follower: one per player on top of the seven (I-02), placed as a follower
+    /// (I-13), weighing two in every majority (I-12).
+    Big,
     /// The builder: one per player with Traders & Builders, on a road or city that holds a
     /// follower of its owner; no follower itself (T-07, T-11).
     Builder,
@@ -28,15 +31,28 @@ pub enum Figure {
 
 impl Figure {
     /// Every kind, in a fixed order.
-    pub const ALL: [Figure; 4] = [Figure::Follower, Figure::Abbot, Figure::Builder, Figure::Pig];
+    pub const ALL: [Figure; 5] = [Figure::Follower, Figure::Abbot, Figure::Big, Figure::Builder, Figure::Pig];
 
     /// The name used in game scripts (`figure`).
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
             Figure::Abbot => "abbot",
+            Figure::Big => "big",
             Figure::Builder => "builder",
             Figure::Pig => "pig",
+        }
+    }
+
+    /// How many followers the figure counts as where a majority is found: two for the big
+    /// follower (I-12), one for the others; the abbot is one figure too, and in a
+    /// challenge size counts for nothing. The builder and the pig count for nothing
+    /// (T-11, T-17).
+    pub const fn weight(self) -> u8 {
+        match self {
+            Figure::Big => 2,
+            Figure::Follower | Figure::Abbot => 1,
+            Figure::Builder | Figure::Pig => 0,
         }
     }
 

@@ -56,6 +56,7 @@ mod player;
 mod playout;
 mod query;
 mod river;
+mod rule;
 mod rules;
 mod scoring;
 mod tile;
@@ -65,12 +66,12 @@ pub use board::{Board, EdgeMismatch, FeatureView, FitError, Follower, PlacedTile
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-pub use event::{Event, RuleRef, Score, ScoreSource, SCORE_RULES};
+pub use event::{Event, Score, ScoreSource, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode,
-    Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError,
-    StandError, Start, TrackPosition, FOLLOWERS_PER_PLAYER,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,
+    GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
+    SetupError, StandError, Start, TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use goods::{Goods, Tokens};
 pub use history::History;
@@ -78,6 +79,7 @@ pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::{playout_move, Picks};
 pub use query::{OpenFeature, PlayerSummary};
 pub use river::{Branch, River, RiverError, Turn};
+pub use rule::Rule;
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
 pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet};
 pub use title::{Title, TitleKind, Titles};

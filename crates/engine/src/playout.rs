@@ -76,19 +76,26 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // The recall is offered one turn in eight, so that some abbots stay long enough to see
     // their building surrounded (the pick is made only where a recall is legal).
     let recall = game.may_recall(cell) && pick(8) == 0;
-    // With Traders & Builders: the builder's and the pig's places, likewise further options.
+    // With Inns & Cathedrals the big follower's places come next, the same way; with Traders &
+    // Builders the builder's and the pig's places last.
+    let big_places = game.legal_big_places(tile, cell, rotation);
     let companions: Vec<(Port, Figure)> = [Figure::Builder, Figure::Pig]
         .into_iter()
         .flat_map(|f| game.legal_companion_places(f, tile, cell, rotation).into_iter().map(move |p| (p, f)))
         .collect();
-    let chosen = pick(options + abbot_places.len() + usize::from(recall) + companions.len() + 1);
+    let chosen = pick(options + abbot_places.len() + usize::from(recall) + big_places.len() + companions.len() + 1);
     let follower = (chosen < options).then(|| ports[chosen]);
-    let extra = abbot_places.len() + usize::from(recall);
+    let recall_at = abbot_places.len();
+    let bigs_from = recall_at + usize::from(recall);
+    let companions_from = bigs_from + big_places.len();
     let mut mv = match chosen.checked_sub(options) {
         Some(k) if k < abbot_places.len() => Move::place_abbot(tile, cell, rotation, abbot_places[k]),
-        Some(k) if recall && k == abbot_places.len() => Move::place_and_recall(tile, cell, rotation),
-        Some(k) if k >= extra && k - extra < companions.len() => {
-            let (port, figure) = companions[k - extra];
+        Some(k) if recall && k == recall_at => Move::place_and_recall(tile, cell, rotation),
+        Some(k) if k >= bigs_from && k < companions_from => {
+            Move::place_big(tile, cell, rotation, big_places[k - bigs_from].0)
+        }
+        Some(k) if k >= companions_from && k - companions_from < companions.len() => {
+            let (port, figure) = companions[k - companions_from];
             Move::place_companion(tile, cell, rotation, port, figure)
         }
         _ => Move::place(tile, cell, rotation, follower),
@@ -102,7 +109,11 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     let mut moves: Vec<QuarterMove> = Vec::new();
     for o in game.count_move_options(tile, cell, rotation, follower).unwrap_or_default() {
         if !o.features.is_empty() && pick(2) == 1 {
-            moves.push(QuarterMove { player: o.player, quarter: o.quarter, to: o.features[pick(o.features.len())] });
+            let to = o.features[pick(o.features.len())];
+            // A big follower waiting there comes out instead half of the time; without
+            // one no pick is made, so the games of other tables stay as they were.
+            let big = o.big && (o.available == 0 || pick(2) == 1);
+            moves.push(QuarterMove { player: o.player, quarter: o.quarter, to, big });
         }
     }
     if !moves.is_empty() {
@@ -119,8 +130,18 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     if game.may_enter(&mv).unwrap_or(false) && pick(2) == 1 {
         let quarter = Quarter::ALL[pick(4)];
         let count_to = [None, Some(Quarter::ALL[pick(4)])][pick(2)];
-        if let Move::Place { count, .. } = &mut mv {
-            count.entry = Some(Entry { quarter, count_to });
+        // With a big follower in hand, it goes in half of the time; without one no pick
+        // is made. Which figures are left after the tile's own figure, only the move can tell.
+        let big = game.bigs()[game.current_player().index()] > 0 && pick(2) == 1;
+        for big in [big, !big] {
+            let mut with_entry = mv.clone();
+            if let Move::Place { count, .. } = &mut with_entry {
+                count.entry = Some(Entry { quarter, count_to, big });
+            }
+            if game.clone().apply(&with_entry).is_ok() {
+                mv = with_entry;
+                break;
+            }
         }
     }
     Some(mv)

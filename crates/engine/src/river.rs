@@ -13,6 +13,7 @@
 
 use crate::board::Board;
 use crate::coord::{Cell, Rotation, Side};
+use crate::rule::Rule;
 use crate::tile::{EdgeKind, TileId, TileSet};
 
 /// Which way a river tile turns the water, seen in the direction of flow.
@@ -64,11 +65,11 @@ pub enum RiverError {
 
 impl RiverError {
     /// The River II rule the tile breaks.
-    pub const fn rule(self) -> &'static str {
+    pub const fn rule(self) -> Rule {
         match self {
-            RiverError::NotContinued => "R-07",
-            RiverError::BranchesJoin => "R-10",
-            RiverError::UTurn => "R-09",
+            RiverError::NotContinued => Rule::R07,
+            RiverError::BranchesJoin => Rule::R10,
+            RiverError::UTurn => Rule::R09,
         }
     }
 }

@@ -202,6 +202,23 @@ pub struct RuleSet {
     /// spring and the City of Carcassonne is then laid against it as a block.
     #[cfg_attr(feature = "serde", serde(default))]
     pub river_before_city: bool,
+    /// The River's start: the unused start tile is the first land tile, laid once the river
+    /// is finished (the 2001 rules' other way, RI-14). Excludes `start_tile_in_bag`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub start_tile_after_river: bool,
+    /// House rule RI-15: no figure goes on a river tile, so nobody deploys before the land
+    /// tiles come.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub no_followers_on_river: bool,
+    /// The abbot and heretics: an abbot recalled from a cloister in a challenge loses it, so
+    /// the shrine pays its heretic 9 at once; by default the challenge just ends (QX-03).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub recall_loses_challenge: bool,
+    /// Whether the tiles on the table are the printing with gardens (QX-18): `None` (the
+    /// default) means exactly when the abbot is among the sets. The River's printing is its
+    /// set's (RI-12), not this option's.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub gardens: Option<bool>,
     /// Traders & Builders with River II: the herd of pigs and an owner's own pig in one farm
     /// both add 1 per city (default); `false` adds 1 in all (QX-07).
     #[cfg_attr(feature = "serde", serde(default = "stacks"))]
@@ -234,6 +251,10 @@ impl Default for RuleSet {
             tree_junctions: crate::tile::TileSelection::EMPTY,
             purchase_pays_drawer: false,
             river_before_city: false,
+            start_tile_after_river: false,
+            no_followers_on_river: false,
+            recall_loses_challenge: false,
+            gardens: None,
             herd_and_pig_stack: stacks(),
         }
     }

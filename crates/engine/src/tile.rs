@@ -138,6 +138,9 @@ pub enum TileSet {
     /// The abbot of the current base box: one more figure per player and no tiles of its
     /// own.
     Abbot,
+    /// Inns & Cathedrals: 18 tiles with inns and cathedrals, and a big follower per player
+    /// (I-01, I-02).
+    InnsCathedrals,
     /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
     /// (T-01, T-02).
     TradersBuilders,
@@ -145,7 +148,7 @@ pub enum TileSet {
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 10] = [
+    pub const ALL: [TileSet; 11] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -155,6 +158,7 @@ impl TileSet {
         TileSet::River,
         TileSet::RiverC1,
         TileSet::Abbot,
+        TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
     ];
 
@@ -170,6 +174,7 @@ impl TileSet {
             TileSet::River => "river",
             TileSet::RiverC1 => "river-c1",
             TileSet::Abbot => "abbot",
+            TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
         }
     }
@@ -307,6 +312,11 @@ pub struct FeatureDef {
     pub touches_carcassonne: bool,
     /// A port (catalog orientation) that names this segment, for showing it.
     pub anchor: Port,
+    /// For roads: an inn stands beside it (I-04). On `WI05` and `R2-07` the drawing is a
+    /// lake, an inn only when Inns & Cathedrals is in play.
+    pub inn: bool,
+    /// For cities: a cathedral stands in it (I-07).
+    pub cathedral: bool,
 }
 
 impl FeatureDef {

@@ -43,6 +43,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if seed % 3 != 2 && seed % 7 < 4 {
         setup.sets.push(TileSet::Abbot);
     }
+    // Inns & Cathedrals in three games of five, with whatever else the seed chose; the others
+    // play the older boxes alone.
+    if seed % 5 >= 2 {
+        setup.sets.push(TileSet::InnsCathedrals);
+    }
     // Traders & Builders in every box combination, with the hole house rule now and then: the
     // seeds from 300 on, and every other seed of the other tests' ranges. (The seeds below 300
     // keep the games they always played.)
@@ -87,6 +92,16 @@ fn followers_conserved(game: &Game, seed: u64) {
         assert_eq!(total, FOLLOWERS_PER_PLAYER as usize, "seed {seed}: player {p}'s followers");
         let abbot = usize::from(game.setup().has(TileSet::Abbot));
         assert_eq!(abbots_out.len() + game.abbots()[p] as usize, abbot, "seed {seed}: player {p}'s abbot");
+        // One big follower each with Inns & Cathedrals: in hand, on the board or in the City.
+        let seat = PlayerId(p as u8);
+        let big_out = game.board().followers().iter().filter(|f| f.player == seat && f.figure == Figure::Big).count();
+        let big_in_city = game.city().is_some_and(|c| c.big(seat).is_some());
+        let big = usize::from(game.setup().has(TileSet::InnsCathedrals));
+        assert_eq!(
+            big_out + usize::from(big_in_city) + game.bigs()[p] as usize,
+            big,
+            "seed {seed}: player {p}'s big follower"
+        );
     }
 }
 
@@ -95,6 +110,10 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut moved_out_of_the_city = 0;
     let (mut second_tiles, mut pigs_paid, mut goods_taken) = (0, 0, 0);
     let (mut recalls, mut abbots_scored_9) = (0, 0);
+    // Scores where a big follower weighed two, and inn roads and cathedral cities paid.
+    let (mut weighed, mut inns_and_cathedrals) = (0, 0);
+    // Moves after which a big follower waits in the City.
+    let mut bigs_in_the_city = 0;
     for seed in 0..420 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -111,6 +130,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             }
             followers_conserved(&game, seed);
             second_tiles += usize::from(game.second_tile());
+            let seats = (0..game.player_count() as u8).map(PlayerId);
+            bigs_in_the_city += usize::from(game.city().is_some_and(|c| seats.clone().any(|p| c.big(p).is_some())));
             assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: scores equal the sum of events");
             if i % 7 == 0 {
                 let mut ended = game.clone();
@@ -125,11 +146,21 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         if city_after_river {
             assert!(game.city().is_some(), "seed {seed}: the City was laid against the river (R-04)");
         }
-        recalls += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule == "A-08")).count();
+        recalls += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Scored(s) if s.rule == castellan_engine::Rule::A08))
+            .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         goods_taken += game.events().iter().filter(|e| matches!(e, Event::GoodsTaken { .. })).count();
         game.finish().unwrap();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
+        for e in game.events() {
+            if let Event::Scored(s) = e {
+                weighed += usize::from(s.weight != s.followers);
+                inns_and_cathedrals += usize::from(s.rule.id().starts_with("I-") && s.points > 0);
+            }
+        }
         assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: after the final count too");
         assert!(
             game.board().followers().iter().all(|f| { game.board().tiles().iter().any(|t| t.cell == f.cell) }),
@@ -138,6 +169,11 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
+    assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
+    assert!(
+        weighed > 0 && inns_and_cathedrals > 0,
+        "big followers weighed: {weighed}; inns and cathedrals paid: {inns_and_cathedrals}"
+    );
     assert!(
         second_tiles > 0 && pigs_paid > 0 && goods_taken > 0,
         "second tiles: {second_tiles}; farms paid more for pigs: {pigs_paid}; goods taken: {goods_taken}"

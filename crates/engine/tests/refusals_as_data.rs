@@ -4,7 +4,7 @@
 
 #![cfg(feature = "serde")]
 
-use castellan_engine::{Cell, Game, GameSetup, Move, MoveError, Port, ReplayError, Rotation, TileId};
+use castellan_engine::{Cell, Game, GameSetup, Move, MoveError, Port, ReplayError, Rotation, Rule, TileId};
 use serde_json::{json, Value};
 
 fn tile(name: &str) -> TileId {
@@ -25,7 +25,7 @@ fn a_tile_that_does_not_match_names_every_mismatched_edge() {
     // A cloister (all fields) south of the start tile, whose south edge is field: fits. North
     // of it, against the start tile's city: does not.
     let refused = refusal(&mut game, Move::place(tile("B"), Cell::new(0, -1), Rotation::R0, None));
-    assert_eq!(refused.rule(), Some("B-05"));
+    assert_eq!(refused.rule(), Some(Rule::B05));
     assert_eq!(
         to_json(&refused),
         json!({
@@ -48,7 +48,7 @@ fn an_occupied_feature_names_the_place_and_the_feature() {
     game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E))).unwrap();
     // Bram extends the same road west and wants a thief on it too.
     let refused = refusal(&mut game, Move::place(tile("U"), Cell::new(-1, 0), Rotation::R0, Some(Port::W)));
-    assert_eq!(refused.rule(), Some("B-11"));
+    assert_eq!(refused.rule(), Some(Rule::B11));
     assert_eq!(
         to_json(&refused),
         json!({ "kind": "follower", "error": { "kind": "featureOccupied", "port": "W", "feature": "road" } })
@@ -65,7 +65,7 @@ fn a_refusal_in_a_replayed_log_carries_its_index_and_its_reason() {
     ];
     let refused = Game::replay(&setup, &moves).expect_err("the second move is refused");
     let ReplayError::Move { index: 1, error } = &refused else { panic!("{refused:?}") };
-    assert_eq!(error.rule(), Some("B-04"));
+    assert_eq!(error.rule(), Some(Rule::B04));
     assert_eq!(
         to_json(&refused),
         json!({

@@ -1,10 +1,9 @@
 //! `SCORE_RULES` lists exactly the rule ids the engine's scoring writes into a `Score`.
 //!
-//! The ids are string literals, so the list cannot be built by the compiler; this test reads
-//! the engine's source instead. A score gets its rule in the scoring module (`src/scoring/`),
-//! or from a game rule that rewrites it afterwards (`score.rule = "H-09"`, `rule: "…"`): every
-//! literal shaped like a checklist id (`"B-21"`) there, outside comments and unit tests, is a
-//! rule a score can carry. Refusals name their rules elsewhere (each error's `rule()`); those
+//! Which rules a score can carry is not something the compiler knows, so this test reads the
+//! engine's source instead. A score gets its rule in the scoring module (`src/scoring/`), or
+//! from a game rule that rewrites it afterwards (`score.rule = Rule::H09`, `rule: …`): every
+//! `Rule::` variant named there, outside comments and unit tests, is a rule a score can carry. Refusals name their rules elsewhere (each error's `rule()`); those
 //! never reach a score and are not listed.
 use castellan_engine::SCORE_RULES;
 use std::collections::BTreeSet;
@@ -21,20 +20,19 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The checklist ids quoted in one line of code: `"X-NN"`, an upper-case letter, a dash and
-/// two digits between double quotes.
-fn quoted_ids(line: &str) -> Vec<String> {
-    let b = line.as_bytes();
-    (0..b.len().saturating_sub(5))
-        .filter(|&i| {
-            b[i] == b'"'
-                && b[i + 1].is_ascii_uppercase()
-                && b[i + 2] == b'-'
-                && b[i + 3].is_ascii_digit()
-                && b[i + 4].is_ascii_digit()
-                && b[i + 5] == b'"'
+/// The rules named in one line of code: `Rule::` and a variant, the variant's name being its
+/// id without the dash (`Rule::B21`, `Rule::RI05`), so it is what `Debug` prints.
+fn named_rules(line: &str) -> Vec<String> {
+    line.match_indices("Rule::")
+        .filter(|(i, _)| !line[..*i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        .map(|(i, m)| {
+            let rest = &line[i + m.len()..];
+            let end = rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
+            rest[..end].to_string()
         })
-        .map(|i| line[i + 1..i + 5].to_string())
+        .filter(|name| {
+            name.starts_with(|c: char| c.is_ascii_uppercase()) && name.ends_with(|c: char| c.is_ascii_digit())
+        })
         .collect()
 }
 
@@ -56,23 +54,23 @@ fn score_rules_lists_every_rule_id_the_scoring_code_uses() {
         for line in code.lines() {
             let code = line.split("//").next().unwrap_or_default();
             if file.starts_with(&scoring) || sets_a_rule(code) {
-                used.extend(quoted_ids(code));
+                used.extend(named_rules(code));
             }
         }
     }
-    assert!(used.contains("B-21"), "the scan finds the city rule in {} files", files.len());
-    let listed: BTreeSet<String> = SCORE_RULES.iter().map(|s| s.to_string()).collect();
+    assert!(used.contains("B21"), "the scan finds the city rule in {} files", files.len());
+    let listed: BTreeSet<String> = SCORE_RULES.iter().map(|rule| format!("{rule:?}")).collect();
     assert_eq!(listed, used, "SCORE_RULES against the ids in the engine's code");
     let mut sorted = SCORE_RULES.to_vec();
     sorted.sort_unstable();
-    assert_eq!(sorted, SCORE_RULES, "kept sorted, so a new id has one place to go");
+    assert_eq!(sorted, SCORE_RULES, "kept sorted, so a new rule has one place to go");
 }
 
 #[test]
 fn the_scan_reads_quoted_ids_only() {
-    assert_eq!(quoted_ids(r#"(true, _) => (tiles, "B-18"),"#), vec!["B-18"]);
-    assert_eq!(quoted_ids(r#"rule: if count == 0 { "B-44" } else { "B-41" },"#), vec!["B-44", "B-41"]);
-    assert!(quoted_ids("Rule B-21 without quotes").is_empty());
-    assert!(sets_a_rule(r#"                score.rule = "V-22";"#));
-    assert!(!sets_a_rule(r#"            FollowerError::FeatureOccupied { .. } => Some("B-11"),"#), "a refusal's rule");
+    assert_eq!(named_rules("(true, _) => (tiles, Rule::B18),"), vec!["B18"]);
+    assert_eq!(named_rules("rule: if count == 0 { Rule::B44 } else { Rule::RI05 },"), vec!["B44", "RI05"]);
+    assert!(named_rules("Rule B-21 in words, Rule::ALL, Rule::from_id, FarmRule::Current").is_empty());
+    assert!(sets_a_rule("                score.rule = Rule::V22;"));
+    assert!(!sets_a_rule("            FollowerError::FeatureOccupied { .. } => Some(Rule::B11),"), "a refusal's rule");
 }

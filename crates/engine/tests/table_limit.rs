@@ -57,12 +57,20 @@ fn a_tile_beyond_the_limit_is_refused_naming_the_cell_and_the_limit() {
 fn a_standing_follower_beyond_the_limit_is_refused() {
     let mut game = final_board(&[TileSet::Base], Start::Base);
     for (x, y) in FAR {
-        let stand = Move::Stand { player: ANNA, at: Standing::Board(Cell::new(x, y), Port::N) };
+        let stand = Move::Stand {
+            player: ANNA,
+            at: Standing::Board(Cell::new(x, y), Port::N),
+            figure: castellan_engine::Figure::Follower,
+        };
         assert_eq!(game.apply(&stand), Err(off_table(x, y)), "[{x},{y}]");
         assert!(game.standing_places(ANNA, Cell::new(x, y)).is_empty());
     }
     for (x, y) in EDGE {
-        let stand = Move::Stand { player: ANNA, at: Standing::Board(Cell::new(x, y), Port::N) };
+        let stand = Move::Stand {
+            player: ANNA,
+            at: Standing::Board(Cell::new(x, y), Port::N),
+            figure: castellan_engine::Figure::Follower,
+        };
         assert_eq!(
             game.apply(&stand),
             Err(StandError::NoTileAt { cell: Cell::new(x, y) }.into()),
@@ -94,7 +102,7 @@ fn followers_leaving_the_city_for_a_far_cell_are_refused() {
         ..GameSetup::base(&["Anna", "Bram"])
     };
     let mut game = Game::new(setup).unwrap();
-    let out = |x, y| QuarterMove { player: ANNA, quarter: Quarter::Market, to: (Cell::new(x, y), Port::N) };
+    let out = |x, y| QuarterMove { player: ANNA, quarter: Quarter::Market, to: (Cell::new(x, y), Port::N), big: false };
     for (x, y) in FAR {
         let mut mv = Move::place(tile("E"), Cell::new(2, 1), Rotation::R270, None);
         if let Move::Place { count, .. } = &mut mv {

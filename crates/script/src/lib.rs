@@ -22,7 +22,7 @@ pub use write::{final_moves_json, move_json, players_json, setup_json, track_jso
 
 pub use castellan_engine::Standing;
 
-use castellan_engine::{Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
+use castellan_engine::{Figure, Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -36,14 +36,22 @@ pub const VERSION: u64 = 1;
 pub const VERSION_2: u64 = 2;
 
 /// The format version a script of a game with `setup` is written in: version 2 when the
-/// game plays the abbot or Traders & Builders (whose figures, recall, second tiles and goods
-/// no other game can use), else version 1, so that readers of version 1 keep reading every
-/// other game.
+/// game plays the abbot, Inns & Cathedrals or Traders & Builders (whose figures, recall,
+/// second tiles and goods no other game can use) or a rule option version 2 adds (RI-14's
+/// `start_tile_after_river`, RI-15's `no_followers_on_river`, QX-03's
+/// `recall_loses_challenge`, QX-18's `gardens`, QX-07's `herd_and_pig_stack`), else version 1,
+/// so that readers of version 1 keep reading every other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
+    let r = &setup.rules;
     if setup.has(castellan_engine::TileSet::Abbot)
+        || setup.has(castellan_engine::TileSet::InnsCathedrals)
         || setup.has(castellan_engine::TileSet::TradersBuilders)
         || !setup.goods.is_empty()
-        || !setup.rules.herd_and_pig_stack
+        || r.start_tile_after_river
+        || r.no_followers_on_river
+        || r.recall_loses_challenge
+        || r.gardens.is_some()
+        || !r.herd_and_pig_stack
     {
         VERSION_2
     } else {
@@ -67,21 +75,21 @@ pub struct StandingFollower {
     pub player: PlayerId,
     /// Where.
     pub at: Standing,
-    /// Which figure (version 2): a follower, or the abbot, builder or pig on the board.
-    pub figure: castellan_engine::Figure,
+    /// Which figure (version 2's `figure`): a follower or the big follower, or the abbot,
+    /// builder or pig on the board.
+    pub figure: Figure,
 }
 
 impl StandingFollower {
     /// The stand move it stands for.
     pub fn to_move(&self) -> Move {
-        use castellan_engine::Figure;
         match (self.figure, self.at) {
             (Figure::Abbot, Standing::Board(cell, port)) => Move::StandAbbot { player: self.player, at: (cell, port) },
             (figure @ (Figure::Builder | Figure::Pig), Standing::Board(cell, port)) => {
                 Move::StandCompanion { player: self.player, at: (cell, port), figure }
             }
-            // The reader lets only followers into the City's quarters.
-            _ => Move::Stand { player: self.player, at: self.at },
+            // The reader lets only followers and big followers into the City's quarters.
+            (figure, at) => Move::Stand { player: self.player, at, figure },
         }
     }
 }
@@ -283,6 +291,51 @@ mod tests {
     }
 
     #[test]
+    fn the_rule_options_of_version_2_are_written_as_version_2_and_refused_in_version_1() {
+        let v1 = r#"{"format": "castellan-game-script", "version": 1,
+          "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+          "setup": {"sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}},
+          "moves": []}"#;
+        let e = Script::from_json(v1).unwrap_err();
+        assert_eq!(
+            (e.at.as_str(), e.to_string().contains("needs version 2")),
+            ("setup.rules.no_followers_on_river", true)
+        );
+        for key in ["no_followers_on_river", "start_tile_after_river", "recall_loses_challenge", "gardens"] {
+            let v2 = v1.replace("\"version\": 1", "\"version\": 2").replace("no_followers_on_river", key);
+            let script = Script::from_json(&v2).expect("version 2 reads the key");
+            let written = script.to_json();
+            assert_eq!((written["version"].as_u64(), written["setup"]["rules"][key].as_bool()), (Some(2), Some(true)));
+            assert_eq!(Script::from_json(&written.to_string()).unwrap(), script, "{key} reads back");
+        }
+        let inns = v1.replace("\"version\": 1", "\"version\": 2").replace(
+            r#""sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}"#,
+            r#""sets": ["base", "inns-cathedrals"]"#,
+        );
+        let script = Script::from_json(&inns).expect("version 2 reads Inns & Cathedrals");
+        assert!(script.setup.has(castellan_engine::TileSet::InnsCathedrals), "the box is played");
+        assert_eq!(script.to_json()["version"].as_u64(), Some(2), "and written as version 2");
+        let v2 = v1.replace("\"version\": 1", "\"version\": 2");
+        let traders = v2.replace(
+            r#""sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}"#,
+            r#""sets": ["base", "traders-builders"]"#,
+        );
+        let script = Script::from_json(&traders).expect("version 2 reads Traders & Builders");
+        assert!(script.setup.has(castellan_engine::TileSet::TradersBuilders), "the box is played");
+        assert_eq!(script.to_json()["version"].as_u64(), Some(2), "and written as version 2");
+        // QX-07's option, like the others, is version 2's alone.
+        let herd = |script: &str| script.replace(r#""no_followers_on_river": true"#, r#""herd_and_pig_stack": false"#);
+        let e = Script::from_json(&herd(v1)).unwrap_err();
+        assert_eq!(e.at, "setup.rules.herd_and_pig_stack", "{e}");
+        let script = Script::from_json(&herd(&v2)).expect("version 2 reads the herd's option");
+        let written = script.to_json();
+        assert_eq!(
+            (written["version"].as_u64(), written["setup"]["rules"]["herd_and_pig_stack"].as_bool()),
+            (Some(2), Some(false))
+        );
+    }
+
+    #[test]
     fn a_byte_order_mark_before_the_script_is_ignored() {
         let marked = format!("\u{feff}{SCRIPT}");
         assert_eq!(Script::from_json(&marked), Script::from_json(SCRIPT), "the same script");
@@ -324,7 +377,11 @@ mod tests {
         let script = Script::from_json(FINAL_BOARD).expect("valid script");
         assert_eq!(
             script.moves[4],
-            Move::Stand { player: PlayerId(1), at: Standing::City(castellan_engine::Quarter::Castle) }
+            Move::Stand {
+                player: PlayerId(1),
+                at: Standing::City(castellan_engine::Quarter::Castle),
+                figure: Figure::Follower
+            }
         );
         let written = script.to_json();
         assert_eq!(written["moves"][1], serde_json::json!({"player": "Anna", "stand": [2, 1, "W"]}));

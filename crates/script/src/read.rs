@@ -211,7 +211,9 @@ impl Script {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
                         .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
-                    if matches!(set, TileSet::Abbot | TileSet::TradersBuilders) && version < VERSION_2 {
+                    if matches!(set, TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders)
+                        && version < VERSION_2
+                    {
                         return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
                     }
                     Ok(set)
@@ -314,7 +316,7 @@ impl Script {
                     return Err(ScriptError::format(&at, "a standing figure is not taken back"));
                 }
                 let figure = figure.unwrap_or_default();
-                if figure != Figure::Follower && matches!(standing, Standing::City(_)) {
+                if !matches!(figure, Figure::Follower | Figure::Big) && matches!(standing, Standing::City(_)) {
                     return Err(ScriptError::format(&at, format!("the {figure} never goes into the City")));
                 }
                 followers.push(StandingFollower { player, at: standing, figure });
@@ -325,7 +327,7 @@ impl Script {
             Some(v) => array(v, "final_moves")?
                 .iter()
                 .enumerate()
-                .map(|(i, m)| quarter_move(m, &format!("final_moves[{i}]"), &player_named))
+                .map(|(i, m)| quarter_move(m, &format!("final_moves[{i}]"), version, &player_named))
                 .collect::<Result<_>>()?,
         };
 
@@ -439,10 +441,18 @@ fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
     Ok(PlayerSetup { name: name.to_string(), color })
 }
 
+/// The rules keys version 2 adds: a version-1 script naming one is refused, not read as if
+/// the key were unknown, since the game would then be a different one.
+const VERSION_2_RULES: &[&str] =
+    &["start_tile_after_river", "no_followers_on_river", "recall_loses_challenge", "gardens"];
+
 fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
     let mut r = RuleSet::default();
     let at = |k: &str| format!("setup.rules.{k}");
     for (k, v) in o {
+        if VERSION_2_RULES.contains(&k.as_str()) && version < VERSION_2 {
+            return Err(ScriptError::format(at(k), "needs version 2"));
+        }
         match k.as_str() {
             "farms" => {
                 let name = string(v, &at(k))?;
@@ -502,6 +512,10 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
             }
             "purchase_pays_drawer" => r.purchase_pays_drawer = boolean(v, &at(k))?,
             "river_before_city" => r.river_before_city = boolean(v, &at(k))?,
+            "start_tile_after_river" => r.start_tile_after_river = boolean(v, &at(k))?,
+            "no_followers_on_river" => r.no_followers_on_river = boolean(v, &at(k))?,
+            "recall_loses_challenge" => r.recall_loses_challenge = boolean(v, &at(k))?,
+            "gardens" => r.gardens = Some(boolean(v, &at(k))?),
             "tree_junctions" => {
                 r.tree_junctions = array(v, &at(k))?
                     .iter()
@@ -523,21 +537,47 @@ fn quarter_of(v: &Value, at: &str) -> Result<Quarter> {
     Quarter::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown quarter `{s}`")))
 }
 
-/// `{"player": "Bram", "quarter": "castle", "to": [x, y, "N"]}`
-fn quarter_move(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<QuarterMove> {
+/// `{"player": "Bram", "quarter": "castle", "to": [x, y, "N"]}`, in version 2 with `figure`
+/// `big` for the big follower.
+fn quarter_move(
+    v: &Value,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<QuarterMove> {
     let o = object(v, at)?;
     let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
     let quarter = quarter_of(o.get("quarter").ok_or_else(|| ScriptError::format(at, "missing quarter"))?, at)?;
     let to = feature_ref(o.get("to").ok_or_else(|| ScriptError::format(at, "missing to"))?, at)?;
-    Ok(QuarterMove { player, quarter, to })
+    Ok(QuarterMove { player, quarter, to, big: city_figure_is_big(o, at, version)? })
+}
+
+/// Whether a version-2 `figure` in the City names the big follower: `follower` (the default)
+/// or `big`; the abbot never goes into the City (QX-04), nor do the builder and the pig. A version-1 script has no `figure`.
+fn city_figure_is_big(o: &Map<String, Value>, at: &str, version: u64) -> Result<bool> {
+    if version < VERSION_2 {
+        return Ok(false);
+    }
+    match figure_and_recall(o, at)?.0 {
+        None | Some(Figure::Follower) => Ok(false),
+        Some(Figure::Big) => Ok(true),
+        Some(figure @ (Figure::Abbot | Figure::Builder | Figure::Pig)) => {
+            Err(ScriptError::format(at, format!("the {figure} never goes into the City")))
+        }
+    }
 }
 
 /// A move's `count`: `{"moves": […], "enter": {"quarter": "castle", "count_to": "market"}}`.
-fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Result<PlayerId>) -> Result<CountChoice> {
+fn count_choice(
+    v: &Value,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<CountChoice> {
     let o = object(v, at)?;
     let moves = match o.get("moves") {
         None => Vec::new(),
-        Some(m) => array(m, at)?.iter().map(|m| quarter_move(m, at, player_named)).collect::<Result<_>>()?,
+        Some(m) => array(m, at)?.iter().map(|m| quarter_move(m, at, version, player_named)).collect::<Result<_>>()?,
     };
     let entry = match o.get("enter") {
         None => None,
@@ -546,7 +586,7 @@ fn count_choice(v: &Value, at: &str, player_named: &impl Fn(&Value, &str) -> Res
             let quarter =
                 quarter_of(e.get("quarter").ok_or_else(|| ScriptError::format(at, "enter needs a quarter"))?, at)?;
             let count_to = e.get("count_to").map(|q| quarter_of(q, at)).transpose()?;
-            Some(Entry { quarter, count_to })
+            Some(Entry { quarter, count_to, big: city_figure_is_big(e, at, version)? })
         }
     };
     Ok(CountChoice { moves, entry })
@@ -591,7 +631,7 @@ fn read_move(
                 Standing::City(_) => Err(ScriptError::format(at, format!("the {figure} never goes into the City"))),
             };
         }
-        return Ok(Move::Stand { player, at: standing_of(place, at)? });
+        return Ok(Move::Stand { player, at: standing_of(place, at)?, figure: figure.unwrap_or_default() });
     }
     if let Some(c) = o.get("city") {
         if o.len() > 1 {
@@ -601,7 +641,7 @@ fn read_move(
     }
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
     let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
-    let count = o.get("count").map(|c| count_choice(c, at, player_named)).transpose()?.unwrap_or_default();
+    let count = o.get("count").map(|c| count_choice(c, at, version, player_named)).transpose()?.unwrap_or_default();
     // Version 2's keys; in a version-1 script they are unknown keys, and ignored.
     let (figure, recall_abbot) = if version >= VERSION_2 { figure_and_recall(o, at)? } else { (None, false) };
     if o.get("discard").map(|d| boolean(d, at)).transpose()?.unwrap_or(false) {

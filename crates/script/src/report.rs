@@ -1,6 +1,6 @@
 //! The JSON report of a replayed game, as `castellan score` prints it.
 
-use castellan_engine::{Event, Game, Quarter, TrackPosition};
+use castellan_engine::{Event, Game, PlayerId, Quarter, Rule, Score, TileSet, TrackPosition};
 use serde_json::{json, Value};
 
 /// Scores by name, standings, winners, score-track positions, followers in supply, every
@@ -33,33 +33,7 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         .events()
         .iter()
         .filter_map(|e| match e {
-            Event::Scored(s) => Some(json!({
-                "source": s.source.name(),
-                "winners": s.winners.iter().map(name).collect::<Vec<_>>(),
-                "points": s.points,
-                "tiles": s.tiles.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
-                "pennants": s.pennants,
-                "neighbours": s.neighbours,
-                "cities": s.cities.iter().map(|(c, p)| json!([c.x, c.y, p.name()])).collect::<Vec<_>>(),
-                "carcassonne": s.carcassonne,
-                "followers": s.followers.present().into_iter().map(|(p, n)| json!({"player": name(p), "count": n})).collect::<Vec<_>>(),
-                "outvoted": s.outvoted.iter().map(name).collect::<Vec<_>>(),
-                "complete": s.complete,
-                "final": s.final_scoring,
-                "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],
-                "rule": s.rule,
-            }))
-            .map(|mut event| {
-                // The keys of Traders & Builders appear only where they say something, so a
-                // version-1 report is unchanged.
-                if let Some(goods) = s.goods {
-                    event["goods"] = goods.name().into();
-                }
-                if !s.pigs.is_empty() {
-                    event["pigs"] = s.pigs.iter().map(name).collect::<Vec<_>>().into();
-                }
-                event
-            }),
+            Event::Scored(s) => Some(score_json(s, &name)),
             _ => None,
         })
         .collect();
@@ -84,7 +58,15 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
                     (q.name().to_string(), Value::Object(held))
                 })
                 .collect();
-            json!({"count_at": city.count_at.name(), "quarters": quarters})
+            let mut o = json!({"count_at": city.count_at.name(), "quarters": quarters});
+            // Where each big follower waits: only when one does.
+            let big: serde_json::Map<String, Value> = (0..players.len())
+                .filter_map(|i| city.big(PlayerId(i as u8)).map(|q| (name(PlayerId(i as u8)), q.name().into())))
+                .collect();
+            if !big.is_empty() {
+                o["big"] = big.into();
+            }
+            o
         }),
         "king": game.titles().king.map(|t| json!({"holder": name(t.holder), "record": t.record})),
         "robber": game.titles().robber.map(|t| json!({"holder": name(t.holder), "record": t.record})),
@@ -112,26 +94,31 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         "events": events,
         "notices": notices(game),
     });
-    let (abbot, traders) = (
-        game.setup().has(castellan_engine::TileSet::Abbot),
-        game.setup().has(castellan_engine::TileSet::TradersBuilders),
+    let (abbot, big, traders) = (
+        game.setup().has(TileSet::Abbot),
+        game.setup().has(TileSet::InnsCathedrals),
+        game.setup().has(TileSet::TradersBuilders),
     );
-    if abbot || traders {
+    if abbot || big || traders {
         // The extra figures in hand, beside `supply` (the followers): only the kinds in play.
+        let companions = game.companions_in_hand();
         report["figures"] = players
             .iter()
-            .zip(game.abbots())
-            .zip(game.companions_in_hand())
-            .map(|((p, &abbots), (builders, pigs))| {
-                let mut hand = serde_json::Map::new();
+            .enumerate()
+            .map(|(i, p)| {
+                let mut held = serde_json::Map::new();
                 if abbot {
-                    hand.insert("abbot".into(), abbots.into());
+                    held.insert("abbot".into(), game.abbots()[i].into());
+                }
+                if big {
+                    held.insert("big".into(), game.bigs()[i].into());
                 }
                 if traders {
-                    hand.insert("builder".into(), builders.into());
-                    hand.insert("pig".into(), pigs.into());
+                    let (builders, pigs) = companions[i];
+                    held.insert("builder".into(), builders.into());
+                    held.insert("pig".into(), pigs.into());
                 }
-                (p.name.clone(), Value::Object(hand))
+                (p.name.clone(), Value::Object(held))
             })
             .collect::<serde_json::Map<_, _>>()
             .into();
@@ -154,6 +141,55 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         report["end_count"] = by_name(game.scores()).into();
     }
     report
+}
+
+/// One score event with its reason. The keys of the newer boxes appear only where they say
+/// something, so that a version-1 report is unchanged: a follower's `weight` where a big
+/// follower made it differ from `count` (I-12), `inn` and `cathedral` for a road or city paid
+/// by the Inns & Cathedrals rules (I-05 to I-08).
+fn score_json(s: &Score, name: &impl Fn(PlayerId) -> String) -> Value {
+    let followers: Vec<Value> = s
+        .followers
+        .present()
+        .into_iter()
+        .map(|(p, n)| {
+            let mut o = json!({"player": name(p), "count": n});
+            if s.weight[p] != n {
+                o["weight"] = s.weight[p].into();
+            }
+            o
+        })
+        .collect();
+    let mut o = json!({
+        "source": s.source.name(),
+        "winners": s.winners.iter().map(name).collect::<Vec<_>>(),
+        "points": s.points,
+        "tiles": s.tiles.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
+        "pennants": s.pennants,
+        "neighbours": s.neighbours,
+        "cities": s.cities.iter().map(|(c, p)| json!([c.x, c.y, p.name()])).collect::<Vec<_>>(),
+        "carcassonne": s.carcassonne,
+        "followers": followers,
+        "outvoted": s.outvoted.iter().map(name).collect::<Vec<_>>(),
+        "complete": s.complete,
+        "final": s.final_scoring,
+        "at": [s.anchor.0.x, s.anchor.0.y, s.anchor.1.name()],
+        "rule": s.rule.id(),
+    });
+    match s.rule {
+        Rule::I05 | Rule::I06 => o["inn"] = true.into(),
+        Rule::I07 | Rule::I08 => o["cathedral"] = true.into(),
+        _ => {}
+    }
+    // The keys of Traders & Builders appear only where they say something, so a version-1
+    // report is unchanged.
+    if let Some(goods) = s.goods {
+        o["goods"] = goods.name().into();
+    }
+    if !s.pigs.is_empty() {
+        o["pigs"] = s.pigs.iter().map(name).collect::<Vec<_>>().into();
+    }
+    o
 }
 
 /// Things accepted but worth a second look: followers a final board shows on a complete

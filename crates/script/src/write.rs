@@ -50,12 +50,17 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
     match m {
         Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
         Move::City { at } => json!({"city": [at.x, at.y]}),
-        Move::Stand { player, at } => {
+        Move::Stand { player, at, figure } => {
             let stand = match at {
                 Standing::Board(cell, port) => json!([cell.x, cell.y, port.name()]),
                 Standing::City(q) => q.name().into(),
             };
-            json!({"player": s.players[player.index()].name, "stand": stand})
+            let mut o = json!({"player": s.players[player.index()].name, "stand": stand});
+            // Only a figure other than a follower says so: a version-1 script is unchanged.
+            if *figure != Figure::Follower {
+                o["figure"] = figure.name().into();
+            }
+            o
         }
         Move::StandAbbot { player, at: (cell, port) } => json!({
             "player": s.players[player.index()].name,
@@ -95,6 +100,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
                     if let Some(to) = e.count_to {
                         enter["count_to"] = to.name().into();
                     }
+                    if e.big {
+                        enter["figure"] = Figure::Big.name().into();
+                    }
                     c.insert("enter".into(), enter);
                 }
                 o["count"] = Value::Object(c);
@@ -105,15 +113,24 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
 }
 
 impl Script {
-    /// Whether the script says anything only version 2 can: the abbot's set, goods in hand, a
-    /// figure other than a follower, a recall, or a second tile passed up.
+    /// Whether the script says anything only version 2 can: the set of the abbot, Inns &
+    /// Cathedrals or Traders & Builders, goods in hand, a figure other than a follower (on the
+    /// board or in the City), a recall, or a second tile passed up.
     fn needs_version_2(&self) -> bool {
         crate::version_for(&self.setup) == VERSION_2
             || self.followers.iter().any(|f| f.figure != Figure::Follower)
-            || self.moves.iter().any(|m| {
-                matches!(m, Move::StandAbbot { .. } | Move::StandCompanion { .. })
-                    || matches!(m, Move::Place { figure, recall_abbot, pass_second_tile, .. }
-                    if *figure != Figure::Follower || *recall_abbot || *pass_second_tile)
+            || self.final_moves.iter().any(|m| m.big)
+            || self.moves.iter().any(|m| match m {
+                Move::StandAbbot { .. } | Move::StandCompanion { .. } => true,
+                Move::Stand { figure, .. } => *figure != Figure::Follower,
+                Move::Place { figure, recall_abbot, count, pass_second_tile, .. } => {
+                    *figure != Figure::Follower
+                        || *recall_abbot
+                        || *pass_second_tile
+                        || count.moves.iter().any(|q| q.big)
+                        || count.entry.is_some_and(|e| e.big)
+                }
+                Move::Discard { .. } | Move::City { .. } => false,
             })
     }
 
@@ -140,16 +157,16 @@ impl Script {
                 .followers
                 .iter()
                 .map(|f| {
-                    let mut entry = match f.at {
+                    let mut o = match f.at {
                         Standing::Board(cell, port) => {
                             json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
                         }
                         Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
                     };
                     if f.figure != Figure::Follower {
-                        entry["figure"] = f.figure.name().into();
+                        o["figure"] = f.figure.name().into();
                     }
-                    entry
+                    o
                 })
                 .collect();
         }
@@ -171,11 +188,15 @@ pub fn final_moves_json(s: &GameSetup, moves: &[QuarterMove]) -> Value {
 }
 
 fn quarter_move(s: &GameSetup, m: &QuarterMove) -> Value {
-    json!({
+    let mut o = json!({
         "player": s.players[m.player.index()].name,
         "quarter": m.quarter.name(),
         "to": [m.to.0.x, m.to.0.y, m.to.1.name()],
-    })
+    });
+    if m.big {
+        o["figure"] = Figure::Big.name().into();
+    }
+    o
 }
 
 fn rules_json(r: &RuleSet) -> Value {
@@ -205,6 +226,9 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
     opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
     opt("river_before_city", r.river_before_city.into(), d.river_before_city.into());
+    opt("start_tile_after_river", r.start_tile_after_river.into(), d.start_tile_after_river.into());
+    opt("no_followers_on_river", r.no_followers_on_river.into(), d.no_followers_on_river.into());
+    opt("recall_loses_challenge", r.recall_loses_challenge.into(), d.recall_loses_challenge.into());
     opt("herd_and_pig_stack", r.herd_and_pig_stack.into(), d.herd_and_pig_stack.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
@@ -212,6 +236,9 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("count_movement", r.count_movement.name().into(), d.count_movement.name().into());
     opt("tied_winners", r.tied_winners.name().into(), d.tied_winners.name().into());
     opt("unplaceable", r.unplaceable.name().into(), d.unplaceable.name().into());
+    if let Some(gardens) = r.gardens {
+        o.insert("gardens".into(), gardens.into());
+    }
     if !r.tree_junctions.is_empty() {
         o.insert("tree_junctions".into(), r.tree_junctions.iter().map(|t| Value::from(t.name())).collect());
     }

@@ -11,9 +11,14 @@
 //! (an open question, `Q-` or `QX-`, may have none, and names the scenarios of the rules it
 //! touches instead); every scenario file starts with a listed id.
 //!
+//! The engine's `Rule` type names the same rules: each id of `docs/rules.md` is a variant and
+//! each variant an id there, with a statement said in its doc comment and (but for an open
+//! question) a scenario named after it.
+//!
 //! The scanner is written by hand rather than with a regular expression: the pattern is
 //! small, and the crate needs no dependency for it.
 
+use castellan_engine::Rule;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -293,4 +298,31 @@ fn every_scenario_starts_with_a_listed_id() {
         "scenario files must be named <rule id>_<what they show>.json, with an id of docs/rules.md:\n{}",
         strays.join("\n")
     );
+}
+
+#[test]
+fn the_rule_type_names_exactly_the_listed_rules() {
+    let listed = listed();
+    let files = scenario_files();
+    let declared: BTreeSet<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
+    let mut wrong = Vec::new();
+    for (id, entry) in &listed {
+        if !declared.contains(id.as_str()) {
+            wrong
+                .push(format!("docs/rules.md:{}: {id} has no variant of Rule (crates/engine/src/rule.rs)", entry.line));
+        }
+    }
+    for &rule in Rule::ALL {
+        let id = rule.id();
+        if !listed.contains_key(id) {
+            wrong.push(format!("Rule::{rule:?} ({id}) is not listed in docs/rules.md"));
+        }
+        if rule.statement().is_empty() {
+            wrong.push(format!("Rule::{rule:?} ({id}) says nothing: its doc comment is its statement"));
+        }
+        if !id.starts_with('Q') && !files.iter().any(|f| leading_id(f) == Some(id)) {
+            wrong.push(format!("Rule::{rule:?} ({id}) has no scenario in tests/scenarios named after it"));
+        }
+    }
+    assert!(wrong.is_empty(), "the Rule type and docs/rules.md disagree:\n{}", wrong.join("\n"));
 }

@@ -17,6 +17,11 @@ pub struct FeatureShapeView {
     pub pennants: u32,
     /// The place that names it (where a follower stands on it).
     pub anchor: String,
+    /// A road with an inn drawn beside it (I-04; on `WI05` and `R2-07` a lake that is an inn
+    /// only with Inns & Cathedrals, X-11).
+    pub inn: bool,
+    /// A city with a cathedral in it (I-07).
+    pub cathedral: bool,
 }
 
 /// A tile type as drawn.
@@ -43,11 +48,15 @@ pub struct TileShape {
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
 /// The boxes the new-game screen offers beside the base game, which is always in play, in the
-/// engine's order. Traders & Builders is not among them until the table screen can place the
-/// builder and the pig and ask for the builder's second tile: a game started there could not
-/// be played as the box is.
+/// engine's order. Inns & Cathedrals and Traders & Builders are not among them until the table
+/// screen can place the big follower, the builder and the pig and ask for the builder's second
+/// tile: a game started there could not be played as the box is. Scripts and the command line
+/// play them.
 pub fn offered_boxes() -> Vec<TileSet> {
-    TileSet::ALL.into_iter().filter(|&s| !matches!(s, TileSet::Base | TileSet::TradersBuilders)).collect()
+    TileSet::ALL
+        .into_iter()
+        .filter(|&s| !matches!(s, TileSet::Base | TileSet::InnsCathedrals | TileSet::TradersBuilders))
+        .collect()
 }
 
 /// Every tile type, in catalog order.
@@ -67,6 +76,8 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         sides: (0..4).filter(|s| f.edge_sides & (1 << s) != 0).map(|s| SIDES[s].to_string()).collect(),
                         pennants: u32::from(f.pennants),
                         anchor: f.anchor.name().to_string(),
+                        inn: f.inn,
+                        cathedral: f.cathedral,
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
@@ -101,14 +112,19 @@ mod tests {
         let shield = shapes.iter().find(|s| s.id == "C").expect("C");
         assert_eq!(shield.features[0].pennants, 1, "C is the full city with a pennant");
         assert_eq!(d.edges, "CRFR", "D: city north, road east and west");
+        let cathedral = shapes.iter().find(|s| s.id == "IC01").expect("IC01");
+        assert!(cathedral.features[0].cathedral && !cathedral.features[0].inn, "the UI draws the cathedral");
+        let inn = shapes.iter().find(|s| s.id == "IC16").expect("IC16");
+        assert_eq!(inn.features.iter().filter(|f| f.inn).count(), 1, "and the inn by the road");
         assert_eq!(shield.edges, "CCCC");
     }
 
     #[test]
-    fn the_new_game_screen_offers_every_box_but_the_base_game_and_traders_and_builders() {
+    fn the_new_game_screen_offers_every_box_but_the_base_game_and_the_two_new_boxes() {
         let offered = offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
+        assert!(!offered.contains(&TileSet::InnsCathedrals), "not until the table screen can play the big follower");
         assert!(!offered.contains(&TileSet::TradersBuilders), "not until the table screen can play the builder");
-        assert_eq!(offered.len(), TileSet::ALL.len() - 2, "every other box: {offered:?}");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 3, "every other box: {offered:?}");
     }
 }

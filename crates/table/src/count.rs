@@ -18,8 +18,12 @@ pub struct QuarterMoveOption {
     pub seat: u32,
     /// From which quarter.
     pub quarter: Quarter,
-    /// How many they have there.
+    /// How many ordinary followers they have there.
     pub available: u32,
+    /// Their big follower waits there too; left out when it does not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: bool,
     /// The features they may go onto.
     pub features: Vec<Target>,
 }
@@ -30,6 +34,7 @@ impl QuarterMoveOption {
             seat: o.player.index() as u32,
             quarter: o.quarter,
             available: u32::from(o.available),
+            big: o.big,
             features: survey.targets(&o.features),
         }
     }
@@ -115,7 +120,7 @@ pub enum CountQuestionError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::{Cell, Entry};
+    use castellan_engine::{Cell, Entry, Figure};
     use castellan_engine::{GameSetup, Start, TileSet};
 
     fn count_game() -> Game {
@@ -128,7 +133,16 @@ mod tests {
     #[test]
     fn a_game_without_the_count_asks_nothing() {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        let request = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 180, follower: None, count: None };
+        let request = MoveRequest::Place {
+            tile: "E".into(),
+            x: 0,
+            y: -1,
+            rotation: 180,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         assert!(count_question(&game, &request).unwrap().is_none());
     }
 
@@ -137,7 +151,16 @@ mod tests {
         let mut setup = count_game().setup().clone();
         setup.mode = castellan_engine::Mode::FinalBoard;
         let game = Game::new(setup).unwrap();
-        let request = MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None };
+        let request = MoveRequest::Place {
+            tile: "F".into(),
+            x: 2,
+            y: 1,
+            rotation: 0,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         assert!(count_question(&game, &request).unwrap().is_none(), "its followers wait where they are entered");
     }
 
@@ -151,6 +174,8 @@ mod tests {
             y: cell.y,
             rotation: u32::from(rot.degrees()),
             follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
             count: None,
         };
         let q = count_question(&game, &request).unwrap().expect("a Count game");
@@ -181,13 +206,21 @@ mod tests {
         g.apply(&Move::place(id("U"), Cell::new(0, 2), rot, Some(thief))).unwrap();
         let mut close = Move::place(id("A"), Cell::new(0, 3), Rotation::R180, None);
         if let Move::Place { count, .. } = &mut close {
-            count.entry = Some(Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market) });
+            count.entry = Some(Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market), big: false });
         }
         g.apply(&close).unwrap();
 
         // Anna closes a city on the City's east side with her knight; Bram's knight may join it.
-        let request =
-            MoveRequest::Place { tile: "E".into(), x: 2, y: 1, rotation: 270, follower: Some("W".into()), count: None };
+        let request = MoveRequest::Place {
+            tile: "E".into(),
+            x: 2,
+            y: 1,
+            rotation: 270,
+            follower: Some("W".into()),
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         let q = count_question(&g, &request).unwrap().expect("a Count game");
         let [option] = &q.moves[..] else { panic!("Bram's knight in the castle, and nobody else: {:?}", q.moves) };
         assert_eq!((option.seat, option.quarter), (1, Quarter::Castle));
@@ -200,5 +233,25 @@ mod tests {
         );
         assert!(city.tiles.contains(&[2, 1]), "the city is described with the new tile in it");
         assert_eq!(city.worth, crate::target::Worth::Tiles { tiles: 2, pennants: 0 });
+    }
+
+    #[test]
+    fn a_big_follower_waiting_in_a_quarter_is_offered_for_the_final_moves() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([TileSet::Count, TileSet::InnsCathedrals]);
+        setup.start = Start::Count;
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        let at = castellan_engine::Standing::City(Quarter::Blacksmith);
+        game.apply(&Move::Stand { player: castellan_engine::PlayerId(1), at, figure: castellan_engine::Figure::Big })
+            .unwrap();
+        let options = final_move_options(&game);
+        assert_eq!(options.len(), 1, "{options:?}");
+        assert_eq!(
+            (options[0].seat, options[0].quarter, options[0].available, options[0].big),
+            (1, Quarter::Blacksmith, 0, true)
+        );
+        assert!(!options[0].features.is_empty(), "the roads out of the City's gates");
+        assert_eq!(serde_json::to_value(&options[0]).unwrap()["big"], true);
     }
 }

@@ -238,6 +238,7 @@ mod tests {
         let stand = |player, port| Move::Stand {
             player: castellan_engine::PlayerId(player),
             at: castellan_engine::Standing::Board(Cell::new(0, 0), port),
+            figure: castellan_engine::Figure::Follower,
         };
         table.play(stand(0, Port::W), now).unwrap();
         table.play(stand(1, Port::N), now).unwrap();

@@ -377,7 +377,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::fixture::{now, place};
-    use castellan_engine::{Cell, Port, Rotation, TileId};
+    use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
 
@@ -466,6 +466,67 @@ mod tests {
     }
 
     #[test]
+    fn an_inns_and_cathedrals_game_is_stored_as_version_2_and_resumes_with_its_big_follower() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let mut table = table_at(&path);
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+        table.start(setup, None, now()).unwrap();
+        let (inn, u, cell) = (TileId::from_name("IC15").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
+        table.play(Move::place_big(inn, cell(1, 0), Rotation::R0, Port::E), now()).unwrap();
+        table.play(Move::place(u, cell(-1, 0), Rotation::R0, None), now()).unwrap();
+        let before = table.live().unwrap().clone();
+        assert_eq!(before.game().bigs(), &[0, 1], "Anna's big thief is on the inn road");
+        assert_eq!(table.script().unwrap()["version"], 2, "Inns & Cathedrals is version 2's");
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
+        assert_eq!(resumed.history().moves(), before.history().moves(), "the big follower is stored");
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
+        assert_eq!(resumed.game().bigs(), &[0, 1]);
+        let mut ended = resumed.game().clone();
+        ended.finish().unwrap();
+        assert_eq!(ended.scores(), &[0, 0], "an open inn road pays nothing at the end (I-06)");
+    }
+
+    #[test]
+    fn a_turn_before_a_recall_is_corrected_and_the_recall_scores_again_or_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = table_at(&dir.path().join("ledger.sqlite3"));
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        table.start(setup, None, now()).unwrap();
+        let (b, u, cell) = (TileId::from_name("B").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
+        table.play(Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C), now()).unwrap();
+        table.play(Move::place(u, cell(1, 0), Rotation::R0, None), now()).unwrap();
+        table.play(Move::place_and_recall(u, cell(-1, 0), Rotation::R0), now()).unwrap();
+        assert_eq!(table.live().unwrap().game().scores(), &[4, 0], "1 + three tiles around the cloister");
+
+        // Bram's tile goes above the start tile instead: one neighbour fewer when Anna takes
+        // her abbot back.
+        let e = TileId::from_name("E").unwrap();
+        let corrected = table.correct(1, Move::place(e, cell(0, -1), Rotation::R180, None), now()).unwrap();
+        assert_eq!(corrected.game().scores(), &[3, 0], "the recall scored again on the corrected board");
+        assert_eq!(corrected.game().abbots(), &[1, 1]);
+
+        // A monk instead of the abbot: nothing to take back two turns later, so refused.
+        let before = table.live().unwrap().history().moves().to_vec();
+        let refused = table.correct(0, Move::place(b, cell(0, 1), Rotation::R0, Some(Port::C)), now()).unwrap_err();
+        let TableError::Replay(castellan_engine::ReplayError::Move { index, error }) = refused else {
+            panic!("a replay refusal: {refused:?}")
+        };
+        assert_eq!(index, 2, "the recall is the move refused");
+        assert_eq!(error.rule(), Some(castellan_engine::Rule::A08));
+        assert_eq!(table.live().unwrap().history().moves(), &before[..], "nothing changed");
+        drop(table);
+        let mut reopened = table_at(&dir.path().join("ledger.sqlite3"));
+        let resumed = reopened.resume_unfinished().unwrap().expect("the game is still on the table");
+        assert_eq!(resumed.history().moves(), &before[..], "nor in the ledger");
+    }
+
+    #[test]
     fn an_abbot_in_a_garden_is_shown_on_the_board() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
@@ -478,6 +539,16 @@ mod tests {
         let view = crate::view::GameView::of(live);
         let shown = serde_json::to_value(&view).unwrap();
         assert!(shown.to_string().contains("\"monk\""), "the abbot stands in the garden, drawn as a monk: {shown}");
+        assert_eq!(view.followers[0].figure, Figure::Abbot, "the board tells the abbot from a follower");
+        let hand = |seat: usize| view.players[seat].figures.iter().map(|f| (f.figure, f.count)).collect::<Vec<_>>();
+        assert_eq!(hand(0), [(Figure::Follower, 7), (Figure::Abbot, 0)], "Anna's abbot is out, her followers home");
+        assert_eq!(hand(1), [(Figure::Follower, 7), (Figure::Abbot, 1)]);
+        let plain = crate::view::GameView::build(
+            castellan_ledger::GameId(1),
+            &Game::new(GameSetup::base(&["Anna"])).unwrap(),
+            crate::view::Progress { cursor: 0, moves: 0, can_undo: false, can_redo: false, finished: false },
+        );
+        assert_eq!(plain.players[0].figures.len(), 1, "without the abbot, followers alone");
         // The end count pays the garden and the view of the finished game is built too.
         let done = table.finish(Vec::new(), now()).unwrap();
         assert_eq!(done.game().scores(), &[2, 0], "the garden beside the spring: 1 + 1");
@@ -498,17 +569,37 @@ mod tests {
         let mut table = table_at(&path);
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
         let requests = [
-            MoveRequest::Place { tile: "F".into(), x: 2, y: 1, rotation: 0, follower: None, count: None },
+            MoveRequest::Place {
+                tile: "F".into(),
+                x: 2,
+                y: 1,
+                rotation: 0,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            },
             MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
-            MoveRequest::Place { tile: "G".into(), x: 3, y: 1, rotation: 0, follower: None, count: None },
-            MoveRequest::Stand { seat: 1, x: 3, y: 1, place: "E".into() },
-            MoveRequest::Stand { seat: 0, x: 2, y: 1, place: "W".into() },
+            MoveRequest::Place {
+                tile: "G".into(),
+                x: 3,
+                y: 1,
+                rotation: 0,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            },
+            MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },
         ];
         for r in &requests {
             table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
         }
-        let refused =
-            table.play(MoveRequest::Stand { seat: 0, x: 9, y: 9, place: "N".into() }.to_move().unwrap(), now());
+        let refused = table.play(
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 9, y: 9, place: "N".into() }.to_move().unwrap(),
+            now(),
+        );
         assert!(matches!(refused, Err(TableError::Move(_))), "a stand on no tile is refused");
         table.undo().unwrap();
         let before = table.live().unwrap().clone();
@@ -529,6 +620,7 @@ mod tests {
             player: castellan_engine::PlayerId(0),
             quarter: castellan_engine::Quarter::Market,
             to: (castellan_engine::Cell::new(1, 0), Port::E),
+            big: false,
         };
         let done = table.finish(vec![market], now()).unwrap();
         // The open city F–G (3 tiles, a pennant): one knight each, 4 each. Anna's farm touches
@@ -666,7 +758,10 @@ mod tests {
         table.play(place("U", 0, 2, Rotation::R90, Some(Port::N)), now()).unwrap();
         let mut enter = place("A", 0, 3, Rotation::R180, None);
         if let Move::Place { count, .. } = &mut enter {
-            *count = CountChoice { moves: Vec::new(), entry: Some(Entry { quarter: Quarter::Market, count_to: None }) };
+            *count = CountChoice {
+                moves: Vec::new(),
+                entry: Some(Entry { quarter: Quarter::Market, count_to: None, big: false }),
+            };
         }
         table.play(enter, now()).unwrap();
         (table, id)
@@ -678,7 +773,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (mut table, id) = count_game_with_bram_in_the_market(&dir.path().join("ledger.sqlite3"));
         let targets = table.live().unwrap().game().final_move_targets(Quarter::Market);
-        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: targets[0] };
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: targets[0], big: false };
         let moved_out = table.finish(vec![out], now()).unwrap().game().scores().to_vec();
 
         let reopened = table.reopen().unwrap();
@@ -703,7 +798,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (mut table, id) = count_game_with_bram_in_the_market(&dir.path().join("ledger.sqlite3"));
         let farm = table.live().unwrap().game().final_move_targets(Quarter::Market)[0];
-        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: farm };
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Market, to: farm, big: false };
         let done = table.finish(vec![out], now()).unwrap();
         let bram = done.game().scores()[1];
         assert!(bram >= 3, "Bram's farmer supplies at least the City of Carcassonne, got {bram}");

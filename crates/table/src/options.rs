@@ -55,9 +55,21 @@ mod tests {
         house.unplaceable = Unplaceable::BackInBag;
         house.count_movement = CountMovement::Clockwise;
         house.challenge_winner_takes_both = true;
+        house.start_tile_after_river = true;
+        house.no_followers_on_river = true;
         let json = serde_json::to_value(house).unwrap();
         assert_eq!(json["tiedWinners"], "play-again");
         assert_eq!(json["unplaceable"], "back-in-bag");
+        assert_eq!((&json["startTileAfterRiver"], &json["noFollowersOnRiver"]), (&true.into(), &true.into()));
         assert_eq!(serde_json::from_value::<RuleSet>(json).unwrap(), house, "and back again");
+    }
+
+    #[test]
+    fn the_river_options_a_rule_set_leaves_out_are_off() {
+        let mut json = serde_json::to_value(rule_presets().current).unwrap();
+        let fields = json.as_object_mut().unwrap();
+        assert!(fields.remove("startTileAfterRiver").is_some() && fields.remove("noFollowersOnRiver").is_some());
+        let read = serde_json::from_value::<RuleSet>(json).unwrap();
+        assert_eq!((read.start_tile_after_river, read.no_followers_on_river), (false, false));
     }
 }

@@ -1,9 +1,10 @@
-//! What may be placed where: a drawn tile's legal placements with the places a follower may
-//! take on each, and on a final board the places on a tile where a follower may stand, each
-//! with the role the follower would have there.
+//! What may be placed where: a drawn tile's legal placements with the places each kind of
+//! figure may take on each, and on a final board the places on a tile where a figure may
+//! stand, each with the role a follower would have there. The kinds are the engine's
+//! [`Figure`]s, so a box that brings a new figure adds its places here and nothing else.
 
 use crate::request::{seat_of, tile_named, RequestError};
-use castellan_engine::{Cell, FeatureKind, Game, Port, Rotation, TileId};
+use castellan_engine::{Cell, FeatureKind, Figure, Game, Port, Rotation, TileId};
 use serde::Serialize;
 
 /// What a follower would be on a feature.
@@ -23,11 +24,13 @@ pub enum FollowerRole {
     Farmer,
 }
 
-/// A place on the tile just placed where a follower may go.
+/// A place on the tile just placed where a figure may go.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct FollowerOption {
+    /// Which kind of figure may go there: a place open to two kinds is listed once for each.
+    pub figure: Figure,
     /// The place, in board orientation.
     pub place: String,
     /// What the follower would be there.
@@ -48,8 +51,11 @@ pub struct PlacementOption {
     pub y: i32,
     /// 0, 90, 180 or 270.
     pub rotation: u32,
-    /// The legal follower places; empty when none (no follower left, or all taken).
+    /// The legal figure places, each kind's apart; empty when none (no figure left, or all
+    /// taken).
     pub followers: Vec<FollowerOption>,
+    /// Whether the mover may take their abbot back instead of placing a figure.
+    pub may_recall: bool,
 }
 
 /// What a follower is on a feature of this kind; `None` on the river, which takes none.
@@ -67,18 +73,18 @@ pub(crate) fn role_of(kind: FeatureKind) -> Option<FollowerRole> {
     }
 }
 
-fn options(places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOption> {
+fn options(figure: Figure, places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOption> {
     places
         .into_iter()
         .filter_map(|(port, kind)| {
-            Some(FollowerOption { place: port.name().to_string(), role: role_of(kind)?, covers: Vec::new() })
+            Some(FollowerOption { figure, place: port.name().to_string(), role: role_of(kind)?, covers: Vec::new() })
         })
         .collect()
 }
 
-/// Final board: where `seat` may stand a follower on the tile placed at `x`, `y` — one place
-/// per feature still open to a follower, occupied or not. Empty when no tile lies there, the
-/// player has no follower left, or the game is entered turn by turn.
+/// Final board: where `seat` may stand a figure on the tile placed at `x`, `y` — for each
+/// kind, one place per feature still open to it, occupied or not. Empty when no tile lies
+/// there, the player has no figure left, or the game is entered turn by turn.
 ///
 /// # Errors
 /// A seat that cannot exist.
@@ -89,7 +95,8 @@ pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<Fo
     }
     let cell = Cell::new(x, y);
     let feature = |port: Port| game.feature_at(cell, port).map(|f| f.anchor);
-    let mut offered = options(game.standing_places(player, cell));
+    let mut offered = options(Figure::Follower, game.standing_places(player, cell));
+    offered.extend(options(Figure::Abbot, game.standing_abbot_places(player, cell)));
     for option in &mut offered {
         let at = Port::from_name(&option.place).and_then(feature);
         option.covers =
@@ -107,7 +114,7 @@ fn same_feature(tile: TileId, rotation: Rotation, place: &str) -> Vec<String> {
     Port::ALL.into_iter().filter(|&p| feature(p) == Some(at)).map(|p| p.name().to_string()).collect()
 }
 
-/// Every legal placement of `tile` with its follower options; empty means it fits nowhere
+/// Every legal placement of `tile` with its figure options; empty means it fits nowhere
 /// and may be discarded.
 ///
 /// # Errors
@@ -117,17 +124,34 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
     Ok(game
         .legal_placements(tile)
         .into_iter()
-        .map(|(cell, rotation)| PlacementOption {
-            x: cell.x,
-            y: cell.y,
-            rotation: u32::from(rotation.degrees()),
-            followers: options(game.legal_followers(tile, cell, rotation))
-                .into_iter()
-                .map(|mut o| {
-                    o.covers = same_feature(tile, rotation, &o.place);
-                    o
-                })
-                .collect(),
+        .map(|(cell, rotation)| {
+            let abbot = game.legal_abbot_places(tile, cell, rotation).into_iter().filter_map(|port| {
+                let def = tile.def();
+                let local = def.feature_at(port.to_catalog(rotation))?;
+                Some((port, def.features[usize::from(local)].kind))
+            });
+            let mut followers = options(Figure::Follower, game.legal_followers(tile, cell, rotation));
+            followers.extend(options(Figure::Abbot, abbot.collect()));
+            followers.extend(options(Figure::Big, game.legal_big_places(tile, cell, rotation)));
+            for companion in [Figure::Builder, Figure::Pig] {
+                let places =
+                    game.legal_companion_places(companion, tile, cell, rotation).into_iter().filter_map(|port| {
+                        let def = tile.def();
+                        let local = def.feature_at(port.to_catalog(rotation))?;
+                        Some((port, def.features[usize::from(local)].kind))
+                    });
+                followers.extend(options(companion, places.collect()));
+            }
+            for o in &mut followers {
+                o.covers = same_feature(tile, rotation, &o.place);
+            }
+            PlacementOption {
+                x: cell.x,
+                y: cell.y,
+                rotation: u32::from(rotation.degrees()),
+                followers,
+                may_recall: game.may_recall(cell),
+            }
         })
         .collect())
 }
@@ -178,8 +202,16 @@ mod tests {
     fn the_apps_requests_far_off_the_table_are_refused_not_a_crash() {
         let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         for (x, y) in [(i32::MAX, 0), (0, i32::MIN), (1001, 0)] {
-            let place =
-                MoveRequest::Place { tile: "E".into(), x, y, rotation: 0, follower: Some("N".into()), count: None };
+            let place = MoveRequest::Place {
+                tile: "E".into(),
+                x,
+                y,
+                rotation: 0,
+                follower: Some("N".into()),
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            };
             let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
             assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
         }
@@ -188,7 +220,8 @@ mod tests {
         let mut board = Game::new(setup).unwrap();
         for (x, y) in [(i32::MAX, i32::MAX), (i32::MIN, 0), (-1001, 0)] {
             assert_eq!(standing_options(&board, 0, x, y), Ok(Vec::new()), "nothing stands at [{x},{y}]");
-            let stand = MoveRequest::Stand { seat: 0, x, y, place: "N".into() }.to_move().unwrap();
+            let stand =
+                MoveRequest::Stand { seat: 0, figure: Figure::Follower, x, y, place: "N".into() }.to_move().unwrap();
             let refused = board.apply(&stand).unwrap_err();
             assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
         }
@@ -205,5 +238,101 @@ mod tests {
         assert_eq!(knight.covers, vec!["S", "SL", "SR"], "E turned round has its city on the south edge");
         assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
         assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
+    }
+
+    #[test]
+    fn placement_options_offer_the_big_followers_places_only_while_it_is_in_hand() {
+        let bigs =
+            |options: &[PlacementOption]| options.iter().flat_map(|o| &o.followers).any(|f| f.figure == Figure::Big);
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert!(!bigs(&placement_options(&plain, "U").unwrap()), "no box, no big follower");
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+        let mut game = Game::new(setup).unwrap();
+        let east = |game: &Game| {
+            placement_options(game, "U").unwrap().into_iter().find(|o| (o.x, o.y, o.rotation) == (1, 0, 0)).unwrap()
+        };
+        let offered = east(&game);
+        let of = |figure: Figure| -> Vec<(String, FollowerRole, Vec<String>)> {
+            offered
+                .followers
+                .iter()
+                .filter(|f| f.figure == figure)
+                .map(|f| (f.place.clone(), f.role, f.covers.clone()))
+                .collect()
+        };
+        assert!(!of(Figure::Big).is_empty(), "{offered:?}");
+        assert_eq!(of(Figure::Big), of(Figure::Follower), "the big follower goes wherever a follower may");
+        let u = TileId::from_name("U").unwrap();
+        game.apply(&Move::place_big(u, Cell::new(1, 0), Rotation::R0, castellan_engine::Port::E)).unwrap();
+        game.apply(&Move::place(u, Cell::new(-1, 0), Rotation::R0, None)).unwrap();
+        assert!(!bigs(&placement_options(&game, "U").unwrap()), "Anna's big follower is out");
+    }
+
+    #[test]
+    fn placement_options_offer_the_builder_beside_its_owners_follower_and_no_pig_without_a_farmer() {
+        let kinds = |game: &Game, at: (i32, i32)| -> Vec<(Figure, FollowerRole)> {
+            let option =
+                placement_options(game, "U").unwrap().into_iter().find(|o| (o.x, o.y, o.rotation) == (at.0, at.1, 0));
+            let option = option.expect("U fits there");
+            option.followers.iter().filter(|f| f.figure.is_companion()).map(|f| (f.figure, f.role)).collect()
+        };
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::TradersBuilders);
+        let mut game = Game::new(setup).unwrap();
+        assert_eq!(kinds(&game, (1, 0)), [], "no follower of Anna's on the road yet (T-07)");
+        let u = TileId::from_name("U").unwrap();
+        game.apply(&Move::place(u, Cell::new(1, 0), Rotation::R0, Some(castellan_engine::Port::E))).unwrap();
+        game.apply(&Move::place(u, Cell::new(-1, 0), Rotation::R0, None)).unwrap();
+        // Anna's thief is on the road through (1, 0): her builder may join it on the next tile.
+        assert_eq!(kinds(&game, (2, 0)), [(Figure::Builder, FollowerRole::Thief)]);
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert_eq!(kinds(&plain, (1, 0)), [], "no box, no builder or pig");
+    }
+
+    #[test]
+    fn the_abbot_has_places_of_its_own_and_may_be_taken_back_as_the_engine_says() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        let mut game = Game::new(setup).unwrap();
+        let below = placement_options(&game, "B").unwrap();
+        let under = below.iter().find(|o| (o.x, o.y, o.rotation) == (0, 1, 0)).expect("B below the start tile");
+        let of = |figure: Figure| -> Vec<(&str, FollowerRole)> {
+            under.followers.iter().filter(|f| f.figure == figure).map(|f| (f.place.as_str(), f.role)).collect()
+        };
+        assert_eq!(of(Figure::Abbot), [("C", FollowerRole::Monk)], "the abbot only on the cloister (A-04)");
+        assert!(of(Figure::Follower).contains(&("C", FollowerRole::Monk)), "a monk may go there too");
+        assert!(of(Figure::Follower).iter().any(|(_, r)| *r == FollowerRole::Farmer), "and a farmer in the field");
+        assert!(below.iter().all(|o| !o.may_recall), "Anna's abbot is in hand: nothing to take back");
+
+        game.apply(&Move::place_abbot(TileId::from_name("B").unwrap(), Cell::new(0, 1), Rotation::R0, Port::C))
+            .unwrap();
+        game.apply(&Move::place(TileId::from_name("U").unwrap(), Cell::new(1, 0), Rotation::R0, None)).unwrap();
+        let next = placement_options(&game, "B").unwrap();
+        assert!(next.iter().all(|o| o.followers.iter().all(|f| f.figure == Figure::Follower)), "the abbot is out");
+        assert!(next.iter().any(|o| o.may_recall), "so Anna may take it back");
+
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let without = placement_options(&plain, "B").unwrap();
+        assert!(without.iter().all(|o| !o.may_recall && o.followers.iter().all(|f| f.figure == Figure::Follower)));
+    }
+
+    #[test]
+    fn a_final_board_offers_the_abbot_beside_the_followers() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        game.apply(&Move::place(TileId::from_name("B").unwrap(), Cell::new(0, 1), Rotation::R0, None)).unwrap();
+        let offered = standing_options(&game, 0, 0, 1).unwrap();
+        let abbot: Vec<&FollowerOption> = offered.iter().filter(|o| o.figure == Figure::Abbot).collect();
+        assert_eq!(abbot.len(), 1, "{offered:?}");
+        assert_eq!((abbot[0].place.as_str(), abbot[0].role), ("C", FollowerRole::Monk));
+        assert_eq!(abbot[0].covers, ["C"]);
+        let stand = MoveRequest::Stand { seat: 0, figure: Figure::Abbot, x: 0, y: 1, place: "C".into() };
+        game.apply(&stand.to_move().unwrap()).unwrap();
+        assert_eq!(game.abbots(), &[0, 1]);
+        let after = standing_options(&game, 0, 0, 1).unwrap();
+        assert!(after.iter().all(|o| o.figure == Figure::Follower), "Anna's abbot stands: {after:?}");
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::options::RulePreset;
 use castellan_engine::{
-    Cell, Color, CountChoice, Entry, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
+    Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
     Rotation, RuleSet, Standing, Start, TileId, TileSet, Title, Titles,
 };
 use serde::{Deserialize, Serialize};
@@ -125,8 +125,14 @@ pub enum MoveRequest {
         y: i32,
         /// 0, 90, 180 or 270.
         rotation: u32,
-        /// The follower's place on the tile, in board orientation, if one was put there.
+        /// The figure's place on the tile, in board orientation, if one was put there.
         follower: Option<String>,
+        /// Which kind of figure goes there: a follower unless said.
+        #[serde(default)]
+        figure: Figure,
+        /// The mover takes their abbot back instead of placing a figure (A-08).
+        #[serde(default, rename = "recallAbbot")]
+        recall_abbot: bool,
         /// The Count's decisions in this move, in a game with the Count.
         #[serde(default)]
         count: Option<CountRequest>,
@@ -136,10 +142,13 @@ pub enum MoveRequest {
         /// The catalog id.
         tile: String,
     },
-    /// Final board: a follower standing on a tile already placed.
+    /// Final board: a figure standing on a tile already placed.
     Stand {
-        /// Whose follower.
+        /// Whose figure.
         seat: u32,
+        /// Which kind of figure: a follower unless said.
+        #[serde(default)]
+        figure: Figure,
         /// The tile's column.
         x: i32,
         /// The tile's row.
@@ -200,20 +209,36 @@ impl MoveRequest {
     pub fn to_move(&self) -> Result<Move, RequestError> {
         match self {
             MoveRequest::Discard { tile } => Ok(Move::Discard { tile: tile_named(tile)? }),
-            MoveRequest::Place { tile, x, y, rotation, follower, count } => {
+            MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count } => {
                 let rot = Rotation::from_degrees(i64::from(*rotation)).ok_or(RequestError::BadRotation(*rotation))?;
                 let port = follower.as_deref().map(place_named).transpose()?;
                 let mut mv = Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port);
-                if let (Move::Place { count: choice, .. }, Some(request)) = (&mut mv, count) {
-                    *choice = request.to_engine()?;
+                if let Move::Place { count: choice, figure: kind, recall_abbot: recall, .. } = &mut mv {
+                    *kind = *figure;
+                    *recall = *recall_abbot;
+                    if let Some(request) = count {
+                        *choice = request.to_engine()?;
+                    }
                 }
                 Ok(mv)
             }
-            MoveRequest::Stand { seat, x, y, place } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::Board(Cell::new(*x, *y), place_named(place)?) })
+            MoveRequest::Stand { seat, figure: Figure::Abbot, x, y, place } => {
+                Ok(Move::StandAbbot { player: seat_of(*seat)?, at: (Cell::new(*x, *y), place_named(place)?) })
             }
+            MoveRequest::Stand { seat, figure: figure @ (Figure::Builder | Figure::Pig), x, y, place } => {
+                Ok(Move::StandCompanion {
+                    player: seat_of(*seat)?,
+                    at: (Cell::new(*x, *y), place_named(place)?),
+                    figure: *figure,
+                })
+            }
+            MoveRequest::Stand { seat, figure, x, y, place } => Ok(Move::Stand {
+                player: seat_of(*seat)?,
+                at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
+                figure: *figure,
+            }),
             MoveRequest::StandInCity { seat, quarter } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter) })
+                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter), figure: Figure::Follower })
             }
         }
     }
@@ -265,7 +290,7 @@ impl QuarterMoveRequest {
     /// An unknown seat or place.
     pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
         let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
-        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()? })
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()?, big: false })
     }
 }
 
@@ -299,7 +324,7 @@ impl CountRequest {
     pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
         Ok(CountChoice {
             moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
-            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to }),
+            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to, big: false }),
         })
     }
 }
@@ -397,12 +422,12 @@ mod tests {
         let json = r#"{"kind": "stand", "seat": 1, "x": 2, "y": -1, "place": "NL"}"#;
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         let at = Standing::Board(Cell::new(2, -1), Port::NL);
-        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(1), at }));
+        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(1), at, figure: Figure::Follower }));
         let json = r#"{"kind": "standInCity", "seat": 0, "quarter": "cathedral"}"#;
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         let at = Standing::City(castellan_engine::Quarter::Cathedral);
-        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at }));
-        let bad = MoveRequest::Stand { seat: 0, x: 0, y: 0, place: "Q".into() };
+        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at, figure: Figure::Follower }));
+        let bad = MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 0, y: 0, place: "Q".into() };
         assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
         let far = MoveRequest::StandInCity { seat: 300, quarter: Quarter::Castle };
         assert_eq!(far.to_move(), Err(RequestError::UnknownSeat(300)));
@@ -416,16 +441,73 @@ mod tests {
             y: -1,
             rotation: 180,
             follower: Some("S".into()),
+            figure: Figure::Follower,
+            recall_abbot: false,
             count: None,
         };
         let mv = place.to_move().unwrap();
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
-        let bad = MoveRequest::Place { tile: "E".into(), x: 0, y: -1, rotation: 45, follower: None, count: None };
+        let bad = MoveRequest::Place {
+            tile: "E".into(),
+            x: 0,
+            y: -1,
+            rotation: 45,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+        };
         assert_eq!(bad.to_move(), Err(RequestError::BadRotation(45)));
         let unknown = MoveRequest::Discard { tile: "ZZ".into() };
         assert_eq!(unknown.to_move().unwrap_err().to_string(), "there is no tile `ZZ`");
         let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
         assert_eq!(json, MoveRequest::Discard { tile: "E".into() });
+    }
+
+    #[test]
+    fn the_figure_and_the_recall_reach_the_engine_a_follower_unless_said() {
+        let read = |json: &str| serde_json::from_str::<MoveRequest>(json).unwrap().to_move().unwrap();
+        let b = TileId::from_name("B").unwrap();
+        let place = r#"{"kind": "place", "tile": "B", "x": 0, "y": 1, "rotation": 0, "follower": "C""#;
+        assert_eq!(read(&format!("{place}}}")), Move::place(b, Cell::new(0, 1), Rotation::R0, Some(Port::C)));
+        assert_eq!(
+            read(&format!(r#"{place}, "figure": "abbot"}}"#)),
+            Move::place_abbot(b, Cell::new(0, 1), Rotation::R0, Port::C)
+        );
+        let recall =
+            r#"{"kind": "place", "tile": "B", "x": 0, "y": 1, "rotation": 0, "follower": null, "recallAbbot": true}"#;
+        assert_eq!(read(recall), Move::place_and_recall(b, Cell::new(0, 1), Rotation::R0));
+        let stand = r#"{"kind": "stand", "seat": 1, "x": 0, "y": 1, "place": "C""#;
+        assert_eq!(
+            read(&format!(r#"{stand}, "figure": "abbot"}}"#)),
+            Move::StandAbbot { player: PlayerId(1), at: (Cell::new(0, 1), Port::C) }
+        );
+        assert_eq!(
+            read(&format!("{stand}}}")),
+            Move::Stand {
+                player: PlayerId(1),
+                at: Standing::Board(Cell::new(0, 1), Port::C),
+                figure: Figure::Follower
+            }
+        );
+        assert_eq!(
+            read(&format!(r#"{place}, "figure": "big"}}"#)),
+            Move::place_big(b, Cell::new(0, 1), Rotation::R0, Port::C),
+            "the big follower is placed as the engine's big follower (I-13)"
+        );
+        assert_eq!(
+            read(&format!(r#"{stand}, "figure": "big"}}"#)),
+            Move::Stand { player: PlayerId(1), at: Standing::Board(Cell::new(0, 1), Port::C), figure: Figure::Big }
+        );
+        assert_eq!(
+            read(&format!(r#"{place}, "figure": "pig"}}"#)),
+            Move::place_companion(b, Cell::new(0, 1), Rotation::R0, Port::C, Figure::Pig),
+            "the builder and the pig are placed as the engine's (T-07, T-16)"
+        );
+        assert_eq!(
+            read(&format!(r#"{stand}, "figure": "builder"}}"#)),
+            Move::StandCompanion { player: PlayerId(1), at: (Cell::new(0, 1), Port::C), figure: Figure::Builder }
+        );
     }
 
     #[test]
@@ -441,7 +523,10 @@ mod tests {
         let choice = request.to_engine().unwrap();
         assert_eq!(choice.moves[0].player, PlayerId(1));
         assert_eq!(choice.moves[0].to, (Cell::new(2, -1), Port::N));
-        assert_eq!(choice.entry, Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }));
+        assert_eq!(
+            choice.entry,
+            Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral), big: false })
+        );
         let bad = CountRequest {
             moves: vec![QuarterMoveRequest {
                 seat: 1,

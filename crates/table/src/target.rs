@@ -182,6 +182,9 @@ const AROUND: f64 = 20.0;
 
 /// A feature that could name a target.
 struct Candidate {
+    /// Of the target's kind and held by the same players: "Cor's city north of Cor's city"
+    /// tells nobody which city is meant, so any other landmark comes first.
+    alike: bool,
     /// Nobody stands on it.
     empty: bool,
     kind: LandmarkKind,
@@ -193,9 +196,12 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// Somebody's before nobody's, then by kind, then the nearer.
+    /// Unlike the target before alike, somebody's before nobody's, then by kind, then the nearer.
     fn ranks_before(&self, other: &Candidate) -> bool {
-        (self.empty, self.kind).cmp(&(other.empty, other.kind)).then(self.distance.total_cmp(&other.distance)).is_lt()
+        (self.alike, self.empty, self.kind)
+            .cmp(&(other.alike, other.empty, other.kind))
+            .then(self.distance.total_cmp(&other.distance))
+            .is_lt()
     }
 }
 
@@ -357,6 +363,7 @@ impl<'a> Survey<'a> {
         let nearest = |own: &[(f64, f64)]| {
             own.iter().flat_map(|&o| points.iter().map(move |&p| distance(o, p))).min_by(f64::total_cmp)
         };
+        let (target_kind, target_holders) = (self.found[target].view.kind, self.found[target].holders());
         let mut best: Option<Candidate> = None;
         let mut consider = |candidate: Candidate| {
             if best.as_ref().is_none_or(|b| candidate.ranks_before(b)) {
@@ -378,13 +385,15 @@ impl<'a> Survey<'a> {
             let own: Vec<(f64, f64)> = f.places.iter().map(|&(c, p)| point(c, p)).collect();
             match nearest(&own) {
                 Some(d) if d <= NEAR => {
-                    consider(Candidate { empty: holders.is_empty(), kind, distance: d, holders, own })
+                    let alike = f.view.kind == target_kind && holders == target_holders;
+                    consider(Candidate { alike, empty: holders.is_empty(), kind, distance: d, holders, own })
                 }
                 _ => {}
             }
         }
         match nearest(&self.carcassonne) {
             Some(d) if d <= NEAR => consider(Candidate {
+                alike: false,
                 empty: true,
                 kind: LandmarkKind::Carcassonne,
                 distance: d,
@@ -557,6 +566,30 @@ mod tests {
             road.landmark,
             Some(Landmark { kind: LandmarkKind::Cloister, holders: vec![0], side: Some(Compass::North) }),
             "the road runs just north of Greta's cloister"
+        );
+    }
+
+    #[test]
+    fn a_city_is_not_named_by_another_city_of_the_same_holders() {
+        // Greta's knights in two cities side by side north of the road Hans's thief is on:
+        //   [ D ]   [ D ]   [ D ]   [ D ]   cities north, one road west–east
+        //  Hans's    start   Greta's Greta's
+        let mut g = Game::new(GameSetup::base(&["Greta", "Hans"])).unwrap();
+        for mv in [
+            Move::place(id("D"), Cell::new(1, 0), Rotation::R0, Some(Port::N)),
+            Move::place(id("D"), Cell::new(-1, 0), Rotation::R0, Some(Port::W)),
+            Move::place(id("D"), Cell::new(2, 0), Rotation::R0, Some(Port::N)),
+        ] {
+            g.apply(&mv).unwrap();
+        }
+        let survey = Survey::new(&g, &followers_of(&g));
+        let [city] = &survey.targets(&[(Cell::new(2, 0), Port::N)])[..] else { panic!("one city") };
+        assert_eq!(city.holders, vec![Holding { seat: 0, followers: 1 }]);
+        let landmark = city.landmark.as_ref().expect("Hans's road runs below it");
+        assert_eq!(
+            (landmark.kind, &landmark.holders),
+            (LandmarkKind::Road, &vec![1]),
+            "Greta's other city, though nearer and a city, would read \"Greta's city east of Greta's city\""
         );
     }
 

@@ -6,9 +6,12 @@ import {
   fitSize,
   readingOrder,
   roleOutline,
+  shapeLabel,
+  shapeOf,
   spreadPoints,
   tileShapes,
   tokenRadius,
+  type FigureShape,
 } from "./geometry";
 
 const D: TileShape = {
@@ -18,10 +21,10 @@ const D: TileShape = {
   copies: 4,
   carcassonne: false,
   features: [
-    { kind: "city", sides: ["N"], pennants: 0, anchor: "N" },
-    { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E" },
-    { kind: "field", sides: [], pennants: 0, anchor: "EL" },
-    { kind: "field", sides: [], pennants: 0, anchor: "ER" },
+    { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false },
+    { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false },
+    { kind: "field", sides: [], pennants: 0, anchor: "EL", inn: false, cathedral: false },
+    { kind: "field", sides: [], pennants: 0, anchor: "ER", inn: false, cathedral: false },
   ],
 };
 
@@ -33,7 +36,10 @@ test("the start tile draws a city cap on the north edge and a road across", () =
 });
 
 test("a cap on another side is the north cap turned", () => {
-  const east: TileShape = { ...D, features: [{ kind: "city", sides: ["E"], pennants: 1, anchor: "E" }] };
+  const east: TileShape = {
+    ...D,
+    features: [{ kind: "city", sides: ["E"], pennants: 1, anchor: "E", inn: false, cathedral: false }],
+  };
   const shapes = tileShapes(east);
   expect(shapes[0]!.d).toBe("M 100,0 L 100,100 Q 58,50 100,0 Z");
   expect(shapes.filter((s) => s.part === "pennant")).toHaveLength(1);
@@ -42,21 +48,28 @@ test("a cap on another side is the north cap turned", () => {
 test("three road ends meet at a junction; a cloister draws its building instead", () => {
   const w: TileShape = {
     ...D,
-    features: ["E", "S", "W"].map((s) => ({ kind: "road" as const, sides: [s], pennants: 0, anchor: s })),
+    features: ["E", "S", "W"].map((s) => ({
+      kind: "road" as const,
+      sides: [s],
+      pennants: 0,
+      anchor: s,
+      inn: false,
+      cathedral: false,
+    })),
   };
   expect(tileShapes(w).map((s) => s.part)).toEqual(["road", "road", "road", "junction"]);
   const a: TileShape = {
     ...D,
     features: [
-      { kind: "cloister", sides: [], pennants: 0, anchor: "C" },
-      { kind: "road", sides: ["S"], pennants: 0, anchor: "S" },
+      { kind: "cloister", sides: [], pennants: 0, anchor: "C", inn: false, cathedral: false },
+      { kind: "road", sides: ["S"], pennants: 0, anchor: "S", inn: false, cathedral: false },
     ],
   };
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
 });
 
-test("every role has an outline of its own, scaled and centred where asked", () => {
-  const roles = ["knight", "thief", "monk", "farmer", "heretic"] as const;
+test("every role and every figure beside the follower has an outline of its own, scaled and centred where asked", () => {
+  const roles = ["knight", "thief", "monk", "farmer", "heretic", "abbot", "big", "builder", "pig"] as const;
   const outlines = roles.map((r) => roleOutline(r, 0, 0, 1));
   expect(new Set(outlines).size, outlines.join("\n")).toBe(roles.length);
   expect(roleOutline("thief", 50, 10, 10)).toBe("M 50,-1.5 L 61.5,10 L 50,21.5 L 38.5,10 Z");
@@ -144,10 +157,54 @@ test("places drawn too close are pushed apart, and only those", () => {
 
 test("a city's pennants lie inside the tile, whichever edge the city is on", () => {
   for (const side of ["N", "E", "S", "W"]) {
-    const tile: TileShape = { ...D, features: [{ kind: "city", sides: [side], pennants: 1, anchor: side }] };
+    const tile: TileShape = {
+      ...D,
+      features: [{ kind: "city", sides: [side], pennants: 1, anchor: side, inn: false, cathedral: false }],
+    };
     const pennant = tileShapes(tile).find((s) => s.part === "pennant")!;
     const numbers = [...pennant.d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
     expect(Math.min(...numbers), side).toBeGreaterThanOrEqual(0);
     expect(Math.max(...numbers), side).toBeLessThanOrEqual(100);
+  }
+});
+
+test("a follower is drawn by its role, the abbot as the abbot wherever it stands", () => {
+  expect(shapeOf("follower", "monk")).toBe("monk");
+  expect(shapeOf("follower", "farmer")).toBe("farmer");
+  expect(shapeOf("abbot", "monk")).toBe("abbot");
+  expect(shapeOf("abbot", "heretic")).toBe("abbot");
+  // As large as a follower's, so it is seen and hit as easily: 2 half-widths across and high.
+  const points = [...roleOutline("abbot", 0, 0, 1).matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
+  const xs = points.map((p) => p[0]!);
+  const ys = points.map((p) => p[1]!);
+  expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThanOrEqual(2);
+  expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThanOrEqual(2);
+});
+
+test("the big follower is drawn as itself wherever it stands, and larger than any follower", () => {
+  expect(shapeOf("big", "farmer")).toBe("big");
+  expect(shapeOf("big", "knight")).toBe("big");
+  expect(shapeLabel("big")).toBe("figure.big");
+  expect(shapeOf("builder", "thief")).toBe("builder");
+  expect(shapeOf("pig", "farmer")).toBe("pig");
+  expect(shapeLabel("builder")).toBe("figure.builder");
+  expect(shapeLabel("pig")).toBe("figure.pig");
+  expect(shapeLabel("knight")).toBe("role.knight");
+  const extent = (shape: FigureShape): [number, number] => {
+    const points = [...roleOutline(shape, 0, 0, 1).matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    const xs = points.map((p) => p[0]!);
+    const ys = points.map((p) => p[1]!);
+    return [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  };
+  const [width, height] = extent("big");
+  for (const role of ["knight", "thief", "monk", "farmer", "heretic"] as const) {
+    const [w, h] = extent(role);
+    expect(width * height, role).toBeGreaterThan(w * h);
   }
 });

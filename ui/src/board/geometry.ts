@@ -1,23 +1,52 @@
 // Tile drawings in a 100 × 100 square, catalog orientation; the board turns each tile by its
 // rotation. Shapes come only from the catalog's edges and features, so every tile of every
 // box is drawn the same way.
-import type { FeatureShapeView, FollowerRole, TileShape } from "../bindings";
+import type { FeatureShapeView, Figure, FollowerRole, TileShape } from "../bindings";
 
 export type Side = "N" | "E" | "S" | "W";
 const SIDES: Side[] = ["N", "E", "S", "W"];
 
-/** The tile being placed: where, how turned, and the follower places it offers. */
-export interface Pending {
-  tile: string;
+/** The places offered on one tile: for a figure on the tile being placed, or on a finished table. */
+export interface Spots {
   x: number;
   y: number;
-  rotation: number;
   places: string[];
   /** For each place, every place of the tile on the same feature, space-separated. */
   covers: string[];
   /** For each place, what a follower is there. */
   roles: FollowerRole[];
+  /** For each place, the shape the figure is drawn with there. */
+  shapes: FigureShape[];
+}
+
+/** The tile being placed, where and how it lies, with the figure step's choices. */
+export interface Pending extends Spots {
+  tile: string;
+  rotation: number;
+  /** The kind of figure whose places are offered. */
+  figure: Figure;
   chosen: string | null;
+  /** The mover takes their abbot back instead of placing a figure: then nothing is chosen. */
+  recall: boolean;
+}
+
+/**
+ * The shape a figure is drawn with: a follower's tells its role, every other kind of figure
+ * has one of its own, whatever it stands on. A box that brings a new figure adds its kind
+ * here and its outline below.
+ */
+export type FigureShape = FollowerRole | Exclude<Figure, "follower">;
+
+/** The words naming a shape: a follower's role, or another figure. */
+export function shapeLabel(shape: FigureShape): `role.${FollowerRole}` | `figure.${Exclude<Figure, "follower">}` {
+  return shape === "abbot" || shape === "big" || shape === "builder" || shape === "pig"
+    ? `figure.${shape}`
+    : `role.${shape}`;
+}
+
+/** The shape of `figure` standing where a follower would be a `role`. */
+export function shapeOf(figure: Figure, role: FollowerRole): FigureShape {
+  return figure === "follower" ? role : figure;
 }
 
 /** One drawn shape: an SVG path and what it depicts (used as its CSS class). */
@@ -152,7 +181,7 @@ export function tileShapes(tile: TileShape): Shape[] {
  * knight from a farmer. Each is at least 2 units across and high, so a token of half-width `r`
  * is never smaller than 2`r` either way.
  */
-const OUTLINES: Record<FollowerRole, (string | [number, number])[]> = {
+const OUTLINES: Record<FigureShape, (string | [number, number])[]> = {
   // A shield.
   knight: ["M", [-1, -1], "L", [1, -1], "L", [1, 0.1], "Q", [1, 0.75], [0, 1.1], "Q", [-1, 0.75], [-1, 0.1], "Z"],
   // A diamond, the only shape standing on a point.
@@ -187,10 +216,126 @@ const OUTLINES: Record<FollowerRole, (string | [number, number])[]> = {
   ],
   // A hood, pointed at the top.
   heretic: ["M", [0, -1.25], "L", [1, -0.4], "L", [1, 1], "L", [-1, 1], "L", [-1, -0.4], "Z"],
+  // A cross, for the figure that only stands on a cloister, shrine or garden: arms wide
+  // enough to hold the player's initial where they meet.
+  abbot: [
+    "M",
+    [-0.55, -1.25],
+    "L",
+    [0.55, -1.25],
+    "L",
+    [0.55, -0.6],
+    "L",
+    [1.2, -0.6],
+    "L",
+    [1.2, 0.45],
+    "L",
+    [0.55, 0.45],
+    "L",
+    [0.55, 1.2],
+    "L",
+    [-0.55, 1.2],
+    "L",
+    [-0.55, 0.45],
+    "L",
+    [-1.2, 0.45],
+    "L",
+    [-1.2, -0.6],
+    "L",
+    [-0.55, -0.6],
+    "Z",
+  ],
+  // The figure itself, head, arms and legs, and larger than any follower's token: it weighs
+  // two wherever it stands (I-12).
+  big: [
+    "M",
+    [-0.45, -1.05],
+    "Q",
+    [0, -1.85],
+    [0.45, -1.05],
+    "L",
+    [1.5, -0.6],
+    "L",
+    [1.5, 0],
+    "L",
+    [0.65, 0.2],
+    "L",
+    [1.2, 1.5],
+    "L",
+    [0.3, 1.5],
+    "L",
+    [0, 0.95],
+    "L",
+    [-0.3, 1.5],
+    "L",
+    [-1.2, 1.5],
+    "L",
+    [-0.65, 0.2],
+    "L",
+    [-1.5, 0],
+    "L",
+    [-1.5, -0.6],
+    "Z",
+  ],
+  // A house with a pitched roof, for the figure that builds on roads and cities (T-07).
+  builder: [
+    "M",
+    [0, -1.3],
+    "L",
+    [1.2, -0.2],
+    "L",
+    [1, -0.2],
+    "L",
+    [1, 1.1],
+    "L",
+    [-1, 1.1],
+    "L",
+    [-1, -0.2],
+    "L",
+    [-1.2, -0.2],
+    "Z",
+  ],
+  // A pig seen from the side: a round body on four short legs, with a snout to the right
+  // (T-16). Wider than high, like the farmer it stands beside, but with legs.
+  pig: [
+    "M",
+    [-1.2, -0.6],
+    "Q",
+    [0, -1.2],
+    [1.1, -0.6],
+    "L",
+    [1.45, -0.3],
+    "L",
+    [1.45, 0.2],
+    "L",
+    [1.1, 0.3],
+    "L",
+    [1, 0.7],
+    "L",
+    [0.7, 0.7],
+    "L",
+    [0.7, 1.05],
+    "L",
+    [0.35, 1.05],
+    "L",
+    [0.35, 0.75],
+    "L",
+    [-0.45, 0.75],
+    "L",
+    [-0.45, 1.05],
+    "L",
+    [-0.8, 1.05],
+    "L",
+    [-0.8, 0.7],
+    "Q",
+    [-1.4, 0.4],
+    [-1.2, -0.6],
+    "Z",
+  ],
 };
 
-/** The outline of a follower of `role` with half-width `r`, centred on `x`, `y` (an SVG path). */
-export function roleOutline(role: FollowerRole, x: number, y: number, r: number): string {
+/** The outline of a figure of shape `role` with half-width `r`, centred on `x`, `y` (an SVG path). */
+export function roleOutline(role: FigureShape, x: number, y: number, r: number): string {
   const round = (n: number) => Math.round(n * 100) / 100;
   return OUTLINES[role]
     .map((p, i, all) => {

@@ -1,16 +1,10 @@
 import { expect, test } from "vitest";
-import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
+import type { CountStepView, CountView, PlayerView, Rule, ScoreView } from "../bindings";
 import { LANGUAGES, translate, translateCount } from "../i18n";
 import { countStory, describeFolded, describeScore, feedShown, totalsAt } from "./feed";
+import { playerView } from "./players.fixture";
 
-const player = (name: string): PlayerView => ({
-  name,
-  color: "red",
-  score: 0,
-  ifEndedNow: 0,
-  supply: 7,
-  track: { space: 0, fifties: 0, hundreds: 0 },
-});
+const player = (name: string): PlayerView => playerView(name);
 const players = [player("Anna"), player("Bram")];
 const city: ScoreView = {
   kind: "city",
@@ -48,6 +42,31 @@ test("a city score says who, how much, what and who had fewer", () => {
     (b, n) => translateCount("nl", b, n),
   );
   expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapen; Bram had minder horigen");
+});
+
+test("an abbot taken back says so, in every language, and not that its building was unfinished", () => {
+  const garden: ScoreView = {
+    ...city,
+    kind: "garden",
+    points: 4,
+    pennants: 0,
+    neighbours: 3,
+    outvoted: [],
+    complete: false,
+    rule: "A-08",
+  };
+  const said = (language: "en" | "nl" | "de", s: ScoreView) =>
+    describeScore(
+      s,
+      players,
+      (k, v) => translate(language, k, v),
+      (b, n) => translateCount(language, b, n),
+    );
+  expect(said("en", garden)).toBe("Anna 4: garden with 3 neighbours (abbot taken back)");
+  expect(said("nl", garden)).toBe("Anna 4: tuin met 3 buren (abt teruggenomen)");
+  expect(said("de", garden)).toBe("Anna 4: Garten mit 3 Nachbarn (Abt zurückgenommen)");
+  // The same garden counted at the end is unfinished, not taken back.
+  expect(said("en", { ...garden, rule: "A-13", finalScoring: true })).not.toContain("abbot");
 });
 
 test("an unfinished road at the end says so", () => {
@@ -112,7 +131,7 @@ test("one tile, one pennant, one neighbour, one city are said in the singular", 
 // A count of five steps for Anna (seat 0) and Bram (seat 1), who had 20 and 25 before it:
 // Anna's road 3, a farm of Bram's worth nothing, Anna's farm 6, a farm of Anna's worth
 // nothing, Bram's cloister 4.
-const step = (kind: ScoreView["kind"], seat: number, points: number, rule: string): CountStepView => ({
+const step = (kind: ScoreView["kind"], seat: number, points: number, rule: Rule): CountStepView => ({
   score: {
     ...city,
     kind,

@@ -37,7 +37,9 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
       what = t(`feed.goods.${score.goods ?? "wine"}`);
       break;
   }
-  if (
+  // An abbot taken back scores its building as it stands (A-08): said so, not "unfinished".
+  if (score.rule === "A-08") what += t("feed.recalled");
+  else if (
     !score.complete &&
     (score.kind === "road" ||
       score.kind === "city" ||

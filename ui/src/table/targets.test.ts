@@ -2,15 +2,9 @@ import { expect, test } from "vitest";
 import type { PlayerView, Target } from "../bindings";
 import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "../i18n";
 import { capitalise, describeTarget, nameTarget, sideOnScreen } from "./targets";
+import { playerView } from "./players.fixture";
 
-const player = (name: string): PlayerView => ({
-  name,
-  color: "red",
-  score: 0,
-  ifEndedNow: 0,
-  supply: 7,
-  track: { space: 0, fifties: 0, hundreds: 0 },
-});
+const player = (name: string): PlayerView => playerView(name);
 const players = [player("Greta"), player("Hans")];
 
 const farm: Target = {

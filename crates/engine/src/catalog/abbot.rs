@@ -3,8 +3,8 @@
 //! row is its plain tile's with the garden added (a garden joins nothing and leaves the field
 //! whole, A-03); in a game with the abbot it takes one copy's place in the bag (`setup.rs`).
 //!
-//! Not here: River II's garden bend `R2-09G`, a river tile whose draw order is River II's, and
-//! the River's `R1-11`, whose garden is its own row's.
+//! Not here: River II's garden bend `R2-09G`, a river tile whose draw order is River II's (its
+//! row is River II's, `river2.rs`), and the River's `R1-11`, whose garden is its own row's.
 
 pub(super) const ROWS: &str = "
 EG 1 | c1 c1 c1 / f1 f1 f1 / f1 f1 f1 / f1 f1 f1 | f1>c1 garden

@@ -20,6 +20,7 @@
 mod abbot;
 mod base;
 mod count;
+mod inns;
 mod king_robber;
 mod river;
 mod river2;
@@ -83,6 +84,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Count, count::ROWS),
             (TileSet::River, river::ROWS),
             (TileSet::Abbot, abbot::ROWS),
+            (TileSet::InnsCathedrals, inns::ROWS),
             (TileSet::TradersBuilders, traders_builders::ROWS),
         ];
         let mut tiles = Vec::new();
@@ -149,6 +151,8 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                 touches_cities: Vec::new(),
                 touches_carcassonne: false,
                 anchor: Port::C,
+                inn: false,
+                cathedral: false,
             })
         })
         .collect::<Result<_, String>>()?;
@@ -195,6 +199,8 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     touches_cities: Vec::new(),
                     touches_carcassonne: false,
                     anchor: Port::C,
+                    inn: false,
+                    cathedral: false,
                 });
             }
             "spring" => marks.spring = true,
@@ -212,9 +218,21 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     touches_cities: Vec::new(),
                     touches_carcassonne: false,
                     anchor: Port::C,
+                    inn: false,
+                    cathedral: false,
                 });
             }
             "carcassonne" => {}
+            _ if e.starts_with("inn:") || e.starts_with("cathedral:") => {
+                let (mark, segment) = e.split_once(':').expect("checked");
+                let f = local(segment).ok_or_else(|| format!("{mark} on unknown `{segment}`"))?;
+                let def = &mut features[f as usize];
+                match (mark, def.kind) {
+                    ("inn", FeatureKind::Road) => def.inn = true,
+                    ("cathedral", FeatureKind::City) => def.cathedral = true,
+                    _ => return Err(format!("{mark} on the {} `{segment}`", def.kind)),
+                }
+            }
             _ if e.contains(':') => {
                 // `wine:c1`: a goods symbol in a city (T-01); `herd:f1`: River II's herd.
                 let (what, segment) = e.split_once(':').expect("checked");
@@ -311,6 +329,8 @@ mod tests {
         assert_eq!(TileSet::River.tiles().count(), 11, "R1-07 comes twice");
         assert_eq!(TileSet::RiverC1.tile_count(), 12, "the first-edition River holds the same twelve");
         assert_eq!(TileSet::Abbot.tile_count(), 9, "garden copies of eight base tiles and KR2 (A-02)");
+        assert_eq!(TileSet::InnsCathedrals.tile_count(), 18, "Inns & Cathedrals: 18 tiles (I-01)");
+        assert_eq!(TileSet::InnsCathedrals.tiles().count(), 17, "the cathedral comes twice");
         assert_eq!(TileSet::TradersBuilders.tile_count(), 24, "Traders & Builders: 24 tiles (T-01)");
     }
 
@@ -343,6 +363,42 @@ mod tests {
         // River II's herd grazes the big field of R2-11.
         let r211 = tile("R2-11");
         assert_eq!(r211.marks.herd, r211.feature_at(Port::E));
+    }
+
+    #[test]
+    fn inns_and_cathedrals_has_six_inns_two_cathedrals_and_odd_tiles() {
+        let copies = |f: fn(&FeatureDef) -> bool| -> u32 {
+            TileSet::InnsCathedrals
+                .tiles()
+                .map(TileId::def)
+                .filter(|t| t.features.iter().any(f))
+                .map(|t| t.copies as u32)
+                .sum()
+        };
+        assert_eq!(copies(|f| f.inn), 6, "six inn tiles (I-01)");
+        assert_eq!(copies(|f| f.cathedral), 2, "two cathedrals (I-01)");
+        assert!(
+            copies(|f| f.inn && f.kind != FeatureKind::Road) == 0
+                && copies(|f| f.cathedral && f.kind != FeatureKind::City) == 0
+        );
+        // The cathedral: one city on all four edges, no pennant (I-10).
+        let ic01 = tile("IC01");
+        assert_eq!((ic01.features.len(), ic01.features[0].edge_count(), ic01.pennants()), (1, 4, 0));
+        // IC14's three roads end at the junction; the inn is by the eastern one (QX-19).
+        let ic14 = tile("IC14");
+        let inn_road = |p: Port| ic14.features[ic14.feature_at(p).unwrap() as usize].inn;
+        assert_eq!([Port::E, Port::S, Port::W].map(inn_road), [true, false, false]);
+        // IC03's inner grass touches all four caps and no edge (I-17); IC02 and IC05 carry two roads.
+        let ic03 = tile("IC03");
+        let inner = ic03.feature_at(Port::I).expect("an inner field");
+        assert_eq!(ic03.features[inner as usize].touches_cities.len(), 4);
+        for (name, a, b) in [("IC02", Port::W, Port::E), ("IC05", Port::W, Port::E), ("IC17", Port::N, Port::S)] {
+            assert_ne!(tile(name).feature_at(a), tile(name).feature_at(b), "{name}: two roads (I-18, I-19)");
+        }
+        // The lakes of WI05 and R2-07 are drawn as inns; the game decides whether they count.
+        for name in ["WI05", "R2-07"] {
+            assert!(tile(name).features.iter().any(|f| f.inn), "{name}");
+        }
     }
 
     #[test]
@@ -424,15 +480,17 @@ mod tests {
 
     /// A field touches a city on its own tile exactly when the two meet along the tile's
     /// border ring — except where the artwork's city reaches a corner (KR4) or the grass is
-    /// enclosed (KR5), which the ring cannot show.
+    /// enclosed (KR5, IC03) or reaches a city between two others (IC04), which the ring cannot
+    /// show.
     #[test]
     fn field_city_contact_agrees_with_the_geometry() {
         for id in TileId::all() {
             let t = id.def();
-            // Traders & Builders' inner fields, fields reaching past a road end, and walls
-            // reaching a corner are declared as the sources give them (T-19).
+            // Inns & Cathedrals' IC03 and IC04, Traders & Builders' inner fields, fields reaching
+            // past a road end, and walls reaching a corner are declared as the sources give them
+            // (T-19).
             let declared_only = ["TB03", "TB04", "TB06", "TB07", "TB08", "TB09", "TB10", "TB12", "TB14", "TB22"];
-            if matches!(t.name, "KR4" | "KR5") || declared_only.contains(&t.name) {
+            if matches!(t.name, "KR4" | "KR5" | "IC03" | "IC04") || declared_only.contains(&t.name) {
                 continue;
             }
             for (f, def) in t.features.iter().enumerate() {

@@ -10,9 +10,10 @@
 
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::{Event, RuleRef, Score, ScoreSource};
+use crate::event::{Event, Score, ScoreSource};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -58,14 +59,14 @@ pub enum AbbotError {
 
 impl AbbotError {
     /// The checklist rule the move breaks.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         Some(match self {
-            AbbotError::NotInPlay => "A-01",
-            AbbotError::AbbotOut { .. } => "A-14",
-            AbbotError::NotABuilding { .. } => "A-04",
-            AbbotError::AbbotInHand { .. } => "A-08",
-            AbbotError::RecallWithFigure { .. } => "A-09",
-            AbbotError::BuildingComplete { .. } => "A-11",
+            AbbotError::NotInPlay => Rule::A01,
+            AbbotError::AbbotOut { .. } => Rule::A14,
+            AbbotError::NotABuilding { .. } => Rule::A04,
+            AbbotError::AbbotInHand { .. } => Rule::A08,
+            AbbotError::RecallWithFigure { .. } => Rule::A09,
+            AbbotError::BuildingComplete { .. } => Rule::A11,
         })
     }
 
@@ -160,6 +161,7 @@ impl Game {
         let view = self.board.view(root);
         let neighbours = u32::from(self.board.building_neighbours(root));
         let followers = *self.board.followers_on(root);
+        let weight = *self.board.weight_on(root);
         let source = ScoreSource::from(view.kind);
         self.record(Score {
             source,
@@ -171,19 +173,27 @@ impl Game {
             cities: Vec::new(),
             carcassonne: false,
             followers,
+            weight,
             outvoted: PlayerSet::EMPTY,
             complete: false,
             final_scoring: false,
             anchor: (cell, port),
-            rule: "A-08",
+            rule: Rule::A08,
             goods: None,
             pigs: PlayerSet::EMPTY,
         });
         self.board.take_followers(root, |_| {});
         self.abbots[player] += 1;
         self.events.push(Event::FollowerReturned { player, cell, port });
-        // A challenge the abbot was in ends without a winner (QX-03).
+        // A challenge the abbot was in ends without a winner (QX-03), or, under the option,
+        // as the abbot's defeat.
+        let shrines: Vec<_> = self.challenges.iter().filter_map(|c| c.opponent(root)).collect();
         self.challenges.retain(|c| c.opponent(root).is_none());
+        if self.setup.rules.recall_loses_challenge {
+            for shrine in shrines {
+                self.score_challenge_forfeit(shrine);
+            }
+        }
     }
 
     /// The places where the current player may put the abbot on `tile` lying at `cell` with
@@ -207,6 +217,31 @@ impl Game {
             .collect()
     }
 
+    /// Final board: the places on the tile at `cell` where `player`'s abbot may stand, with
+    /// what is there: its cloister, shrine or garden, while the abbot is in hand.
+    /// A finished building is not offered: its abbot went home when it was surrounded.
+    /// Empty when the game is entered turn by turn or no tile lies there.
+    pub fn standing_abbot_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
+        if self.setup.mode != Mode::FinalBoard || player.index() >= self.player_count() {
+            return Vec::new();
+        }
+        let Some(placed) = self.board.tile_at(cell) else {
+            return Vec::new();
+        };
+        placed
+            .def()
+            .features
+            .iter()
+            .filter(|f| f.kind.is_building())
+            .filter(|f| f.kind != FeatureKind::Garden || self.setup.shows_garden(placed.tile))
+            .map(|f| (f.anchor.to_board(placed.rotation), f.kind))
+            .filter(|&(port, kind)| {
+                self.abbot_error(player, port, kind).is_none()
+                    && self.board.feature_at(cell, port).is_some_and(|s| !self.is_done(s))
+            })
+            .collect()
+    }
+
     /// Whether the current player may take the abbot back in a move that lays a tile at
     /// `cell`.
     pub fn may_recall(&self, cell: Cell) -> bool {
@@ -221,6 +256,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{AbbotError, Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet};
 
     fn tile(name: &str) -> TileId {
@@ -252,12 +288,30 @@ mod tests {
     }
 
     #[test]
+    fn a_final_board_offers_the_abbot_its_building_while_in_hand() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Abbot);
+        setup.mode = crate::Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        let (anna, below) = (PlayerId(0), Cell::new(0, 1));
+        game.apply(&Move::place(tile("B"), below, Rotation::R0, None)).unwrap();
+        assert_eq!(game.standing_abbot_places(anna, below), [(Port::C, crate::FeatureKind::Cloister)]);
+        assert!(game.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "the start tile has no building");
+        assert!(game.standing_abbot_places(anna, Cell::new(5, 5)).is_empty(), "no tile there");
+        game.apply(&Move::StandAbbot { player: anna, at: (below, Port::C) }).unwrap();
+        assert!(game.standing_abbot_places(anna, below).is_empty(), "Anna's abbot stands already (A-14)");
+        assert_eq!(game.standing_abbot_places(PlayerId(1), below).len(), 1, "Bram's is still in hand");
+        let turns = with_abbot();
+        assert!(turns.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "turn by turn nothing stands");
+    }
+
+    #[test]
     fn a_refused_recall_leaves_the_game_as_it_was() {
         let mut game = with_abbot();
         let before = (game.events().len(), game.move_count(), game.scores().to_vec(), game.abbots().to_vec());
         let refused = game.apply(&Move::place_and_recall(tile("U"), Cell::new(1, 0), Rotation::R0)).unwrap_err();
         assert_eq!(refused, MoveError::Abbot(AbbotError::AbbotInHand { player: PlayerId(0) }));
-        assert_eq!(refused.rule(), Some("A-08"));
+        assert_eq!(refused.rule(), Some(Rule::A08));
         let after = (game.events().len(), game.move_count(), game.scores().to_vec(), game.abbots().to_vec());
         assert_eq!(before, after, "nothing laid, scored or taken");
         assert_eq!(game.board().tiles().len(), 1);

@@ -15,9 +15,9 @@
 use super::pig::Joined;
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::RuleRef;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -63,13 +63,13 @@ pub enum BuilderError {
 
 impl BuilderError {
     /// The checklist rule the move breaks.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         Some(match self {
-            BuilderError::NotInPlay | BuilderError::BuilderOut { .. } => "T-02",
+            BuilderError::NotInPlay | BuilderError::BuilderOut { .. } => Rule::T02,
             BuilderError::NotARoadOrCity { .. }
             | BuilderError::NoFollower { .. }
-            | BuilderError::FeatureFinished { .. } => "T-07",
-            BuilderError::NoSecondTile => "T-15",
+            | BuilderError::FeatureFinished { .. } => Rule::T07,
+            BuilderError::NoSecondTile => Rule::T15,
         })
     }
 
@@ -187,7 +187,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        BuilderError, Cell, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet,
+        BuilderError, Cell, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
     };
 
     const ANNA: PlayerId = PlayerId(0);
@@ -239,7 +239,7 @@ mod tests {
         game.apply(&road(-1)).unwrap();
         let field = Move::place_companion(tile("U"), Cell::new(2, 0), Rotation::R0, Port::N, Figure::Builder);
         let refused = game.apply(&field).unwrap_err();
-        assert_eq!(refused.rule(), Some("T-07"), "no builder in a field: {refused}");
+        assert_eq!(refused.rule(), Some(Rule::T07), "no builder in a field: {refused}");
         game.apply(&Move::place_companion(tile("U"), Cell::new(2, 0), Rotation::R0, Port::E, Figure::Builder)).unwrap();
         assert_eq!(game.current_player(), BRAM, "placing the builder earns nothing yet");
         game
@@ -255,7 +255,7 @@ mod tests {
         game.apply(&road(4)).unwrap();
         assert_eq!((game.current_player(), game.second_tile()), (BRAM, false), "no third tile (T-09)");
         let refused = game.apply(&road(-2).passing_second_tile()).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("T-15"), MoveError::Builder(BuilderError::NoSecondTile)));
+        assert_eq!((refused.rule(), refused), (Some(Rule::T15), MoveError::Builder(BuilderError::NoSecondTile)));
         game.apply(&road(-2)).unwrap();
         // On a later turn the builder gives a second tile again (T-10), unless passed up (T-15).
         game.apply(&road(5).passing_second_tile()).unwrap();

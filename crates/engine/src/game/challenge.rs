@@ -12,6 +12,7 @@ use crate::board::SegmentId;
 use crate::challenge::{challenged, Challenge};
 use crate::coord::Port;
 use crate::event::Event;
+use crate::rule::Rule;
 use crate::scoring::score_feature;
 use crate::tile::{FeatureKind, TileSet};
 
@@ -67,9 +68,9 @@ impl Game {
         if let Some(mut score) = score_feature(&self.board, winner, &self.setup.rules, false) {
             if self.setup.rules.challenge_winner_takes_both {
                 score.points += 1 + self.board.building_neighbours(loser) as u32;
-                score.rule = "V-22";
+                score.rule = Rule::V22;
             } else {
-                score.rule = "H-09";
+                score.rule = Rule::H09;
             }
             self.record(score);
         }
@@ -78,10 +79,22 @@ impl Game {
             lost.outvoted = lost.winners;
             lost.winners = crate::PlayerSet::EMPTY;
             lost.points = 0;
-            lost.rule = "H-09";
+            lost.rule = Rule::H09;
             self.events.push(Event::Scored(Box::new(lost)));
         }
         self.return_followers(loser);
+    }
+
+    /// Option `recall_loses_challenge` (QX-03): the abbot left the challenge, so the shrine
+    /// wins it unfinished and pays its heretic the winner's 9 at once (H-09); the heretic
+    /// returns. The cloister has already paid its abbot the recall.
+    pub(super) fn score_challenge_forfeit(&mut self, shrine: SegmentId) {
+        if let Some(mut score) = score_feature(&self.board, shrine, &self.setup.rules, false) {
+            score.points = 9;
+            score.rule = Rule::H09;
+            self.record(score);
+        }
+        self.return_followers(shrine);
     }
 
     /// Challenges still running.
@@ -92,6 +105,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Cell, Event, Game, GameSetup, Move, PlayerId, Port, Rotation, TileId, TileSet};
 
     fn tile(name: &str) -> TileId {
@@ -144,7 +158,7 @@ mod tests {
         let mut game = shrine_game();
         game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C))).unwrap();
         game.apply(&Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, Some(Port::C))).unwrap();
-        let rules: Vec<&str> = game.final_count().iter().filter(|s| s.points > 0).map(|s| s.rule).collect();
-        assert_eq!(rules, ["H-11", "H-11"], "both buildings, each with its neighbours");
+        let rules: Vec<Rule> = game.final_count().iter().filter(|s| s.points > 0).map(|s| s.rule).collect();
+        assert_eq!(rules, [Rule::H11, Rule::H11], "both buildings, each with its neighbours");
     }
 }

@@ -13,9 +13,10 @@ use super::{Game, Move, MoveError};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
 use std::fmt;
@@ -98,23 +99,36 @@ pub enum CountError {
         /// How he moves under this game's rules.
         movement: CountMovement,
     },
+    /// The player's big follower does not wait in that quarter.
+    NoBigInQuarter {
+        /// The player.
+        player: PlayerId,
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// The placer has no big follower in hand to put into the city (X-07, I-02).
+    NoBigFollower {
+        /// The placer.
+        player: PlayerId,
+    },
 }
 
 impl CountError {
     /// The checklist rule the decision breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             CountError::NoCount | CountError::QuarterEmpty { .. } | CountError::NoFeatureAt { .. } => None,
-            CountError::NoFollowerLeft { .. } => Some("C-03"),
-            CountError::CountBlocks { .. } => Some("C-11"),
-            CountError::EntryLocked { .. } => Some("V-20"),
-            CountError::MarketAtTheEnd { .. } => Some("C-18"),
-            CountError::WrongQuarter { .. } => Some("C-13"),
-            CountError::FarmersOff { .. } => Some("V-07"),
-            CountError::NotBeingScored { .. } | CountError::MoveOutOfTurn { .. } => Some("C-12"),
-            CountError::MayNotEnter { .. } => Some("C-03"),
-            CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some("V-19"),
-            CountError::CountMovesByItself { .. } => Some("V-18"),
+            CountError::NoFollowerLeft { .. } => Some(Rule::C03),
+            CountError::CountBlocks { .. } => Some(Rule::C11),
+            CountError::EntryLocked { .. } => Some(Rule::V20),
+            CountError::MarketAtTheEnd { .. } => Some(Rule::C18),
+            CountError::WrongQuarter { .. } => Some(Rule::C13),
+            CountError::FarmersOff { .. } => Some(Rule::V07),
+            CountError::NotBeingScored { .. } | CountError::MoveOutOfTurn { .. } => Some(Rule::C12),
+            CountError::MayNotEnter { .. } => Some(Rule::C03),
+            CountError::CountMovesByItself { movement: CountMovement::FollowsFollower } => Some(Rule::V19),
+            CountError::CountMovesByItself { .. } => Some(Rule::V18),
+            CountError::NoBigInQuarter { .. } | CountError::NoBigFollower { .. } => Some(Rule::X07),
         }
     }
 
@@ -148,6 +162,12 @@ impl CountError {
             }
             CountError::NoFollowerLeft { player } => write!(f, "{} has no follower left", player.name_in(names)),
             CountError::CountMovesByItself { .. } => write!(f, "under this variant the Count moves by himself"),
+            CountError::NoBigInQuarter { player, quarter } => {
+                write!(f, "{}'s big follower is not in the {quarter}", player.name_in(names))
+            }
+            CountError::NoBigFollower { player } => {
+                write!(f, "{} has no big follower in hand", player.name_in(names))
+            }
         }
     }
 }
@@ -173,7 +193,13 @@ impl Game {
         allowed: impl Fn(SegmentId) -> bool,
     ) -> Result<SegmentId, CountError> {
         let city = self.city.as_ref().ok_or(CountError::NoCount)?;
-        if m.player.index() >= self.player_count() || city.followers(m.quarter)[m.player] == 0 {
+        if m.player.index() >= self.player_count() {
+            return Err(CountError::QuarterEmpty { player: m.player, quarter: m.quarter });
+        }
+        if m.big && city.big(m.player) != Some(m.quarter) {
+            return Err(CountError::NoBigInQuarter { player: m.player, quarter: m.quarter });
+        }
+        if !m.big && city.followers(m.quarter)[m.player] == 0 {
             return Err(CountError::QuarterEmpty { player: m.player, quarter: m.quarter });
         }
         if m.quarter == city.count_at {
@@ -195,12 +221,25 @@ impl Game {
         Ok(feature)
     }
 
-    /// Moves a checked follower from its quarter onto a feature.
+    /// Moves a checked follower from its quarter onto a feature; a big follower weighs two
+    /// there.
     pub(super) fn move_out_of_city(&mut self, m: &QuarterMove, feature: SegmentId) {
         let city = self.city.as_mut().expect("checked");
-        city.take(m.quarter, m.player);
-        self.board.add_follower(m.player, m.to.0, m.to.1, feature);
-        self.events.push(Event::FollowerMoved { player: m.player, quarter: m.quarter, cell: m.to.0, port: m.to.1 });
+        let figure = if m.big {
+            city.take_big(m.player);
+            Figure::Big
+        } else {
+            city.take(m.quarter, m.player);
+            Figure::Follower
+        };
+        self.board.add_figure(m.player, m.to.0, m.to.1, feature, figure);
+        self.events.push(Event::FollowerMoved {
+            player: m.player,
+            quarter: m.quarter,
+            cell: m.to.0,
+            port: m.to.1,
+            big: m.big,
+        });
     }
 
     /// Before the features this tile completed are scored, one round of moves from the
@@ -239,7 +278,10 @@ impl Game {
         if !self.may_enter_after(first_score) {
             return Err(CountError::MayNotEnter { player: placer });
         }
-        if self.supply[placer] == 0 {
+        if entry.big && self.bigs[placer] == 0 {
+            return Err(CountError::NoBigFollower { player: placer });
+        }
+        if !entry.big && self.supply[placer] == 0 {
             return Err(CountError::NoFollowerLeft { player: placer });
         }
         if !self.entry_quarters().contains(&entry.quarter) {
@@ -253,9 +295,15 @@ impl Game {
             (CountMovement::FollowsFollower, None) => Some(entry.quarter),
             (movement, Some(_)) => return Err(CountError::CountMovesByItself { movement }),
         };
-        self.supply[placer] -= 1;
-        city.add(entry.quarter, placer);
-        self.events.push(Event::EnteredCity { player: placer, quarter: entry.quarter });
+        // The big follower may be the single follower a tile lets in.
+        if entry.big {
+            self.bigs[placer] -= 1;
+            city.add_big(entry.quarter, placer);
+        } else {
+            self.supply[placer] -= 1;
+            city.add(entry.quarter, placer);
+        }
+        self.events.push(Event::EnteredCity { player: placer, quarter: entry.quarter, big: entry.big });
         if let Some(to) = to.filter(|&to| to != city.count_at) {
             let from = city.count_at;
             city.count_at = to;
@@ -271,7 +319,7 @@ impl Game {
         let mut others = false;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
-                if s.rule == "A-08" {
+                if s.rule == Rule::A08 {
                     // The placer's own recall is not a scoring the tile caused (QX-14).
                     continue;
                 }
@@ -317,7 +365,8 @@ impl Game {
         for p in seats {
             for q in [Quarter::Castle, Quarter::Blacksmith, Quarter::Cathedral] {
                 let available = city.followers(q)[p];
-                if available == 0 || q == city.count_at {
+                let big = city.big(p) == Some(q);
+                if (available == 0 && !big) || q == city.count_at {
                     continue;
                 }
                 let features: Vec<(Cell, Port)> = completed
@@ -326,7 +375,7 @@ impl Game {
                     .map(|&f| trial.board.anchor(f))
                     .collect();
                 if !features.is_empty() {
-                    out.push(MoveOption { player: p, quarter: q, available, features });
+                    out.push(MoveOption { player: p, quarter: q, available, big, features });
                 }
             }
         }
@@ -350,7 +399,8 @@ impl Game {
         let placer = self.current;
         trial.apply_checked(&without_entry)?;
         trial.current = placer;
-        Ok(trial.supply[placer] > 0 && trial.may_enter_after(trial.last_move_events))
+        let in_hand = trial.supply[placer] > 0 || trial.bigs[placer] > 0;
+        Ok(in_hand && trial.may_enter_after(trial.last_move_events))
     }
 
     /// The quarters a follower entering the City may go to: any (C-05), but with the V-20
@@ -371,10 +421,11 @@ impl Game {
         for p in (0..self.player_count() as u8).map(PlayerId) {
             for q in Quarter::ALL {
                 let available = city.followers(q)[p];
-                if available == 0 || !self.may_leave_before_count(q) {
+                let big = city.big(p) == Some(q);
+                if (available == 0 && !big) || !self.may_leave_before_count(q) {
                     continue;
                 }
-                out.push(MoveOption { player: p, quarter: q, available, features: self.final_move_targets(q) });
+                out.push(MoveOption { player: p, quarter: q, available, big, features: self.final_move_targets(q) });
             }
         }
         out
@@ -409,6 +460,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{
         Cell, CountChoice, CountError, FeatureKind, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
         QuarterMove, Start, TileId, TileSet,
@@ -441,7 +493,8 @@ mod tests {
     #[test]
     fn count_decisions_need_the_count() {
         let mut game = Game::new(GameSetup::base(&["Red", "Blue"])).unwrap();
-        let mv = QuarterMove { player: PlayerId(0), quarter: Quarter::Castle, to: (Cell::new(0, 0), Port::N) };
+        let mv =
+            QuarterMove { player: PlayerId(0), quarter: Quarter::Castle, to: (Cell::new(0, 0), Port::N), big: false };
         let choice = CountChoice { moves: vec![mv], entry: None };
         let refused = game.apply(&road_with(&game, choice)).unwrap_err();
         assert_eq!(refused, MoveError::Count(CountError::NoCount));
@@ -452,9 +505,15 @@ mod tests {
     fn during_play_nobody_leaves_the_market_nor_an_empty_quarter() {
         let mut game = count_game();
         let to = (Cell::new(0, 0), Port::N);
-        let from = |quarter| CountChoice { moves: vec![QuarterMove { player: PlayerId(1), quarter, to }], entry: None };
+        let from = |quarter| CountChoice {
+            moves: vec![QuarterMove { player: PlayerId(1), quarter, to, big: false }],
+            entry: None,
+        };
         let market = game.apply(&road_with(&game, from(Quarter::Market))).unwrap_err();
-        assert_eq!((market.rule(), market), (Some("C-18"), CountError::MarketAtTheEnd { player: PlayerId(1) }.into()));
+        assert_eq!(
+            (market.rule(), market),
+            (Some(Rule::C18), CountError::MarketAtTheEnd { player: PlayerId(1) }.into())
+        );
         let empty = game.apply(&road_with(&game, from(Quarter::Blacksmith))).unwrap_err();
         assert_eq!(empty, CountError::QuarterEmpty { player: PlayerId(1), quarter: Quarter::Blacksmith }.into());
         assert_eq!(empty.to_string(), "player 2 has no follower in the blacksmith");
@@ -464,10 +523,13 @@ mod tests {
     #[test]
     fn nobody_enters_the_city_after_a_tile_that_scored_nothing() {
         let mut game = count_game();
-        let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None };
+        let entry = crate::Entry { quarter: Quarter::Cathedral, count_to: None, big: false };
         let mv = road_with(&game, CountChoice { moves: Vec::new(), entry: Some(entry) });
         let refused = game.apply(&mv).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("C-03"), CountError::MayNotEnter { player: PlayerId(0) }.into()));
+        assert_eq!(
+            (refused.rule(), refused),
+            (Some(Rule::C03), CountError::MayNotEnter { player: PlayerId(0) }.into())
+        );
         let Move::Place { tile, cell, rotation, .. } = mv else { unreachable!() };
         assert_eq!(game.may_enter(&Move::place(tile, cell, rotation, None)), Ok(false));
     }
@@ -489,5 +551,56 @@ mod tests {
         assert_eq!(g.entry_quarters(), Quarter::ALL.to_vec(), "any quarter by default, the Count's too");
         g.finish().unwrap();
         assert!(g.final_move_targets(Quarter::Market).is_empty(), "counted already");
+    }
+
+    #[test]
+    fn the_big_follower_enters_the_city_as_the_tiles_one_follower() {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.extend([TileSet::Count, TileSet::InnsCathedrals]);
+        setup.start = Start::Count;
+        let mut game = Game::new(setup).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        // Red's thief on the south gate's road, which Blue's cloister road closes (C-03).
+        game.apply(&Move::place(tile("U"), Cell::new(0, 2), crate::Rotation::R90, Some(Port::N))).unwrap();
+        let close = |big| Move::Place {
+            tile: tile("A"),
+            cell: Cell::new(0, 3),
+            rotation: crate::Rotation::R180,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: CountChoice {
+                moves: Vec::new(),
+                entry: Some(crate::Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market), big }),
+            },
+            purchase: None,
+            pass_second_tile: false,
+        };
+        let events = game.apply(&close(true)).unwrap().to_vec();
+        assert!(events.contains(&crate::Event::EnteredCity {
+            player: PlayerId(1),
+            quarter: Quarter::Castle,
+            big: true
+        }));
+        let city = game.city().unwrap();
+        assert_eq!(
+            (city.big(PlayerId(1)), city.total(PlayerId(1)), game.bigs()),
+            (Some(Quarter::Castle), 0, &[1, 0][..])
+        );
+        assert_eq!(game.supply(), &[7, 7], "the big follower went in, not one of the seven");
+        // Without a big follower in hand, a big entry is refused with its rule.
+        let mut again = Game::new(game.setup().clone()).unwrap();
+        again.apply(&Move::place(tile("U"), Cell::new(0, 2), crate::Rotation::R90, Some(Port::N))).unwrap();
+        let mut with_big_out = close(true);
+        if let Move::Place { follower, figure, .. } = &mut with_big_out {
+            // Blue's big follower goes onto the cloister of the very tile, so none is left to enter.
+            *follower = Some(Port::C);
+            *figure = Figure::Big;
+        }
+        let refused = again.apply(&with_big_out).unwrap_err();
+        assert_eq!(
+            (refused.rule(), refused),
+            (Some(Rule::X07), CountError::NoBigFollower { player: PlayerId(1) }.into())
+        );
     }
 }

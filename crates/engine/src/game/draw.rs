@@ -10,8 +10,8 @@
 use super::{Game, Mode, MoveError, PlacementError};
 use crate::board::{Board, FitError};
 use crate::coord::{Cell, Rotation};
-use crate::event::RuleRef;
 use crate::river::{is_river_tile, River};
+use crate::rule::Rule;
 use crate::tile::{EdgeKind, TileId, TileSet};
 use std::fmt;
 
@@ -55,6 +55,11 @@ pub enum DrawError {
         /// The lake.
         tile: TileId,
     },
+    /// The start tile kept for after the river is the first land tile (RI-14).
+    StartTileFirst {
+        /// The tile drawn instead.
+        tile: TileId,
+    },
     /// The tile fits somewhere, so it may not be put aside (Rule B-08).
     DiscardRefused {
         /// The tile.
@@ -68,16 +73,17 @@ pub enum DrawError {
 
 impl DrawError {
     /// The checklist rule the draw breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             DrawError::TileNotInBag { .. } => None,
-            DrawError::RiverFirst { .. } => Some("R-07"),
-            DrawError::CityFirst { .. } => Some("R-04"),
-            DrawError::SpringFirst { .. } => Some("R-03"),
-            DrawError::ForkFirst { .. } => Some("R-06"),
-            DrawError::VolcanoLast { .. } => Some("R-08"),
-            DrawError::LakeLast { .. } => Some("RI-05"),
-            DrawError::DiscardRefused { .. } => Some("B-08"),
+            DrawError::RiverFirst { .. } => Some(Rule::R07),
+            DrawError::CityFirst { .. } => Some(Rule::R04),
+            DrawError::SpringFirst { .. } => Some(Rule::R03),
+            DrawError::ForkFirst { .. } => Some(Rule::R06),
+            DrawError::VolcanoLast { .. } => Some(Rule::R08),
+            DrawError::LakeLast { .. } => Some(Rule::RI05),
+            DrawError::DiscardRefused { .. } => Some(Rule::B08),
+            DrawError::StartTileFirst { .. } => Some(Rule::RI14),
         }
     }
 }
@@ -96,6 +102,9 @@ impl fmt::Display for DrawError {
             DrawError::ForkFirst { tile } => write!(f, "tile {tile} is drawn before the fork, which is placed first"),
             DrawError::VolcanoLast { .. } => write!(f, "the volcano lake is the last river tile"),
             DrawError::LakeLast { .. } => write!(f, "the lake comes after every other river tile"),
+            DrawError::StartTileFirst { tile } => {
+                write!(f, "tile {tile} is drawn before the start tile, the first land tile after the river")
+            }
             DrawError::DiscardRefused { tile, cell, rotation } => {
                 write!(f, "tile {tile} fits at {cell} rot {rotation}, so it may not be discarded")
             }
@@ -129,8 +138,8 @@ pub enum CityError {
 
 impl CityError {
     /// The rule: laying the City after the river is house rule R-04 throughout.
-    pub fn rule(&self) -> Option<RuleRef> {
-        Some("R-04")
+    pub fn rule(&self) -> Option<Rule> {
+        Some(Rule::R04)
     }
 }
 
@@ -171,6 +180,9 @@ impl Game {
         }
         let river_left = self.river_tiles_left();
         if river_left == 0 {
+            if self.start_tile_pending() && tile != TileId::from_name("D").expect("the start tile is in the catalog") {
+                return Some(DrawError::StartTileFirst { tile });
+            }
             return self.city_pending().then_some(DrawError::CityFirst { tile });
         }
         if !is_river_tile(tile) {
@@ -200,6 +212,12 @@ impl Game {
 
     pub(super) fn river_tiles_left(&self) -> u32 {
         [TileSet::River2, TileSet::River].into_iter().flat_map(TileSet::tiles).map(|t| self.bag[t.index()] as u32).sum()
+    }
+
+    /// Whether the start tile kept for after the river (RI-14) is still to come: no land tile
+    /// lies on the table yet.
+    fn start_tile_pending(&self) -> bool {
+        self.setup.rules.start_tile_after_river && self.board.tiles().iter().all(|t| is_river_tile(t.tile))
     }
 
     /// Whether the City of Carcassonne still waits to be laid against the river.
@@ -269,6 +287,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Cell, CityError, DrawError, Game, GameSetup, Move, MoveError, Rotation, Start, TileId, TileSet};
 
     fn tile(name: &str) -> TileId {
@@ -299,7 +318,7 @@ mod tests {
         let refused = game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)).unwrap_err();
         assert_eq!(
             (refused.rule(), refused),
-            (Some("R-07"), MoveError::Draw(DrawError::RiverFirst { tile: tile("U") }))
+            (Some(Rule::R07), MoveError::Draw(DrawError::RiverFirst { tile: tile("U") }))
         );
     }
 
@@ -327,7 +346,7 @@ mod tests {
         assert!(game.city_pending());
         assert!(game.legal_city_placements().is_empty(), "not while river tiles are left");
         let refused = game.apply(&Move::City { at: Cell::new(1, 0) }).unwrap_err();
-        assert_eq!((refused.rule(), refused), (Some("R-04"), MoveError::City(CityError::RiverUnfinished)));
+        assert_eq!((refused.rule(), refused), (Some(Rule::R04), MoveError::City(CityError::RiverUnfinished)));
         let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         assert!(!plain.city_pending());
         assert_eq!(plain.clone().apply(&Move::City { at: Cell::new(1, 0) }), Err(CityError::NoCityToLay.into()));

@@ -12,6 +12,7 @@ use crate::count::QuarterMove;
 use crate::event::{Event, Score};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
+use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::scoring::{
     farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_goods, score_titles, Pigs,
@@ -103,7 +104,7 @@ impl Game {
             };
             // An unresolved challenge: both buildings score as unfinished (H-11).
             if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
-                s.rule = "H-11";
+                s.rule = Rule::H11;
             }
             scores.push(s);
             features.push(f);
@@ -240,11 +241,13 @@ impl Game {
         for (k, score) in scores.into_iter().enumerate() {
             self.record(score);
             if k < features.len() {
-                let (supply, abbots, companions) = (&mut self.supply, &mut self.abbots, &mut self.companions);
+                let (supply, abbots, bigs, companions) =
+                    (&mut self.supply, &mut self.abbots, &mut self.bigs, &mut self.companions);
                 for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
                     match f.figure {
                         Figure::Follower => supply[f.player] += 1,
                         Figure::Abbot => abbots[f.player] += 1,
+                        Figure::Big => bigs[f.player] += 1,
                         Figure::Builder | Figure::Pig => companions.give_back(f.player, f.figure),
                     }
                     self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
@@ -306,6 +309,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TiedWinners, TileId, TrackPosition};
 
     fn tile(name: &str) -> TileId {
@@ -323,8 +327,8 @@ mod tests {
     fn the_count_can_be_asked_for_without_ending_the_game() {
         let game = anna_on_an_open_road();
         let count = game.final_count();
-        let road: Vec<(u32, &str)> = count.iter().filter(|s| s.points > 0).map(|s| (s.points, s.rule)).collect();
-        assert_eq!(road, [(2, "B-35")], "the open road, 1 a tile");
+        let road: Vec<(u32, Rule)> = count.iter().filter(|s| s.points > 0).map(|s| (s.points, s.rule)).collect();
+        assert_eq!(road, [(2, Rule::B35)], "the open road, 1 a tile");
         assert_eq!(game.scores_if_ended_now(), [2, 0]);
         assert_eq!(game.final_points()[PlayerId(0)], 2, "the cheap totals agree with the explained count");
         assert_eq!((game.scores(), game.supply(), game.is_finished()), (&[0, 0][..], &[6, 7][..], false), "unchanged");

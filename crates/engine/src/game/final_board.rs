@@ -15,9 +15,10 @@ use super::{Game, Mode, MoveError};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
 use crate::count::Quarter;
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::tile::FeatureKind;
 use std::fmt;
@@ -80,15 +81,21 @@ pub enum StandError {
         /// The place, the tile's centre.
         port: Port,
     },
+    /// Only followers and big followers wait in the City; the abbot never goes there (QX-04).
+    AbbotNotInCity {
+        /// Whose abbot.
+        player: PlayerId,
+    },
 }
 
 impl StandError {
     /// The checklist rule the stand breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            StandError::NoFollowerLeft { .. } => Some("B-01"),
-            StandError::FarmersOff { .. } => Some("V-07"),
-            StandError::Garden { .. } => Some("A-05"),
+            StandError::NoFollowerLeft { .. } => Some(Rule::B01),
+            StandError::FarmersOff { .. } => Some(Rule::V07),
+            StandError::Garden { .. } => Some(Rule::A05),
+            StandError::AbbotNotInCity { .. } => Some(Rule::QX04),
             _ => None,
         }
     }
@@ -107,6 +114,7 @@ impl StandError {
             StandError::NotClaimable { port, .. } => write!(f, "nobody may stand on the river at {port}"),
             StandError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
             StandError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
+            StandError::AbbotNotInCity { .. } => write!(f, "the abbot never goes into the City"),
         }
     }
 }
@@ -142,7 +150,7 @@ impl Game {
             .iter()
             .filter_map(|f| {
                 let port = f.anchor.to_board(placed.rotation);
-                let open = match self.check_stand(player, Standing::Board(cell, port)) {
+                let open = match self.check_stand(player, Standing::Board(cell, port), Figure::Follower) {
                     Ok(Checked::Board { feature, .. }) => !self.is_done(feature),
                     _ => false,
                 };
@@ -154,15 +162,17 @@ impl Game {
     /// Whether `player` may stand a follower `at`: only on a final board, with a follower left,
     /// on a feature of a tile that lies there — not the river, not a farm when the game has
     /// no farmers — or in a quarter of the City in a game with the Count. A complete feature
-    /// is accepted: the follower was forgotten there, and scores nothing.
-    fn check_stand(&self, player: PlayerId, at: Standing) -> Result<Checked, StandError> {
+    /// is accepted: the follower was forgotten there, and scores nothing. A big follower
+    /// stands where a follower may, whatever is left of the seven; whether it is in hand is
+    /// [`Game::big_error`]'s.
+    fn check_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, StandError> {
         if self.setup.mode != Mode::FinalBoard {
             return Err(StandError::InTurns { player });
         }
         if player.index() >= self.player_count() {
             return Err(StandError::UnknownPlayer { player });
         }
-        if self.supply[player] == 0 {
+        if figure == Figure::Follower && self.supply[player] == 0 {
             return Err(StandError::NoFollowerLeft { player });
         }
         let (cell, port) = match at {
@@ -212,7 +222,7 @@ impl Game {
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
         self.board.add_figure(player, cell, port, feature, Figure::Abbot);
         self.abbots[player] -= 1;
-        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port) });
+        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure: Figure::Abbot });
         Ok(())
     }
 
@@ -233,14 +243,42 @@ impl Game {
         self.board.followers().iter().filter(|f| self.is_done(f.segment)).copied().collect()
     }
 
-    /// Stands a follower after checking it completely; a refused stand changes nothing.
-    pub(super) fn stand(&mut self, player: PlayerId, at: Standing) -> Result<(), StandError> {
-        match self.check_stand(player, at)? {
-            Checked::Board { cell, port, feature } => self.board.add_follower(player, cell, port, feature),
+    /// Stands a figure after checking it completely; a refused stand changes nothing. The
+    /// entry names the figure's kind: a follower, the big follower (on the board or in
+    /// a quarter of the City, X-07), or the abbot (as [`Game::stand_abbot`]).
+    pub(super) fn stand(&mut self, player: PlayerId, at: Standing, figure: Figure) -> Result<(), MoveError> {
+        match (figure, at) {
+            (Figure::Abbot, Standing::Board(cell, port)) => return self.stand_abbot(player, (cell, port)),
+            (Figure::Abbot, Standing::City(_)) => {
+                self.check_stand(player, at, figure)?;
+                return Err(StandError::AbbotNotInCity { player }.into());
+            }
+            (Figure::Big, _) => {
+                self.check_stand(player, at, figure)?;
+                if let Some(e) = self.big_error(player) {
+                    return Err(e.into());
+                }
+            }
+            (Figure::Builder | Figure::Pig, Standing::Board(cell, port)) => {
+                return self.stand_companion(player, (cell, port), figure)
+            }
+            // The builder and the pig stand beside a follower on the board; none waits in
+            // the City.
+            (Figure::Builder | Figure::Pig, Standing::City(_)) => return Err(MoveError::WrongMode),
+            (Figure::Follower, _) => {}
+        }
+        match self.check_stand(player, at, figure)? {
+            Checked::Board { cell, port, feature } => self.board.add_figure(player, cell, port, feature, figure),
+            Checked::City(quarter) if figure == Figure::Big => {
+                self.city.as_mut().expect("checked").add_big(quarter, player)
+            }
             Checked::City(quarter) => self.city.as_mut().expect("checked").add(quarter, player),
         }
-        self.supply[player] -= 1;
-        self.events.push(Event::FollowerStood { player, at });
+        match figure {
+            Figure::Big => self.bigs[player] -= 1,
+            _ => self.supply[player] -= 1,
+        }
+        self.events.push(Event::FollowerStood { player, at, figure });
         Ok(())
     }
 }
@@ -248,8 +286,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        Cell, DrawError, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
-        StandError, Standing, Start, TileId, TileSet,
+        Cell, DrawError, Figure, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
+        Rule, StandError, Standing, Start, TileId, TileSet,
     };
 
     const ANNA: PlayerId = PlayerId(0);
@@ -264,7 +302,7 @@ mod tests {
     }
 
     fn stand(player: PlayerId, x: i32, y: i32, port: Port) -> Move {
-        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port) }
+        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port), figure: Figure::Follower }
     }
 
     fn final_board(sets: &[TileSet], start: Start) -> GameSetup {
@@ -314,7 +352,7 @@ mod tests {
             (stand(ANNA, 1, 0, Port::I), StandError::NoFeatureAt { cell: Cell::new(1, 0), port: Port::I }.into()),
             (stand(PlayerId(4), 1, 0, Port::E), StandError::UnknownPlayer { player: PlayerId(4) }.into()),
             (
-                Move::Stand { player: ANNA, at: Standing::City(Quarter::Castle) },
+                Move::Stand { player: ANNA, at: Standing::City(Quarter::Castle), figure: Figure::Follower },
                 StandError::NoCount { quarter: Quarter::Castle }.into(), // no City of Carcassonne in a base game
             ),
         ];
@@ -389,7 +427,8 @@ mod tests {
     #[test]
     fn followers_stand_in_the_quarters_of_the_city() {
         let mut game = Game::new(final_board(&[TileSet::Base, TileSet::Count], Start::Count)).unwrap();
-        game.apply(&Move::Stand { player: BRAM, at: Standing::City(Quarter::Market) }).unwrap();
+        game.apply(&Move::Stand { player: BRAM, at: Standing::City(Quarter::Market), figure: Figure::Follower })
+            .unwrap();
         assert_eq!(game.city().unwrap().followers(Quarter::Market)[BRAM], 1);
         assert_eq!(game.supply(), &[7, 6]);
     }
@@ -453,5 +492,42 @@ mod tests {
         let refused = game.apply(&place("R2-04", 1, 0, Rotation::R90)).unwrap_err();
         assert!(matches!(refused, MoveError::Placement { .. }), "edges must match: {refused}");
         assert_eq!(game.move_count(), 0);
+    }
+
+    #[test]
+    fn a_stand_names_its_figure_the_big_follower_on_the_board_or_in_the_city() {
+        let big = |player, at| Move::Stand { player, at, figure: Figure::Big };
+        let castle = Standing::City(Quarter::Castle);
+        let mut game =
+            Game::new(final_board(&[TileSet::Base, TileSet::Count, TileSet::InnsCathedrals], Start::Count)).unwrap();
+        game.apply(&big(ANNA, castle)).expect("the big follower waits in the castle (X-07)");
+        assert_eq!(
+            (game.city().unwrap().big(ANNA), game.bigs(), game.supply()),
+            (Some(Quarter::Castle), &[0, 1][..], &[7, 7][..])
+        );
+        assert_eq!(
+            game.apply(&big(ANNA, castle)),
+            Err(crate::BigFollowerError::BigOut { player: ANNA }.into()),
+            "one big follower each (I-13)"
+        );
+        let abbot = Move::Stand { player: BRAM, at: castle, figure: Figure::Abbot };
+        let refused = game.apply(&abbot).unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some(Rule::QX04), StandError::AbbotNotInCity { player: BRAM }.into()));
+
+        let mut plain = road_board();
+        let on_road = Standing::Board(Cell::new(1, 0), Port::E);
+        assert_eq!(plain.apply(&big(ANNA, on_road)), Err(crate::BigFollowerError::NotInPlay.into()), "I-02");
+        let mut setup = final_board(&[TileSet::Base, TileSet::InnsCathedrals], Start::Base);
+        setup.players.truncate(2);
+        let mut with_box = Game::new(setup).unwrap();
+        with_box.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        for _ in 0..7 {
+            with_box.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        }
+        with_box.apply(&big(ANNA, on_road)).expect("the big follower comes on top of the seven");
+        with_box.apply(&stand(BRAM, 0, 0, Port::W)).unwrap();
+        with_box.finish().unwrap();
+        assert_eq!(with_box.scores(), &[2, 0], "nine figures' weight on the open two-tile road");
+        assert_eq!(with_box.bigs(), &[1, 1], "home after the count");
     }
 }

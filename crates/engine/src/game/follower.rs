@@ -2,7 +2,7 @@
 //! nobody occupies anywhere along it (Rule B-11), by a player with a follower left (B-15);
 //! never on the river, nor on a garden, which takes only the abbot (RI-12), nor on a farm when
 //! the game has no farmers (V-07), nor, under the relaxed placement house rule, on a building
-//! crowded by the other kind (V-23).
+//! crowded by the other kind (V-23), nor on any river tile under house rule RI-15.
 //!
 //! At a tree junction (V-08) every road end of the tile is one road. What is *not* here:
 //! followers entered where they stand on a final board (`final_board.rs`), and followers
@@ -12,9 +12,10 @@ use super::{Game, Mode};
 use crate::board::road_ends;
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::RuleRef;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::river::is_river_tile;
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -61,6 +62,11 @@ pub enum FollowerError {
         /// The place, the tile's centre.
         port: Port,
     },
+    /// House rule RI-15: no figure goes on a river tile.
+    OnTheRiver {
+        /// The place.
+        port: Port,
+    },
     /// Followers are entered apart in a final-board game, not with the tiles.
     InFinalBoard {
         /// The place named with the tile.
@@ -70,13 +76,14 @@ pub enum FollowerError {
 
 impl FollowerError {
     /// The checklist rule the follower breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            FollowerError::NoFollowerLeft { .. } => Some("B-15"),
-            FollowerError::FeatureOccupied { .. } => Some("B-11"),
-            FollowerError::FarmersOff { .. } => Some("V-07"),
-            FollowerError::CrowdedBuilding { .. } => Some("V-23"),
-            FollowerError::Garden { .. } => Some("A-05"),
+            FollowerError::NoFollowerLeft { .. } => Some(Rule::B15),
+            FollowerError::FeatureOccupied { .. } => Some(Rule::B11),
+            FollowerError::FarmersOff { .. } => Some(Rule::V07),
+            FollowerError::CrowdedBuilding { .. } => Some(Rule::V23),
+            FollowerError::Garden { .. } => Some(Rule::A05),
+            FollowerError::OnTheRiver { .. } => Some(Rule::RI15),
             FollowerError::NoFeatureAt { .. }
             | FollowerError::NotClaimable { .. }
             | FollowerError::InFinalBoard { .. } => None,
@@ -96,6 +103,7 @@ impl FollowerError {
                 write!(f, "the building at {port} borders several of the other kind, so it takes no follower")
             }
             FollowerError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
+            FollowerError::OnTheRiver { .. } => write!(f, "in this game no figure goes on a river tile"),
             FollowerError::InFinalBoard { .. } => write!(f, "in a final-board game followers are listed separately"),
         }
     }
@@ -179,6 +187,10 @@ impl Game {
             return Some(FollowerError::NoFeatureAt { port });
         };
         let kind = def.features[local as usize].kind;
+        if self.setup.rules.no_followers_on_river && is_river_tile(tile) {
+            // House rule RI-15, for every figure and every feature of the tile.
+            return Some(FollowerError::OnTheRiver { port });
+        }
         match kind {
             // The first-edition printing draws no garden there (RI-12).
             FeatureKind::Garden if !self.setup.shows_garden(tile) => return Some(FollowerError::NoFeatureAt { port }),
@@ -209,6 +221,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Cell, FarmRule, FeatureKind, FollowerError, Game, GameSetup, Move, MoveError, Port, Rotation, TileId};
 
     fn tile(name: &str) -> TileId {
@@ -235,7 +248,7 @@ mod tests {
             refused,
             MoveError::Follower(FollowerError::FeatureOccupied { port: Port::W, feature: FeatureKind::Road })
         );
-        assert_eq!(refused.rule(), Some("B-11"));
+        assert_eq!(refused.rule(), Some(Rule::B11));
     }
 
     #[test]

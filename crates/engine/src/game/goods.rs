@@ -48,7 +48,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Cell, Event, Game, GameSetup, Goods, Move, Port, Rotation, TileId, TileSet, Tokens};
+    use crate::{Cell, Event, Game, GameSetup, Goods, Move, Port, Rotation, Rule, TileId, TileSet, Tokens};
 
     fn tile(name: &str) -> TileId {
         TileId::from_name(name).unwrap()
@@ -130,6 +130,6 @@ mod tests {
         game.finish().unwrap();
         assert_eq!(game.scores(), [10, 0], "Anna's grain");
         setup.goods = vec![Tokens::NONE; 3];
-        assert_eq!(Game::new(setup).unwrap_err().rule(), Some("X-18"), "three hands at a table of two");
+        assert_eq!(Game::new(setup).unwrap_err().rule(), Some(Rule::X18), "three hands at a table of two");
     }
 }

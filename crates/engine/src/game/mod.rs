@@ -15,6 +15,8 @@
 //! - `placement`: where a tile may go beyond matching edges (V-09, V-10, H-03, R-07 to R-10;
 //!   [`PlacementError`]);
 //! - `abbot`: the abbot's placement and recall (A-04 to A-14; [`AbbotError`]);
+//! - `big`: the big follower of Inns & Cathedrals in hand and its refusals (I-02, I-13;
+//!   [`BigFollowerError`]);
 //! - `builder`: the builder and the double turn (T-07 to T-15; [`BuilderError`]);
 //! - `pig`: the pig, and the builder and pig in hand (T-16, T-18; [`PigError`]);
 //! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
@@ -29,6 +31,7 @@
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
 mod abbot;
+mod big;
 mod builder;
 mod challenge;
 mod count;
@@ -44,6 +47,7 @@ mod setup;
 mod title;
 
 pub use abbot::AbbotError;
+pub use big::BigFollowerError;
 pub use builder::BuilderError;
 pub use count::CountError;
 pub use draw::{CityError, DrawError};
@@ -80,6 +84,8 @@ pub struct Game {
     bag: Vec<u8>,
     supply: ByPlayer<u8>,
     abbots: ByPlayer<u8>,
+    /// Each player's big follower in hand: 1 or 0 (I-02).
+    bigs: ByPlayer<u8>,
     goods: ByPlayer<Tokens>,
     companions: Companions,
     second_tile: bool,
@@ -248,8 +254,8 @@ impl Game {
             self.last_move_events = first_event;
             return Ok(());
         }
-        if let &Move::Stand { player, at } = mv {
-            self.stand(player, at)?;
+        if let &Move::Stand { player, at, figure } = mv {
+            self.stand(player, at, figure)?;
             self.moves += 1;
             self.last_move_events = first_event;
             return Ok(());
@@ -316,6 +322,7 @@ impl Game {
                         }
                     }
                     match figure {
+                        Figure::Big => self.big_error(placer).map_or(Ok(()), |e| Err(MoveError::from(e)))?,
                         Figure::Builder => self
                             .builder_error(placer, tile, cell, rotation, port)
                             .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
@@ -402,10 +409,11 @@ impl Game {
             match figure {
                 Figure::Follower => self.supply[player] -= 1,
                 Figure::Abbot => self.abbots[player] -= 1,
+                Figure::Big => self.bigs[player] -= 1,
                 Figure::Builder | Figure::Pig => self.companions.take(player, figure),
             }
             let kind = tile.def().features[local as usize].kind;
-            self.events.push(Event::FollowerDeployed { player, cell, port, kind });
+            self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
         }
         let follower = follower.map(|(port, _)| port);
         if recall_abbot {
@@ -448,12 +456,13 @@ impl Game {
     }
 
     pub(super) fn return_followers(&mut self, feature: SegmentId) {
-        let (supply, abbots, events) = (&mut self.supply, &mut self.abbots, &mut self.events);
+        let (supply, abbots, bigs, events) = (&mut self.supply, &mut self.abbots, &mut self.bigs, &mut self.events);
         let companions = &mut self.companions;
         self.board.take_followers(feature, |f| {
             match f.figure {
                 Figure::Follower => supply[f.player] += 1,
                 Figure::Abbot => abbots[f.player] += 1,
+                Figure::Big => bigs[f.player] += 1,
                 Figure::Builder | Figure::Pig => companions.give_back(f.player, f.figure),
             }
             events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });

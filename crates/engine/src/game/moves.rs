@@ -7,15 +7,16 @@
 //! checked in their own modules.
 
 use super::{
-    AbbotError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError, PlacementError,
-    SetupError, StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
+    PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
 use crate::count::{CountChoice, QuarterMove};
-use crate::event::{Event, RuleRef};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
+use crate::rule::Rule;
 use crate::tile::TileId;
 use std::fmt;
 
@@ -54,13 +55,15 @@ pub enum Move {
         /// The cell of its north-west corner tile (CO1); the block covers 4 × 3 cells from there.
         at: Cell,
     },
-    /// Final board only: a follower entered where it stands on the finished table. Nothing is
-    /// drawn and the turn does not pass.
+    /// Final board only: a figure entered where it stands on the finished table, named by its
+    /// kind (X-18). Nothing is drawn and the turn does not pass.
     Stand {
-        /// Whose follower.
+        /// Whose figure.
         player: PlayerId,
         /// Where it stands.
         at: Standing,
+        /// A follower, the big follower, or the abbot (as [`Move::StandAbbot`]).
+        figure: Figure,
     },
     /// Final board only: a player's abbot entered where it stands, on a cloister, shrine or
     /// garden (A-04, A-13). Nothing is drawn and the turn does not pass.
@@ -104,6 +107,15 @@ impl Move {
         let mut mv = Move::place(tile, cell, rotation, Some(port));
         if let Move::Place { figure, .. } = &mut mv {
             *figure = Figure::Abbot;
+        }
+        mv
+    }
+
+    /// A tile placed with the mover's big follower on the feature at `port` (I-13).
+    pub fn place_big(tile: TileId, cell: Cell, rotation: Rotation, port: Port) -> Move {
+        let mut mv = Move::place(tile, cell, rotation, Some(port));
+        if let Move::Place { figure, .. } = &mut mv {
+            *figure = Figure::Big;
         }
         mv
     }
@@ -214,6 +226,8 @@ pub enum MoveError {
     Follower(FollowerError),
     /// The abbot may not be placed or taken back so (A-01 to A-14).
     Abbot(AbbotError),
+    /// The big follower may not be placed so (I-02, I-13).
+    Big(BigFollowerError),
     /// The tile may not be bought so (V-12).
     Purchase(PurchaseError),
     /// The City of Carcassonne may not be laid there, or not now (R-04).
@@ -233,17 +247,18 @@ impl MoveError {
     /// so (`None` for refusals such as a cell off the table, which no rule of the game needs).
     ///
     /// ```
-    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId, Rule};
     /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(0) });
-    /// assert_eq!(e.rule(), Some("B-15"));
+    /// assert_eq!(e.rule(), Some(Rule::B15));
     /// ```
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             MoveError::GameOver | MoveError::OffTable { .. } | MoveError::WrongMode | MoveError::NoSuchMove => None,
             MoveError::Draw(e) => e.rule(),
             MoveError::Placement(e) => e.rule(),
             MoveError::Follower(e) => e.rule(),
             MoveError::Abbot(e) => e.rule(),
+            MoveError::Big(e) => e.rule(),
             MoveError::Purchase(e) => e.rule(),
             MoveError::City(e) => e.rule(),
             MoveError::Count(e) => e.rule(),
@@ -257,7 +272,7 @@ impl MoveError {
     /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
     ///
     /// ```
-    /// use castellan_engine::{FollowerError, MoveError, PlayerId};
+    /// use castellan_engine::{FollowerError, MoveError, PlayerId, Rule};
     /// let e = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
     /// let names = ["Anna".to_string(), "Bram".to_string()];
     /// assert_eq!(e.with_names(&names).to_string(), "Bram has no follower left");
@@ -285,6 +300,7 @@ impl MoveError {
             MoveError::Placement(e) => fmt::Display::fmt(e, f),
             MoveError::Follower(e) => e.describe(f, names),
             MoveError::Abbot(e) => e.describe(f, names),
+            MoveError::Big(e) => e.describe(f, names),
             MoveError::Purchase(e) => e.describe(f, names),
             MoveError::City(e) => fmt::Display::fmt(e, f),
             MoveError::Count(e) => e.describe(f, names),
@@ -318,6 +334,7 @@ wrapped! {
     PlacementError => Placement,
     FollowerError => Follower,
     AbbotError => Abbot,
+    BigFollowerError => Big,
     PurchaseError => Purchase,
     CityError => City,
     CountError => Count,
@@ -354,8 +371,8 @@ pub enum PurchaseError {
 
 impl PurchaseError {
     /// The rule: buying a tile is house rule V-12 throughout.
-    pub fn rule(&self) -> Option<RuleRef> {
-        Some("V-12")
+    pub fn rule(&self) -> Option<Rule> {
+        Some(Rule::V12)
     }
 
     fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
@@ -441,6 +458,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{
         Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, Purchase, PurchaseError, Rotation, Standing, TileId,
     };
@@ -477,7 +495,11 @@ mod tests {
         let city = Move::City { at: Cell::new(2, 1) };
         assert_eq!(city.cells().collect::<Vec<_>>(), [Cell::new(2, 1), Cell::new(5, 3)], "the 4 × 3 block's corners");
         assert_eq!(city.tile(), None, "the City is not drawn");
-        let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(-3, 4), crate::Port::N) };
+        let stand = Move::Stand {
+            player: PlayerId(0),
+            at: Standing::Board(Cell::new(-3, 4), crate::Port::N),
+            figure: crate::Figure::Follower,
+        };
         assert_eq!((stand.cells().collect::<Vec<_>>(), stand.tile()), (vec![Cell::new(-3, 4)], None));
         assert_eq!(road_east().tile(), Some(tile("U")));
     }
@@ -492,7 +514,7 @@ mod tests {
         ];
         for (mv, want) in cases {
             let refused = game.apply(&mv).expect_err("refused");
-            assert_eq!((refused.rule(), refused), (Some("V-12"), MoveError::Purchase(want)));
+            assert_eq!((refused.rule(), refused), (Some(Rule::V12), MoveError::Purchase(want)));
         }
         assert_eq!(game.move_count(), 0, "nothing was applied");
     }

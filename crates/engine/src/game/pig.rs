@@ -13,9 +13,9 @@ use crate::board::SegmentId;
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
 use crate::event::Event;
-use crate::event::RuleRef;
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
+use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use std::fmt;
 
@@ -91,10 +91,10 @@ pub enum PigError {
 
 impl PigError {
     /// The checklist rule the move breaks.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         Some(match self {
-            PigError::NotInPlay | PigError::PigOut { .. } => "T-02",
-            PigError::NotAField { .. } | PigError::NoFarmer { .. } => "T-16",
+            PigError::NotInPlay | PigError::PigOut { .. } => Rule::T02,
+            PigError::NotAField { .. } | PigError::NoFarmer { .. } => Rule::T16,
         })
     }
 
@@ -236,15 +236,15 @@ impl Game {
             }
             Figure::Builder if mine == 0 => Some(BuilderError::NoFollower { player, port, feature: kind }.into()),
             Figure::Pig | Figure::Builder => None,
-            // The abbot and the followers stand by their own moves.
-            Figure::Follower | Figure::Abbot => Some(MoveError::WrongMode),
+            // The abbot, the followers and the big follower stand by their own moves.
+            Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
         };
         if let Some(e) = refusal {
             return Err(e);
         }
         self.board.add_companion(player, cell, port, feature, figure);
         self.companions.take(player, figure);
-        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port) });
+        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure });
         Ok(())
     }
 
@@ -287,7 +287,9 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, TileId, TileSet};
+    use crate::{
+        Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
+    };
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
@@ -333,7 +335,7 @@ mod tests {
         ];
         for (port, want) in refusals {
             let refused = game.apply(&Move::place_companion(u, east, Rotation::R0, port, Figure::Pig)).unwrap_err();
-            assert_eq!((refused.rule(), refused), (Some("T-16"), MoveError::Pig(want)));
+            assert_eq!((refused.rule(), refused), (Some(Rule::T16), MoveError::Pig(want)));
         }
         assert_eq!(game.move_count(), 2, "the refusals changed nothing");
         game.apply(&Move::place_companion(u, east, Rotation::R0, Port::N, Figure::Pig)).unwrap();
@@ -356,7 +358,7 @@ mod tests {
             _ => None,
         });
         let farm = farm.expect("the farm is scored");
-        assert_eq!((farm.points, farm.rule, farm.pigs.iter().collect::<Vec<_>>()), (4, "T-17", vec![ANNA]));
+        assert_eq!((farm.points, farm.rule, farm.pigs.iter().collect::<Vec<_>>()), (4, Rule::T17, vec![ANNA]));
         assert_eq!(game.scores(), [4, 0]);
         let standing: Vec<Figure> = game.board().followers().iter().map(|f| f.figure).collect();
         assert_eq!(standing, [Figure::Follower, Figure::Pig], "farmer and pig stay on the board (T-18)");

@@ -10,9 +10,9 @@ use super::{off_table, Game, MoveError};
 use crate::board::{Board, EdgeMismatch, FitError};
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Rotation, Side};
-use crate::event::RuleRef;
 use crate::river::is_river_tile;
 use crate::river::RiverError;
+use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::{TileId, TileSet};
 use std::fmt;
@@ -82,13 +82,13 @@ impl PlacementError {
     }
 
     /// The checklist rule the placement breaks, where one does.
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
             PlacementError::CellOccupied { .. } => None,
-            PlacementError::NotAdjacent { .. } => Some("B-04"),
-            PlacementError::EdgeMismatch { .. } => Some("B-05"),
-            PlacementError::OutOfBounds { .. } => Some("V-09"),
-            PlacementError::BuildingNeighbours { .. } => Some("H-03"),
+            PlacementError::NotAdjacent { .. } => Some(Rule::B04),
+            PlacementError::EdgeMismatch { .. } => Some(Rule::B05),
+            PlacementError::OutOfBounds { .. } => Some(Rule::V09),
+            PlacementError::BuildingNeighbours { .. } => Some(Rule::H03),
             PlacementError::River { reason, .. } => Some(reason.rule()),
         }
     }
@@ -216,6 +216,7 @@ pub(super) fn place_on_board(
 
 #[cfg(test)]
 mod tests {
+    use crate::rule::Rule;
     use crate::{Bounds, Cell, Game, GameSetup, Move, MoveError, PlacementError, Rotation, TileId, TileSet};
 
     fn tile(name: &str) -> TileId {
@@ -238,7 +239,7 @@ mod tests {
         let far = refused(3, 3);
         assert_eq!(
             (far.rule(), far.to_string()),
-            (Some("B-04"), "tile B at [3,3] rot 0 touches no tile along an edge".into())
+            (Some(Rule::B04), "tile B at [3,3] rot 0 touches no tile along an edge".into())
         );
         // The cloister's field against the start tile's city, north of it.
         assert!(matches!(refused(0, -1), PlacementError::EdgeMismatch { ref mismatches, .. } if mismatches.len() == 1));
@@ -253,7 +254,7 @@ mod tests {
         let b = tile("B");
         let refused = game.check_placement(b, Cell::new(0, 1), Rotation::R0).unwrap_err();
         assert_eq!(refused, MoveError::Placement(PlacementError::OutOfBounds { cell: Cell::new(0, 1) }));
-        assert_eq!(refused.rule(), Some("V-09"));
+        assert_eq!(refused.rule(), Some(Rule::V09));
         assert!(
             game.legal_placements(b).iter().all(|&(c, _)| c.y <= 0 && (-1..=1).contains(&c.x)),
             "no legal place lies outside the bounds"

@@ -12,10 +12,10 @@ use super::{EventLog, Game};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
-use crate::event::RuleRef;
 use crate::goods::Tokens;
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::River;
+use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
@@ -153,29 +153,48 @@ impl GameSetup {
         self.has(TileSet::River) || self.has(TileSet::RiverC1)
     }
 
-    /// With the abbot the garden printing is on the table (QX-18): each garden copy takes the
-    /// place of one copy of its plain tile, whose set must be in play (A-02). The Winter
-    /// Edition's tiles show no garden, so with Winter the plain tiles stay (X-22).
+    /// With the garden printing on the table (QX-18): each garden copy takes the place of one
+    /// copy of its plain tile, whose set must be in play (A-02), with the abbot's set or
+    /// without it. The Winter Edition's tiles show no garden, so with Winter the plain tiles
+    /// stay (X-22).
     fn swap_in_garden_copies(&self, bag: &mut [u8]) {
         for garden in TileSet::Abbot.tiles() {
             let plain =
                 garden.def().name.strip_suffix('G').and_then(TileId::from_name).expect("a garden copy's plain tile");
             if self.has(plain.def().set) && !self.has(TileSet::Winter) {
                 bag[plain.index()] -= 1;
+                bag[garden.index()] = garden.def().copies;
             } else {
                 bag[garden.index()] = 0;
+            }
+        }
+        // River II's garden bend has no copy of its own: it takes R2-09's place, and as a
+        // river tile it keeps River II's draw order.
+        for garden in TileSet::River2.tiles().filter(|t| t.def().copies == 0 && t.def().marks.garden) {
+            let plain =
+                garden.def().name.strip_suffix('G').and_then(TileId::from_name).expect("a garden copy's plain tile");
+            if self.has(TileSet::River2) && !self.has(TileSet::Winter) {
+                bag[plain.index()] -= 1;
+                bag[garden.index()] += 1;
             }
         }
     }
 
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
-    /// bend is plain where today's printing has one (Rule RI-12), and Traders & Builders'
-    /// two garden tiles show theirs with the abbot (QX-18).
+    /// bend is plain where today's printing has one (Rule RI-12), and the gardens of Inns &
+    /// Cathedrals and Traders & Builders are the current printing's, on the table only with the abbot (QX-18).
     pub fn shows_garden(&self, tile: TileId) -> bool {
-        let set = tile.def().set;
         tile.def().marks.garden
-            && !(set == TileSet::River && self.has(TileSet::RiverC1))
-            && (set != TileSet::TradersBuilders || self.has(TileSet::Abbot))
+            && match tile.def().set {
+                TileSet::River => !self.has(TileSet::RiverC1),
+                _ => self.has_gardens(),
+            }
+    }
+
+    /// Whether the garden printing is on the table (QX-18): when the abbot is among the sets,
+    /// unless the `gardens` option says otherwise.
+    pub fn has_gardens(&self) -> bool {
+        self.rules.gardens.unwrap_or(self.has(TileSet::Abbot))
     }
 }
 
@@ -219,6 +238,10 @@ pub enum SetupError {
     BothRiverPrintings,
     /// The River and the Count are not combined (X-02).
     RiverWithCount,
+    /// The start tile is either shuffled in or laid after the river, not both (RI-14).
+    StartTileTwice,
+    /// Laying the start tile after the river needs the River's start (RI-14).
+    StartTileAfterRiverNeedsRiver,
     /// Goods tokens are given for more seats than the table has, or at a table without
     /// Traders & Builders (X-18).
     GoodsWithoutTheirSeat {
@@ -234,18 +257,19 @@ impl SetupError {
     /// given twice, which only tells the players apart).
     ///
     /// ```
-    /// use castellan_engine::SetupError;
-    /// assert_eq!(SetupError::TooManyPlayers { count: 9, max: 6 }.rule(), Some("B-02"));
+    /// use castellan_engine::{Rule, SetupError};
+    /// assert_eq!(SetupError::TooManyPlayers { count: 9, max: 6 }.rule(), Some(Rule::B02));
     /// ```
-    pub fn rule(&self) -> Option<RuleRef> {
+    pub fn rule(&self) -> Option<Rule> {
         match self {
-            SetupError::NoPlayers | SetupError::TooManyPlayers { .. } => Some("B-02"),
-            SetupError::RiverNeedsSpring => Some("R-06"),
-            SetupError::CountNeedsItsStart => Some("C-01"),
-            SetupError::RiverBeforeCityNeedsBoth => Some("R-04"),
-            SetupError::BothRiverPrintings => Some("RI-01"),
-            SetupError::RiverWithCount => Some("X-02"),
-            SetupError::GoodsWithoutTheirSeat { .. } => Some("X-18"),
+            SetupError::NoPlayers | SetupError::TooManyPlayers { .. } => Some(Rule::B02),
+            SetupError::RiverNeedsSpring => Some(Rule::R06),
+            SetupError::CountNeedsItsStart => Some(Rule::C01),
+            SetupError::RiverBeforeCityNeedsBoth => Some(Rule::R04),
+            SetupError::BothRiverPrintings => Some(Rule::RI01),
+            SetupError::RiverWithCount => Some(Rule::X02),
+            SetupError::StartTileTwice | SetupError::StartTileAfterRiverNeedsRiver => Some(Rule::RI14),
+            SetupError::GoodsWithoutTheirSeat { .. } => Some(Rule::X18),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -274,6 +298,12 @@ impl fmt::Display for SetupError {
             SetupError::BothRiverPrintings => write!(f, "a table plays one printing of the River, not both"),
             SetupError::RiverWithCount => write!(f, "the River and the Count cannot be combined yet"),
             SetupError::CountNeedsItsStart => write!(f, "with the Count the game starts at the City of Carcassonne"),
+            SetupError::StartTileTwice => {
+                write!(f, "the start tile goes either into the bag or after the river, not both")
+            }
+            SetupError::StartTileAfterRiverNeedsRiver => {
+                write!(f, "the start tile is laid after the river only when the River's spring starts the game")
+            }
             SetupError::GoodsWithoutTheirSeat { seats } => {
                 write!(f, "goods tokens are given for {seats} seats, without Traders & Builders or beyond the table")
             }
@@ -324,6 +354,14 @@ impl Game {
         if setup.has_river() && setup.has(TileSet::Count) {
             return Err(SetupError::RiverWithCount);
         }
+        if setup.rules.start_tile_after_river {
+            if setup.rules.start_tile_in_bag {
+                return Err(SetupError::StartTileTwice);
+            }
+            if setup.start != Start::River {
+                return Err(SetupError::StartTileAfterRiverNeedsRiver);
+            }
+        }
         let goods_seats = setup.goods.len();
         if goods_seats > n || (goods_seats > 0 && !setup.has(TileSet::TradersBuilders)) {
             return Err(SetupError::GoodsWithoutTheirSeat { seats: goods_seats });
@@ -349,10 +387,16 @@ impl Game {
                 bag[t.index()] += t.def().copies;
             }
         }
-        if setup.has(TileSet::Abbot) {
+        if setup.has_gardens() {
             setup.swap_in_garden_copies(&mut bag);
+        } else {
+            // The first-edition printing: the abbot without its garden copies (QX-18).
+            for garden in TileSet::Abbot.tiles() {
+                bag[garden.index()] = 0;
+            }
         }
         let mut board = Board::new();
+        board.inns = setup.has(TileSet::InnsCathedrals);
         let base_start = TileId::from_name("D").expect("the start tile is in the catalog");
         let mut river = None;
         let mut city = None;
@@ -383,7 +427,10 @@ impl Game {
                 let spring = TileId::from_name("R1-01").expect("the spring is in the catalog");
                 board.place(spring, Cell::new(0, 0), Rotation::R0);
                 bag[spring.index()] -= 1;
-                if !setup.rules.start_tile_in_bag && !setup.rules.separate_start_tile {
+                // Kept for after the river (RI-14), it stays in the bag, and the draw rules
+                // make it the first land tile.
+                let kept = setup.rules.start_tile_in_bag || setup.rules.start_tile_after_river;
+                if !kept && !setup.rules.separate_start_tile {
                     bag[base_start.index()] -= 1;
                 }
                 if setup.has(TileSet::River2) {
@@ -413,6 +460,7 @@ impl Game {
             close_at_border(&mut board, &setup.rules, index);
         }
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
+        let bigs = super::big::bigs_at_start(n, setup.has(TileSet::InnsCathedrals));
         let goods = super::goods::goods_at_start(&setup.goods);
         let companions = super::pig::Companions::at_start(n, setup.has(TileSet::TradersBuilders));
         let mut supply = ByPlayer::default();
@@ -430,6 +478,7 @@ impl Game {
             bag,
             supply,
             abbots,
+            bigs,
             goods,
             companions,
             second_tile: false,

@@ -52,7 +52,9 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Cell, Event, Game, GameSetup, Move, PlayerId, Rotation, ScoreSource, TileId, TileSet, TitleKind};
+    use crate::{
+        Cell, Event, Game, GameSetup, Move, PlayerId, Rotation, Rule, ScoreSource, TileId, TileSet, TitleKind,
+    };
 
     fn tile(name: &str) -> TileId {
         TileId::from_name(name).unwrap()
@@ -79,13 +81,13 @@ mod tests {
         assert!(events.contains(&king), "K-03, though nobody occupied it: {events:?}");
         assert_eq!(game.titles().king.map(|t| (t.holder, t.record)), Some((PlayerId(0), 2)));
         assert_eq!(game.titles().robber, None, "no road completed");
-        let bonus: Vec<(ScoreSource, u32, &str)> = game
+        let bonus: Vec<(ScoreSource, u32, Rule)> = game
             .final_count()
             .iter()
             .map(|s| (s.source, s.points, s.rule))
             .filter(|s| s.0 == ScoreSource::King)
             .collect();
-        assert_eq!(bonus, [(ScoreSource::King, 1, "K-07")], "one completed city");
+        assert_eq!(bonus, [(ScoreSource::King, 1, Rule::K07)], "one completed city");
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::board::{Board, SegmentId};
 use crate::coord::{Cell, Port};
 use crate::event::{Score, ScoreSource};
 use crate::player::{ByPlayer, PlayerSet};
+use crate::rule::Rule;
 use crate::rules::{FarmRule, RuleSet};
 use crate::tile::FeatureKind;
 
@@ -34,7 +35,7 @@ pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], p
             for &farm in farms {
                 if let Some(s) = score_farm(board, farm) {
                     let cities = s.cities.len() as u32 + u32::from(s.carcassonne);
-                    push_with_pigs(board, s, &[farm], (3, cities), pigs, "T-17", out);
+                    push_with_pigs(board, s, &[farm], (3, cities), pigs, Rule::T17, out);
                 }
             }
         }
@@ -47,7 +48,9 @@ pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], p
 /// each of them (B-43); the City of Carcassonne counts as one (C-21).
 fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     let followers = *board.followers_on(farm);
-    let winners = followers.leaders();
+    // A big farmer weighs two (I-14).
+    let weight = *board.weight_on(farm);
+    let winners = weight.leaders();
     if winners.is_empty() {
         return None;
     }
@@ -62,7 +65,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     let count = cities.len() as u32 + carcassonne as u32;
     Some(Score {
         source: ScoreSource::Farm,
-        outvoted: followers.outvoted(),
+        outvoted: weight.outvoted(),
         winners,
         points: farm_value(count),
         tiles: Vec::new(),
@@ -71,10 +74,11 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         cities,
         carcassonne,
         followers,
+        weight,
         complete: false,
         final_scoring: true,
         anchor: board.anchor(farm),
-        rule: if count == 0 { "B-44" } else { "B-41" },
+        rule: if count == 0 { Rule::B44 } else { Rule::B41 },
         goods: None,
         pigs: PlayerSet::EMPTY,
     })
@@ -87,7 +91,7 @@ fn farm_value(completed_cities: u32) -> u32 {
 
 /// The points of [`score_farm`] without the explanation; nothing is allocated.
 pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, u32)> {
-    let winners = board.followers_on(farm).leaders();
+    let winners = board.weight_on(farm).leaders();
     if winners.is_empty() {
         return None;
     }
@@ -121,17 +125,20 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out:
     }
     for (city, around) in cities {
         let mut farmers = ByPlayer::<u8>::default();
+        // A big farmer weighs two here as well (QX-12).
+        let mut weight = ByPlayer::<u8>::default();
         for &f in &around {
             farmers.add(board.followers_on(f));
+            weight.add(board.weight_on(f));
         }
-        let winners = farmers.leaders();
+        let winners = weight.leaders();
         if winners.is_empty() {
             continue;
         }
         let view = city.map(|c| board.view(c));
         let score = Score {
             source: ScoreSource::FarmCity,
-            outvoted: farmers.outvoted(),
+            outvoted: weight.outvoted(),
             winners,
             points: 4,
             tiles: view.as_ref().map(|v| v.tiles.clone()).unwrap_or_default(),
@@ -140,14 +147,15 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out:
             cities: view.as_ref().map(|v| vec![v.anchor]).unwrap_or_default(),
             carcassonne: city.is_none(),
             followers: farmers,
+            weight,
             complete: true,
             final_scoring: true,
             anchor: view.map(|v| v.anchor).unwrap_or_else(|| board.anchor(around[0])),
-            rule: "V-01",
+            rule: Rule::V01,
             goods: None,
             pigs: PlayerSet::EMPTY,
         };
         // A pig in any farm through which its owner wins the city pays 5, not 4 (X-13, QX-06).
-        push_with_pigs(board, score, &around, (4, 1), pigs, "X-13", out);
+        push_with_pigs(board, score, &around, (4, 1), pigs, Rule::X13, out);
     }
 }

@@ -7,6 +7,7 @@ use crate::coord::{Cell, Port};
 use crate::event::{Score, ScoreSource};
 use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
+use crate::rule::Rule;
 
 /// Points for the majority of one kind of goods (T-05).
 const MAJORITY: u32 = 10;
@@ -34,11 +35,12 @@ pub(crate) fn score_goods(held: &[Tokens], anchor: (Cell, Port), out: &mut Vec<S
             neighbours: 0,
             cities: Vec::new(),
             carcassonne: false,
+            weight: counts,
             followers: counts,
             complete: true,
             final_scoring: true,
             anchor,
-            rule: "T-05",
+            rule: Rule::T05,
             goods: Some(goods),
             pigs: PlayerSet::EMPTY,
         });
@@ -58,7 +60,7 @@ mod tests {
         score_goods(held, (Cell::new(0, 0), Port::C), &mut out);
         let mut totals = vec![0; held.len()];
         for s in &out {
-            assert_eq!((s.rule, s.source, s.points), ("T-05", ScoreSource::Goods, 10));
+            assert_eq!((s.rule, s.source, s.points), (Rule::T05, ScoreSource::Goods, 10));
             for p in s.winners.iter() {
                 totals[p.index()] += s.points;
             }

@@ -13,51 +13,59 @@ pub(crate) use goods::score_goods;
 pub(crate) use pig::Pigs;
 pub(crate) use title::score_titles;
 
-use crate::board::{Board, SegmentId};
-use crate::event::{RuleRef, Score, ScoreSource};
+use crate::board::{Board, Drawn, SegmentId};
+use crate::event::{Score, ScoreSource};
 use crate::player::PlayerSet;
+use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::FeatureKind;
 
 /// A road: 1 per tile, complete or not (Rules B-18, B-35); nothing unfinished under the
-/// house rule V-06.
-pub(crate) fn road_points(tiles: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+/// house rule V-06. With an inn, 2 per tile when finished (I-05) and nothing when not (I-06),
+/// whatever V-06 says; more inns change nothing.
+pub(crate) fn road_points(tiles: u32, inn: bool, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) => (tiles, "B-18"),
-        (false, true) => (tiles, "B-35"),
-        (false, false) => (0, "V-06"),
+        (true, _) if inn => (2 * tiles, Rule::I05),
+        (false, _) if inn => (0, Rule::I06),
+        (true, _) => (tiles, Rule::B18),
+        (false, true) => (tiles, Rule::B35),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A city: complete 2 per tile and 2 per pennant (B-21), a two-tile city 2 plus its pennants
-/// under the small-city rule (V-05, Q-20); unfinished 1 per tile and pennant (B-36).
-pub(crate) fn city_points(tiles: u32, pennants: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+/// under the small-city rule (V-05, Q-20); unfinished 1 per tile and pennant (B-36). With a
+/// cathedral, 3 per tile and pennant when finished (I-07) and nothing when not (I-08), whatever
+/// V-06 says; a cathedral city has five tiles at least (I-10), so V-05 never meets it.
+pub(crate) fn city_points(tiles: u32, pennants: u32, cathedral: bool, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
+        (true, _) if cathedral => (3 * tiles + 3 * pennants, Rule::I07),
+        (false, _) if cathedral => (0, Rule::I08),
         (true, _) if rules.small_city && tiles == 2 => {
-            (2 + if rules.small_city_pennants { pennants } else { 0 }, "V-05")
+            (2 + if rules.small_city_pennants { pennants } else { 0 }, Rule::V05)
         }
-        (true, _) => (2 * tiles + 2 * pennants, "B-21"),
-        (false, true) => (tiles + pennants, "B-36"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (2 * tiles + 2 * pennants, Rule::B21),
+        (false, true) => (tiles + pennants, Rule::B36),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A cloister or shrine: 9 when surrounded (B-22, H-02), else 1 plus its neighbours (B-37).
-pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn building_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match (complete, rules.score_incomplete) {
-        (true, _) => (9, "B-22"),
-        (false, true) => (1 + neighbours, "B-37"),
-        (false, false) => (0, "V-06"),
+        (true, _) => (9, Rule::B22),
+        (false, true) => (1 + neighbours, Rule::B37),
+        (false, false) => (0, Rule::V06),
     }
 }
 
 /// A garden: as a cloister, by the abbot's rules: 9 when surrounded, else 1
 /// plus its neighbours at the end.
-pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, RuleRef) {
+pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) -> (u32, Rule) {
     match building_points(neighbours, complete, rules) {
-        (points, "V-06") => (points, "V-06"),
-        (points, _) if complete => (points, "A-07"),
-        (points, _) => (points, "A-13"),
+        (points, Rule::V06) => (points, Rule::V06),
+        (points, _) if complete => (points, Rule::A07),
+        (points, _) => (points, Rule::A13),
     }
 }
 
@@ -66,19 +74,19 @@ pub(crate) fn garden_points(neighbours: u32, complete: bool, rules: &RuleSet) ->
 fn feature_value(
     kind: FeatureKind,
     tiles: u32,
-    pennants: u32,
+    drawn: Drawn,
     neighbours: u32,
     complete: bool,
     rules: &RuleSet,
-) -> Option<(u32, RuleRef)> {
+) -> Option<(u32, Rule)> {
     Some(match kind {
-        FeatureKind::Road => road_points(tiles, complete, rules),
-        FeatureKind::City => city_points(tiles, pennants, complete, rules),
+        FeatureKind::Road => road_points(tiles, drawn.inn, complete, rules),
+        FeatureKind::City => city_points(tiles, drawn.pennants, drawn.cathedral, complete, rules),
         FeatureKind::Cloister => building_points(neighbours, complete, rules),
         // A shrine scores as a cloister does (H-02).
         FeatureKind::Shrine => match building_points(neighbours, complete, rules) {
-            (points, "V-06") => (points, "V-06"),
-            (points, _) => (points, "H-02"),
+            (points, Rule::V06) => (points, Rule::V06),
+            (points, _) => (points, Rule::H02),
         },
         FeatureKind::Garden => garden_points(neighbours, complete, rules),
         FeatureKind::Field | FeatureKind::River => return None,
@@ -93,21 +101,24 @@ fn neighbours(board: &Board, feature: SegmentId, kind: FeatureKind) -> u32 {
     }
 }
 
-/// Scores a road, city, cloister or shrine for the majority of its followers (B-23, B-25).
+/// Scores a road, city, cloister or shrine for the majority of its followers (B-23, B-25), a
+/// big follower weighing two (I-12).
 /// Returns `None` when nobody stands on it.
 pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, final_scoring: bool) -> Option<Score> {
     let followers = *board.followers_on(feature);
-    let winners = followers.leaders();
+    let weight = *board.weight_on(feature);
+    let winners = weight.leaders();
     if winners.is_empty() {
         return None;
     }
     let view = board.view(feature);
     let complete = counts_as_complete(board, feature, rules);
     let neighbours = neighbours(board, feature, view.kind);
-    let (points, rule) = feature_value(view.kind, view.tiles.len() as u32, view.pennants, neighbours, complete, rules)?;
+    let drawn = Drawn { pennants: view.pennants, inn: view.inn, cathedral: view.cathedral };
+    let (points, rule) = feature_value(view.kind, view.tiles.len() as u32, drawn, neighbours, complete, rules)?;
     Some(Score {
         source: ScoreSource::from(view.kind),
-        outvoted: followers.outvoted(),
+        outvoted: weight.outvoted(),
         winners,
         points,
         tiles: view.tiles,
@@ -116,6 +127,7 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
         cities: Vec::new(),
         carcassonne: false,
         followers,
+        weight,
         complete,
         final_scoring,
         anchor: view.anchor,
@@ -128,15 +140,17 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
 /// The points of [`score_feature`] without the explanation: who wins and how much. Nothing
 /// is allocated, so the live "if the game ended now" score stays cheap on every turn.
 pub(crate) fn feature_points(board: &Board, feature: SegmentId, rules: &RuleSet) -> Option<(PlayerSet, u32)> {
-    let winners = board.followers_on(feature).leaders();
+    let winners = board.weight_on(feature).leaders();
     if winners.is_empty() {
         return None;
     }
     let kind = board.kind(feature);
-    let (tiles, pennants) = board.measure(feature);
-    let pennants = if kind == FeatureKind::City { pennants } else { 0 };
+    let (tiles, mut drawn) = board.measure(feature);
+    if kind != FeatureKind::City {
+        drawn.pennants = 0;
+    }
     let complete = counts_as_complete(board, feature, rules);
-    let (points, _) = feature_value(kind, tiles, pennants, neighbours(board, feature, kind), complete, rules)?;
+    let (points, _) = feature_value(kind, tiles, drawn, neighbours(board, feature, kind), complete, rules)?;
     Some((winners, points))
 }
 
@@ -153,17 +167,33 @@ mod tests {
     #[test]
     fn city_values_by_edition() {
         let current = RuleSet::default();
-        assert_eq!(city_points(3, 1, true, &current).0, 8, "B-21: 2×3 + 2×1");
-        assert_eq!(city_points(2, 0, true, &current).0, 4, "two-tile city, current rules");
-        assert_eq!(city_points(2, 1, false, &current).0, 3, "B-36: 2 tiles + 1 pennant unfinished");
+        assert_eq!(city_points(3, 1, false, true, &current).0, 8, "B-21: 2×3 + 2×1");
+        assert_eq!(city_points(2, 0, false, true, &current).0, 4, "two-tile city, current rules");
+        assert_eq!(city_points(2, 1, false, false, &current).0, 3, "B-36: 2 tiles + 1 pennant unfinished");
         let old = RuleSet::first_edition();
-        assert_eq!(city_points(2, 0, true, &old).0, 2, "V-05: small city scores 2");
-        assert_eq!(city_points(2, 1, true, &old).0, 3, "Q-20: plus one per pennant");
-        assert_eq!(city_points(3, 0, true, &old).0, 6, "larger cities unchanged");
+        assert_eq!(city_points(2, 0, false, true, &old).0, 2, "V-05: small city scores 2");
+        assert_eq!(city_points(2, 1, false, true, &old).0, 3, "Q-20: plus one per pennant");
+        assert_eq!(city_points(3, 0, false, true, &old).0, 6, "larger cities unchanged");
         let house = RuleSet { score_incomplete: false, ..RuleSet::default() };
-        assert_eq!(city_points(5, 3, false, &house).0, 0, "V-06");
-        assert_eq!(road_points(4, false, &current).0, 4, "B-35");
+        assert_eq!(city_points(5, 3, false, false, &house).0, 0, "V-06");
+        assert_eq!(road_points(4, false, false, &current).0, 4, "B-35");
         assert_eq!(building_points(5, false, &current).0, 6, "B-37: 1 + 5 neighbours");
         assert_eq!(building_points(8, true, &current).0, 9, "B-22");
+    }
+
+    #[test]
+    fn inns_and_cathedrals_double_or_nothing() {
+        let current = RuleSet::default();
+        let house = RuleSet { score_incomplete: false, ..RuleSet::default() };
+        assert_eq!(road_points(5, true, true, &current), (10, Rule::I05), "2 per tile finished");
+        assert_eq!(road_points(4, true, false, &current), (0, Rule::I06), "nothing open at the end");
+        assert_eq!(road_points(4, true, false, &house), (0, Rule::I06), "the same under V-06 (X-10)");
+        assert_eq!(city_points(6, 1, true, true, &current), (21, Rule::I07), "3 per tile and pennant");
+        assert_eq!(city_points(6, 1, false, true, &current), (14, Rule::B21), "without the cathedral");
+        assert_eq!(city_points(4, 1, true, false, &current), (0, Rule::I08), "nothing open at the end");
+        assert_eq!(city_points(4, 1, false, false, &current), (5, Rule::B36));
+        assert_eq!(city_points(5, 0, true, false, &house), (0, Rule::I08), "the same under V-06 (X-10)");
+        let old = RuleSet::first_edition();
+        assert_eq!(city_points(5, 0, true, true, &old), (15, Rule::I07), "V-05 touches two-tile cities only");
     }
 }

@@ -10,9 +10,10 @@
 //! scores. Who owns the farm is the farm count's (`farm.rs`).
 
 use crate::board::{Board, SegmentId};
-use crate::event::{RuleRef, Score};
+use crate::event::Score;
 use crate::figure::Figure;
 use crate::player::{PlayerId, PlayerSet};
+use crate::rule::Rule;
 
 /// How pigs count at this table.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +42,7 @@ pub(crate) fn push_with_pigs(
     farms: &[SegmentId],
     (per_city, cities): (u32, u32),
     pigs: Pigs,
-    pig_rule: RuleRef,
+    pig_rule: Rule,
     out: &mut Vec<Score>,
 ) {
     if !pigs.in_play || cities == 0 {
@@ -66,7 +67,7 @@ pub(crate) fn push_with_pigs(
         s.points = (per_city + bonus as u32) * cities;
         if bonus > 0 {
             s.pigs = winners;
-            s.rule = if own { pig_rule } else { "X-12" };
+            s.rule = if own { pig_rule } else { Rule::X12 };
         }
         out.push(s);
     }

@@ -5,6 +5,7 @@
 use crate::board::{Board, SegmentId};
 use crate::event::{Score, ScoreSource};
 use crate::player::{ByPlayer, PlayerSet};
+use crate::rule::Rule;
 use crate::title::{TitleKind, Titles};
 
 /// The end bonus: the King 1 per completed city, the City of Carcassonne included (K-07,
@@ -38,13 +39,14 @@ pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: 
             cities: done.iter().map(|&f| board.anchor(f)).collect(),
             carcassonne,
             followers,
+            weight: followers,
             outvoted: PlayerSet::EMPTY,
             complete: true,
             final_scoring: true,
             anchor: board.tiles()[0].cell_anchor(),
             rule: match kind {
-                TitleKind::King => "K-07",
-                TitleKind::Robber => "K-09",
+                TitleKind::King => Rule::K07,
+                TitleKind::Robber => Rule::K09,
             },
             goods: None,
             pigs: PlayerSet::EMPTY,
@@ -79,11 +81,11 @@ mod tests {
             Titles { king: Some(Title { holder: bram, record: 2 }), robber: Some(Title { holder: bram, record: 9 }) };
         let mut out = Vec::new();
         score_titles(&board, &held, true, &mut out);
-        let scores: Vec<(ScoreSource, u32, &str, bool)> =
+        let scores: Vec<(ScoreSource, u32, Rule, bool)> =
             out.iter().map(|s| (s.source, s.points, s.rule, s.winners.contains(bram))).collect();
         assert_eq!(
             scores,
-            [(ScoreSource::King, 1, "K-07", true), (ScoreSource::Robber, 0, "K-09", true)],
+            [(ScoreSource::King, 1, Rule::K07, true), (ScoreSource::Robber, 0, Rule::K09, true)],
             "the one closed city; the open road counts nothing"
         );
     }

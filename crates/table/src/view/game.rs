@@ -9,7 +9,8 @@ use crate::placement::{role_of, FollowerRole};
 use crate::request::Spot;
 use crate::target::{followers_of, Survey, Target};
 use castellan_engine::{
-    Cell, Event, FeatureKind, Game, Goods, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title, TrackPosition,
+    Cell, Event, FeatureKind, Figure, Game, Goods, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title,
+    TrackPosition,
 };
 use castellan_ledger::GameId;
 use serde::Serialize;
@@ -66,8 +67,9 @@ pub struct GameView {
     /// when they were not given (a final board then knows only its end count) and in a game
     /// entered turn by turn.
     pub before_count: Option<Vec<u32>>,
-    /// Traders & Builders: the goods each player holds and who leads each kind, the builders
-    /// and pigs in hand, and whether the next move is a second tile; `null` without the box.
+    /// Traders & Builders: the goods each player holds and who leads each kind, and whether the
+    /// next move is a second tile; `null` without the box. The builders and pigs in hand are
+    /// among each player's `figures`.
     pub traders: Option<TradersView>,
 }
 
@@ -78,10 +80,6 @@ pub struct GameView {
 pub struct TradersView {
     /// For each seat, the tokens held of each kind, in the order wine, grain, cloth.
     pub goods: Vec<Vec<GoodsHeldView>>,
-    /// For each seat, whether their builder is in hand (1) or on the board (0).
-    pub builders: Vec<u32>,
-    /// For each seat, whether their pig is in hand (1) or on the board (0).
-    pub pigs: Vec<u32>,
     /// The next move is the current player's second tile of a double turn (T-08).
     pub second_tile: bool,
 }
@@ -107,7 +105,6 @@ impl TradersView {
         }
         let held = game.goods();
         let most = |kind: Goods| held.iter().map(|t| t[kind]).max().unwrap_or(0);
-        let hand = game.companions_in_hand();
         Some(TradersView {
             goods: held
                 .iter()
@@ -122,8 +119,6 @@ impl TradersView {
                         .collect()
                 })
                 .collect(),
-            builders: hand.iter().map(|&(b, _)| u32::from(b)).collect(),
-            pigs: hand.iter().map(|&(_, p)| u32::from(p)).collect(),
             second_tile: game.second_tile(),
         })
     }
@@ -149,6 +144,10 @@ pub struct QuarterView {
     pub quarter: Quarter,
     /// Followers there, by seat.
     pub followers: Vec<u32>,
+    /// The seats whose big follower waits there; left out when none does.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: Vec<u32>,
 }
 
 /// King and Robber, as held now.
@@ -246,6 +245,8 @@ pub struct FollowerOnBoard {
     pub place: String,
     /// What the follower is there, so the board can draw its shape.
     pub role: FollowerRole,
+    /// Which kind of figure: a figure other than a follower has a shape of its own.
+    pub figure: Figure,
 }
 
 /// Copies of a tile type left in the bag.
@@ -356,6 +357,7 @@ impl GameView {
                     y: f.cell.y,
                     place: f.port.name().to_string(),
                     role: follower_role(game, f.cell, f.port),
+                    figure: f.figure,
                 })
                 .collect(),
             bag: game
@@ -386,6 +388,9 @@ impl GameView {
                         quarter: q,
                         followers: (0..game.player_count())
                             .map(|i| u32::from(city.followers(q)[PlayerId(i as u8)]))
+                            .collect(),
+                        big: (0..game.player_count() as u32)
+                            .filter(|&i| city.big(PlayerId(i as u8)) == Some(q))
                             .collect(),
                     })
                     .collect(),
@@ -573,7 +578,16 @@ mod tests {
         let mut live = None;
         for (seat, cell, port) in stands {
             live = Some(
-                table.play(Move::Stand { player: PlayerId(seat), at: Standing::Board(cell, port) }, now()).unwrap(),
+                table
+                    .play(
+                        Move::Stand {
+                            player: PlayerId(seat),
+                            at: Standing::Board(cell, port),
+                            figure: castellan_engine::Figure::Follower,
+                        },
+                        now(),
+                    )
+                    .unwrap(),
             );
         }
         let view = GameView::of(live.unwrap());

@@ -2,7 +2,9 @@
 //! with its reason, for the score feed.
 
 use crate::request::Spot;
-use castellan_engine::{Color, Game, Goods, PlayerId, PlayerSet, Score, ScoreSource, TrackPosition};
+use castellan_engine::{
+    Color, Figure, Game, Goods, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition,
+};
 use serde::Serialize;
 
 /// One player's standing.
@@ -22,6 +24,20 @@ pub struct PlayerView {
     pub supply: u32,
     /// Where their marker stands on the 50-space track and the tokens they hold.
     pub track: TrackView,
+    /// Each kind of figure in play and how many of it they have in hand: followers always,
+    /// the abbot and the big follower when the table plays with their box (0 while it is out).
+    pub figures: Vec<FigureInHand>,
+}
+
+/// How many figures of one kind a player has in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FigureInHand {
+    /// The kind.
+    pub figure: Figure,
+    /// How many.
+    pub count: u32,
 }
 
 /// A position on the score track.
@@ -64,12 +80,16 @@ pub struct ScoreView {
     pub complete: bool,
     /// Scored in the final count.
     pub final_scoring: bool,
-    /// The checklist id of the rule applied.
-    pub rule: String,
+    /// The rule applied; its id on the wire.
+    pub rule: Rule,
     /// A place naming the feature scored, to find it on the board.
     pub at: Spot,
     /// Every tile of the completed cities counted (farms, the King), to light them up.
     pub city_tiles: Vec<[i32; 2]>,
+    /// The seats whose big follower weighed two in the majority (I-12); left out when none did.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: Vec<u32>,
     /// For the end count of goods: which kind (T-05). Left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
@@ -110,8 +130,14 @@ impl ScoreView {
             carcassonne: s.carcassonne,
             complete: s.complete,
             final_scoring: s.final_scoring,
-            rule: s.rule.to_string(),
+            rule: s.rule,
             at: Spot::from(s.anchor),
+            // Each player has one big follower, so weight beyond the figures is one big each.
+            big: (0..game.player_count() as u8)
+                .map(PlayerId)
+                .filter(|&p| s.weight[p] > s.followers[p])
+                .map(|p| p.index() as u32)
+                .collect(),
             city_tiles,
             goods: s.goods,
         }
@@ -135,7 +161,34 @@ pub(super) fn players(game: &Game) -> Vec<PlayerView> {
                 if_ended_now: ended[i],
                 supply: game.supply()[seat.index()] as u32,
                 track: TrackView { space: track.space, fifties: track.fifties, hundreds: track.hundreds },
+                figures: figures_in_hand(game, seat),
             }
+        })
+        .collect()
+}
+
+/// The kinds of figure `seat` plays with and how many of each are in hand.
+fn figures_in_hand(game: &Game, seat: PlayerId) -> Vec<FigureInHand> {
+    Figure::ALL
+        .into_iter()
+        .filter_map(|figure| {
+            let count = match figure {
+                Figure::Follower => game.supply()[seat.index()],
+                Figure::Abbot if game.setup().has(TileSet::Abbot) => game.abbots()[seat.index()],
+                Figure::Abbot => return None,
+                Figure::Big if game.setup().has(TileSet::InnsCathedrals) => game.bigs()[seat.index()],
+                Figure::Big => return None,
+                Figure::Builder | Figure::Pig if game.setup().has(TileSet::TradersBuilders) => {
+                    let (builders, pigs) = game.companions_in_hand()[seat.index()];
+                    if figure == Figure::Builder {
+                        builders
+                    } else {
+                        pigs
+                    }
+                }
+                Figure::Builder | Figure::Pig => return None,
+            };
+            Some(FigureInHand { figure, count: u32::from(count) })
         })
         .collect()
 }

@@ -10,7 +10,7 @@ use crate::export::{files, Format, Selection};
 use crate::fixture::{now, place};
 use crate::live::Table;
 use crate::TableError;
-use castellan_engine::{Cell, FarmRule, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
+use castellan_engine::{Cell, FarmRule, Figure, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
 use castellan_ledger::Ledger;
 use castellan_ledger::{GameId, GameStatus};
 use castellan_script::Script;
@@ -58,7 +58,16 @@ fn three_city_farm(farms: castellan_engine::FarmRule) -> GameView {
         (bram, 2, 2, Port::SL),
         (bram, 2, 2, Port::SR),
     ] {
-        table.play(Move::Stand { player: who, at: Standing::Board(Cell::new(x, y), port) }, now()).unwrap();
+        table
+            .play(
+                Move::Stand {
+                    player: who,
+                    at: Standing::Board(Cell::new(x, y), port),
+                    figure: castellan_engine::Figure::Follower,
+                },
+                now(),
+            )
+            .unwrap();
     }
     GameView::of(table.finish(Vec::new(), now()).unwrap())
 }
@@ -158,7 +167,11 @@ fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
     let u = TileId::from_name("U").unwrap();
     table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
     // Anna placed U; her follower stood on it later is still a move of its own.
-    let stand = Move::Stand { player: PlayerId(0), at: Standing::Board(Cell::new(1, 0), Port::E) };
+    let stand = Move::Stand {
+        player: PlayerId(0),
+        at: Standing::Board(Cell::new(1, 0), Port::E),
+        figure: castellan_engine::Figure::Follower,
+    };
     let live = table.play(stand, now()).unwrap();
     let (view, turns) = (GameView::of(live), turn_log(live.game()));
     assert_eq!(view.mode, Mode::FinalBoard);
@@ -186,6 +199,7 @@ fn final_board_on(table: &mut Table) -> GameId {
     let stand = |player, port| Move::Stand {
         player: castellan_engine::PlayerId(player),
         at: castellan_engine::Standing::Board(castellan_engine::Cell::new(0, 0), port),
+        figure: castellan_engine::Figure::Follower,
     };
     table.play(stand(0, Port::W), now()).unwrap();
     table.play(stand(1, Port::N), now()).unwrap();
@@ -278,9 +292,81 @@ fn the_view_carries_the_goods_their_leaders_and_the_builders_and_pigs_in_hand() 
     let held = |seat: usize| traders.goods[seat].iter().map(|g| (g.kind.name(), g.tokens, g.leads)).collect::<Vec<_>>();
     assert_eq!(held(0), [("wine", 0, false), ("grain", 0, false), ("cloth", 0, false)]);
     assert_eq!(held(1), [("wine", 1, true), ("grain", 0, false), ("cloth", 0, false)], "Bram completed the city");
-    assert_eq!((traders.builders, traders.pigs, traders.second_tile), (vec![1, 1], vec![1, 1], false));
+    assert!(!traders.second_tile);
+    let companions = |seat: usize| -> Vec<(Figure, u32)> {
+        let figures = &GameView::of(table.live().unwrap()).players[seat].figures;
+        figures.iter().filter(|f| f.figure.is_companion()).map(|f| (f.figure, f.count)).collect()
+    };
+    assert_eq!(companions(0), [(Figure::Builder, 1), (Figure::Pig, 1)], "Anna's builder and pig in hand");
+    assert_eq!(companions(1), [(Figure::Builder, 1), (Figure::Pig, 1)]);
+    let plain_figures: Vec<Figure> = plain.players[0].figures.iter().map(|f| f.figure).collect();
+    assert_eq!(plain_figures, [Figure::Follower], "no builder or pig without the box");
     let done = GameView::of(table.finish(Vec::new(), now()).unwrap());
     let goods: Vec<_> =
         done.feed.iter().filter_map(|s| s.goods.map(|g| (g.name(), s.winners.clone(), s.points))).collect();
     assert_eq!(goods, [("wine", vec![1], 10)], "the wine's 10 for Bram, named in the feed");
+}
+
+/// With Inns & Cathedrals the view lists each player's big follower among the figures in
+/// hand and draws it on the board as the big follower; at a table without the box it is not
+/// among the figures.
+#[test]
+fn the_big_follower_is_in_the_view_in_hand_and_on_the_board() {
+    let big_in_hand = |view: &GameView| -> Vec<Option<u32>> {
+        view.players.iter().map(|p| p.figures.iter().find(|f| f.figure == Figure::Big).map(|f| f.count)).collect()
+    };
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    assert_eq!(big_in_hand(&GameView::of(table.live().unwrap())), [Some(1), Some(1)]);
+    let u = TileId::from_name("U").unwrap();
+    let live = table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
+    let view = GameView::of(live);
+    assert_eq!(big_in_hand(&view), [Some(0), Some(1)], "Anna's is out");
+    assert_eq!(view.followers[0].figure, Figure::Big, "drawn as the big follower");
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["followers"][0]["figure"], "big");
+
+    let mut plain = Table::new(Ledger::open_in_memory().unwrap());
+    plain.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
+    let live = plain.play(Move::place(u, Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
+    let view = GameView::of(live);
+    assert_eq!(big_in_hand(&view), [None, None], "no box, no big follower in hand");
+    assert_eq!(view.followers[0].figure, Figure::Follower);
+}
+
+#[test]
+fn a_big_follower_waiting_in_the_city_is_named_by_its_quarter() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.extend([castellan_engine::TileSet::InnsCathedrals, castellan_engine::TileSet::Count]);
+    setup.start = castellan_engine::Start::Count;
+    setup.mode = Mode::FinalBoard;
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let at = Standing::City(castellan_engine::Quarter::Blacksmith);
+    let live =
+        table.play(Move::Stand { player: PlayerId(1), at, figure: castellan_engine::Figure::Big }, now()).unwrap();
+    let view = GameView::of(live);
+    let city = view.city.expect("the City");
+    let blacksmith = city.quarters.iter().find(|q| q.quarter == castellan_engine::Quarter::Blacksmith).unwrap();
+    assert_eq!((blacksmith.big.clone(), blacksmith.followers.clone()), (vec![1], vec![0, 0]));
+    let bram = view.players[1].figures.iter().find(|f| f.figure == Figure::Big).map(|f| f.count);
+    assert_eq!(bram, Some(0), "Bram's big follower waits in the City, not in hand");
+}
+
+#[test]
+fn a_score_names_the_seats_whose_big_follower_weighed_two() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let a = TileId::from_name("A").unwrap();
+    table.play(Move::place(a, Cell::new(-1, 0), Rotation::R270, None), now()).unwrap();
+    // Bram's big thief closes the three-tile road: 3 points, his big follower counted two.
+    let live = table.play(Move::place_big(a, Cell::new(1, 0), Rotation::R90, Port::W), now()).unwrap();
+    let view = GameView::of(live);
+    assert_eq!((view.feed[0].points, view.feed[0].big.clone()), (3, vec![1]));
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["feed"][0]["big"], json!([1]));
 }

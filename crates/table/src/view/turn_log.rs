@@ -1,7 +1,8 @@
 //! The turn log: a line per turn saying who placed what, and what it scored.
 
+use crate::live::LiveGame;
 use crate::target::{followers_of, Survey, Target};
-use castellan_engine::{Cell, Event, Game, PlayerId, Port, Quarter, Standing};
+use castellan_engine::{Cell, Event, Figure, Game, Move, PlayerId, Port, Quarter, Standing};
 use serde::Serialize;
 
 /// What a move in the turn log did.
@@ -39,6 +40,10 @@ pub struct TurnView {
     pub rotation: u32,
     /// The place of the follower put on it (or, for a stand, standing on the tile at `at`).
     pub follower: Option<String>,
+    /// Which kind of figure went there, when one did.
+    pub figure: Figure,
+    /// The mover took their abbot back in this turn instead of placing a figure.
+    pub recalled: bool,
     /// Final board: the quarter of the City where a follower stands.
     pub quarter: Option<Quarter>,
     /// Where it went, as players point at it on the board as it stands now: the feature the
@@ -52,6 +57,25 @@ pub(super) fn is_turn(e: &Event) -> bool {
         e,
         Event::TilePlaced { .. } | Event::TileDiscarded { .. } | Event::CityLaid { .. } | Event::FollowerStood { .. }
     )
+}
+
+/// The turn log of the game on the table, with each turn's figure and recall read off its
+/// move: the events name where a figure went, the move which kind it was.
+pub fn turn_log_of(live: &LiveGame) -> Vec<TurnView> {
+    let history = live.history();
+    let mut turns = turn_log(live.game());
+    // One line per move in effect, in order (see `is_turn`).
+    for (turn, mv) in turns.iter_mut().zip(&history.moves()[..history.cursor()]) {
+        match mv {
+            Move::Place { figure, recall_abbot, .. } => {
+                turn.figure = *figure;
+                turn.recalled = *recall_abbot;
+            }
+            Move::StandAbbot { .. } => turn.figure = Figure::Abbot,
+            _ => {}
+        }
+    }
+    turns
 }
 
 /// The turn log, oldest first, read off the events in effect: one line per [`is_turn`]
@@ -69,14 +93,17 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 at,
                 rotation,
                 follower: None,
+                figure: Figure::Follower,
+                recalled: false,
                 quarter: None,
                 feature: None,
             };
         let next = match e {
-            Event::FollowerDeployed { player, cell, port, .. } => {
+            Event::FollowerDeployed { player, cell, port, figure, .. } => {
                 if let Some(last) = out.last_mut() {
                     if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
                         last.follower = Some(port.name().to_string());
+                        last.figure = *figure;
                     }
                 }
                 continue;
@@ -93,12 +120,13 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 turn(TurnKind::Discard, *player, Some(tile.name().to_string()), None, 0)
             }
             Event::CityLaid { player, at } => turn(TurnKind::City, *player, None, Some([at.x, at.y]), 0),
-            Event::FollowerStood { player, at: Standing::Board(cell, port) } => TurnView {
+            Event::FollowerStood { player, at: Standing::Board(cell, port), figure } => TurnView {
                 follower: Some(port.name().to_string()),
+                figure: *figure,
                 ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), 0)
             },
-            Event::FollowerStood { player, at: Standing::City(quarter) } => {
-                TurnView { quarter: Some(*quarter), ..turn(TurnKind::Stand, *player, None, None, 0) }
+            Event::FollowerStood { player, at: Standing::City(quarter), figure } => {
+                TurnView { quarter: Some(*quarter), figure: *figure, ..turn(TurnKind::Stand, *player, None, None, 0) }
             }
             _ => unreachable!("is_turn lets only the events above through"),
         };
@@ -137,5 +165,46 @@ mod tests {
             vec![Some(FeatureKind::Cloister), Some(FeatureKind::City)],
             "B's cloister; E's city before its field"
         );
+    }
+
+    #[test]
+    fn a_big_follower_put_down_is_marked_in_its_turn() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let u = TileId::from_name("U").unwrap();
+        table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
+        let live = table.play(Move::place(u, Cell::new(-1, 0), Rotation::R0, Some(Port::NL)), now()).unwrap();
+        let expected = [(Some("E".to_string()), Figure::Big), (Some("NL".to_string()), Figure::Follower)];
+        let log = turn_log(live.game());
+        assert_eq!(log.iter().map(|t| (t.follower.clone(), t.figure)).collect::<Vec<_>>(), expected, "from the events");
+        let read: Vec<_> = turn_log_of(live).iter().map(|t| (t.follower.clone(), t.figure)).collect();
+        assert_eq!(read, expected, "and the same read off the moves");
+        let json = serde_json::to_value(&log).unwrap();
+        assert_eq!((json[0]["figure"].as_str(), json[1]["figure"].as_str()), (Some("big"), Some("follower")));
+    }
+
+    #[test]
+    fn the_abbot_and_its_recall_are_said_in_their_turns() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Abbot);
+        table.start(setup, None, now()).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        table.play(Move::place_abbot(tile("B"), Cell::new(0, 1), Rotation::R0, Port::C), now()).unwrap();
+        table.play(Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
+        let live = table.play(Move::place_and_recall(tile("U"), Cell::new(-1, 0), Rotation::R0), now()).unwrap();
+        let said: Vec<_> = turn_log_of(live).iter().map(|t| (t.figure, t.follower.clone(), t.recalled)).collect();
+        assert_eq!(
+            said,
+            vec![
+                (Figure::Abbot, Some("C".to_string()), false),
+                (Figure::Follower, Some("E".to_string()), false),
+                (Figure::Follower, None, true),
+            ]
+        );
+        let undone = table.undo().unwrap();
+        assert_eq!(turn_log_of(undone).len(), 2, "a move taken back is no turn");
     }
 }
