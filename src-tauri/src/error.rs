@@ -551,9 +551,9 @@ mod tests {
 
     use super::*;
     use castellan_table::engine::{
-        AbbotError, BigFollowerError, Cell, CityError, Color, CountError, CountMovement, DrawError, EdgeKind,
-        EdgeMismatch, FeatureKind, FollowerError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError,
-        Rotation, Side, StandError, Start, TileId, TileSet,
+        AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
+        EdgeKind, EdgeMismatch, FeatureKind, FollowerError, PigError, PlacementError, PlayerId, Port, PurchaseError,
+        Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -665,6 +665,20 @@ mod tests {
             Garden { cell, port: Port::C },
             AbbotNotInCity { player },
         });
+        let builders = every!(BuilderError {
+            NotInPlay,
+            BuilderOut { player },
+            NotARoadOrCity { port, feature: FeatureKind::Field },
+            NoFollower { player, port, feature: FeatureKind::Road },
+            FeatureFinished { port, feature: FeatureKind::City },
+            NoSecondTile,
+        });
+        let pigs = every!(PigError {
+            NotInPlay,
+            PigOut { player },
+            NotAField { port, feature: FeatureKind::Road },
+            NoFarmer { player, port },
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -679,6 +693,8 @@ mod tests {
             City(cities[0].clone()),
             Count(counts[0].clone()),
             Stand(stands[0].clone()),
+            Builder(builders[0].clone()),
+            Pig(pigs[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -695,6 +711,8 @@ mod tests {
             .chain(cities.into_iter().map(MoveError::City))
             .chain(counts.into_iter().map(MoveError::Count))
             .chain(stands.into_iter().map(MoveError::Stand))
+            .chain(builders.into_iter().map(MoveError::Builder))
+            .chain(pigs.into_iter().map(MoveError::Pig))
             .collect()
     }
 
@@ -713,6 +731,7 @@ mod tests {
             RiverWithCount,
             StartTileTwice,
             StartTileAfterRiverNeedsRiver,
+            GoodsWithoutTheirSeat { seats: 3 },
         })
     }
 

@@ -19,14 +19,6 @@ use tauri_specta::{collect_commands, Builder};
 pub use settings::SETTINGS_FILE;
 pub use start::LEDGER_FILE;
 
-/// The boxes the setup screen offers: all but the base game, which is always in play, and but
-/// Inns & Cathedrals, whose big follower the table screen cannot place yet — a game started
-/// with it could not use the box's own figure. Scripts and the command line play it.
-fn offered_boxes() -> Vec<castellan_table::engine::TileSet> {
-    use castellan_table::engine::TileSet;
-    TileSet::ALL[1..].iter().copied().filter(|&b| b != TileSet::InnsCathedrals).collect()
-}
-
 /// The commands and their types, for the invoke handler and the bindings.
 pub fn specta_builder() -> Builder<tauri::Wry> {
     // One TypeScript type per Rust type: our views only go out and our requests only come in,
@@ -39,7 +31,9 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // none of them itself. The base game is always in play, so only the other boxes are
         // offered; the quarters go clockwise round the City.
         .constant("COLORS", castellan_table::engine::Color::ALL)
-        .constant("BOXES", offered_boxes())
+        // Inns & Cathedrals and Traders & Builders are left out until the table screen can
+        // place their figures; scripts and the command line play them.
+        .constant("BOXES", castellan_table::catalog::offered_boxes())
         .constant("QUARTERS", castellan_table::engine::Quarter::ALL)
         // The answers of the rule options with more than two, the default first.
         .constant("FARM_RULES", castellan_table::engine::FarmRule::ALL)
@@ -158,14 +152,16 @@ mod tests {
         assert!(text.contains("appInfo"), "the app_info command is in the bindings");
     }
 
-    /// Inns & Cathedrals is played by scripts, but the setup screen must not offer it until the
-    /// table screen can place a big follower.
+    /// Inns & Cathedrals and Traders & Builders are played by scripts, but the setup screen
+    /// must not offer them until the table screen can place their figures.
     #[test]
-    fn the_setup_screen_offers_every_box_but_the_base_and_inns_and_cathedrals() {
+    fn the_setup_screen_offers_every_box_but_the_base_inns_and_cathedrals_and_traders() {
         use castellan_table::engine::TileSet;
-        let offered = super::offered_boxes();
-        assert!(!offered.contains(&TileSet::InnsCathedrals) && !offered.contains(&TileSet::Base), "{offered:?}");
-        assert_eq!(offered.len(), TileSet::ALL.len() - 2, "every other box: {offered:?}");
+        let offered = castellan_table::catalog::offered_boxes();
+        for left_out in [TileSet::Base, TileSet::InnsCathedrals, TileSet::TradersBuilders] {
+            assert!(!offered.contains(&left_out), "{left_out:?} is not offered: {offered:?}");
+        }
+        assert_eq!(offered.len(), TileSet::ALL.len() - 3, "every other box: {offered:?}");
     }
 
     /// The commands the UI may call are listed three times: registered with the bindings

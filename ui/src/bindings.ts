@@ -149,7 +149,7 @@ export const FARM_RULES = ["current","first-edition","off"] as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
-export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","V-01","V-05","V-06","V-22"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
@@ -231,6 +231,40 @@ export type Bounds = {
 	/**  Southmost row. */
 	maxY: number,
 };
+
+/**
+ *  Why the builder may not go where the move puts it, or the second tile may not be passed
+ *  up. The game is unchanged.
+ */
+export type BuilderError = 
+/**  The table plays without Traders & Builders (T-02). */
+{ kind: "notInPlay" } | 
+/**  The player's builder is on the board already (T-02, T-10). */
+{ kind: "builderOut"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The builder goes only on a road or a city (T-07). */
+{ kind: "notARoadOrCity"; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The road or city holds no follower of the player's (T-07). */
+{ kind: "noFollower"; 
+/**  The player. */
+player: PlayerId; 
+/**  The place named. */
+port: Port; 
+/**  Road or city. */
+feature: FeatureKind } | 
+/**  The tile finishes that road or city: the builder would go home at once (T-07). */
+{ kind: "featureFinished"; 
+/**  The place named. */
+port: Port; 
+/**  Road or city. */
+feature: FeatureKind } | 
+/**  The move passes up a second tile it did not earn (T-15). */
+{ kind: "noSecondTile" };
 
 /**  A cell of the board grid. `x` grows to the east, `y` to the south. */
 export type Cell = {
@@ -808,7 +842,17 @@ export type Figure =
  *  The big follower: one per player on top of the seven (I-02), placed as a follower
  *  (I-13), weighing two in every majority (I-12).
  */
-"big";
+"big" | 
+/**
+ *  The builder: one per player with Traders & Builders, on a road or city that holds a
+ *  follower of its owner; no follower itself (T-07, T-11).
+ */
+"builder" | 
+/**
+ *  The pig: one per player with Traders & Builders, on a farm that holds a farmer of its
+ *  owner; no follower itself (T-16, T-17).
+ */
+"pig";
 
 /**  How many figures of one kind a player has in hand. */
 export type FigureInHand = {
@@ -1022,6 +1066,34 @@ export type GameView = {
 	 *  entered turn by turn.
 	 */
 	beforeCount: number[] | null,
+	/**
+	 *  Traders & Builders: the goods each player holds and who leads each kind, and whether the
+	 *  next move is a second tile; `null` without the box. The builders and pigs in hand are
+	 *  among each player's `figures`.
+	 */
+	traders: TradersView | null,
+};
+
+/**  A kind of goods. */
+export type Goods = 
+/**  Wine: nine tiles. */
+"wine" | 
+/**  Grain: six tiles. */
+"grain" | 
+/**  Cloth: five tiles. */
+"cloth";
+
+/**  A player's tokens of one kind of goods. */
+export type GoodsHeldView = {
+	/**  Wine, grain or cloth. */
+	kind: Goods,
+	/**  Tokens held. */
+	tokens: number,
+	/**
+	 *  Whether the player holds the most of the kind, ties included, and at least one: the 10
+	 *  points it pays at the end are theirs as things stand (T-05, QX-11).
+	 */
+	leads: boolean,
 };
 
 /**  Two players' games together. */
@@ -1172,7 +1244,11 @@ export type MoveError =
 /**  A decision about the Count of Carcassonne is refused. */
 { kind: "count"; error: CountError } | 
 /**  A follower may not stand there on the final board. */
-{ kind: "stand"; error: StandError };
+{ kind: "stand"; error: StandError } | 
+/**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
+{ kind: "builder"; error: BuilderError } | 
+/**  The pig may not go there (T-16). */
+{ kind: "pig"; error: PigError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -1288,6 +1364,27 @@ export type OpenedScriptView = {
 	/**  Its last step: how the game ended. */
 	replay: ReplayView,
 };
+
+/**  Why the pig may not go where the move puts it. The game is unchanged. */
+export type PigError = 
+/**  The table plays without Traders & Builders (T-02). */
+{ kind: "notInPlay" } | 
+/**  The player's pig is on the board already (T-02, T-18). */
+{ kind: "pigOut"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The pig goes only in a field (T-16). */
+{ kind: "notAField"; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The farm holds no farmer of the player's (T-16). */
+{ kind: "noFarmer"; 
+/**  The player. */
+player: PlayerId; 
+/**  The place named. */
+port: Port };
 
 /**
  *  Why a tile may not lie where it was put: its edges (Rules B-04, B-05), or the table's
@@ -2300,6 +2397,80 @@ export type Rule =
 "I-19" | 
 /**  Titles go by tiles, so inns and cathedrals leave the King's and the Robber's records alone (K-04). */
 "I-20" | 
+/**
+ *  The box holds 24 land tiles, twenty with a goods symbol in a city (wine 9, grain 6, cloth 5), twenty
+ *  tokens, and a builder and a pig for each of six colours.
+ */
+"T-01" | 
+/**
+ *  The tiles join the land tiles, the tokens are a common stock, and each player has a builder and a pig
+ *  besides the followers.
+ */
+"T-02" | 
+/**
+ *  A completed city showing goods is scored as usual; then whoever laid the completing tile takes a token
+ *  for each symbol in it.
+ */
+"T-03" | 
+/**  Only a completion hands out tokens; symbols in open cities give nothing. */
+"T-04" | 
+/**
+ *  At the end each kind of goods pays 10 to whoever holds most of it, 10 each when tied, nothing to anyone
+ *  holding none.
+ */
+"T-05" | 
+/**  Taking tokens is not scoring: where a rule asks whether someone scored, tokens do not count. */
+"T-06" | 
+/**
+ *  In place of a follower a player may set the builder on a road or city of the newest tile that holds a
+ *  follower of theirs, never in a field or cloister, nor on a feature the tile completes.
+ */
+"T-07" | 
+/**
+ *  When the builder's owner lengthens its road or city, they finish the turn and then play one more tile
+ *  as a full turn.
+ */
+"T-08" | 
+/**  There is no third tile: the extra tile never earns another, and a turn earns one extra tile at most. */
+"T-09" | 
+/**
+ *  The builder stays while its feature is open and holds a follower of its owner, and works again on each
+ *  turn that lengthens it.
+ */
+"T-10" | 
+/**  A builder is not a follower: it adds nothing to a majority, earns nothing and occupies nothing. */
+"T-11" | 
+/**
+ *  The builder goes home with the followers when its feature is scored, and at once when its owner has no
+ *  follower left there.
+ */
+"T-12" | 
+/**
+ *  A first tile that lengthens the builder's feature earns the extra tile even when it completes that
+ *  feature and sends the builder home.
+ */
+"T-13" | 
+/**  Completing the builder's feature is lengthening it, so the old and the new wording agree. */
+"T-14" | 
+/**  The extra tile may be passed up; Castellan grants it unless the script says otherwise. */
+"T-15" | 
+/**
+ *  In place of a follower a player may put the pig in a field of the newest tile whose farm holds a
+ *  farmer of theirs.
+ */
+"T-16" | 
+/**
+ *  At the end a farm owner with their pig in the farm takes 4 instead of 3 for each finished city; the pig
+ *  adds no weight and pays nobody but an owner.
+ */
+"T-17" | 
+/**  Farmers and pigs stay out all game and are taken off only at the end. */
+"T-18" | 
+/**
+ *  `TB20`'s three roads end at a cloister, `TB24`'s two roads cross without meeting and leave four fields,
+ *  and `TB06` and `TB14` close grass between their cities.
+ */
+"T-19" | 
 /**  The Winter Edition has 84 tiles: the base game's 72 and twelve with animals, so 83 to draw. */
 "W-01" | 
 /**  The animals change nothing. */
@@ -2368,6 +2539,30 @@ export type Rule =
  */
 "X-11" | 
 /**
+ *  River II's herd on `R2-11` works as a pig for every owner of its farm when Traders & Builders is in
+ *  play, and is only art without it.
+ */
+"X-12" | 
+/**  Under the 2000 farm count, winning a city through a farm with one's own pig pays 5 for it, not 4. */
+"X-13" | 
+/**
+ *  Completing someone else's goods city takes its tokens and, with no points, still lets the completer
+ *  into the City of Carcassonne.
+ */
+"X-14" | 
+/**
+ *  For the Count each tile of a double turn stands alone: either may let its placer into the City, and
+ *  each completion gets its own round of moves out of it.
+ */
+"X-15" | 
+/**  Whichever tile of a double turn completes a city or road, its player completed it for the titles. */
+"X-17" | 
+/**
+ *  A finished table names each figure's kind (follower, big follower, abbot, builder, pig) and enters the
+ *  goods tokens too.
+ */
+"X-18" | 
+/**
  *  Between two challenging buildings size counts for nothing: a big monk or heretic is one occupant, and
  *  the building finished first wins.
  */
@@ -2381,6 +2576,11 @@ export type Rule =
 "X-21" | 
 /**  Winter tiles carry no garden, yet the abbot may take a Winter cloister (`WI04`, `WI06`). */
 "X-22" | 
+/**
+ *  The 2000 small-city rule changes a city's points only; a completed goods city hands out its tokens
+ *  just the same.
+ */
+"X-23" | 
 /**
  *  Is there a farm count between the 2000 one and today's? The rulebooks give no values, so Castellan
  *  offers only those two (V-01).
@@ -2611,6 +2811,11 @@ export type RuleSet = {
 	 *  set's (RI-12), not this option's.
 	 */
 	gardens?: boolean | null,
+	/**
+	 *  Traders & Builders with River II: the herd of pigs and an owner's own pig in one farm
+	 *  both add 1 per city (default); `false` adds 1 in all (QX-07).
+	 */
+	herdAndPigStack?: boolean,
 };
 
 /**  What a score is for. */
@@ -2632,7 +2837,9 @@ export type ScoreSource =
 /**  The Robber's bonus: completed roads. */
 "robber" | 
 /**  A garden and its neighbours, paid to its abbot (A-07, A-08, A-13). */
-"garden";
+"garden" | 
+/**  The most tokens of one kind of goods (T-05). */
+"goods";
 
 /**  One score with everything needed to say why, in words, in any language. */
 export type ScoreView = {
@@ -2666,6 +2873,8 @@ export type ScoreView = {
 	cityTiles: ([number, number])[],
 	/**  The seats whose big follower weighed two in the majority (I-12); left out when none did. */
 	big?: number[],
+	/**  For the end count of goods: which kind (T-05). Left out otherwise. */
+	goods?: Goods | null,
 };
 
 /**
@@ -2818,7 +3027,15 @@ export type SetupError =
 /**  The start tile is either shuffled in or laid after the river, not both (RI-14). */
 { kind: "startTileTwice" } | 
 /**  Laying the start tile after the river needs the River's start (RI-14). */
-{ kind: "startTileAfterRiverNeedsRiver" };
+{ kind: "startTileAfterRiverNeedsRiver" } | 
+/**
+ *  Goods tokens are given for more seats than the table has, or at a table without
+ *  Traders & Builders (X-18).
+ */
+{ kind: "goodsWithoutTheirSeat"; detail: {
+	/**  Seats the tokens are given for. */
+	seats: number,
+} };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */
 export type Side = 
@@ -3034,7 +3251,12 @@ export type TileSet =
  *  Inns & Cathedrals: 18 tiles with inns and cathedrals, and a big follower per player
  *  (I-01, I-02).
  */
-"inns-cathedrals";
+"inns-cathedrals" | 
+/**
+ *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
+ *  (T-01, T-02).
+ */
+"traders-builders";
 
 /**  A tile type as drawn. */
 export type TileShape = {
@@ -3082,6 +3304,14 @@ export type TrackView = {
 	fifties: number,
 	/**  "100" tokens held. */
 	hundreds: number,
+};
+
+/**  What Traders & Builders adds to the table, seat by seat (T-02, T-03, T-05, T-08). */
+export type TradersView = {
+	/**  For each seat, the tokens held of each kind, in the order wine, grain, cloth. */
+	goods: GoodsHeldView[][],
+	/**  The next move is the current player's second tile of a double turn (T-08). */
+	secondTile: boolean,
 };
 
 /**  What a move in the turn log did. */

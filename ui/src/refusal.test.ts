@@ -17,6 +17,7 @@ test("the samples hold the refusals of every part of a move", () => {
     [
       "abbot",
       "big",
+      "builder",
       "city",
       "count",
       "draw",
@@ -24,6 +25,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "gameOver",
       "noSuchMove",
       "offTable",
+      "pig",
       "placement",
       "purchase",
       "stand",

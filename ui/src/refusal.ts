@@ -15,8 +15,10 @@ import type {
   FileProblem,
   AbbotError,
   BigFollowerError,
+  BuilderError,
   FollowerError,
   MoveError,
+  PigError,
   PlacementError,
   PlayerId,
   Port,
@@ -170,6 +172,10 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return countRefusal(error.error, s);
     case "stand":
       return standRefusal(error.error, s);
+    case "builder":
+      return builderRefusal(error.error, s);
+    case "pig":
+      return pigRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -286,6 +292,43 @@ function bigRefusal(e: BigFollowerError, s: Speech): string {
       return s.t("refusal.bigNotInPlay");
     case "bigOut":
       return s.t("refusal.bigOut", { name: player(e.player, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+function builderRefusal(e: BuilderError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.tradersNotInPlay");
+    case "builderOut":
+      return s.t("refusal.builderOut", { name: player(e.player, s) });
+    case "notARoadOrCity":
+      return s.t("refusal.builderNotARoadOrCity", {
+        feature: featureWords(e.feature, s),
+        place: placeWords(e.port, s),
+      });
+    case "noFollower":
+      return s.t("refusal.builderNoFollower", { name: player(e.player, s), feature: featureWords(e.feature, s) });
+    case "featureFinished":
+      return s.t("refusal.builderFeatureFinished", { feature: featureWords(e.feature, s) });
+    case "noSecondTile":
+      return s.t("refusal.noSecondTile");
+    default:
+      return unreachable(e);
+  }
+}
+
+function pigRefusal(e: PigError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.tradersNotInPlay");
+    case "pigOut":
+      return s.t("refusal.pigOut", { name: player(e.player, s) });
+    case "notAField":
+      return s.t("refusal.pigNotAField", { feature: featureWords(e.feature, s), place: placeWords(e.port, s) });
+    case "noFarmer":
+      return s.t("refusal.pigNoFarmer", { name: player(e.player, s), place: placeWords(e.port, s) });
     default:
       return unreachable(e);
   }
@@ -408,6 +451,8 @@ export function setupRefusal(e: SetupError, s: Speech): string {
       return s.t("refusal.startTileTwice");
     case "startTileAfterRiverNeedsRiver":
       return s.t("refusal.startTileAfterRiverNeedsRiver");
+    case "goodsWithoutTheirSeat":
+      return s.t("refusal.goodsWithoutTheirSeat", { seats: e.detail.seats });
     case "missingStartSet":
       return s.t("refusal.missingStartSet", { box: boxWords(e.detail, s) });
     case "duplicateSet":

@@ -619,6 +619,61 @@ impl Board {
         self.followers.push(Follower { player, cell, port, figure, segment: feature });
     }
 
+    /// Puts a builder or pig beside the followers of a feature: it is listed with them and
+    /// goes home with them, but counts in no majority and occupies nothing (T-11, T-17).
+    pub(crate) fn add_companion(
+        &mut self,
+        player: PlayerId,
+        cell: Cell,
+        port: Port,
+        feature: SegmentId,
+        figure: Figure,
+    ) {
+        debug_assert!(figure.is_companion(), "only the builder and the pig stand beside followers");
+        self.followers.push(Follower { player, cell, port, figure, segment: feature });
+    }
+
+    /// Whether `player`'s `figure` (a builder or a pig) stands on `feature`.
+    pub(crate) fn has_companion(&self, feature: SegmentId, player: PlayerId, figure: Figure) -> bool {
+        let root = self.root(feature);
+        self.followers.iter().any(|f| f.player == player && f.figure == figure && self.root(f.segment) == root)
+    }
+
+    /// Whether `tile` lying at `cell` with `rotation` (not yet placed) would lengthen a road or
+    /// city on which `player`'s `figure` stands: one of its road or city segments meets that
+    /// feature across an edge (T-08).
+    pub(crate) fn lengthens_companion(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        player: PlayerId,
+        figure: Figure,
+    ) -> bool {
+        if !self.followers.iter().any(|f| f.player == player && f.figure == figure) {
+            return false;
+        }
+        let def = tile.def();
+        Side::ALL.into_iter().any(|side| {
+            let Some(n) = self.tile_at(cell.step(side)) else {
+                return false;
+            };
+            let slot = side.index() * 3 + 1;
+            let ours = def.feature_at_board_slot(rotation, slot).map(|l| def.features[l as usize].kind);
+            let theirs = n.segment_at_slot(side.opposite().index() * 3 + 1);
+            matches!(ours, Some(FeatureKind::Road | FeatureKind::City))
+                && theirs.is_some_and(|seg| self.has_companion(seg, player, figure))
+        })
+    }
+
+    /// Whether a farm's grass takes in River II's herd of pigs.
+    pub(crate) fn farm_has_herd(&self, farm: SegmentId) -> bool {
+        self.members(farm).any(|s| {
+            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            t.def().marks.herd.is_some_and(|herd| t.segment(herd) == s)
+        })
+    }
+
     /// Takes every follower off a feature, handing each to `taken` in the order they were
     /// placed. One pass over the followers, nothing allocated: a completed feature and every
     /// feature of the final count comes through here.
@@ -802,6 +857,20 @@ impl Board {
             }
         }
         drawn
+    }
+
+    /// The goods symbols drawn in a city's segments, one token each (T-03).
+    pub(crate) fn goods_in(&self, feature: SegmentId) -> crate::goods::Tokens {
+        let mut tokens = crate::goods::Tokens::NONE;
+        for s in self.members(feature) {
+            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            if let Some((goods, city)) = t.def().marks.goods {
+                if t.segment(city) == s {
+                    tokens[goods] += 1;
+                }
+            }
+        }
+        tokens
     }
 
     /// Distinct tiles of a feature and what its segments show, counted without allocating.

@@ -6,6 +6,7 @@
 
 use crate::coord::{Cell, Port, Rotation};
 use crate::figure::Figure;
+use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::rule::Rule;
 use crate::tile::{FeatureKind, TileId};
@@ -35,10 +36,14 @@ pub const SCORE_RULES: &[Rule] = &[
     Rule::I08,
     Rule::K07,
     Rule::K09,
+    Rule::T05,
+    Rule::T17,
     Rule::V01,
     Rule::V05,
     Rule::V06,
     Rule::V22,
+    Rule::X12,
+    Rule::X13,
 ];
 
 /// Something that happened at the table.
@@ -166,6 +171,16 @@ pub enum Event {
     },
     /// The end-of-game count begins.
     FinalScoringStarted,
+    /// Traders & Builders: the player who completed a city with goods took its tokens (T-03).
+    /// Taking them is no scoring (T-06).
+    GoodsTaken {
+        /// Who laid the completing tile.
+        player: PlayerId,
+        /// A place naming the city.
+        city: (Cell, Port),
+        /// The tokens taken, one per symbol.
+        tokens: Tokens,
+    },
 }
 
 /// What a score is for.
@@ -191,11 +206,13 @@ pub enum ScoreSource {
     Robber,
     /// A garden and its neighbours, paid to its abbot.
     Garden,
+    /// The most tokens of one kind of goods (T-05).
+    Goods,
 }
 
 impl ScoreSource {
     /// Every source.
-    pub const ALL: [ScoreSource; 9] = [
+    pub const ALL: [ScoreSource; 10] = [
         ScoreSource::Road,
         ScoreSource::City,
         ScoreSource::Cloister,
@@ -205,6 +222,7 @@ impl ScoreSource {
         ScoreSource::King,
         ScoreSource::Robber,
         ScoreSource::Garden,
+        ScoreSource::Goods,
     ];
 
     /// The name used in game-script reports and on the wire.
@@ -219,6 +237,7 @@ impl ScoreSource {
             ScoreSource::King => "king",
             ScoreSource::Robber => "robber",
             ScoreSource::Garden => "garden",
+            ScoreSource::Goods => "goods",
         }
     }
 
@@ -276,4 +295,8 @@ pub struct Score {
     pub anchor: (Cell, Port),
     /// The checklist rule this follows.
     pub rule: Rule,
+    /// For the end count of goods: the kind (T-05).
+    pub goods: Option<Goods>,
+    /// For a farm: the winners whose pig, or River II's herd, raised their pay (T-17, X-12).
+    pub pigs: PlayerSet,
 }

@@ -1,6 +1,6 @@
 //! The kinds of figure a player puts on the board: the seven followers of the base game and,
 //! with the set `abbot`, the abbot (Rules ); with `inns-cathedrals`, the big
-//! follower (I-02).
+//! follower (I-02); with `traders-builders`, the builder and the pig (T-02).
 //!
 //! What a figure may do is the game's (`game/follower.rs`, `game/abbot.rs`); this module only
 //! names the kinds, for moves, the board and the wire.
@@ -21,11 +21,17 @@ pub enum Figure {
     /// The big follower: one per player on top of the seven (I-02), placed as a follower
     /// (I-13), weighing two in every majority (I-12).
     Big,
+    /// The builder: one per player with Traders & Builders, on a road or city that holds a
+    /// follower of its owner; no follower itself (T-07, T-11).
+    Builder,
+    /// The pig: one per player with Traders & Builders, on a farm that holds a farmer of its
+    /// owner; no follower itself (T-16, T-17).
+    Pig,
 }
 
 impl Figure {
     /// Every kind, in a fixed order.
-    pub const ALL: [Figure; 3] = [Figure::Follower, Figure::Abbot, Figure::Big];
+    pub const ALL: [Figure; 5] = [Figure::Follower, Figure::Abbot, Figure::Big, Figure::Builder, Figure::Pig];
 
     /// The name used in game scripts (`figure`).
     pub const fn name(self) -> &'static str {
@@ -33,17 +39,27 @@ impl Figure {
             Figure::Follower => "follower",
             Figure::Abbot => "abbot",
             Figure::Big => "big",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
         }
     }
 
     /// How many followers the figure counts as where a majority is found: two for the big
     /// follower (I-12), one for the others; the abbot is one figure too, and in a
-    /// challenge size counts for nothing.
+    /// challenge size counts for nothing. The builder and the pig count for nothing
+    /// (T-11, T-17).
     pub const fn weight(self) -> u8 {
         match self {
             Figure::Big => 2,
             Figure::Follower | Figure::Abbot => 1,
+            Figure::Builder | Figure::Pig => 0,
         }
+    }
+
+    /// Whether the figure stands beside the followers without being one: it claims nothing,
+    /// counts in no majority and scores nothing itself (T-11, T-17).
+    pub const fn is_companion(self) -> bool {
+        matches!(self, Figure::Builder | Figure::Pig)
     }
 
     /// Parses a script name such as `"abbot"`.

@@ -49,6 +49,7 @@ mod count;
 mod event;
 mod figure;
 mod game;
+mod goods;
 mod grid;
 mod history;
 mod player;
@@ -68,10 +69,11 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, Score, ScoreSource, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, BigFollowerError, CityError, CountError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode,
-    Move, MoveError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start,
-    TrackPosition, FOLLOWERS_PER_PLAYER,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,
+    GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
+    SetupError, StandError, Start, TrackPosition, FOLLOWERS_PER_PLAYER,
 };
+pub use goods::{Goods, Tokens};
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::{playout_move, Picks};

@@ -7,6 +7,7 @@
 
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
+use crate::figure::Figure;
 use crate::game::{Game, Move};
 use crate::tile::TileId;
 
@@ -75,20 +76,34 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // The recall is offered one turn in eight, so that some abbots stay long enough to see
     // their building surrounded (the pick is made only where a recall is legal).
     let recall = game.may_recall(cell) && pick(8) == 0;
-    // With Inns & Cathedrals the big follower's places come last, the same way.
+    // With Inns & Cathedrals the big follower's places come next, the same way; with Traders &
+    // Builders the builder's and the pig's places last.
     let big_places = game.legal_big_places(tile, cell, rotation);
-    let chosen = pick(options + abbot_places.len() + usize::from(recall) + big_places.len() + 1);
+    let companions: Vec<(Port, Figure)> = [Figure::Builder, Figure::Pig]
+        .into_iter()
+        .flat_map(|f| game.legal_companion_places(f, tile, cell, rotation).into_iter().map(move |p| (p, f)))
+        .collect();
+    let chosen = pick(options + abbot_places.len() + usize::from(recall) + big_places.len() + companions.len() + 1);
     let follower = (chosen < options).then(|| ports[chosen]);
     let recall_at = abbot_places.len();
     let bigs_from = recall_at + usize::from(recall);
+    let companions_from = bigs_from + big_places.len();
     let mut mv = match chosen.checked_sub(options) {
         Some(k) if k < abbot_places.len() => Move::place_abbot(tile, cell, rotation, abbot_places[k]),
         Some(k) if recall && k == recall_at => Move::place_and_recall(tile, cell, rotation),
-        Some(k) if k >= bigs_from && k < bigs_from + big_places.len() => {
+        Some(k) if k >= bigs_from && k < companions_from => {
             Move::place_big(tile, cell, rotation, big_places[k - bigs_from].0)
+        }
+        Some(k) if k >= companions_from && k - companions_from < companions.len() => {
+            let (port, figure) = companions[k - companions_from];
+            Move::place_companion(tile, cell, rotation, port, figure)
         }
         _ => Move::place(tile, cell, rotation, follower),
     };
+    // A second tile the move earns is passed up one time in four (T-15).
+    if game.earns_second_tile_with(tile, cell, rotation) && pick(4) == 0 {
+        mv = mv.passing_second_tile();
+    }
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
     let mut moves: Vec<QuarterMove> = Vec::new();

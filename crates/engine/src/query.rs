@@ -146,6 +146,8 @@ pub struct PlayerSummary {
     pub farms: u32,
     /// Points from the King and the Robber.
     pub king_robber: u32,
+    /// Points from goods (T-05).
+    pub goods: u32,
     /// Tiles of the biggest completed city the player scored, if any.
     pub biggest_city: Option<u32>,
     /// Tiles of the longest completed road the player scored, if any.
@@ -178,6 +180,7 @@ impl Game {
                     ScoreSource::Cloister | ScoreSource::Shrine | ScoreSource::Garden => sum.cloisters += s.points,
                     ScoreSource::Farm | ScoreSource::FarmCity => sum.farms += s.points,
                     ScoreSource::King | ScoreSource::Robber => sum.king_robber += s.points,
+                    ScoreSource::Goods => sum.goods += s.points,
                 }
             }
         }

@@ -550,6 +550,57 @@ rules! {
     I19 = "I-19",
     /// Titles go by tiles, so inns and cathedrals leave the King's and the Robber's records alone (K-04).
     I20 = "I-20",
+    // T — Traders & Builders
+    /// The box holds 24 land tiles, twenty with a goods symbol in a city (wine 9, grain 6, cloth 5), twenty
+    /// tokens, and a builder and a pig for each of six colours.
+    T01 = "T-01",
+    /// The tiles join the land tiles, the tokens are a common stock, and each player has a builder and a pig
+    /// besides the followers.
+    T02 = "T-02",
+    /// A completed city showing goods is scored as usual; then whoever laid the completing tile takes a token
+    /// for each symbol in it.
+    T03 = "T-03",
+    /// Only a completion hands out tokens; symbols in open cities give nothing.
+    T04 = "T-04",
+    /// At the end each kind of goods pays 10 to whoever holds most of it, 10 each when tied, nothing to anyone
+    /// holding none.
+    T05 = "T-05",
+    /// Taking tokens is not scoring: where a rule asks whether someone scored, tokens do not count.
+    T06 = "T-06",
+    /// In place of a follower a player may set the builder on a road or city of the newest tile that holds a
+    /// follower of theirs, never in a field or cloister, nor on a feature the tile completes.
+    T07 = "T-07",
+    /// When the builder's owner lengthens its road or city, they finish the turn and then play one more tile
+    /// as a full turn.
+    T08 = "T-08",
+    /// There is no third tile: the extra tile never earns another, and a turn earns one extra tile at most.
+    T09 = "T-09",
+    /// The builder stays while its feature is open and holds a follower of its owner, and works again on each
+    /// turn that lengthens it.
+    T10 = "T-10",
+    /// A builder is not a follower: it adds nothing to a majority, earns nothing and occupies nothing.
+    T11 = "T-11",
+    /// The builder goes home with the followers when its feature is scored, and at once when its owner has no
+    /// follower left there.
+    T12 = "T-12",
+    /// A first tile that lengthens the builder's feature earns the extra tile even when it completes that
+    /// feature and sends the builder home.
+    T13 = "T-13",
+    /// Completing the builder's feature is lengthening it, so the old and the new wording agree.
+    T14 = "T-14",
+    /// The extra tile may be passed up; Castellan grants it unless the script says otherwise.
+    T15 = "T-15",
+    /// In place of a follower a player may put the pig in a field of the newest tile whose farm holds a
+    /// farmer of theirs.
+    T16 = "T-16",
+    /// At the end a farm owner with their pig in the farm takes 4 instead of 3 for each finished city; the pig
+    /// adds no weight and pays nobody but an owner.
+    T17 = "T-17",
+    /// Farmers and pigs stay out all game and are taken off only at the end.
+    T18 = "T-18",
+    /// `TB20`'s three roads end at a cloister, `TB24`'s two roads cross without meeting and leave four fields,
+    /// and `TB06` and `TB14` close grass between their cities.
+    T19 = "T-19",
     // W — Winter Edition
     /// The Winter Edition has 84 tiles: the base game's 72 and twelve with animals, so 83 to draw.
     W01 = "W-01",
@@ -562,7 +613,7 @@ rules! {
     /// Winter's track has no tokens and the marker is laid down past 50; Castellan keeps the exact total
     /// (B-50).
     W05 = "W-05",
-    // X — The River, the Abbot and Inns & Cathedrals with the other boxes
+    // X — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
     /// The River and River II together make one river: the River's spring starts it, River II's spring and the
     /// River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
     /// other nineteen in any order between) with: 21 river draws.
@@ -597,6 +648,22 @@ rules! {
     /// The lakes by the roads of `R2-07` and `WI05` are inns exactly when Inns & Cathedrals is among the sets
     /// (QX-05).
     X11 = "X-11",
+    /// River II's herd on `R2-11` works as a pig for every owner of its farm when Traders & Builders is in
+    /// play, and is only art without it.
+    X12 = "X-12",
+    /// Under the 2000 farm count, winning a city through a farm with one's own pig pays 5 for it, not 4.
+    X13 = "X-13",
+    /// Completing someone else's goods city takes its tokens and, with no points, still lets the completer
+    /// into the City of Carcassonne.
+    X14 = "X-14",
+    /// For the Count each tile of a double turn stands alone: either may let its placer into the City, and
+    /// each completion gets its own round of moves out of it.
+    X15 = "X-15",
+    /// Whichever tile of a double turn completes a city or road, its player completed it for the titles.
+    X17 = "X-17",
+    /// A finished table names each figure's kind (follower, big follower, abbot, builder, pig) and enters the
+    /// goods tokens too.
+    X18 = "X-18",
     /// Between two challenging buildings size counts for nothing: a big monk or heretic is one occupant, and
     /// the building finished first wins.
     X19 = "X-19",
@@ -607,6 +674,9 @@ rules! {
     X21 = "X-21",
     /// Winter tiles carry no garden, yet the abbot may take a Winter cloister (`WI04`, `WI06`).
     X22 = "X-22",
+    /// The 2000 small-city rule changes a city's points only; a completed goods city hands out its tokens
+    /// just the same.
+    X23 = "X-23",
     // Q — Open questions and Castellan's answers
     /// Is there a farm count between the 2000 one and today's? The rulebooks give no values, so Castellan
     /// offers only those two (V-01).

@@ -219,6 +219,10 @@ pub struct RuleSet {
     /// set's (RI-12), not this option's.
     #[cfg_attr(feature = "serde", serde(default))]
     pub gardens: Option<bool>,
+    /// Traders & Builders with River II: the herd of pigs and an owner's own pig in one farm
+    /// both add 1 per city (default); `false` adds 1 in all (QX-07).
+    #[cfg_attr(feature = "serde", serde(default = "stacks"))]
+    pub herd_and_pig_stack: bool,
 }
 
 impl Default for RuleSet {
@@ -251,8 +255,14 @@ impl Default for RuleSet {
             no_followers_on_river: false,
             recall_loses_challenge: false,
             gardens: None,
+            herd_and_pig_stack: stacks(),
         }
     }
+}
+
+/// The herd and a pig add up by default (QX-07).
+const fn stacks() -> bool {
+    true
 }
 
 /// Every colour of follower the boxes hold: the default limit on players.

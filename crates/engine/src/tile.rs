@@ -7,6 +7,7 @@
 //! is the catalog's, so that the catalog depends on these types and not the other way round.
 
 use crate::coord::{Port, Rotation, Side};
+use crate::goods::Goods;
 use std::fmt;
 
 /// A tile type of the catalog, e.g. `D` (the start tile) or `WI05`.
@@ -140,11 +141,14 @@ pub enum TileSet {
     /// Inns & Cathedrals: 18 tiles with inns and cathedrals, and a big follower per player
     /// (I-01, I-02).
     InnsCathedrals,
+    /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
+    /// (T-01, T-02).
+    TradersBuilders,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 10] = [
+    pub const ALL: [TileSet; 11] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -155,6 +159,7 @@ impl TileSet {
         TileSet::RiverC1,
         TileSet::Abbot,
         TileSet::InnsCathedrals,
+        TileSet::TradersBuilders,
     ];
 
     /// The name used in game scripts.
@@ -170,6 +175,7 @@ impl TileSet {
             TileSet::RiverC1 => "river-c1",
             TileSet::Abbot => "abbot",
             TileSet::InnsCathedrals => "inns-cathedrals",
+            TileSet::TradersBuilders => "traders-builders",
         }
     }
 
@@ -334,6 +340,11 @@ pub struct TileMarks {
     /// A garden in the middle of the tile, where the printing shows one (RI-12): the
     /// tile's centre feature is then a [`FeatureKind::Garden`], which only the abbot takes.
     pub garden: bool,
+    /// A goods symbol (Traders & Builders) and the city segment it is drawn in (T-01, T-03).
+    pub goods: Option<(Goods, LocalFeature)>,
+    /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
+    /// owners when Traders & Builders is in play.
+    pub herd: Option<LocalFeature>,
 }
 
 /// A tile type in catalog orientation.

@@ -48,6 +48,13 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if seed % 5 >= 2 {
         setup.sets.push(TileSet::InnsCathedrals);
     }
+    // Traders & Builders in every box combination, with the hole house rule now and then: the
+    // seeds from 300 on, and every other seed of the other tests' ranges. (The seeds below 300
+    // keep the games they always played.)
+    if (300..1000).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(2)) {
+        setup.sets.push(TileSet::TradersBuilders);
+        setup.rules.hole_extra_turn = seed % 10 == 1;
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -72,12 +79,14 @@ fn points_by_events(game: &Game) -> Vec<u32> {
 
 fn followers_conserved(game: &Game, seed: u64) {
     for p in 0..game.player_count() {
-        let (abbots_out, followers_out): (Vec<&castellan_engine::Follower>, Vec<_>) = game
-            .board()
-            .followers()
-            .iter()
-            .filter(|f| f.player.index() == p && f.figure != Figure::Big)
-            .partition(|f| f.figure == Figure::Abbot);
+        let mine = || game.board().followers().iter().filter(move |f| f.player.index() == p);
+        let of = |figure| mine().filter(|f| f.figure == figure).count();
+        let followers_out: Vec<_> = mine().filter(|f| f.figure == Figure::Follower).collect();
+        let abbots_out: Vec<_> = mine().filter(|f| f.figure == Figure::Abbot).collect();
+        let traders = usize::from(game.setup().has(TileSet::TradersBuilders));
+        let (builders, pigs) = game.companions_in_hand()[p];
+        assert_eq!(of(Figure::Builder) + builders as usize, traders, "seed {seed}: player {p}'s builder");
+        assert_eq!(of(Figure::Pig) + pigs as usize, traders, "seed {seed}: player {p}'s pig");
         let in_city = game.city().map_or(0, |c| c.total(PlayerId(p as u8)) as usize);
         let total = followers_out.len() + in_city + game.supply()[p] as usize;
         assert_eq!(total, FOLLOWERS_PER_PLAYER as usize, "seed {seed}: player {p}'s followers");
@@ -99,12 +108,13 @@ fn followers_conserved(game: &Game, seed: u64) {
 #[test]
 fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut moved_out_of_the_city = 0;
+    let (mut second_tiles, mut pigs_paid, mut goods_taken) = (0, 0, 0);
     let (mut recalls, mut abbots_scored_9) = (0, 0);
     // Scores where a big follower weighed two, and inn roads and cathedral cities paid.
     let (mut weighed, mut inns_and_cathedrals) = (0, 0);
     // Moves after which a big follower waits in the City.
     let mut bigs_in_the_city = 0;
-    for seed in 0..300 {
+    for seed in 0..420 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
         let city_after_river = setup.rules.river_before_city;
@@ -119,6 +129,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
                 abbots_scored_9 += 1;
             }
             followers_conserved(&game, seed);
+            second_tiles += usize::from(game.second_tile());
             let seats = (0..game.player_count() as u8).map(PlayerId);
             bigs_in_the_city += usize::from(game.city().is_some_and(|c| seats.clone().any(|p| c.big(p).is_some())));
             assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: scores equal the sum of events");
@@ -141,7 +152,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             .filter(|e| matches!(e, Event::Scored(s) if s.rule == castellan_engine::Rule::A08))
             .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
+        goods_taken += game.events().iter().filter(|e| matches!(e, Event::GoodsTaken { .. })).count();
         game.finish().unwrap();
+        pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
         for e in game.events() {
             if let Event::Scored(s) = e {
                 weighed += usize::from(s.weight != s.followers);
@@ -160,6 +173,10 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,
         "big followers weighed: {weighed}; inns and cathedrals paid: {inns_and_cathedrals}"
+    );
+    assert!(
+        second_tiles > 0 && pigs_paid > 0 && goods_taken > 0,
+        "second tiles: {second_tiles}; farms paid more for pigs: {pigs_paid}; goods taken: {goods_taken}"
     );
     assert!(
         recalls > 0 && abbots_scored_9 > 0,

@@ -6,8 +6,8 @@
 #![cfg(feature = "serde")]
 
 use castellan_engine::{
-    Bounds, Color, CountMovement, FarmRule, Mode, Quarter, RuleSet, ScoreSource, Start, TiedWinners, TileId, TileSet,
-    Unplaceable,
+    Bounds, Color, CountMovement, FarmRule, Goods, Mode, Quarter, RuleSet, ScoreSource, Start, TiedWinners, TileId,
+    TileSet, Unplaceable,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -36,6 +36,7 @@ fn each_enum_crosses_the_wire_by_its_script_name() {
     spelled_by_name(&Start::ALL, Start::name);
     spelled_by_name(&Mode::ALL, Mode::name);
     spelled_by_name(&ScoreSource::ALL, ScoreSource::name);
+    spelled_by_name(&Goods::ALL, Goods::name);
     assert!(serde_json::from_value::<Color>(json!("grey")).is_err(), "only the script's spelling is a colour");
 }
 

@@ -36,18 +36,22 @@ pub const VERSION: u64 = 1;
 pub const VERSION_2: u64 = 2;
 
 /// The format version a script of a game with `setup` is written in: version 2 when the
-/// game plays the abbot or Inns & Cathedrals (whose figures and recall no other game can use)
-/// or a rule option version 2 adds (RI-14's `start_tile_after_river`, RI-15's
-/// `no_followers_on_river`, QX-03's `recall_loses_challenge`, QX-18's `gardens`), else
-/// version 1, so that readers of version 1 keep reading every other game.
+/// game plays the abbot, Inns & Cathedrals or Traders & Builders (whose figures, recall,
+/// second tiles and goods no other game can use) or a rule option version 2 adds (RI-14's
+/// `start_tile_after_river`, RI-15's `no_followers_on_river`, QX-03's
+/// `recall_loses_challenge`, QX-18's `gardens`, QX-07's `herd_and_pig_stack`), else version 1,
+/// so that readers of version 1 keep reading every other game.
 pub fn version_for(setup: &GameSetup) -> u64 {
     let r = &setup.rules;
     if setup.has(castellan_engine::TileSet::Abbot)
         || setup.has(castellan_engine::TileSet::InnsCathedrals)
+        || setup.has(castellan_engine::TileSet::TradersBuilders)
+        || !setup.goods.is_empty()
         || r.start_tile_after_river
         || r.no_followers_on_river
         || r.recall_loses_challenge
         || r.gardens.is_some()
+        || !r.herd_and_pig_stack
     {
         VERSION_2
     } else {
@@ -71,14 +75,22 @@ pub struct StandingFollower {
     pub player: PlayerId,
     /// Where.
     pub at: Standing,
-    /// A follower or the big follower (version 2's `figure`).
+    /// Which figure (version 2's `figure`): a follower or the big follower, or the abbot,
+    /// builder or pig on the board.
     pub figure: Figure,
 }
 
 impl StandingFollower {
     /// The stand move it stands for.
     pub fn to_move(&self) -> Move {
-        Move::Stand { player: self.player, at: self.at, figure: self.figure }
+        match (self.figure, self.at) {
+            (Figure::Abbot, Standing::Board(cell, port)) => Move::StandAbbot { player: self.player, at: (cell, port) },
+            (figure @ (Figure::Builder | Figure::Pig), Standing::Board(cell, port)) => {
+                Move::StandCompanion { player: self.player, at: (cell, port), figure }
+            }
+            // The reader lets only followers and big followers into the City's quarters.
+            (figure, at) => Move::Stand { player: self.player, at, figure },
+        }
     }
 }
 
@@ -271,6 +283,11 @@ mod tests {
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
+        // Traders & Builders, like the abbot, needs version 2.
+        let traders = SCRIPT.replace("\"king-robber\"]", "\"traders-builders\"]");
+        let e = Script::from_json(&traders).unwrap_err();
+        assert_eq!(e.at, "setup.sets");
+        assert!(e.to_string().contains("`traders-builders` needs version 2"), "{e}");
     }
 
     #[test]
@@ -298,6 +315,24 @@ mod tests {
         let script = Script::from_json(&inns).expect("version 2 reads Inns & Cathedrals");
         assert!(script.setup.has(castellan_engine::TileSet::InnsCathedrals), "the box is played");
         assert_eq!(script.to_json()["version"].as_u64(), Some(2), "and written as version 2");
+        let v2 = v1.replace("\"version\": 1", "\"version\": 2");
+        let traders = v2.replace(
+            r#""sets": ["base", "river"], "start": "river", "rules": {"no_followers_on_river": true}"#,
+            r#""sets": ["base", "traders-builders"]"#,
+        );
+        let script = Script::from_json(&traders).expect("version 2 reads Traders & Builders");
+        assert!(script.setup.has(castellan_engine::TileSet::TradersBuilders), "the box is played");
+        assert_eq!(script.to_json()["version"].as_u64(), Some(2), "and written as version 2");
+        // QX-07's option, like the others, is version 2's alone.
+        let herd = |script: &str| script.replace(r#""no_followers_on_river": true"#, r#""herd_and_pig_stack": false"#);
+        let e = Script::from_json(&herd(v1)).unwrap_err();
+        assert_eq!(e.at, "setup.rules.herd_and_pig_stack", "{e}");
+        let script = Script::from_json(&herd(&v2)).expect("version 2 reads the herd's option");
+        let written = script.to_json();
+        assert_eq!(
+            (written["version"].as_u64(), written["setup"]["rules"]["herd_and_pig_stack"].as_bool()),
+            (Some(2), Some(false))
+        );
     }
 
     #[test]

@@ -2,9 +2,9 @@
 
 use crate::{Script, Standing, StandingFollower, FORMAT, VERSION, VERSION_2};
 use castellan_engine::{
-    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Mode, Move, MoveError,
+    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
     PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners,
-    TileId, TileSet, Title, TitleKind, Titles, Unplaceable,
+    TileId, TileSet, Title, TitleKind, Titles, Tokens, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -211,7 +211,9 @@ impl Script {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
                         .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
-                    if matches!(set, TileSet::Abbot | TileSet::InnsCathedrals) && version < VERSION_2 {
+                    if matches!(set, TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders)
+                        && version < VERSION_2
+                    {
                         return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
                     }
                     Ok(set)
@@ -267,7 +269,17 @@ impl Script {
             }
             Some(v) => Some(read_track(object(v, "setup.track")?, &names)?),
         };
-        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at };
+        let goods = match setup_v.get("goods") {
+            None => Vec::new(),
+            Some(_) if version < VERSION_2 => {
+                return Err(ScriptError::format("setup.goods", "goods need version 2"));
+            }
+            Some(_) if mode != Mode::FinalBoard => {
+                return Err(ScriptError::format("setup.goods", "only a final-board script lists the goods in hand"))
+            }
+            Some(v) => read_goods(object(v, "setup.goods")?, &names)?,
+        };
+        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods };
 
         let moves = match root.get("moves") {
             None => Vec::new(),
@@ -299,17 +311,14 @@ impl Script {
                     }
                     _ => return Err(ScriptError::format(&at, "give either `at` or `quarter`")),
                 };
-                // Version 2 names the figure; the abbot stands as a move of its own.
-                let figure = if version >= VERSION_2 { figure_and_recall(o, &at)?.0 } else { None };
-                let figure = match figure {
-                    Some(Figure::Abbot) => {
-                        return Err(ScriptError::format(
-                            &at,
-                            "the abbot stands as a move: `{\"stand\": …, \"figure\": \"abbot\"}`",
-                        ))
-                    }
-                    f => f.unwrap_or_default(),
-                };
+                let (figure, recall) = if version >= VERSION_2 { figure_and_recall(o, &at)? } else { (None, false) };
+                if recall {
+                    return Err(ScriptError::format(&at, "a standing figure is not taken back"));
+                }
+                let figure = figure.unwrap_or_default();
+                if !matches!(figure, Figure::Follower | Figure::Big) && matches!(standing, Standing::City(_)) {
+                    return Err(ScriptError::format(&at, format!("the {figure} never goes into the City")));
+                }
                 followers.push(StandingFollower { player, at: standing, figure });
             }
         }
@@ -370,6 +379,30 @@ fn read_track(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u32>> {
             u32::try_from(integer(v, &at)?).map_err(|_| ScriptError::format(&at, "negative score"))
         })
         .collect()
+}
+
+/// A final board's `setup.goods`: player → kind → tokens; kinds and players left out
+/// hold none. The result has one hand per seat, or none at all when nobody holds any.
+fn read_goods(o: &Map<String, Value>, names: &[String]) -> Result<Vec<Tokens>> {
+    let mut held = vec![Tokens::NONE; names.len()];
+    for (name, hand) in o {
+        let at = format!("setup.goods.{name}");
+        let seat = names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| ScriptError::format(&at, format!("no player is called {name}")))?;
+        for (kind, n) in object(hand, &at)? {
+            let at = format!("{at}.{kind}");
+            let goods =
+                Goods::from_name(kind).ok_or_else(|| ScriptError::format(&at, format!("unknown goods `{kind}`")))?;
+            held[seat][goods] =
+                u8::try_from(integer(n, &at)?).map_err(|_| ScriptError::format(&at, "not a number of tokens"))?;
+        }
+    }
+    if held.iter().all(|t| t.is_empty()) {
+        held.clear();
+    }
+    Ok(held)
 }
 
 /// `text` without the byte-order mark a Windows editor puts before the first character of a
@@ -439,6 +472,10 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
             "challenge_winner_takes_both" => r.challenge_winner_takes_both = boolean(v, &at(k))?,
             "relaxed_shrine_placement" => r.relaxed_shrine_placement = boolean(v, &at(k))?,
             "count_lock_entry" => r.count_lock_entry = boolean(v, &at(k))?,
+            "herd_and_pig_stack" if version < VERSION_2 => {
+                return Err(ScriptError::format(at(k), "`herd_and_pig_stack` needs version 2"))
+            }
+            "herd_and_pig_stack" => r.herd_and_pig_stack = boolean(v, &at(k))?,
             "count_round_per_feature" => r.count_round_per_feature = boolean(v, &at(k))?,
             "count_movement" => {
                 let name = string(v, &at(k))?;
@@ -516,7 +553,7 @@ fn quarter_move(
 }
 
 /// Whether a version-2 `figure` in the City names the big follower: `follower` (the default)
-/// or `big`; the abbot never goes into the City (QX-04). A version-1 script has no `figure`.
+/// or `big`; the abbot never goes into the City (QX-04), nor do the builder and the pig. A version-1 script has no `figure`.
 fn city_figure_is_big(o: &Map<String, Value>, at: &str, version: u64) -> Result<bool> {
     if version < VERSION_2 {
         return Ok(false);
@@ -524,7 +561,9 @@ fn city_figure_is_big(o: &Map<String, Value>, at: &str, version: u64) -> Result<
     match figure_and_recall(o, at)?.0 {
         None | Some(Figure::Follower) => Ok(false),
         Some(Figure::Big) => Ok(true),
-        Some(Figure::Abbot) => Err(ScriptError::format(at, "the abbot never goes into the City")),
+        Some(figure @ (Figure::Abbot | Figure::Builder | Figure::Pig)) => {
+            Err(ScriptError::format(at, format!("the {figure} never goes into the City")))
+        }
     }
 }
 
@@ -586,6 +625,12 @@ fn read_move(
                 Standing::City(_) => Err(ScriptError::format(at, "the abbot never goes into the City")),
             };
         }
+        if let Some(figure) = figure.filter(|f| f.is_companion()) {
+            return match standing_of(place, at)? {
+                Standing::Board(cell, port) => Ok(Move::StandCompanion { player, at: (cell, port), figure }),
+                Standing::City(_) => Err(ScriptError::format(at, format!("the {figure} never goes into the City"))),
+            };
+        }
         return Ok(Move::Stand { player, at: standing_of(place, at)?, figure: figure.unwrap_or_default() });
     }
     if let Some(c) = o.get("city") {
@@ -621,6 +666,12 @@ fn read_move(
         }),
         _ => return Err(ScriptError::format(at, "a bought tile names its buyer and its price")),
     };
+    // Version 2: `"second_tile": false` passes up the builder's second tile (T-15); `true`
+    // says what the moves say anyway.
+    let pass_second_tile = match o.get("second_tile") {
+        Some(v) if version >= VERSION_2 => !boolean(v, at)?,
+        _ => false,
+    };
     Ok(Move::Place {
         tile,
         cell,
@@ -630,6 +681,7 @@ fn read_move(
         recall_abbot,
         count,
         purchase,
+        pass_second_tile,
     })
 }
 

@@ -94,9 +94,14 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         "events": events,
         "notices": notices(game),
     });
-    let (abbot, big) = (game.setup().has(TileSet::Abbot), game.setup().has(TileSet::InnsCathedrals));
-    if abbot || big {
+    let (abbot, big, traders) = (
+        game.setup().has(TileSet::Abbot),
+        game.setup().has(TileSet::InnsCathedrals),
+        game.setup().has(TileSet::TradersBuilders),
+    );
+    if abbot || big || traders {
         // The extra figures in hand, beside `supply` (the followers): only the kinds in play.
+        let companions = game.companions_in_hand();
         report["figures"] = players
             .iter()
             .enumerate()
@@ -108,10 +113,28 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
                 if big {
                     held.insert("big".into(), game.bigs()[i].into());
                 }
+                if traders {
+                    let (builders, pigs) = companions[i];
+                    held.insert("builder".into(), builders.into());
+                    held.insert("pig".into(), pigs.into());
+                }
                 (p.name.clone(), Value::Object(held))
             })
             .collect::<serde_json::Map<_, _>>()
             .into();
+    }
+    if game.setup().has(castellan_engine::TileSet::TradersBuilders) {
+        // The tokens each player holds (T-03), and whether the next move is a second tile.
+        report["goods"] = players
+            .iter()
+            .zip(game.goods())
+            .map(|(p, t)| {
+                let kinds = castellan_engine::Goods::ALL.iter().map(|&g| (g.name().to_string(), Value::from(t[g])));
+                (p.name.clone(), Value::Object(kinds.collect()))
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+        report["second_tile"] = game.second_tile().into();
     }
     if let Some(before) = before {
         report["before_count"] = by_name(before).into();
@@ -157,6 +180,14 @@ fn score_json(s: &Score, name: &impl Fn(PlayerId) -> String) -> Value {
         Rule::I05 | Rule::I06 => o["inn"] = true.into(),
         Rule::I07 | Rule::I08 => o["cathedral"] = true.into(),
         _ => {}
+    }
+    // The keys of Traders & Builders appear only where they say something, so a version-1
+    // report is unchanged.
+    if let Some(goods) = s.goods {
+        o["goods"] = goods.name().into();
+    }
+    if !s.pigs.is_empty() {
+        o["pigs"] = s.pigs.iter().map(name).collect::<Vec<_>>().into();
     }
     o
 }

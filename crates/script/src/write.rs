@@ -22,6 +22,14 @@ pub fn setup_json(s: &GameSetup) -> Value {
     if s.mode == Mode::FinalBoard && s.start == Start::Count {
         setup.insert("count_at".into(), s.count_at.name().into());
     }
+    if !s.goods.is_empty() {
+        let hands = s.players.iter().zip(&s.goods).filter(|(_, t)| !t.is_empty());
+        let goods = hands.map(|(p, t)| {
+            let kinds = t.held().map(|(g, n)| (g.name().to_string(), Value::from(n))).collect::<Map<_, _>>();
+            (p.name.clone(), Value::Object(kinds))
+        });
+        setup.insert("goods".into(), Value::Object(goods.collect()));
+    }
     if s.mode == Mode::FinalBoard {
         for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
             if let Some(t) = title {
@@ -59,7 +67,12 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             "stand": [cell.x, cell.y, port.name()],
             "figure": Figure::Abbot.name(),
         }),
-        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase } => {
+        Move::StandCompanion { player, at: (cell, port), figure } => json!({
+            "player": s.players[player.index()].name,
+            "stand": [cell.x, cell.y, port.name()],
+            "figure": figure.name(),
+        }),
+        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();
@@ -69,6 +82,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             }
             if *recall_abbot {
                 o["recall"] = "abbot".into();
+            }
+            if *pass_second_tile {
+                o["second_tile"] = false.into();
             }
             if let Some(p) = purchase {
                 o["buyer"] = s.players[p.buyer.index()].name.clone().into();
@@ -97,18 +113,20 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
 }
 
 impl Script {
-    /// Whether the script says anything only version 2 can: the abbot's or Inns & Cathedrals'
-    /// set, a figure other than a follower (on the board or in the City), or a recall.
+    /// Whether the script says anything only version 2 can: the set of the abbot, Inns &
+    /// Cathedrals or Traders & Builders, goods in hand, a figure other than a follower (on the
+    /// board or in the City), a recall, or a second tile passed up.
     fn needs_version_2(&self) -> bool {
         crate::version_for(&self.setup) == VERSION_2
             || self.followers.iter().any(|f| f.figure != Figure::Follower)
             || self.final_moves.iter().any(|m| m.big)
             || self.moves.iter().any(|m| match m {
-                Move::StandAbbot { .. } => true,
+                Move::StandAbbot { .. } | Move::StandCompanion { .. } => true,
                 Move::Stand { figure, .. } => *figure != Figure::Follower,
-                Move::Place { figure, recall_abbot, count, .. } => {
+                Move::Place { figure, recall_abbot, count, pass_second_tile, .. } => {
                     *figure != Figure::Follower
                         || *recall_abbot
+                        || *pass_second_tile
                         || count.moves.iter().any(|q| q.big)
                         || count.entry.is_some_and(|e| e.big)
                 }
@@ -211,6 +229,7 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("start_tile_after_river", r.start_tile_after_river.into(), d.start_tile_after_river.into());
     opt("no_followers_on_river", r.no_followers_on_river.into(), d.no_followers_on_river.into());
     opt("recall_loses_challenge", r.recall_loses_challenge.into(), d.recall_loses_challenge.into());
+    opt("herd_and_pig_stack", r.herd_and_pig_stack.into(), d.herd_and_pig_stack.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());

@@ -47,6 +47,18 @@ pub struct TileShape {
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
+/// The boxes the new-game screen offers beside the base game, which is always in play, in the
+/// engine's order. Inns & Cathedrals and Traders & Builders are not among them until the table
+/// screen can place the big follower, the builder and the pig and ask for the builder's second
+/// tile: a game started there could not be played as the box is. Scripts and the command line
+/// play them.
+pub fn offered_boxes() -> Vec<TileSet> {
+    TileSet::ALL
+        .into_iter()
+        .filter(|&s| !matches!(s, TileSet::Base | TileSet::InnsCathedrals | TileSet::TradersBuilders))
+        .collect()
+}
+
 /// Every tile type, in catalog order.
 pub fn tile_shapes() -> Vec<TileShape> {
     TileId::all()
@@ -105,5 +117,14 @@ mod tests {
         let inn = shapes.iter().find(|s| s.id == "IC16").expect("IC16");
         assert_eq!(inn.features.iter().filter(|f| f.inn).count(), 1, "and the inn by the road");
         assert_eq!(shield.edges, "CCCC");
+    }
+
+    #[test]
+    fn the_new_game_screen_offers_every_box_but_the_base_game_and_the_two_new_boxes() {
+        let offered = offered_boxes();
+        assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
+        assert!(!offered.contains(&TileSet::InnsCathedrals), "not until the table screen can play the big follower");
+        assert!(!offered.contains(&TileSet::TradersBuilders), "not until the table screen can play the builder");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 3, "every other box: {offered:?}");
     }
 }

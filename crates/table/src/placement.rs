@@ -133,6 +133,15 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
             let mut followers = options(Figure::Follower, game.legal_followers(tile, cell, rotation));
             followers.extend(options(Figure::Abbot, abbot.collect()));
             followers.extend(options(Figure::Big, game.legal_big_places(tile, cell, rotation)));
+            for companion in [Figure::Builder, Figure::Pig] {
+                let places =
+                    game.legal_companion_places(companion, tile, cell, rotation).into_iter().filter_map(|port| {
+                        let def = tile.def();
+                        let local = def.feature_at(port.to_catalog(rotation))?;
+                        Some((port, def.features[usize::from(local)].kind))
+                    });
+                followers.extend(options(companion, places.collect()));
+            }
             for o in &mut followers {
                 o.covers = same_feature(tile, rotation, &o.place);
             }
@@ -258,6 +267,27 @@ mod tests {
         game.apply(&Move::place_big(u, Cell::new(1, 0), Rotation::R0, castellan_engine::Port::E)).unwrap();
         game.apply(&Move::place(u, Cell::new(-1, 0), Rotation::R0, None)).unwrap();
         assert!(!bigs(&placement_options(&game, "U").unwrap()), "Anna's big follower is out");
+    }
+
+    #[test]
+    fn placement_options_offer_the_builder_beside_its_owners_follower_and_no_pig_without_a_farmer() {
+        let kinds = |game: &Game, at: (i32, i32)| -> Vec<(Figure, FollowerRole)> {
+            let option =
+                placement_options(game, "U").unwrap().into_iter().find(|o| (o.x, o.y, o.rotation) == (at.0, at.1, 0));
+            let option = option.expect("U fits there");
+            option.followers.iter().filter(|f| f.figure.is_companion()).map(|f| (f.figure, f.role)).collect()
+        };
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::TradersBuilders);
+        let mut game = Game::new(setup).unwrap();
+        assert_eq!(kinds(&game, (1, 0)), [], "no follower of Anna's on the road yet (T-07)");
+        let u = TileId::from_name("U").unwrap();
+        game.apply(&Move::place(u, Cell::new(1, 0), Rotation::R0, Some(castellan_engine::Port::E))).unwrap();
+        game.apply(&Move::place(u, Cell::new(-1, 0), Rotation::R0, None)).unwrap();
+        // Anna's thief is on the road through (1, 0): her builder may join it on the next tile.
+        assert_eq!(kinds(&game, (2, 0)), [(Figure::Builder, FollowerRole::Thief)]);
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert_eq!(kinds(&plain, (1, 0)), [], "no box, no builder or pig");
     }
 
     #[test]

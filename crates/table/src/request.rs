@@ -225,6 +225,13 @@ impl MoveRequest {
             MoveRequest::Stand { seat, figure: Figure::Abbot, x, y, place } => {
                 Ok(Move::StandAbbot { player: seat_of(*seat)?, at: (Cell::new(*x, *y), place_named(place)?) })
             }
+            MoveRequest::Stand { seat, figure: figure @ (Figure::Builder | Figure::Pig), x, y, place } => {
+                Ok(Move::StandCompanion {
+                    player: seat_of(*seat)?,
+                    at: (Cell::new(*x, *y), place_named(place)?),
+                    figure: *figure,
+                })
+            }
             MoveRequest::Stand { seat, figure, x, y, place } => Ok(Move::Stand {
                 player: seat_of(*seat)?,
                 at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
@@ -491,6 +498,15 @@ mod tests {
         assert_eq!(
             read(&format!(r#"{stand}, "figure": "big"}}"#)),
             Move::Stand { player: PlayerId(1), at: Standing::Board(Cell::new(0, 1), Port::C), figure: Figure::Big }
+        );
+        assert_eq!(
+            read(&format!(r#"{place}, "figure": "pig"}}"#)),
+            Move::place_companion(b, Cell::new(0, 1), Rotation::R0, Port::C, Figure::Pig),
+            "the builder and the pig are placed as the engine's (T-07, T-16)"
+        );
+        assert_eq!(
+            read(&format!(r#"{stand}, "figure": "builder"}}"#)),
+            Move::StandCompanion { player: PlayerId(1), at: (Cell::new(0, 1), Port::C), figure: Figure::Builder }
         );
     }
 

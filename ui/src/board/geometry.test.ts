@@ -69,7 +69,7 @@ test("three road ends meet at a junction; a cloister draws its building instead"
 });
 
 test("every role and every figure beside the follower has an outline of its own, scaled and centred where asked", () => {
-  const roles = ["knight", "thief", "monk", "farmer", "heretic", "abbot", "big"] as const;
+  const roles = ["knight", "thief", "monk", "farmer", "heretic", "abbot", "big", "builder", "pig"] as const;
   const outlines = roles.map((r) => roleOutline(r, 0, 0, 1));
   expect(new Set(outlines).size, outlines.join("\n")).toBe(roles.length);
   expect(roleOutline("thief", 50, 10, 10)).toBe("M 50,-1.5 L 61.5,10 L 50,21.5 L 38.5,10 Z");
@@ -188,6 +188,10 @@ test("the big follower is drawn as itself wherever it stands, and larger than an
   expect(shapeOf("big", "farmer")).toBe("big");
   expect(shapeOf("big", "knight")).toBe("big");
   expect(shapeLabel("big")).toBe("figure.big");
+  expect(shapeOf("builder", "thief")).toBe("builder");
+  expect(shapeOf("pig", "farmer")).toBe("pig");
+  expect(shapeLabel("builder")).toBe("figure.builder");
+  expect(shapeLabel("pig")).toBe("figure.pig");
   expect(shapeLabel("knight")).toBe("role.knight");
   const extent = (shape: FigureShape): [number, number] => {
     const points = [...roleOutline(shape, 0, 0, 1).matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [

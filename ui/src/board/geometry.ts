@@ -39,7 +39,9 @@ export type FigureShape = FollowerRole | Exclude<Figure, "follower">;
 
 /** The words naming a shape: a follower's role, or another figure. */
 export function shapeLabel(shape: FigureShape): `role.${FollowerRole}` | `figure.${Exclude<Figure, "follower">}` {
-  return shape === "abbot" || shape === "big" ? `figure.${shape}` : `role.${shape}`;
+  return shape === "abbot" || shape === "big" || shape === "builder" || shape === "pig"
+    ? `figure.${shape}`
+    : `role.${shape}`;
 }
 
 /** The shape of `figure` standing where a follower would be a `role`. */
@@ -273,6 +275,61 @@ const OUTLINES: Record<FigureShape, (string | [number, number])[]> = {
     [-1.5, 0],
     "L",
     [-1.5, -0.6],
+    "Z",
+  ],
+  // A house with a pitched roof, for the figure that builds on roads and cities (T-07).
+  builder: [
+    "M",
+    [0, -1.3],
+    "L",
+    [1.2, -0.2],
+    "L",
+    [1, -0.2],
+    "L",
+    [1, 1.1],
+    "L",
+    [-1, 1.1],
+    "L",
+    [-1, -0.2],
+    "L",
+    [-1.2, -0.2],
+    "Z",
+  ],
+  // A pig seen from the side: a round body on four short legs, with a snout to the right
+  // (T-16). Wider than high, like the farmer it stands beside, but with legs.
+  pig: [
+    "M",
+    [-1.2, -0.6],
+    "Q",
+    [0, -1.2],
+    [1.1, -0.6],
+    "L",
+    [1.45, -0.3],
+    "L",
+    [1.45, 0.2],
+    "L",
+    [1.1, 0.3],
+    "L",
+    [1, 0.7],
+    "L",
+    [0.7, 0.7],
+    "L",
+    [0.7, 1.05],
+    "L",
+    [0.35, 1.05],
+    "L",
+    [0.35, 0.75],
+    "L",
+    [-0.45, 0.75],
+    "L",
+    [-0.45, 1.05],
+    "L",
+    [-0.8, 1.05],
+    "L",
+    [-0.8, 0.7],
+    "Q",
+    [-1.4, 0.4],
+    [-1.2, -0.6],
     "Z",
   ],
 };

@@ -115,6 +115,7 @@ export const de: Messages = {
   "box.river-c1": "Der Fluss, erste Auflage (ohne Garten)",
   "box.abbot": "Der Abt und die Gärten (Grundspiel)",
   "box.inns-cathedrals": "Wirtshäuser & Kathedralen",
+  "box.traders-builders": "Händler & Baumeister",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",
@@ -144,6 +145,8 @@ export const de: Messages = {
   "figure.follower": "Meeple",
   "figure.abbot": "Abt (Kloster oder Garten)",
   "figure.big": "Großer Meeple (zählt doppelt)",
+  "figure.builder": "Baumeister (Straße oder Stadt mit deinem Meeple)",
+  "figure.pig": "Schwein (Wiese mit deinem Bauern)",
   "table.figure": "Welche Figur",
   "table.recallAbbot": "Abt zurücknehmen",
   "table.recallAbbotHint":
@@ -152,6 +155,10 @@ export const de: Messages = {
   "score.abbotOut": "Abt auf dem Brett",
   "score.bigInHand": "großer Meeple im Vorrat",
   "score.bigOut": "großer Meeple im Spiel",
+  "score.builderInHand": "Baumeister im Vorrat",
+  "score.builderOut": "Baumeister auf dem Brett",
+  "score.pigInHand": "Schwein im Vorrat",
+  "score.pigOut": "Schwein auf dem Brett",
   "feed.recalled": " (Abt zurückgenommen)",
   "board.square": "Feld {where}",
   "board.tile": "Plättchen {tile}: {where}",
@@ -200,6 +207,9 @@ export const de: Messages = {
   "feed.farm-city": "Bauern rund um eine fertige Stadt",
   "feed.king.one": "König: {n} fertige Stadt",
   "feed.king.other": "König: {n} fertige Städte",
+  "feed.goods.wine": "am meisten Wein",
+  "feed.goods.grain": "am meisten Getreide",
+  "feed.goods.cloth": "am meisten Stoff",
   "feed.robber.one": "Raubritter: {n} fertige Straße",
   "feed.robber.other": "Raubritter: {n} fertige Straßen",
   "feed.unfinished": " (unfertig)",
@@ -304,6 +314,8 @@ export const de: Messages = {
   "turns.follower": " · Meeple → {feature}",
   "turns.abbot": " · Abt → {feature}",
   "turns.big": " · großer Meeple → {feature}",
+  "turns.builder": " · Baumeister → {feature}",
+  "turns.pig": " · Schwein → {feature}",
   "turns.recalled": " · Abt zurückgenommen",
   "turns.standAbbot": "{name}: Abt → {feature}",
   "turns.at": " · {feature}",
@@ -592,6 +604,19 @@ export const de: Messages = {
   "refusal.startTileTwice": "das Startplättchen kommt entweder in den Beutel oder nach dem Fluss, nicht beides",
   "refusal.startTileAfterRiverNeedsRiver":
     "das Startplättchen kommt nur nach dem Fluss, wenn die Quelle des Flusses den Anfang macht",
+  "refusal.goodsWithoutTheirSeat":
+    "Warenplättchen sind für {seats} Plätze angegeben, ohne Händler & Baumeister oder über den Tisch hinaus",
+  "refusal.tradersNotInPlay": "dieses Spiel wird ohne Händler & Baumeister gespielt",
+  "refusal.builderOut": "der Baumeister von {name} steht schon auf dem Brett",
+  "refusal.builderNotARoadOrCity":
+    "der Baumeister darf nur auf eine Straße oder Stadt, nicht auf {feature} bei {place}",
+  "refusal.builderNoFollower": "{name} hat auf diesem Gebiet ({feature}) keinen Meeple für den Baumeister",
+  "refusal.builderFeatureFinished":
+    "dieses Plättchen schließt das Gebiet ({feature}) ab: der Baumeister ginge sofort zurück",
+  "refusal.noSecondTile": "es gibt kein zweites Plättchen zum Auslassen",
+  "refusal.pigOut": "das Schwein von {name} steht schon auf dem Brett",
+  "refusal.pigNotAField": "das Schwein darf nur auf eine Wiese, nicht auf {feature} bei {place}",
+  "refusal.pigNoFarmer": "das Schwein von {name} braucht einen Bauern von {name} auf der Wiese bei {place}",
   "refusal.missingStartSet": "der Start von „{box}“ braucht die Plättchen dieser Schachtel im Spiel",
   "refusal.duplicateSet": "„{box}“ ist zweimal gewählt",
   "refusal.tooFewPlayers.one": "Ein Spiel braucht mindestens zwei Spieler; {n} sitzt am Tisch.",
@@ -681,6 +706,19 @@ export const de: Messages = {
     "Statt eine Figur einzusetzen, darf man den Abt zurücknehmen und sein Kloster oder seinen Garten sofort werten: 1 plus die Plättchen ringsum.",
   "rule.A-09": "Den Abt zurückzunehmen ist der ganze Figurenschritt des Zugs.",
   "rule.A-11": "Ein fertiges Kloster oder ein fertiger Garten bringt 9; der Abt kann nicht für weniger zurück.",
+  "rule.T-02": "Mit Händler & Baumeister hat jeder neben den Meeple einen Baumeister und ein Schwein.",
+  "rule.T-05":
+    "Am Ende bringt jede Warenart 10 Punkte für den, der am meisten davon hat; bei Gleichstand bekommen alle 10.",
+  "rule.T-07":
+    "Der Baumeister kommt auf eine Straße oder Stadt des neuen Plättchens, auf der schon ein Meeple des Spielers steht und die dieses Plättchen nicht abschließt.",
+  "rule.T-15":
+    "Das zweite Plättchen des Baumeisters darf man auslassen; ein Zug, der keines einbrachte, kann nichts auslassen.",
+  "rule.T-16": "Das Schwein kommt auf eine Wiese des neuen Plättchens, auf der schon ein Bauer des Spielers steht.",
+  "rule.T-17": "Wer eine Wiese mit dem eigenen Schwein darauf besitzt, bekommt 4 statt 3 für jede fertige Stadt.",
+  "rule.X-12": "Die Schweineherde von Fluss II zählt als Schwein für jeden, der ihre Wiese besitzt.",
+  "rule.X-13":
+    "Bei der Wiesenwertung von 2000 bringt eine Stadt, die über eine Wiese mit dem eigenen Schwein gewonnen wird, 5 statt 4.",
+  "rule.X-18": "Bei einem Endstand werden auch die Warenplättchen jedes Spielers eingegeben.",
   "rule.A-13":
     "Am Ende bringt das unfertige Kloster oder der unfertige Garten eines Abts 1 plus die Plättchen ringsum.",
   "rule.A-14": "Jeder Spieler hat einen Abt.",

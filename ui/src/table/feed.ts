@@ -33,6 +33,9 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
     case "robber":
       what = tn(`feed.${score.kind}`, score.points);
       break;
+    case "goods":
+      what = t(`feed.goods.${score.goods ?? "wine"}`);
+      break;
   }
   // An abbot taken back scores its building as it stands (A-08): said so, not "unfinished".
   if (score.rule === "A-08") what += t("feed.recalled");

@@ -25,9 +25,11 @@ mod king_robber;
 mod river;
 mod river2;
 mod shrine;
+mod traders_builders;
 mod winter;
 
 use crate::coord::{Port, Rotation, Side};
+use crate::goods::Goods;
 use crate::tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet};
 use std::sync::OnceLock;
 
@@ -83,6 +85,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::River, river::ROWS),
             (TileSet::Abbot, abbot::ROWS),
             (TileSet::InnsCathedrals, inns::ROWS),
+            (TileSet::TradersBuilders, traders_builders::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -230,6 +233,17 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     _ => return Err(format!("{mark} on the {} `{segment}`", def.kind)),
                 }
             }
+            _ if e.contains(':') => {
+                // `wine:c1`: a goods symbol in a city (T-01); `herd:f1`: River II's herd.
+                let (what, segment) = e.split_once(':').expect("checked");
+                let f = local(segment).ok_or_else(|| format!("`{what}` on unknown `{segment}`"))?;
+                let kind = features[f as usize].kind;
+                match (Goods::from_name(what), what) {
+                    (Some(goods), _) if kind == FeatureKind::City => marks.goods = Some((goods, f)),
+                    (None, "herd") if kind == FeatureKind::Field => marks.herd = Some(f),
+                    _ => return Err(format!("`{what}` does not go on a {kind}")),
+                }
+            }
             _ if e.ends_with('+') => {
                 let city = e.trim_end_matches('+');
                 let f = local(city).ok_or_else(|| format!("pennant on unknown `{city}`"))?;
@@ -317,6 +331,38 @@ mod tests {
         assert_eq!(TileSet::Abbot.tile_count(), 9, "garden copies of eight base tiles and KR2 (A-02)");
         assert_eq!(TileSet::InnsCathedrals.tile_count(), 18, "Inns & Cathedrals: 18 tiles (I-01)");
         assert_eq!(TileSet::InnsCathedrals.tiles().count(), 17, "the cathedral comes twice");
+        assert_eq!(TileSet::TradersBuilders.tile_count(), 24, "Traders & Builders: 24 tiles (T-01)");
+    }
+
+    #[test]
+    fn traders_and_builders_show_nine_wine_six_grain_five_cloth_and_no_pennant() {
+        let mut counts = crate::goods::Tokens::NONE;
+        for t in TileSet::TradersBuilders.tiles().map(TileId::def) {
+            if let Some((goods, city)) = t.marks.goods {
+                assert_eq!(t.features[city as usize].kind, FeatureKind::City, "{}: goods lie in a city", t.name);
+                assert!(t.features[city as usize].edge_count() >= 2, "{}: in a city of two edges or more", t.name);
+                counts[goods] += t.copies;
+            }
+            assert_eq!(t.pennants(), 0, "{}: no pennant (QX-17)", t.name);
+        }
+        assert_eq!(counts.0, [9, 6, 5], "wine, grain, cloth (T-01)");
+        let without: Vec<&str> = TileSet::TradersBuilders
+            .tiles()
+            .map(TileId::def)
+            .filter(|t| t.marks.goods.is_none())
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(without, ["TB16", "TB20", "TB23", "TB24"]);
+        // TB24's roads cross without meeting (T-19); TB20's three roads end at its cloister.
+        let tb24 = tile("TB24");
+        assert_ne!(tb24.feature_at(Port::N), tb24.feature_at(Port::E), "two roads");
+        assert_eq!(tb24.features.iter().filter(|f| f.kind == FeatureKind::Field).count(), 4, "four fields");
+        let tb20 = tile("TB20");
+        assert!(tb20.centre.is_some());
+        assert!(tb20.features.iter().filter(|f| f.kind == FeatureKind::Road).all(|f| f.edge_count() == 1));
+        // River II's herd grazes the big field of R2-11.
+        let r211 = tile("R2-11");
+        assert_eq!(r211.marks.herd, r211.feature_at(Port::E));
     }
 
     #[test]
@@ -440,7 +486,11 @@ mod tests {
     fn field_city_contact_agrees_with_the_geometry() {
         for id in TileId::all() {
             let t = id.def();
-            if matches!(t.name, "KR4" | "KR5" | "IC03" | "IC04") {
+            // Inns & Cathedrals' IC03 and IC04, Traders & Builders' inner fields, fields reaching
+            // past a road end, and walls reaching a corner are declared as the sources give them
+            // (T-19).
+            let declared_only = ["TB03", "TB04", "TB06", "TB07", "TB08", "TB09", "TB10", "TB12", "TB14", "TB22"];
+            if matches!(t.name, "KR4" | "KR5" | "IC03" | "IC04") || declared_only.contains(&t.name) {
                 continue;
             }
             for (f, def) in t.features.iter().enumerate() {

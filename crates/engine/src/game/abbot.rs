@@ -179,6 +179,8 @@ impl Game {
             final_scoring: false,
             anchor: (cell, port),
             rule: Rule::A08,
+            goods: None,
+            pigs: PlayerSet::EMPTY,
         });
         self.board.take_followers(root, |_| {});
         self.abbots[player] += 1;

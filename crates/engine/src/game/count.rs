@@ -486,6 +486,7 @@ mod tests {
             recall_abbot: false,
             count,
             purchase: None,
+            pass_second_tile: false,
         }
     }
 
@@ -573,6 +574,7 @@ mod tests {
                 entry: Some(crate::Entry { quarter: Quarter::Castle, count_to: Some(Quarter::Market), big }),
             },
             purchase: None,
+            pass_second_tile: false,
         };
         let events = game.apply(&close(true)).unwrap().to_vec();
         assert!(events.contains(&crate::Event::EnteredCity {

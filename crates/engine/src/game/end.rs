@@ -1,5 +1,5 @@
 //! The end of the game: the final count of unfinished features, farms and titles (Rules
-//! B-33, B-34, K-07 to K-10), with the Count's last moves out of the City (C-19), the
+//! B-33, B-34, K-07 to K-10, and the goods of T-05), with the Count's last moves out of the City (C-19), the
 //! unresolved challenges (H-11), and the result: standings with shared ranks (B-51), the
 //! winners under the tie rule (V-14) and the place on the score track (B-50).
 //!
@@ -14,7 +14,9 @@ use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
 use crate::rules::FarmRule;
-use crate::scoring::{farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_titles};
+use crate::scoring::{
+    farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_goods, score_titles, Pigs,
+};
 use crate::tile::{FeatureKind, TileSet};
 use std::fmt;
 
@@ -107,11 +109,19 @@ impl Game {
             scores.push(s);
             features.push(f);
         }
-        score_farms(board, &self.setup.rules, &farms, &mut scores);
+        score_farms(board, &self.setup.rules, &farms, self.pigs_count(), &mut scores);
         if self.setup.has(TileSet::KingRobber) {
             score_titles(board, &self.titles, self.setup.rules.road_loops_complete, &mut scores);
         }
+        if self.setup.has(TileSet::TradersBuilders) {
+            score_goods(self.goods(), board.tiles()[0].cell_anchor(), &mut scores);
+        }
         (scores, features)
+    }
+
+    /// How pigs count at this table (T-17, X-12, QX-07).
+    fn pigs_count(&self) -> Pigs {
+        Pigs { in_play: self.setup.has(TileSet::TradersBuilders), stack: self.setup.rules.herd_and_pig_stack }
     }
 
     /// The end-of-game count as it would come out now; the game is unchanged. This is the
@@ -125,6 +135,7 @@ impl Game {
     pub fn final_points(&self) -> ByPlayer<u32> {
         let board = &self.board;
         let rules = &self.setup.rules;
+        let pigs = self.pigs_count();
         let mut totals = ByPlayer::filled(0);
         let mut add = |(winners, points): (crate::player::PlayerSet, u32)| {
             for p in winners.iter() {
@@ -138,18 +149,24 @@ impl Game {
                 continue;
             }
             match board.kind(root) {
-                FeatureKind::Field if rules.farms == FarmRule::Current => farm_points(board, root).map(&mut add),
+                // With pigs a farm's owners may be paid differently: the explained count below.
+                FeatureKind::Field if rules.farms == FarmRule::Current && !pigs.in_play => {
+                    farm_points(board, root).map(&mut add)
+                }
                 FeatureKind::Field | FeatureKind::River => None,
                 _ => feature_points(board, root, rules).map(&mut add),
             };
         }
         // The rarer counts reuse the explained form.
         let mut rest = Vec::new();
-        if rules.farms == FarmRule::FirstEdition {
-            score_farms(board, rules, &farms_with_farmers(board), &mut rest);
+        if rules.farms == FarmRule::FirstEdition || pigs.in_play {
+            score_farms(board, rules, &farms_with_farmers(board), pigs, &mut rest);
         }
         if self.setup.has(TileSet::KingRobber) {
             score_titles(board, &self.titles, rules.road_loops_complete, &mut rest);
+        }
+        if self.setup.has(TileSet::TradersBuilders) {
+            score_goods(self.goods(), board.tiles()[0].cell_anchor(), &mut rest);
         }
         for s in rest {
             add((s.winners, s.points));
@@ -224,12 +241,14 @@ impl Game {
         for (k, score) in scores.into_iter().enumerate() {
             self.record(score);
             if k < features.len() {
-                let (supply, abbots, bigs) = (&mut self.supply, &mut self.abbots, &mut self.bigs);
+                let (supply, abbots, bigs, companions) =
+                    (&mut self.supply, &mut self.abbots, &mut self.bigs, &mut self.companions);
                 for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
                     match f.figure {
                         Figure::Follower => supply[f.player] += 1,
                         Figure::Abbot => abbots[f.player] += 1,
                         Figure::Big => bigs[f.player] += 1,
+                        Figure::Builder | Figure::Pig => companions.give_back(f.player, f.figure),
                     }
                     self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
                 }

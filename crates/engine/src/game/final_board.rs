@@ -259,6 +259,12 @@ impl Game {
                     return Err(e.into());
                 }
             }
+            (Figure::Builder | Figure::Pig, Standing::Board(cell, port)) => {
+                return self.stand_companion(player, (cell, port), figure)
+            }
+            // The builder and the pig stand beside a follower on the board; none waits in
+            // the City.
+            (Figure::Builder | Figure::Pig, Standing::City(_)) => return Err(MoveError::WrongMode),
             (Figure::Follower, _) => {}
         }
         match self.check_stand(player, at, figure)? {

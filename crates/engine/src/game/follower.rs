@@ -207,7 +207,8 @@ impl Game {
             && def.features[local as usize].edge_count() == 1;
         let mask = occupied_locals();
         let occupied = if joined { road_ends(def).any(|l| mask & (1 << l) != 0) } else { mask & (1 << local) != 0 };
-        if occupied {
+        // The builder and the pig join their owner's follower and claim nothing (T-07, T-16).
+        if occupied && !figure.is_companion() {
             return Some(FollowerError::FeatureOccupied { port, feature: kind });
         }
         if kind.is_monastic() && self.setup.has(TileSet::Shrines) && breaks_neighbour_limit(&self.board, tile, cell) {

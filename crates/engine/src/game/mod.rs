@@ -17,6 +17,8 @@
 //! - `abbot`: the abbot's placement and recall (A-04 to A-14; [`AbbotError`]);
 //! - `big`: the big follower of Inns & Cathedrals in hand and its refusals (I-02, I-13;
 //!   [`BigFollowerError`]);
+//! - `builder`: the builder and the double turn (T-07 to T-15; [`BuilderError`]);
+//! - `pig`: the pig, and the builder and pig in hand (T-16, T-18; [`PigError`]);
 //! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
 //!   [`FollowerError`]);
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
@@ -24,30 +26,36 @@
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
+//! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
 mod abbot;
 mod big;
+mod builder;
 mod challenge;
 mod count;
 mod draw;
 mod end;
 mod final_board;
 mod follower;
+mod goods;
 mod moves;
+mod pig;
 mod placement;
 mod setup;
 mod title;
 
 pub use abbot::AbbotError;
 pub use big::BigFollowerError;
+pub use builder::BuilderError;
 pub use count::CountError;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
 pub use final_board::StandError;
 pub use follower::FollowerError;
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
+pub use pig::PigError;
 pub use placement::PlacementError;
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
 
@@ -57,6 +65,7 @@ use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{City, CountChoice};
 use crate::event::{Event, Score};
 use crate::figure::Figure;
+use crate::goods::Tokens;
 use crate::player::{ByPlayer, PlayerId};
 use crate::river::{is_river_tile, River};
 use crate::rules::{RuleSet, Unplaceable};
@@ -64,6 +73,7 @@ use crate::scoring::score_feature;
 use crate::tile::{FeatureKind, TileId, TileSet};
 use crate::title::Titles;
 use moves::off_table;
+use pig::Companions;
 use placement::{close_at_border, place_on_board};
 
 /// A game in progress, or finished.
@@ -76,6 +86,10 @@ pub struct Game {
     abbots: ByPlayer<u8>,
     /// Each player's big follower in hand: 1 or 0 (I-02).
     bigs: ByPlayer<u8>,
+    goods: ByPlayer<Tokens>,
+    companions: Companions,
+    second_tile: bool,
+    extra_turns: u8,
     scores: ByPlayer<u32>,
     current: PlayerId,
     river: Option<River>,
@@ -234,6 +248,12 @@ impl Game {
             self.last_move_events = first_event;
             return Ok(());
         }
+        if let &Move::StandCompanion { player, at, figure } = mv {
+            self.stand_companion(player, at, figure)?;
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        }
         if let &Move::Stand { player, at, figure } = mv {
             self.stand(player, at, figure)?;
             self.moves += 1;
@@ -274,7 +294,7 @@ impl Game {
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase } => {
+            Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
                     return Err(CountError::NoCount.into());
@@ -301,10 +321,15 @@ impl Game {
                             }
                         }
                     }
-                    if figure == Figure::Big {
-                        if let Some(e) = self.big_error(placer) {
-                            return Err(e.into());
-                        }
+                    match figure {
+                        Figure::Big => self.big_error(placer).map_or(Ok(()), |e| Err(MoveError::from(e)))?,
+                        Figure::Builder => self
+                            .builder_error(placer, tile, cell, rotation, port)
+                            .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
+                        Figure::Pig => self
+                            .pig_error(placer, tile, cell, rotation, port)
+                            .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
+                        Figure::Follower | Figure::Abbot => {}
                     }
                     if !*recall_abbot {
                         if let Some(e) = self.follower_error(placer, tile, cell, rotation, port, figure) {
@@ -320,25 +345,31 @@ impl Game {
                         return Err(e.into());
                     }
                 }
+                let earns_second = self.earns_second_tile(tile, cell, rotation, purchase.is_some());
+                if *pass_second_tile && !earns_second {
+                    return Err(BuilderError::NoSecondTile.into());
+                }
                 if let Some(p) = *purchase {
                     self.pay_for_tile(p, tile);
                     self.current = p.buyer;
                 }
-                self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
-                if purchase.is_some() && self.current != placer {
-                    // The turn passes on from the drawer, whose turn it was.
-                    self.current = self.next_seat(drawer);
-                }
+                // The move being played is the second tile, if it was owed: it earns no third.
+                self.second_tile = false;
+                let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
+                self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } => unreachable!("handled above"),
+            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => {
+                unreachable!("handled above")
+            }
         }
         self.moves += 1;
         self.last_move_events = first_event;
         Ok(())
     }
 
-    /// Places a checked tile, then: the Count's move round, scoring, entering the city.
-    /// Errors can only come from the Count's decisions, and only in a Count game, which
+    /// Places a checked tile, then: the Count's move round, scoring, entering the city; says
+    /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
+    /// can only come from the Count's decisions, and only in a Count game, which
     /// [`Game::apply`] plays on a copy.
     fn place(
         &mut self,
@@ -348,7 +379,7 @@ impl Game {
         follower: Option<(Port, Figure)>,
         recall_abbot: bool,
         count: &CountChoice,
-    ) -> Result<(), MoveError> {
+    ) -> Result<bool, MoveError> {
         let player = self.current;
         self.bag[tile.index()] -= 1;
         let river_step = match &self.river {
@@ -370,11 +401,16 @@ impl Game {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
             let feature = self.board.feature_of(index, local);
-            self.board.add_figure(player, cell, port, feature, figure);
+            if figure.is_companion() {
+                self.board.add_companion(player, cell, port, feature, figure);
+            } else {
+                self.board.add_figure(player, cell, port, feature, figure);
+            }
             match figure {
                 Figure::Follower => self.supply[player] -= 1,
                 Figure::Abbot => self.abbots[player] -= 1,
                 Figure::Big => self.bigs[player] -= 1,
+                Figure::Builder | Figure::Pig => self.companions.take(player, figure),
             }
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
@@ -401,6 +437,7 @@ impl Game {
                     Some(loser) => self.score_challenge_win(feature, loser),
                     None => self.score_and_return(feature),
                 }
+                self.take_goods(feature, player);
             }
             if let Some(entry) = count.entry {
                 self.enter_city(entry, first_score)?;
@@ -408,11 +445,7 @@ impl Game {
         } else if !count.is_empty() {
             return Err(MoveError::WrongMode);
         }
-        let hole = Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some());
-        if !(self.setup.rules.hole_extra_turn && hole) {
-            self.current = self.next_seat(self.current);
-        }
-        Ok(())
+        Ok(Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some()))
     }
 
     pub(super) fn score_and_return(&mut self, feature: SegmentId) {
@@ -424,11 +457,13 @@ impl Game {
 
     pub(super) fn return_followers(&mut self, feature: SegmentId) {
         let (supply, abbots, bigs, events) = (&mut self.supply, &mut self.abbots, &mut self.bigs, &mut self.events);
+        let companions = &mut self.companions;
         self.board.take_followers(feature, |f| {
             match f.figure {
                 Figure::Follower => supply[f.player] += 1,
                 Figure::Abbot => abbots[f.player] += 1,
                 Figure::Big => bigs[f.player] += 1,
+                Figure::Builder | Figure::Pig => companions.give_back(f.player, f.figure),
             }
             events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
         });

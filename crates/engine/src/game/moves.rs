@@ -7,8 +7,8 @@
 //! checked in their own modules.
 
 use super::{
-    AbbotError, BigFollowerError, CityError, CountError, DrawError, FollowerError, Game, PlacementError, SetupError,
-    StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
+    PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -41,6 +41,8 @@ pub enum Move {
         count: CountChoice,
         /// House rule V-12: another player bought the drawn tile and placed it.
         purchase: Option<Purchase>,
+        /// The tile earned a second tile with the builder, and the player passes it up (T-15).
+        pass_second_tile: bool,
     },
     /// The tile fitted nowhere and was put aside; the same player draws again.
     Discard {
@@ -71,6 +73,17 @@ pub enum Move {
         /// Its tile and place.
         at: (Cell, Port),
     },
+    /// Final board only: a player's builder or pig entered where it stands, beside a follower
+    /// of theirs already entered on that road or city, or a farmer on that farm.
+    /// Nothing is drawn and the turn does not pass.
+    StandCompanion {
+        /// Whose figure.
+        player: PlayerId,
+        /// Its tile and place.
+        at: (Cell, Port),
+        /// The builder or the pig.
+        figure: Figure,
+    },
 }
 
 impl Move {
@@ -85,6 +98,7 @@ impl Move {
             recall_abbot: false,
             count: CountChoice::default(),
             purchase: None,
+            pass_second_tile: false,
         }
     }
 
@@ -106,6 +120,23 @@ impl Move {
         mv
     }
 
+    /// A tile placed with the builder or the pig at `port` (T-07, T-16).
+    pub fn place_companion(tile: TileId, cell: Cell, rotation: Rotation, port: Port, companion: Figure) -> Move {
+        let mut mv = Move::place(tile, cell, rotation, Some(port));
+        if let Move::Place { figure, .. } = &mut mv {
+            *figure = companion;
+        }
+        mv
+    }
+
+    /// The same tile move, passing up the second tile it earns with the builder (T-15).
+    pub fn passing_second_tile(mut self) -> Move {
+        if let Move::Place { pass_second_tile, .. } = &mut self {
+            *pass_second_tile = true;
+        }
+        self
+    }
+
     /// A tile placed, then the mover's abbot taken back and scored.
     pub fn place_and_recall(tile: TileId, cell: Cell, rotation: Rotation) -> Move {
         let mut mv = Move::place(tile, cell, rotation, None);
@@ -119,7 +150,7 @@ impl Move {
     pub fn tile(&self) -> Option<TileId> {
         match self {
             Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } => None,
+            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => None,
         }
     }
 
@@ -133,9 +164,9 @@ impl Move {
             // Saturating: a corner near the end of `i32` stays off the table instead of
             // wrapping back onto it.
             Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
-            Move::Stand { at: Standing::Board(cell, _), .. } | Move::StandAbbot { at: (cell, _), .. } => {
-                (Some(*cell), None, &[])
-            }
+            Move::Stand { at: Standing::Board(cell, _), .. }
+            | Move::StandAbbot { at: (cell, _), .. }
+            | Move::StandCompanion { at: (cell, _), .. } => (Some(*cell), None, &[]),
         };
         first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
     }
@@ -205,6 +236,10 @@ pub enum MoveError {
     Count(CountError),
     /// A follower may not stand there on the final board.
     Stand(StandError),
+    /// The builder may not go there, or there is no second tile to pass up (T-07, T-15).
+    Builder(BuilderError),
+    /// The pig may not go there (T-16).
+    Pig(PigError),
 }
 
 impl MoveError {
@@ -228,6 +263,8 @@ impl MoveError {
             MoveError::City(e) => e.rule(),
             MoveError::Count(e) => e.rule(),
             MoveError::Stand(e) => e.rule(),
+            MoveError::Builder(e) => e.rule(),
+            MoveError::Pig(e) => e.rule(),
         }
     }
 
@@ -268,6 +305,8 @@ impl MoveError {
             MoveError::City(e) => fmt::Display::fmt(e, f),
             MoveError::Count(e) => e.describe(f, names),
             MoveError::Stand(e) => e.describe(f, names),
+            MoveError::Builder(e) => e.describe(f, names),
+            MoveError::Pig(e) => e.describe(f, names),
         }
     }
 }
@@ -300,6 +339,8 @@ wrapped! {
     CityError => City,
     CountError => Count,
     StandError => Stand,
+    BuilderError => Builder,
+    PigError => Pig,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).
@@ -432,7 +473,8 @@ mod tests {
     }
 
     fn bought(mv: Move, buyer: u8, price: u32) -> Move {
-        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, .. } = mv else {
+        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, pass_second_tile, .. } = mv
+        else {
             unreachable!()
         };
         Move::Place {
@@ -444,6 +486,7 @@ mod tests {
             recall_abbot,
             count,
             purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
+            pass_second_tile,
         }
     }
 

@@ -12,6 +12,7 @@ use super::{EventLog, Game};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
+use crate::goods::Tokens;
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::River;
 use crate::rule::Rule;
@@ -118,6 +119,9 @@ pub struct GameSetup {
     /// Where the Count stands when the entry starts: the castle in a new game (C-01); a
     /// final-board game says where he ended.
     pub count_at: Quarter,
+    /// Traders & Builders: the goods tokens each seat holds when the entry starts, in seat
+    /// order — none in a new game; a final-board game names those in hand at the end.
+    pub goods: Vec<Tokens>,
 }
 
 impl GameSetup {
@@ -135,6 +139,7 @@ impl GameSetup {
             mode: Mode::Turns,
             titles: Titles::default(),
             count_at: Quarter::Castle,
+            goods: Vec::new(),
         }
     }
 
@@ -176,8 +181,8 @@ impl GameSetup {
     }
 
     /// Whether the tiles on this table show a garden on `tile`: the first-edition River's
-    /// bend is plain where today's printing has one (Rule RI-12), and Inns & Cathedrals'
-    /// gardens are the current printing's, on the table only with the abbot (QX-18).
+    /// bend is plain where today's printing has one (Rule RI-12), and the gardens of Inns &
+    /// Cathedrals and Traders & Builders are the current printing's, on the table only with the abbot (QX-18).
     pub fn shows_garden(&self, tile: TileId) -> bool {
         tile.def().marks.garden
             && match tile.def().set {
@@ -237,6 +242,14 @@ pub enum SetupError {
     StartTileTwice,
     /// Laying the start tile after the river needs the River's start (RI-14).
     StartTileAfterRiverNeedsRiver,
+    /// Goods tokens are given for more seats than the table has, or at a table without
+    /// Traders & Builders.
+    GoodsWithoutTheirSeat {
+        /// Seats the tokens are given for.
+        // A count of players, far below 2^32: a plain number in TypeScript.
+        #[cfg_attr(feature = "specta", specta(type = u32))]
+        seats: usize,
+    },
 }
 
 impl SetupError {
@@ -256,6 +269,7 @@ impl SetupError {
             SetupError::BothRiverPrintings => Some(Rule::RI01),
             SetupError::RiverWithCount => Some(Rule::X02),
             SetupError::StartTileTwice | SetupError::StartTileAfterRiverNeedsRiver => Some(Rule::RI14),
+            SetupError::GoodsWithoutTheirSeat { .. } => Some(Rule::X18),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -289,6 +303,9 @@ impl fmt::Display for SetupError {
             }
             SetupError::StartTileAfterRiverNeedsRiver => {
                 write!(f, "the start tile is laid after the river only when the River's spring starts the game")
+            }
+            SetupError::GoodsWithoutTheirSeat { seats } => {
+                write!(f, "goods tokens are given for {seats} seats, without Traders & Builders or beyond the table")
             }
         }
     }
@@ -344,6 +361,10 @@ impl Game {
             if setup.start != Start::River {
                 return Err(SetupError::StartTileAfterRiverNeedsRiver);
             }
+        }
+        let goods_seats = setup.goods.len();
+        if goods_seats > n || (goods_seats > 0 && !setup.has(TileSet::TradersBuilders)) {
+            return Err(SetupError::GoodsWithoutTheirSeat { seats: goods_seats });
         }
         let has_start_set = match setup.start {
             Start::Base => true,
@@ -440,6 +461,8 @@ impl Game {
         }
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
         let bigs = super::big::bigs_at_start(n, setup.has(TileSet::InnsCathedrals));
+        let goods = super::goods::goods_at_start(&setup.goods);
+        let companions = super::pig::Companions::at_start(n, setup.has(TileSet::TradersBuilders));
         let mut supply = ByPlayer::default();
         for i in 0..n {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
@@ -456,6 +479,10 @@ impl Game {
             supply,
             abbots,
             bigs,
+            goods,
+            companions,
+            second_tile: false,
+            extra_turns: 0,
             scores: ByPlayer::default(),
             current: PlayerId(0),
             events: EventLog(Vec::with_capacity(256)),

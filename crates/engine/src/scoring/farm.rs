@@ -4,6 +4,7 @@
 //! completed cities each farm's grass touches along a wall (Rule B-42: never by a corner
 //! alone — the catalog records contact per tile, and corners are no contact).
 
+use super::pig::{push_with_pigs, Pigs};
 use crate::board::{Board, SegmentId};
 use crate::coord::{Cell, Port};
 use crate::event::{Score, ScoreSource};
@@ -25,12 +26,20 @@ pub(crate) fn farms_with_farmers(board: &Board) -> Vec<SegmentId> {
     farms
 }
 
-/// Scores `farms` (see [`farms_with_farmers`]) onto `out`, in their order.
-pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], out: &mut Vec<Score>) {
+/// Scores `farms` (see [`farms_with_farmers`]) onto `out`, in their order, with what the
+/// pigs add (`pig.rs`).
+pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], pigs: Pigs, out: &mut Vec<Score>) {
     match rules.farms {
         FarmRule::Off => {}
-        FarmRule::Current => out.extend(farms.iter().filter_map(|&f| score_farm(board, f))),
-        FarmRule::FirstEdition => score_cities_for_farmers(board, farms, out),
+        FarmRule::Current => {
+            for &farm in farms {
+                if let Some(s) = score_farm(board, farm) {
+                    let cities = s.cities.len() as u32 + u32::from(s.carcassonne);
+                    push_with_pigs(board, s, &[farm], (3, cities), pigs, Rule::T17, out);
+                }
+            }
+        }
+        FarmRule::FirstEdition => score_cities_for_farmers(board, farms, pigs, out),
     }
 }
 
@@ -70,6 +79,8 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         final_scoring: true,
         anchor: board.anchor(farm),
         rule: if count == 0 { Rule::B44 } else { Rule::B41 },
+        goods: None,
+        pigs: PlayerSet::EMPTY,
     })
 }
 
@@ -92,7 +103,7 @@ pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, 
 /// 2000 edition (V-01): city by city, 4 points to the players with the most farmers on all
 /// the farms touching it, each farm counted once per city. The City of Carcassonne counts
 /// as a city too.
-fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Score>) {
+fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out: &mut Vec<Score>) {
     // City root → the farms touching it, in the order met.
     let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
     for &farm in farms {
@@ -125,7 +136,7 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Sc
             continue;
         }
         let view = city.map(|c| board.view(c));
-        out.push(Score {
+        let score = Score {
             source: ScoreSource::FarmCity,
             outvoted: weight.outvoted(),
             winners,
@@ -141,6 +152,10 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], out: &mut Vec<Sc
             final_scoring: true,
             anchor: view.map(|v| v.anchor).unwrap_or_else(|| board.anchor(around[0])),
             rule: Rule::V01,
-        });
+            goods: None,
+            pigs: PlayerSet::EMPTY,
+        };
+        // A pig in any farm through which its owner wins the city pays 5, not 4 (X-13, QX-06).
+        push_with_pigs(board, score, &around, (4, 1), pigs, Rule::X13, out);
     }
 }

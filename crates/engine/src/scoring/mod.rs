@@ -4,9 +4,13 @@
 //! values applies. Followers are not touched here: returning them is the game's business.
 
 mod farm;
+mod goods;
+mod pig;
 mod title;
 
 pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
+pub(crate) use goods::score_goods;
+pub(crate) use pig::Pigs;
 pub(crate) use title::score_titles;
 
 use crate::board::{Board, Drawn, SegmentId};
@@ -128,6 +132,8 @@ pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, 
         final_scoring,
         anchor: view.anchor,
         rule,
+        goods: None,
+        pigs: PlayerSet::EMPTY,
     })
 }
 

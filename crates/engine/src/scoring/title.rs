@@ -48,6 +48,8 @@ pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: 
                 TitleKind::King => Rule::K07,
                 TitleKind::Robber => Rule::K09,
             },
+            goods: None,
+            pigs: PlayerSet::EMPTY,
         });
     }
 }

@@ -9,7 +9,8 @@ use crate::placement::{role_of, FollowerRole};
 use crate::request::Spot;
 use crate::target::{followers_of, Survey, Target};
 use castellan_engine::{
-    Cell, Event, FeatureKind, Figure, Game, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title, TrackPosition,
+    Cell, Event, FeatureKind, Figure, Game, Goods, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title,
+    TrackPosition,
 };
 use castellan_ledger::GameId;
 use serde::Serialize;
@@ -66,6 +67,61 @@ pub struct GameView {
     /// when they were not given (a final board then knows only its end count) and in a game
     /// entered turn by turn.
     pub before_count: Option<Vec<u32>>,
+    /// Traders & Builders: the goods each player holds and who leads each kind, and whether the
+    /// next move is a second tile; `null` without the box. The builders and pigs in hand are
+    /// among each player's `figures`.
+    pub traders: Option<TradersView>,
+}
+
+/// What Traders & Builders adds to the table, seat by seat (T-02, T-03, T-05, T-08).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TradersView {
+    /// For each seat, the tokens held of each kind, in the order wine, grain, cloth.
+    pub goods: Vec<Vec<GoodsHeldView>>,
+    /// The next move is the current player's second tile of a double turn (T-08).
+    pub second_tile: bool,
+}
+
+/// A player's tokens of one kind of goods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct GoodsHeldView {
+    /// Wine, grain or cloth.
+    pub kind: Goods,
+    /// Tokens held.
+    pub tokens: u32,
+    /// Whether the player holds the most of the kind, ties included, and at least one: the 10
+    /// points it pays at the end are theirs as things stand (T-05, QX-11).
+    pub leads: bool,
+}
+
+impl TradersView {
+    fn of(game: &Game) -> Option<TradersView> {
+        if !game.setup().has(TileSet::TradersBuilders) {
+            return None;
+        }
+        let held = game.goods();
+        let most = |kind: Goods| held.iter().map(|t| t[kind]).max().unwrap_or(0);
+        Some(TradersView {
+            goods: held
+                .iter()
+                .map(|t| {
+                    Goods::ALL
+                        .iter()
+                        .map(|&kind| GoodsHeldView {
+                            kind,
+                            tokens: u32::from(t[kind]),
+                            leads: t[kind] > 0 && t[kind] == most(kind),
+                        })
+                        .collect()
+                })
+                .collect(),
+            second_tile: game.second_tile(),
+        })
+    }
 }
 
 /// The City of Carcassonne: who has followers in which quarter, and where the Count stands.
@@ -366,6 +422,7 @@ impl GameView {
             turn_count: game.events().iter().filter(|e| is_turn(e)).count() as u32,
             result: result_of(game),
             before_count: None,
+            traders: TradersView::of(game),
         }
     }
 }

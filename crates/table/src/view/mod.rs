@@ -20,8 +20,8 @@ mod turn_log;
 mod tests;
 
 pub use game::{
-    BagCount, ChallengeView, CityView, FollowerOnBoard, GameView, OpenFeatureView, Progress, QuarterView, TileOnBoard,
-    TitleView, TitlesView,
+    BagCount, ChallengeView, CityView, FollowerOnBoard, GameView, GoodsHeldView, OpenFeatureView, Progress,
+    QuarterView, TileOnBoard, TitleView, TitlesView, TradersView,
 };
 pub use replay::{replay_view, script_replay_view, ReplayView};
 pub use result::{

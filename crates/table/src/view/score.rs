@@ -2,7 +2,9 @@
 //! with its reason, for the score feed.
 
 use crate::request::Spot;
-use castellan_engine::{Color, Figure, Game, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition};
+use castellan_engine::{
+    Color, Figure, Game, Goods, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition,
+};
 use serde::Serialize;
 
 /// One player's standing.
@@ -88,6 +90,10 @@ pub struct ScoreView {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub big: Vec<u32>,
+    /// For the end count of goods: which kind (T-05). Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub goods: Option<Goods>,
 }
 
 fn seats(set: PlayerSet) -> Vec<u32> {
@@ -133,6 +139,7 @@ impl ScoreView {
                 .map(|p| p.index() as u32)
                 .collect(),
             city_tiles,
+            goods: s.goods,
         }
     }
 }
@@ -171,6 +178,15 @@ fn figures_in_hand(game: &Game, seat: PlayerId) -> Vec<FigureInHand> {
                 Figure::Abbot => return None,
                 Figure::Big if game.setup().has(TileSet::InnsCathedrals) => game.bigs()[seat.index()],
                 Figure::Big => return None,
+                Figure::Builder | Figure::Pig if game.setup().has(TileSet::TradersBuilders) => {
+                    let (builders, pigs) = game.companions_in_hand()[seat.index()];
+                    if figure == Figure::Builder {
+                        builders
+                    } else {
+                        pigs
+                    }
+                }
+                Figure::Builder | Figure::Pig => return None,
             };
             Some(FigureInHand { figure, count: u32::from(count) })
         })

@@ -274,6 +274,39 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
     assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
 }
 
+/// Traders & Builders on the table: Anna's knight in the wine band `TB15`, which Bram closes;
+/// the view carries the tokens, who leads each kind, the figures in hand and the goods' end
+/// count.
+#[test]
+fn the_view_carries_the_goods_their_leaders_and_the_builders_and_pigs_in_hand() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::TradersBuilders);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let plain = GameView::of(table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap());
+    assert_eq!(plain.traders, None, "nothing of the box without it");
+    table.start(setup, None, now()).unwrap();
+    let tile = |n| TileId::from_name(n).unwrap();
+    table.play(Move::place(tile("TB15"), Cell::new(0, -1), Rotation::R90, Some(Port::N)), now()).unwrap();
+    let live = table.play(Move::place(tile("E"), Cell::new(0, -2), Rotation::R180, None), now()).unwrap();
+    let traders = GameView::of(live).traders.expect("the box is in play");
+    let held = |seat: usize| traders.goods[seat].iter().map(|g| (g.kind.name(), g.tokens, g.leads)).collect::<Vec<_>>();
+    assert_eq!(held(0), [("wine", 0, false), ("grain", 0, false), ("cloth", 0, false)]);
+    assert_eq!(held(1), [("wine", 1, true), ("grain", 0, false), ("cloth", 0, false)], "Bram completed the city");
+    assert!(!traders.second_tile);
+    let companions = |seat: usize| -> Vec<(Figure, u32)> {
+        let figures = &GameView::of(table.live().unwrap()).players[seat].figures;
+        figures.iter().filter(|f| f.figure.is_companion()).map(|f| (f.figure, f.count)).collect()
+    };
+    assert_eq!(companions(0), [(Figure::Builder, 1), (Figure::Pig, 1)], "Anna's builder and pig in hand");
+    assert_eq!(companions(1), [(Figure::Builder, 1), (Figure::Pig, 1)]);
+    let plain_figures: Vec<Figure> = plain.players[0].figures.iter().map(|f| f.figure).collect();
+    assert_eq!(plain_figures, [Figure::Follower], "no builder or pig without the box");
+    let done = GameView::of(table.finish(Vec::new(), now()).unwrap());
+    let goods: Vec<_> =
+        done.feed.iter().filter_map(|s| s.goods.map(|g| (g.name(), s.winners.clone(), s.points))).collect();
+    assert_eq!(goods, [("wine", vec![1], 10)], "the wine's 10 for Bram, named in the feed");
+}
+
 /// With Inns & Cathedrals the view lists each player's big follower among the figures in
 /// hand and draws it on the board as the big follower; at a table without the box it is not
 /// among the figures.

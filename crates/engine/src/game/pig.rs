@@ -1,0 +1,376 @@
+//! The pig of Traders & Builders (Rules T-16 to T-18): one per player, put instead of a
+//! follower in a field of the tile just laid whose farm already holds a farmer of the
+//! player's; it stays there until the end, claims nothing and counts in no majority. What it
+//! is worth is the farm count's (`scoring/pig.rs`).
+//!
+//! Also here, shared with the builder (`builder.rs`): the builder and the pig each player
+//! holds in hand ([`Companions`]), and the check common to both, that the feature the figure
+//! joins holds a follower of its owner. The farmer condition is checked only when the pig is
+//! put down (QX-15).
+
+use super::{BuilderError, Game, Mode, MoveError, StandError};
+use crate::board::SegmentId;
+use crate::board::Standing;
+use crate::coord::{Cell, Port, Rotation};
+use crate::event::Event;
+use crate::figure::Figure;
+use crate::player::{ByPlayer, PlayerId};
+use crate::rule::Rule;
+use crate::tile::{FeatureKind, TileId, TileSet};
+use std::fmt;
+
+/// The builder and the pig each seat holds in hand: one of each with Traders & Builders
+/// (T-02), none without.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Companions {
+    builders: ByPlayer<u8>,
+    pigs: ByPlayer<u8>,
+}
+
+impl Companions {
+    pub(super) fn at_start(players: usize, in_play: bool) -> Companions {
+        let mut c = Companions::default();
+        for i in 0..players {
+            c.builders[PlayerId(i as u8)] = u8::from(in_play);
+            c.pigs[PlayerId(i as u8)] = u8::from(in_play);
+        }
+        c
+    }
+
+    fn hand(&mut self, figure: Figure) -> &mut ByPlayer<u8> {
+        match figure {
+            Figure::Pig => &mut self.pigs,
+            _ => &mut self.builders,
+        }
+    }
+
+    /// How many of `figure` (builder or pig) `player` holds.
+    pub(super) fn held(&self, player: PlayerId, figure: Figure) -> u8 {
+        match figure {
+            Figure::Pig => self.pigs[player],
+            _ => self.builders[player],
+        }
+    }
+
+    pub(super) fn take(&mut self, player: PlayerId, figure: Figure) {
+        self.hand(figure)[player] -= 1;
+    }
+
+    pub(super) fn give_back(&mut self, player: PlayerId, figure: Figure) {
+        self.hand(figure)[player] += 1;
+    }
+}
+
+/// Why the pig may not go where the move puts it. The game is unchanged.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "kind", rename_all = "camelCase"))]
+pub enum PigError {
+    /// The table plays without Traders & Builders (T-02).
+    NotInPlay,
+    /// The player's pig is on the board already (T-02, T-18).
+    PigOut {
+        /// The player.
+        player: PlayerId,
+    },
+    /// The pig goes only in a field (T-16).
+    NotAField {
+        /// The place named.
+        port: Port,
+        /// What is there.
+        feature: FeatureKind,
+    },
+    /// The farm holds no farmer of the player's (T-16).
+    NoFarmer {
+        /// The player.
+        player: PlayerId,
+        /// The place named.
+        port: Port,
+    },
+}
+
+impl PigError {
+    /// The checklist rule the move breaks.
+    pub fn rule(&self) -> Option<Rule> {
+        Some(match self {
+            PigError::NotInPlay | PigError::PigOut { .. } => Rule::T02,
+            PigError::NotAField { .. } | PigError::NoFarmer { .. } => Rule::T16,
+        })
+    }
+
+    pub(super) fn describe(&self, f: &mut fmt::Formatter<'_>, names: &[String]) -> fmt::Result {
+        match self {
+            PigError::NotInPlay => write!(f, "this game is played without Traders & Builders"),
+            PigError::PigOut { player } => write!(f, "{}'s pig is already on the board", player.name_in(names)),
+            PigError::NotAField { port, feature } => {
+                write!(f, "the pig goes only in a field, not on the {feature} at {port}")
+            }
+            PigError::NoFarmer { player, port } => {
+                let who = player.name_in(names);
+                write!(f, "{who}'s pig needs a farmer of {who}'s on the farm at {port}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for PigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &[])
+    }
+}
+
+impl std::error::Error for PigError {}
+
+/// What a figure put at a place of the tile just laid would join: the feature's kind, whether
+/// the tile completes it, and the mover's followers on it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Joined {
+    pub(super) kind: FeatureKind,
+    pub(super) complete: bool,
+    pub(super) mine: u8,
+}
+
+/// The pig's own refusal for the feature it would join (T-16).
+fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
+    if joined.kind != FeatureKind::Field {
+        return Some(PigError::NotAField { port, feature: joined.kind });
+    }
+    if joined.mine == 0 {
+        return Some(PigError::NoFarmer { player, port });
+    }
+    None
+}
+
+impl Game {
+    /// The features `tile` lying at `cell` with `rotation` (not yet placed) would give its
+    /// segments, on a copy of the board with the tile laid, by the place naming each: whether
+    /// it would be complete, and how many followers of `player` it would hold. A builder or pig
+    /// is put down rarely, so the copy costs little.
+    pub(super) fn joined_features(
+        &self,
+        player: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+    ) -> Vec<(Port, Joined)> {
+        let mut board = self.board.clone();
+        let index = super::placement::place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
+        super::placement::close_at_border(&mut board, &self.setup.rules, index);
+        (0..tile.def().features.len())
+            .map(|local| {
+                let feature: SegmentId = board.feature_of(index, local as u8);
+                let port = tile.def().features[local].anchor.to_board(rotation);
+                let joined = Joined {
+                    kind: board.kind(feature),
+                    complete: board.is_complete(feature),
+                    mine: board.followers_on(feature)[player],
+                };
+                (port, joined)
+            })
+            .collect()
+    }
+
+    /// [`Game::joined_features`] for the segment at `port` alone.
+    pub(super) fn joined_feature(
+        &self,
+        player: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+    ) -> Option<Joined> {
+        let local = tile.def().feature_at(port.to_catalog(rotation))?;
+        let anchor = tile.def().features[local as usize].anchor.to_board(rotation);
+        self.joined_features(player, tile, cell, rotation).into_iter().find(|&(p, _)| p == anchor).map(|(_, j)| j)
+    }
+
+    /// Whether `placer` may put their pig at `port` of `tile` lying at `cell` with `rotation`
+    /// (not yet placed): in play, in hand, in a field whose farm holds their farmer (T-16).
+    pub(super) fn pig_error(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+    ) -> Option<PigError> {
+        if !self.setup.has(TileSet::TradersBuilders) {
+            return Some(PigError::NotInPlay);
+        }
+        if self.companions.held(placer, Figure::Pig) == 0 {
+            return Some(PigError::PigOut { player: placer });
+        }
+        pig_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
+    }
+
+    /// Stands a player's builder or pig on a final board at `(cell, port)`, after checking it
+    /// completely (X-18): a builder on a road or city where that player's follower was entered,
+    /// a pig on a farm with their farmer. A refused stand changes nothing.
+    pub(super) fn stand_companion(
+        &mut self,
+        player: PlayerId,
+        (cell, port): (Cell, Port),
+        figure: Figure,
+    ) -> Result<(), MoveError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(StandError::InTurns { player }.into());
+        }
+        if player.index() >= self.player_count() {
+            return Err(StandError::UnknownPlayer { player }.into());
+        }
+        let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
+        placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
+        let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
+        let (kind, mine) = (self.board.kind(feature), self.board.followers_on(feature)[player]);
+        let refusal: Option<MoveError> = match figure {
+            Figure::Pig if !self.setup.has(TileSet::TradersBuilders) => Some(PigError::NotInPlay.into()),
+            Figure::Pig if self.companions.held(player, figure) == 0 => Some(PigError::PigOut { player }.into()),
+            Figure::Pig if kind != FeatureKind::Field => Some(PigError::NotAField { port, feature: kind }.into()),
+            Figure::Pig if mine == 0 => Some(PigError::NoFarmer { player, port }.into()),
+            Figure::Builder if !self.setup.has(TileSet::TradersBuilders) => Some(BuilderError::NotInPlay.into()),
+            Figure::Builder if self.companions.held(player, figure) == 0 => {
+                Some(BuilderError::BuilderOut { player }.into())
+            }
+            Figure::Builder if !matches!(kind, FeatureKind::Road | FeatureKind::City) => {
+                Some(BuilderError::NotARoadOrCity { port, feature: kind }.into())
+            }
+            Figure::Builder if mine == 0 => Some(BuilderError::NoFollower { player, port, feature: kind }.into()),
+            Figure::Pig | Figure::Builder => None,
+            // The abbot, the followers and the big follower stand by their own moves.
+            Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
+        };
+        if let Some(e) = refusal {
+            return Err(e);
+        }
+        self.board.add_companion(player, cell, port, feature, figure);
+        self.companions.take(player, figure);
+        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure });
+        Ok(())
+    }
+
+    /// The builder and the pig each player holds in hand, as `(builders, pigs)` per seat: 1 or
+    /// 0, and 0 for all at a table without Traders & Builders.
+    pub fn companions_in_hand(&self) -> Vec<(u8, u8)> {
+        (0..self.player_count())
+            .map(|i| {
+                let p = PlayerId(i as u8);
+                (self.companions.held(p, Figure::Builder), self.companions.held(p, Figure::Pig))
+            })
+            .collect()
+    }
+
+    /// The places where the current player may put `figure` (the builder or the pig) on
+    /// `tile` lying at `cell` with `rotation` (not yet placed), one per feature. Empty when the
+    /// figure is not in play, or out on the board.
+    pub fn legal_companion_places(&self, figure: Figure, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<Port> {
+        if !figure.is_companion()
+            || self.setup.mode != Mode::Turns
+            || self.companions.held(self.current, figure) == 0
+            || self.check_placement(tile, cell, rotation).is_err()
+        {
+            return Vec::new();
+        }
+        // One copy of the board answers for every place of the tile.
+        self.joined_features(self.current, tile, cell, rotation)
+            .into_iter()
+            .filter(|&(port, joined)| {
+                self.follower_error(self.current, tile, cell, rotation, port, figure).is_none()
+                    && match figure {
+                        Figure::Pig => pig_refusal(self.current, port, joined).is_none(),
+                        _ => super::builder::builder_refusal(self.current, port, joined).is_none(),
+                    }
+            })
+            .map(|(port, _)| port)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
+    };
+
+    const ANNA: PlayerId = PlayerId(0);
+    const BRAM: PlayerId = PlayerId(1);
+
+    fn tile(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn traders() -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::TradersBuilders);
+        Game::new(setup).unwrap()
+    }
+
+    /// Anna's farmer north of the road, on the strip that borders the start tile's city, which
+    /// Bram then closes with a cap:
+    ///
+    /// ```text
+    ///  x=0   x=1   x=2
+    ///  [E]               Bram's cap: a finished two-tile city
+    ///  [D]===[U]===(U)   Anna's farmer on U's north field; her pig goes on the next U
+    /// ```
+    fn anna_farms_beside_a_finished_city() -> Game {
+        let mut game = traders();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::N))).unwrap();
+        game.apply(&Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None)).unwrap();
+        game
+    }
+
+    #[test]
+    fn the_pig_goes_only_on_a_farm_with_its_owners_farmer() {
+        let mut game = anna_farms_beside_a_finished_city();
+        let (u, east) = (tile("U"), Cell::new(2, 0));
+        assert_eq!(game.companions_in_hand(), [(1, 1), (1, 1)], "a builder and a pig each (T-02)");
+        assert_eq!(
+            game.legal_companion_places(Figure::Pig, u, east, Rotation::R0),
+            [Port::N],
+            "north, with her farmer"
+        );
+        let refusals = [
+            (Port::S, PigError::NoFarmer { player: ANNA, port: Port::S }),
+            (Port::E, PigError::NotAField { port: Port::E, feature: crate::FeatureKind::Road }),
+        ];
+        for (port, want) in refusals {
+            let refused = game.apply(&Move::place_companion(u, east, Rotation::R0, port, Figure::Pig)).unwrap_err();
+            assert_eq!((refused.rule(), refused), (Some(Rule::T16), MoveError::Pig(want)));
+        }
+        assert_eq!(game.move_count(), 2, "the refusals changed nothing");
+        game.apply(&Move::place_companion(u, east, Rotation::R0, Port::N, Figure::Pig)).unwrap();
+        assert_eq!(game.companions_in_hand(), [(1, 0), (1, 1)]);
+        // Bram has no farmer on that farm: his pig may not join it, though Anna's pig and farmer
+        // occupy nothing for him.
+        let refused = game.apply(&Move::place_companion(u, Cell::new(3, 0), Rotation::R0, Port::N, Figure::Pig));
+        assert_eq!(refused.unwrap_err(), MoveError::Pig(PigError::NoFarmer { player: BRAM, port: Port::N }));
+    }
+
+    #[test]
+    fn a_pig_raises_its_owners_farm_pay_to_four_a_city_and_stays_to_the_end() {
+        let mut game = anna_farms_beside_a_finished_city();
+        assert_eq!(game.final_points()[ANNA], 3, "without the pig: 3 for the finished city (B-41)");
+        game.apply(&Move::place_companion(tile("U"), Cell::new(2, 0), Rotation::R0, Port::N, Figure::Pig)).unwrap();
+        assert_eq!(game.final_points()[ANNA], 4, "the live count knows the pig");
+        game.finish().unwrap();
+        let farm = game.events().iter().rev().find_map(|e| match e {
+            crate::Event::Scored(s) if s.source == crate::ScoreSource::Farm => Some(s.clone()),
+            _ => None,
+        });
+        let farm = farm.expect("the farm is scored");
+        assert_eq!((farm.points, farm.rule, farm.pigs.iter().collect::<Vec<_>>()), (4, Rule::T17, vec![ANNA]));
+        assert_eq!(game.scores(), [4, 0]);
+        let standing: Vec<Figure> = game.board().followers().iter().map(|f| f.figure).collect();
+        assert_eq!(standing, [Figure::Follower, Figure::Pig], "farmer and pig stay on the board (T-18)");
+    }
+
+    #[test]
+    fn without_the_box_there_is_no_pig() {
+        let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::N))).unwrap();
+        let refused =
+            game.apply(&Move::place_companion(tile("U"), Cell::new(2, 0), Rotation::R0, Port::N, Figure::Pig));
+        assert_eq!(refused.unwrap_err(), MoveError::Pig(PigError::NotInPlay));
+        assert_eq!(game.companions_in_hand(), [(0, 0), (0, 0)]);
+    }
+}
