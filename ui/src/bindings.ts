@@ -2657,6 +2657,13 @@ export type Rule =
 /**  A road through tree junctions (V-08) may have more than two ends; it is finished when all are closed. */
 "Q-21" | 
 /**
+ *  In a River game the base start tile leaves the game, unless `start_tile_in_bag` or
+ *  `start_tile_after_river` brings it back.
+ */
+"QX-01" | 
+/**  The 20th Anniversary River and the Games Quarterly river tiles are not offered. */
+"QX-02" | 
+/**
  *  An abbot lifted off while a heretic challenges its cloister ends the challenge with no winner, or
  *  under `recall_loses_challenge` loses it.
  */
@@ -2668,8 +2675,18 @@ export type Rule =
  *  otherwise those roads are ordinary.
  */
 "QX-05" | 
+/**  Under the 2000 farm count an own pig in the farm makes a won city pay 5 instead of 4. */
+"QX-06" | 
+/**  River II's herd and an own pig in one farm both add, unless `herd_and_pig_stack` is off. */
+"QX-07" | 
+/**  An extra tile earned during the river phase is the pile's next tile, a river tile while any remain. */
+"QX-08" | 
+/**  A double turn whose first tile was the bag's last gets no extra tile: the game is over. */
+"QX-09" | 
 /**  A recall under `score_incomplete: false` still pays: it happens during play, not in the end count. */
 "QX-10" | 
+/**  A goods kind that nobody holds pays nobody. */
+"QX-11" | 
 /**  The big follower weighs two in the 2000 farm count too, as in every majority. */
 "QX-12" | 
 /**  The River with the Count is refused for now. */
@@ -2677,12 +2694,25 @@ export type Rule =
 /**  A recall does not count when C-03 asks whether the placer scored. */
 "QX-14" | 
 /**
+ *  A pig whose owner no longer owns its farm at the end earns nothing; the farmer is checked only
+ *  when the pig is put down.
+ */
+"QX-15" | 
+/**  One tile lengthening two features that hold one player's builder still earns one extra tile. */
+"QX-16" | 
+/**  Traders & Builders tiles carry no pennant. */
+"QX-17" | 
+/**
  *  The garden printing is on the table exactly when the abbot is, unless the option `gardens` says
  *  otherwise.
  */
 "QX-18" | 
 /**  The inn of the junction tile `IC14` is on its eastern road alone, as JCZ and the wiki's note have it. */
-"QX-19";
+"QX-19" | 
+/**  A builder's extra tile and a filled hole's extra turn are both granted, the builder's first. */
+"QX-20" | 
+/**  A bought tile lengthening the buyer's builder feature earns no extra tile. */
+"QX-21";
 
 /**  Which edition's rules. */
 export type RulePreset = 

@@ -731,7 +731,12 @@ rules! {
     Q20 = "Q-20",
     /// A road through tree junctions (V-08) may have more than two ends; it is finished when all are closed.
     Q21 = "Q-21",
-    // QX — The River, the Abbot and Inns & Cathedrals with the other boxes
+    // QX — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
+    /// In a River game the base start tile leaves the game, unless `start_tile_in_bag` or
+    /// `start_tile_after_river` brings it back.
+    QX01 = "QX-01",
+    /// The 20th Anniversary River and the Games Quarterly river tiles are not offered.
+    QX02 = "QX-02",
     /// An abbot lifted off while a heretic challenges its cloister ends the challenge with no winner, or
     /// under `recall_loses_challenge` loses it.
     QX03 = "QX-03",
@@ -740,19 +745,40 @@ rules! {
     /// The lakes by the roads of `WI05` and `R2-07` are inns when `inns-cathedrals` is among the sets, and
     /// otherwise those roads are ordinary.
     QX05 = "QX-05",
+    /// Under the 2000 farm count an own pig in the farm makes a won city pay 5 instead of 4.
+    QX06 = "QX-06",
+    /// River II's herd and an own pig in one farm both add, unless `herd_and_pig_stack` is off.
+    QX07 = "QX-07",
+    /// An extra tile earned during the river phase is the pile's next tile, a river tile while any remain.
+    QX08 = "QX-08",
+    /// A double turn whose first tile was the bag's last gets no extra tile: the game is over.
+    QX09 = "QX-09",
     /// A recall under `score_incomplete: false` still pays: it happens during play, not in the end count.
     QX10 = "QX-10",
+    /// A goods kind that nobody holds pays nobody.
+    QX11 = "QX-11",
     /// The big follower weighs two in the 2000 farm count too, as in every majority.
     QX12 = "QX-12",
     /// The River with the Count is refused for now.
     QX13 = "QX-13",
     /// A recall does not count when C-03 asks whether the placer scored.
     QX14 = "QX-14",
+    /// A pig whose owner no longer owns its farm at the end earns nothing; the farmer is checked only
+    /// when the pig is put down.
+    QX15 = "QX-15",
+    /// One tile lengthening two features that hold one player's builder still earns one extra tile.
+    QX16 = "QX-16",
+    /// Traders & Builders tiles carry no pennant.
+    QX17 = "QX-17",
     /// The garden printing is on the table exactly when the abbot is, unless the option `gardens` says
     /// otherwise.
     QX18 = "QX-18",
     /// The inn of the junction tile `IC14` is on its eastern road alone, as JCZ and the wiki's note have it.
     QX19 = "QX-19",
+    /// A builder's extra tile and a filled hole's extra turn are both granted, the builder's first.
+    QX20 = "QX-20",
+    /// A bought tile lengthening the buyer's builder feature earns no extra tile.
+    QX21 = "QX-21",
 }
 
 impl Rule {
