@@ -181,6 +181,12 @@ pub enum Event {
         /// The tokens taken, one per symbol.
         tokens: Tokens,
     },
+    /// Traders & Builders: the tile just laid lengthened the player's builder's road or city,
+    /// so their next move is a second tile (T-08). Not said when the move passed it up (T-15).
+    SecondTileEarned {
+        /// Whose double turn it is.
+        player: PlayerId,
+    },
 }
 
 /// What a score is for.

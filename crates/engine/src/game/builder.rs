@@ -15,6 +15,7 @@
 use super::pig::Joined;
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
+use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::rule::Rule;
@@ -168,6 +169,7 @@ impl Game {
         }
         self.second_tile = second_tile;
         if second_tile {
+            self.events.push(Event::SecondTileEarned { player: placer });
             self.current = placer;
         } else if self.extra_turns > 0 {
             self.extra_turns -= 1;
@@ -252,6 +254,10 @@ mod tests {
         assert_eq!(game.current_player(), ANNA);
         game.apply(&road(3)).unwrap();
         assert_eq!((game.current_player(), game.second_tile()), (ANNA, true), "a double turn (T-08)");
+        let earned = |game: &Game| {
+            game.events().iter().filter(|e| matches!(e, crate::Event::SecondTileEarned { player: ANNA })).count()
+        };
+        assert_eq!(earned(&game), 1, "the double turn is an event of its own");
         game.apply(&road(4)).unwrap();
         assert_eq!((game.current_player(), game.second_tile()), (BRAM, false), "no third tile (T-09)");
         let refused = game.apply(&road(-2).passing_second_tile()).unwrap_err();
@@ -260,6 +266,7 @@ mod tests {
         // On a later turn the builder gives a second tile again (T-10), unless passed up (T-15).
         game.apply(&road(5).passing_second_tile()).unwrap();
         assert_eq!(game.current_player(), BRAM, "passed up: the next player moves");
+        assert_eq!(earned(&game), 1, "a second tile passed up is not earned");
         game.apply(&fitting(&game, "E", 2, -1)).unwrap();
         game.apply(&road(6)).unwrap();
         assert_eq!(game.current_player(), ANNA, "lengthened again: another double turn (T-10)");
