@@ -1269,7 +1269,9 @@ figure?: Figure;
 /**  The mover takes their abbot back instead of placing a figure (A-08). */
 recallAbbot?: boolean; 
 /**  The Count's decisions in this move, in a game with the Count. */
-count?: CountRequest | null } | 
+count?: CountRequest | null; 
+/**  The tile earns a second tile with the builder and the player passes it up (T-15). */
+passSecondTile?: boolean } | 
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
@@ -1447,6 +1449,11 @@ export type PlacementOption = {
 	followers: FollowerOption[],
 	/**  Whether the mover may take their abbot back instead of placing a figure (A-08, A-11). */
 	mayRecall: boolean,
+	/**
+	 *  Whether the tile laid there lengthens the mover's builder's road or city: it earns a
+	 *  second tile, which the move may pass up (T-08, T-15).
+	 */
+	earnsSecondTile: boolean,
 };
 
 /**  A seat at the table, 0 for the first player in turn order. */
@@ -2905,6 +2912,8 @@ export type ScoreView = {
 	big?: number[],
 	/**  For the end count of goods: which kind (T-05). Left out otherwise. */
 	goods?: Goods | null,
+	/**  Made by the tile a double turn's second tile (T-08); left out otherwise. */
+	secondTile?: boolean,
 };
 
 /**
@@ -3378,6 +3387,15 @@ export type TurnView = {
 	figure: Figure,
 	/**  The mover took their abbot back in this turn instead of placing a figure (A-08). */
 	recalled: boolean,
+	/**  Traders & Builders: the tile was a double turn's second tile, the mover's again (T-08). */
+	secondTile: boolean,
+	/**
+	 *  Traders & Builders: the tile lengthened the mover's builder's road or city and earned
+	 *  them a second tile (T-08), or would have if it had not been passed up (`passed`, T-15).
+	 */
+	earnedSecondTile: boolean,
+	/**  Traders & Builders: the mover passed up the second tile this tile earned (T-15). */
+	passedSecondTile: boolean,
 	/**  Final board: the quarter of the City where a follower stands. */
 	quarter: Quarter | null,
 	/**

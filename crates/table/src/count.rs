@@ -142,6 +142,7 @@ mod tests {
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
+            pass_second_tile: false,
         };
         assert!(count_question(&game, &request).unwrap().is_none());
     }
@@ -160,6 +161,7 @@ mod tests {
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
+            pass_second_tile: false,
         };
         assert!(count_question(&game, &request).unwrap().is_none(), "its followers wait where they are entered");
     }
@@ -177,6 +179,7 @@ mod tests {
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
+            pass_second_tile: false,
         };
         let q = count_question(&game, &request).unwrap().expect("a Count game");
         assert!(q.moves.is_empty());
@@ -220,6 +223,7 @@ mod tests {
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
+            pass_second_tile: false,
         };
         let q = count_question(&g, &request).unwrap().expect("a Count game");
         let [option] = &q.moves[..] else { panic!("Bram's knight in the castle, and nobody else: {:?}", q.moves) };

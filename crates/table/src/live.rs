@@ -578,6 +578,7 @@ mod tests {
                 figure: Figure::Follower,
                 recall_abbot: false,
                 count: None,
+                pass_second_tile: false,
             },
             MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
             MoveRequest::Place {
@@ -589,6 +590,7 @@ mod tests {
                 figure: Figure::Follower,
                 recall_abbot: false,
                 count: None,
+                pass_second_tile: false,
             },
             MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
             MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },

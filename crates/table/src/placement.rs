@@ -56,6 +56,9 @@ pub struct PlacementOption {
     pub followers: Vec<FollowerOption>,
     /// Whether the mover may take their abbot back instead of placing a figure.
     pub may_recall: bool,
+    /// Whether the tile laid there lengthens the mover's builder's road or city: it earns a
+    /// second tile, which the move may pass up (T-08, T-15).
+    pub earns_second_tile: bool,
 }
 
 /// What a follower is on a feature of this kind; `None` on the river, which takes none.
@@ -151,6 +154,7 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
                 rotation: u32::from(rotation.degrees()),
                 followers,
                 may_recall: game.may_recall(cell),
+                earns_second_tile: game.earns_second_tile_with(tile, cell, rotation),
             }
         })
         .collect())
@@ -211,6 +215,7 @@ mod tests {
                 figure: Figure::Follower,
                 recall_abbot: false,
                 count: None,
+                pass_second_tile: false,
             };
             let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
             assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });

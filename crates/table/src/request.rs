@@ -136,6 +136,9 @@ pub enum MoveRequest {
         /// The Count's decisions in this move, in a game with the Count.
         #[serde(default)]
         count: Option<CountRequest>,
+        /// The tile earns a second tile with the builder and the player passes it up (T-15).
+        #[serde(default, rename = "passSecondTile")]
+        pass_second_tile: bool,
     },
     /// The drawn tile fits nowhere.
     Discard {
@@ -209,10 +212,13 @@ impl MoveRequest {
     pub fn to_move(&self) -> Result<Move, RequestError> {
         match self {
             MoveRequest::Discard { tile } => Ok(Move::Discard { tile: tile_named(tile)? }),
-            MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count } => {
+            MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count, pass_second_tile } => {
                 let rot = Rotation::from_degrees(i64::from(*rotation)).ok_or(RequestError::BadRotation(*rotation))?;
                 let port = follower.as_deref().map(place_named).transpose()?;
                 let mut mv = Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port);
+                if *pass_second_tile {
+                    mv = mv.passing_second_tile();
+                }
                 if let Move::Place { count: choice, figure: kind, recall_abbot: recall, .. } = &mut mv {
                     *kind = *figure;
                     *recall = *recall_abbot;
@@ -444,6 +450,7 @@ mod tests {
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
+            pass_second_tile: false,
         };
         let mv = place.to_move().unwrap();
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
@@ -456,6 +463,7 @@ mod tests {
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
+            pass_second_tile: false,
         };
         assert_eq!(bad.to_move(), Err(RequestError::BadRotation(45)));
         let unknown = MoveRequest::Discard { tile: "ZZ".into() };
@@ -503,6 +511,11 @@ mod tests {
             read(&format!(r#"{place}, "figure": "pig"}}"#)),
             Move::place_companion(b, Cell::new(0, 1), Rotation::R0, Port::C, Figure::Pig),
             "the builder and the pig are placed as the engine's (T-07, T-16)"
+        );
+        assert_eq!(
+            read(&format!(r#"{place}, "passSecondTile": true}}"#)),
+            Move::place(b, Cell::new(0, 1), Rotation::R0, Some(Port::C)).passing_second_tile(),
+            "the second tile passed up (T-15)"
         );
         assert_eq!(
             read(&format!(r#"{stand}, "figure": "builder"}}"#)),

@@ -44,6 +44,21 @@ test("a city score says who, how much, what and who had fewer", () => {
   expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapen; Bram had minder horigen");
 });
 
+test("a score made by the builder's second tile says so, in every language", () => {
+  const said = (language: "en" | "nl" | "de", s: ScoreView) =>
+    describeScore(
+      s,
+      players,
+      (k, v) => translate(language, k, v),
+      (b, n) => translateCount(language, b, n),
+    );
+  const second = { ...city, secondTile: true };
+  expect(said("en", second)).toBe("Anna 8: city of 3 tiles + 1 pennant (second tile); Bram had fewer followers");
+  expect(said("nl", second)).toContain("(tweede tegel)");
+  expect(said("de", second)).toContain("(zweites Plättchen)");
+  expect(said("en", city), "a first tile's score says nothing of it").not.toContain("second");
+});
+
 test("an abbot taken back says so, in every language, and not that its building was unfinished", () => {
   const garden: ScoreView = {
     ...city,

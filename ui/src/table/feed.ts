@@ -49,6 +49,8 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
   ) {
     what += t("feed.unfinished");
   }
+  // Made by a double turn's second tile (T-08): said, as the same player scored twice in a row.
+  if (score.secondTile) what += t("feed.secondTile");
   let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;
   if (score.outvoted.length > 0) line += t("feed.outvoted", { names: namesOf(players, score.outvoted) });
   return line;

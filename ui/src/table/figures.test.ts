@@ -11,6 +11,7 @@ const cloister = (mayRecall: boolean): PlacementOption => ({
   y: 1,
   rotation: 0,
   mayRecall,
+  earnsSecondTile: false,
   followers: [
     { figure: "follower", place: "C", role: "monk", covers: ["C"] },
     { figure: "follower", place: "N", role: "farmer", covers: ["N", "E", "S", "W"] },

@@ -25,14 +25,16 @@ export type Step =
   | { kind: "idle" }
   /** The tile drawn is chosen; its square is not (none, when it fits nowhere). */
   | { kind: "tile"; tile: string; options: PlacementOption[]; figure: Figure }
-  /** The tile lies on a square, turned, with the figure step's choices. */
-  | { kind: "placed"; tile: string; options: PlacementOption[]; pending: Pending }
+  /** The tile lies on a square, turned, with the figure step's choices; `pass` says the player
+   * passes up the second tile the placement earns with the builder, where it earns one. */
+  | { kind: "placed"; tile: string; options: PlacementOption[]; pending: Pending; pass: boolean }
   /** Confirmed in a game with the Count: his question is open before the move is entered. */
   | {
       kind: "asking";
       tile: string;
       options: PlacementOption[];
       pending: Pending;
+      pass: boolean;
       request: PlaceRequest;
       question: CountQuestion;
     };
@@ -88,6 +90,7 @@ export function selectCell(step: Step, x: number, y: number): Step {
     tile: step.tile,
     options: step.options,
     pending: pendingOf(step.tile, option, figureOf(step)),
+    pass: step.kind === "placed" && step.pass,
   };
 }
 
@@ -139,11 +142,30 @@ export function nextPlace(step: Step, by = 1): Step {
   return { ...step, pending: { ...withNone(step.pending), chosen } };
 }
 
+/** The builder's second tile this placement earns passed up, or that choice undone (T-15). */
+export function togglePass(step: Step): Step {
+  return step.kind === "placed" && placing(step)?.earnsSecondTile ? { ...step, pass: !step.pass } : step;
+}
+
+/** Whether the laid tile earns the builder's second tile and the player passes it up. */
+export function passing(step: Step): boolean {
+  return (step.kind === "placed" || step.kind === "asking") && step.pass && !!placing(step)?.earnsSecondTile;
+}
+
 /** What confirming the laid tile asks the app to enter; null before a tile lies on a square. */
 export function requestOf(step: Step): PlaceRequest | null {
   if (step.kind !== "placed") return null;
   const p = step.pending;
-  return { kind: "place", tile: p.tile, x: p.x, y: p.y, rotation: p.rotation, ...figureStep(p), count: null };
+  return {
+    kind: "place",
+    tile: p.tile,
+    x: p.x,
+    y: p.y,
+    rotation: p.rotation,
+    ...figureStep(p),
+    count: null,
+    passSecondTile: passing(step),
+  };
 }
 
 /** The Count's question opened on the move confirmed. */
@@ -154,7 +176,7 @@ export function ask(step: Step, request: PlaceRequest, question: CountQuestion):
 /** The Count's question set aside: back to the tile as it lay. */
 export function stopAsking(step: Step): Step {
   if (step.kind !== "asking") return step;
-  return { kind: "placed", tile: step.tile, options: step.options, pending: step.pending };
+  return { kind: "placed", tile: step.tile, options: step.options, pending: step.pending, pass: step.pass };
 }
 
 /** The places on a finished table's tile offered to the standing kind of figure. */

@@ -5,6 +5,8 @@ import {
   TurnState,
   ask,
   chooseFigure,
+  passing,
+  togglePass,
   chooseNone,
   choosePlace,
   chooseTile,
@@ -20,18 +22,19 @@ import { playerView } from "./players.fixture";
 
 const places = (figures: FollowerOption[]) => figures;
 // B, a cloister, fits below the start tile turned two ways and beside it one way.
-const below = (rotation: number, mayRecall = false): PlacementOption => ({
+const below = (rotation: number, mayRecall = false, earnsSecondTile = false): PlacementOption => ({
   x: 0,
   y: 1,
   rotation,
   mayRecall,
+  earnsSecondTile,
   followers: places([
     { figure: "follower", place: "C", role: "monk", covers: ["C"] },
     { figure: "follower", place: "N", role: "farmer", covers: ["N", "E", "S", "W"] },
     { figure: "abbot", place: "C", role: "monk", covers: ["C"] },
   ]),
 });
-const beside: PlacementOption = { x: 1, y: 0, rotation: 0, mayRecall: false, followers: [] };
+const beside: PlacementOption = { x: 1, y: 0, rotation: 0, mayRecall: false, earnsSecondTile: false, followers: [] };
 const OPTIONS = [below(0, true), below(180), beside];
 
 const player = (abbots: number): PlayerView =>
@@ -67,6 +70,7 @@ test("a turn: tile, square, turned, the abbot chosen and placed, confirmed", () 
     figure: "abbot",
     recallAbbot: false,
     count: null,
+    passSecondTile: false,
   });
   // Turning the tile keeps the kind of figure chosen, not its place.
   const again = rotate(abbot);
@@ -104,6 +108,27 @@ test("the figure step: a place, none, the F key's round, or the abbot taken back
   expect(toggleRecall(turned)).toEqual(turned);
 });
 
+test("the builder's second tile: passed up only where the placement earns one, kept while the tile is turned", () => {
+  // Laid south of the start tile turned 0° the tile earns a second tile; turned 180° it does not.
+  const options = [below(0, false, true), below(180), beside];
+  const placed = selectCell(chooseTile("B", options), 0, 1);
+  expect(requestOf(placed), "taken unless passed up").toMatchObject({ passSecondTile: false });
+  const passed = togglePass(placed);
+  expect([passing(passed), requestOf(passed)?.passSecondTile]).toEqual([true, true]);
+  expect(passing(togglePass(passed)), "chosen again: taken after all").toBe(false);
+  const turned = rotate(passed);
+  expect(passing(turned), "turned where it earns none: nothing to pass up").toBe(false);
+  expect(requestOf(turned)?.passSecondTile).toBe(false);
+  expect(togglePass(turned), "nor can it be chosen there").toEqual(turned);
+  expect(passing(rotate(turned)), "turned back: the choice stands").toBe(true);
+  const elsewhere = selectCell(passed, 1, 0);
+  expect(requestOf(elsewhere)?.passSecondTile, "on another square it earns none").toBe(false);
+  const request = requestOf(passed)!;
+  const asking = ask(passed, request, { moves: [], mayEnter: true } as unknown as CountQuestion);
+  expect(passing(asking), "the Count's question keeps it").toBe(true);
+  expect(stopAsking(asking)).toEqual(passed);
+});
+
 test("the Count's question opens on a laid tile only and closes back to it", () => {
   const placed = choosePlace(selectCell(chooseTile("B", OPTIONS), 0, 1), "C");
   const request = requestOf(placed)!;
@@ -123,6 +148,7 @@ test("nothing happens to a turn that has no tile yet", () => {
     (s: Step) => choosePlace(s, "C"),
     chooseNone,
     toggleRecall,
+    togglePass,
     nextPlace,
     stopAsking,
   ])

@@ -366,15 +366,7 @@ impl GameView {
                 .map(|(t, n)| BagCount { tile: t.name().to_string(), count: n as u32 })
                 .collect(),
             tiles_left: game.tiles_left(),
-            feed: game
-                .events()
-                .iter()
-                .rev()
-                .filter_map(|e| match e {
-                    Event::Scored(s) => Some(ScoreView::of(s, game)),
-                    _ => None,
-                })
-                .collect(),
+            feed: feed_of(game),
             cursor: progress.cursor,
             moves: progress.moves,
             can_undo: progress.can_undo,
@@ -425,6 +417,25 @@ impl GameView {
             traders: TradersView::of(game),
         }
     }
+}
+
+/// Every score so far, newest first, each marked when a double turn's second tile made it
+/// (T-08).
+fn feed_of(game: &Game) -> Vec<ScoreView> {
+    let (mut owed, mut second) = (false, false);
+    let mut feed: Vec<ScoreView> = Vec::new();
+    for e in game.events() {
+        match e {
+            Event::SecondTileEarned { .. } => owed = true,
+            Event::TilePlaced { .. } => (second, owed) = (owed, false),
+            // A second tile put aside is still owed: the same player draws again for it (B-08).
+            Event::TileDiscarded { .. } | Event::FinalScoringStarted => second = false,
+            Event::Scored(s) => feed.push(ScoreView { second_tile: second, ..ScoreView::of(s, game) }),
+            _ => {}
+        }
+    }
+    feed.reverse();
+    feed
 }
 
 /// Whether an event is a line of the turn log: a tile placed, put aside, or City laid, and on

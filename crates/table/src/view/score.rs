@@ -94,6 +94,10 @@ pub struct ScoreView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub goods: Option<Goods>,
+    /// Made by the tile a double turn's second tile (T-08); left out otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub second_tile: bool,
 }
 
 fn seats(set: PlayerSet) -> Vec<u32> {
@@ -140,6 +144,7 @@ impl ScoreView {
                 .collect(),
             city_tiles,
             goods: s.goods,
+            second_tile: false,
         }
     }
 }

@@ -370,3 +370,84 @@ fn a_score_names_the_seats_whose_big_follower_weighed_two() {
     let json = serde_json::to_value(&view).unwrap();
     assert_eq!(json["feed"][0]["big"], json!([1]));
 }
+
+/// What a view shows of the game itself, without where the move log stands.
+fn shown(view: &GameView) -> impl PartialEq + std::fmt::Debug + '_ {
+    (&view.players, view.current, &view.tiles, &view.followers, &view.bag, &view.feed, &view.traders, view.turn_count)
+}
+
+/// Anna's thief and builder on the start tile's road, Bram's cloister below the start tile;
+/// then Anna lengthens the builder's road, which earns her a second tile, and with it closes
+/// the start tile's city under her knight:
+///
+/// ```text
+///  x=-1  x=0   x=1   x=2   x=3
+///        [E']                      Anna's second tile: E turned, her knight closes the city
+///  [U]===[D]===[U]===[U]===[U]     Anna's thief on x=1, builder on x=2; x=3 earns the tile
+///        [B]
+/// ```
+fn double_turn(table: &mut Table) -> GameId {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::TradersBuilders);
+    let id = table.start(setup, None, now()).unwrap().id();
+    let tile = |n| TileId::from_name(n).unwrap();
+    table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
+    table.play(place("U", -1, 0, Rotation::R0, None), now()).unwrap();
+    let builder = Move::place_companion(tile("U"), Cell::new(2, 0), Rotation::R0, Port::E, Figure::Builder);
+    table.play(builder, now()).unwrap();
+    table.play(place("B", 0, 1, Rotation::R0, None), now()).unwrap();
+    id
+}
+
+#[test]
+fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    double_turn(&mut table);
+    let options = crate::placement::placement_options(table.live().unwrap().game(), "U").unwrap();
+    let earns = |x: i32| options.iter().filter(|o| o.x == x && o.y == 0).all(|o| o.earns_second_tile);
+    assert!(earns(3) && earns(-2), "either end of the builder's road earns a second tile (T-08)");
+    assert!(options.iter().filter(|o| o.y != 0).all(|o| !o.earns_second_tile), "off the road nothing is earned");
+    let before = GameView::of(table.live().unwrap());
+
+    let earned = GameView::of(table.play(place("U", 3, 0, Rotation::R0, None), now()).unwrap());
+    assert_eq!((earned.current, earned.traders.as_ref().map(|t| t.second_tile)), (0, Some(true)), "Anna again");
+    let second = table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
+    let after = GameView::of(second);
+    assert_eq!((after.current, after.traders.as_ref().map(|t| t.second_tile)), (1, Some(false)), "then Bram");
+    assert_eq!((after.feed[0].winners.clone(), after.feed[0].points), (vec![0], 4), "Anna's city");
+    assert!(after.feed[0].second_tile, "the feed says the second tile made the score");
+    assert_eq!(serde_json::to_value(&after.feed[0]).unwrap()["secondTile"], true);
+    let log = super::turn_log_of(second);
+    let said: Vec<_> = log.iter().map(|t| (t.earned_second_tile, t.second_tile, t.passed_second_tile)).collect();
+    assert_eq!(
+        said[3..],
+        [(false, false, false), (true, false, false), (false, true, false)],
+        "the turn log says which tile earned the second tile and which was it"
+    );
+
+    let undone = GameView::of(table.undo().unwrap());
+    assert_eq!(shown(&undone), shown(&earned), "taking the second tile back: Anna's second tile again");
+    assert_eq!(shown(&GameView::of(table.undo().unwrap())), shown(&before), "and the tile that earned it");
+    table.redo().unwrap();
+    assert_eq!(shown(&GameView::of(table.redo().unwrap())), shown(&after), "both put back exactly");
+
+    // Corrected to pass the second tile up (T-15): the city tile becomes Bram's move.
+    let passed = place("U", 3, 0, Rotation::R0, None).passing_second_tile();
+    let corrected = table.correct(4, passed.clone(), now()).unwrap();
+    let log = super::turn_log_of(corrected);
+    assert_eq!((log[4].earned_second_tile, log[4].passed_second_tile, log[5].second_tile), (true, true, false));
+    let corrected = GameView::of(corrected);
+    let mut fresh = Table::new(Ledger::open_in_memory().unwrap());
+    double_turn(&mut fresh);
+    fresh.play(passed, now()).unwrap();
+    let direct = GameView::of(fresh.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap());
+    assert_eq!(shown(&corrected), shown(&direct), "the correction replays exactly as if played so");
+    assert_eq!((corrected.feed[0].winners.clone(), corrected.feed[0].second_tile), (vec![1], false), "Bram's city");
+    assert_eq!(corrected.players[0].score, 0);
+    let refused = table.correct(3, place("B", 0, 1, Rotation::R0, None).passing_second_tile(), now());
+    assert!(
+        matches!(&refused, Err(TableError::Replay(e)) if e.to_string().contains("no second tile to pass up")),
+        "a move that earned none passes nothing up: {refused:?}"
+    );
+    assert_eq!(shown(&GameView::of(table.live().unwrap())), shown(&corrected), "and the refusal changed nothing");
+}

@@ -44,6 +44,13 @@ pub struct TurnView {
     pub figure: Figure,
     /// The mover took their abbot back in this turn instead of placing a figure.
     pub recalled: bool,
+    /// Traders & Builders: the tile was a double turn's second tile, the mover's again (T-08).
+    pub second_tile: bool,
+    /// Traders & Builders: the tile lengthened the mover's builder's road or city and earned
+    /// them a second tile (T-08), or would have if it had not been passed up (`passed`, T-15).
+    pub earned_second_tile: bool,
+    /// Traders & Builders: the mover passed up the second tile this tile earned (T-15).
+    pub passed_second_tile: bool,
     /// Final board: the quarter of the City where a follower stands.
     pub quarter: Option<Quarter>,
     /// Where it went, as players point at it on the board as it stands now: the feature the
@@ -67,9 +74,13 @@ pub fn turn_log_of(live: &LiveGame) -> Vec<TurnView> {
     // One line per move in effect, in order (see `is_turn`).
     for (turn, mv) in turns.iter_mut().zip(&history.moves()[..history.cursor()]) {
         match mv {
-            Move::Place { figure, recall_abbot, .. } => {
+            Move::Place { figure, recall_abbot, pass_second_tile, .. } => {
                 turn.figure = *figure;
                 turn.recalled = *recall_abbot;
+                if *pass_second_tile {
+                    turn.earned_second_tile = true;
+                    turn.passed_second_tile = true;
+                }
             }
             Move::StandAbbot { .. } => turn.figure = Figure::Abbot,
             _ => {}
@@ -83,6 +94,9 @@ pub fn turn_log_of(live: &LiveGame) -> Vec<TurnView> {
 pub fn turn_log(game: &Game) -> Vec<TurnView> {
     let survey = Survey::new(game, &followers_of(game));
     let mut out: Vec<TurnView> = Vec::new();
+    // A second tile earned is owed until a tile is laid for it: one that fits nowhere is put
+    // aside and the same player draws again for it (B-08).
+    let mut owed = false;
     for e in game.events() {
         let turn =
             |kind: TurnKind, seat: PlayerId, tile: Option<String>, at: Option<[i32; 2]>, rotation: u32| TurnView {
@@ -95,6 +109,9 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 follower: None,
                 figure: Figure::Follower,
                 recalled: false,
+                second_tile: false,
+                earned_second_tile: false,
+                passed_second_tile: false,
                 quarter: None,
                 feature: None,
             };
@@ -106,6 +123,13 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                         last.figure = *figure;
                     }
                 }
+                continue;
+            }
+            Event::SecondTileEarned { .. } => {
+                if let Some(last) = out.last_mut() {
+                    last.earned_second_tile = true;
+                }
+                owed = true;
                 continue;
             }
             e if !is_turn(e) => continue,
@@ -130,7 +154,9 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
             }
             _ => unreachable!("is_turn lets only the events above through"),
         };
-        out.push(next);
+        let second_tile = owed && matches!(next.kind, TurnKind::Place | TurnKind::Discard);
+        owed &= next.kind == TurnKind::Discard;
+        out.push(TurnView { second_tile, ..next });
     }
     for turn in &mut out {
         let Some([x, y]) = turn.at.filter(|_| turn.kind != TurnKind::City) else { continue };
