@@ -629,6 +629,11 @@ export type CountStepView = {
 	 *  the cities supplied and who farms there.
 	 */
 	farm: FarmStepView | null,
+	/**
+	 *  The end count of a kind of goods: the tokens of that kind each seat holds, the
+	 *  majority the step pays (T-05). Left out otherwise.
+	 */
+	goods?: number[] | null,
 };
 
 /**
@@ -2912,6 +2917,11 @@ export type ScoreView = {
 	big?: number[],
 	/**  For the end count of goods: which kind (T-05). Left out otherwise. */
 	goods?: Goods | null,
+	/**
+	 *  For a farm: the seats whose pig (or River II's herd) raised their pay per city (T-17,
+	 *  X-12); left out when none did.
+	 */
+	pigs?: number[],
 	/**  Made by the tile a double turn's second tile (T-08); left out otherwise. */
 	secondTile?: boolean,
 };

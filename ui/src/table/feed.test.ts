@@ -59,6 +59,21 @@ test("a score made by the builder's second tile says so, in every language", () 
   expect(said("en", city), "a first tile's score says nothing of it").not.toContain("second");
 });
 
+test("a farm says whose pig raised the pay per city", () => {
+  const farm: ScoreView = { ...city, kind: "farm", points: 4, pennants: 0, outvoted: [], cities: [[0, -1]], pigs: [0] };
+  const said = (language: "en" | "nl" | "de", s: ScoreView) =>
+    describeScore(
+      s,
+      players,
+      (k, v) => translate(language, k, v),
+      (b, n) => translateCount(language, b, n),
+    );
+  expect(said("en", farm)).toBe("Anna 4: farm supplying 1 completed city (pig: Anna)");
+  expect(said("nl", farm)).toContain("(varken: Anna)");
+  expect(said("de", farm)).toContain("(Schwein: Anna)");
+  expect(said("en", { ...farm, pigs: [] }), "without a pig nothing is said of one").not.toContain("pig");
+});
+
 test("an abbot taken back says so, in every language, and not that its building was unfinished", () => {
   const garden: ScoreView = {
     ...city,

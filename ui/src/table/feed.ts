@@ -49,6 +49,8 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
   ) {
     what += t("feed.unfinished");
   }
+  // A pig (or River II's herd) raised its owner's pay per city (T-17, X-12).
+  if (score.pigs && score.pigs.length > 0) what += t("feed.pigs", { names: namesOf(players, score.pigs) });
   // Made by a double turn's second tile (T-08): said, as the same player scored twice in a row.
   if (score.secondTile) what += t("feed.secondTile");
   let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;

@@ -47,6 +47,11 @@ pub struct CountStepView {
     /// A farm (or, under the 2000 rule, a city paid to its farmers): the fields to outline,
     /// the cities supplied and who farms there.
     pub farm: Option<FarmStepView>,
+    /// The end count of a kind of goods: the tokens of that kind each seat holds, the
+    /// majority the step pays (T-05). Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub goods: Option<Vec<u32>>,
 }
 
 /// A farm's step of the final count, drawn on the board.
@@ -234,7 +239,9 @@ fn count_of(game: &Game) -> CountView {
                 // score before it.
                 before[w.index()] = before[w.index()].saturating_sub(s.points);
             }
-            CountStepView { score: ScoreView::of(s, game), adds, farm: farm_step(s, game) }
+            // Tokens are never spent, so those held at the end are those the count weighed.
+            let goods = s.goods.map(|kind| game.goods().iter().map(|held| u32::from(held[kind])).collect());
+            CountStepView { score: ScoreView::of(s, game), adds, farm: farm_step(s, game), goods }
         })
         .collect();
     CountView { before, steps }

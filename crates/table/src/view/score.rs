@@ -94,6 +94,11 @@ pub struct ScoreView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub goods: Option<Goods>,
+    /// For a farm: the seats whose pig (or River II's herd) raised their pay per city (T-17,
+    /// X-12); left out when none did.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub pigs: Vec<u32>,
     /// Made by the tile a double turn's second tile (T-08); left out otherwise.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "specta", specta(optional))]
@@ -144,6 +149,7 @@ impl ScoreView {
                 .collect(),
             city_tiles,
             goods: s.goods,
+            pigs: seats(s.pigs),
             second_tile: false,
         }
     }

@@ -305,6 +305,34 @@ fn the_view_carries_the_goods_their_leaders_and_the_builders_and_pigs_in_hand() 
     let goods: Vec<_> =
         done.feed.iter().filter_map(|s| s.goods.map(|g| (g.name(), s.winners.clone(), s.points))).collect();
     assert_eq!(goods, [("wine", vec![1], 10)], "the wine's 10 for Bram, named in the feed");
+    let count = &done.result.as_ref().expect("counted").count;
+    let held: Vec<_> = count.steps.iter().filter_map(|s| Some((s.score.goods?.name(), s.goods.clone()?))).collect();
+    assert_eq!(held, [("wine", vec![0, 1])], "the wine's step says who holds how many tokens (T-05)");
+    assert!(count.steps.iter().all(|s| s.goods.is_some() == (s.score.kind == castellan_engine::ScoreSource::Goods)));
+}
+
+/// Anna's farmer and pig north of the start tile's road, beside its city, which Bram closes:
+/// at the end the farm pays Anna 4 for the city, not 3 (T-17), and the farm's step says whose
+/// pig raised the pay.
+#[test]
+fn a_farms_step_names_the_pig_that_raised_its_pay() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::TradersBuilders);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let u = TileId::from_name("U").unwrap();
+    table.play(place("U", 1, 0, Rotation::R0, Some(Port::N)), now()).unwrap();
+    table.play(place("U", -1, 0, Rotation::R0, None), now()).unwrap();
+    table.play(Move::place_companion(u, Cell::new(2, 0), Rotation::R0, Port::N, Figure::Pig), now()).unwrap();
+    table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
+    let done = GameView::of(table.finish(Vec::new(), now()).unwrap());
+    let count = &done.result.as_ref().expect("counted").count;
+    let farm = count.steps.iter().find(|s| s.score.kind == castellan_engine::ScoreSource::Farm).expect("the farm");
+    assert_eq!((farm.score.winners.clone(), farm.score.points), (vec![0], 4), "4 for the city with the pig");
+    assert_eq!(farm.score.pigs, vec![0], "Anna's pig raised it");
+    assert_eq!(serde_json::to_value(&farm.score).unwrap()["pigs"], json!([0]));
+    let city = done.feed.iter().find(|s| s.kind == castellan_engine::ScoreSource::City).expect("Bram's closing");
+    assert!(city.pigs.is_empty() && serde_json::to_value(city).unwrap().get("pigs").is_none(), "none elsewhere");
 }
 
 /// With Inns & Cathedrals the view lists each player's big follower among the figures in
