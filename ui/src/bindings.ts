@@ -608,6 +608,11 @@ export type CountQuestion = {
 	placerMovesCount: boolean,
 	/**  Where the Count stands now. */
 	countAt: Quarter,
+	/**
+	 *  The kinds of figure the placer has in hand to enter with, once the tile is scored: an
+	 *  ordinary follower, the big follower (X-07), or both; empty when they may not enter.
+	 */
+	enterFigures: Figure[],
 };
 
 /**  The Count decisions entered with a move. */
@@ -723,6 +728,8 @@ export type EntryRequest = {
 	 *  the variants where he does).
 	 */
 	countTo?: Quarter | null,
+	/**  The placer's big follower goes in rather than an ordinary one. */
+	big?: boolean,
 };
 
 /**  The three formats. */
@@ -1615,6 +1622,8 @@ export type QuarterMoveRequest = {
 	quarter: Quarter,
 	/**  Onto the feature at this spot. */
 	to: Spot,
+	/**  The player's big follower comes out rather than an ordinary one. */
+	big?: boolean,
 };
 
 /**  One quarter of the City. */

@@ -6,7 +6,7 @@
 use crate::request::{MoveRequest, RequestError};
 pub use crate::target::Target;
 use crate::target::{followers_of, Survey};
-use castellan_engine::{CountChoice, CountMovement, Game, Mode, Move, MoveError, MoveOption, Quarter};
+use castellan_engine::{CountChoice, CountMovement, Figure, Game, Mode, Move, MoveError, MoveOption, Quarter};
 use serde::Serialize;
 
 /// Followers a player may move from one quarter, and where to.
@@ -62,6 +62,9 @@ pub struct CountQuestion {
     pub placer_moves_count: bool,
     /// Where the Count stands now.
     pub count_at: Quarter,
+    /// The kinds of figure the placer has in hand to enter with, once the tile is scored: an
+    /// ordinary follower, the big follower, or both; empty when they may not enter.
+    pub enter_figures: Vec<Figure>,
 }
 
 /// The Count question for `request` (its own Count decisions so far included); `None` in a
@@ -80,6 +83,7 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             entry_quarters: Vec::new(),
             placer_moves_count: false,
             count_at: city.count_at,
+            enter_figures: Vec::new(),
         }));
     };
     let options = game.count_move_options(tile, cell, rotation, follower)?;
@@ -97,13 +101,29 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
     let survey = Survey::new(&trial, &standing);
     let moves = options.into_iter().map(|o| QuarterMoveOption::of(&survey, o)).collect();
     let rules = game.rules();
+    let may_enter = game.may_enter(&mv)?;
     Ok(Some(CountQuestion {
         moves,
-        may_enter: game.may_enter(&mv)?,
+        may_enter,
+        enter_figures: if may_enter { enter_figures(game, &mv)? } else { Vec::new() },
         entry_quarters: game.entry_quarters(),
         placer_moves_count: rules.count_movement == CountMovement::Free,
         count_at: city.count_at,
     }))
+}
+
+/// The figures the placer of `mv` holds once it is played without an entry, the scoring's
+/// returns included: those they may enter the City with (C-05, X-07).
+fn enter_figures(game: &Game, mv: &Move) -> Result<Vec<Figure>, MoveError> {
+    let mut without_entry = mv.clone();
+    if let Move::Place { count, .. } = &mut without_entry {
+        count.entry = None;
+    }
+    let placer = game.current_player().index();
+    let mut trial = game.clone();
+    trial.apply(&without_entry)?;
+    let held = [(Figure::Follower, trial.supply()[placer]), (Figure::Big, trial.bigs()[placer])];
+    Ok(held.into_iter().filter(|&(_, n)| n > 0).map(|(figure, _)| figure).collect())
 }
 
 /// Why the Count question could not be asked.
@@ -186,6 +206,93 @@ mod tests {
         assert!(!q.may_enter, "nobody scored");
         assert_eq!(q.count_at, Quarter::Castle, "the Count starts in the castle");
         assert!(q.placer_moves_count);
+    }
+
+    /// Bram closes Anna's road out of the City's south gate and enters the castle with his
+    /// big follower; when Anna then closes a city on the east side, Bram's big follower may
+    /// come out onto it, where it outweighs her knight.
+    #[test]
+    fn the_big_follower_is_offered_going_into_the_city_and_coming_out() {
+        use castellan_engine::{PlayerId, Rotation, TileId};
+        let id = |n: &str| TileId::from_name(n).unwrap();
+        let mut setup = count_game().setup().clone();
+        setup.sets.push(TileSet::InnsCathedrals);
+        let mut g = Game::new(setup).unwrap();
+        let rot = Rotation::ALL
+            .into_iter()
+            .filter(|&r| g.check_placement(id("U"), Cell::new(0, 2), r).is_ok())
+            .find(|&r| {
+                g.legal_followers(id("U"), Cell::new(0, 2), r)
+                    .iter()
+                    .any(|f| f.1 == castellan_engine::FeatureKind::Road)
+            })
+            .expect("the road out of the south gate goes on");
+        let thief = g
+            .legal_followers(id("U"), Cell::new(0, 2), rot)
+            .into_iter()
+            .find(|f| f.1 == castellan_engine::FeatureKind::Road)
+            .unwrap()
+            .0;
+        g.apply(&Move::place(id("U"), Cell::new(0, 2), rot, Some(thief))).unwrap();
+        let close = |big: bool| MoveRequest::Place {
+            tile: "A".into(),
+            x: 0,
+            y: 3,
+            rotation: 180,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: big.then(|| crate::request::CountRequest {
+                moves: Vec::new(),
+                enter: Some(crate::request::EntryRequest {
+                    quarter: Quarter::Castle,
+                    count_to: Some(Quarter::Market),
+                    big: true,
+                }),
+            }),
+            pass_second_tile: false,
+        };
+        let q = count_question(&g, &close(false)).unwrap().expect("a Count game");
+        assert!(q.may_enter);
+        assert_eq!(q.enter_figures, [Figure::Follower, Figure::Big], "Bram may enter with either");
+        g.apply(&close(true).to_move().unwrap()).unwrap();
+        let city = g.city().unwrap();
+        assert_eq!((city.big(PlayerId(1)), city.followers(Quarter::Castle)[PlayerId(1)]), (Some(Quarter::Castle), 0));
+
+        let knight = MoveRequest::Place {
+            tile: "E".into(),
+            x: 2,
+            y: 1,
+            rotation: 270,
+            follower: Some("W".into()),
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: None,
+            pass_second_tile: false,
+        };
+        let q = count_question(&g, &knight).unwrap().expect("a Count game");
+        let [option] = &q.moves[..] else { panic!("Bram's big follower in the castle: {:?}", q.moves) };
+        assert_eq!((option.seat, option.quarter, option.available, option.big), (1, Quarter::Castle, 0, true));
+        let MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, pass_second_tile, .. } = knight
+        else {
+            unreachable!()
+        };
+        let out = crate::request::QuarterMoveRequest {
+            seat: 1,
+            quarter: Quarter::Castle,
+            to: option.features[0].at.clone(),
+            big: true,
+        };
+        let count = Some(crate::request::CountRequest { moves: vec![out], enter: None });
+        let moved =
+            MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count, pass_second_tile };
+        let q = count_question(&g, &moved).unwrap().expect("a Count game");
+        assert!(q.may_enter, "Bram's big follower takes the city: Anna scored nothing and may enter (C-03)");
+        assert_eq!(q.enter_figures, [Figure::Follower, Figure::Big], "with either of hers");
+        let before = g.scores().to_vec();
+        g.apply(&moved.to_move().unwrap()).unwrap();
+        assert_eq!(g.city().unwrap().big(PlayerId(1)), None, "out of the City");
+        assert_eq!((g.scores()[0] - before[0], g.scores()[1] - before[1]), (0, 4), "the big follower weighs two");
     }
 
     #[test]

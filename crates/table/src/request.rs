@@ -287,6 +287,10 @@ pub struct QuarterMoveRequest {
     pub quarter: Quarter,
     /// Onto the feature at this spot.
     pub to: Spot,
+    /// The player's big follower comes out rather than an ordinary one (X-07).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: bool,
 }
 
 impl QuarterMoveRequest {
@@ -296,7 +300,7 @@ impl QuarterMoveRequest {
     /// An unknown seat or place.
     pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
         let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
-        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()?, big: false })
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()?, big: self.big })
     }
 }
 
@@ -311,6 +315,10 @@ pub struct EntryRequest {
     /// the variants where he does).
     #[serde(default)]
     pub count_to: Option<Quarter>,
+    /// The placer's big follower goes in rather than an ordinary one (X-07).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub big: bool,
 }
 
 /// The Count decisions entered with a move.
@@ -330,7 +338,7 @@ impl CountRequest {
     pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
         Ok(CountChoice {
             moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
-            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to, big: false }),
+            entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to, big: e.big }),
         })
     }
 }
@@ -530,8 +538,9 @@ mod tests {
                 seat: 1,
                 quarter: Quarter::Castle,
                 to: Spot { x: 2, y: -1, place: "N".into() },
+                big: false,
             }],
-            enter: Some(EntryRequest { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral) }),
+            enter: Some(EntryRequest { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral), big: false }),
         };
         let choice = request.to_engine().unwrap();
         assert_eq!(choice.moves[0].player, PlayerId(1));
@@ -545,11 +554,20 @@ mod tests {
                 seat: 1,
                 quarter: Quarter::Castle,
                 to: Spot { x: 0, y: 0, place: "Q".into() },
+                big: false,
             }],
             enter: None,
         };
         assert_eq!(bad.to_engine().unwrap_err(), RequestError::UnknownPlace("Q".into()));
         let json: CountRequest = serde_json::from_str(r#"{"enter": {"quarter": "castle"}}"#).unwrap();
         assert!(json.moves.is_empty() && json.enter.unwrap().count_to.is_none());
+        let big: CountRequest = serde_json::from_str(
+            r#"{"moves": [{"seat": 0, "quarter": "castle", "to": {"x": 1, "y": 0, "place": "E"}, "big": true}],
+                "enter": {"quarter": "market", "big": true}}"#,
+        )
+        .unwrap();
+        let choice = big.to_engine().unwrap();
+        assert!(choice.moves[0].big, "the big follower comes out (X-07)");
+        assert_eq!(choice.entry.map(|e| e.big), Some(true), "the big follower goes in (X-07)");
     }
 }

@@ -270,6 +270,9 @@ export const de: Messages = {
   "city.title": "Stadt Carcassonne",
   "city.countHere": "hier steht der Graf",
   "city.empty": "leer",
+  "city.big": "Der große Meeple von {name} wartet hier",
+  "count.movedBig": "Großer Meeple von {name}: {quarter} → {target}",
+  "count.whichFigure": "Welche Figur?",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

@@ -264,6 +264,9 @@ export const en = {
   "city.title": "City of Carcassonne",
   "city.countHere": "the Count stands here",
   "city.empty": "empty",
+  "city.big": "{name}'s big follower waits here",
+  "count.movedBig": "{name}'s big follower: {quarter} → {target}",
+  "count.whichFigure": "Which figure?",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

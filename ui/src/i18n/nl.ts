@@ -268,6 +268,9 @@ export const nl: Messages = {
   "city.title": "Stad Carcassonne",
   "city.countHere": "de Graaf staat hier",
   "city.empty": "leeg",
+  "city.big": "De grote horige van {name} wacht hier",
+  "count.movedBig": "Grote horige van {name}: {quarter} → {target}",
+  "count.whichFigure": "Welke figuur?",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",

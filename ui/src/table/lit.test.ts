@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { QuarterMoveOption, Target } from "../bindings";
 import { moving } from "./lit";
+import { bigLeft, figureOut, movesLeft, ordinaryLeft } from "./QuarterMoveList.svelte";
 
 const city: Target = {
   at: { x: 2, y: 1, place: "W" },
@@ -38,4 +39,20 @@ test("nobody with somewhere to go or anyone left: nothing moves", () => {
   expect(moving([option(0, "cathedral", 1, [])], [], null)).toBeNull();
   const all = [{ seat: 3, quarter: "market" as const, to: city.at }];
   expect(moving([option(3, "market", 1)], all, null)).toBeNull();
+});
+
+test("a big follower waiting in a quarter moves too, and only when chosen or alone there (X-07)", () => {
+  const both = { ...option(1, "castle", 1), big: true };
+  expect(movesLeft([], both), "the knight and the big follower").toBe(2);
+  expect(figureOut([], both, false), "an ordinary follower unless the big one is chosen").toBe("follower");
+  expect(figureOut([], both, true)).toBe("big");
+  const knightOut = [{ seat: 1, quarter: "castle" as const, to: city.at }];
+  expect([ordinaryLeft(knightOut, both), bigLeft(knightOut, both)]).toEqual([0, true]);
+  expect(figureOut(knightOut, both, false), "the big follower is all that is left").toBe("big");
+  expect(moving([both], knightOut, null), "so the player still moves").toBe(both);
+  const bigOut = [{ seat: 1, quarter: "castle" as const, to: city.at, big: true }];
+  expect([movesLeft(bigOut, both), figureOut(bigOut, both, true)]).toEqual([1, "follower"]);
+  const alone = { ...option(2, "market", 0), big: true };
+  expect([movesLeft([], alone), figureOut([], alone, false)]).toEqual([1, "big"]);
+  expect(movesLeft([], option(2, "market", 1)), "no big follower there: the ordinary ones alone").toBe(1);
 });
