@@ -1530,6 +1530,11 @@ export type PointsByKind = {
 	king_robber: number,
 	/**  What the Count of Carcassonne expansion brought. */
 	count: number,
+	/**
+	 *  Goods: the majorities of Traders & Builders' end count (T-05). Inns and cathedrals are
+	 *  paid as roads and cities, a garden as a cloister, and are counted with those.
+	 */
+	goods: number,
 };
 
 /**

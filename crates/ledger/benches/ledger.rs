@@ -205,8 +205,15 @@ fn append_moves(path: &Path, games: u32, moves: u32) -> (Vec<Duration>, FileEven
             events.wal_max_bytes = events.wal_max_bytes.max(wal_after.0);
         }
         let results = [anna, bram].map(|player| {
-            let points =
-                PointsByKind { roads: 8, cities: 20 + g % 7, cloisters: 9, farms: 12, king_robber: 0, count: 0 };
+            let points = PointsByKind {
+                roads: 8,
+                cities: 20 + g % 7,
+                cloisters: 9,
+                farms: 12,
+                king_robber: 0,
+                count: 0,
+                goods: 0,
+            };
             PlayerResult {
                 player,
                 score: points.total(),

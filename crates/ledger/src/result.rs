@@ -23,7 +23,7 @@ macro_rules! standing_columns {
     () => {
         "r.player_id, r.score, r.rank, r.roads_points, r.cities_points, r.cloisters_points, \
          r.farms_points, r.king_robber_points, r.count_points, r.biggest_city_tiles, \
-         r.longest_road_tiles"
+         r.longest_road_tiles, r.goods_points"
     };
 }
 pub(crate) use standing_columns;
@@ -48,12 +48,15 @@ pub struct PointsByKind {
     pub king_robber: u32,
     /// What the Count of Carcassonne expansion brought.
     pub count: u32,
+    /// Goods: the majorities of Traders & Builders' end count (T-05). Inns and cathedrals are
+    /// paid as roads and cities, a garden as a cloister, and are counted with those.
+    pub goods: u32,
 }
 
 impl PointsByKind {
     /// The sum over all kinds.
     pub fn total(&self) -> u32 {
-        self.roads + self.cities + self.cloisters + self.farms + self.king_robber + self.count
+        self.roads + self.cities + self.cloisters + self.farms + self.king_robber + self.count + self.goods
     }
 }
 
@@ -68,6 +71,7 @@ impl Add for PointsByKind {
             farms: self.farms + other.farms,
             king_robber: self.king_robber + other.king_robber,
             count: self.count + other.count,
+            goods: self.goods + other.goods,
         }
     }
 }
@@ -273,8 +277,8 @@ pub(crate) fn same_game(conn: &Connection, import: &GameImport) -> Result<Option
 fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finish) -> Result<()> {
     const RESULT: &str = "INSERT INTO results (game_id, player_id, score, rank, roads_points, \
          cities_points, cloisters_points, farms_points, king_robber_points, count_points, \
-         biggest_city_tiles, longest_road_tiles) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
+         biggest_city_tiles, longest_road_tiles, goods_points) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
     const END: &str = "UPDATE games SET ended_at = ?2, finished = 1, final_moves_json = ?3 WHERE id = ?1";
     let results = &finish.results;
     let each_seat_once = results.len() == seated.len()
@@ -301,6 +305,7 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
                 p.count,
                 result.biggest_city_tiles,
                 result.longest_road_tiles,
+                p.goods,
             ],
         )?;
     }
@@ -326,6 +331,7 @@ pub(crate) fn standing_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqli
                 farms: row.get(at(6))?,
                 king_robber: row.get(at(7))?,
                 count: row.get(at(8))?,
+                goods: row.get(at(11))?,
             },
             biggest_city_tiles: row.get(at(9))?,
             longest_road_tiles: row.get(at(10))?,

@@ -162,7 +162,7 @@ impl Ledger {
         // sort of every pair: several times slower at ten thousand games.
         const RESULTS: &str = concat!(
             "SELECT game_id, player_id, score, rank, roads_points, cities_points, ",
-            "cloisters_points, farms_points, king_robber_points, count_points FROM results WHERE ",
+            "cloisters_points, farms_points, king_robber_points, count_points, goods_points FROM results WHERE ",
             not_voided!("game_id"),
             " ORDER BY game_id, player_id"
         );
@@ -188,6 +188,7 @@ impl Ledger {
                 farms: row.get(7)?,
                 king_robber: row.get(8)?,
                 count: row.get(9)?,
+                goods: row.get(10)?,
             };
             let stats = players.entry(player).or_insert_with(|| PlayerStats::empty(player));
             stats.games += 1;

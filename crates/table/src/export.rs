@@ -153,7 +153,7 @@ pub fn csv(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
     let people = people(ledger)?;
     let mut out = String::from(
-        "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only\n",
+        "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only,goods\n",
     );
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
@@ -179,6 +179,8 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
                 p.king_robber.to_string(),
                 p.count.to_string(),
                 game.end_count_only.to_string(),
+                // Last, so that the columns before it keep their places for older readers.
+                p.goods.to_string(),
             ];
             out.push_str(&row.join(","));
             out.push('\n');
@@ -310,7 +312,7 @@ mod tests {
         let mut lines = text.lines();
         assert_eq!(
             lines.next(),
-            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only"),
+            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only,goods"),
             "the command line's columns"
         );
         let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
@@ -326,6 +328,37 @@ mod tests {
         assert_eq!((anna[5], anna[6], anna[7], anna[8], anna[9], anna[11]), ("Anna", "red", "1", "1", "4", "4"));
         let one = csv_of(&ledger, Selection::Game(c)).unwrap();
         assert_eq!(one[0].1.lines().count(), 3, "one game: the header and its two players");
+    }
+
+    /// Bram completes a city with wine and holds the only token: the end count pays him 10
+    /// for it, which the CSV gives as goods and the BG Stats file as part of his score.
+    #[test]
+    fn a_traders_games_goods_are_exported_as_a_kind_of_their_own() {
+        use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId, TileSet};
+        let mut table = crate::live::Table::new(Ledger::open_in_memory().unwrap());
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::TradersBuilders);
+        let now = DateTime::<Utc>::from_timestamp(1_795_200_000, 0).unwrap();
+        let id = table.start(setup, None, now).unwrap().id();
+        let tile = |n| TileId::from_name(n).unwrap();
+        table.play(Move::place(tile("TB15"), Cell::new(0, -1), Rotation::R90, Some(Port::N)), now).unwrap();
+        table.play(Move::place(tile("E"), Cell::new(0, -2), Rotation::R180, None), now).unwrap();
+        table.finish(Vec::new(), now).unwrap();
+        let [(_, text)] = &csv_of(table.ledger(), Selection::Game(id)).unwrap()[..] else { panic!("one CSV file") };
+        let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+        let column = |name: &str| rows[0].iter().position(|&c| c == name).unwrap();
+        let (score, goods, cities) = (column("score"), column("goods"), column("cities"));
+        let bram = rows.iter().find(|r| r[5] == "Bram").expect("Bram's row");
+        assert_eq!((bram[score], bram[cities], bram[goods]), ("10", "0", "10"), "the wine's 10 as goods: {text}");
+        let anna = rows.iter().find(|r| r[5] == "Anna").expect("Anna's row");
+        assert_eq!(anna[goods], "0", "Anna holds no goods");
+        let doc: Value = serde_json::from_str(&bgstats_of(table.ledger(), Selection::Game(id)).unwrap()[0].1).unwrap();
+        let play = &doc["plays"][0];
+        assert_eq!(play["expansions"], serde_json::json!(["traders-builders"]));
+        assert_eq!((&play["players"][1]["name"], &play["players"][1]["score"]), (&"Bram".into(), &10.into()));
+        let stats = crate::stats::stats(table.ledger()).unwrap();
+        let bram = stats.players.iter().find(|p| p.name == "Bram").unwrap();
+        assert_eq!((bram.points.goods, bram.points.total()), (10, 10), "the statistics count them by kind");
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub fn results(game: &Game, seated: &[PlayerId], track: Option<&[u32]>) -> Vec<P
                 // Count followers score through the features they move onto; nothing is
                 // scored for the Count himself.
                 count: 0,
+                goods: s.goods,
             },
             biggest_city_tiles: s.biggest_city,
             longest_road_tiles: s.longest_road,

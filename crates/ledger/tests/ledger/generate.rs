@@ -73,6 +73,7 @@ pub fn generate(ledger: &mut Ledger, seed: u64, players: usize, games: usize, mo
                         farms: 3 * rng.below(10),
                         king_robber: rng.below(3) * 5,
                         count: 0,
+                        goods: 0,
                     };
                     PlayerResult {
                         player: seat.player,

@@ -135,3 +135,71 @@ fn a_schema_4_ledger_opens_and_its_end_count_only_game_leaves_the_statistics() {
     drop(Ledger::open(&fresh).unwrap());
     assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
 }
+
+/// A schema-5 ledger file, as the release before goods had a kind of their own left it: Anna
+/// and Bram, one night, and three finished games: a Traders & Builders game played turn by
+/// turn (Anna 42 of which 10 are the wine's, Bram 31 of which 20 are grain and cloth), a
+/// Traders & Builders final board counted with the scores before it (Anna 50 + 10, which
+/// cannot be told from goods), and a base game (Anna 30, Bram 20).
+fn schema_5_file(path: &std::path::Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())).unwrap();
+    for sql in [
+        include_str!("../../src/migrations/0001_core.sql"),
+        include_str!("../../src/migrations/0002_results.sql"),
+        include_str!("../../src/migrations/0003_final_moves.sql"),
+        include_str!("../../src/migrations/0004_names_voids_versions.sql"),
+        include_str!("../../src/migrations/0005_end_count_only.sql"),
+    ] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.execute_batch(
+        r#"PRAGMA user_version = 5;
+         INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
+         INSERT INTO nights (id, date) VALUES (1, '2026-11-20');
+         INSERT INTO games (id, night_id, script_version, setup_json, start_seat, started_at,
+                            ended_at, finished, cursor) VALUES
+             (1, 1, 2, '{"sets": ["base", "traders-builders"]}', 0,
+              '2026-11-20T19:00:00.000Z', '2026-11-20T20:00:00.000Z', 1, 0),
+             (2, 1, 2, '{"mode": "final-board", "sets": ["base", "traders-builders"], "track": {"Anna": 50, "Bram": 40}}', 0,
+              '2026-11-20T20:10:00.000Z', '2026-11-20T20:30:00.000Z', 1, 0),
+             (3, 1, 1, '{"sets": ["base"]}', 0,
+              '2026-11-20T21:00:00.000Z', '2026-11-20T22:00:00.000Z', 1, 0);
+         INSERT INTO game_seats VALUES (1, 0, 1, 'red'), (1, 1, 2, 'blue'),
+                                       (2, 0, 1, 'red'), (2, 1, 2, 'blue'),
+                                       (3, 0, 1, 'red'), (3, 1, 2, 'blue');
+         INSERT INTO results (game_id, player_id, score, rank, roads_points, cities_points,
+                              cloisters_points, farms_points, king_robber_points, count_points)
+             VALUES (1, 1, 42, 1, 8, 20, 4, 0, 0, 0), (1, 2, 31, 2, 2, 9, 0, 0, 0, 0),
+                    (2, 1, 60, 1, 0, 10, 0, 0, 0, 0), (2, 2, 40, 2, 0, 0, 0, 0, 0, 0),
+                    (3, 1, 30, 1, 30, 0, 0, 0, 0, 0), (3, 2, 20, 2, 12, 0, 0, 0, 0, 0);"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_schema_5_ledger_opens_with_the_goods_of_its_traders_games_as_a_kind_of_their_own() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    schema_5_file(&path);
+    let ledger = Ledger::open(&path).expect("a schema-5 ledger must open and migrate");
+    assert_eq!(ledger.schema_version().unwrap(), SCHEMA_VERSION);
+    assert!(ledger.backup_path().is_some(), "an existing file is backed up before it is migrated");
+    let goods = |game: i64| -> Vec<(i64, u32, u32)> {
+        let standings = ledger.results(castellan_ledger::GameId(game)).unwrap();
+        standings.iter().map(|s| (s.result.player.0, s.result.points.goods, s.result.points.total())).collect()
+    };
+    assert_eq!(goods(1), [(1, 10, 42), (2, 20, 31)], "what the other kinds leave of a Traders game is its goods");
+    assert_eq!(goods(2), [(1, 0, 10), (2, 0, 0)], "a final board's scores before the count are no goods");
+    assert_eq!(goods(3), [(1, 0, 30), (2, 0, 12)], "a game without the box has none, whatever its kinds leave");
+    let stats = ledger.statistics().unwrap();
+    let anna = stats.players.iter().find(|p| p.player.0 == 1).unwrap();
+    assert_eq!(anna.points.goods, 10, "the statistics add them up");
+    drop(ledger);
+
+    let migrated = schema_of(&Connection::open(&path).unwrap());
+    let fresh_folder = tempfile::tempdir().unwrap();
+    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
+    drop(Ledger::open(&fresh).unwrap());
+    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+}
