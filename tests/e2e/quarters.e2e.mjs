@@ -57,7 +57,18 @@ test("the new-game screen offers the engine's colours and boxes", async () => {
       ...document.querySelector('input[value="count"]').closest("fieldset").querySelectorAll("input:not([disabled])"),
     ].map((i) => i.value),
   );
-  assert.deepEqual(boxes, ["winter", "king-robber", "shrines", "river2", "count", "river", "river-c1", "abbot"]);
+  assert.deepEqual(boxes, [
+    "winter",
+    "king-robber",
+    "shrines",
+    "river2",
+    "count",
+    "river",
+    "river-c1",
+    "abbot",
+    "inns-cathedrals",
+    "traders-builders",
+  ]);
 });
 
 test("the Count's buttons go round the City in the City panel's order", async () => {

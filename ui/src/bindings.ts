@@ -139,7 +139,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -827,6 +827,8 @@ export type FeatureShapeView = {
 	inn: boolean,
 	/**  A city with a cathedral in it (I-07). */
 	cathedral: boolean,
+	/**  A city showing a goods symbol (T-01), drawn so the tile is told from its look-alikes. */
+	goods: Goods | null,
 };
 
 /**  The part of one tile that belongs to a farm. */

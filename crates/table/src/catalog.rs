@@ -1,7 +1,7 @@
 //! The tile catalog as the UI draws it: each tile's edges and the features on it, in
 //! catalog orientation (the board turns them).
 
-use castellan_engine::{EdgeKind, FeatureKind, Rotation, Side, TileId, TileSet};
+use castellan_engine::{EdgeKind, FeatureKind, Goods, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// One feature drawn on a tile.
@@ -22,6 +22,8 @@ pub struct FeatureShapeView {
     pub inn: bool,
     /// A city with a cathedral in it (I-07).
     pub cathedral: bool,
+    /// A city showing a goods symbol (T-01), drawn so the tile is told from its look-alikes.
+    pub goods: Option<Goods>,
 }
 
 /// A tile type as drawn.
@@ -48,15 +50,11 @@ pub struct TileShape {
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
 /// The boxes the new-game screen offers beside the base game, which is always in play, in the
-/// engine's order. Inns & Cathedrals and Traders & Builders are not among them until the table
-/// screen can place the big follower, the builder and the pig and ask for the builder's second
-/// tile: a game started there could not be played as the box is. Scripts and the command line
-/// play them.
+/// engine's order: every box the engine plays, as the table screen places each box's figures
+/// (the big follower, the abbot, the builder and the pig), asks for the builder's second tile
+/// and counts goods.
 pub fn offered_boxes() -> Vec<TileSet> {
-    TileSet::ALL
-        .into_iter()
-        .filter(|&s| !matches!(s, TileSet::Base | TileSet::InnsCathedrals | TileSet::TradersBuilders))
-        .collect()
+    TileSet::ALL.into_iter().filter(|&s| s != TileSet::Base).collect()
 }
 
 /// Every tile type, in catalog order.
@@ -71,13 +69,15 @@ pub fn tile_shapes() -> Vec<TileShape> {
                 features: def
                     .features
                     .iter()
-                    .map(|f| FeatureShapeView {
+                    .enumerate()
+                    .map(|(i, f)| FeatureShapeView {
                         kind: f.kind,
                         sides: (0..4).filter(|s| f.edge_sides & (1 << s) != 0).map(|s| SIDES[s].to_string()).collect(),
                         pennants: u32::from(f.pennants),
                         anchor: f.anchor.name().to_string(),
                         inn: f.inn,
                         cathedral: f.cathedral,
+                        goods: def.marks.goods.filter(|&(_, at)| usize::from(at) == i).map(|(g, _)| g),
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
@@ -120,11 +120,29 @@ mod tests {
     }
 
     #[test]
-    fn the_new_game_screen_offers_every_box_but_the_base_game_and_the_two_new_boxes() {
+    fn the_new_game_screen_offers_every_box_but_the_base_game() {
         let offered = offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
-        assert!(!offered.contains(&TileSet::InnsCathedrals), "not until the table screen can play the big follower");
-        assert!(!offered.contains(&TileSet::TradersBuilders), "not until the table screen can play the builder");
-        assert_eq!(offered.len(), TileSet::ALL.len() - 3, "every other box: {offered:?}");
+        for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
+            assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
+        }
+        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn a_goods_symbol_is_drawn_in_its_city() {
+        let shapes = tile_shapes();
+        let with_goods: Vec<_> = shapes.iter().filter(|s| s.features.iter().any(|f| f.goods.is_some())).collect();
+        assert_eq!(with_goods.len(), 20, "twenty tile types of Traders & Builders show goods (T-01)");
+        assert!(with_goods.iter().all(|s| s.from == TileSet::TradersBuilders));
+        for s in &with_goods {
+            let f = s.features.iter().find(|f| f.goods.is_some()).unwrap();
+            assert_eq!(f.kind, FeatureKind::City, "{}: the symbol is in a city", s.id);
+        }
+        let copies = |kind: castellan_engine::Goods| -> u32 {
+            with_goods.iter().filter(|s| s.features.iter().any(|f| f.goods == Some(kind))).map(|s| s.copies).sum()
+        };
+        use castellan_engine::Goods;
+        assert_eq!((copies(Goods::Wine), copies(Goods::Grain), copies(Goods::Cloth)), (9, 6, 5), "T-01");
     }
 }

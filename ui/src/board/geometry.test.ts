@@ -21,10 +21,10 @@ const D: TileShape = {
   copies: 4,
   carcassonne: false,
   features: [
-    { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false },
-    { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false },
-    { kind: "field", sides: [], pennants: 0, anchor: "EL", inn: false, cathedral: false },
-    { kind: "field", sides: [], pennants: 0, anchor: "ER", inn: false, cathedral: false },
+    { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false, goods: null },
+    { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false, goods: null },
+    { kind: "field", sides: [], pennants: 0, anchor: "EL", inn: false, cathedral: false, goods: null },
+    { kind: "field", sides: [], pennants: 0, anchor: "ER", inn: false, cathedral: false, goods: null },
   ],
 };
 
@@ -38,7 +38,7 @@ test("the start tile draws a city cap on the north edge and a road across", () =
 test("a cap on another side is the north cap turned", () => {
   const east: TileShape = {
     ...D,
-    features: [{ kind: "city", sides: ["E"], pennants: 1, anchor: "E", inn: false, cathedral: false }],
+    features: [{ kind: "city", sides: ["E"], pennants: 1, anchor: "E", inn: false, cathedral: false, goods: null }],
   };
   const shapes = tileShapes(east);
   expect(shapes[0]!.d).toBe("M 100,0 L 100,100 Q 58,50 100,0 Z");
@@ -55,14 +55,15 @@ test("three road ends meet at a junction; a cloister draws its building instead"
       anchor: s,
       inn: false,
       cathedral: false,
+      goods: null,
     })),
   };
   expect(tileShapes(w).map((s) => s.part)).toEqual(["road", "road", "road", "junction"]);
   const a: TileShape = {
     ...D,
     features: [
-      { kind: "cloister", sides: [], pennants: 0, anchor: "C", inn: false, cathedral: false },
-      { kind: "road", sides: ["S"], pennants: 0, anchor: "S", inn: false, cathedral: false },
+      { kind: "cloister", sides: [], pennants: 0, anchor: "C", inn: false, cathedral: false, goods: null },
+      { kind: "road", sides: ["S"], pennants: 0, anchor: "S", inn: false, cathedral: false, goods: null },
     ],
   };
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
@@ -159,7 +160,7 @@ test("a city's pennants lie inside the tile, whichever edge the city is on", () 
   for (const side of ["N", "E", "S", "W"]) {
     const tile: TileShape = {
       ...D,
-      features: [{ kind: "city", sides: [side], pennants: 1, anchor: side, inn: false, cathedral: false }],
+      features: [{ kind: "city", sides: [side], pennants: 1, anchor: side, inn: false, cathedral: false, goods: null }],
     };
     const pennant = tileShapes(tile).find((s) => s.part === "pennant")!;
     const numbers = [...pennant.d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
@@ -207,4 +208,29 @@ test("the big follower is drawn as itself wherever it stands, and larger than an
     const [w, h] = extent(role);
     expect(width * height, role).toBeGreaterThan(w * h);
   }
+});
+
+test("a cathedral, an inn and a goods symbol are drawn on their tiles, each in its own shape", () => {
+  const marked: TileShape = {
+    ...D,
+    features: [
+      { kind: "city", sides: ["N"], pennants: 1, anchor: "N", inn: false, cathedral: false, goods: "wine" },
+      { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: true, cathedral: false, goods: null },
+    ],
+  };
+  const parts = tileShapes(marked).map((s) => s.part);
+  expect(parts).toEqual(["city", "road", "pennant", "wine", "inn"]);
+  const [pennant, wine] = tileShapes(marked).filter((s) => s.part === "pennant" || s.part === "wine");
+  expect(pennant!.d, "the goods keep clear of the pennant").not.toBe(wine!.d);
+  const kinds = (["wine", "grain", "cloth"] as const).map(
+    (goods) => tileShapes({ ...D, features: [{ ...marked.features[0]!, pennants: 0, goods }] })[1]!,
+  );
+  expect(kinds.map((s) => s.part)).toEqual(["wine", "grain", "cloth"]);
+  expect(new Set(kinds.map((s) => s.d)).size, "three outlines, not one shape in three colours").toBe(3);
+  const cathedral = { ...D, features: [{ ...marked.features[0]!, goods: null, pennants: 0, cathedral: true }] };
+  expect(tileShapes(cathedral).map((s) => s.part)).toEqual(["city", "cathedral"]);
+  expect(
+    tileShapes(D).map((s) => s.part),
+    "a plain tile shows none of them",
+  ).toEqual(["city", "road"]);
 });

@@ -1,7 +1,7 @@
 // Tile drawings in a 100 × 100 square, catalog orientation; the board turns each tile by its
 // rotation. Shapes come only from the catalog's edges and features, so every tile of every
 // box is drawn the same way.
-import type { FeatureShapeView, Figure, FollowerRole, TileShape } from "../bindings";
+import type { FeatureShapeView, Figure, FollowerRole, Goods, TileShape } from "../bindings";
 
 export type Side = "N" | "E" | "S" | "W";
 const SIDES: Side[] = ["N", "E", "S", "W"];
@@ -52,7 +52,19 @@ export function shapeOf(figure: Figure, role: FollowerRole): FigureShape {
 /** One drawn shape: an SVG path and what it depicts (used as its CSS class). */
 export interface Shape {
   d: string;
-  part: "city" | "road" | "river" | "cloister" | "shrine" | "cross" | "pennant" | "carcassonne" | "junction";
+  part:
+    | "city"
+    | "road"
+    | "river"
+    | "cloister"
+    | "shrine"
+    | "cross"
+    | "pennant"
+    | "carcassonne"
+    | "junction"
+    | "inn"
+    | "cathedral"
+    | Goods;
 }
 
 const sideIndex = (s: string): number => SIDES.indexOf(s as Side);
@@ -172,8 +184,40 @@ export function tileShapes(tile: TileShape): Shape[] {
       });
     }
   }
+  for (const feature of tile.features) {
+    const [x, y] = anchorPoint(feature);
+    // A cathedral stands below its city's follower point, an inn beside its road's: the
+    // tiles of the two boxes are told apart from their look-alikes at a glance (I-04, I-07).
+    if (feature.cathedral) shapes.push({ d: house(x, Math.min(y + 20, 78), 9), part: "cathedral" });
+    if (feature.inn) shapes.push({ d: house(x > 50 ? x - 16 : x + 16, Math.max(y - 16, 12), 7), part: "inn" });
+    // The goods symbol on the other side of the follower point from the pennant (T-01).
+    if (feature.goods) {
+      const cx = x + (x > 50 ? 1 : -1) * 16;
+      const cy = Math.min(Math.max(y, 12), 88);
+      shapes.push({ d: GOODS_MARKS[feature.goods](Math.min(Math.max(cx, 10), 90), cy), part: feature.goods });
+    }
+  }
   return shapes;
 }
+
+/** A small house with a pitched roof, `size` wide, centred at `x`, `y`. */
+function house(x: number, y: number, size: number): string {
+  const h = size / 2;
+  return `M ${x - h},${y + h} L ${x - h},${y - h / 3} L ${x},${y - h * 1.3} L ${x + h},${y - h / 3} L ${x + h},${y + h} Z`;
+}
+
+/** Each kind of goods drawn small on its tile, about `x`, `y`: a goblet, a sheaf, a bolt. */
+const GOODS_MARKS: Record<Goods, (x: number, y: number) => string> = {
+  wine: (x, y) =>
+    `M ${x - 5},${y - 7} L ${x + 5},${y - 7} Q ${x + 5},${y + 1} ${x + 1},${y + 2} L ${x + 1},${y + 5} ` +
+    `L ${x + 4},${y + 7} L ${x - 4},${y + 7} L ${x - 1},${y + 5} L ${x - 1},${y + 2} Q ${x - 5},${y + 1} ${x - 5},${y - 7} Z`,
+  grain: (x, y) =>
+    `M ${x},${y - 8} L ${x + 5},${y - 2} L ${x + 2},${y + 1} L ${x + 5},${y + 8} L ${x - 5},${y + 8} ` +
+    `L ${x - 2},${y + 1} L ${x - 5},${y - 2} Z`,
+  cloth: (x, y) =>
+    `M ${x - 7},${y - 6} L ${x + 5},${y - 6} L ${x + 7},${y - 3} L ${x + 7},${y + 6} L ${x - 5},${y + 6} ` +
+    `L ${x - 7},${y + 3} Z`,
+};
 
 /**
  * Each role's outline, in units of the token's half-width, about its centre: shapes that differ

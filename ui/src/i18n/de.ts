@@ -415,6 +415,10 @@ export const de: Messages = {
   "option.startTileInBag": "Bei anderem Start kommt das Startplättchen in den Beutel",
   "option.startTileAfterRiver": "Mit dem Fluss ist das Startplättchen das erste Landplättchen danach",
   "option.noFollowersOnRiver": "Keine Figur auf einem Flussplättchen (Hausregel)",
+  "option.gardens":
+    "Die Plättchen zeigen Gärten, auf die der Abt darf (die Auflage mit dem Abt; ohne Haken: die erste Auflage, ohne Gärten)",
+  "option.herdAndPigStack":
+    "Die Schweineherde von River II und das eigene Schwein in einer Wiese geben je 1 pro Stadt (ohne Haken: zusammen 1)",
   "option.titleRecordRises": "Eine größere Stadt oder Straße hebt die zu schlagende Größe",
   "option.challengeWhenPartnerCompletes":
     "Eine Herausforderung beginnt auch, wenn dasselbe Plättchen das andere Gebäude fertigstellt",

@@ -408,6 +408,9 @@ export const en = {
   "option.startTileInBag": "With another start, the base start tile goes into the bag",
   "option.startTileAfterRiver": "With the River, the base start tile is the first land tile after it",
   "option.noFollowersOnRiver": "No figure on a river tile (house rule)",
+  "option.gardens":
+    "The tiles show gardens, which take the abbot (the printing with the Abbot; unticked: the first printing, without gardens)",
+  "option.herdAndPigStack": "River II's herd and your own pig in one farm both add 1 a city (unticked: 1 in all)",
   "option.titleRecordRises": "Completing a bigger city or road raises the size to beat",
   "option.challengeWhenPartnerCompletes": "A challenge starts even when the same tile completes the other building",
   "option.challengeWinnerTakesBoth": "The challenge winner also scores the loser's building",

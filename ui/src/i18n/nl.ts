@@ -413,6 +413,10 @@ export const nl: Messages = {
   "option.startTileInBag": "Bij een andere start gaat de starttegel in de zak",
   "option.startTileAfterRiver": "Met de Rivier is de starttegel de eerste landtegel erna",
   "option.noFollowersOnRiver": "Geen figuur op een riviertegel (huisregel)",
+  "option.gardens":
+    "De tegels tonen tuinen, waar de abt op mag (de uitgave met de abt; uit: de eerste uitgave, zonder tuinen)",
+  "option.herdAndPigStack":
+    "De kudde varkens van River II en je eigen varken in één weide geven elk 1 per stad (uit: samen 1)",
   "option.titleRecordRises": "Een grotere stad of weg voltooien verhoogt de te kloppen grootte",
   "option.challengeWhenPartnerCompletes": "Een uitdaging begint ook als dezelfde tegel het andere gebouw voltooit",
   "option.challengeWinnerTakesBoth": "De winnaar van de uitdaging krijgt ook het gebouw van de verliezer",
