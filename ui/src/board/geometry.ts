@@ -193,8 +193,8 @@ export function tileShapes(tile: TileShape): Shape[] {
     // The goods symbol on the other side of the follower point from the pennant (T-01).
     if (feature.goods) {
       const cx = x + (x > 50 ? 1 : -1) * 16;
-      const cy = Math.min(Math.max(y, 12), 88);
-      shapes.push({ d: GOODS_MARKS[feature.goods](Math.min(Math.max(cx, 10), 90), cy), part: feature.goods });
+      const cy = Math.min(Math.max(y, 14), 86);
+      shapes.push({ d: goodsMark(feature.goods, Math.min(Math.max(cx, 12), 88), cy), part: feature.goods });
     }
   }
   return shapes;
@@ -206,18 +206,49 @@ function house(x: number, y: number, size: number): string {
   return `M ${x - h},${y + h} L ${x - h},${y - h / 3} L ${x},${y - h * 1.3} L ${x + h},${y - h / 3} L ${x + h},${y + h} Z`;
 }
 
-/** Each kind of goods drawn small on its tile, about `x`, `y`: a goblet, a sheaf, a bolt. */
-const GOODS_MARKS: Record<Goods, (x: number, y: number) => string> = {
-  wine: (x, y) =>
-    `M ${x - 5},${y - 7} L ${x + 5},${y - 7} Q ${x + 5},${y + 1} ${x + 1},${y + 2} L ${x + 1},${y + 5} ` +
-    `L ${x + 4},${y + 7} L ${x - 4},${y + 7} L ${x - 1},${y + 5} L ${x - 1},${y + 2} Q ${x - 5},${y + 1} ${x - 5},${y - 7} Z`,
-  grain: (x, y) =>
-    `M ${x},${y - 8} L ${x + 5},${y - 2} L ${x + 2},${y + 1} L ${x + 5},${y + 8} L ${x - 5},${y + 8} ` +
-    `L ${x - 2},${y + 1} L ${x - 5},${y - 2} Z`,
-  cloth: (x, y) =>
-    `M ${x - 7},${y - 6} L ${x + 5},${y - 6} L ${x + 7},${y - 3} L ${x + 7},${y + 6} L ${x - 5},${y + 6} ` +
-    `L ${x - 7},${y + 3} Z`,
+/** Each kind of goods drawn on its tile as outlines of points about its centre: a goblet, a
+ * sheaf, a stack of folded cloth. */
+const GOODS_OUTLINES: Record<Goods, [number, number][][]> = {
+  wine: [
+    [
+      [-5, -7],
+      [5, -7],
+      [4, -1],
+      [1, 2],
+      [1, 5],
+      [4, 7],
+      [-4, 7],
+      [-1, 5],
+      [-1, 2],
+      [-4, -1],
+    ],
+  ],
+  grain: [
+    [
+      [0, -8],
+      [5, -2],
+      [2, 1],
+      [5, 8],
+      [-5, 8],
+      [-2, 1],
+      [-5, -2],
+    ],
+  ],
+  cloth: [-7, -2, 3].map((top, i) => [
+    [-7 + i, top],
+    [6 + i, top],
+    [6 + i, top + 4],
+    [-7 + i, top + 4],
+  ]),
 };
+
+/** A kind of goods' outline about `x`, `y`, scaled so it reads on a tile drawn small. */
+function goodsMark(goods: Goods, x: number, y: number): string {
+  const k = 1.4;
+  return GOODS_OUTLINES[goods]
+    .map((ring) => ring.map(([dx, dy], i) => `${i ? "L" : "M"} ${x + dx * k},${y + dy * k}`).join(" ") + " Z")
+    .join(" ");
+}
 
 /**
  * Each role's outline, in units of the token's half-width, about its centre: shapes that differ

@@ -124,8 +124,11 @@ impl ScoreView {
             winners: seats(s.winners),
             points: s.points,
             outvoted: seats(s.outvoted),
-            // A farm's score names no tiles of its own; the board still knows them.
-            tiles: if s.tiles.is_empty() {
+            // A farm's score names no tiles of its own; the board still knows them. Goods lie
+            // on no feature: their score lights nothing.
+            tiles: if s.source == ScoreSource::Goods {
+                Vec::new()
+            } else if s.tiles.is_empty() {
                 game.feature_at(s.anchor.0, s.anchor.1).map(|f| f.tiles).unwrap_or_default()
             } else {
                 s.tiles.clone()

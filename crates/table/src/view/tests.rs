@@ -308,6 +308,8 @@ fn the_view_carries_the_goods_their_leaders_and_the_builders_and_pigs_in_hand() 
     let count = &done.result.as_ref().expect("counted").count;
     let held: Vec<_> = count.steps.iter().filter_map(|s| Some((s.score.goods?.name(), s.goods.clone()?))).collect();
     assert_eq!(held, [("wine", vec![0, 1])], "the wine's step says who holds how many tokens (T-05)");
+    let wine = done.feed.iter().find(|s| s.goods.is_some()).unwrap();
+    assert!(wine.tiles.is_empty() && wine.city_tiles.is_empty(), "goods lie on no feature: {wine:?}");
     assert!(count.steps.iter().all(|s| s.goods.is_some() == (s.score.kind == castellan_engine::ScoreSource::Goods)));
 }
 
