@@ -1110,6 +1110,16 @@ export type GoodsHeldView = {
 	leads: boolean,
 };
 
+/**  The goods tokens a player holds at the end of a game entered as a final board (X-18). */
+export type GoodsInHand = {
+	/**  Wine tokens. */
+	wine: number,
+	/**  Grain tokens. */
+	grain: number,
+	/**  Cloth tokens. */
+	cloth: number,
+};
+
 /**  Two players' games together. */
 export type HeadToHeadView = {
 	a: string,
@@ -1338,6 +1348,11 @@ export type NewGameRequest = {
 	 *  said).
 	 */
 	countAt?: Quarter | null,
+	/**
+	 *  Final board with Traders & Builders: the goods tokens in each seat's hand at the end, in
+	 *  seat order; seats left out hold none (X-18).
+	 */
+	goods?: GoodsInHand[],
 };
 
 /**  A game night. */
@@ -1690,8 +1705,8 @@ export type RequestError =
 /**  No such seat at the table. */
 { kind: "unknownSeat"; detail: number } | 
 /**
- *  Title holders and the Count's quarter are given only for a final board: turn by turn
- *  the moves decide them.
+ *  Title holders, the Count's quarter and goods in hand are given only for a final board:
+ *  turn by turn the moves decide them.
  */
 { kind: "finalBoardOnly" };
 

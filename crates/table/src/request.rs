@@ -6,7 +6,7 @@
 use crate::options::RulePreset;
 use castellan_engine::{
     Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
-    Rotation, RuleSet, Standing, Start, TileId, TileSet, Title, Titles,
+    Rotation, RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens,
 };
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +52,23 @@ pub struct NewGameRequest {
     /// said).
     #[serde(default)]
     pub count_at: Option<Quarter>,
+    /// Final board with Traders & Builders: the goods tokens in each seat's hand at the end, in
+    /// seat order; seats left out hold none (X-18).
+    #[serde(default)]
+    pub goods: Vec<GoodsInHand>,
+}
+
+/// The goods tokens a player holds at the end of a game entered as a final board (X-18).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct GoodsInHand {
+    /// Wine tokens.
+    pub wine: u8,
+    /// Grain tokens.
+    pub grain: u8,
+    /// Cloth tokens.
+    pub cloth: u8,
 }
 
 impl NewGameRequest {
@@ -89,7 +106,7 @@ impl NewGameRequest {
             (None, RulePreset::FirstEdition) => RuleSet::first_edition(),
         };
         if !self.final_board {
-            if self.king.is_some() || self.robber.is_some() || self.count_at.is_some() {
+            if self.king.is_some() || self.robber.is_some() || self.count_at.is_some() || !self.goods.is_empty() {
                 return Err(RequestError::FinalBoardOnly);
             }
             return Ok(setup);
@@ -106,6 +123,8 @@ impl NewGameRequest {
         if let Some(q) = self.count_at {
             setup.count_at = q;
         }
+        // The engine refuses goods for a seat beyond the table or without the box.
+        setup.goods = self.goods.iter().map(|g| Tokens([g.wine, g.grain, g.cloth])).collect();
         Ok(setup)
     }
 }
@@ -186,9 +205,9 @@ pub enum RequestError {
     /// No such seat at the table.
     #[error("there is no seat {0}")]
     UnknownSeat(u32),
-    /// Title holders and the Count's quarter are given only for a final board: turn by turn
-    /// the moves decide them.
-    #[error("title holders and the Count's quarter are given only when entering a final board")]
+    /// Title holders, the Count's quarter and goods in hand are given only for a final board:
+    /// turn by turn the moves decide them.
+    #[error("title holders, the Count's quarter and goods in hand are given only when entering a final board")]
     FinalBoardOnly,
 }
 
@@ -363,6 +382,7 @@ mod tests {
             king: None,
             robber: None,
             count_at: None,
+            goods: Vec::new(),
         };
         let setup = request.setup().unwrap();
         assert_eq!(setup.players[0].name, "Anna", "names are trimmed");
@@ -394,6 +414,7 @@ mod tests {
             king: None,
             robber: None,
             count_at: None,
+            goods: Vec::new(),
         };
         for (boxes, sets) in [
             (vec![TileSet::River], vec![TileSet::Base, TileSet::River]),
@@ -429,6 +450,22 @@ mod tests {
         assert_eq!(stranger.setup(), Err(RequestError::UnknownSeat(2)), "only a seated player holds a title");
         let turns = NewGameRequest { final_board: false, ..request };
         assert_eq!(turns.setup(), Err(RequestError::FinalBoardOnly), "turn by turn the moves decide the titles");
+    }
+
+    #[test]
+    fn a_final_board_request_gives_the_goods_in_each_hand() {
+        let json = r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+            "boxes": ["traders-builders"], "rules": "current", "place": null, "finalBoard": true,
+            "goods": [{"wine": 2, "grain": 0, "cloth": 1}, {"wine": 0, "grain": 3, "cloth": 0}]}"#;
+        let request: NewGameRequest = serde_json::from_str(json).unwrap();
+        let setup = request.setup().unwrap();
+        assert_eq!(setup.goods, [Tokens([2, 0, 1]), Tokens([0, 3, 0])], "wine, grain, cloth by seat (X-18)");
+        let game = Game::new(setup).unwrap();
+        assert_eq!(game.goods(), [Tokens([2, 0, 1]), Tokens([0, 3, 0])]);
+        let turns = NewGameRequest { final_board: false, ..request.clone() };
+        assert_eq!(turns.setup(), Err(RequestError::FinalBoardOnly), "turn by turn the completions hand them out");
+        let without = NewGameRequest { boxes: Vec::new(), ..request };
+        assert!(Game::new(without.setup().unwrap()).is_err(), "no goods without the box");
     }
 
     #[test]

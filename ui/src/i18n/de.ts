@@ -468,6 +468,8 @@ export const de: Messages = {
   "setup.king": "König am Ende",
   "setup.robber": "Raubritter am Ende",
   "setup.countAt": "Der Graf steht im Viertel",
+  "setup.goods": "Warenplättchen jedes Spielers",
+  "setup.goodsOf": "{goods} von {name}",
   "setup.nobody": "niemand",
   "setup.earlier": "Früher an der Reihe",
   "setup.startsFirst": "Der erste Spieler beginnt; ↑ setzt einen Spieler früher.",
@@ -650,7 +652,8 @@ export const de: Messages = {
   "refusal.badRotation": "Eine Drehung um {degrees}° ist keine Vierteldrehung.",
   "refusal.unknownPlace": "Auf einem Plättchen gibt es keine Stelle „{name}“.",
   "refusal.unknownSeat": "An diesem Tisch gibt es keinen Platz {n}.",
-  "refusal.finalBoardOnly": "König, Raubritter und das Viertel des Grafen werden nur bei einem Endstand eingegeben.",
+  "refusal.finalBoardOnly":
+    "König, Raubritter, das Viertel des Grafen und die Waren in der Hand werden nur bei einem Endstand eingegeben.",
   "refusal.noFileGiven": "Es wurde keine Datei angegeben.",
   "refusal.noSuchTurn": "Es gibt keinen Zug {turn} zum Berichtigen.",
   "refusal.noScriptOpen": "Es ist kein Spielskript geöffnet.",

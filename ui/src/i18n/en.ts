@@ -457,6 +457,8 @@ export const en = {
   "setup.king": "King at the end",
   "setup.robber": "Robber at the end",
   "setup.countAt": "The Count stands in the",
+  "setup.goods": "Goods tokens each player holds",
+  "setup.goodsOf": "{name}'s {goods}",
   "setup.nobody": "nobody",
   "setup.earlier": "Earlier in the turn order",
   "setup.startsFirst": "The first player starts; ↑ moves a player earlier.",
@@ -634,7 +636,8 @@ export const en = {
   "refusal.badRotation": "A turn of {degrees}° is not a quarter turn.",
   "refusal.unknownPlace": "There is no place “{name}” on a tile.",
   "refusal.unknownSeat": "There is no seat {n} at this table.",
-  "refusal.finalBoardOnly": "The King, the Robber and the Count's quarter are entered only for a final board.",
+  "refusal.finalBoardOnly":
+    "The King, the Robber, the Count's quarter and the goods in hand are entered only for a final board.",
   "refusal.noFileGiven": "No file was given.",
   "refusal.noSuchTurn": "There is no turn {turn} to correct.",
   "refusal.noScriptOpen": "No game script is open.",

@@ -463,6 +463,8 @@ export const nl: Messages = {
   "setup.king": "Koning aan het eind",
   "setup.robber": "Roofridder aan het eind",
   "setup.countAt": "De Graaf staat in de wijk",
+  "setup.goods": "Fiches handelswaar per speler",
+  "setup.goodsOf": "{goods} van {name}",
   "setup.nobody": "niemand",
   "setup.earlier": "Eerder aan de beurt",
   "setup.startsFirst": "De eerste speler begint; ↑ zet een speler eerder.",
@@ -643,7 +645,7 @@ export const nl: Messages = {
   "refusal.unknownPlace": "Er is geen plek „{name}” op een tegel.",
   "refusal.unknownSeat": "Er is geen stoel {n} aan deze tafel.",
   "refusal.finalBoardOnly":
-    "De koning, de roofridder en de wijk van de graaf worden alleen bij een eindstand ingevoerd.",
+    "De koning, de roofridder, de wijk van de graaf en de handelswaar in bezit worden alleen bij een eindstand ingevoerd.",
   "refusal.noFileGiven": "Er is geen bestand opgegeven.",
   "refusal.noSuchTurn": "Er is geen beurt {turn} om te verbeteren.",
   "refusal.noScriptOpen": "Er is geen spelscript geopend.",
