@@ -222,16 +222,6 @@ impl MoveRequest {
                 }
                 Ok(mv)
             }
-            MoveRequest::Stand { seat, figure: Figure::Abbot, x, y, place } => {
-                Ok(Move::StandAbbot { player: seat_of(*seat)?, at: (Cell::new(*x, *y), place_named(place)?) })
-            }
-            MoveRequest::Stand { seat, figure: figure @ (Figure::Builder | Figure::Pig), x, y, place } => {
-                Ok(Move::StandCompanion {
-                    player: seat_of(*seat)?,
-                    at: (Cell::new(*x, *y), place_named(place)?),
-                    figure: *figure,
-                })
-            }
             MoveRequest::Stand { seat, figure, x, y, place } => Ok(Move::Stand {
                 player: seat_of(*seat)?,
                 at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
@@ -480,7 +470,7 @@ mod tests {
         let stand = r#"{"kind": "stand", "seat": 1, "x": 0, "y": 1, "place": "C""#;
         assert_eq!(
             read(&format!(r#"{stand}, "figure": "abbot"}}"#)),
-            Move::StandAbbot { player: PlayerId(1), at: (Cell::new(0, 1), Port::C) }
+            Move::Stand { player: PlayerId(1), at: Standing::Board(Cell::new(0, 1), Port::C), figure: Figure::Abbot }
         );
         assert_eq!(
             read(&format!("{stand}}}")),
@@ -506,7 +496,7 @@ mod tests {
         );
         assert_eq!(
             read(&format!(r#"{stand}, "figure": "builder"}}"#)),
-            Move::StandCompanion { player: PlayerId(1), at: (Cell::new(0, 1), Port::C), figure: Figure::Builder }
+            Move::Stand { player: PlayerId(1), at: Standing::Board(Cell::new(0, 1), Port::C), figure: Figure::Builder }
         );
     }
 

@@ -298,7 +298,12 @@ mod tests {
         assert_eq!(game.standing_abbot_places(anna, below), [(Port::C, crate::FeatureKind::Cloister)]);
         assert!(game.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "the start tile has no building");
         assert!(game.standing_abbot_places(anna, Cell::new(5, 5)).is_empty(), "no tile there");
-        game.apply(&Move::StandAbbot { player: anna, at: (below, Port::C) }).unwrap();
+        game.apply(&Move::Stand {
+            player: anna,
+            at: crate::Standing::Board(below, Port::C),
+            figure: crate::Figure::Abbot,
+        })
+        .unwrap();
         assert!(game.standing_abbot_places(anna, below).is_empty(), "Anna's abbot stands already (A-14)");
         assert_eq!(game.standing_abbot_places(PlayerId(1), below).len(), 1, "Bram's is still in hand");
         let turns = with_abbot();

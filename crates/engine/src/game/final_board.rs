@@ -245,7 +245,8 @@ impl Game {
 
     /// Stands a figure after checking it completely; a refused stand changes nothing. The
     /// entry names the figure's kind: a follower, the big follower (on the board or in
-    /// a quarter of the City, X-07), or the abbot (as [`Game::stand_abbot`]).
+    /// a quarter of the City, X-07), the abbot ([`Game::stand_abbot`]), the builder or the pig
+    /// ([`Game::stand_companion`]).
     pub(super) fn stand(&mut self, player: PlayerId, at: Standing, figure: Figure) -> Result<(), MoveError> {
         match (figure, at) {
             (Figure::Abbot, Standing::Board(cell, port)) => return self.stand_abbot(player, (cell, port)),

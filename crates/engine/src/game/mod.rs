@@ -242,18 +242,6 @@ impl Game {
         // Before anything looks at the board: no cell off the table gets near it.
         off_table(mv.cells())?;
         let first_event = self.events.len();
-        if let &Move::StandAbbot { player, at } = mv {
-            self.stand_abbot(player, at)?;
-            self.moves += 1;
-            self.last_move_events = first_event;
-            return Ok(());
-        }
-        if let &Move::StandCompanion { player, at, figure } = mv {
-            self.stand_companion(player, at, figure)?;
-            self.moves += 1;
-            self.last_move_events = first_event;
-            return Ok(());
-        }
         if let &Move::Stand { player, at, figure } = mv {
             self.stand(player, at, figure)?;
             self.moves += 1;
@@ -358,7 +346,7 @@ impl Game {
                 let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => {
+            Move::City { .. } | Move::Stand { .. } => {
                 unreachable!("handled above")
             }
         }

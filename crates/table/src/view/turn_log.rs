@@ -71,8 +71,8 @@ pub fn turn_log_of(live: &LiveGame) -> Vec<TurnView> {
                 turn.figure = *figure;
                 turn.recalled = *recall_abbot;
             }
-            Move::StandAbbot { .. } => turn.figure = Figure::Abbot,
-            _ => {}
+            Move::Stand { figure, .. } => turn.figure = *figure,
+            Move::Discard { .. } | Move::City { .. } => {}
         }
     }
     turns
