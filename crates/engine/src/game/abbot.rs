@@ -217,31 +217,6 @@ impl Game {
             .collect()
     }
 
-    /// Final board: the places on the tile at `cell` where `player`'s abbot may stand, with
-    /// what is there: its cloister, shrine or garden, while the abbot is in hand.
-    /// A finished building is not offered: its abbot went home when it was surrounded.
-    /// Empty when the game is entered turn by turn or no tile lies there.
-    pub fn standing_abbot_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
-        if self.setup.mode != Mode::FinalBoard || player.index() >= self.player_count() {
-            return Vec::new();
-        }
-        let Some(placed) = self.board.tile_at(cell) else {
-            return Vec::new();
-        };
-        placed
-            .def()
-            .features
-            .iter()
-            .filter(|f| f.kind.is_building())
-            .filter(|f| f.kind != FeatureKind::Garden || self.setup.shows_garden(placed.tile))
-            .map(|f| (f.anchor.to_board(placed.rotation), f.kind))
-            .filter(|&(port, kind)| {
-                self.abbot_error(player, port, kind).is_none()
-                    && self.board.feature_at(cell, port).is_some_and(|s| !self.is_done(s))
-            })
-            .collect()
-    }
-
     /// Whether the current player may take the abbot back in a move that lays a tile at
     /// `cell`.
     pub fn may_recall(&self, cell: Cell) -> bool {
@@ -257,7 +232,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::rule::Rule;
-    use crate::{AbbotError, Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet};
+    use crate::{
+        AbbotError, Cell, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet,
+    };
 
     fn tile(name: &str) -> TileId {
         TileId::from_name(name).unwrap()
@@ -295,19 +272,18 @@ mod tests {
         let mut game = Game::new(setup).unwrap();
         let (anna, below) = (PlayerId(0), Cell::new(0, 1));
         game.apply(&Move::place(tile("B"), below, Rotation::R0, None)).unwrap();
-        assert_eq!(game.standing_abbot_places(anna, below), [(Port::C, crate::FeatureKind::Cloister)]);
-        assert!(game.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "the start tile has no building");
-        assert!(game.standing_abbot_places(anna, Cell::new(5, 5)).is_empty(), "no tile there");
-        game.apply(&Move::Stand {
-            player: anna,
-            at: crate::Standing::Board(below, Port::C),
-            figure: crate::Figure::Abbot,
-        })
-        .unwrap();
-        assert!(game.standing_abbot_places(anna, below).is_empty(), "Anna's abbot stands already (A-14)");
-        assert_eq!(game.standing_abbot_places(PlayerId(1), below).len(), 1, "Bram's is still in hand");
+        assert_eq!(game.standing_places(anna, below, Figure::Abbot), [(Port::C, crate::FeatureKind::Cloister)]);
+        assert!(
+            game.standing_places(anna, Cell::new(0, 0), Figure::Abbot).is_empty(),
+            "the start tile has no building"
+        );
+        assert!(game.standing_places(anna, Cell::new(5, 5), Figure::Abbot).is_empty(), "no tile there");
+        game.apply(&Move::Stand { player: anna, at: crate::Standing::Board(below, Port::C), figure: Figure::Abbot })
+            .unwrap();
+        assert!(game.standing_places(anna, below, Figure::Abbot).is_empty(), "Anna's abbot stands already (A-14)");
+        assert_eq!(game.standing_places(PlayerId(1), below, Figure::Abbot).len(), 1, "Bram's is still in hand");
         let turns = with_abbot();
-        assert!(turns.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "turn by turn nothing stands");
+        assert!(turns.standing_places(anna, Cell::new(0, 0), Figure::Abbot).is_empty(), "turn by turn nothing stands");
     }
 
     #[test]

@@ -355,6 +355,17 @@ impl Game {
         Ok(())
     }
 
+    /// Takes one `figure` from `player`'s hand as it goes onto the board or into the City:
+    /// a follower from the seven, or the abbot, big follower, builder or pig held beside them.
+    pub(super) fn take_from_hand(&mut self, player: PlayerId, figure: Figure) {
+        match figure {
+            Figure::Follower => self.supply[player] -= 1,
+            Figure::Abbot => self.abbots[player] -= 1,
+            Figure::Big => self.bigs[player] -= 1,
+            Figure::Builder | Figure::Pig => self.companions.take(player, figure),
+        }
+    }
+
     /// Places a checked tile, then: the Count's move round, scoring, entering the city; says
     /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
     /// can only come from the Count's decisions, and only in a Count game, which
@@ -394,12 +405,7 @@ impl Game {
             } else {
                 self.board.add_figure(player, cell, port, feature, figure);
             }
-            match figure {
-                Figure::Follower => self.supply[player] -= 1,
-                Figure::Abbot => self.abbots[player] -= 1,
-                Figure::Big => self.bigs[player] -= 1,
-                Figure::Builder | Figure::Pig => self.companions.take(player, figure),
-            }
+            self.take_from_hand(player, figure);
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
         }

@@ -10,9 +10,7 @@
 
 use super::{BuilderError, Game, Mode, MoveError, StandError};
 use crate::board::SegmentId;
-use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
@@ -203,21 +201,15 @@ impl Game {
         pig_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
     }
 
-    /// Stands a player's builder or pig on a final board at `(cell, port)`, after checking it
-    /// completely: a builder on a road or city where that player's follower was entered,
-    /// a pig on a farm with their farmer. A refused stand changes nothing.
-    pub(super) fn stand_companion(
-        &mut self,
+    /// Whether `player`'s builder or pig (`figure`) may stand at `(cell, port)` of a final
+    /// board: a builder on a road or city where that player's follower was entered, a
+    /// pig on a farm with their farmer, each while in hand. The feature it would join, if so.
+    pub(super) fn check_companion_stand(
+        &self,
         player: PlayerId,
         (cell, port): (Cell, Port),
         figure: Figure,
-    ) -> Result<(), MoveError> {
-        if self.setup.mode != Mode::FinalBoard {
-            return Err(StandError::InTurns { player }.into());
-        }
-        if player.index() >= self.player_count() {
-            return Err(StandError::UnknownPlayer { player }.into());
-        }
+    ) -> Result<SegmentId, MoveError> {
         let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
         placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
@@ -236,16 +228,10 @@ impl Game {
             }
             Figure::Builder if mine == 0 => Some(BuilderError::NoFollower { player, port, feature: kind }.into()),
             Figure::Pig | Figure::Builder => None,
-            // The abbot, the followers and the big follower stand by their own moves.
+            // The abbot, the followers and the big follower stand by their own rules.
             Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
         };
-        if let Some(e) = refusal {
-            return Err(e);
-        }
-        self.board.add_companion(player, cell, port, feature, figure);
-        self.companions.take(player, figure);
-        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure });
-        Ok(())
+        refusal.map_or(Ok(feature), Err)
     }
 
     /// The builder and the pig each player holds in hand, as `(builders, pigs)` per seat: 1 or
