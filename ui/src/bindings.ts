@@ -1286,10 +1286,18 @@ x: number;
 y: number; 
 /**  The place on the tile, in board orientation. */
 place: string } | 
-/**  Final board with the Count: a follower waiting in a quarter of the City. */
+/**
+ *  Final board with the Count: a follower or the big follower waiting in a quarter of
+ *  the City (X-07).
+ */
 { kind: "standInCity"; 
 /**  Whose follower. */
 seat: number; 
+/**
+ *  Which kind: a follower unless said, or the big follower; the engine refuses the
+ *  others.
+ */
+figure?: Figure; 
 /**  The quarter. */
 quarter: Quarter };
 

@@ -579,7 +579,7 @@ mod tests {
                 recall_abbot: false,
                 count: None,
             },
-            MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
+            MoveRequest::StandInCity { seat: 0, figure: Figure::Follower, quarter: castellan_engine::Quarter::Market },
             MoveRequest::Place {
                 tile: "G".into(),
                 x: 3,
@@ -629,6 +629,78 @@ mod tests {
         let script = table.script().unwrap();
         assert_eq!(script["moves"][1], json!({"player": "Anna", "stand": "market"}));
         assert_eq!(script["setup"]["mode"], "final-board");
+    }
+
+    #[test]
+    fn every_figure_stands_on_a_final_board_through_the_tables_requests_and_resumes_exactly() {
+        use crate::placement::{standing_options, FollowerRole};
+        use crate::request::{MoveRequest, NewGameRequest};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let request: NewGameRequest = serde_json::from_str(
+            r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+                "boxes": ["count", "abbot", "inns-cathedrals", "traders-builders"], "rules": "current",
+                "place": null, "finalBoard": true}"#,
+        )
+        .unwrap();
+        let mut table = table_at(&path);
+        table.start(request.setup().unwrap(), None, now()).unwrap();
+        let mut laid = Vec::new();
+        for name in ["B", "U"] {
+            let game = table.live().unwrap().game();
+            let (cell, rotation) = game.legal_placements(TileId::from_name(name).unwrap())[0];
+            let (tile, rotation) = (name.to_string(), u32::from(rotation.degrees()));
+            let (x, y) = (cell.x, cell.y);
+            let request = MoveRequest::Place {
+                tile,
+                x,
+                y,
+                rotation,
+                follower: None,
+                figure: Figure::Follower,
+                recall_abbot: false,
+                count: None,
+            };
+            table.play(request.to_move().unwrap(), now()).unwrap();
+            laid.push((x, y));
+        }
+        // Anna, figure by figure where the table offers it: the abbot on B's cloister, then on
+        // U a thief and her builder beside it, a farmer and her pig beside it.
+        let mut stood = Vec::new();
+        for (figure, (x, y), role) in [
+            (Figure::Abbot, laid[0], FollowerRole::Monk),
+            (Figure::Follower, laid[1], FollowerRole::Thief),
+            (Figure::Builder, laid[1], FollowerRole::Thief),
+            (Figure::Follower, laid[1], FollowerRole::Farmer),
+            (Figure::Pig, laid[1], FollowerRole::Farmer),
+        ] {
+            let options = standing_options(table.live().unwrap().game(), 0, x, y).unwrap();
+            let offered = options.iter().find(|o| o.figure == figure && o.role == role);
+            let place =
+                offered.unwrap_or_else(|| panic!("{figure} as {role:?} at [{x},{y}]: {options:?}")).place.clone();
+            let request = MoveRequest::Stand { seat: 0, figure, x, y, place };
+            table.play(request.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{request:?}: {e}"));
+            stood.push(figure);
+        }
+        let big = MoveRequest::StandInCity { seat: 1, figure: Figure::Big, quarter: castellan_engine::Quarter::Castle };
+        table.play(big.to_move().unwrap(), now()).expect("Bram's big follower waits in the castle (X-07)");
+        let before = table.live().unwrap().clone();
+        let game = before.game();
+        assert_eq!((game.abbots(), game.bigs(), game.supply()), (&[0, 1][..], &[1, 0][..], &[5, 7][..]));
+        assert_eq!(game.companions_in_hand(), [(0, 0), (1, 1)], "Anna's builder and pig stand");
+        let figures: Vec<_> = game.board().followers().iter().map(|f| f.figure).collect();
+        assert_eq!(figures, stood, "on the board as entered");
+        let script = table.script().unwrap();
+        let written: Vec<_> =
+            script["moves"].as_array().unwrap()[2..].iter().map(|m| m.get("figure").cloned()).collect();
+        let named = |n: &str| Some(json!(n));
+        assert_eq!(written, [named("abbot"), None, named("builder"), None, named("pig"), named("big")]);
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished final board is offered");
+        assert_eq!(resumed.history().moves(), before.history().moves(), "every stand stored with its figure");
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
     }
 
     /// A finished table: U east of the start tile, Anna's thief on the open road (2 at the

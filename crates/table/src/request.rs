@@ -156,10 +156,15 @@ pub enum MoveRequest {
         /// The place on the tile, in board orientation.
         place: String,
     },
-    /// Final board with the Count: a follower waiting in a quarter of the City.
+    /// Final board with the Count: a follower or the big follower waiting in a quarter of
+    /// the City (X-07).
     StandInCity {
         /// Whose follower.
         seat: u32,
+        /// Which kind: a follower unless said, or the big follower; the engine refuses the
+        /// others.
+        #[serde(default)]
+        figure: Figure,
         /// The quarter.
         quarter: Quarter,
     },
@@ -227,8 +232,8 @@ impl MoveRequest {
                 at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
                 figure: *figure,
             }),
-            MoveRequest::StandInCity { seat, quarter } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter), figure: Figure::Follower })
+            MoveRequest::StandInCity { seat, figure, quarter } => {
+                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter), figure: *figure })
             }
         }
     }
@@ -417,9 +422,12 @@ mod tests {
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         let at = Standing::City(castellan_engine::Quarter::Cathedral);
         assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at, figure: Figure::Follower }));
+        let json = r#"{"kind": "standInCity", "seat": 0, "figure": "big", "quarter": "cathedral"}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at, figure: Figure::Big }), "X-07");
         let bad = MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 0, y: 0, place: "Q".into() };
         assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
-        let far = MoveRequest::StandInCity { seat: 300, quarter: Quarter::Castle };
+        let far = MoveRequest::StandInCity { seat: 300, figure: Figure::Follower, quarter: Quarter::Castle };
         assert_eq!(far.to_move(), Err(RequestError::UnknownSeat(300)));
     }
 
