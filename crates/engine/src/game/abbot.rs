@@ -107,22 +107,14 @@ pub(super) fn abbots_at_start(players: usize, in_play: bool) -> ByPlayer<u8> {
     abbots
 }
 
-impl Game {
-    /// Whether the abbot may go on the feature of kind `kind` at `port` for `placer`: the
-    /// follower's own checks (occupied, B-11) come after this.
-    pub(super) fn abbot_error(&self, placer: PlayerId, port: Port, kind: FeatureKind) -> Option<AbbotError> {
-        if !self.setup.has(TileSet::Abbot) {
-            return Some(AbbotError::NotInPlay);
-        }
-        if self.abbots[placer] == 0 {
-            return Some(AbbotError::AbbotOut { player: placer });
-        }
-        if !kind.is_building() {
-            return Some(AbbotError::NotABuilding { port, feature: kind });
-        }
-        None
-    }
+/// The abbot's own refusal of the feature of kind `kind` at `port`: only a cloister, shrine or
+/// garden takes it. Whether it is in hand is `hand.rs`'s; the rules every
+/// figure shares (occupied, B-11) come after this.
+pub(super) fn abbot_refusal(port: Port, kind: FeatureKind) -> Option<AbbotError> {
+    (!kind.is_building()).then_some(AbbotError::NotABuilding { port, feature: kind })
+}
 
+impl Game {
     /// Where the player's abbot stands, if it is out: its cell and the building's segment.
     fn abbot_on_board(&self, player: PlayerId) -> Option<(Cell, Port, crate::board::SegmentId)> {
         self.board
@@ -200,20 +192,15 @@ impl Game {
     /// `rotation` (not yet placed): its cloister, shrine or garden when free. Empty when the
     /// abbot is not in play, or out on the board.
     pub fn legal_abbot_places(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<Port> {
-        if !self.setup.has(TileSet::Abbot) || self.abbots[self.current] == 0 || self.setup.mode != Mode::Turns {
+        if self.setup.mode != Mode::Turns || self.hand_error(self.current, Figure::Abbot).is_some() {
             return Vec::new();
         }
-        let def = tile.def();
-        def.features
+        tile.def()
+            .features
             .iter()
             .filter(|f| f.kind.is_building())
             .map(|f| f.anchor.to_board(rotation))
-            .filter(|&port| {
-                self.follower_error(self.current, tile, cell, rotation, port, Figure::Abbot).is_none()
-                    && def
-                        .feature_at(port.to_catalog(rotation))
-                        .is_some_and(|l| self.abbot_error(self.current, port, def.features[l as usize].kind).is_none())
-            })
+            .filter(|&port| self.figure_error(self.current, tile, cell, rotation, port, Figure::Abbot).is_none())
             .collect()
     }
 

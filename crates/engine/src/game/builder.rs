@@ -101,7 +101,9 @@ impl fmt::Display for BuilderError {
 
 impl std::error::Error for BuilderError {}
 
-/// The builder's own refusal for the feature it would join (T-07).
+/// The builder's own refusal for the feature it would join (T-07): a road or city holding a
+/// follower of the player's, which the tile does not finish. Whether it is in hand is
+/// `hand.rs`'s (T-02).
 pub(super) fn builder_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<BuilderError> {
     let feature = joined.kind;
     if !matches!(feature, FeatureKind::Road | FeatureKind::City) {
@@ -117,26 +119,6 @@ pub(super) fn builder_refusal(player: PlayerId, port: Port, joined: Joined) -> O
 }
 
 impl Game {
-    /// Whether `placer` may put their builder at `port` of `tile` lying at `cell` with
-    /// `rotation` (not yet placed): in play, in hand, on a road or city holding their follower
-    /// that this tile does not finish (T-07).
-    pub(super) fn builder_error(
-        &self,
-        placer: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<BuilderError> {
-        if !self.setup.has(TileSet::TradersBuilders) {
-            return Some(BuilderError::NotInPlay);
-        }
-        if self.companions.held(placer, Figure::Builder) == 0 {
-            return Some(BuilderError::BuilderOut { player: placer });
-        }
-        builder_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
-    }
-
     /// Whether a tile laid now by the current player at `cell` would earn a second tile: it
     /// lengthens a road or city where their builder stands (T-08, T-13), the move is not itself
     /// a second tile (T-09), not bought (QX-21), and the bag holds a tile after it (QX-09).

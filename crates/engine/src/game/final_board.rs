@@ -11,6 +11,7 @@
 //! follower is accepted where it stands, counts towards its player's seven, scores nothing,
 //! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
+use super::abbot::abbot_refusal;
 use super::{Game, Mode, MoveError};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
@@ -179,7 +180,7 @@ impl Game {
             (Figure::Follower, _) => Ok(self.check_follower_stand(player, at, figure)?),
             (Figure::Big, _) => {
                 let checked = self.check_follower_stand(player, at, figure)?;
-                self.big_error(player).map_or(Ok(checked), |e| Err(e.into()))
+                self.hand_error(player, figure).map_or(Ok(checked), Err)
             }
             (Figure::Abbot, Standing::Board(cell, port)) => self.check_abbot_stand(player, cell, port),
             (Figure::Abbot, Standing::City(_)) => {
@@ -199,7 +200,7 @@ impl Game {
     /// has no farmers — or in a quarter of the City in a game with the Count. A complete
     /// feature is accepted: the follower was forgotten there, and scores nothing. A big
     /// follower stands where a follower may, whatever is left of the seven; whether it is in
-    /// hand is [`Game::big_error`]'s.
+    /// hand is [`Game::hand_error`]'s.
     fn check_follower_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, StandError> {
         if figure == Figure::Follower && self.supply[player] == 0 {
             return Err(StandError::NoFollowerLeft { player });
@@ -238,7 +239,10 @@ impl Game {
         if kind == FeatureKind::Garden && !self.setup.shows_garden(placed.tile) {
             return Err(StandError::NoFeatureAt { cell, port }.into());
         }
-        if let Some(e) = self.abbot_error(player, port, kind) {
+        if let Some(e) = self.hand_error(player, Figure::Abbot) {
+            return Err(e);
+        }
+        if let Some(e) = abbot_refusal(port, kind) {
             return Err(e.into());
         }
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");

@@ -19,8 +19,10 @@
 //!   [`BigFollowerError`]);
 //! - `builder`: the builder and the double turn (T-07 to T-15; [`BuilderError`]);
 //! - `pig`: the pig, and the builder and pig in hand (T-16, T-18; [`PigError`]);
-//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
-//!   [`FollowerError`]);
+//! - `hand`: the figures each player holds, and the opening check of every figure put down
+//!   (its box in play, one in hand);
+//! - `follower`: where a figure may go on the tile just placed, one check for every kind
+//!   (B-11, B-15, V-07, V-23, RI-12; [`FollowerError`]);
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
 //!   RI-03, RI-05; [`DrawError`], [`CityError`]);
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
@@ -40,6 +42,7 @@ mod end;
 mod final_board;
 mod follower;
 mod goods;
+mod hand;
 mod moves;
 mod pig;
 mod placement;
@@ -70,7 +73,7 @@ use crate::player::{ByPlayer, PlayerId};
 use crate::river::{is_river_tile, River};
 use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::score_feature;
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
 use moves::off_table;
 use pig::Companions;
@@ -297,31 +300,10 @@ impl Game {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(FollowerError::InFinalBoard { port }.into());
                     }
-                    if figure == Figure::Abbot && !*recall_abbot {
-                        let kind = tile
-                            .def()
-                            .feature_at(port.to_catalog(rotation))
-                            .map(|l| tile.def().features[l as usize].kind);
-                        let shown = kind.is_some_and(|k| k != FeatureKind::Garden || self.setup.shows_garden(tile));
-                        if let (Some(kind), true) = (kind, shown) {
-                            if let Some(e) = self.abbot_error(placer, port, kind) {
-                                return Err(e.into());
-                            }
-                        }
-                    }
-                    match figure {
-                        Figure::Big => self.big_error(placer).map_or(Ok(()), |e| Err(MoveError::from(e)))?,
-                        Figure::Builder => self
-                            .builder_error(placer, tile, cell, rotation, port)
-                            .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
-                        Figure::Pig => self
-                            .pig_error(placer, tile, cell, rotation, port)
-                            .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
-                        Figure::Follower | Figure::Abbot => {}
-                    }
+                    // A recall names no figure: its own check refuses one.
                     if !*recall_abbot {
-                        if let Some(e) = self.follower_error(placer, tile, cell, rotation, port, figure) {
-                            return Err(e.into());
+                        if let Some(e) = self.figure_error(placer, tile, cell, rotation, port, figure) {
+                            return Err(e);
                         }
                     }
                 }
@@ -353,17 +335,6 @@ impl Game {
         self.moves += 1;
         self.last_move_events = first_event;
         Ok(())
-    }
-
-    /// Takes one `figure` from `player`'s hand as it goes onto the board or into the City:
-    /// a follower from the seven, or the abbot, big follower, builder or pig held beside them.
-    pub(super) fn take_from_hand(&mut self, player: PlayerId, figure: Figure) {
-        match figure {
-            Figure::Follower => self.supply[player] -= 1,
-            Figure::Abbot => self.abbots[player] -= 1,
-            Figure::Big => self.bigs[player] -= 1,
-            Figure::Builder | Figure::Pig => self.companions.take(player, figure),
-        }
     }
 
     /// Places a checked tile, then: the Count's move round, scoring, entering the city; says

@@ -8,13 +8,13 @@
 //! joins holds a follower of its owner. The farmer condition is checked only when the pig is
 //! put down (QX-15).
 
-use super::{BuilderError, Game, Mode, MoveError, StandError};
+use super::{Game, Mode, MoveError, StandError};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{FeatureKind, TileId};
 use std::fmt;
 
 /// The builder and the pig each seat holds in hand: one of each with Traders & Builders
@@ -128,8 +128,9 @@ pub(super) struct Joined {
     pub(super) mine: u8,
 }
 
-/// The pig's own refusal for the feature it would join (T-16).
-fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
+/// The pig's own refusal for the feature it would join (T-16): a farm holding a farmer of the
+/// player's. Whether it is in hand is `hand.rs`'s (T-02).
+pub(super) fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
     if joined.kind != FeatureKind::Field {
         return Some(PigError::NotAField { port, feature: joined.kind });
     }
@@ -182,25 +183,6 @@ impl Game {
         self.joined_features(player, tile, cell, rotation).into_iter().find(|&(p, _)| p == anchor).map(|(_, j)| j)
     }
 
-    /// Whether `placer` may put their pig at `port` of `tile` lying at `cell` with `rotation`
-    /// (not yet placed): in play, in hand, in a field whose farm holds their farmer (T-16).
-    pub(super) fn pig_error(
-        &self,
-        placer: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<PigError> {
-        if !self.setup.has(TileSet::TradersBuilders) {
-            return Some(PigError::NotInPlay);
-        }
-        if self.companions.held(placer, Figure::Pig) == 0 {
-            return Some(PigError::PigOut { player: placer });
-        }
-        pig_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
-    }
-
     /// Whether `player`'s builder or pig (`figure`) may stand at `(cell, port)` of a final
     /// board: a builder on a road or city where that player's follower was entered, a
     /// pig on a farm with their farmer, each while in hand. The feature it would join, if so.
@@ -213,21 +195,16 @@ impl Game {
         let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
         placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
-        let (kind, mine) = (self.board.kind(feature), self.board.followers_on(feature)[player]);
+        if let Some(e) = self.hand_error(player, figure) {
+            return Err(e);
+        }
+        // The table is finished: a builder on a road or city that is complete was forgotten
+        // there, as a follower may be, and is accepted.
+        let joined =
+            Joined { kind: self.board.kind(feature), complete: false, mine: self.board.followers_on(feature)[player] };
         let refusal: Option<MoveError> = match figure {
-            Figure::Pig if !self.setup.has(TileSet::TradersBuilders) => Some(PigError::NotInPlay.into()),
-            Figure::Pig if self.companions.held(player, figure) == 0 => Some(PigError::PigOut { player }.into()),
-            Figure::Pig if kind != FeatureKind::Field => Some(PigError::NotAField { port, feature: kind }.into()),
-            Figure::Pig if mine == 0 => Some(PigError::NoFarmer { player, port }.into()),
-            Figure::Builder if !self.setup.has(TileSet::TradersBuilders) => Some(BuilderError::NotInPlay.into()),
-            Figure::Builder if self.companions.held(player, figure) == 0 => {
-                Some(BuilderError::BuilderOut { player }.into())
-            }
-            Figure::Builder if !matches!(kind, FeatureKind::Road | FeatureKind::City) => {
-                Some(BuilderError::NotARoadOrCity { port, feature: kind }.into())
-            }
-            Figure::Builder if mine == 0 => Some(BuilderError::NoFollower { player, port, feature: kind }.into()),
-            Figure::Pig | Figure::Builder => None,
+            Figure::Pig => pig_refusal(player, port, joined).map(MoveError::from),
+            Figure::Builder => super::builder::builder_refusal(player, port, joined).map(MoveError::from),
             // The abbot, the followers and the big follower stand by their own rules.
             Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
         };
@@ -251,7 +228,7 @@ impl Game {
     pub fn legal_companion_places(&self, figure: Figure, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<Port> {
         if !figure.is_companion()
             || self.setup.mode != Mode::Turns
-            || self.companions.held(self.current, figure) == 0
+            || self.hand_error(self.current, figure).is_some()
             || self.check_placement(tile, cell, rotation).is_err()
         {
             return Vec::new();
@@ -260,7 +237,7 @@ impl Game {
         self.joined_features(self.current, tile, cell, rotation)
             .into_iter()
             .filter(|&(port, joined)| {
-                self.follower_error(self.current, tile, cell, rotation, port, figure).is_none()
+                self.follower_error(tile, cell, rotation, port, figure).is_none()
                     && match figure {
                         Figure::Pig => pig_refusal(self.current, port, joined).is_none(),
                         _ => super::builder::builder_refusal(self.current, port, joined).is_none(),
