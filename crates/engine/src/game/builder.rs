@@ -168,23 +168,11 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{
-        BuilderError, Cell, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
-    };
+    use super::super::fixture::{bought, tile, traders};
+    use crate::{BuilderError, Cell, Figure, Game, Move, MoveError, PlayerId, Port, Rotation, Rule, TileId};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
-
-    fn traders(rules: crate::RuleSet) -> Game {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(TileSet::TradersBuilders);
-        setup.rules = rules;
-        Game::new(setup).unwrap()
-    }
 
     fn road(x: i32) -> Move {
         Move::place(tile("U"), Cell::new(x, 0), Rotation::R0, None)
@@ -266,22 +254,7 @@ mod tests {
         let mut game = anna_builds_the_road(crate::RuleSet::default());
         game.apply(&fitting(&game, "E", 0, -1)).unwrap();
         // Bram buys the tile Anna drew: it lengthens Anna's road, but earns Bram nothing (QX-21).
-        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, .. } = road(3) else {
-            unreachable!()
-        };
-        let purchase = Some(crate::Purchase { buyer: BRAM, price: 0 });
-        let bought = Move::Place {
-            tile,
-            cell,
-            rotation,
-            follower,
-            figure,
-            recall_abbot,
-            count,
-            purchase,
-            pass_second_tile: false,
-        };
-        game.apply(&bought).unwrap();
+        game.apply(&bought(road(3), BRAM.0, 0)).unwrap();
         assert_eq!((game.current_player(), game.second_tile()), (BRAM, false), "the turn passes on from Anna");
         game.apply(&road(-2)).unwrap();
         // Empty the bag but one tile: the road's last extension earns nothing (QX-09).
@@ -289,7 +262,7 @@ mod tests {
         for t in TileId::all() {
             last.bag[t.index()] = 0;
         }
-        last.bag[tile.index()] = 1;
+        last.bag[tile("U").index()] = 1;
         last.apply(&road(4)).unwrap();
         assert_eq!((last.current_player(), last.second_tile()), (BRAM, false), "the game is over: no second tile");
     }

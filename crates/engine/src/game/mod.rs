@@ -40,6 +40,8 @@ mod count;
 mod draw;
 mod end;
 mod final_board;
+#[cfg(test)]
+mod fixture;
 mod follower;
 mod goods;
 mod hand;

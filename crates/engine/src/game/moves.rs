@@ -441,36 +441,13 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixture::{bought, tile};
     use crate::rule::Rule;
-    use crate::{
-        Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, Purchase, PurchaseError, Rotation, Standing, TileId,
-    };
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
+    use crate::{Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, PurchaseError, Rotation, Standing};
 
     /// A straight road east of the start tile, continuing its road.
     fn road_east() -> Move {
         Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)
-    }
-
-    fn bought(mv: Move, buyer: u8, price: u32) -> Move {
-        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, pass_second_tile, .. } = mv
-        else {
-            unreachable!()
-        };
-        Move::Place {
-            tile,
-            cell,
-            rotation,
-            follower,
-            figure,
-            recall_abbot,
-            count,
-            purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
-            pass_second_tile,
-        }
     }
 
     #[test]

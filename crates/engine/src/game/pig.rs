@@ -250,22 +250,11 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{
-        Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
-    };
+    use super::super::fixture::{tile, traders};
+    use crate::{Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, Rule};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
-
-    fn traders() -> Game {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(TileSet::TradersBuilders);
-        Game::new(setup).unwrap()
-    }
 
     /// Anna's farmer north of the road, on the strip that borders the start tile's city, which
     /// Bram then closes with a cap:
@@ -276,7 +265,7 @@ mod tests {
     ///  [D]===[U]===(U)   Anna's farmer on U's north field; her pig goes on the next U
     /// ```
     fn anna_farms_beside_a_finished_city() -> Game {
-        let mut game = traders();
+        let mut game = traders(crate::RuleSet::default());
         game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::N))).unwrap();
         game.apply(&Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None)).unwrap();
         game
