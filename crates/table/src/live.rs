@@ -376,7 +376,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{now, place};
+    use crate::fixture::{now, place, place_request};
     use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
@@ -442,51 +442,55 @@ mod tests {
     }
 
     #[test]
-    fn an_abbot_game_is_stored_as_version_2_and_resumes_with_its_recall() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ledger.sqlite3");
-        let mut table = table_at(&path);
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(castellan_engine::TileSet::Abbot);
-        table.start(setup, None, now()).unwrap();
-        let (b, u, cell) = (TileId::from_name("B").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
-        table.play(Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C), now()).unwrap();
-        table.play(Move::place(u, cell(1, 0), Rotation::R0, None), now()).unwrap();
-        table.play(Move::place_and_recall(u, cell(-1, 0), Rotation::R0), now()).unwrap();
-        let before = table.live().unwrap().clone();
-        assert_eq!(before.game().scores(), &[4, 0], "Anna's abbot taken back beside three tiles: 1 + 3");
-        assert_eq!(table.script().unwrap()["version"], 2, "the abbot is version 2's");
-        drop(table);
+    fn a_game_with_the_abbot_or_the_big_follower_is_stored_as_version_2_and_resumes_exactly() {
+        use castellan_engine::TileSet;
+        let tile = |name| TileId::from_name(name).unwrap();
+        let (b, u, inn, cell) = (tile("B"), tile("U"), tile("IC15"), Cell::new);
+        let cases = [
+            (
+                TileSet::Abbot,
+                vec![
+                    Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C),
+                    Move::place(u, cell(1, 0), Rotation::R0, None),
+                    Move::place_and_recall(u, cell(-1, 0), Rotation::R0),
+                ],
+                // Anna's abbot taken back beside three tiles: 1 + 3; home again.
+                ([4, 0], [1, 1], [0, 0]),
+            ),
+            (
+                TileSet::InnsCathedrals,
+                vec![
+                    Move::place_big(inn, cell(1, 0), Rotation::R0, Port::E),
+                    Move::place(u, cell(-1, 0), Rotation::R0, None),
+                ],
+                // Anna's big thief is on the inn road.
+                ([0, 0], [0, 0], [0, 1]),
+            ),
+        ];
+        let mut resumed_games = Vec::new();
+        for (set, moves, (scores, abbots, bigs)) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("ledger.sqlite3");
+            let mut table = table_at(&path);
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.sets.push(set);
+            table.start(setup, None, now()).unwrap();
+            for mv in moves {
+                table.play(mv, now()).unwrap();
+            }
+            let before = table.live().unwrap().clone();
+            assert_eq!(table.script().unwrap()["version"], 2, "{set:?} is version 2's");
+            drop(table);
 
-        let mut table = table_at(&path);
-        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
-        assert_eq!(resumed.history().moves(), before.history().moves(), "the abbot and the recall are stored");
-        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
-        assert_eq!(resumed.game().abbots(), &[1, 1]);
-    }
-
-    #[test]
-    fn an_inns_and_cathedrals_game_is_stored_as_version_2_and_resumes_with_its_big_follower() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ledger.sqlite3");
-        let mut table = table_at(&path);
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
-        table.start(setup, None, now()).unwrap();
-        let (inn, u, cell) = (TileId::from_name("IC15").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
-        table.play(Move::place_big(inn, cell(1, 0), Rotation::R0, Port::E), now()).unwrap();
-        table.play(Move::place(u, cell(-1, 0), Rotation::R0, None), now()).unwrap();
-        let before = table.live().unwrap().clone();
-        assert_eq!(before.game().bigs(), &[0, 1], "Anna's big thief is on the inn road");
-        assert_eq!(table.script().unwrap()["version"], 2, "Inns & Cathedrals is version 2's");
-        drop(table);
-
-        let mut table = table_at(&path);
-        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
-        assert_eq!(resumed.history().moves(), before.history().moves(), "the big follower is stored");
-        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
-        assert_eq!(resumed.game().bigs(), &[0, 1]);
-        let mut ended = resumed.game().clone();
+            let mut table = table_at(&path);
+            let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
+            assert_eq!(resumed.history().moves(), before.history().moves(), "{set:?}: every figure stored");
+            assert_eq!(resumed.game().events(), before.game().events(), "{set:?}: the same game, event for event");
+            let game = resumed.game();
+            assert_eq!((game.scores(), game.abbots(), game.bigs()), (&scores[..], &abbots[..], &bigs[..]), "{set:?}");
+            resumed_games.push(game.clone());
+        }
+        let mut ended = resumed_games.pop().unwrap();
         ended.finish().unwrap();
         assert_eq!(ended.scores(), &[0, 0], "an open inn road pays nothing at the end (I-06)");
     }
@@ -569,27 +573,9 @@ mod tests {
         let mut table = table_at(&path);
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
         let requests = [
-            MoveRequest::Place {
-                tile: "F".into(),
-                x: 2,
-                y: 1,
-                rotation: 0,
-                follower: None,
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-            },
+            place_request("F", 2, 1, 0, None),
             MoveRequest::StandInCity { seat: 0, figure: Figure::Follower, quarter: castellan_engine::Quarter::Market },
-            MoveRequest::Place {
-                tile: "G".into(),
-                x: 3,
-                y: 1,
-                rotation: 0,
-                follower: None,
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-            },
+            place_request("G", 3, 1, 0, None),
             MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
             MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },
         ];
@@ -649,20 +635,9 @@ mod tests {
         for name in ["B", "U"] {
             let game = table.live().unwrap().game();
             let (cell, rotation) = game.legal_placements(TileId::from_name(name).unwrap())[0];
-            let (tile, rotation) = (name.to_string(), u32::from(rotation.degrees()));
-            let (x, y) = (cell.x, cell.y);
-            let request = MoveRequest::Place {
-                tile,
-                x,
-                y,
-                rotation,
-                follower: None,
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-            };
+            let request = place_request(name, cell.x, cell.y, u32::from(rotation.degrees()), None);
             table.play(request.to_move().unwrap(), now()).unwrap();
-            laid.push((x, y));
+            laid.push((cell.x, cell.y));
         }
         // Anna, figure by figure where the table offers it: the abbot on B's cloister, then on
         // U a thief and her builder beside it, a farmer and her pig beside it.

@@ -162,6 +162,7 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::place_request;
     use crate::request::MoveRequest;
     use castellan_engine::{Cell, GameSetup, Mode, Move};
 
@@ -205,16 +206,7 @@ mod tests {
     fn the_apps_requests_far_off_the_table_are_refused_not_a_crash() {
         let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         for (x, y) in [(i32::MAX, 0), (0, i32::MIN), (1001, 0)] {
-            let place = MoveRequest::Place {
-                tile: "E".into(),
-                x,
-                y,
-                rotation: 0,
-                follower: Some("N".into()),
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-            };
+            let place = place_request("E", x, y, 0, Some("N"));
             let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
             assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
         }
