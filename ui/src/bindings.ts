@@ -2563,6 +2563,11 @@ export type Rule =
  *  each completion gets its own round of moves out of it.
  */
 "X-15" | 
+/**
+ *  A builder may stand on a road or city drawn on river tiles; the extra tile a river tile earns by
+ *  lengthening it is the next from the pile, a river tile while any remain.
+ */
+"X-16" | 
 /**  Whichever tile of a double turn completes a city or road, its player completed it for the titles. */
 "X-17" | 
 /**
