@@ -262,6 +262,11 @@ test("the questions and the count in Dutch and German", async () => {
   await (await browser.$('[data-track-seat="1"] [data-track="fifties"]')).setValue("1");
   await textOf(browser, '[data-track-sum="1"]', "Greta: 34 auf der Leiste + 1×50 = 84");
   await shot(browser, "final-board-track-de");
+  // As a total it is said back as typed; the space and tokens stay for the way back.
+  await (await browser.$("#track-by-total")).click();
+  await textOf(browser, '[data-track-sum="1"]', "Greta: 84 insgesamt");
+  await (await browser.$("#track-by-track")).click();
+  await textOf(browser, '[data-track-sum="1"]', "Greta: 34 auf der Leiste + 1×50 = 84");
   await (await browser.$("#track-count")).click();
   await (await browser.$("#final-skip")).click();
   await textOf(browser, '[data-made-of="1"]', "vor der Wertung 84 · Schlusswertung +3 · gesamt 87");

@@ -211,6 +211,14 @@ export type BagCount = {
 	count: number,
 };
 
+/**  A final board's score before the end count, as given and as the table holds it. */
+export type BeforeCountView = {
+	/**  The points. */
+	total: number,
+	/**  The marker's space and the tokens that make them. */
+	track: TrackView,
+};
+
 /**  Why the big follower may not be placed as the move says. The game is unchanged. */
 export type BigFollowerError = 
 /**  The table plays without Inns & Cathedrals, so nobody has a big follower (I-02). */
@@ -1065,7 +1073,7 @@ export type GameView = {
 	 *  when they were not given (a final board then knows only its end count) and in a game
 	 *  entered turn by turn.
 	 */
-	beforeCount: number[] | null,
+	beforeCount: BeforeCountView[] | null,
 	/**
 	 *  Traders & Builders: the goods each player holds and who leads each kind, and whether the
 	 *  next move is a second tile; `null` without the box. The builders and pigs in hand are
@@ -2895,6 +2903,8 @@ export type ScoreView = {
 	complete: boolean,
 	/**  Scored in the final count. */
 	finalScoring: boolean,
+	/**  An abbot taken back, its building paid as it stands (A-08): not "unfinished". */
+	recalled: boolean,
 	/**  The rule applied; its id on the wire. */
 	rule: Rule,
 	/**  A place naming the feature scored, to find it on the board. */
