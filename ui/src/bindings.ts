@@ -377,23 +377,13 @@ detail: string } |
 problem: FileProblem; 
 /**  The ledger's and SQLite's own words, for the log. */
 detail: string } | 
-/**  No game is on the table. */
-{ kind: "noGame" } | 
-/**  The game has had its final count. */
-{ kind: "gameFinished" } | 
-/**  The game on the table has had no final count, so there is none to undo. */
-{ kind: "noFinalCount" } | 
 /**
- *  Scores before the end count were given for a game entered turn by turn, which scored
- *  every point itself.
+ *  The game on the table is not in a state for the request (no game, the game is over,
+ *  no final count to undo, scores before the count that do not fit).
  */
-{ kind: "trackInTurns" } | 
-/**  Scores before the end count, but not one for each player. */
-{ kind: "trackSeats"; 
-/**  Players at the table. */
-seated: number; 
-/**  Scores given. */
-given: number } | 
+{ kind: "table"; 
+/**  Which, for the UI to word. */
+refusal: TableRefusal } | 
 /**
  *  A game stored in the ledger no longer replays (its setup or a move cannot be read, or
  *  the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
@@ -3215,6 +3205,26 @@ export type SuppliedCity = {
 	/**  Its tiles. */
 	tiles: ([number, number])[],
 };
+
+/**  Why the game on the table is not in a state for a request: sent to the UI as data. */
+export type TableRefusal = 
+/**  No game is on the table. */
+{ kind: "noGame" } | 
+/**  The game on the table has had its final count. */
+{ kind: "gameFinished" } | 
+/**  The game on the table has had no final count, so there is none to undo. */
+{ kind: "noFinalCount" } | 
+/**
+ *  Scores before the end count given for a game entered turn by turn, which scored
+ *  every point itself.
+ */
+{ kind: "trackInTurns" } | 
+/**  Scores before the end count, but not one for each player. */
+{ kind: "trackSeats"; 
+/**  Players at the table. */
+seated: number; 
+/**  Scores given. */
+given: number };
 
 /**  A feature a follower may leave the City for, with what the table needs to recognise it. */
 export type Target = {

@@ -10,7 +10,7 @@ use super::TrackView;
 use crate::export::{files, Format, Selection};
 use crate::fixture::{now, place};
 use crate::live::Table;
-use crate::TableError;
+use crate::{TableError, TableRefusal};
 use castellan_engine::{Cell, FarmRule, Figure, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
 use castellan_ledger::Ledger;
 use castellan_ledger::{GameId, GameStatus};
@@ -268,12 +268,12 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
     let mut table = table_at(&dir.path().join("ledger.sqlite3"));
     let id = final_board_on(&mut table);
     let err = table.finish_with_track(Vec::new(), Some(vec![34]), now()).map(|_| ()).unwrap_err();
-    assert!(matches!(err, TableError::TrackSeats { seated: 2, given: 1 }), "{err:?}");
+    assert!(matches!(err, TableError::Table(TableRefusal::TrackSeats { seated: 2, given: 1 })), "{err:?}");
     assert!(!table.live().unwrap().is_finished());
     assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress, "nothing written");
     let turns = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
     let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
-    assert!(matches!(err, TableError::TrackInTurns), "{err:?}");
+    assert!(matches!(err, TableError::Table(TableRefusal::TrackInTurns)), "{err:?}");
     assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
 }
 
