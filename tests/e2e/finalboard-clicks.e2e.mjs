@@ -11,19 +11,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { openApp, shot, textOf } from "./session.mjs";
+import { SIZES, openApp, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Derived from the full game of tests/scenarios/B-33_last_tile_scores_then_the_game_ends.json.
 const SCRIPT = "tests/e2e/finalboard-72.json";
 const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
 const script = JSON.parse(readFileSync(`${ROOT}${SCRIPT}`, "utf8"));
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
-
 let browser;
 let expected;
 before(async () => {

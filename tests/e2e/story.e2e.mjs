@@ -6,17 +6,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { click, invoke, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { SIZES, click, invoke, openApp, resize, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
 const names = script.players.map((p) => p.name);
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
-
 let browser;
 before(async () => {
   browser = await openApp();
@@ -44,15 +38,6 @@ async function feedTotals() {
     }
   }
   return totals;
-}
-
-/** The screen's figures after the window became `width`×`height`. */
-async function resize(width, height) {
-  await browser.setWindowSize(width, height);
-  await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-    timeout: 5000,
-    timeoutMsg: `the window never became ${width}×${height}`,
-  });
 }
 
 test("the final count adds each line to the scoreboard as it is shown", async () => {
@@ -131,7 +116,7 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
         farmShots = true;
         const original = await browser.getWindowSize();
         for (const [width, height] of SIZES) {
-          await resize(width, height);
+          await resize(browser, width, height);
           const outline = await browser.execute(() => {
             const r = document.querySelector("[data-farm-path]").getBoundingClientRect();
             return {
