@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { SIZES, openApp, shot, textOf } from "./session.mjs";
+import { SIZES, openApp, scoreShown, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Derived from the full game of tests/scenarios/B-33_last_tile_scores_then_the_game_ends.json.
@@ -184,7 +184,7 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
 
   for (const [i, p] of script.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    const shown = await scoreShown(browser, i);
     assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
     const made = await (await browser.$(`[data-made-of="${i}"]`)).getText();
     const before = expected.before_count[p.name];
@@ -220,7 +220,7 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
   await (await browser.$("#end-count-only")).waitForExist({ timeout: 5000 });
   assert.equal(await (await browser.$("#ranking .winner")).isExisting(), false, "nobody marked the winner");
   for (const [i, p] of script.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    const shown = await scoreShown(browser, i);
     assert.equal(Number(shown), expected.end_count[p.name], `${p.name}'s end count alone`);
   }
   for (const [w, h] of SIZES) {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { SIZES, click, invoke, openApp, resize, seatPlayers, shot, textOf } from "./session.mjs";
+import { SIZES, click, invoke, openApp, resize, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
@@ -19,10 +19,7 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const scoreboard = async () =>
-  Promise.all(
-    names.map(async (_, seat) => Number(await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText())),
-  );
+const scoreboard = async () => Promise.all(names.map(async (_, seat) => Number(await scoreShown(browser, seat))));
 
 /** Each seat's points in the feed's lines on screen: "Blue, Red 9: farm …" gives 9 to each. */
 async function feedTotals() {
