@@ -7,7 +7,7 @@
 //! it, rather than storing a move twice or undoing one unseen, if the file moved on.
 
 use crate::stored::stored_history;
-use crate::{record, TableError};
+use crate::{record, TableError, TableRefusal};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{check_roster, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat};
 use castellan_script::{final_moves_json, move_json, setup_json, track_json, Script};
@@ -130,8 +130,8 @@ impl Table {
     fn live_mut(&mut self) -> Result<&mut LiveGame, TableError> {
         match self.live.as_mut() {
             Some(live) if !live.is_finished() => Ok(live),
-            Some(_) => Err(TableError::GameFinished),
-            None => Err(TableError::NoGame),
+            Some(_) => Err(TableError::Table(TableRefusal::GameFinished)),
+            None => Err(TableError::Table(TableRefusal::NoGame)),
         }
     }
 
@@ -298,9 +298,12 @@ impl Table {
         let setup = live.history.setup();
         let final_board = setup.mode == Mode::FinalBoard;
         match &track {
-            Some(_) if !final_board => return Err(TableError::TrackInTurns),
+            Some(_) if !final_board => return Err(TableError::Table(TableRefusal::TrackInTurns)),
             Some(t) if t.len() != setup.players.len() => {
-                return Err(TableError::TrackSeats { seated: setup.players.len(), given: t.len() })
+                return Err(TableError::Table(TableRefusal::TrackSeats {
+                    seated: setup.players.len() as u32,
+                    given: t.len() as u32,
+                }))
             }
             _ => {}
         }
@@ -337,13 +340,13 @@ impl Table {
     /// good, and so does closing the app, since a finished game is never taken up again.
     ///
     /// # Errors
-    /// [`TableError::NoGame`] with no game on the table, [`TableError::NoFinalCount`] when the
+    /// [`TableRefusal::NoGame`] with no game on the table, [`TableRefusal::NoFinalCount`] when the
     /// game on the table has not been counted, or the ledger refuses; nothing changes then.
     pub fn reopen(&mut self) -> Result<&LiveGame, TableError> {
         let id = match &self.live {
             Some(live) if live.is_finished() => live.id,
-            Some(_) => return Err(TableError::NoFinalCount),
-            None => return Err(TableError::NoGame),
+            Some(_) => return Err(TableError::Table(TableRefusal::NoFinalCount)),
+            None => return Err(TableError::Table(TableRefusal::NoGame)),
         };
         self.ledger.reopen_game(id)?;
         let live = self.live.as_mut().expect("checked above");
@@ -357,7 +360,7 @@ impl Table {
     /// # Errors
     /// No game on the table.
     pub fn script(&self) -> Result<Value, TableError> {
-        let live = self.live.as_ref().ok_or(TableError::NoGame)?;
+        let live = self.live.as_ref().ok_or(TableError::Table(TableRefusal::NoGame))?;
         let setup = live.history.setup();
         let script = Script {
             setup: setup.clone(),
@@ -724,7 +727,10 @@ mod tests {
         assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::Finished);
         let results = table.ledger().results(id).unwrap();
         assert_eq!(results[0].result.score, 2);
-        assert!(matches!(table.play(place("V", 2, 0, Rotation::R90, None), now()), Err(TableError::GameFinished)));
+        assert!(matches!(
+            table.play(place("V", 2, 0, Rotation::R90, None), now()),
+            Err(TableError::Table(TableRefusal::GameFinished))
+        ));
         assert_eq!(table.script().unwrap()["final_scoring"], true);
         assert!(table.resume_unfinished().unwrap().is_none(), "nothing left to resume");
     }
@@ -758,28 +764,34 @@ mod tests {
         assert!(table.ledger().results(id).unwrap().is_empty(), "no results left behind");
         assert_eq!(games_of_anna(&table), 0, "the statistics no longer count it");
         assert_eq!(table.script().unwrap()["final_scoring"], false);
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "a game in progress has nothing to undo");
+        assert!(
+            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            "a game in progress has nothing to undo"
+        );
         table.redo().unwrap();
         drop(table);
 
         let mut table = table_at(&path);
         let resumed = table.resume_unfinished().unwrap().expect("the reopened game is offered for resuming");
         assert_eq!((resumed.id(), resumed.history().cursor()), (id, 3), "taken up with the move redone");
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)));
+        assert!(matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))));
     }
 
     #[test]
     fn a_final_count_stands_once_another_game_is_on_the_table() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
-        assert!(matches!(table.reopen(), Err(TableError::NoGame)));
+        assert!(matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoGame))));
         let first = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
         table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
         table.finish(Vec::new(), now()).unwrap();
         let first_results = table.ledger().results(first).unwrap();
 
         let second = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "the new game has no count to undo");
+        assert!(
+            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            "the new game has no count to undo"
+        );
         table.finish(Vec::new(), now()).unwrap();
         table.reopen().unwrap();
         assert_eq!(table.live().unwrap().id(), second, "only the game on the table reopens");
@@ -788,7 +800,10 @@ mod tests {
 
         table.finish(Vec::new(), now()).unwrap();
         table.resume(first).unwrap();
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "taking up another game ends the undo");
+        assert!(
+            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            "taking up another game ends the undo"
+        );
         assert_eq!(table.ledger().game(second).unwrap().status, GameStatus::Finished);
         assert_eq!(table.ledger().game(first).unwrap().status, GameStatus::Finished, "a refused reopen writes nothing");
     }

@@ -319,7 +319,7 @@ impl Game {
         let mut others = false;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
-                if s.rule == Rule::A08 {
+                if s.is_recall() {
                     // The placer's own recall is not a scoring the tile caused (QX-14).
                     continue;
                 }
