@@ -12,7 +12,7 @@
 //! two tiles is a move of its own, so the Count's rounds, the titles and the
 //! river's draw order (X-16, QX-08) treat it as any move.
 
-use super::pig::Joined;
+use super::joined::Joined;
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
 use crate::figure::Figure;

@@ -19,6 +19,7 @@
 //!   [`BigFollowerError`]);
 //! - `builder`: the builder and the double turn (T-07 to T-15; [`BuilderError`]);
 //! - `pig`: the pig, and the builder and pig in hand (T-16, T-18; [`PigError`]);
+//! - `joined`: what a builder or pig put down would join, which each judges by its rule;
 //! - `hand`: the figures each player holds, and the opening check of every figure put down
 //!   (its box in play, one in hand);
 //! - `follower`: where a figure may go on the tile just placed, one check for every kind
@@ -45,6 +46,7 @@ mod fixture;
 mod follower;
 mod goods;
 mod hand;
+mod joined;
 mod moves;
 mod pig;
 mod placement;

@@ -8,6 +8,7 @@
 //! joins holds a follower of its owner. The farmer condition is checked only when the pig is
 //! put down (QX-15).
 
+use super::joined::Joined;
 use super::{Game, Mode, MoveError, StandError};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation};
@@ -119,15 +120,6 @@ impl fmt::Display for PigError {
 
 impl std::error::Error for PigError {}
 
-/// What a figure put at a place of the tile just laid would join: the feature's kind, whether
-/// the tile completes it, and the mover's followers on it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Joined {
-    pub(super) kind: FeatureKind,
-    pub(super) complete: bool,
-    pub(super) mine: u8,
-}
-
 /// The pig's own refusal for the feature it would join (T-16): a farm holding a farmer of the
 /// player's. Whether it is in hand is `hand.rs`'s (T-02).
 pub(super) fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
@@ -141,48 +133,6 @@ pub(super) fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Optio
 }
 
 impl Game {
-    /// The features `tile` lying at `cell` with `rotation` (not yet placed) would give its
-    /// segments, on a copy of the board with the tile laid, by the place naming each: whether
-    /// it would be complete, and how many followers of `player` it would hold. A builder or pig
-    /// is put down rarely, so the copy costs little.
-    pub(super) fn joined_features(
-        &self,
-        player: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-    ) -> Vec<(Port, Joined)> {
-        let mut board = self.board.clone();
-        let index = super::placement::place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
-        super::placement::close_at_border(&mut board, &self.setup.rules, index);
-        (0..tile.def().features.len())
-            .map(|local| {
-                let feature: SegmentId = board.feature_of(index, local as u8);
-                let port = tile.def().features[local].anchor.to_board(rotation);
-                let joined = Joined {
-                    kind: board.kind(feature),
-                    complete: board.is_complete(feature),
-                    mine: board.followers_on(feature)[player],
-                };
-                (port, joined)
-            })
-            .collect()
-    }
-
-    /// [`Game::joined_features`] for the segment at `port` alone.
-    pub(super) fn joined_feature(
-        &self,
-        player: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<Joined> {
-        let local = tile.def().feature_at(port.to_catalog(rotation))?;
-        let anchor = tile.def().features[local as usize].anchor.to_board(rotation);
-        self.joined_features(player, tile, cell, rotation).into_iter().find(|&(p, _)| p == anchor).map(|(_, j)| j)
-    }
-
     /// Whether `player`'s builder or pig (`figure`) may stand at `(cell, port)` of a final
     /// board: a builder on a road or city where that player's follower was entered, a
     /// pig on a farm with their farmer, each while in hand. The feature it would join, if so.
