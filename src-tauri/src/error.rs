@@ -11,7 +11,7 @@ use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKin
 use castellan_table::ledger::{FileProblem, LedgerError};
 use castellan_table::request::RequestError;
 use castellan_table::script::{ScriptError, ScriptErrorKind};
-use castellan_table::TableError;
+use castellan_table::{TableError, TableRefusal};
 use serde::Serialize;
 
 /// Why a command failed, for the UI.
@@ -56,26 +56,12 @@ pub enum CommandError {
         /// The ledger's and SQLite's own words, for the log.
         detail: String,
     },
-    /// No game is on the table.
-    #[error("no game is being played")]
-    NoGame,
-    /// The game has had its final count.
-    #[error("the game is over")]
-    GameFinished,
-    /// The game on the table has had no final count, so there is none to undo.
-    #[error("the game has had no final count")]
-    NoFinalCount,
-    /// Scores before the end count were given for a game entered turn by turn, which scored
-    /// every point itself.
-    #[error("only a final board takes the scores before the end count")]
-    TrackInTurns,
-    /// Scores before the end count, but not one for each player.
-    #[error("{given} scores before the end count for {seated} players")]
-    TrackSeats {
-        /// Players at the table.
-        seated: u32,
-        /// Scores given.
-        given: u32,
+    /// The game on the table is not in a state for the request (no game, the game is over,
+    /// no final count to undo, scores before the count that do not fit).
+    #[error("{refusal}")]
+    Table {
+        /// Which, for the UI to word.
+        refusal: TableRefusal,
     },
     /// A game stored in the ledger no longer replays (its setup or a move cannot be read, or
     /// the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
@@ -450,14 +436,7 @@ impl From<TableError> for CommandError {
     fn from(e: TableError) -> CommandError {
         let id = |game: i64| u32::try_from(game).expect("ledger row ids fit in 32 bits");
         match e {
-            TableError::NoGame => CommandError::NoGame,
-            TableError::GameFinished => CommandError::GameFinished,
-            TableError::NoFinalCount => CommandError::NoFinalCount,
-            TableError::TrackInTurns => CommandError::TrackInTurns,
-            TableError::TrackSeats { seated, given } => CommandError::TrackSeats {
-                seated: u32::try_from(seated).unwrap_or(u32::MAX),
-                given: u32::try_from(given).unwrap_or(u32::MAX),
-            },
+            TableError::Table(refusal) => CommandError::Table { refusal },
             TableError::Setup(e) | TableError::Replay(ReplayError::Setup(e)) => CommandError::bad_setup(e),
             TableError::TooFewPlayers { seated } => {
                 CommandError::TooFewPlayers { seated: u32::try_from(seated).unwrap_or(u32::MAX), rule: Some(Rule::B02) }
@@ -765,11 +744,7 @@ mod tests {
             SettingsNotSaved { path: path(), detail: detail() },
             Ledger { refusal: LedgerRefusal::Other, detail: detail() },
             LedgerFile { problem: FileProblem::DiskFull, detail: detail() },
-            NoGame,
-            GameFinished,
-            NoFinalCount,
-            TrackInTurns,
-            TrackSeats { seated: 3, given: 2 },
+            Table { refusal: TableRefusal::NoGame },
             StoredGameBroken { game: 7, detail: "move 4: expected value at line 1 column 1".into() },
             BadSetup { error: SetupError::NoPlayers, rule: Some(Rule::B02) },
             TooFewPlayers { seated: 1, rule: Some(Rule::B02) },
@@ -811,6 +786,13 @@ mod tests {
             Access,
             Missing,
             Other,
+        });
+        let table = every!(TableRefusal {
+            NoGame,
+            GameFinished,
+            NoFinalCount,
+            TrackInTurns,
+            TrackSeats { seated: 3, given: 2 },
         });
         let refusals = every!(LedgerRefusal {
             NameTaken { name: "Anna".into() },
@@ -856,6 +838,10 @@ mod tests {
             }))
             .chain(file_problems().into_iter().map(|problem| CommandError::LedgerFile { problem, detail: detail() }))
             .chain(refusals.into_iter().map(|refusal| CommandError::Ledger { refusal, detail: detail() }))
+            // `own` holds the first, for its exhaustive match over the command's errors.
+            .chain(
+                table.into_iter().filter(|r| *r != TableRefusal::NoGame).map(|refusal| CommandError::Table { refusal }),
+            )
             .chain(scripts)
             .chain(move_errors().into_iter().map(CommandError::refused))
             .chain(setup_errors().into_iter().map(CommandError::bad_setup))
@@ -940,12 +926,10 @@ mod tests {
 
     #[test]
     fn every_refusal_of_the_table_is_sent_as_its_own_kind() {
-        assert_eq!(CommandError::from(TableError::NoFinalCount), CommandError::NoFinalCount);
-        assert_eq!(CommandError::from(TableError::TrackInTurns), CommandError::TrackInTurns);
-        assert_eq!(
-            CommandError::from(TableError::TrackSeats { seated: 3, given: 2 }),
-            CommandError::TrackSeats { seated: 3, given: 2 }
-        );
+        let seats = TableRefusal::TrackSeats { seated: 3, given: 2 };
+        assert_eq!(CommandError::from(TableError::Table(seats)), CommandError::Table { refusal: seats });
+        let wire = serde_json::to_value(CommandError::Table { refusal: TableRefusal::NoFinalCount }).unwrap();
+        assert_eq!(wire, serde_json::json!({"kind": "table", "refusal": {"kind": "noFinalCount"}}));
         let taken = castellan_table::ledger::LedgerError::NameTaken { name: "Anna".into() };
         assert!(
             matches!(CommandError::from(TableError::Ledger(taken)), CommandError::Ledger { refusal: LedgerRefusal::NameTaken { name }, .. } if name == "Anna"),

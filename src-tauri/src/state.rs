@@ -3,7 +3,7 @@
 
 use crate::error::{CommandError, LedgerProblem};
 use castellan_table::ledger::Ledger;
-use castellan_table::{LiveGame, Table};
+use castellan_table::{LiveGame, Table, TableRefusal};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -96,9 +96,9 @@ impl AppState {
         }
     }
 
-    /// Runs `f` on the game on the table; without one, `NoGame`.
+    /// Runs `f` on the game on the table; without one, [`TableRefusal::NoGame`].
     pub fn with_live<T>(&self, f: impl FnOnce(&LiveGame) -> Result<T, CommandError>) -> Result<T, CommandError> {
-        self.with_table(|table| f(table.live().ok_or(CommandError::NoGame)?))
+        self.with_table(|table| f(table.live().ok_or(CommandError::Table { refusal: TableRefusal::NoGame })?))
     }
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { click, invoke, layTiles, openAppWith, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, invoke, layTiles, openAppWith, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
@@ -183,7 +183,7 @@ test("an abbot game with the River, entered through the window, scores as the co
   assert.ok(JSON.stringify(doc.moves).includes("abbot"), "the script holds the abbot's moves");
   const expected = JSON.parse(execFileSync(CLI, ["score", script], { cwd: ROOT, encoding: "utf8" }));
   for (const [i, p] of finished.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    const shown = await scoreShown(browser, i);
     assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
   }
 });

@@ -10,13 +10,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { SIZES, chooseTile, click, openApp, placeFollower, resize, seatPlayers, shot, textOf } from "./session.mjs";
 
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
 const PLAYERS = [
   { name: "Clara", color: "red" },
   { name: "Dirk", color: "blue" },
@@ -56,12 +51,7 @@ async function waitScores(expected) {
 async function inViewAtEverySize(name, selectors) {
   const original = await browser.getWindowSize();
   for (const [width, height] of SIZES) {
-    await browser.setWindowSize(width, height);
-    await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-      timeout: 5000,
-      timeoutMsg: `the window never became ${width}×${height}`,
-    });
-    await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    await resize(browser, width, height);
     const outside = await browser.execute((selectors) => {
       window.scrollTo(0, 0);
       for (const element of document.querySelectorAll("*")) if (element.scrollTop) element.scrollTop = 0;
@@ -87,23 +77,6 @@ async function inViewAtEverySize(name, selectors) {
   await browser.setWindowSize(original.width, original.height);
 }
 
-async function chooseTile(tile) {
-  await (await browser.$("#tile-filter")).setValue(tile);
-  await browser.keys("Enter");
-}
-
-/** Puts the follower on the first of `places` the tile offers. */
-async function follower(...places) {
-  for (const place of places) {
-    const spot = await browser.$(`[data-place="${place}"]`);
-    if (await spot.isExisting()) {
-      await spot.click();
-      return place;
-    }
-  }
-  throw new Error(`none of ${places} offered`);
-}
-
 /** The words of every entry `selector` finds. */
 async function texts(selector) {
   const out = [];
@@ -127,16 +100,16 @@ test("Start stays in view on a long setup of four players with the Count", async
 
 test("Confirm and the Count's entry question stay in view in a four-player Count game", async () => {
   // Clara's thief on the road out of the City's south gate.
-  await chooseTile("U");
+  await chooseTile(browser, "U");
   await click(browser, '[data-cell="0,2"]');
-  clarasThief = await follower("N", "S");
+  clarasThief = await placeFollower(browser, "N", "S");
   clarasRotation = Number(await (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation"));
   await inViewAtEverySize("confirm", ["#confirm", "#rotate", ".scoreboard"]);
   await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Dirk to play/);
 
   // Dirk closes it: Clara scores 3, Dirk nothing, so Dirk may enter the City.
-  await chooseTile("A");
+  await chooseTile(browser, "A");
   await click(browser, '[data-cell="0,3"]');
   await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
@@ -150,7 +123,7 @@ test("Confirm and the Count's entry question stay in view in a four-player Count
 test("Dirk's knight leaves the castle for the city clicked on the board, as the list entry would take it", async () => {
   // Erik closes a city on the City's east side without a knight: Dirk's knight may leave the
   // castle for it. The board lights it in Dirk's colour; its entry says what it is.
-  await chooseTile("E");
+  await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
   await click(browser, "#no-follower");
   await click(browser, "#confirm");
@@ -193,7 +166,7 @@ test("Dirk's knight leaves the castle for the city clicked on the board, as the 
   // The same turn again, the knight moved by its entry in the list instead.
   await click(browser, "#undo");
   await waitScores([3, 0, 0, 0]);
-  await chooseTile("E");
+  await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
   await click(browser, "#no-follower");
   await click(browser, "#confirm");

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { chooseTile, click, openApp, placeFollower, seatPlayers, shot, textOf } from "./session.mjs";
 
 /** The scores `castellan score` gives a script: the engine's answer without the window. */
 function castellanScore(script) {
@@ -31,24 +31,6 @@ let dirksMove;
 let clarasThief;
 let clarasRotation;
 const score = async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
-
-async function chooseTile(tile) {
-  const filter = await browser.$("#tile-filter");
-  await filter.setValue(tile);
-  await browser.keys("Enter");
-}
-
-/** Puts the follower on the first of `places` the tile offers. */
-async function follower(...places) {
-  for (const place of places) {
-    const spot = await browser.$(`[data-place="${place}"]`);
-    if (await spot.isExisting()) {
-      await spot.click();
-      return place;
-    }
-  }
-  throw new Error(`none of ${places} offered`);
-}
 
 async function scores(anna, bram) {
   await browser.waitUntil(async () => (await score(0)) === String(anna) && (await score(1)) === String(bram), {
@@ -76,15 +58,15 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   );
 
   // Clara's thief on the road out of the City's south gate.
-  await chooseTile("U");
+  await chooseTile(browser, "U");
   await click(browser, '[data-cell="0,2"]');
-  clarasThief = await follower("N", "S");
+  clarasThief = await placeFollower(browser, "N", "S");
   clarasRotation = Number(await (await browser.$("[data-pending-rotation]")).getAttribute("data-pending-rotation"));
   await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Dirk to play/);
 
   // Dirk closes it: Clara scores 3, Dirk nothing, so Dirk may enter the City.
-  await chooseTile("A");
+  await chooseTile(browser, "A");
   await click(browser, '[data-cell="0,3"]');
   await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
@@ -101,9 +83,9 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
 
   // Clara closes a city on the City's east side with her knight; Dirk's knight leaves the castle
   // for it before the scoring, so they tie and both score 4.
-  await chooseTile("E");
+  await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
-  await follower("W");
+  await placeFollower(browser, "W");
   await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   await click(browser, '[data-move^="1-castle-"]');
@@ -127,7 +109,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click(browser, '[data-correct="2"]');
   await textOf(browser, "#correcting", /turn 3/);
   await scores(7, 4); // the scoreboard keeps the game as entered until the correction is made
-  await chooseTile("E");
+  await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
   await click(browser, "#no-follower");
   await click(browser, "#confirm");
@@ -149,7 +131,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
 
   // Clara's first tile moved to the north gate: Dirk's tile at 0,3 would touch nothing.
   await click(browser, '[data-correct="0"]');
-  await chooseTile("U");
+  await chooseTile(browser, "U");
   await click(browser, '[data-cell="1,-2"]');
   await click(browser, "#confirm");
   const refusal = await textOf(browser, "#message", /turn 2/);

@@ -4,13 +4,7 @@
 // the count. Screenshots of each screen at three window sizes.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, invoke, openApp, seatPlayers, shot, textOf } from "./session.mjs";
-
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
+import { SIZES, click, invoke, openApp, resize, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -31,11 +25,7 @@ const shown = async (selector) => (await browser.$(selector)).isDisplayed();
 async function shots(name, visible) {
   const original = await browser.getWindowSize();
   for (const [width, height] of SIZES) {
-    await browser.setWindowSize(width, height);
-    await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-      timeout: 5000,
-      timeoutMsg: `the window never became ${width}×${height}`,
-    });
+    await resize(browser, width, height);
     const outside = await browser.execute((selectors) => {
       const wrong = [];
       for (const selector of selectors) {
@@ -196,7 +186,7 @@ test("an empty bag says so and offers the final count, which can be undone from 
   await textOf(browser, "#turn", /In the bag: 71 tiles$/);
   await assert.rejects(
     invoke(browser, "reopen_game"),
-    (e) => e.kind === "noFinalCount",
+    (e) => e.kind === "table" && e.refusal.kind === "noFinalCount",
     "the new game has no count to undo",
   );
   const [latest, counted] = (await invoke(browser, "history"))[0].games;

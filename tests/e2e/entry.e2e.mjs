@@ -4,13 +4,8 @@
 // shape for each role, with an initial that reads on every colour.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, invoke, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { SIZES, click, invoke, openApp, resize, seatPlayers, shot, textOf } from "./session.mjs";
 
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
 // The smallest a follower or a follower's place may be drawn, across and high, in pixels.
 const MIN_PX = 24;
 
@@ -65,16 +60,6 @@ function assertLarge(found, what) {
     assert.ok(px >= MIN_PX, `a ${role} ${what} is ${px.toFixed(1)} px, under ${MIN_PX}: ${JSON.stringify(found)}`);
 }
 
-async function atSize(width, height) {
-  await browser.setWindowSize(width, height);
-  await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-    timeout: 5000,
-    timeoutMsg: `the window never became ${width}×${height}`,
-  });
-  // The board measures its frame on the next frame.
-  await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
-}
-
 /** WCAG contrast of two CSS colours as `rgb(r, g, b)`. */
 function contrast(a, b) {
   const lum = (css) => {
@@ -113,7 +98,7 @@ test("edges that fit three tiles show three choices; the one picked is the one p
   for (const b of await browser.$$(".pick[data-choice] .count")) counts.push(await b.getText());
   assert.deepEqual(counts, ["×2", "×1", "×3"], "how many of each are left");
   for (const [width, height] of SIZES) {
-    await atSize(width, height);
+    await resize(browser, width, height);
     await shot(browser, `entry-choices-${width}x${height}`);
   }
 
@@ -256,7 +241,7 @@ test("followers of every role, each in its own shape, large and readable at ever
   await (await browser.$(".spot")).waitForExist({ timeout: 5000 });
 
   for (const [width, height] of SIZES) {
-    await atSize(width, height);
+    await resize(browser, width, height);
     const shown = await browser.execute(() =>
       [...document.querySelectorAll(".follower")].map((g) => ({
         role: g.getAttribute("data-role"),
@@ -279,6 +264,6 @@ test("followers of every role, each in its own shape, large and readable at ever
   // With the picker asking which tile, over the same board.
   await filter.setValue("CFCF");
   await (await browser.$(".pick[data-choice]")).waitForExist({ timeout: 5000 });
-  await atSize(1280, 800);
+  await resize(browser, 1280, 800);
   await shot(browser, "entry-roles-choices-1280x800");
 });

@@ -10,13 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { click, invoke, openAppWith, shot, textOf } from "./session.mjs";
+import { SIZES, click, invoke, openAppWith, resize, shot, textOf } from "./session.mjs";
 
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
 const folder = mkdtempSync(join(tmpdir(), "castellan-exports-"));
 
 let browser;
@@ -215,11 +210,7 @@ test("the history's menu exports through the save dialog, and a script opens int
   await (await menu.$("summary")).click();
   const original = await browser.getWindowSize();
   for (const [width, height] of SIZES) {
-    await browser.setWindowSize(width, height);
-    await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-      timeout: 5000,
-      timeoutMsg: `the window never became ${width}×${height}`,
-    });
+    await resize(browser, width, height);
     const outside = await browser.execute((selector) => {
       const r = document.querySelector(selector).getBoundingClientRect();
       return r.width === 0 || r.left < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight;

@@ -11,19 +11,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { openApp, shot, textOf } from "./session.mjs";
+import { SIZES, openApp, scoreShown, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Derived from the full game of tests/scenarios/B-33_last_tile_scores_then_the_game_ends.json.
 const SCRIPT = "tests/e2e/finalboard-72.json";
 const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
 const script = JSON.parse(readFileSync(`${ROOT}${SCRIPT}`, "utf8"));
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
-
 let browser;
 let expected;
 before(async () => {
@@ -190,7 +184,7 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
 
   for (const [i, p] of script.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    const shown = await scoreShown(browser, i);
     assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
     const made = await (await browser.$(`[data-made-of="${i}"]`)).getText();
     const before = expected.before_count[p.name];
@@ -226,7 +220,7 @@ test("a finished 72-tile table entered in under 150 clicks and ranked on the tot
   await (await browser.$("#end-count-only")).waitForExist({ timeout: 5000 });
   assert.equal(await (await browser.$("#ranking .winner")).isExisting(), false, "nobody marked the winner");
   for (const [i, p] of script.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
+    const shown = await scoreShown(browser, i);
     assert.equal(Number(shown), expected.end_count[p.name], `${p.name}'s end count alone`);
   }
   for (const [w, h] of SIZES) {
@@ -262,6 +256,11 @@ test("the questions and the count in Dutch and German", async () => {
   await (await browser.$('[data-track-seat="1"] [data-track="fifties"]')).setValue("1");
   await textOf(browser, '[data-track-sum="1"]', "Greta: 34 auf der Leiste + 1×50 = 84");
   await shot(browser, "final-board-track-de");
+  // As a total it is said back as typed; the space and tokens stay for the way back.
+  await (await browser.$("#track-by-total")).click();
+  await textOf(browser, '[data-track-sum="1"]', "Greta: 84 insgesamt");
+  await (await browser.$("#track-by-track")).click();
+  await textOf(browser, '[data-track-sum="1"]', "Greta: 34 auf der Leiste + 1×50 = 84");
   await (await browser.$("#track-count")).click();
   await (await browser.$("#final-skip")).click();
   await textOf(browser, '[data-made-of="1"]', "vor der Wertung 84 · Schlusswertung +3 · gesamt 87");

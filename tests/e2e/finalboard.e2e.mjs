@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
@@ -84,7 +84,7 @@ test("a finished table entered in any order and counted like castellan score", a
   await click(browser, "#final-skip");
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   for (const [seat, p] of script.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
+    const shown = await scoreShown(browser, seat);
     assert.equal(Number(shown), expected[p.name], `${p.name}'s final score`);
   }
   await shot(browser, "final-board-count");

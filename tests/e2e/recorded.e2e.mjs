@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // A full two-player base game (71 tiles, a knight, a city closed by the last tile) with final
@@ -146,7 +146,7 @@ test("a recorded game entered turn by turn scores what castellan score says", { 
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
 
   for (const [seat, name] of names.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
+    const shown = await scoreShown(browser, seat);
     assert.equal(Number(shown), expected.scores[name], `${name}'s final score`);
   }
   const items = await browser.$$("#feed li:not(.empty)");

@@ -4,7 +4,7 @@
 // rule it breaks, whose one-line explanation opens beside it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { chooseTile, click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -20,15 +20,9 @@ after(async () => {
   await browser.deleteSession();
 });
 
-async function chooseTile(tile) {
-  const filter = await browser.$("#tile-filter");
-  await filter.setValue(tile);
-  await browser.keys("Enter");
-}
-
 /** Lays `tile` on the square `cell` ("x,y") as the UI first offers it, without a follower. */
 async function lay(tile, cell) {
-  await chooseTile(tile);
+  await chooseTile(browser, tile);
   await click(browser, `[data-cell="${cell}"]`);
   await click(browser, "#confirm");
 }

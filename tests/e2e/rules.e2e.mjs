@@ -2,7 +2,7 @@
 // and kept as the group's house rules, and the game counted by them.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -39,7 +39,7 @@ test("house rules: unfinished features score nothing, kept for the next game", a
   await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
   await textOf(browser, "#final-what", /^Femke 0: road of 2 tiles/);
-  assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0");
+  assert.equal(await scoreShown(browser, 0), "0");
 
   // The next game starts from the house rules.
   await click(browser, "#new-game");

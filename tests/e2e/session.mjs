@@ -8,6 +8,13 @@ import { remote } from "webdriverio";
 
 export const SHOTS = "target/e2e";
 
+/** The window sizes screens are checked and photographed at: a small laptop to a full HD screen. */
+export const SIZES = [
+  [1024, 700],
+  [1280, 800],
+  [1920, 1080],
+];
+
 /**
  * This file's own data and settings folders. node --test runs every file in a process of its
  * own, so each file starts from an empty ledger and default settings, and sees only the games
@@ -55,15 +62,46 @@ export async function click(browser, selector) {
   await (await browser.$(selector)).click();
 }
 
-/** Clicks the follower spot of the first of `places` the chosen tile offers, if any does. */
+/** Clicks the follower spot of the first of `places` the chosen tile offers, if any does, and
+ * returns that place (null when none is offered). */
 export async function clickFirstSpot(browser, places) {
   for (const place of places) {
     const spot = await browser.$(`[data-place="${place}"]`);
     if (await spot.isExisting()) {
       await spot.click();
-      return;
+      return place;
     }
   }
+  return null;
+}
+
+/** Puts the follower on the first of `places` the chosen tile offers; fails when none is. */
+export async function placeFollower(browser, ...places) {
+  const place = await clickFirstSpot(browser, places);
+  assert.ok(place, `none of ${places} offered`);
+  return place;
+}
+
+/** Types `tile` into the tile field and takes it, as a player does. */
+export async function chooseTile(browser, tile) {
+  await (await browser.$("#tile-filter")).setValue(tile);
+  await browser.keys("Enter");
+}
+
+/** The score the scoreboard shows for `seat`, as text. */
+export async function scoreShown(browser, seat) {
+  return (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
+}
+
+/** Makes the window `width`×`height` and waits until the page has that width and has been
+ * laid out again (the board measures its frame on the next frame). */
+export async function resize(browser, width, height) {
+  await browser.setWindowSize(width, height);
+  await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
+    timeout: 5000,
+    timeoutMsg: `the window never became ${width}×${height}`,
+  });
+  await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
 }
 
 /** Calls a command through the app's own IPC, as the UI does; a command's error rejects. */

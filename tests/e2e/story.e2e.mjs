@@ -6,17 +6,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { click, invoke, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { SIZES, click, invoke, openApp, resize, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 const SCENARIO = "tests/scenarios/B-49_detailed_farm_example.json";
 const script = JSON.parse(readFileSync(SCENARIO, "utf8"));
 const names = script.players.map((p) => p.name);
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
-
 let browser;
 before(async () => {
   browser = await openApp();
@@ -25,10 +19,7 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const scoreboard = async () =>
-  Promise.all(
-    names.map(async (_, seat) => Number(await (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText())),
-  );
+const scoreboard = async () => Promise.all(names.map(async (_, seat) => Number(await scoreShown(browser, seat))));
 
 /** Each seat's points in the feed's lines on screen: "Blue, Red 9: farm …" gives 9 to each. */
 async function feedTotals() {
@@ -44,15 +35,6 @@ async function feedTotals() {
     }
   }
   return totals;
-}
-
-/** The screen's figures after the window became `width`×`height`. */
-async function resize(width, height) {
-  await browser.setWindowSize(width, height);
-  await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-    timeout: 5000,
-    timeoutMsg: `the window never became ${width}×${height}`,
-  });
 }
 
 test("the final count adds each line to the scoreboard as it is shown", async () => {
@@ -131,7 +113,7 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
         farmShots = true;
         const original = await browser.getWindowSize();
         for (const [width, height] of SIZES) {
-          await resize(width, height);
+          await resize(browser, width, height);
           const outline = await browser.execute(() => {
             const r = document.querySelector("[data-farm-path]").getBoundingClientRect();
             return {

@@ -2,7 +2,7 @@
 // click the lit square, put the knight, confirm; the scoreboard and the feed show the score.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, openApp, seatPlayers, shot, textOf } from "./session.mjs";
+import { click, openApp, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
 
 let browser;
 before(async () => {
@@ -102,10 +102,10 @@ test("the finished game steps back turn by turn, and the statistics count it", a
   await textOf(browser, "#step", "Step 3 of 3");
   await click(browser, "#step-back");
   await textOf(browser, "#step", "Step 2 of 3");
-  assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "4", "after Anna's city");
+  assert.equal(await scoreShown(browser, 0), "4", "after Anna's city");
   await click(browser, "#step-first");
   await textOf(browser, "#step", "Step 0 of 3");
-  assert.equal(await (await browser.$('.scoreboard [data-seat="0"] .score')).getText(), "0", "at the start");
+  assert.equal(await scoreShown(browser, 0), "0", "at the start");
   await shot(browser, "replay");
   await click(browser, "#back");
   await click(browser, "#back");

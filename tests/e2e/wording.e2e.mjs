@@ -4,13 +4,19 @@
 // draw, in English, Dutch and German; and the tile picker's hint reads whole at every size.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, clickFirstSpot, invoke, layTiles, openApp, shot, textOf } from "./session.mjs";
+import {
+  SIZES,
+  chooseTile,
+  click,
+  clickFirstSpot,
+  invoke,
+  layTiles,
+  openApp,
+  resize,
+  shot,
+  textOf,
+} from "./session.mjs";
 
-const SIZES = [
-  [1024, 700],
-  [1280, 800],
-  [1920, 1080],
-];
 // The smallest a follower or a follower's place may be drawn, across and high, in pixels.
 const MIN_PX = 24;
 // A place named by its coordinates: "3,-1", "at 0, 2".
@@ -23,16 +29,6 @@ before(async () => {
 after(async () => {
   await browser?.deleteSession();
 });
-
-async function atSize(width, height) {
-  await browser.setWindowSize(width, height);
-  await browser.waitUntil(async () => (await browser.execute(() => window.innerWidth)) <= width, {
-    timeout: 5000,
-    timeoutMsg: `the window never became ${width}×${height}`,
-  });
-  // The board measures its frame on the next frame.
-  await browser.executeAsync((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
-}
 
 /** The on-screen size of everything `selector` finds: [min(width, height), what it is]. */
 const sizes = (selector) =>
@@ -113,20 +109,20 @@ test("on a board of 60 tiles, followers and their places are 24 pixels across at
   await (await browser.$(".spot")).waitForExist({ timeout: 5000 });
 
   for (const [width, height] of SIZES) {
-    await atSize(width, height);
+    await resize(browser, width, height);
     const tile = await tilePx();
     console.log(`at ${width}×${height} a tile is ${tile.toFixed(1)} px across`);
     assertLarge(await sizes(".follower path"), `follower at ${width}×${height}`);
     assertLarge(await sizes(".spot"), `place at ${width}×${height}`);
     await shot(browser, `wording-large-board-${width}x${height}`);
   }
-  await atSize(1280, 800);
+  await resize(browser, 1280, 800);
   assert.ok((await tilePx()) < 52, "the board is large enough that tiles are drawn small: the case this is about");
   await browser.keys("Escape");
 });
 
 test("the notices and the turn log name features by what and whose, in every language", async () => {
-  await atSize(1280, 800);
+  await resize(browser, 1280, 800);
   const expect = {
     en: { follower: "follower →", whose: /Greta's|Hans's|Anna's/ },
     nl: { follower: "horige →", whose: / van (Greta|Hans|Anna)/ },
@@ -161,14 +157,14 @@ test("the notices and the turn log name features by what and whose, in every lan
       await browser.$("[data-highlight]")
     ).waitForExist({ timeout: 5000, timeoutMsg: `${code}: a turn's feature is not lit` });
     for (const [width, height] of SIZES) {
-      await atSize(width, height);
+      await resize(browser, width, height);
       for (const part of ["notices", "turns"]) {
         await browser.execute((part) => document.querySelector(`#${part}`).scrollIntoView({ block: "start" }), part);
         await shot(browser, `wording-${part}-${code}-${width}x${height}`);
       }
     }
     await click(browser, "#turns summary");
-    await atSize(1280, 800);
+    await resize(browser, 1280, 800);
   }
 });
 
@@ -176,7 +172,7 @@ test("the tile picker's hint reads whole at every size, in every language", asyn
   for (const code of ["de", "nl", "en"]) {
     await language(code);
     for (const [width, height] of SIZES) {
-      await atSize(width, height);
+      await resize(browser, width, height);
       const hint = await browser.execute(() => {
         const label = document.querySelector("#tile-filter-hint");
         const input = document.querySelector("#tile-filter");
@@ -216,7 +212,7 @@ test("the tile picker's hint reads whole at every size, in every language", asyn
 });
 
 test("the Count's questions give each quarter its own article, in German and Dutch", async () => {
-  await atSize(1280, 800);
+  await resize(browser, 1280, 800);
   await language("de");
   await invoke(browser, "start_game", {
     request: {
@@ -232,17 +228,13 @@ test("the Count's questions give each quarter its own article, in German and Dut
   });
   await browser.refresh();
   await click(browser, "#resume");
-  const chooseTile = async (tile) => {
-    await (await browser.$("#tile-filter")).setValue(tile);
-    await browser.keys("Enter");
-  };
   // Clara's thief on the road out of the City's south gate; Dirk closes it, scoring nothing,
   // and enters the castle.
-  await chooseTile("U");
+  await chooseTile(browser, "U");
   await click(browser, '[data-cell="0,2"]');
   await clickFirstSpot(browser, ["N", "S"]);
   await click(browser, "#confirm");
-  await chooseTile("A");
+  await chooseTile(browser, "A");
   await click(browser, '[data-cell="0,3"]');
   await click(browser, "#confirm");
   await textOf(browser, "#count-panel", /ein Meeple darf in die Stadt Carcassonne/);
@@ -254,7 +246,7 @@ test("the Count's questions give each quarter its own article, in German and Dut
 
   // Erik closes a city beside the City without a knight: Dirk's knight may leave the castle.
   const erik = async () => {
-    await chooseTile("E");
+    await chooseTile(browser, "E");
     await click(browser, '[data-cell="2,1"]');
     await click(browser, "#no-follower");
     await click(browser, "#confirm");
@@ -263,14 +255,14 @@ test("the Count's questions give each quarter its own article, in German and Dut
   await erik();
   assert.match(await (await browser.$("#count-moving")).getText(), /Dirk aus der Burg/);
   for (const [width, height] of SIZES) {
-    await atSize(width, height);
+    await resize(browser, width, height);
     // Dirk's knight in the castle is drawn as large as a follower on a tile.
     assertLarge(await sizes(".in-quarter circle"), `follower in the City at ${width}×${height}`);
     // The city he may move to is lit with a ring as easy to hit as a follower's place.
     assertLarge(await sizes("[data-lit]"), `lit feature at ${width}×${height}`);
     await shot(browser, `wording-count-moving-de-${width}x${height}`);
   }
-  await atSize(1280, 800);
+  await resize(browser, 1280, 800);
 
   // The same question in Dutch: the castle is a het-word.
   await browser.keys("Escape");

@@ -211,6 +211,14 @@ export type BagCount = {
 	count: number,
 };
 
+/**  A final board's score before the end count, as given and as the table holds it. */
+export type BeforeCountView = {
+	/**  The points. */
+	total: number,
+	/**  The marker's space and the tokens that make them. */
+	track: TrackView,
+};
+
 /**  Why the big follower may not be placed as the move says. The game is unchanged. */
 export type BigFollowerError = 
 /**  The table plays without Inns & Cathedrals, so nobody has a big follower (I-02). */
@@ -369,23 +377,13 @@ detail: string } |
 problem: FileProblem; 
 /**  The ledger's and SQLite's own words, for the log. */
 detail: string } | 
-/**  No game is on the table. */
-{ kind: "noGame" } | 
-/**  The game has had its final count. */
-{ kind: "gameFinished" } | 
-/**  The game on the table has had no final count, so there is none to undo. */
-{ kind: "noFinalCount" } | 
 /**
- *  Scores before the end count were given for a game entered turn by turn, which scored
- *  every point itself.
+ *  The game on the table is not in a state for the request (no game, the game is over,
+ *  no final count to undo, scores before the count that do not fit).
  */
-{ kind: "trackInTurns" } | 
-/**  Scores before the end count, but not one for each player. */
-{ kind: "trackSeats"; 
-/**  Players at the table. */
-seated: number; 
-/**  Scores given. */
-given: number } | 
+{ kind: "table"; 
+/**  Which, for the UI to word. */
+refusal: TableRefusal } | 
 /**
  *  A game stored in the ledger no longer replays (its setup or a move cannot be read, or
  *  the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
@@ -1079,7 +1077,7 @@ export type GameView = {
 	 *  when they were not given (a final board then knows only its end count) and in a game
 	 *  entered turn by turn.
 	 */
-	beforeCount: number[] | null,
+	beforeCount: BeforeCountView[] | null,
 	/**
 	 *  Traders & Builders: the goods each player holds and who leads each kind, and whether the
 	 *  next move is a second tile; `null` without the box. The builders and pigs in hand are
@@ -1312,10 +1310,18 @@ x: number;
 y: number; 
 /**  The place on the tile, in board orientation. */
 place: string } | 
-/**  Final board with the Count: a follower waiting in a quarter of the City. */
+/**
+ *  Final board with the Count: a follower or the big follower waiting in a quarter of
+ *  the City (X-07).
+ */
 { kind: "standInCity"; 
 /**  Whose follower. */
 seat: number; 
+/**
+ *  Which kind: a follower unless said, or the big follower; the engine refuses the
+ *  others.
+ */
+figure?: Figure; 
 /**  The quarter. */
 quarter: Quarter };
 
@@ -2598,6 +2604,11 @@ export type Rule =
  *  each completion gets its own round of moves out of it.
  */
 "X-15" | 
+/**
+ *  A builder may stand on a road or city drawn on river tiles; the extra tile a river tile earns by
+ *  lengthening it is the next from the pile, a river tile while any remain.
+ */
+"X-16" | 
 /**  Whichever tile of a double turn completes a city or road, its player completed it for the titles. */
 "X-17" | 
 /**
@@ -2938,6 +2949,8 @@ export type ScoreView = {
 	complete: boolean,
 	/**  Scored in the final count. */
 	finalScoring: boolean,
+	/**  An abbot taken back, its building paid as it stands (A-08): not "unfinished". */
+	recalled: boolean,
 	/**  The rule applied; its id on the wire. */
 	rule: Rule,
 	/**  A place naming the feature scored, to find it on the board. */
@@ -3255,6 +3268,26 @@ export type SuppliedCity = {
 	/**  Its tiles. */
 	tiles: ([number, number])[],
 };
+
+/**  Why the game on the table is not in a state for a request: sent to the UI as data. */
+export type TableRefusal = 
+/**  No game is on the table. */
+{ kind: "noGame" } | 
+/**  The game on the table has had its final count. */
+{ kind: "gameFinished" } | 
+/**  The game on the table has had no final count, so there is none to undo. */
+{ kind: "noFinalCount" } | 
+/**
+ *  Scores before the end count given for a game entered turn by turn, which scored
+ *  every point itself.
+ */
+{ kind: "trackInTurns" } | 
+/**  Scores before the end count, but not one for each player. */
+{ kind: "trackSeats"; 
+/**  Players at the table. */
+seated: number; 
+/**  Scores given. */
+given: number };
 
 /**  A feature a follower may leave the City for, with what the table needs to recognise it. */
 export type Target = {

@@ -6,7 +6,7 @@ test("a refusal is worded from the engine's data, a later turn by its number", (
   const error = { kind: "follower" as const, error: { kind: "noFollowerLeft" as const, player: 1 } };
   const later = describeError({ kind: "laterTurnRefused", turn: 2, error, rule: "B-15" }, "nl", ["Anna", "Bram"]);
   expect(later).toBe("Niet veranderd: beurt 2 zou niet meer passen (Bram heeft geen horige meer).");
-  expect(describeError({ kind: "noGame" }, "nl")).not.toBe("noGame");
+  expect(describeError({ kind: "table", refusal: { kind: "noGame" } }, "nl")).not.toBe("noGame");
   expect(describeError({ kind: "refused", error, rule: "B-15" }, "de", ["Anna", "Bram"])).toBe(
     "Nicht erlaubt: Bram hat keinen Meeple mehr",
   );

@@ -1,6 +1,6 @@
 // A command's failure in the user's language: one place, so every screen says it the same way.
 // The engine's refusals are worded in ./refusal.ts from the data they carry.
-import type { CommandError, LedgerRefusal, ScriptPlace, ScriptProblem, StartNotice } from "./bindings";
+import type { CommandError, LedgerRefusal, ScriptPlace, ScriptProblem, StartNotice, TableRefusal } from "./bindings";
 import type { Language, MessageKey } from "./i18n";
 import { fileProblem, moveRefusal, requestRefusal, setupRefusal, speech, type Speech } from "./refusal";
 
@@ -48,16 +48,8 @@ export function describeError(
       return t("refusal.noScriptOpen");
     case "notFromDialog":
       return t("refusal.notFromDialog", { path: error.path });
-    case "noGame":
-      return t("error.noGame");
-    case "gameFinished":
-      return t("error.gameFinished");
-    case "noFinalCount":
-      return t("refusal.noFinalCount");
-    case "trackInTurns":
-      return t("refusal.trackInTurns");
-    case "trackSeats":
-      return s.tn("refusal.trackSeats", error.seated, { given: error.given });
+    case "table":
+      return tableRefusal(error.refusal, s);
     case "storedGameBroken":
       return t("refusal.storedGameBroken", { game: error.game, detail: error.detail });
     case "notExportable":
@@ -105,6 +97,24 @@ export function ruleOf(error: CommandError): string | null {
 
 function unreachable(value: never): never {
   throw new Error(`no words for ${JSON.stringify(value)}`);
+}
+
+/** Why the game on the table is not in a state for the request. */
+function tableRefusal(refusal: TableRefusal, s: Speech): string {
+  switch (refusal.kind) {
+    case "noGame":
+      return s.t("error.noGame");
+    case "gameFinished":
+      return s.t("error.gameFinished");
+    case "noFinalCount":
+      return s.t("refusal.noFinalCount");
+    case "trackInTurns":
+      return s.t("refusal.trackInTurns");
+    case "trackSeats":
+      return s.tn("refusal.trackSeats", refusal.seated, { given: refusal.given });
+    default:
+      return unreachable(refusal);
+  }
 }
 
 /** Why the ledger refused a write; a failure of its own is quoted in its words. */

@@ -5,6 +5,11 @@
 //! of the legal follower options ("none" included) uniformly; completed features score as
 //! they close, and the game ends with the final count, farms included.
 //! - `full_game_us`: one whole game, setup to final count;
+//! - `full_game_all_boxes_us`: the same for a game with every box the playout plays together
+//!   ([`all_boxes`]): River II, then the City of Carcassonne laid against it (house rule
+//!   R-04) with the Count, King and Robber, the shrines and heretics, the abbot, Inns &
+//!   Cathedrals and Traders & Builders — figures of every kind, the Count's moves and entries,
+//!   second tiles and goods;
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
 //! - `final_scoring_us`: the final count of a finished board: the points each player gets
@@ -18,9 +23,9 @@
 //!   fresh copies, made outside the clock; the figure is the median over the boards of each
 //!   board's fastest round, and `final_count_median_us` the median of all rounds.
 //!
-//! `--part full|legal|final|end` runs one part only, for profiling.
+//! `--part full|boxes|legal|final|end` runs one part only, for profiling.
 
-use castellan_engine::{playout_move, Game, GameSetup, Move, Picks, TileId};
+use castellan_engine::{playout_move, Game, GameSetup, Move, Picks, Start, TileId, TileSet};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -44,6 +49,39 @@ fn next_tile(game: &Game, rng: &mut Picks) -> TileId {
 
 fn setup() -> GameSetup {
     GameSetup::base(&["Anna", "Bram"])
+}
+
+/// Two players with every box the playout plays at one table: the river first from River
+/// II's spring, the City of Carcassonne laid against it when it is finished.
+fn all_boxes() -> GameSetup {
+    let mut setup = setup();
+    setup.sets.extend([
+        TileSet::River2,
+        TileSet::Count,
+        TileSet::KingRobber,
+        TileSet::Shrines,
+        TileSet::Abbot,
+        TileSet::InnsCathedrals,
+        TileSet::TradersBuilders,
+    ]);
+    setup.start = Start::River2;
+    setup.rules.river_before_city = true;
+    setup
+}
+
+/// µs for each of `games` whole seeded games of `setup`, setup to final count.
+fn full_games(setup: &GameSetup, games: usize, seed_from: u64) -> Vec<f64> {
+    (seed_from..seed_from + games as u64)
+        .map(|seed| {
+            let mut rng = Picks::new(seed);
+            let start = Instant::now();
+            let mut game = Game::new(setup.clone()).expect("a valid setup");
+            play(&mut game, &mut rng, usize::MAX);
+            game.finish().expect("not yet finished");
+            black_box(&game);
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect()
 }
 
 /// Copies of a board finished per timed round: enough that the clock's resolution does not
@@ -75,25 +113,18 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
-    let games = if part.is_some_and(|p| p != "full") { 1 } else { 2001 };
     let only = |p: &str| part.is_none_or(|q| q == p);
-    let mut full = Vec::with_capacity(games);
-    for seed in 0..games as u64 {
-        let mut rng = Picks::new(seed);
-        let start = Instant::now();
-        let mut game = Game::new(setup()).expect("a base game");
-        play(&mut game, &mut rng, usize::MAX);
-        game.finish().expect("not yet finished");
-        black_box(&game);
-        full.push(start.elapsed().as_secs_f64() * 1e6);
-    }
+    let games = |p: &str| if only(p) { 2001 } else { 1 };
+    let full = full_games(&setup(), games("full"), 0);
+    // Seeds of their own, so that the base figures stay those of the same games.
+    let boxes = full_games(&all_boxes(), games("boxes"), 1 << 33);
 
     // Boards after 35 placements, each with the next tile drawn from its bag.
     let mut legal = Vec::new();
     let mut finals = Vec::new();
     let mut explained = Vec::new();
     let (mut end_best, mut end_all) = (Vec::new(), Vec::new());
-    let boards: u64 = if part == Some("full") { 1 } else { 201 };
+    let boards: u64 = if part.is_some_and(|p| p == "full" || p == "boxes") { 1 } else { 201 };
     for seed in 0..boards {
         let mut rng = Picks::new(seed | 1 << 32);
         let mut game = Game::new(setup()).expect("a base game");
@@ -129,18 +160,48 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
         }
     }
 
-    let (f, l, s, e) = (median(full), median(legal), median(finals), median(explained));
+    let (f, b, l, s, e) = (median(full), median(boxes), median(legal), median(finals), median(explained));
     let (c, cm) = (median(end_best), median(end_all));
     if json {
         say!(
-            "{{\"full_game_us\": {f:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}, \"final_count_us\": {c:.3}, \"final_count_median_us\": {cm:.3}}}"
+            "{{\"full_game_us\": {f:.2}, \"full_game_all_boxes_us\": {b:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}, \"final_count_us\": {c:.3}, \"final_count_median_us\": {cm:.3}}}"
         );
     } else {
-        say!("full game                {f:>10.2} µs (median of {games})");
+        say!("full game                {f:>10.2} µs (median of {})", games("full"));
+        say!("full game, every box     {b:>10.2} µs (median of {})", games("boxes"));
         say!("legal placements         {l:>10.3} µs");
         say!("final scoring            {s:>10.3} µs");
         say!("final scoring, explained {e:>10.3} µs");
         say!("final count (finish)     {c:>10.3} µs (median {cm:.3})");
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use castellan_engine::{Event, Figure};
+
+    #[test]
+    fn the_all_boxes_games_play_every_box_to_the_end() {
+        let (mut figures, mut city, mut goods) = (Vec::new(), false, false);
+        for seed in 0..4 {
+            let mut game = Game::new(all_boxes()).expect("every box together is a valid setup");
+            play(&mut game, &mut Picks::new(seed + (1 << 33)), usize::MAX);
+            assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is emptied");
+            game.finish().expect("not yet finished");
+            for e in game.events() {
+                match e {
+                    Event::FollowerDeployed { figure, .. } => figures.push(*figure),
+                    Event::CityLaid { .. } => city = true,
+                    Event::GoodsTaken { .. } => goods = true,
+                    _ => {}
+                }
+            }
+        }
+        for figure in Figure::ALL {
+            assert!(figures.contains(&figure), "no {figure} was put down");
+        }
+        assert!(city && goods, "the City laid after the river: {city}; goods taken: {goods}");
+    }
 }

@@ -306,3 +306,11 @@ pub struct Score {
     /// For a farm: the winners whose pig, or River II's herd, raised their pay (T-17, X-12).
     pub pigs: PlayerSet,
 }
+
+impl Score {
+    /// Whether this is an abbot taken back, its building paid as it stands: neither a
+    /// feature completed nor the end count, so it is said apart and lets nobody into the City.
+    pub fn is_recall(&self) -> bool {
+        self.rule == Rule::A08
+    }
+}

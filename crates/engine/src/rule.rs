@@ -659,6 +659,9 @@ rules! {
     /// For the Count each tile of a double turn stands alone: either may let its placer into the City, and
     /// each completion gets its own round of moves out of it.
     X15 = "X-15",
+    /// A builder may stand on a road or city drawn on river tiles; the extra tile a river tile earns by
+    /// lengthening it is the next from the pile, a river tile while any remain.
+    X16 = "X-16",
     /// Whichever tile of a double turn completes a city or road, its player completed it for the titles.
     X17 = "X-17",
     /// A finished table names each figure's kind (follower, big follower, abbot, builder, pig) and enters the

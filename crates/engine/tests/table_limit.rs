@@ -63,7 +63,7 @@ fn a_standing_follower_beyond_the_limit_is_refused() {
             figure: castellan_engine::Figure::Follower,
         };
         assert_eq!(game.apply(&stand), Err(off_table(x, y)), "[{x},{y}]");
-        assert!(game.standing_places(ANNA, Cell::new(x, y)).is_empty());
+        assert!(game.standing_places(ANNA, Cell::new(x, y), castellan_engine::Figure::Follower).is_empty());
     }
     for (x, y) in EDGE {
         let stand = Move::Stand {

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use crate::lock::Holder;
+use crate::holder::Holder;
 use crate::{Color, CursorState, GameId, NightId, PlayerId};
 
 /// Shorthand for `Result<T, LedgerError>`.

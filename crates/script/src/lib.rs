@@ -83,14 +83,7 @@ pub struct StandingFollower {
 impl StandingFollower {
     /// The stand move it stands for.
     pub fn to_move(&self) -> Move {
-        match (self.figure, self.at) {
-            (Figure::Abbot, Standing::Board(cell, port)) => Move::StandAbbot { player: self.player, at: (cell, port) },
-            (figure @ (Figure::Builder | Figure::Pig), Standing::Board(cell, port)) => {
-                Move::StandCompanion { player: self.player, at: (cell, port), figure }
-            }
-            // The reader lets only followers and big followers into the City's quarters.
-            (figure, at) => Move::Stand { player: self.player, at, figure },
-        }
+        Move::Stand { player: self.player, at: self.at, figure: self.figure }
     }
 }
 
@@ -390,6 +383,33 @@ mod tests {
         assert_eq!(again, script, "write then read is the identity");
         let game = script.play().expect("replays");
         assert_eq!(game.scores(), &[4, 4], "a knight each on the open city of three tiles and a pennant: a tie");
+    }
+
+    #[test]
+    fn every_figure_stands_by_one_move_written_with_its_kind() {
+        let v2 = FINAL_BOARD.replace(r#""version": 1"#, r#""version": 2"#);
+        for figure in [Figure::Abbot, Figure::Big, Figure::Builder, Figure::Pig] {
+            let named = v2.replace(
+                r#"{"player": "Anna", "stand": [2, 1, "W"]}"#,
+                &format!(r#"{{"player": "Anna", "stand": [2, 1, "W"], "figure": "{figure}"}}"#),
+            );
+            let script = Script::from_json(&named).expect("reads");
+            let at = Standing::Board(castellan_engine::Cell::new(2, 1), castellan_engine::Port::W);
+            assert_eq!(script.moves[1], Move::Stand { player: PlayerId(0), at, figure });
+            assert_eq!(
+                script.to_json()["moves"][1],
+                serde_json::json!({"player": "Anna", "stand": [2, 1, "W"], "figure": figure.name()}),
+                "written as read"
+            );
+            let in_city = v2.replace(
+                r#"{"player": "Bram", "stand": "castle"}"#,
+                &format!(r#"{{"player": "Bram", "stand": "castle", "figure": "{figure}"}}"#),
+            );
+            match Script::from_json(&in_city) {
+                Ok(s) => assert_eq!(figure, Figure::Big, "only the big follower waits in the City: {:?}", s.moves[4]),
+                Err(e) => assert_eq!(e.to_string(), format!("move 4: the {figure} never goes into the City")),
+            }
+        }
     }
 
     #[test]

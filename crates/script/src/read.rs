@@ -316,9 +316,7 @@ impl Script {
                     return Err(ScriptError::format(&at, "a standing figure is not taken back"));
                 }
                 let figure = figure.unwrap_or_default();
-                if !matches!(figure, Figure::Follower | Figure::Big) && matches!(standing, Standing::City(_)) {
-                    return Err(ScriptError::format(&at, format!("the {figure} never goes into the City")));
-                }
+                waits_in_city(figure, standing, &at)?;
                 followers.push(StandingFollower { player, at: standing, figure });
             }
         }
@@ -592,6 +590,15 @@ fn count_choice(
     Ok(CountChoice { moves, entry })
 }
 
+/// Refuses a standing figure in a quarter of the City unless it is a follower or the big
+/// follower: the abbot, the builder and the pig never wait there.
+fn waits_in_city(figure: Figure, standing: Standing, at: &str) -> Result<()> {
+    if !matches!(figure, Figure::Follower | Figure::Big) && matches!(standing, Standing::City(_)) {
+        return Err(ScriptError::format(at, format!("the {figure} never goes into the City")));
+    }
+    Ok(())
+}
+
 /// Where a stand move puts its follower: `[x, y, "NL"]` on the board, or a quarter's name.
 fn standing_of(v: &Value, at: &str) -> Result<Standing> {
     match v {
@@ -619,19 +626,10 @@ fn read_move(
         if recall {
             return Err(ScriptError::format(at, "a standing figure is not taken back"));
         }
-        if figure == Some(Figure::Abbot) {
-            return match standing_of(place, at)? {
-                Standing::Board(cell, port) => Ok(Move::StandAbbot { player, at: (cell, port) }),
-                Standing::City(_) => Err(ScriptError::format(at, "the abbot never goes into the City")),
-            };
-        }
-        if let Some(figure) = figure.filter(|f| f.is_companion()) {
-            return match standing_of(place, at)? {
-                Standing::Board(cell, port) => Ok(Move::StandCompanion { player, at: (cell, port), figure }),
-                Standing::City(_) => Err(ScriptError::format(at, format!("the {figure} never goes into the City"))),
-            };
-        }
-        return Ok(Move::Stand { player, at: standing_of(place, at)?, figure: figure.unwrap_or_default() });
+        let figure = figure.unwrap_or_default();
+        let standing = standing_of(place, at)?;
+        waits_in_city(figure, standing, at)?;
+        return Ok(Move::Stand { player, at: standing, figure });
     }
     if let Some(c) = o.get("city") {
         if o.len() > 1 {

@@ -62,16 +62,6 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             }
             o
         }
-        Move::StandAbbot { player, at: (cell, port) } => json!({
-            "player": s.players[player.index()].name,
-            "stand": [cell.x, cell.y, port.name()],
-            "figure": Figure::Abbot.name(),
-        }),
-        Move::StandCompanion { player, at: (cell, port), figure } => json!({
-            "player": s.players[player.index()].name,
-            "stand": [cell.x, cell.y, port.name()],
-            "figure": figure.name(),
-        }),
         Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
@@ -121,7 +111,6 @@ impl Script {
             || self.followers.iter().any(|f| f.figure != Figure::Follower)
             || self.final_moves.iter().any(|m| m.big)
             || self.moves.iter().any(|m| match m {
-                Move::StandAbbot { .. } | Move::StandCompanion { .. } => true,
                 Move::Stand { figure, .. } => *figure != Figure::Follower,
                 Move::Place { figure, recall_abbot, count, pass_second_tile, .. } => {
                     *figure != Figure::Follower

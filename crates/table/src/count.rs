@@ -140,7 +140,8 @@ pub enum CountQuestionError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::{Cell, Entry, Figure};
+    use crate::fixture::place_request;
+    use castellan_engine::{Cell, Entry};
     use castellan_engine::{GameSetup, Start, TileSet};
 
     fn count_game() -> Game {
@@ -153,17 +154,7 @@ mod tests {
     #[test]
     fn a_game_without_the_count_asks_nothing() {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        let request = MoveRequest::Place {
-            tile: "E".into(),
-            x: 0,
-            y: -1,
-            rotation: 180,
-            follower: None,
-            figure: Figure::Follower,
-            recall_abbot: false,
-            count: None,
-            pass_second_tile: false,
-        };
+        let request = place_request("E", 0, -1, 180, None);
         assert!(count_question(&game, &request).unwrap().is_none());
     }
 
@@ -172,17 +163,7 @@ mod tests {
         let mut setup = count_game().setup().clone();
         setup.mode = castellan_engine::Mode::FinalBoard;
         let game = Game::new(setup).unwrap();
-        let request = MoveRequest::Place {
-            tile: "F".into(),
-            x: 2,
-            y: 1,
-            rotation: 0,
-            follower: None,
-            figure: Figure::Follower,
-            recall_abbot: false,
-            count: None,
-            pass_second_tile: false,
-        };
+        let request = place_request("F", 2, 1, 0, None);
         assert!(count_question(&game, &request).unwrap().is_none(), "its followers wait where they are entered");
     }
 
@@ -190,17 +171,7 @@ mod tests {
     fn a_quiet_tile_in_a_count_game_offers_no_moves_and_no_entry() {
         let game = count_game();
         let (cell, rot) = game.legal_placements(castellan_engine::TileId::from_name("V").unwrap())[0];
-        let request = MoveRequest::Place {
-            tile: "V".into(),
-            x: cell.x,
-            y: cell.y,
-            rotation: u32::from(rot.degrees()),
-            follower: None,
-            figure: Figure::Follower,
-            recall_abbot: false,
-            count: None,
-            pass_second_tile: false,
-        };
+        let request = place_request("V", cell.x, cell.y, u32::from(rot.degrees()), None);
         let q = count_question(&game, &request).unwrap().expect("a Count game");
         assert!(q.moves.is_empty());
         assert!(!q.may_enter, "nobody scored");
@@ -321,17 +292,7 @@ mod tests {
         g.apply(&close).unwrap();
 
         // Anna closes a city on the City's east side with her knight; Bram's knight may join it.
-        let request = MoveRequest::Place {
-            tile: "E".into(),
-            x: 2,
-            y: 1,
-            rotation: 270,
-            follower: Some("W".into()),
-            figure: Figure::Follower,
-            recall_abbot: false,
-            count: None,
-            pass_second_tile: false,
-        };
+        let request = place_request("E", 2, 1, 270, Some("W"));
         let q = count_question(&g, &request).unwrap().expect("a Count game");
         let [option] = &q.moves[..] else { panic!("Bram's knight in the castle, and nobody else: {:?}", q.moves) };
         assert_eq!((option.seat, option.quarter), (1, Quarter::Castle));

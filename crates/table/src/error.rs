@@ -1,4 +1,5 @@
-//! The one error type of the commands, with the file or game it concerns.
+//! The one error type of the commands, with the file or game it concerns, and the table's own
+//! refusals, which cross to the UI as they are.
 
 use castellan_engine::{MoveError, ReplayError, SetupError};
 use castellan_ledger::LedgerError;
@@ -104,6 +105,25 @@ pub enum TableError {
         /// What is wrong.
         detail: String,
     },
+    /// The game on the table is not in a state for the request.
+    #[error(transparent)]
+    Table(#[from] TableRefusal),
+    /// The players, sets or rules do not make a game.
+    #[error("{0}")]
+    Setup(SetupError),
+    /// The move breaks a rule.
+    #[error("{0}")]
+    Move(MoveError),
+    /// A corrected game no longer replays.
+    #[error("{0}")]
+    Replay(ReplayError),
+}
+
+/// Why the game on the table is not in a state for a request: sent to the UI as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum TableRefusal {
     /// No game is on the table.
     #[error("no game is being played")]
     NoGame,
@@ -121,17 +141,8 @@ pub enum TableError {
     #[error("{given} scores before the end count for {seated} players")]
     TrackSeats {
         /// Players at the table.
-        seated: usize,
+        seated: u32,
         /// Scores given.
-        given: usize,
+        given: u32,
     },
-    /// The players, sets or rules do not make a game.
-    #[error("{0}")]
-    Setup(SetupError),
-    /// The move breaks a rule.
-    #[error("{0}")]
-    Move(MoveError),
-    /// A corrected game no longer replays.
-    #[error("{0}")]
-    Replay(ReplayError),
 }

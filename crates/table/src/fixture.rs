@@ -1,6 +1,7 @@
 //! Games the unit tests of several modules play, and the moment and moves they play them with.
 
-use castellan_engine::{Cell, Move, Port, Rotation, TileId};
+use crate::request::MoveRequest;
+use castellan_engine::{Cell, Figure, Move, Port, Rotation, TileId};
 use chrono::{DateTime, Utc};
 
 /// Two players, two tiles: Anna closes a two-tile city (4), Bram's road stays open (2 at
@@ -19,4 +20,20 @@ pub(crate) fn now() -> DateTime<Utc> {
 /// Tile `tile` placed at `(x, y)`, turned `rot`, with a follower on `follower` if given.
 pub(crate) fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
     Move::place(TileId::from_name(tile).unwrap(), Cell::new(x, y), rot, follower)
+}
+
+/// The table screen's request placing `tile` at `(x, y)`, turned `rotation` degrees, with a
+/// follower on `follower` if given and no decision about the Count.
+pub(crate) fn place_request(tile: &str, x: i32, y: i32, rotation: u32, follower: Option<&str>) -> MoveRequest {
+    MoveRequest::Place {
+        tile: tile.into(),
+        x,
+        y,
+        rotation,
+        follower: follower.map(Into::into),
+        figure: Figure::Follower,
+        recall_abbot: false,
+        count: None,
+        pass_second_tile: false,
+    }
 }

@@ -48,7 +48,7 @@ mod error;
 #[cfg(test)]
 mod fixture;
 
-pub use error::TableError;
+pub use error::{TableError, TableRefusal};
 pub use live::{LiveGame, Table};
 
 /// The rules engine the table plays by. A caller (the app) names the engine's types through

@@ -7,7 +7,7 @@
 //! it, rather than storing a move twice or undoing one unseen, if the file moved on.
 
 use crate::stored::stored_history;
-use crate::{record, TableError};
+use crate::{record, TableError, TableRefusal};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{check_roster, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat};
 use castellan_script::{final_moves_json, move_json, setup_json, track_json, Script};
@@ -130,8 +130,8 @@ impl Table {
     fn live_mut(&mut self) -> Result<&mut LiveGame, TableError> {
         match self.live.as_mut() {
             Some(live) if !live.is_finished() => Ok(live),
-            Some(_) => Err(TableError::GameFinished),
-            None => Err(TableError::NoGame),
+            Some(_) => Err(TableError::Table(TableRefusal::GameFinished)),
+            None => Err(TableError::Table(TableRefusal::NoGame)),
         }
     }
 
@@ -298,9 +298,12 @@ impl Table {
         let setup = live.history.setup();
         let final_board = setup.mode == Mode::FinalBoard;
         match &track {
-            Some(_) if !final_board => return Err(TableError::TrackInTurns),
+            Some(_) if !final_board => return Err(TableError::Table(TableRefusal::TrackInTurns)),
             Some(t) if t.len() != setup.players.len() => {
-                return Err(TableError::TrackSeats { seated: setup.players.len(), given: t.len() })
+                return Err(TableError::Table(TableRefusal::TrackSeats {
+                    seated: setup.players.len() as u32,
+                    given: t.len() as u32,
+                }))
             }
             _ => {}
         }
@@ -337,13 +340,13 @@ impl Table {
     /// good, and so does closing the app, since a finished game is never taken up again.
     ///
     /// # Errors
-    /// [`TableError::NoGame`] with no game on the table, [`TableError::NoFinalCount`] when the
+    /// [`TableRefusal::NoGame`] with no game on the table, [`TableRefusal::NoFinalCount`] when the
     /// game on the table has not been counted, or the ledger refuses; nothing changes then.
     pub fn reopen(&mut self) -> Result<&LiveGame, TableError> {
         let id = match &self.live {
             Some(live) if live.is_finished() => live.id,
-            Some(_) => return Err(TableError::NoFinalCount),
-            None => return Err(TableError::NoGame),
+            Some(_) => return Err(TableError::Table(TableRefusal::NoFinalCount)),
+            None => return Err(TableError::Table(TableRefusal::NoGame)),
         };
         self.ledger.reopen_game(id)?;
         let live = self.live.as_mut().expect("checked above");
@@ -357,7 +360,7 @@ impl Table {
     /// # Errors
     /// No game on the table.
     pub fn script(&self) -> Result<Value, TableError> {
-        let live = self.live.as_ref().ok_or(TableError::NoGame)?;
+        let live = self.live.as_ref().ok_or(TableError::Table(TableRefusal::NoGame))?;
         let setup = live.history.setup();
         let script = Script {
             setup: setup.clone(),
@@ -376,7 +379,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{now, place};
+    use crate::fixture::{now, place, place_request};
     use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
@@ -442,51 +445,55 @@ mod tests {
     }
 
     #[test]
-    fn an_abbot_game_is_stored_as_version_2_and_resumes_with_its_recall() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ledger.sqlite3");
-        let mut table = table_at(&path);
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(castellan_engine::TileSet::Abbot);
-        table.start(setup, None, now()).unwrap();
-        let (b, u, cell) = (TileId::from_name("B").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
-        table.play(Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C), now()).unwrap();
-        table.play(Move::place(u, cell(1, 0), Rotation::R0, None), now()).unwrap();
-        table.play(Move::place_and_recall(u, cell(-1, 0), Rotation::R0), now()).unwrap();
-        let before = table.live().unwrap().clone();
-        assert_eq!(before.game().scores(), &[4, 0], "Anna's abbot taken back beside three tiles: 1 + 3");
-        assert_eq!(table.script().unwrap()["version"], 2, "the abbot is version 2's");
-        drop(table);
+    fn a_game_with_the_abbot_or_the_big_follower_is_stored_as_version_2_and_resumes_exactly() {
+        use castellan_engine::TileSet;
+        let tile = |name| TileId::from_name(name).unwrap();
+        let (b, u, inn, cell) = (tile("B"), tile("U"), tile("IC15"), Cell::new);
+        let cases = [
+            (
+                TileSet::Abbot,
+                vec![
+                    Move::place_abbot(b, cell(0, 1), Rotation::R0, Port::C),
+                    Move::place(u, cell(1, 0), Rotation::R0, None),
+                    Move::place_and_recall(u, cell(-1, 0), Rotation::R0),
+                ],
+                // Anna's abbot taken back beside three tiles: 1 + 3; home again.
+                ([4, 0], [1, 1], [0, 0]),
+            ),
+            (
+                TileSet::InnsCathedrals,
+                vec![
+                    Move::place_big(inn, cell(1, 0), Rotation::R0, Port::E),
+                    Move::place(u, cell(-1, 0), Rotation::R0, None),
+                ],
+                // Anna's big thief is on the inn road.
+                ([0, 0], [0, 0], [0, 1]),
+            ),
+        ];
+        let mut resumed_games = Vec::new();
+        for (set, moves, (scores, abbots, bigs)) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("ledger.sqlite3");
+            let mut table = table_at(&path);
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.sets.push(set);
+            table.start(setup, None, now()).unwrap();
+            for mv in moves {
+                table.play(mv, now()).unwrap();
+            }
+            let before = table.live().unwrap().clone();
+            assert_eq!(table.script().unwrap()["version"], 2, "{set:?} is version 2's");
+            drop(table);
 
-        let mut table = table_at(&path);
-        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
-        assert_eq!(resumed.history().moves(), before.history().moves(), "the abbot and the recall are stored");
-        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
-        assert_eq!(resumed.game().abbots(), &[1, 1]);
-    }
-
-    #[test]
-    fn an_inns_and_cathedrals_game_is_stored_as_version_2_and_resumes_with_its_big_follower() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ledger.sqlite3");
-        let mut table = table_at(&path);
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
-        table.start(setup, None, now()).unwrap();
-        let (inn, u, cell) = (TileId::from_name("IC15").unwrap(), TileId::from_name("U").unwrap(), Cell::new);
-        table.play(Move::place_big(inn, cell(1, 0), Rotation::R0, Port::E), now()).unwrap();
-        table.play(Move::place(u, cell(-1, 0), Rotation::R0, None), now()).unwrap();
-        let before = table.live().unwrap().clone();
-        assert_eq!(before.game().bigs(), &[0, 1], "Anna's big thief is on the inn road");
-        assert_eq!(table.script().unwrap()["version"], 2, "Inns & Cathedrals is version 2's");
-        drop(table);
-
-        let mut table = table_at(&path);
-        let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
-        assert_eq!(resumed.history().moves(), before.history().moves(), "the big follower is stored");
-        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
-        assert_eq!(resumed.game().bigs(), &[0, 1]);
-        let mut ended = resumed.game().clone();
+            let mut table = table_at(&path);
+            let resumed = table.resume_unfinished().unwrap().expect("the unfinished game is offered");
+            assert_eq!(resumed.history().moves(), before.history().moves(), "{set:?}: every figure stored");
+            assert_eq!(resumed.game().events(), before.game().events(), "{set:?}: the same game, event for event");
+            let game = resumed.game();
+            assert_eq!((game.scores(), game.abbots(), game.bigs()), (&scores[..], &abbots[..], &bigs[..]), "{set:?}");
+            resumed_games.push(game.clone());
+        }
+        let mut ended = resumed_games.pop().unwrap();
         ended.finish().unwrap();
         assert_eq!(ended.scores(), &[0, 0], "an open inn road pays nothing at the end (I-06)");
     }
@@ -569,29 +576,9 @@ mod tests {
         let mut table = table_at(&path);
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
         let requests = [
-            MoveRequest::Place {
-                tile: "F".into(),
-                x: 2,
-                y: 1,
-                rotation: 0,
-                follower: None,
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-                pass_second_tile: false,
-            },
-            MoveRequest::StandInCity { seat: 0, quarter: castellan_engine::Quarter::Market },
-            MoveRequest::Place {
-                tile: "G".into(),
-                x: 3,
-                y: 1,
-                rotation: 0,
-                follower: None,
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-                pass_second_tile: false,
-            },
+            place_request("F", 2, 1, 0, None),
+            MoveRequest::StandInCity { seat: 0, figure: Figure::Follower, quarter: castellan_engine::Quarter::Market },
+            place_request("G", 3, 1, 0, None),
             MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
             MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },
         ];
@@ -631,6 +618,67 @@ mod tests {
         let script = table.script().unwrap();
         assert_eq!(script["moves"][1], json!({"player": "Anna", "stand": "market"}));
         assert_eq!(script["setup"]["mode"], "final-board");
+    }
+
+    #[test]
+    fn every_figure_stands_on_a_final_board_through_the_tables_requests_and_resumes_exactly() {
+        use crate::placement::{standing_options, FollowerRole};
+        use crate::request::{MoveRequest, NewGameRequest};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let request: NewGameRequest = serde_json::from_str(
+            r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+                "boxes": ["count", "abbot", "inns-cathedrals", "traders-builders"], "rules": "current",
+                "place": null, "finalBoard": true}"#,
+        )
+        .unwrap();
+        let mut table = table_at(&path);
+        table.start(request.setup().unwrap(), None, now()).unwrap();
+        let mut laid = Vec::new();
+        for name in ["B", "U"] {
+            let game = table.live().unwrap().game();
+            let (cell, rotation) = game.legal_placements(TileId::from_name(name).unwrap())[0];
+            let request = place_request(name, cell.x, cell.y, u32::from(rotation.degrees()), None);
+            table.play(request.to_move().unwrap(), now()).unwrap();
+            laid.push((cell.x, cell.y));
+        }
+        // Anna, figure by figure where the table offers it: the abbot on B's cloister, then on
+        // U a thief and her builder beside it, a farmer and her pig beside it.
+        let mut stood = Vec::new();
+        for (figure, (x, y), role) in [
+            (Figure::Abbot, laid[0], FollowerRole::Monk),
+            (Figure::Follower, laid[1], FollowerRole::Thief),
+            (Figure::Builder, laid[1], FollowerRole::Thief),
+            (Figure::Follower, laid[1], FollowerRole::Farmer),
+            (Figure::Pig, laid[1], FollowerRole::Farmer),
+        ] {
+            let options = standing_options(table.live().unwrap().game(), 0, x, y).unwrap();
+            let offered = options.iter().find(|o| o.figure == figure && o.role == role);
+            let place =
+                offered.unwrap_or_else(|| panic!("{figure} as {role:?} at [{x},{y}]: {options:?}")).place.clone();
+            let request = MoveRequest::Stand { seat: 0, figure, x, y, place };
+            table.play(request.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{request:?}: {e}"));
+            stood.push(figure);
+        }
+        let big = MoveRequest::StandInCity { seat: 1, figure: Figure::Big, quarter: castellan_engine::Quarter::Castle };
+        table.play(big.to_move().unwrap(), now()).expect("Bram's big follower waits in the castle (X-07)");
+        let before = table.live().unwrap().clone();
+        let game = before.game();
+        assert_eq!((game.abbots(), game.bigs(), game.supply()), (&[0, 1][..], &[1, 0][..], &[5, 7][..]));
+        assert_eq!(game.companions_in_hand(), [(0, 0), (1, 1)], "Anna's builder and pig stand");
+        let figures: Vec<_> = game.board().followers().iter().map(|f| f.figure).collect();
+        assert_eq!(figures, stood, "on the board as entered");
+        let script = table.script().unwrap();
+        let written: Vec<_> =
+            script["moves"].as_array().unwrap()[2..].iter().map(|m| m.get("figure").cloned()).collect();
+        let named = |n: &str| Some(json!(n));
+        assert_eq!(written, [named("abbot"), None, named("builder"), None, named("pig"), named("big")]);
+        drop(table);
+
+        let mut table = table_at(&path);
+        let resumed = table.resume_unfinished().unwrap().expect("the unfinished final board is offered");
+        assert_eq!(resumed.history().moves(), before.history().moves(), "every stand stored with its figure");
+        assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
     }
 
     /// A finished table: U east of the start tile, Anna's thief on the open road (2 at the
@@ -679,7 +727,10 @@ mod tests {
         assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::Finished);
         let results = table.ledger().results(id).unwrap();
         assert_eq!(results[0].result.score, 2);
-        assert!(matches!(table.play(place("V", 2, 0, Rotation::R90, None), now()), Err(TableError::GameFinished)));
+        assert!(matches!(
+            table.play(place("V", 2, 0, Rotation::R90, None), now()),
+            Err(TableError::Table(TableRefusal::GameFinished))
+        ));
         assert_eq!(table.script().unwrap()["final_scoring"], true);
         assert!(table.resume_unfinished().unwrap().is_none(), "nothing left to resume");
     }
@@ -713,28 +764,34 @@ mod tests {
         assert!(table.ledger().results(id).unwrap().is_empty(), "no results left behind");
         assert_eq!(games_of_anna(&table), 0, "the statistics no longer count it");
         assert_eq!(table.script().unwrap()["final_scoring"], false);
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "a game in progress has nothing to undo");
+        assert!(
+            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            "a game in progress has nothing to undo"
+        );
         table.redo().unwrap();
         drop(table);
 
         let mut table = table_at(&path);
         let resumed = table.resume_unfinished().unwrap().expect("the reopened game is offered for resuming");
         assert_eq!((resumed.id(), resumed.history().cursor()), (id, 3), "taken up with the move redone");
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)));
+        assert!(matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))));
     }
 
     #[test]
     fn a_final_count_stands_once_another_game_is_on_the_table() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
-        assert!(matches!(table.reopen(), Err(TableError::NoGame)));
+        assert!(matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoGame))));
         let first = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
         table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
         table.finish(Vec::new(), now()).unwrap();
         let first_results = table.ledger().results(first).unwrap();
 
         let second = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "the new game has no count to undo");
+        assert!(
+            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            "the new game has no count to undo"
+        );
         table.finish(Vec::new(), now()).unwrap();
         table.reopen().unwrap();
         assert_eq!(table.live().unwrap().id(), second, "only the game on the table reopens");
@@ -743,7 +800,10 @@ mod tests {
 
         table.finish(Vec::new(), now()).unwrap();
         table.resume(first).unwrap();
-        assert!(matches!(table.reopen(), Err(TableError::NoFinalCount)), "taking up another game ends the undo");
+        assert!(
+            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            "taking up another game ends the undo"
+        );
         assert_eq!(table.ledger().game(second).unwrap().status, GameStatus::Finished);
         assert_eq!(table.ledger().game(first).unwrap().status, GameStatus::Finished, "a refused reopen writes nothing");
     }

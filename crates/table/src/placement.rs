@@ -86,8 +86,9 @@ fn options(figure: Figure, places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOpti
 }
 
 /// Final board: where `seat` may stand a figure on the tile placed at `x`, `y` — for each
-/// kind, one place per feature still open to it, occupied or not. Empty when no tile lies
-/// there, the player has no figure left, or the game is entered turn by turn.
+/// kind the player still has in hand, one place per feature still open to it, occupied or
+/// not. Empty when no tile lies there, the player has no figure left, or the game is entered
+/// turn by turn.
 ///
 /// # Errors
 /// A seat that cannot exist.
@@ -98,8 +99,10 @@ pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<Fo
     }
     let cell = Cell::new(x, y);
     let feature = |port: Port| game.feature_at(cell, port).map(|f| f.anchor);
-    let mut offered = options(Figure::Follower, game.standing_places(player, cell));
-    offered.extend(options(Figure::Abbot, game.standing_abbot_places(player, cell)));
+    let mut offered: Vec<FollowerOption> = Figure::ALL
+        .into_iter()
+        .flat_map(|figure| options(figure, game.standing_places(player, cell, figure)))
+        .collect();
     for option in &mut offered {
         let at = Port::from_name(&option.place).and_then(feature);
         option.covers =
@@ -163,6 +166,7 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::place_request;
     use crate::request::MoveRequest;
     use castellan_engine::{Cell, GameSetup, Mode, Move};
 
@@ -206,17 +210,7 @@ mod tests {
     fn the_apps_requests_far_off_the_table_are_refused_not_a_crash() {
         let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         for (x, y) in [(i32::MAX, 0), (0, i32::MIN), (1001, 0)] {
-            let place = MoveRequest::Place {
-                tile: "E".into(),
-                x,
-                y,
-                rotation: 0,
-                follower: Some("N".into()),
-                figure: Figure::Follower,
-                recall_abbot: false,
-                count: None,
-                pass_second_tile: false,
-            };
+            let place = place_request("E", x, y, 0, Some("N"));
             let refused = game.apply(&place.to_move().unwrap()).unwrap_err();
             assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
         }
@@ -320,6 +314,33 @@ mod tests {
         let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         let without = placement_options(&plain, "B").unwrap();
         assert!(without.iter().all(|o| !o.may_recall && o.followers.iter().all(|f| f.figure == Figure::Follower)));
+    }
+
+    #[test]
+    fn a_final_board_offers_every_figure_the_player_still_has_in_hand() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([castellan_engine::TileSet::InnsCathedrals, castellan_engine::TileSet::TradersBuilders]);
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        game.apply(&Move::place(TileId::from_name("U").unwrap(), Cell::new(1, 0), Rotation::R0, None)).unwrap();
+        let offered = |game: &Game, figure: Figure| -> Vec<(String, FollowerRole)> {
+            let options = standing_options(game, 0, 1, 0).unwrap();
+            options.into_iter().filter(|o| o.figure == figure).map(|o| (o.place, o.role)).collect()
+        };
+        let followers = offered(&game, Figure::Follower);
+        assert_eq!(followers.len(), 3, "U's road and fields: {followers:?}");
+        assert_eq!(offered(&game, Figure::Big), followers, "the big follower wherever a follower may stand");
+        assert_eq!((offered(&game, Figure::Builder), offered(&game, Figure::Pig)), (vec![], vec![]), "nobody to join");
+        let thief = followers.iter().find(|(_, r)| *r == FollowerRole::Thief).unwrap().0.clone();
+        let stand = |figure, place: &str| {
+            MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place: place.into() }.to_move().unwrap()
+        };
+        game.apply(&stand(Figure::Follower, &thief)).unwrap();
+        assert_eq!(offered(&game, Figure::Builder), [(thief.clone(), FollowerRole::Thief)], "beside Anna's thief");
+        game.apply(&stand(Figure::Big, &thief)).unwrap();
+        game.apply(&stand(Figure::Builder, &thief)).unwrap();
+        let now: Vec<Figure> = standing_options(&game, 0, 1, 0).unwrap().iter().map(|o| o.figure).collect();
+        assert!(now.iter().all(|&f| f == Figure::Follower), "big follower and builder out, no farmer: {now:?}");
     }
 
     #[test]

@@ -178,10 +178,15 @@ pub enum MoveRequest {
         /// The place on the tile, in board orientation.
         place: String,
     },
-    /// Final board with the Count: a follower waiting in a quarter of the City.
+    /// Final board with the Count: a follower or the big follower waiting in a quarter of
+    /// the City (X-07).
     StandInCity {
         /// Whose follower.
         seat: u32,
+        /// Which kind: a follower unless said, or the big follower; the engine refuses the
+        /// others.
+        #[serde(default)]
+        figure: Figure,
         /// The quarter.
         quarter: Quarter,
     },
@@ -247,23 +252,13 @@ impl MoveRequest {
                 }
                 Ok(mv)
             }
-            MoveRequest::Stand { seat, figure: Figure::Abbot, x, y, place } => {
-                Ok(Move::StandAbbot { player: seat_of(*seat)?, at: (Cell::new(*x, *y), place_named(place)?) })
-            }
-            MoveRequest::Stand { seat, figure: figure @ (Figure::Builder | Figure::Pig), x, y, place } => {
-                Ok(Move::StandCompanion {
-                    player: seat_of(*seat)?,
-                    at: (Cell::new(*x, *y), place_named(place)?),
-                    figure: *figure,
-                })
-            }
             MoveRequest::Stand { seat, figure, x, y, place } => Ok(Move::Stand {
                 player: seat_of(*seat)?,
                 at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
                 figure: *figure,
             }),
-            MoveRequest::StandInCity { seat, quarter } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter), figure: Figure::Follower })
+            MoveRequest::StandInCity { seat, figure, quarter } => {
+                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter), figure: *figure })
             }
         }
     }
@@ -478,9 +473,12 @@ mod tests {
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         let at = Standing::City(castellan_engine::Quarter::Cathedral);
         assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at, figure: Figure::Follower }));
+        let json = r#"{"kind": "standInCity", "seat": 0, "figure": "big", "quarter": "cathedral"}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at, figure: Figure::Big }), "X-07");
         let bad = MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 0, y: 0, place: "Q".into() };
         assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
-        let far = MoveRequest::StandInCity { seat: 300, quarter: Quarter::Castle };
+        let far = MoveRequest::StandInCity { seat: 300, figure: Figure::Follower, quarter: Quarter::Castle };
         assert_eq!(far.to_move(), Err(RequestError::UnknownSeat(300)));
     }
 
@@ -533,7 +531,7 @@ mod tests {
         let stand = r#"{"kind": "stand", "seat": 1, "x": 0, "y": 1, "place": "C""#;
         assert_eq!(
             read(&format!(r#"{stand}, "figure": "abbot"}}"#)),
-            Move::StandAbbot { player: PlayerId(1), at: (Cell::new(0, 1), Port::C) }
+            Move::Stand { player: PlayerId(1), at: Standing::Board(Cell::new(0, 1), Port::C), figure: Figure::Abbot }
         );
         assert_eq!(
             read(&format!("{stand}}}")),
@@ -564,7 +562,7 @@ mod tests {
         );
         assert_eq!(
             read(&format!(r#"{stand}, "figure": "builder"}}"#)),
-            Move::StandCompanion { player: PlayerId(1), at: (Cell::new(0, 1), Port::C), figure: Figure::Builder }
+            Move::Stand { player: PlayerId(1), at: Standing::Board(Cell::new(0, 1), Port::C), figure: Figure::Builder }
         );
     }
 

@@ -461,6 +461,7 @@ export const de: Messages = {
   "track.totalOf": "Punkte von {name} vor der Schlusswertung",
   "track.onTrack": "{space} auf der Leiste",
   "track.sum": "{name}: {parts} = {total}",
+  "track.given": "{name}: {total} insgesamt",
   "track.missing": "{name}: noch nicht angegeben",
   "track.count": "Mit diesen Punkten werten",
   "track.skip": "Nur die Schlusswertung",

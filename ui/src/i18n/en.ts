@@ -450,6 +450,7 @@ export const en = {
   "track.totalOf": "{name}'s total before the end count",
   "track.onTrack": "{space} on the track",
   "track.sum": "{name}: {parts} = {total}",
+  "track.given": "{name}: {total} in all",
   "track.missing": "{name}: not given yet",
   "track.count": "Count with these scores",
   "track.skip": "Count the end only",

@@ -456,6 +456,7 @@ export const nl: Messages = {
   "track.totalOf": "Totaal van {name} voor de eindtelling",
   "track.onTrack": "{space} op het scorespoor",
   "track.sum": "{name}: {parts} = {total}",
+  "track.given": "{name}: {total} in totaal",
   "track.missing": "{name}: nog niet ingevuld",
   "track.count": "Tellen met deze scores",
   "track.skip": "Alleen de eindtelling",

@@ -22,6 +22,7 @@ const city: ScoreView = {
   carcassonne: false,
   complete: true,
   finalScoring: false,
+  recalled: false,
   rule: "B-21",
   at: { x: 0, y: -1, place: "S" },
   cityTiles: [],
@@ -83,6 +84,7 @@ test("an abbot taken back says so, in every language, and not that its building 
     neighbours: 3,
     outvoted: [],
     complete: false,
+    recalled: true,
     rule: "A-08",
   };
   const said = (language: "en" | "nl" | "de", s: ScoreView) =>
@@ -96,7 +98,7 @@ test("an abbot taken back says so, in every language, and not that its building 
   expect(said("nl", garden)).toBe("Anna 4: tuin met 3 buren (abt teruggenomen)");
   expect(said("de", garden)).toBe("Anna 4: Garten mit 3 Nachbarn (Abt zurückgenommen)");
   // The same garden counted at the end is unfinished, not taken back.
-  expect(said("en", { ...garden, rule: "A-13", finalScoring: true })).not.toContain("abbot");
+  expect(said("en", { ...garden, rule: "A-13", recalled: false, finalScoring: true })).not.toContain("abbot");
 });
 
 test("an unfinished road at the end says so", () => {

@@ -38,7 +38,7 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
       break;
   }
   // An abbot taken back scores its building as it stands: said so, not "unfinished".
-  if (score.rule === "A-08") what += t("feed.recalled");
+  if (score.recalled) what += t("feed.recalled");
   else if (
     !score.complete &&
     (score.kind === "road" ||

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTrack, split } from "./track";
+import { readTrack } from "./track";
 
 const typed = (space: string, fifties = "0", hundreds = "0", total = "") => ({ space, fifties, hundreds, total });
 
@@ -17,9 +17,15 @@ describe("a score on the track", () => {
     expect(readTrack(typed("3.5"), false)).toBeNull();
   });
 
-  it("reads a typed total back onto the track", () => {
-    expect(readTrack(typed("", "0", "0", "84"), true)).toEqual({ space: 34, fifties: 1, hundreds: 0, total: 84 });
-    expect(split(123)).toEqual({ space: 23, fifties: 0, hundreds: 1, total: 123 });
+  it("takes a typed total as it is, without making up its place on the track", () => {
+    expect(readTrack(typed("", "0", "0", "84"), true)).toEqual({ total: 84, track: null });
     expect(readTrack(typed("", "0", "0", ""), true)).toBeNull();
+  });
+
+  it("keeps the space and tokens a score was given as", () => {
+    expect(readTrack(typed("12", "1", "2"), false)).toEqual({
+      total: 262,
+      track: { space: 12, fifties: 1, hundreds: 2 },
+    });
   });
 });

@@ -107,22 +107,14 @@ pub(super) fn abbots_at_start(players: usize, in_play: bool) -> ByPlayer<u8> {
     abbots
 }
 
-impl Game {
-    /// Whether the abbot may go on the feature of kind `kind` at `port` for `placer`: the
-    /// follower's own checks (occupied, B-11) come after this.
-    pub(super) fn abbot_error(&self, placer: PlayerId, port: Port, kind: FeatureKind) -> Option<AbbotError> {
-        if !self.setup.has(TileSet::Abbot) {
-            return Some(AbbotError::NotInPlay);
-        }
-        if self.abbots[placer] == 0 {
-            return Some(AbbotError::AbbotOut { player: placer });
-        }
-        if !kind.is_building() {
-            return Some(AbbotError::NotABuilding { port, feature: kind });
-        }
-        None
-    }
+/// The abbot's own refusal of the feature of kind `kind` at `port`: only a cloister, shrine or
+/// garden takes it. Whether it is in hand is `hand.rs`'s; the rules every
+/// figure shares (occupied, B-11) come after this.
+pub(super) fn abbot_refusal(port: Port, kind: FeatureKind) -> Option<AbbotError> {
+    (!kind.is_building()).then_some(AbbotError::NotABuilding { port, feature: kind })
+}
 
+impl Game {
     /// Where the player's abbot stands, if it is out: its cell and the building's segment.
     fn abbot_on_board(&self, player: PlayerId) -> Option<(Cell, Port, crate::board::SegmentId)> {
         self.board
@@ -200,45 +192,15 @@ impl Game {
     /// `rotation` (not yet placed): its cloister, shrine or garden when free. Empty when the
     /// abbot is not in play, or out on the board.
     pub fn legal_abbot_places(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<Port> {
-        if !self.setup.has(TileSet::Abbot) || self.abbots[self.current] == 0 || self.setup.mode != Mode::Turns {
+        if self.setup.mode != Mode::Turns || self.hand_error(self.current, Figure::Abbot).is_some() {
             return Vec::new();
         }
-        let def = tile.def();
-        def.features
-            .iter()
-            .filter(|f| f.kind.is_building())
-            .map(|f| f.anchor.to_board(rotation))
-            .filter(|&port| {
-                self.follower_error(self.current, tile, cell, rotation, port, Figure::Abbot).is_none()
-                    && def
-                        .feature_at(port.to_catalog(rotation))
-                        .is_some_and(|l| self.abbot_error(self.current, port, def.features[l as usize].kind).is_none())
-            })
-            .collect()
-    }
-
-    /// Final board: the places on the tile at `cell` where `player`'s abbot may stand, with
-    /// what is there: its cloister, shrine or garden, while the abbot is in hand.
-    /// A finished building is not offered: its abbot went home when it was surrounded.
-    /// Empty when the game is entered turn by turn or no tile lies there.
-    pub fn standing_abbot_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
-        if self.setup.mode != Mode::FinalBoard || player.index() >= self.player_count() {
-            return Vec::new();
-        }
-        let Some(placed) = self.board.tile_at(cell) else {
-            return Vec::new();
-        };
-        placed
-            .def()
+        tile.def()
             .features
             .iter()
             .filter(|f| f.kind.is_building())
-            .filter(|f| f.kind != FeatureKind::Garden || self.setup.shows_garden(placed.tile))
-            .map(|f| (f.anchor.to_board(placed.rotation), f.kind))
-            .filter(|&(port, kind)| {
-                self.abbot_error(player, port, kind).is_none()
-                    && self.board.feature_at(cell, port).is_some_and(|s| !self.is_done(s))
-            })
+            .map(|f| f.anchor.to_board(rotation))
+            .filter(|&port| self.figure_error(self.current, tile, cell, rotation, port, Figure::Abbot).is_none())
             .collect()
     }
 
@@ -257,7 +219,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::rule::Rule;
-    use crate::{AbbotError, Cell, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet};
+    use crate::{
+        AbbotError, Cell, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, TileId, TileSet,
+    };
 
     fn tile(name: &str) -> TileId {
         TileId::from_name(name).unwrap()
@@ -295,14 +259,18 @@ mod tests {
         let mut game = Game::new(setup).unwrap();
         let (anna, below) = (PlayerId(0), Cell::new(0, 1));
         game.apply(&Move::place(tile("B"), below, Rotation::R0, None)).unwrap();
-        assert_eq!(game.standing_abbot_places(anna, below), [(Port::C, crate::FeatureKind::Cloister)]);
-        assert!(game.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "the start tile has no building");
-        assert!(game.standing_abbot_places(anna, Cell::new(5, 5)).is_empty(), "no tile there");
-        game.apply(&Move::StandAbbot { player: anna, at: (below, Port::C) }).unwrap();
-        assert!(game.standing_abbot_places(anna, below).is_empty(), "Anna's abbot stands already (A-14)");
-        assert_eq!(game.standing_abbot_places(PlayerId(1), below).len(), 1, "Bram's is still in hand");
+        assert_eq!(game.standing_places(anna, below, Figure::Abbot), [(Port::C, crate::FeatureKind::Cloister)]);
+        assert!(
+            game.standing_places(anna, Cell::new(0, 0), Figure::Abbot).is_empty(),
+            "the start tile has no building"
+        );
+        assert!(game.standing_places(anna, Cell::new(5, 5), Figure::Abbot).is_empty(), "no tile there");
+        game.apply(&Move::Stand { player: anna, at: crate::Standing::Board(below, Port::C), figure: Figure::Abbot })
+            .unwrap();
+        assert!(game.standing_places(anna, below, Figure::Abbot).is_empty(), "Anna's abbot stands already (A-14)");
+        assert_eq!(game.standing_places(PlayerId(1), below, Figure::Abbot).len(), 1, "Bram's is still in hand");
         let turns = with_abbot();
-        assert!(turns.standing_abbot_places(anna, Cell::new(0, 0)).is_empty(), "turn by turn nothing stands");
+        assert!(turns.standing_places(anna, Cell::new(0, 0), Figure::Abbot).is_empty(), "turn by turn nothing stands");
     }
 
     #[test]

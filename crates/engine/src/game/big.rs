@@ -3,7 +3,8 @@
 //! occupation (I-13), and weighing two wherever a majority is found (I-12, I-14, QX-12).
 //!
 //! The weight is the board's (`Board::weight_on`), so scoring needs nothing of its own here;
-//! what is here are the refusals and the figure in hand. Placed on a road, city, cloister or
+//! what is here are its refusals, the figure in hand and its places; whether it is in play
+//! and in hand is checked with every figure's (`hand.rs`). Placed on a road, city, cloister or
 //! field it is one figure like any other, returned when its feature is scored; in a field it
 //! stays to the end (I-14).
 
@@ -12,7 +13,7 @@ use crate::coord::{Cell, Port, Rotation};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{FeatureKind, TileId};
 use std::fmt;
 
 /// Why the big follower may not be placed as the move says. The game is unchanged.
@@ -67,23 +68,12 @@ pub(super) fn bigs_at_start(players: usize, in_play: bool) -> ByPlayer<u8> {
 }
 
 impl Game {
-    /// Whether `player` has a big follower to put down; where it goes is checked as for any
-    /// follower (B-11 and the rest, `follower.rs`).
-    pub(super) fn big_error(&self, player: PlayerId) -> Option<BigFollowerError> {
-        if !self.setup.has(TileSet::InnsCathedrals) {
-            return Some(BigFollowerError::NotInPlay);
-        }
-        if self.bigs[player] == 0 {
-            return Some(BigFollowerError::BigOut { player });
-        }
-        None
-    }
-
     /// The places where the current player may put the big follower on `tile` lying at `cell`
     /// with `rotation` (not yet placed): every place a follower may take, whether or not
     /// ordinary followers are left. Empty without Inns & Cathedrals or while it is out.
     pub fn legal_big_places(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Port, FeatureKind)> {
-        if self.setup.mode != Mode::Turns || !cell.is_on_table() || self.big_error(self.current).is_some() {
+        if self.setup.mode != Mode::Turns || !cell.is_on_table() || self.hand_error(self.current, Figure::Big).is_some()
+        {
             return Vec::new();
         }
         let occupied = self.board.occupied_locals(tile, cell, rotation);
@@ -92,8 +82,7 @@ impl Game {
             .iter()
             .map(|f| (f.anchor.to_board(rotation), f.kind))
             .filter(|&(port, _)| {
-                self.follower_error_given(self.current, tile, cell, rotation, (port, Figure::Big), || occupied)
-                    .is_none()
+                self.follower_error_given(tile, cell, rotation, (port, Figure::Big), || occupied).is_none()
             })
             .collect()
     }

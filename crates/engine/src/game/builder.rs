@@ -12,7 +12,7 @@
 //! two tiles is a move of its own, so the Count's rounds, the titles and the
 //! river's draw order (X-16, QX-08) treat it as any move.
 
-use super::pig::Joined;
+use super::joined::Joined;
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
 use crate::event::Event;
@@ -102,7 +102,9 @@ impl fmt::Display for BuilderError {
 
 impl std::error::Error for BuilderError {}
 
-/// The builder's own refusal for the feature it would join (T-07).
+/// The builder's own refusal for the feature it would join (T-07): a road or city holding a
+/// follower of the player's, which the tile does not finish. Whether it is in hand is
+/// `hand.rs`'s (T-02).
 pub(super) fn builder_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<BuilderError> {
     let feature = joined.kind;
     if !matches!(feature, FeatureKind::Road | FeatureKind::City) {
@@ -118,26 +120,6 @@ pub(super) fn builder_refusal(player: PlayerId, port: Port, joined: Joined) -> O
 }
 
 impl Game {
-    /// Whether `placer` may put their builder at `port` of `tile` lying at `cell` with
-    /// `rotation` (not yet placed): in play, in hand, on a road or city holding their follower
-    /// that this tile does not finish (T-07).
-    pub(super) fn builder_error(
-        &self,
-        placer: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<BuilderError> {
-        if !self.setup.has(TileSet::TradersBuilders) {
-            return Some(BuilderError::NotInPlay);
-        }
-        if self.companions.held(placer, Figure::Builder) == 0 {
-            return Some(BuilderError::BuilderOut { player: placer });
-        }
-        builder_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
-    }
-
     /// Whether a tile laid now by the current player at `cell` would earn a second tile: it
     /// lengthens a road or city where their builder stands (T-08, T-13), the move is not itself
     /// a second tile (T-09), not bought (QX-21), and the bag holds a tile after it (QX-09).
@@ -188,23 +170,11 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{
-        BuilderError, Cell, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
-    };
+    use super::super::fixture::{bought, tile, traders};
+    use crate::{BuilderError, Cell, Figure, Game, Move, MoveError, PlayerId, Port, Rotation, Rule, TileId};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
-
-    fn traders(rules: crate::RuleSet) -> Game {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(TileSet::TradersBuilders);
-        setup.rules = rules;
-        Game::new(setup).unwrap()
-    }
 
     fn road(x: i32) -> Move {
         Move::place(tile("U"), Cell::new(x, 0), Rotation::R0, None)
@@ -291,22 +261,7 @@ mod tests {
         let mut game = anna_builds_the_road(crate::RuleSet::default());
         game.apply(&fitting(&game, "E", 0, -1)).unwrap();
         // Bram buys the tile Anna drew: it lengthens Anna's road, but earns Bram nothing (QX-21).
-        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, .. } = road(3) else {
-            unreachable!()
-        };
-        let purchase = Some(crate::Purchase { buyer: BRAM, price: 0 });
-        let bought = Move::Place {
-            tile,
-            cell,
-            rotation,
-            follower,
-            figure,
-            recall_abbot,
-            count,
-            purchase,
-            pass_second_tile: false,
-        };
-        game.apply(&bought).unwrap();
+        game.apply(&bought(road(3), BRAM.0, 0)).unwrap();
         assert_eq!((game.current_player(), game.second_tile()), (BRAM, false), "the turn passes on from Anna");
         game.apply(&road(-2)).unwrap();
         // Empty the bag but one tile: the road's last extension earns nothing (QX-09).
@@ -314,7 +269,7 @@ mod tests {
         for t in TileId::all() {
             last.bag[t.index()] = 0;
         }
-        last.bag[tile.index()] = 1;
+        last.bag[tile("U").index()] = 1;
         last.apply(&road(4)).unwrap();
         assert_eq!((last.current_player(), last.second_tile()), (BRAM, false), "the game is over: no second tile");
     }

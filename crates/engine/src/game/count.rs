@@ -319,7 +319,7 @@ impl Game {
         let mut others = false;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
-                if s.rule == Rule::A08 {
+                if s.is_recall() {
                     // The placer's own recall is not a scoring the tile caused (QX-14).
                     continue;
                 }
@@ -350,8 +350,8 @@ impl Game {
         let mut trial = self.clone();
         let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
         if let Some(port) = follower {
-            if let Some(e) = self.follower_error(self.current, tile, cell, rotation, port, Figure::Follower) {
-                return Err(e.into());
+            if let Some(e) = self.figure_error(self.current, tile, cell, rotation, port, Figure::Follower) {
+                return Err(e);
             }
             let local = trial.board.tiles()[index].local_at(port).expect("checked");
             let feature = trial.board.feature_of(index, local);

@@ -11,6 +11,7 @@
 //! follower is accepted where it stands, counts towards its player's seven, scores nothing,
 //! and is listed by [`Game::forgotten_followers`] so that a report can say so.
 
+use super::abbot::abbot_refusal;
 use super::{Game, Mode, MoveError};
 use crate::board::{Follower, SegmentId, Standing};
 use crate::coord::{Cell, Port};
@@ -134,13 +135,16 @@ enum Checked {
 }
 
 impl Game {
-    /// The places on the tile at `cell` where `player` may stand a follower on the finished
-    /// table: one place per feature of the tile, whether or not others stand there already
-    /// (a final board has several followers on one feature). Empty when the game is not a
-    /// final board, no tile lies there, or the player has no follower left. A complete road,
-    /// city, cloister or shrine is not offered: its followers went home, and one entered
-    /// there would score nothing.
-    pub fn standing_places(&self, player: PlayerId, cell: Cell) -> Vec<(Port, FeatureKind)> {
+    /// The places on the tile at `cell` where `player` may stand `figure` on the finished
+    /// table, with what is there: one place per feature of the tile that the figure's own
+    /// rules accept (as [`Move::Stand`](crate::Move::Stand) checks them), whether or not
+    /// others stand there already (a final board has several followers on one feature). So
+    /// the abbot has its cloister, shrine or garden, the builder a road or city with a
+    /// follower of the player's, the pig a farm with their farmer, each only while in
+    /// hand. Empty when the game is not a final board, no tile lies there, or the player has
+    /// no such figure left. A complete road, city, cloister or shrine is not offered: its
+    /// figures went home, and one entered there would score nothing.
+    pub fn standing_places(&self, player: PlayerId, cell: Cell, figure: Figure) -> Vec<(Port, FeatureKind)> {
         let Some(placed) = self.board.tile_at(cell) else {
             return Vec::new();
         };
@@ -150,7 +154,7 @@ impl Game {
             .iter()
             .filter_map(|f| {
                 let port = f.anchor.to_board(placed.rotation);
-                let open = match self.check_stand(player, Standing::Board(cell, port), Figure::Follower) {
+                let open = match self.check_stand(player, Standing::Board(cell, port), figure) {
                     Ok(Checked::Board { feature, .. }) => !self.is_done(feature),
                     _ => false,
                 };
@@ -159,19 +163,45 @@ impl Game {
             .collect()
     }
 
-    /// Whether `player` may stand a follower `at`: only on a final board, with a follower left,
-    /// on a feature of a tile that lies there — not the river, not a farm when the game has
-    /// no farmers — or in a quarter of the City in a game with the Count. A complete feature
-    /// is accepted: the follower was forgotten there, and scores nothing. A big follower
-    /// stands where a follower may, whatever is left of the seven; whether it is in hand is
-    /// [`Game::big_error`]'s.
-    fn check_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, StandError> {
+    /// Whether `player` may stand `figure` `at`: only on a final board, by a seat at the
+    /// table, then by the figure's own rules. The builder and the pig stand beside a follower
+    /// on the board, so none waits in the City.
+    fn check_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, MoveError> {
+        if figure.is_companion() && matches!(at, Standing::City(_)) {
+            return Err(MoveError::WrongMode);
+        }
         if self.setup.mode != Mode::FinalBoard {
-            return Err(StandError::InTurns { player });
+            return Err(StandError::InTurns { player }.into());
         }
         if player.index() >= self.player_count() {
-            return Err(StandError::UnknownPlayer { player });
+            return Err(StandError::UnknownPlayer { player }.into());
         }
+        match (figure, at) {
+            (Figure::Follower, _) => Ok(self.check_follower_stand(player, at, figure)?),
+            (Figure::Big, _) => {
+                let checked = self.check_follower_stand(player, at, figure)?;
+                self.hand_error(player, figure).map_or(Ok(checked), Err)
+            }
+            (Figure::Abbot, Standing::Board(cell, port)) => self.check_abbot_stand(player, cell, port),
+            (Figure::Abbot, Standing::City(_)) => {
+                self.check_follower_stand(player, at, figure)?;
+                Err(StandError::AbbotNotInCity { player }.into())
+            }
+            (Figure::Builder | Figure::Pig, Standing::Board(cell, port)) => {
+                let feature = self.check_companion_stand(player, (cell, port), figure)?;
+                Ok(Checked::Board { cell, port, feature })
+            }
+            (Figure::Builder | Figure::Pig, Standing::City(_)) => unreachable!("refused above"),
+        }
+    }
+
+    /// Whether a follower (or the big follower, `figure`) may stand `at`: with a follower
+    /// left, on a feature of a tile that lies there — not the river, not a farm when the game
+    /// has no farmers — or in a quarter of the City in a game with the Count. A complete
+    /// feature is accepted: the follower was forgotten there, and scores nothing. A big
+    /// follower stands where a follower may, whatever is left of the seven; whether it is in
+    /// hand is [`Game::hand_error`]'s.
+    fn check_follower_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, StandError> {
         if figure == Figure::Follower && self.supply[player] == 0 {
             return Err(StandError::NoFollowerLeft { player });
         }
@@ -200,30 +230,23 @@ impl Game {
         Ok(Checked::Board { cell, port, feature })
     }
 
-    /// Stands a player's abbot on the cloister, shrine or garden at `(cell, port)` of a
-    /// final board, after checking it completely; a refused stand changes
-    /// nothing.
-    pub(super) fn stand_abbot(&mut self, player: PlayerId, (cell, port): (Cell, Port)) -> Result<(), MoveError> {
-        if self.setup.mode != Mode::FinalBoard {
-            return Err(StandError::InTurns { player }.into());
-        }
-        if player.index() >= self.player_count() {
-            return Err(StandError::UnknownPlayer { player }.into());
-        }
+    /// Whether `player`'s abbot may stand on the cloister, shrine or garden at `(cell, port)`,
+    /// while in hand.
+    fn check_abbot_stand(&self, player: PlayerId, cell: Cell, port: Port) -> Result<Checked, MoveError> {
         let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
         let local = placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
         let kind = placed.def().features[local as usize].kind;
         if kind == FeatureKind::Garden && !self.setup.shows_garden(placed.tile) {
             return Err(StandError::NoFeatureAt { cell, port }.into());
         }
-        if let Some(e) = self.abbot_error(player, port, kind) {
+        if let Some(e) = self.hand_error(player, Figure::Abbot) {
+            return Err(e);
+        }
+        if let Some(e) = abbot_refusal(port, kind) {
             return Err(e.into());
         }
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
-        self.board.add_figure(player, cell, port, feature, Figure::Abbot);
-        self.abbots[player] -= 1;
-        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure: Figure::Abbot });
-        Ok(())
+        Ok(Checked::Board { cell, port, feature })
     }
 
     /// Whether `feature` is a road, city, cloister or shrine that is complete, so that a
@@ -243,41 +266,22 @@ impl Game {
         self.board.followers().iter().filter(|f| self.is_done(f.segment)).copied().collect()
     }
 
-    /// Stands a figure after checking it completely; a refused stand changes nothing. The
-    /// entry names the figure's kind: a follower, the big follower (on the board or in
-    /// a quarter of the City, X-07), or the abbot (as [`Game::stand_abbot`]).
+    /// Stands a figure after checking it completely ([`Game::standing_places`] offers the
+    /// places this accepts); a refused stand changes nothing. The entry names the figure's kind
+    /// a follower, the big follower (on the board or in a quarter of the City, X-07),
+    /// the abbot, the builder or the pig.
     pub(super) fn stand(&mut self, player: PlayerId, at: Standing, figure: Figure) -> Result<(), MoveError> {
-        match (figure, at) {
-            (Figure::Abbot, Standing::Board(cell, port)) => return self.stand_abbot(player, (cell, port)),
-            (Figure::Abbot, Standing::City(_)) => {
-                self.check_stand(player, at, figure)?;
-                return Err(StandError::AbbotNotInCity { player }.into());
-            }
-            (Figure::Big, _) => {
-                self.check_stand(player, at, figure)?;
-                if let Some(e) = self.big_error(player) {
-                    return Err(e.into());
-                }
-            }
-            (Figure::Builder | Figure::Pig, Standing::Board(cell, port)) => {
-                return self.stand_companion(player, (cell, port), figure)
-            }
-            // The builder and the pig stand beside a follower on the board; none waits in
-            // the City.
-            (Figure::Builder | Figure::Pig, Standing::City(_)) => return Err(MoveError::WrongMode),
-            (Figure::Follower, _) => {}
-        }
         match self.check_stand(player, at, figure)? {
+            Checked::Board { cell, port, feature } if figure.is_companion() => {
+                self.board.add_companion(player, cell, port, feature, figure)
+            }
             Checked::Board { cell, port, feature } => self.board.add_figure(player, cell, port, feature, figure),
             Checked::City(quarter) if figure == Figure::Big => {
                 self.city.as_mut().expect("checked").add_big(quarter, player)
             }
             Checked::City(quarter) => self.city.as_mut().expect("checked").add(quarter, player),
         }
-        match figure {
-            Figure::Big => self.bigs[player] -= 1,
-            _ => self.supply[player] -= 1,
-        }
+        self.take_from_hand(player, figure);
         self.events.push(Event::FollowerStood { player, at, figure });
         Ok(())
     }
@@ -286,8 +290,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::{
-        Cell, DrawError, Figure, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter, Rotation,
-        Rule, StandError, Standing, Start, TileId, TileSet,
+        Cell, DrawError, FeatureKind, Figure, Game, GameSetup, History, Mode, Move, MoveError, PlayerId, Port, Quarter,
+        Rotation, Rule, StandError, Standing, Start, TileId, TileSet,
     };
 
     const ANNA: PlayerId = PlayerId(0);
@@ -341,7 +345,10 @@ mod tests {
     fn a_stand_in_a_turn_by_turn_game_is_refused() {
         let mut game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
         assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(StandError::InTurns { player: ANNA }.into()));
-        assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "nothing to offer outside a final board");
+        assert!(
+            game.standing_places(ANNA, Cell::new(0, 0), Figure::Follower).is_empty(),
+            "nothing to offer outside a final board"
+        );
     }
 
     #[test]
@@ -401,26 +408,93 @@ mod tests {
             game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
         }
         assert_eq!(game.apply(&stand(ANNA, 0, 0, Port::W)), Err(StandError::NoFollowerLeft { player: ANNA }.into()));
-        assert!(game.standing_places(ANNA, Cell::new(0, 0)).is_empty(), "no follower left, no place offered");
+        assert!(
+            game.standing_places(ANNA, Cell::new(0, 0), Figure::Follower).is_empty(),
+            "no follower left, no place offered"
+        );
     }
 
     #[test]
     fn standing_places_list_each_open_feature_of_the_tile_once() {
         let mut game = Game::new(final_board(&[TileSet::Base], Start::Base)).unwrap();
         game.apply(&place("E", 0, -1, Rotation::R180)).unwrap();
-        let places = game.standing_places(ANNA, Cell::new(0, 0));
+        let places = game.standing_places(ANNA, Cell::new(0, 0), Figure::Follower);
         let kinds: Vec<FeatureKind> = places.iter().map(|&(_, k)| k).collect();
-        use crate::FeatureKind;
         assert!(!kinds.contains(&FeatureKind::City), "D's city is complete: {places:?}");
         assert_eq!(kinds.iter().filter(|&&k| k == FeatureKind::Road).count(), 1, "one road: {places:?}");
         assert_eq!(kinds.iter().filter(|&&k| k == FeatureKind::Field).count(), 2, "two fields: {places:?}");
         game.apply(&stand(BRAM, 0, 0, Port::E)).unwrap();
         assert!(
-            game.standing_places(ANNA, Cell::new(0, 0)).iter().any(|&(_, k)| k == FeatureKind::Road),
+            game.standing_places(ANNA, Cell::new(0, 0), Figure::Follower).iter().any(|&(_, k)| k == FeatureKind::Road),
             "an occupied road is still offered: a final board has several followers per feature"
         );
         for (port, _) in places {
             assert!(game.clone().apply(&stand(ANNA, 0, 0, port)).is_ok(), "every place offered is accepted");
+        }
+    }
+
+    /// Every place `standing_places` offers `figure` is accepted by a stand of it.
+    fn each_offered_place_is_accepted(game: &Game, player: PlayerId, cell: Cell, figure: Figure) {
+        for (port, _) in game.standing_places(player, cell, figure) {
+            let mv = Move::Stand { player, at: Standing::Board(cell, port), figure };
+            assert!(game.clone().apply(&mv).is_ok(), "{mv:?} was offered");
+        }
+    }
+
+    #[test]
+    fn the_big_follower_is_offered_where_a_follower_stands_while_in_hand() {
+        let u = Cell::new(1, 0);
+        let mut game = Game::new(final_board(&[TileSet::Base, TileSet::InnsCathedrals], Start::Base)).unwrap();
+        game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        let open = game.standing_places(ANNA, u, Figure::Follower);
+        assert_eq!(open.len(), 3, "U's road and two fields: {open:?}");
+        for _ in 0..7 {
+            game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        }
+        assert!(game.standing_places(ANNA, u, Figure::Follower).is_empty(), "the seven are out");
+        assert_eq!(game.standing_places(ANNA, u, Figure::Big), open, "the big follower comes on top of them (I-02)");
+        each_offered_place_is_accepted(&game, ANNA, u, Figure::Big);
+        game.apply(&Move::Stand { player: ANNA, at: Standing::Board(u, Port::E), figure: Figure::Big }).unwrap();
+        assert!(game.standing_places(ANNA, u, Figure::Big).is_empty(), "Anna's is out (I-13)");
+        assert_eq!(game.standing_places(BRAM, u, Figure::Big), open, "Bram's is in hand");
+        assert!(road_board().standing_places(ANNA, u, Figure::Big).is_empty(), "no box, no big follower");
+    }
+
+    #[test]
+    fn the_builder_and_the_pig_are_offered_beside_their_owners_thief_and_farmer() {
+        let u = Cell::new(1, 0);
+        let kinds = |game: &Game, player, figure| -> Vec<FeatureKind> {
+            game.standing_places(player, u, figure).into_iter().map(|(_, k)| k).collect()
+        };
+        let mut game = Game::new(final_board(&[TileSet::Base, TileSet::TradersBuilders], Start::Base)).unwrap();
+        game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        assert_eq!((kinds(&game, ANNA, Figure::Builder), kinds(&game, ANNA, Figure::Pig)), (vec![], vec![]));
+        game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        assert_eq!(kinds(&game, ANNA, Figure::Builder), [FeatureKind::Road], "beside Anna's thief (X-18)");
+        assert_eq!(kinds(&game, BRAM, Figure::Builder), [], "Bram has no follower on the road");
+        assert_eq!(kinds(&game, ANNA, Figure::Pig), [], "no farmer of Anna's yet");
+        game.apply(&stand(ANNA, 1, 0, Port::N)).unwrap();
+        let pig = game.standing_places(ANNA, u, Figure::Pig);
+        assert_eq!(pig.iter().map(|&(_, k)| k).collect::<Vec<_>>(), [FeatureKind::Field], "one farm: {pig:?}");
+        let farm = |port| game.board.feature_at(u, port).map(|f| game.board.root(f));
+        assert_eq!(farm(pig[0].0), farm(Port::N), "the farmer's");
+        each_offered_place_is_accepted(&game, ANNA, u, Figure::Builder);
+        each_offered_place_is_accepted(&game, ANNA, u, Figure::Pig);
+        game.apply(&Move::Stand { player: ANNA, at: Standing::Board(u, Port::E), figure: Figure::Builder }).unwrap();
+        assert_eq!(kinds(&game, ANNA, Figure::Builder), [], "Anna's builder stands (T-02)");
+        assert_eq!(kinds(&game, ANNA, Figure::Pig), [FeatureKind::Field], "her pig is still in hand");
+
+        let mut plain = road_board();
+        plain.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
+        assert_eq!(plain.standing_places(ANNA, u, Figure::Builder), [], "no box, no builder");
+    }
+
+    #[test]
+    fn standing_places_answer_for_every_figure_only_on_a_final_board() {
+        let turns = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        for figure in Figure::ALL {
+            assert!(turns.standing_places(ANNA, Cell::new(0, 0), figure).is_empty(), "{figure}");
+            assert!(road_board().standing_places(PlayerId(4), Cell::new(0, 0), figure).is_empty(), "{figure}");
         }
     }
 

@@ -1,14 +1,21 @@
-//! Where a follower from supply may go on the tile just placed: a feature of that tile that
-//! nobody occupies anywhere along it (Rule B-11), by a player with a follower left (B-15);
-//! never on the river, nor on a garden, which takes only the abbot (RI-12), nor on a farm when
-//! the game has no farmers (V-07), nor, under the relaxed placement house rule, on a building
-//! crowded by the other kind (V-23), nor on any river tile under house rule RI-15.
+//! Where a figure may go on the tile just placed, one check for every kind
+//! ([`Game::figure_error`]): the figure in hand (`hand.rs`), the feature there as the
+//! figure's own rule wants it (the abbot's, builder's and pig's, in their modules), then what
+//! every figure shares, the follower's rules: a feature of that tile that nobody occupies
+//! anywhere along it (Rule B-11; the builder and the pig join their owner's follower instead),
+//! by a player with a follower left (B-15); never on the river, nor on a garden, which takes
+//! only the abbot (RI-12), nor on a farm when the game has no farmers (V-07), nor, under the
+//! relaxed placement house rule, on a building crowded by the other kind (V-23), nor on any
+//! river tile under house rule RI-15.
 //!
 //! At a tree junction (V-08) every road end of the tile is one road. What is *not* here:
-//! followers entered where they stand on a final board (`final_board.rs`), and followers
+//! figures entered where they stand on a final board (`final_board.rs`), and followers
 //! moved out of the City of Carcassonne (`count.rs`).
 
-use super::{Game, Mode};
+use super::abbot::abbot_refusal;
+use super::builder::builder_refusal;
+use super::pig::pig_refusal;
+use super::{Game, Mode, MoveError};
 use crate::board::road_ends;
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Port, Rotation};
@@ -143,16 +150,19 @@ impl Game {
         let occupied = self.board.occupied_locals(tile, cell, rotation);
         for f in &def.features {
             let port = f.anchor.to_board(rotation);
-            if self
-                .follower_error_given(self.current, tile, cell, rotation, (port, Figure::Follower), || occupied)
-                .is_none()
-            {
+            if self.follower_error_given(tile, cell, rotation, (port, Figure::Follower), || occupied).is_none() {
                 found(port, f.kind);
             }
         }
     }
 
-    pub(super) fn follower_error(
+    /// Whether `placer` may put `figure` at `port` of `tile` lying at `cell` with `rotation`
+    /// (not yet placed), each refusal the figure's own error. One check for every kind, in
+    /// three steps: the figure in hand ([`Game::hand_error`]); the feature there as the
+    /// figure's own rule wants it (the abbot's building, A-04; the builder's road or city,
+    /// T-07; the pig's farm, T-16); then the rules every figure shares
+    /// ([`Game::follower_error`]).
+    pub(super) fn figure_error(
         &self,
         placer: PlayerId,
         tile: TileId,
@@ -160,8 +170,49 @@ impl Game {
         rotation: Rotation,
         port: Port,
         figure: Figure,
+    ) -> Option<MoveError> {
+        self.hand_error(placer, figure)
+            .or_else(|| self.own_feature_error(placer, tile, cell, rotation, port, figure))
+            .or_else(|| self.follower_error(tile, cell, rotation, port, figure).map(MoveError::from))
+    }
+
+    /// The refusal of the feature at `port` by `figure`'s own rule, if it has one; a place the
+    /// tile lacks is left to [`Game::follower_error`].
+    fn own_feature_error(
+        &self,
+        placer: PlayerId,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+        figure: Figure,
+    ) -> Option<MoveError> {
+        match figure {
+            Figure::Follower | Figure::Big => None,
+            Figure::Abbot => {
+                let def = tile.def();
+                let local = def.feature_at(port.to_catalog(rotation))?;
+                abbot_refusal(port, def.features[local as usize].kind).map(MoveError::from)
+            }
+            Figure::Builder => builder_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
+                .map(MoveError::from),
+            Figure::Pig => {
+                pig_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?).map(MoveError::from)
+            }
+        }
+    }
+
+    /// Whether the feature at `port` takes `figure` by the rules every figure shares, the
+    /// follower's; whether the figure is in hand is [`Game::hand_error`]'s.
+    pub(super) fn follower_error(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        port: Port,
+        figure: Figure,
     ) -> Option<FollowerError> {
-        self.follower_error_given(placer, tile, cell, rotation, (port, figure), || {
+        self.follower_error_given(tile, cell, rotation, (port, figure), || {
             self.board.occupied_locals(tile, cell, rotation)
         })
     }
@@ -170,18 +221,12 @@ impl Game {
     /// [`Board::occupied_locals`]) supplied by the caller, who may know them already.
     pub(super) fn follower_error_given(
         &self,
-        placer: PlayerId,
         tile: TileId,
         cell: Cell,
         rotation: Rotation,
         (port, figure): (Port, Figure),
         occupied_locals: impl FnOnce() -> u64,
     ) -> Option<FollowerError> {
-        // The abbot comes on top of the seven followers; its own hand is checked
-        // with its other rules (`abbot.rs`).
-        if figure == Figure::Follower && self.supply[placer] == 0 {
-            return Some(FollowerError::NoFollowerLeft { player: placer });
-        }
         let def = tile.def();
         let Some(local) = def.feature_at(port.to_catalog(rotation)) else {
             return Some(FollowerError::NoFeatureAt { port });

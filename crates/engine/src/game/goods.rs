@@ -48,18 +48,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Cell, Event, Game, GameSetup, Goods, Move, Port, Rotation, Rule, TileId, TileSet, Tokens};
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
-
-    fn traders(rules: crate::RuleSet) -> Game {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(TileSet::TradersBuilders);
-        setup.rules = rules;
-        Game::new(setup).unwrap()
-    }
+    use super::super::fixture::{tile, traders};
+    use crate::{Cell, Event, Game, GameSetup, Goods, Move, Port, Rotation, Rule, TileSet, Tokens};
 
     /// The wine band `TB15` north of the start tile, turned to run north–south, with Anna's
     /// knight on it; Bram closes it with a cap:

@@ -19,8 +19,11 @@
 //!   [`BigFollowerError`]);
 //! - `builder`: the builder and the double turn (T-07 to T-15; [`BuilderError`]);
 //! - `pig`: the pig, and the builder and pig in hand (T-16, T-18; [`PigError`]);
-//! - `follower`: where a follower from supply may go (B-11, B-15, V-07, V-23, RI-12;
-//!   [`FollowerError`]);
+//! - `joined`: what a builder or pig put down would join, which each judges by its rule;
+//! - `hand`: the figures each player holds, and the opening check of every figure put down
+//!   (its box in play, one in hand);
+//! - `follower`: where a figure may go on the tile just placed, one check for every kind
+//!   (B-11, B-15, V-07, V-23, RI-12; [`FollowerError`]);
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
 //!   RI-03, RI-05; [`DrawError`], [`CityError`]);
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
@@ -38,8 +41,12 @@ mod count;
 mod draw;
 mod end;
 mod final_board;
+#[cfg(test)]
+mod fixture;
 mod follower;
 mod goods;
+mod hand;
+mod joined;
 mod moves;
 mod pig;
 mod placement;
@@ -70,7 +77,7 @@ use crate::player::{ByPlayer, PlayerId};
 use crate::river::{is_river_tile, River};
 use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::score_feature;
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
 use moves::off_table;
 use pig::Companions;
@@ -242,18 +249,6 @@ impl Game {
         // Before anything looks at the board: no cell off the table gets near it.
         off_table(mv.cells())?;
         let first_event = self.events.len();
-        if let &Move::StandAbbot { player, at } = mv {
-            self.stand_abbot(player, at)?;
-            self.moves += 1;
-            self.last_move_events = first_event;
-            return Ok(());
-        }
-        if let &Move::StandCompanion { player, at, figure } = mv {
-            self.stand_companion(player, at, figure)?;
-            self.moves += 1;
-            self.last_move_events = first_event;
-            return Ok(());
-        }
         if let &Move::Stand { player, at, figure } = mv {
             self.stand(player, at, figure)?;
             self.moves += 1;
@@ -309,31 +304,10 @@ impl Game {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(FollowerError::InFinalBoard { port }.into());
                     }
-                    if figure == Figure::Abbot && !*recall_abbot {
-                        let kind = tile
-                            .def()
-                            .feature_at(port.to_catalog(rotation))
-                            .map(|l| tile.def().features[l as usize].kind);
-                        let shown = kind.is_some_and(|k| k != FeatureKind::Garden || self.setup.shows_garden(tile));
-                        if let (Some(kind), true) = (kind, shown) {
-                            if let Some(e) = self.abbot_error(placer, port, kind) {
-                                return Err(e.into());
-                            }
-                        }
-                    }
-                    match figure {
-                        Figure::Big => self.big_error(placer).map_or(Ok(()), |e| Err(MoveError::from(e)))?,
-                        Figure::Builder => self
-                            .builder_error(placer, tile, cell, rotation, port)
-                            .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
-                        Figure::Pig => self
-                            .pig_error(placer, tile, cell, rotation, port)
-                            .map_or(Ok(()), |e| Err(MoveError::from(e)))?,
-                        Figure::Follower | Figure::Abbot => {}
-                    }
+                    // A recall names no figure: its own check refuses one.
                     if !*recall_abbot {
-                        if let Some(e) = self.follower_error(placer, tile, cell, rotation, port, figure) {
-                            return Err(e.into());
+                        if let Some(e) = self.figure_error(placer, tile, cell, rotation, port, figure) {
+                            return Err(e);
                         }
                     }
                 }
@@ -358,7 +332,7 @@ impl Game {
                 let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => {
+            Move::City { .. } | Move::Stand { .. } => {
                 unreachable!("handled above")
             }
         }
@@ -406,12 +380,7 @@ impl Game {
             } else {
                 self.board.add_figure(player, cell, port, feature, figure);
             }
-            match figure {
-                Figure::Follower => self.supply[player] -= 1,
-                Figure::Abbot => self.abbots[player] -= 1,
-                Figure::Big => self.bigs[player] -= 1,
-                Figure::Builder | Figure::Pig => self.companions.take(player, figure),
-            }
+            self.take_from_hand(player, figure);
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
         }

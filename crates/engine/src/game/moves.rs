@@ -56,32 +56,17 @@ pub enum Move {
         at: Cell,
     },
     /// Final board only: a figure entered where it stands on the finished table, named by its
-    /// kind. Nothing is drawn and the turn does not pass.
+    /// kind. Nothing is drawn and the turn does not pass. What each kind may stand on
+    /// is checked with that figure's rules: a follower or the big follower on any open feature
+    /// or in a quarter of the City, the abbot on a cloister, shrine or garden (A-04,
+    /// A-13), the builder or the pig beside a follower of theirs already entered on that road
+    /// or city, or a farmer on that farm.
     Stand {
         /// Whose figure.
         player: PlayerId,
         /// Where it stands.
         at: Standing,
-        /// A follower, the big follower, or the abbot (as [`Move::StandAbbot`]).
-        figure: Figure,
-    },
-    /// Final board only: a player's abbot entered where it stands, on a cloister, shrine or
-    /// garden. Nothing is drawn and the turn does not pass.
-    StandAbbot {
-        /// Whose abbot.
-        player: PlayerId,
-        /// Its tile and place.
-        at: (Cell, Port),
-    },
-    /// Final board only: a player's builder or pig entered where it stands, beside a follower
-    /// of theirs already entered on that road or city, or a farmer on that farm.
-    /// Nothing is drawn and the turn does not pass.
-    StandCompanion {
-        /// Whose figure.
-        player: PlayerId,
-        /// Its tile and place.
-        at: (Cell, Port),
-        /// The builder or the pig.
+        /// A follower, the big follower, the abbot, the builder or the pig.
         figure: Figure,
     },
 }
@@ -150,7 +135,7 @@ impl Move {
     pub fn tile(&self) -> Option<TileId> {
         match self {
             Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
-            Move::City { .. } | Move::Stand { .. } | Move::StandAbbot { .. } | Move::StandCompanion { .. } => None,
+            Move::City { .. } | Move::Stand { .. } => None,
         }
     }
 
@@ -164,9 +149,7 @@ impl Move {
             // Saturating: a corner near the end of `i32` stays off the table instead of
             // wrapping back onto it.
             Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
-            Move::Stand { at: Standing::Board(cell, _), .. }
-            | Move::StandAbbot { at: (cell, _), .. }
-            | Move::StandCompanion { at: (cell, _), .. } => (Some(*cell), None, &[]),
+            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
         };
         first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
     }
@@ -458,36 +441,13 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixture::{bought, tile};
     use crate::rule::Rule;
-    use crate::{
-        Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, Purchase, PurchaseError, Rotation, Standing, TileId,
-    };
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
+    use crate::{Cell, Event, Game, GameSetup, Move, MoveError, PlayerId, PurchaseError, Rotation, Standing};
 
     /// A straight road east of the start tile, continuing its road.
     fn road_east() -> Move {
         Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, None)
-    }
-
-    fn bought(mv: Move, buyer: u8, price: u32) -> Move {
-        let Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, pass_second_tile, .. } = mv
-        else {
-            unreachable!()
-        };
-        Move::Place {
-            tile,
-            cell,
-            rotation,
-            follower,
-            figure,
-            recall_abbot,
-            count,
-            purchase: Some(Purchase { buyer: PlayerId(buyer), price }),
-            pass_second_tile,
-        }
     }
 
     #[test]

@@ -8,15 +8,14 @@
 //! joins holds a follower of its owner. The farmer condition is checked only when the pig is
 //! put down (QX-15).
 
-use super::{BuilderError, Game, Mode, MoveError, StandError};
+use super::joined::Joined;
+use super::{Game, Mode, MoveError, StandError};
 use crate::board::SegmentId;
-use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::Event;
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{FeatureKind, TileId};
 use std::fmt;
 
 /// The builder and the pig each seat holds in hand: one of each with Traders & Builders
@@ -121,17 +120,9 @@ impl fmt::Display for PigError {
 
 impl std::error::Error for PigError {}
 
-/// What a figure put at a place of the tile just laid would join: the feature's kind, whether
-/// the tile completes it, and the mover's followers on it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Joined {
-    pub(super) kind: FeatureKind,
-    pub(super) complete: bool,
-    pub(super) mine: u8,
-}
-
-/// The pig's own refusal for the feature it would join (T-16).
-fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
+/// The pig's own refusal for the feature it would join (T-16): a farm holding a farmer of the
+/// player's. Whether it is in hand is `hand.rs`'s (T-02).
+pub(super) fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError> {
     if joined.kind != FeatureKind::Field {
         return Some(PigError::NotAField { port, feature: joined.kind });
     }
@@ -142,110 +133,32 @@ fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Option<PigError>
 }
 
 impl Game {
-    /// The features `tile` lying at `cell` with `rotation` (not yet placed) would give its
-    /// segments, on a copy of the board with the tile laid, by the place naming each: whether
-    /// it would be complete, and how many followers of `player` it would hold. A builder or pig
-    /// is put down rarely, so the copy costs little.
-    pub(super) fn joined_features(
+    /// Whether `player`'s builder or pig (`figure`) may stand at `(cell, port)` of a final
+    /// board (X-18): a builder on a road or city where that player's follower was entered, a
+    /// pig on a farm with their farmer, each while in hand. The feature it would join, if so.
+    pub(super) fn check_companion_stand(
         &self,
-        player: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-    ) -> Vec<(Port, Joined)> {
-        let mut board = self.board.clone();
-        let index = super::placement::place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
-        super::placement::close_at_border(&mut board, &self.setup.rules, index);
-        (0..tile.def().features.len())
-            .map(|local| {
-                let feature: SegmentId = board.feature_of(index, local as u8);
-                let port = tile.def().features[local].anchor.to_board(rotation);
-                let joined = Joined {
-                    kind: board.kind(feature),
-                    complete: board.is_complete(feature),
-                    mine: board.followers_on(feature)[player],
-                };
-                (port, joined)
-            })
-            .collect()
-    }
-
-    /// [`Game::joined_features`] for the segment at `port` alone.
-    pub(super) fn joined_feature(
-        &self,
-        player: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<Joined> {
-        let local = tile.def().feature_at(port.to_catalog(rotation))?;
-        let anchor = tile.def().features[local as usize].anchor.to_board(rotation);
-        self.joined_features(player, tile, cell, rotation).into_iter().find(|&(p, _)| p == anchor).map(|(_, j)| j)
-    }
-
-    /// Whether `placer` may put their pig at `port` of `tile` lying at `cell` with `rotation`
-    /// (not yet placed): in play, in hand, in a field whose farm holds their farmer (T-16).
-    pub(super) fn pig_error(
-        &self,
-        placer: PlayerId,
-        tile: TileId,
-        cell: Cell,
-        rotation: Rotation,
-        port: Port,
-    ) -> Option<PigError> {
-        if !self.setup.has(TileSet::TradersBuilders) {
-            return Some(PigError::NotInPlay);
-        }
-        if self.companions.held(placer, Figure::Pig) == 0 {
-            return Some(PigError::PigOut { player: placer });
-        }
-        pig_refusal(placer, port, self.joined_feature(placer, tile, cell, rotation, port)?)
-    }
-
-    /// Stands a player's builder or pig on a final board at `(cell, port)`, after checking it
-    /// completely (X-18): a builder on a road or city where that player's follower was entered,
-    /// a pig on a farm with their farmer. A refused stand changes nothing.
-    pub(super) fn stand_companion(
-        &mut self,
         player: PlayerId,
         (cell, port): (Cell, Port),
         figure: Figure,
-    ) -> Result<(), MoveError> {
-        if self.setup.mode != Mode::FinalBoard {
-            return Err(StandError::InTurns { player }.into());
-        }
-        if player.index() >= self.player_count() {
-            return Err(StandError::UnknownPlayer { player }.into());
-        }
+    ) -> Result<SegmentId, MoveError> {
         let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
         placed.local_at(port).ok_or(StandError::NoFeatureAt { cell, port })?;
         let feature = self.board.feature_at(cell, port).expect("the place is on the tile");
-        let (kind, mine) = (self.board.kind(feature), self.board.followers_on(feature)[player]);
-        let refusal: Option<MoveError> = match figure {
-            Figure::Pig if !self.setup.has(TileSet::TradersBuilders) => Some(PigError::NotInPlay.into()),
-            Figure::Pig if self.companions.held(player, figure) == 0 => Some(PigError::PigOut { player }.into()),
-            Figure::Pig if kind != FeatureKind::Field => Some(PigError::NotAField { port, feature: kind }.into()),
-            Figure::Pig if mine == 0 => Some(PigError::NoFarmer { player, port }.into()),
-            Figure::Builder if !self.setup.has(TileSet::TradersBuilders) => Some(BuilderError::NotInPlay.into()),
-            Figure::Builder if self.companions.held(player, figure) == 0 => {
-                Some(BuilderError::BuilderOut { player }.into())
-            }
-            Figure::Builder if !matches!(kind, FeatureKind::Road | FeatureKind::City) => {
-                Some(BuilderError::NotARoadOrCity { port, feature: kind }.into())
-            }
-            Figure::Builder if mine == 0 => Some(BuilderError::NoFollower { player, port, feature: kind }.into()),
-            Figure::Pig | Figure::Builder => None,
-            // The abbot, the followers and the big follower stand by their own moves.
-            Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
-        };
-        if let Some(e) = refusal {
+        if let Some(e) = self.hand_error(player, figure) {
             return Err(e);
         }
-        self.board.add_companion(player, cell, port, feature, figure);
-        self.companions.take(player, figure);
-        self.events.push(Event::FollowerStood { player, at: Standing::Board(cell, port), figure });
-        Ok(())
+        // The table is finished: a builder on a road or city that is complete was forgotten
+        // there, as a follower may be, and is accepted.
+        let joined =
+            Joined { kind: self.board.kind(feature), complete: false, mine: self.board.followers_on(feature)[player] };
+        let refusal: Option<MoveError> = match figure {
+            Figure::Pig => pig_refusal(player, port, joined).map(MoveError::from),
+            Figure::Builder => super::builder::builder_refusal(player, port, joined).map(MoveError::from),
+            // The abbot, the followers and the big follower stand by their own rules.
+            Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
+        };
+        refusal.map_or(Ok(feature), Err)
     }
 
     /// The builder and the pig each player holds in hand, as `(builders, pigs)` per seat: 1 or
@@ -265,7 +178,7 @@ impl Game {
     pub fn legal_companion_places(&self, figure: Figure, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<Port> {
         if !figure.is_companion()
             || self.setup.mode != Mode::Turns
-            || self.companions.held(self.current, figure) == 0
+            || self.hand_error(self.current, figure).is_some()
             || self.check_placement(tile, cell, rotation).is_err()
         {
             return Vec::new();
@@ -274,7 +187,7 @@ impl Game {
         self.joined_features(self.current, tile, cell, rotation)
             .into_iter()
             .filter(|&(port, joined)| {
-                self.follower_error(self.current, tile, cell, rotation, port, figure).is_none()
+                self.follower_error(tile, cell, rotation, port, figure).is_none()
                     && match figure {
                         Figure::Pig => pig_refusal(self.current, port, joined).is_none(),
                         _ => super::builder::builder_refusal(self.current, port, joined).is_none(),
@@ -287,22 +200,11 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::{
-        Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, Rule, TileId, TileSet,
-    };
+    use super::super::fixture::{tile, traders};
+    use crate::{Cell, Figure, Game, GameSetup, Move, MoveError, PigError, PlayerId, Port, Rotation, Rule};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
-
-    fn tile(name: &str) -> TileId {
-        TileId::from_name(name).unwrap()
-    }
-
-    fn traders() -> Game {
-        let mut setup = GameSetup::base(&["Anna", "Bram"]);
-        setup.sets.push(TileSet::TradersBuilders);
-        Game::new(setup).unwrap()
-    }
 
     /// Anna's farmer north of the road, on the strip that borders the start tile's city, which
     /// Bram then closes with a cap:
@@ -313,7 +215,7 @@ mod tests {
     ///  [D]===[U]===(U)   Anna's farmer on U's north field; her pig goes on the next U
     /// ```
     fn anna_farms_beside_a_finished_city() -> Game {
-        let mut game = traders();
+        let mut game = traders(crate::RuleSet::default());
         game.apply(&Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::N))).unwrap();
         game.apply(&Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, None)).unwrap();
         game

@@ -2,7 +2,7 @@
 //! the titles, the notices of what stands open, and where the move log stands.
 
 use super::result::{add_other_rule, result_of, ResultView, StandingView};
-use super::score::{players, PlayerView, ScoreView, TrackView};
+use super::score::{players, BeforeCountView, PlayerView, ScoreView, TrackView};
 use super::turn_log::is_turn;
 use crate::live::LiveGame;
 use crate::placement::{role_of, FollowerRole};
@@ -10,7 +10,6 @@ use crate::request::Spot;
 use crate::target::{followers_of, Survey, Target};
 use castellan_engine::{
     Cell, Event, FeatureKind, Figure, Game, Goods, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title,
-    TrackPosition,
 };
 use castellan_ledger::GameId;
 use serde::Serialize;
@@ -66,7 +65,7 @@ pub struct GameView {
     /// players' scores, the count's totals before it and the ranking include them. `null`
     /// when they were not given (a final board then knows only its end count) and in a game
     /// entered turn by turn.
-    pub before_count: Option<Vec<u32>>,
+    pub before_count: Option<Vec<BeforeCountView>>,
     /// Traders & Builders: the goods each player holds and who leads each kind, and whether the
     /// next move is a second tile; `null` without the box. The builders and pigs in hand are
     /// among each player's `figures`.
@@ -305,8 +304,7 @@ impl GameView {
         for (player, &before) in self.players.iter_mut().zip(track) {
             player.score += before;
             player.if_ended_now += before;
-            let t = TrackPosition::of(player.score);
-            player.track = TrackView { space: t.space, fifties: t.fifties, hundreds: t.hundreds };
+            player.track = TrackView::of(player.score);
         }
         if let Some(result) = self.result.as_mut() {
             let totals = castellan_script::with_track(game.scores(), Some(track));
@@ -321,7 +319,7 @@ impl GameView {
                 other.scores = other.scores.iter().zip(track).map(|(s, t)| s + t).collect();
             }
         }
-        self.before_count = Some(track.to_vec());
+        self.before_count = Some(track.iter().map(|&t| BeforeCountView::of(t)).collect());
     }
 
     /// The view of any game, e.g. a stored one stepped through turn by turn.

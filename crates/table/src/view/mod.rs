@@ -28,5 +28,5 @@ pub use result::{
     other_farm_rule, CountStepView, CountView, FarmComparison, FarmStepView, FieldPiece, ResultView, StandingView,
     SuppliedCity,
 };
-pub use score::{FigureInHand, PlayerView, ScoreView, TrackView};
+pub use score::{BeforeCountView, FigureInHand, PlayerView, ScoreView, TrackView};
 pub use turn_log::{turn_log, turn_log_of, TurnKind, TurnView};

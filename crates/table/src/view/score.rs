@@ -53,6 +53,32 @@ pub struct TrackView {
     pub hundreds: u32,
 }
 
+impl TrackView {
+    /// A total as the table holds it, by the engine's rule (B-50).
+    pub fn of(total: u32) -> TrackView {
+        let t = TrackPosition::of(total);
+        TrackView { space: t.space, fifties: t.fifties, hundreds: t.hundreds }
+    }
+}
+
+/// A final board's score before the end count, as given and as the table holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct BeforeCountView {
+    /// The points.
+    pub total: u32,
+    /// The marker's space and the tokens that make them.
+    pub track: TrackView,
+}
+
+impl BeforeCountView {
+    /// The score `total` with its place on the track.
+    pub fn of(total: u32) -> BeforeCountView {
+        BeforeCountView { total, track: TrackView::of(total) }
+    }
+}
+
 /// One score with everything needed to say why, in words, in any language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -80,6 +106,8 @@ pub struct ScoreView {
     pub complete: bool,
     /// Scored in the final count.
     pub final_scoring: bool,
+    /// An abbot taken back, its building paid as it stands: not "unfinished".
+    pub recalled: bool,
     /// The rule applied; its id on the wire.
     pub rule: Rule,
     /// A place naming the feature scored, to find it on the board.
@@ -142,6 +170,7 @@ impl ScoreView {
             carcassonne: s.carcassonne,
             complete: s.complete,
             final_scoring: s.final_scoring,
+            recalled: s.is_recall(),
             rule: s.rule,
             at: Spot::from(s.anchor),
             // Each player has one big follower, so weight beyond the figures is one big each.
@@ -167,14 +196,13 @@ pub(super) fn players(game: &Game) -> Vec<PlayerView> {
         .map(|(i, p)| {
             let seat = PlayerId(i as u8);
             let score = game.scores()[i];
-            let track = TrackPosition::of(score);
             PlayerView {
                 name: p.name.clone(),
                 color: p.color,
                 score,
                 if_ended_now: ended[i],
                 supply: game.supply()[seat.index()] as u32,
-                track: TrackView { space: track.space, fifties: track.fifties, hundreds: track.hundreds },
+                track: TrackView::of(score),
                 figures: figures_in_hand(game, seat),
             }
         })

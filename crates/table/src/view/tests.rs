@@ -6,10 +6,11 @@
 use super::game::GameView;
 use super::replay::replay_view;
 use super::turn_log::{turn_log, TurnKind};
+use super::TrackView;
 use crate::export::{files, Format, Selection};
 use crate::fixture::{now, place};
 use crate::live::Table;
-use crate::TableError;
+use crate::{TableError, TableRefusal};
 use castellan_engine::{Cell, FarmRule, Figure, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
 use castellan_ledger::Ledger;
 use castellan_ledger::{GameId, GameStatus};
@@ -220,7 +221,9 @@ fn a_final_board_is_ranked_stored_and_exported_on_the_scores_before_the_count_pl
     assert_eq!(done.game().scores(), &[2, 1], "the end count alone would make Anna the winner");
     assert_eq!(done.totals(), [36, 51]);
     let view = GameView::of(done);
-    assert_eq!(view.before_count, Some(vec![34, 50]));
+    let before: Vec<_> = view.before_count.iter().flatten().map(|b| (b.total, b.track)).collect();
+    let track = |space, fifties, hundreds| TrackView { space, fifties, hundreds };
+    assert_eq!(before, [(34, track(34, 0, 0)), (50, track(0, 1, 0))], "each as given, and on the track");
     assert_eq!(view.players.iter().map(|p| p.score).collect::<Vec<_>>(), [36, 51]);
     let result = view.result.expect("counted");
     assert_eq!(result.winners, [1], "Bram wins on the totals");
@@ -265,12 +268,12 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
     let mut table = table_at(&dir.path().join("ledger.sqlite3"));
     let id = final_board_on(&mut table);
     let err = table.finish_with_track(Vec::new(), Some(vec![34]), now()).map(|_| ()).unwrap_err();
-    assert!(matches!(err, TableError::TrackSeats { seated: 2, given: 1 }), "{err:?}");
+    assert!(matches!(err, TableError::Table(TableRefusal::TrackSeats { seated: 2, given: 1 })), "{err:?}");
     assert!(!table.live().unwrap().is_finished());
     assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress, "nothing written");
     let turns = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
     let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
-    assert!(matches!(err, TableError::TrackInTurns), "{err:?}");
+    assert!(matches!(err, TableError::Table(TableRefusal::TrackInTurns)), "{err:?}");
     assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
 }
 
@@ -480,4 +483,27 @@ fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
         "a move that earned none passes nothing up: {refused:?}"
     );
     assert_eq!(shown(&GameView::of(table.live().unwrap())), shown(&corrected), "and the refusal changed nothing");
+}
+
+#[test]
+fn an_abbot_taken_back_is_a_recall_in_the_feed_and_its_end_count_is_not() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::Abbot);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let tile = |n| TileId::from_name(n).unwrap();
+    table.play(Move::place_abbot(tile("B"), Cell::new(0, 1), Rotation::R0, Port::C), now()).unwrap();
+    table.play(Move::place_abbot(tile("B"), Cell::new(1, 1), Rotation::R0, Port::C), now()).unwrap();
+    let live = table.play(Move::place_and_recall(tile("U"), Cell::new(-1, 0), Rotation::R0), now()).unwrap();
+    let view = GameView::of(live);
+    let recall = view.feed.iter().find(|s| s.recalled).expect("Anna's recall in the feed");
+    assert_eq!((recall.winners.clone(), recall.complete, recall.final_scoring), (vec![0], false, false));
+    assert_eq!(serde_json::to_value(recall).unwrap()["recalled"], true);
+    // Bram's abbot stays and is counted at the end: unfinished, not taken back.
+    let finished = table.finish(Vec::new(), now()).unwrap();
+    let view = GameView::of(finished);
+    let at_end: Vec<_> =
+        view.feed.iter().filter(|s| s.final_scoring).map(|s| (s.winners.clone(), s.recalled)).collect();
+    assert!(at_end.contains(&(vec![1], false)), "Bram's cloister at the end: {at_end:?}");
+    assert_eq!(view.feed.iter().filter(|s| s.recalled).count(), 1, "one recall in the whole game");
 }

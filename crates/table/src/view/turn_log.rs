@@ -82,8 +82,8 @@ pub fn turn_log_of(live: &LiveGame) -> Vec<TurnView> {
                     turn.passed_second_tile = true;
                 }
             }
-            Move::StandAbbot { .. } => turn.figure = Figure::Abbot,
-            _ => {}
+            Move::Stand { figure, .. } => turn.figure = *figure,
+            Move::Discard { .. } | Move::City { .. } => {}
         }
     }
     turns
