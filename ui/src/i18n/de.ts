@@ -227,6 +227,7 @@ export const de: Messages = {
   "feed.robber.other": "Raubritter: {n} fertige Straßen",
   "feed.unfinished": " (unfertig)",
   "feed.outvoted": "; {names} hatte weniger Meeple",
+  "feed.fewerTokens": "; {names} hatte weniger Warenplättchen",
   "error.internal": "In Castellan ist etwas schiefgegangen („{detail}“).",
   "error.refused": "Nicht erlaubt: {reason}",
   "error.ledgerUnavailable":

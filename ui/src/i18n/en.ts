@@ -224,6 +224,7 @@ export const en = {
   "feed.robber.other": "Robber: {n} completed roads",
   "feed.unfinished": " (unfinished)",
   "feed.outvoted": "; {names} had fewer followers",
+  "feed.fewerTokens": "; {names} held fewer tokens",
   "error.internal": "Something went wrong inside Castellan (“{detail}”).",
   "error.refused": "Not allowed: {reason}",
   "error.ledgerUnavailable": "The game-night ledger at {path} cannot be used ({detail}). It has not been changed.",

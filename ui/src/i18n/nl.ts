@@ -225,6 +225,7 @@ export const nl: Messages = {
   "feed.robber.other": "Roofridder: {n} voltooide wegen",
   "feed.unfinished": " (onvoltooid)",
   "feed.outvoted": "; {names} had minder horigen",
+  "feed.fewerTokens": "; {names} had minder fiches",
   "error.internal": "Er ging iets mis in Castellan (“{detail}”).",
   "error.refused": "Niet toegestaan: {reason}",
   "error.ledgerUnavailable":

@@ -75,6 +75,20 @@ test("a farm says whose pig raised the pay per city", () => {
   expect(said("en", { ...farm, pigs: [] }), "without a pig nothing is said of one").not.toContain("pig");
 });
 
+test("a goods majority says who held fewer tokens, not fewer followers", () => {
+  const wine: ScoreView = { ...city, kind: "goods", goods: "wine", points: 10, tiles: [], pennants: 0 };
+  const said = (language: "en" | "nl" | "de") =>
+    describeScore(
+      wine,
+      players,
+      (k, v) => translate(language, k, v),
+      (b, n) => translateCount(language, b, n),
+    );
+  expect(said("en")).toBe("Anna 10: most wine; Bram held fewer tokens");
+  expect(said("nl")).toBe("Anna 10: de meeste wijn; Bram had minder fiches");
+  expect(said("de")).toBe("Anna 10: am meisten Wein; Bram hatte weniger Warenplättchen");
+});
+
 test("an abbot taken back says so, in every language, and not that its building was unfinished", () => {
   const garden: ScoreView = {
     ...city,

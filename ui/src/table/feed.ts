@@ -54,7 +54,9 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
   // Made by a double turn's second tile (T-08): said, as the same player scored twice in a row.
   if (score.secondTile) what += t("feed.secondTile");
   let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;
-  if (score.outvoted.length > 0) line += t("feed.outvoted", { names: namesOf(players, score.outvoted) });
+  // Goods are held, not followed: those outvoted held fewer tokens of the kind (T-05).
+  const fewer = score.kind === "goods" ? "feed.fewerTokens" : "feed.outvoted";
+  if (score.outvoted.length > 0) line += t(fewer, { names: namesOf(players, score.outvoted) });
   return line;
 }
 
