@@ -8,6 +8,7 @@ import {
   roleOutline,
   shapeLabel,
   shapeOf,
+  spanOf,
   spreadPoints,
   tileShapes,
   tokenRadius,
@@ -207,4 +208,15 @@ test("the big follower is drawn as itself wherever it stands, and larger than an
     const [w, h] = extent(role);
     expect(width * height, role).toBeGreaterThan(w * h);
   }
+});
+
+test("a patch of marks spans their cells and one more on every side", () => {
+  expect(spanOf([[0, -1]])).toEqual({ x: -1, y: -2, w: 3, h: 3 });
+  expect(
+    spanOf([
+      [2, 1],
+      [-3, 0],
+      [1, -4],
+    ]),
+  ).toEqual({ x: -4, y: -5, w: 8, h: 8 });
 });
