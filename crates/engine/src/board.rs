@@ -873,6 +873,17 @@ impl Board {
         tokens
     }
 
+    /// Pushes the cells of a feature's distinct tiles onto `out`, in placement order, and
+    /// returns what its segments show (pennants only for a city).
+    pub(crate) fn tiles_into(&self, feature: SegmentId, out: &mut Vec<Cell>) -> Drawn {
+        out.reserve(self.size[self.root(feature) as usize] as usize);
+        let mut drawn = self.walk_tiles(feature, |i| out.push(self.placed[i].cell));
+        if self.kind(feature) != FeatureKind::City {
+            drawn.pennants = 0;
+        }
+        drawn
+    }
+
     /// Distinct tiles of a feature and what its segments show, counted without allocating.
     pub(crate) fn measure(&self, feature: SegmentId) -> (u32, Drawn) {
         let mut tiles = 0;
@@ -880,15 +891,17 @@ impl Board {
         (tiles, drawn)
     }
 
-    /// Calls `visit` once for every distinct city feature (root) a farm touches, in the order
-    /// first met.
-    pub(crate) fn for_each_farm_city(&self, farm: SegmentId, mut visit: impl FnMut(SegmentId)) {
+    /// Calls `visit` once for every distinct completed city (its root) a farm touches, in the
+    /// order first met. Open cities are passed over before the distinct ones are sorted out:
+    /// only completed cities feed a farm (B-41, V-01).
+    pub(crate) fn for_each_completed_city(&self, farm: SegmentId, mut visit: impl FnMut(SegmentId)) {
         let mut seen = RootSet::default();
         let mut link = self.state[self.root(farm) as usize].cities.0;
         while link != NONE {
             let (city, next) = self.city_links[link as usize];
             let root = self.root(city);
-            if seen.insert(root) {
+            // A city is complete when none of its edges is open.
+            if self.state[root as usize].open == 0 && seen.insert(root) {
                 visit(root);
             }
             link = next;
@@ -916,12 +929,12 @@ impl Board {
     /// A feature described for events and the UI.
     pub(crate) fn view(&self, feature: SegmentId) -> FeatureView {
         let kind = self.kind(feature);
-        let mut tiles = Vec::with_capacity(self.size[self.root(feature) as usize] as usize);
-        let drawn = self.walk_tiles(feature, |i| tiles.push(self.placed[i].cell));
+        let mut tiles = Vec::new();
+        let drawn = self.tiles_into(feature, &mut tiles);
         FeatureView {
             kind,
             tiles,
-            pennants: if kind == FeatureKind::City { drawn.pennants } else { 0 },
+            pennants: drawn.pennants,
             complete: self.is_complete(feature),
             anchor: self.anchor(feature),
             inn: drawn.inn,

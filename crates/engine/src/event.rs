@@ -47,7 +47,7 @@ pub const SCORE_RULES: &[Rule] = &[
 ];
 
 /// Something that happened at the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A tile was put down.
     TilePlaced {
@@ -110,7 +110,7 @@ pub enum Event {
         figure: Figure,
     },
     /// Points were scored.
-    Scored(Box<Score>),
+    Scored(Score),
     /// A follower went back to its owner's supply.
     FollowerReturned {
         /// Whose.
@@ -267,7 +267,11 @@ impl From<FeatureKind> for ScoreSource {
 }
 
 /// One scoring of one feature: who scored how much, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Its tiles and cities are [`Span`]s into the [`ScoreLists`] kept with the events (see
+/// [`crate::Game::score_lists`]), so that a score holds no list of its own: scoring allocates
+/// nothing per score, and a score is a plain value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Score {
     /// What was scored.
     pub source: ScoreSource,
@@ -275,15 +279,15 @@ pub struct Score {
     pub winners: PlayerSet,
     /// Points to each winner.
     pub points: u32,
-    /// Tiles counted (each once).
-    pub tiles: Vec<Cell>,
+    /// Tiles counted (each once), in the order they were placed: [`ScoreLists::tiles`].
+    pub tiles: Span,
     /// Pennants counted.
     pub pennants: u32,
     /// Surrounding tiles counted (cloisters, shrines).
     pub neighbours: u32,
     /// Farms: the completed cities counted; the King: the completed cities; the Robber: the
-    /// completed roads. Each named by one of its places.
-    pub cities: Vec<(Cell, Port)>,
+    /// completed roads. Each named by one of its places: [`ScoreLists::cities`].
+    pub cities: Span,
     /// For farms: the City of Carcassonne counted as one more completed city (Rule C-21).
     pub carcassonne: bool,
     /// Followers on the feature, per player.
@@ -312,5 +316,69 @@ impl Score {
     /// feature completed nor the end count, so it is said apart and lets nobody into the City.
     pub fn is_recall(&self) -> bool {
         self.rule == Rule::A08
+    }
+}
+
+/// Where one score's list lies in its [`ScoreLists`]: a stretch of the tiles or of the cities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    /// How many entries the list has.
+    pub const fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list is empty.
+    pub const fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    fn of<T>(list: &[T], span: Span) -> &[T] {
+        &list[span.start as usize..][..span.len as usize]
+    }
+}
+
+/// The tiles and the cities that scores name, one buffer each for all the scores of a game
+/// (or of one [`crate::Game::final_count`]); each [`Score`] holds [`Span`]s into them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoreLists {
+    tiles: Vec<Cell>,
+    cities: Vec<(Cell, Port)>,
+}
+
+impl ScoreLists {
+    /// The tiles a score counted, each once, in the order they were placed.
+    pub fn tiles(&self, score: &Score) -> &[Cell] {
+        Span::of(&self.tiles, score.tiles)
+    }
+
+    /// The completed cities (or, for the Robber, roads) a score counted, each named by one of
+    /// its places, in the order met.
+    pub fn cities(&self, score: &Score) -> &[(Cell, Port)] {
+        Span::of(&self.cities, score.cities)
+    }
+
+    /// Room for `tiles` and `cities` more without moving either buffer.
+    pub(crate) fn reserve(&mut self, tiles: usize, cities: usize) {
+        self.tiles.reserve(tiles);
+        self.cities.reserve(cities);
+    }
+
+    /// A new list of tiles: what `fill` pushes.
+    pub(crate) fn add_tiles<R>(&mut self, fill: impl FnOnce(&mut Vec<Cell>) -> R) -> (Span, R) {
+        let start = self.tiles.len();
+        let r = fill(&mut self.tiles);
+        (Span { start: start as u32, len: (self.tiles.len() - start) as u32 }, r)
+    }
+
+    /// A new list of cities: what `fill` pushes.
+    pub(crate) fn add_cities(&mut self, fill: impl FnOnce(&mut Vec<(Cell, Port)>)) -> Span {
+        let start = self.cities.len();
+        fill(&mut self.cities);
+        Span { start: start as u32, len: (self.cities.len() - start) as u32 }
     }
 }

@@ -66,7 +66,7 @@ pub use board::{Board, EdgeMismatch, FeatureView, FitError, Follower, PlacedTile
 pub use challenge::Challenge;
 pub use coord::{Cell, Port, Rotation, Side};
 pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
-pub use event::{Event, Score, ScoreSource, SCORE_RULES};
+pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,

@@ -160,28 +160,41 @@ impl ByPlayer<u8> {
 
     /// The seats with the highest non-zero count: the majority, ties included (Rule B-23).
     pub fn leaders(&self) -> PlayerSet {
-        let max = self.0.iter().copied().max().unwrap_or(0);
-        let mut set = PlayerSet::EMPTY;
-        if max > 0 {
-            for (i, &n) in self.0.iter().enumerate() {
-                if n == max {
-                    set.insert(PlayerId(i as u8));
-                }
-            }
+        let max = self.0.iter().fold(0, |m, &n| m.max(n));
+        if max == 0 {
+            return PlayerSet::EMPTY;
         }
-        set
+        PlayerSet(zero_bytes(self.word() ^ (u64::from(max) * ONES)))
     }
 
     /// The seats with at least one but fewer than the leaders: present, outvoted.
     pub fn outvoted(&self) -> PlayerSet {
-        let leaders = self.leaders();
-        (0..MAX_PLAYERS as u8).map(PlayerId).filter(|&p| self.0[p.index()] > 0 && !leaders.contains(p)).collect()
+        PlayerSet(!zero_bytes(self.word()) & !self.leaders().0)
+    }
+
+    /// The eight seats' counts as one word, a byte each: every score asks for its leaders,
+    /// so they are found for all seats at once rather than seat by seat.
+    fn word(&self) -> u64 {
+        u64::from_le_bytes(self.0)
     }
 
     /// Seats with at least one, with their counts.
     pub fn present(&self) -> Vec<(PlayerId, u8)> {
         (0..MAX_PLAYERS).filter(|&i| self.0[i] > 0).map(|i| (PlayerId(i as u8), self.0[i])).collect()
     }
+}
+
+/// A one in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Bit `i` set for each byte `i` of `word` that is zero.
+fn zero_bytes(word: u64) -> u8 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The top bit of each byte: set when any of its bits is.
+    let nonzero = ((word & LOW7) + LOW7) | word;
+    let zero_tops = !nonzero & !LOW7;
+    // Gathers the eight top bits, byte 0's into bit 0.
+    ((zero_tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 impl<T> Index<PlayerId> for ByPlayer<T> {
@@ -213,5 +226,29 @@ mod tests {
         let outvoted: Vec<PlayerId> = t.outvoted().iter().collect();
         assert_eq!(outvoted, vec![PlayerId(1)], "the lone follower is outvoted");
         assert_eq!(t.total(), 5);
+    }
+
+    #[test]
+    fn leaders_and_outvoted_agree_with_counting_seat_by_seat() {
+        // Every table of up to two followers a seat, and the largest counts a byte holds.
+        let mut tables: Vec<[u8; MAX_PLAYERS]> = (0..3u32.pow(MAX_PLAYERS as u32))
+            .map(|mut n| {
+                std::array::from_fn(|_| {
+                    let v = (n % 3) as u8;
+                    n /= 3;
+                    v
+                })
+            })
+            .collect();
+        tables.extend([[255, 254, 0, 1, 128, 127, 255, 0], [0, 0, 0, 0, 0, 0, 0, 200], [129; MAX_PLAYERS]]);
+        for counts in tables {
+            let max = counts.iter().copied().max().unwrap();
+            let seats = |keep: &dyn Fn(u8) -> bool| -> PlayerSet {
+                (0..MAX_PLAYERS).filter(|&i| keep(counts[i])).map(|i| PlayerId(i as u8)).collect()
+            };
+            let t = ByPlayer(counts);
+            assert_eq!(t.leaders(), seats(&|n| n > 0 && n == max), "{counts:?}");
+            assert_eq!(t.outvoted(), seats(&|n| n > 0 && n < max), "{counts:?}");
+        }
     }
 }

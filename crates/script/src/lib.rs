@@ -179,7 +179,7 @@ impl Script {
     /// Robber a completed road. Otherwise the name is a slip, and counting it would hide it
     /// behind a bonus of 0.
     fn check_titles(&self, game: &Game) -> Result<(), ScriptError> {
-        let count = game.final_count();
+        let (count, _) = game.final_count();
         for (title, key, source) in [
             (TitleKind::King, "setup.king", ScoreSource::King),
             (TitleKind::Robber, "setup.robber", ScoreSource::Robber),

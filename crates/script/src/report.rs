@@ -1,6 +1,6 @@
 //! The JSON report of a replayed game, as `castellan score` prints it.
 
-use castellan_engine::{Event, Game, PlayerId, Quarter, Rule, Score, TileSet, TrackPosition};
+use castellan_engine::{Event, Game, PlayerId, Quarter, Rule, Score, ScoreLists, TileSet, TrackPosition};
 use serde_json::{json, Value};
 
 /// Scores by name, standings, winners, score-track positions, followers in supply, every
@@ -33,7 +33,7 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         .events()
         .iter()
         .filter_map(|e| match e {
-            Event::Scored(s) => Some(score_json(s, &name)),
+            Event::Scored(s) => Some(score_json(s, game.score_lists(), &name)),
             _ => None,
         })
         .collect();
@@ -147,7 +147,7 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
 /// something, so that a version-1 report is unchanged: a follower's `weight` where a big
 /// follower made it differ from `count` (I-12), `inn` and `cathedral` for a road or city paid
 /// by the Inns & Cathedrals rules (I-05 to I-08).
-fn score_json(s: &Score, name: &impl Fn(PlayerId) -> String) -> Value {
+fn score_json(s: &Score, lists: &ScoreLists, name: &impl Fn(PlayerId) -> String) -> Value {
     let followers: Vec<Value> = s
         .followers
         .present()
@@ -164,10 +164,10 @@ fn score_json(s: &Score, name: &impl Fn(PlayerId) -> String) -> Value {
         "source": s.source.name(),
         "winners": s.winners.iter().map(name).collect::<Vec<_>>(),
         "points": s.points,
-        "tiles": s.tiles.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
+        "tiles": lists.tiles(s).iter().map(|c| [c.x, c.y]).collect::<Vec<_>>(),
         "pennants": s.pennants,
         "neighbours": s.neighbours,
-        "cities": s.cities.iter().map(|(c, p)| json!([c.x, c.y, p.name()])).collect::<Vec<_>>(),
+        "cities": lists.cities(s).iter().map(|(c, p)| json!([c.x, c.y, p.name()])).collect::<Vec<_>>(),
         "carcassonne": s.carcassonne,
         "followers": followers,
         "outvoted": s.outvoted.iter().map(name).collect::<Vec<_>>(),

@@ -10,7 +10,7 @@
 
 use super::{Game, Mode};
 use crate::coord::{Cell, Port, Rotation};
-use crate::event::{Event, Score, ScoreSource};
+use crate::event::{Event, Score, ScoreSource, Span};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::rule::Rule;
@@ -150,19 +150,19 @@ impl Game {
     pub(super) fn recall_abbot(&mut self, player: PlayerId) {
         let (cell, port, segment) = self.abbot_on_board(player).expect("checked before placing");
         let root = self.board.root(segment);
-        let view = self.board.view(root);
+        let (tiles, _) = self.events.lists.add_tiles(|out| self.board.tiles_into(root, out));
         let neighbours = u32::from(self.board.building_neighbours(root));
         let followers = *self.board.followers_on(root);
         let weight = *self.board.weight_on(root);
-        let source = ScoreSource::from(view.kind);
+        let source = ScoreSource::from(self.board.kind(root));
         self.record(Score {
             source,
             winners: [player].into_iter().collect(),
             points: 1 + neighbours,
-            tiles: view.tiles,
+            tiles,
             pennants: 0,
             neighbours,
-            cities: Vec::new(),
+            cities: Span::default(),
             carcassonne: false,
             followers,
             weight,

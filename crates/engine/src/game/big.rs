@@ -137,7 +137,7 @@ mod tests {
             .events()
             .iter()
             .find_map(|e| match e {
-                Event::Scored(s) if s.source == crate::ScoreSource::Road => Some(s.clone()),
+                Event::Scored(s) if s.source == crate::ScoreSource::Road => Some(*s),
                 _ => None,
             })
             .expect("the road scored");

@@ -65,7 +65,7 @@ impl Game {
     /// rule, the loser's unfinished value, V-22); the other scores nothing; both followers
     /// return (H-09).
     pub(super) fn score_challenge_win(&mut self, winner: SegmentId, loser: SegmentId) {
-        if let Some(mut score) = score_feature(&self.board, winner, &self.setup.rules, false) {
+        if let Some(mut score) = score_feature(&self.board, winner, &self.setup.rules, false, &mut self.events.lists) {
             if self.setup.rules.challenge_winner_takes_both {
                 score.points += 1 + self.board.building_neighbours(loser) as u32;
                 score.rule = Rule::V22;
@@ -75,12 +75,12 @@ impl Game {
             self.record(score);
         }
         self.return_followers(winner);
-        if let Some(mut lost) = score_feature(&self.board, loser, &self.setup.rules, false) {
+        if let Some(mut lost) = score_feature(&self.board, loser, &self.setup.rules, false, &mut self.events.lists) {
             lost.outvoted = lost.winners;
             lost.winners = crate::PlayerSet::EMPTY;
             lost.points = 0;
             lost.rule = Rule::H09;
-            self.events.push(Event::Scored(Box::new(lost)));
+            self.events.push(Event::Scored(lost));
         }
         self.return_followers(loser);
     }
@@ -89,7 +89,7 @@ impl Game {
     /// wins it unfinished and pays its heretic the winner's 9 at once (H-09); the heretic
     /// returns. The cloister has already paid its abbot the recall.
     pub(super) fn score_challenge_forfeit(&mut self, shrine: SegmentId) {
-        if let Some(mut score) = score_feature(&self.board, shrine, &self.setup.rules, false) {
+        if let Some(mut score) = score_feature(&self.board, shrine, &self.setup.rules, false, &mut self.events.lists) {
             score.points = 9;
             score.rule = Rule::H09;
             self.record(score);
@@ -158,7 +158,7 @@ mod tests {
         let mut game = shrine_game();
         game.apply(&Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C))).unwrap();
         game.apply(&Move::place(tile("SH1"), Cell::new(1, 1), Rotation::R0, Some(Port::C))).unwrap();
-        let rules: Vec<Rule> = game.final_count().iter().filter(|s| s.points > 0).map(|s| s.rule).collect();
+        let rules: Vec<Rule> = game.final_count().0.iter().filter(|s| s.points > 0).map(|s| s.rule).collect();
         assert_eq!(rules, [Rule::H11, Rule::H11], "both buildings, each with its neighbours");
     }
 }

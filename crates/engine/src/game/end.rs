@@ -9,13 +9,14 @@
 use super::{off_table, CountError, Game, MoveError};
 use crate::board::SegmentId;
 use crate::count::QuarterMove;
-use crate::event::{Event, Score};
+use crate::event::{Event, Score, ScoreLists};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::scoring::{
-    farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_goods, score_titles, Pigs,
+    farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_goods, score_titles, Counted,
+    Pigs, ScoreSink,
 };
 use crate::tile::{FeatureKind, TileSet};
 use std::fmt;
@@ -63,21 +64,31 @@ impl TrackPosition {
     }
 }
 
+/// What the end count frees: see [`Game::count_into`].
+pub(super) struct Freed {
+    /// The features freed, one for each of the first scores.
+    features: Vec<SegmentId>,
+    /// The feature each follower stands on, in the order of the board's followers.
+    under: Vec<SegmentId>,
+}
+
 impl Game {
-    /// The end-of-game count as it would come out now, without changing the game: unfinished
-    /// roads, then cities, then cloisters and shrines (each in the order first occupied), then
-    /// the farms (Rules B-33, B-34). Beside the scores: the features whose followers they
-    /// free, one for each of the first scores (the roads, cities, cloisters and shrines); the
-    /// farms' and titles' scores free nobody. A follower forgotten on a complete feature of a
-    /// final board scores nothing and stays where it is.
-    pub(super) fn final_count_with_features(&self) -> (Vec<Score>, Vec<SegmentId>) {
+    /// The end-of-game count as it would come out now, without changing the game, onto
+    /// `out`: unfinished roads, then cities, then cloisters and shrines (each in the order
+    /// first occupied), each score followed by its followers going home, then the farms
+    /// (Rules B-33, B-34). Returns the features whose followers the first scores (the roads,
+    /// cities, cloisters and shrines) free; the farms' and titles' scores free nobody. A
+    /// follower forgotten on a complete feature of a final board scores nothing and stays
+    /// where it is.
+    pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Freed {
         let board = &self.board;
         let followers = board.followers();
+        // Each follower's feature, found with one walk to its root and used for everything below.
+        let under: Vec<SegmentId> = followers.iter().map(|f| board.root(f.segment)).collect();
         let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(followers.len());
         // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
         let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
-        for f in followers {
-            let root = board.root(f.segment);
+        for &root in &under {
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
@@ -95,28 +106,29 @@ impl Game {
             }
         }
         open.sort_by_key(|&(order, _)| order);
-        // Room for every score in one allocation: at most one per follower, and two titles.
-        let mut scores = Vec::with_capacity(followers.len() + 2);
         let mut features = Vec::with_capacity(open.len());
         for (_, f) in open {
-            let Some(mut s) = score_feature(board, f, &self.setup.rules, true) else {
+            let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
                 continue;
             };
             // An unresolved challenge: both buildings score as unfinished (H-11).
             if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
                 s.rule = Rule::H11;
             }
-            scores.push(s);
+            out.add(s);
+            for (follower, _) in followers.iter().zip(&under).filter(|&(_, &u)| u == f) {
+                out.home(follower);
+            }
             features.push(f);
         }
-        score_farms(board, &self.setup.rules, &farms, self.pigs_count(), &mut scores);
+        score_farms(board, &self.setup.rules, &farms, self.pigs_count(), out);
         if self.setup.has(TileSet::KingRobber) {
-            score_titles(board, &self.titles, self.setup.rules.road_loops_complete, &mut scores);
+            score_titles(board, &self.titles, self.setup.rules.road_loops_complete, out);
         }
         if self.setup.has(TileSet::TradersBuilders) {
-            score_goods(self.goods(), board.tiles()[0].cell_anchor(), &mut scores);
+            score_goods(self.goods(), board.tiles()[0].cell_anchor(), out);
         }
-        (scores, features)
+        Freed { features, under }
     }
 
     /// How pigs count at this table (T-17, X-12, QX-07).
@@ -124,10 +136,12 @@ impl Game {
         Pigs { in_play: self.setup.has(TileSet::TradersBuilders), stack: self.setup.rules.herd_and_pig_stack }
     }
 
-    /// The end-of-game count as it would come out now; the game is unchanged. This is the
-    /// live "if the game ended now" view.
-    pub fn final_count(&self) -> Vec<Score> {
-        self.final_count_with_features().0
+    /// The end-of-game count as it would come out now, with the tiles and cities its scores
+    /// name; the game is unchanged. This is the live "if the game ended now" view.
+    pub fn final_count(&self) -> (Vec<Score>, ScoreLists) {
+        let mut count = Counted::default();
+        self.count_into(&mut count);
+        (count.scores, count.lists)
     }
 
     /// The points each seat would get from the end-of-game count now: the totals of
@@ -158,7 +172,7 @@ impl Game {
             };
         }
         // The rarer counts reuse the explained form.
-        let mut rest = Vec::new();
+        let mut rest = Counted::default();
         if rules.farms == FarmRule::FirstEdition || pigs.in_play {
             score_farms(board, rules, &farms_with_farmers(board), pigs, &mut rest);
         }
@@ -168,7 +182,7 @@ impl Game {
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), &mut rest);
         }
-        for s in rest {
+        for s in rest.scores {
             add((s.winners, s.points));
         }
         totals
@@ -226,35 +240,29 @@ impl Game {
             *self = next;
         }
         self.events.push(Event::FinalScoringStarted);
-        let (scores, features) = self.final_count_with_features();
-        // Which scored feature each follower stands on, found with one walk to its root; the
-        // followers of the k-th score then go home right after it, in the order placed.
-        let board = &self.board;
-        let on: Vec<usize> = board
-            .followers()
-            .iter()
-            .map(|f| {
-                let root = board.root(f.segment);
-                features.iter().position(|&g| g == root).unwrap_or(usize::MAX)
-            })
-            .collect();
-        for (k, score) in scores.into_iter().enumerate() {
-            self.record(score);
-            if k < features.len() {
-                let (supply, abbots, bigs, companions) =
-                    (&mut self.supply, &mut self.abbots, &mut self.bigs, &mut self.companions);
-                for (f, _) in self.board.followers().iter().zip(&on).filter(|&(_, &o)| o == k) {
-                    match f.figure {
-                        Figure::Follower => supply[f.player] += 1,
-                        Figure::Abbot => abbots[f.player] += 1,
-                        Figure::Big => bigs[f.player] += 1,
-                        Figure::Builder | Figure::Pig => companions.give_back(f.player, f.figure),
-                    }
-                    self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
+        let first_score = self.events.len();
+        // The count writes its events straight into the log, taken out meanwhile; the totals
+        // and the supplies follow from those events.
+        let mut log = std::mem::take(&mut self.events);
+        let Freed { features, under } = self.count_into(&mut log);
+        self.events = log;
+        for e in &self.events[first_score..] {
+            if let Event::Scored(s) = e {
+                for p in s.winners.iter() {
+                    self.scores[p] += s.points;
                 }
             }
         }
-        self.board.release_followers(&features, |i| on[i] != usize::MAX);
+        let gone: Vec<bool> = under.iter().map(|u| features.contains(u)).collect();
+        for (f, _) in self.board.followers().iter().zip(&gone).filter(|&(_, &g)| g) {
+            match f.figure {
+                Figure::Follower => self.supply[f.player] += 1,
+                Figure::Abbot => self.abbots[f.player] += 1,
+                Figure::Big => self.bigs[f.player] += 1,
+                Figure::Builder | Figure::Pig => self.companions.give_back(f.player, f.figure),
+            }
+        }
+        self.board.release_followers(&features, |i| gone[i]);
         self.finished = true;
         Ok(&self.events[first_event..])
     }
@@ -326,7 +334,7 @@ mod tests {
     #[test]
     fn the_count_can_be_asked_for_without_ending_the_game() {
         let game = anna_on_an_open_road();
-        let count = game.final_count();
+        let (count, _) = game.final_count();
         let road: Vec<(u32, Rule)> = count.iter().filter(|s| s.points > 0).map(|s| (s.points, s.rule)).collect();
         assert_eq!(road, [(2, Rule::B35)], "the open road, 1 a tile");
         assert_eq!(game.scores_if_ended_now(), [2, 0]);

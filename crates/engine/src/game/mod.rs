@@ -66,17 +66,17 @@ pub use pig::PigError;
 pub use placement::PlacementError;
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
 
-use crate::board::{Board, SegmentId};
+use crate::board::{Board, Follower, SegmentId};
 use crate::challenge::Challenge;
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{City, CountChoice};
-use crate::event::{Event, Score};
+use crate::event::{Event, Score, ScoreLists};
 use crate::figure::Figure;
 use crate::goods::Tokens;
 use crate::player::{ByPlayer, PlayerId};
 use crate::river::{is_river_tile, River};
 use crate::rules::{RuleSet, Unplaceable};
-use crate::scoring::score_feature;
+use crate::scoring::{score_feature, ScoreSink};
 use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
 use moves::off_table;
@@ -110,20 +110,43 @@ pub struct Game {
 }
 
 /// Room a copied game keeps for its next events: a finish's scores and followers going
-/// home, or a few turns.
+/// home, or a few turns; and for the tiles and cities those scores name.
 const EVENT_ROOM: usize = 64;
+const TILE_ROOM: usize = 128;
+const CITY_ROOM: usize = 64;
 
-/// The events of a game, in order. A game is copied to go on from the copy (the final
-/// count on a copy, a correction replayed); a plain copy would have no room left, and its
-/// first new event would move the whole log, so a copy keeps [`EVENT_ROOM`] spare.
+/// The events of a game, in order, with the lists their scores name. A game is copied to go
+/// on from the copy (the final count on a copy, a correction replayed); a plain copy would
+/// have no room left, and its first new event would move the whole log, so a copy keeps
+/// [`EVENT_ROOM`] spare.
 #[derive(Debug, Default)]
-struct EventLog(Vec<Event>);
+struct EventLog {
+    events: Vec<Event>,
+    lists: ScoreLists,
+}
 
 impl Clone for EventLog {
     fn clone(&self) -> Self {
-        let mut events = Vec::with_capacity(self.0.len() + EVENT_ROOM);
-        events.extend_from_slice(&self.0);
-        EventLog(events)
+        let mut events = Vec::with_capacity(self.events.len() + EVENT_ROOM);
+        events.extend_from_slice(&self.events);
+        let mut lists = self.lists.clone();
+        lists.reserve(TILE_ROOM, CITY_ROOM);
+        EventLog { events, lists }
+    }
+}
+
+/// The end count writes into the log: each score, and each follower going home after it.
+impl ScoreSink for EventLog {
+    fn lists(&mut self) -> &mut ScoreLists {
+        &mut self.lists
+    }
+
+    fn add(&mut self, score: Score) {
+        self.events.push(Event::Scored(score));
+    }
+
+    fn home(&mut self, f: &Follower) {
+        self.events.push(Event::FollowerReturned { player: f.player, cell: f.cell, port: f.port });
     }
 }
 
@@ -131,13 +154,13 @@ impl std::ops::Deref for EventLog {
     type Target = Vec<Event>;
 
     fn deref(&self) -> &Vec<Event> {
-        &self.0
+        &self.events
     }
 }
 
 impl std::ops::DerefMut for EventLog {
     fn deref_mut(&mut self) -> &mut Vec<Event> {
-        &mut self.0
+        &mut self.events
     }
 }
 
@@ -192,6 +215,11 @@ impl Game {
     /// Everything that happened, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// The tiles and cities the scores of [`Game::events`] name.
+    pub fn score_lists(&self) -> &ScoreLists {
+        &self.events.lists
     }
 
     /// Moves applied.
@@ -418,7 +446,7 @@ impl Game {
     }
 
     pub(super) fn score_and_return(&mut self, feature: SegmentId) {
-        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, false) {
+        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, false, &mut self.events.lists) {
             self.record(score);
         }
         self.return_followers(feature);
@@ -442,7 +470,7 @@ impl Game {
         for p in score.winners.iter() {
             self.scores[p] += score.points;
         }
-        self.events.push(Event::Scored(Box::new(score)));
+        self.events.push(Event::Scored(score));
     }
 }
 

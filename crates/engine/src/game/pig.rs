@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(game.final_points()[ANNA], 4, "the live count knows the pig");
         game.finish().unwrap();
         let farm = game.events().iter().rev().find_map(|e| match e {
-            crate::Event::Scored(s) if s.source == crate::ScoreSource::Farm => Some(s.clone()),
+            crate::Event::Scored(s) if s.source == crate::ScoreSource::Farm => Some(*s),
             _ => None,
         });
         let farm = farm.expect("the farm is scored");

@@ -12,6 +12,7 @@ use super::{EventLog, Game};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
+use crate::event::ScoreLists;
 use crate::goods::Tokens;
 use crate::player::{ByPlayer, Color, PlayerId};
 use crate::river::River;
@@ -485,7 +486,7 @@ impl Game {
             extra_turns: 0,
             scores: ByPlayer::default(),
             current: PlayerId(0),
-            events: EventLog(Vec::with_capacity(256)),
+            events: EventLog { events: Vec::with_capacity(256), lists: ScoreLists::default() },
             moves: 0,
             finished: false,
         })

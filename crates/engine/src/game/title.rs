@@ -83,6 +83,7 @@ mod tests {
         assert_eq!(game.titles().robber, None, "no road completed");
         let bonus: Vec<(ScoreSource, u32, Rule)> = game
             .final_count()
+            .0
             .iter()
             .map(|s| (s.source, s.points, s.rule))
             .filter(|s| s.0 == ScoreSource::King)

@@ -5,9 +5,9 @@
 //! alone — the catalog records contact per tile, and corners are no contact).
 
 use super::pig::{push_with_pigs, Pigs};
+use super::ScoreSink;
 use crate::board::{Board, SegmentId};
-use crate::coord::{Cell, Port};
-use crate::event::{Score, ScoreSource};
+use crate::event::{Score, ScoreLists, ScoreSource, Span};
 use crate::player::{ByPlayer, PlayerSet};
 use crate::rule::Rule;
 use crate::rules::{FarmRule, RuleSet};
@@ -28,12 +28,12 @@ pub(crate) fn farms_with_farmers(board: &Board) -> Vec<SegmentId> {
 
 /// Scores `farms` (see [`farms_with_farmers`]) onto `out`, in their order, with what the
 /// pigs add (`pig.rs`).
-pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], pigs: Pigs, out: &mut Vec<Score>) {
+pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], pigs: Pigs, out: &mut impl ScoreSink) {
     match rules.farms {
         FarmRule::Off => {}
         FarmRule::Current => {
             for &farm in farms {
-                if let Some(s) = score_farm(board, farm) {
+                if let Some(s) = score_farm(board, farm, out.lists()) {
                     let cities = s.cities.len() as u32 + u32::from(s.carcassonne);
                     push_with_pigs(board, s, &[farm], (3, cities), pigs, Rule::T17, out);
                 }
@@ -46,7 +46,7 @@ pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], p
 /// Current rules: the farm's owners (majority, ties shared; B-40) score 3 for every distinct
 /// completed city it touches, open farm or not (B-41); a city touching several farms pays
 /// each of them (B-43); the City of Carcassonne counts as one (C-21).
-fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
+fn score_farm(board: &Board, farm: SegmentId, lists: &mut ScoreLists) -> Option<Score> {
     let followers = *board.followers_on(farm);
     // A big farmer weighs two (I-14).
     let weight = *board.weight_on(farm);
@@ -54,13 +54,8 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
     if winners.is_empty() {
         return None;
     }
-    // Each completed city, named by its anchor as it is met: one list, built once.
-    let mut cities: Vec<(Cell, Port)> = Vec::new();
-    board.for_each_farm_city(farm, |c| {
-        if board.is_complete(c) {
-            cities.push(board.anchor(c));
-        }
-    });
+    // Each completed city, named by its anchor as it is met.
+    let cities = lists.add_cities(|cities| board.for_each_completed_city(farm, |c| cities.push(board.anchor(c))));
     let carcassonne = board.farm_touches_carcassonne(farm);
     let count = cities.len() as u32 + carcassonne as u32;
     Some(Score {
@@ -68,7 +63,7 @@ fn score_farm(board: &Board, farm: SegmentId) -> Option<Score> {
         outvoted: weight.outvoted(),
         winners,
         points: farm_value(count),
-        tiles: Vec::new(),
+        tiles: Span::default(),
         pennants: 0,
         neighbours: 0,
         cities,
@@ -96,23 +91,19 @@ pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, 
         return None;
     }
     let mut count = board.farm_touches_carcassonne(farm) as u32;
-    board.for_each_farm_city(farm, |c| count += board.is_complete(c) as u32);
+    board.for_each_completed_city(farm, |_| count += 1);
     Some((winners, farm_value(count)))
 }
 
 /// 2000 edition (V-01): city by city, 4 points to the players with the most farmers on all
 /// the farms touching it, each farm counted once per city. The City of Carcassonne counts
 /// as a city too.
-fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out: &mut Vec<Score>) {
+fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out: &mut impl ScoreSink) {
     // City root → the farms touching it, in the order met.
     let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
     for &farm in farms {
         let mut touched: Vec<Option<SegmentId>> = Vec::new();
-        board.for_each_farm_city(farm, |c| {
-            if board.is_complete(c) {
-                touched.push(Some(c));
-            }
-        });
+        board.for_each_completed_city(farm, |c| touched.push(Some(c)));
         if board.farm_touches_carcassonne(farm) {
             touched.push(None);
         }
@@ -135,22 +126,24 @@ fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out:
         if winners.is_empty() {
             continue;
         }
-        let view = city.map(|c| board.view(c));
+        let lists = out.lists();
+        let tiles = city.map(|c| lists.add_tiles(|cells| board.tiles_into(c, cells)).0).unwrap_or_default();
+        let anchor = city.map(|c| board.anchor(c));
         let score = Score {
             source: ScoreSource::FarmCity,
             outvoted: weight.outvoted(),
             winners,
             points: 4,
-            tiles: view.as_ref().map(|v| v.tiles.clone()).unwrap_or_default(),
+            tiles,
             pennants: 0,
             neighbours: 0,
-            cities: view.as_ref().map(|v| vec![v.anchor]).unwrap_or_default(),
+            cities: lists.add_cities(|cities| cities.extend(anchor)),
             carcassonne: city.is_none(),
             followers: farmers,
             weight,
             complete: true,
             final_scoring: true,
-            anchor: view.map(|v| v.anchor).unwrap_or_else(|| board.anchor(around[0])),
+            anchor: anchor.unwrap_or_else(|| board.anchor(around[0])),
             rule: Rule::V01,
             goods: None,
             pigs: PlayerSet::EMPTY,

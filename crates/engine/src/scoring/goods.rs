@@ -3,8 +3,9 @@
 //!
 //! The tokens themselves are taken during play (`game/goods.rs`); here they are only counted.
 
+use super::ScoreSink;
 use crate::coord::{Cell, Port};
-use crate::event::{Score, ScoreSource};
+use crate::event::{Score, ScoreSource, Span};
 use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::rule::Rule;
@@ -14,7 +15,7 @@ const MAJORITY: u32 = 10;
 
 /// Scores each kind of goods onto `out`, in [`Goods::ALL`] order, for the hands `held` (one
 /// per seat). `anchor` names the table, as the King's and the Robber's scores do.
-pub(crate) fn score_goods(held: &[Tokens], anchor: (Cell, Port), out: &mut Vec<Score>) {
+pub(crate) fn score_goods(held: &[Tokens], anchor: (Cell, Port), out: &mut impl ScoreSink) {
     for goods in Goods::ALL {
         let mut counts = ByPlayer::<u8>::default();
         for (i, hand) in held.iter().enumerate() {
@@ -25,15 +26,15 @@ pub(crate) fn score_goods(held: &[Tokens], anchor: (Cell, Port), out: &mut Vec<S
         if winners.is_empty() {
             continue;
         }
-        out.push(Score {
+        out.add(Score {
             source: ScoreSource::Goods,
             outvoted: counts.outvoted(),
             winners,
             points: MAJORITY,
-            tiles: Vec::new(),
+            tiles: Span::default(),
             pennants: 0,
             neighbours: 0,
-            cities: Vec::new(),
+            cities: Span::default(),
             carcassonne: false,
             weight: counts,
             followers: counts,
@@ -50,16 +51,17 @@ pub(crate) fn score_goods(held: &[Tokens], anchor: (Cell, Port), out: &mut Vec<S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scoring::Counted;
 
     fn hand(wine: u8, grain: u8, cloth: u8) -> Tokens {
         Tokens([wine, grain, cloth])
     }
 
     fn points(held: &[Tokens]) -> Vec<u32> {
-        let mut out = Vec::new();
+        let mut out = Counted::default();
         score_goods(held, (Cell::new(0, 0), Port::C), &mut out);
         let mut totals = vec![0; held.len()];
-        for s in &out {
+        for s in &out.scores {
             assert_eq!((s.rule, s.source, s.points), (Rule::T05, ScoreSource::Goods, 10));
             for p in s.winners.iter() {
                 totals[p.index()] += s.points;
@@ -78,9 +80,9 @@ mod tests {
     #[test]
     fn a_kind_nobody_holds_pays_nobody() {
         assert_eq!(points(&[hand(0, 0, 0), hand(0, 0, 0)]), [0, 0], "QX-11");
-        let mut out = Vec::new();
+        let mut out = Counted::default();
         score_goods(&[hand(0, 2, 0), hand(0, 0, 0)], (Cell::new(0, 0), Port::C), &mut out);
-        let kinds: Vec<Option<Goods>> = out.iter().map(|s| s.goods).collect();
+        let kinds: Vec<Option<Goods>> = out.scores.iter().map(|s| s.goods).collect();
         assert_eq!(kinds, [Some(Goods::Grain)], "only grain is held: one score, naming its kind");
     }
 }

@@ -13,12 +13,40 @@ pub(crate) use goods::score_goods;
 pub(crate) use pig::Pigs;
 pub(crate) use title::score_titles;
 
-use crate::board::{Board, Drawn, SegmentId};
-use crate::event::{Score, ScoreSource};
+use crate::board::{Board, Drawn, Follower, SegmentId};
+use crate::event::{Score, ScoreLists, ScoreSource, Span};
 use crate::player::PlayerSet;
 use crate::rule::Rule;
 use crate::rules::RuleSet;
 use crate::tile::FeatureKind;
+
+/// Where scores go as they are made, with the lists they name: a game's event log during
+/// the end count, or a [`Counted`] for the count asked for without changing the game.
+pub(crate) trait ScoreSink {
+    /// The lists the scores name.
+    fn lists(&mut self) -> &mut ScoreLists;
+    /// A score, in the order made.
+    fn add(&mut self, score: Score);
+    /// A follower freed by the score just pushed goes home.
+    fn home(&mut self, _follower: &Follower) {}
+}
+
+/// Scores and the lists they name, kept apart from any game.
+#[derive(Debug, Default)]
+pub(crate) struct Counted {
+    pub(crate) scores: Vec<Score>,
+    pub(crate) lists: ScoreLists,
+}
+
+impl ScoreSink for Counted {
+    fn lists(&mut self) -> &mut ScoreLists {
+        &mut self.lists
+    }
+
+    fn add(&mut self, score: Score) {
+        self.scores.push(score);
+    }
+}
 
 /// A road: 1 per tile, complete or not (Rules B-18, B-35); nothing unfinished under the
 /// house rule V-06. With an inn, 2 per tile when finished (I-05) and nothing when not (I-06),
@@ -102,35 +130,41 @@ fn neighbours(board: &Board, feature: SegmentId, kind: FeatureKind) -> u32 {
 }
 
 /// Scores a road, city, cloister or shrine for the majority of its followers (B-23, B-25), a
-/// big follower weighing two (I-12).
+/// big follower weighing two (I-12), its tiles going onto `lists`.
 /// Returns `None` when nobody stands on it.
-pub(crate) fn score_feature(board: &Board, feature: SegmentId, rules: &RuleSet, final_scoring: bool) -> Option<Score> {
-    let followers = *board.followers_on(feature);
+pub(crate) fn score_feature(
+    board: &Board,
+    feature: SegmentId,
+    rules: &RuleSet,
+    final_scoring: bool,
+    lists: &mut ScoreLists,
+) -> Option<Score> {
+    let feature = board.root(feature);
     let weight = *board.weight_on(feature);
     let winners = weight.leaders();
-    if winners.is_empty() {
+    let kind = board.kind(feature);
+    if winners.is_empty() || matches!(kind, FeatureKind::Field | FeatureKind::River) {
         return None;
     }
-    let view = board.view(feature);
+    let (tiles, drawn) = lists.add_tiles(|out| board.tiles_into(feature, out));
     let complete = counts_as_complete(board, feature, rules);
-    let neighbours = neighbours(board, feature, view.kind);
-    let drawn = Drawn { pennants: view.pennants, inn: view.inn, cathedral: view.cathedral };
-    let (points, rule) = feature_value(view.kind, view.tiles.len() as u32, drawn, neighbours, complete, rules)?;
+    let neighbours = neighbours(board, feature, kind);
+    let (points, rule) = feature_value(kind, tiles.len() as u32, drawn, neighbours, complete, rules)?;
     Some(Score {
-        source: ScoreSource::from(view.kind),
+        source: ScoreSource::from(kind),
         outvoted: weight.outvoted(),
         winners,
         points,
-        tiles: view.tiles,
-        pennants: view.pennants,
+        tiles,
+        pennants: drawn.pennants,
         neighbours,
-        cities: Vec::new(),
+        cities: Span::default(),
         carcassonne: false,
-        followers,
+        followers: *board.followers_on(feature),
         weight,
         complete,
         final_scoring,
-        anchor: view.anchor,
+        anchor: board.anchor(feature),
         rule,
         goods: None,
         pigs: PlayerSet::EMPTY,

@@ -9,6 +9,7 @@
 //! split into one score each, every winner in exactly one: the totals stay the sum of the
 //! scores. Who owns the farm is the farm count's (`farm.rs`).
 
+use super::ScoreSink;
 use crate::board::{Board, SegmentId};
 use crate::event::Score;
 use crate::figure::Figure;
@@ -43,10 +44,10 @@ pub(crate) fn push_with_pigs(
     (per_city, cities): (u32, u32),
     pigs: Pigs,
     pig_rule: Rule,
-    out: &mut Vec<Score>,
+    out: &mut impl ScoreSink,
 ) {
     if !pigs.in_play || cities == 0 {
-        out.push(score);
+        out.add(score);
         return;
     }
     // Winners by what pigs add (0, 1 or 2), and whether any of them has an own pig there.
@@ -58,17 +59,17 @@ pub(crate) fn push_with_pigs(
         group.1 |= own;
     }
     if groups[0].0 == score.winners {
-        out.push(score);
+        out.add(score);
         return;
     }
     for (bonus, (winners, own)) in groups.into_iter().enumerate().filter(|(_, (w, _))| !w.is_empty()) {
-        let mut s = score.clone();
+        let mut s = score;
         s.winners = winners;
         s.points = (per_city + bonus as u32) * cities;
         if bonus > 0 {
             s.pigs = winners;
             s.rule = if own { pig_rule } else { Rule::X12 };
         }
-        out.push(s);
+        out.add(s);
     }
 }

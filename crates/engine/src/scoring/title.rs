@@ -2,8 +2,9 @@
 //!
 //! Who holds a title is the crate's `title.rs`; here only what the holder scores at the end.
 
-use crate::board::{Board, SegmentId};
-use crate::event::{Score, ScoreSource};
+use super::ScoreSink;
+use crate::board::Board;
+use crate::event::{Score, ScoreSource, Span};
 use crate::player::{ByPlayer, PlayerSet};
 use crate::rule::Rule;
 use crate::title::{TitleKind, Titles};
@@ -11,32 +12,36 @@ use crate::title::{TitleKind, Titles};
 /// The end bonus: the King 1 per completed city, the City of Carcassonne included (K-07,
 /// K-08); the Robber 1 per completed road (K-09). Nobody scores a title never taken (K-10).
 /// The scores go onto `out`.
-pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: bool, out: &mut Vec<Score>) {
+pub(crate) fn score_titles(board: &Board, titles: &Titles, road_loops_complete: bool, out: &mut impl ScoreSink) {
     for kind in [TitleKind::King, TitleKind::Robber] {
         let Some(title) = titles.get(kind) else {
             continue;
         };
-        let done: Vec<SegmentId> = board
-            .features()
-            .filter(|&f| board.kind(f) == kind.feature() && board.is_complete(f))
-            .filter(|&f| road_loops_complete || !board.is_road_loop(f))
-            .collect();
+        let done: Span = out.lists().add_cities(|cities| {
+            cities.extend(
+                board
+                    .features()
+                    .filter(|&f| board.kind(f) == kind.feature() && board.is_complete(f))
+                    .filter(|&f| road_loops_complete || !board.is_road_loop(f))
+                    .map(|f| board.anchor(f)),
+            )
+        });
         let carcassonne = kind == TitleKind::King && board.has_carcassonne();
         let mut winners = PlayerSet::EMPTY;
         winners.insert(title.holder);
         let mut followers = ByPlayer::default();
         followers[title.holder] = 1;
-        out.push(Score {
+        out.add(Score {
             source: match kind {
                 TitleKind::King => ScoreSource::King,
                 TitleKind::Robber => ScoreSource::Robber,
             },
             winners,
             points: done.len() as u32 + carcassonne as u32,
-            tiles: Vec::new(),
+            tiles: Span::default(),
             pennants: 0,
             neighbours: 0,
-            cities: done.iter().map(|&f| board.anchor(f)).collect(),
+            cities: done,
             carcassonne,
             followers,
             weight: followers,
@@ -59,6 +64,7 @@ mod tests {
     use super::*;
     use crate::coord::{Cell, Rotation};
     use crate::player::PlayerId;
+    use crate::scoring::Counted;
     use crate::tile::TileId;
     use crate::title::Title;
 
@@ -73,16 +79,16 @@ mod tests {
     #[test]
     fn only_a_held_title_scores_one_per_completed_feature_for_its_holder() {
         let board = one_city();
-        let mut none = Vec::new();
+        let mut none = Counted::default();
         score_titles(&board, &Titles::default(), true, &mut none);
-        assert!(none.is_empty(), "no holder, no bonus (K-10)");
+        assert!(none.scores.is_empty(), "no holder, no bonus (K-10)");
         let bram = PlayerId(1);
         let held =
             Titles { king: Some(Title { holder: bram, record: 2 }), robber: Some(Title { holder: bram, record: 9 }) };
-        let mut out = Vec::new();
+        let mut out = Counted::default();
         score_titles(&board, &held, true, &mut out);
         let scores: Vec<(ScoreSource, u32, Rule, bool)> =
-            out.iter().map(|s| (s.source, s.points, s.rule, s.winners.contains(bram))).collect();
+            out.scores.iter().map(|s| (s.source, s.points, s.rule, s.winners.contains(bram))).collect();
         assert_eq!(
             scores,
             [(ScoreSource::King, 1, Rule::K07, true), (ScoreSource::Robber, 0, Rule::K09, true)],

@@ -154,7 +154,9 @@ pub(super) fn add_other_rule(result: &mut ResultView, game: &Game, moves: &[Move
             // The 2000 rule pays each city this farm supplies to the most farmers on all the
             // farms around that city (V-01): 4 to each of them, city by city.
             ScoreSource::Farm => {
-                for o in others.iter().filter(|o| o.source == ScoreSource::FarmCity && supplies(score, o)) {
+                for o in
+                    others.iter().filter(|o| o.source == ScoreSource::FarmCity && supplies((score, game), (o, &other)))
+                {
                     for w in o.winners.iter() {
                         points[w.index()] += o.points;
                     }
@@ -163,7 +165,8 @@ pub(super) fn add_other_rule(result: &mut ResultView, game: &Game, moves: &[Move
             // Today's rule pays every farm around the city its own 3 for it (B-41, B-43); the
             // farms' grass is outlined together.
             ScoreSource::FarmCity => {
-                for o in others.iter().filter(|o| o.source == ScoreSource::Farm && supplies(o, score)) {
+                for o in others.iter().filter(|o| o.source == ScoreSource::Farm && supplies((o, &other), (score, game)))
+                {
                     for w in o.winners.iter() {
                         points[w.index()] += 3;
                     }
@@ -188,19 +191,21 @@ pub(super) fn add_other_rule(result: &mut ResultView, game: &Game, moves: &[Move
 }
 
 /// Whether the city a 2000-edition score pays (`city`) is one the farm of a current-rule
-/// score (`farm`) supplies. Both games lie on the same board, so a city has the same anchor.
-fn supplies(farm: &Score, city: &Score) -> bool {
+/// score (`farm`) supplies, each with the game that made it. Both games lie on the same board,
+/// so a city has the same anchor.
+fn supplies((farm, farm_game): (&Score, &Game), (city, city_game): (&Score, &Game)) -> bool {
     if city.carcassonne {
         farm.carcassonne
     } else {
-        city.cities.first().is_some_and(|c| farm.cities.contains(c))
+        let fed = farm_game.score_lists().cities(farm);
+        city_game.score_lists().cities(city).first().is_some_and(|c| fed.contains(c))
     }
 }
 
 /// The scores of the final count, in the order they were made.
 fn final_scores(game: &Game) -> impl Iterator<Item = &Score> {
     game.events().iter().filter_map(|e| match e {
-        Event::Scored(s) if s.final_scoring => Some(&**s),
+        Event::Scored(s) if s.final_scoring => Some(s),
         _ => None,
     })
 }
@@ -255,8 +260,9 @@ fn farm_step(s: &Score, game: &Game) -> Option<FarmStepView> {
         // A city paid to farmers names no farm: its farms' grass comes with the other rule's
         // count (`add_other_rule`), which scores farm by farm.
         fields: if s.source == ScoreSource::Farm { field_pieces(game, s.anchor) } else { Vec::new() },
-        cities: s
-            .cities
+        cities: game
+            .score_lists()
+            .cities(s)
             .iter()
             .map(|&(cell, port)| SuppliedCity {
                 at: Spot::from((cell, port)),

@@ -140,7 +140,8 @@ fn seats(set: PlayerSet) -> Vec<u32> {
 impl ScoreView {
     pub(super) fn of(s: &Score, game: &Game) -> ScoreView {
         let mut city_tiles: Vec<[i32; 2]> = Vec::new();
-        for &(cell, port) in &s.cities {
+        let lists = game.score_lists();
+        for &(cell, port) in lists.cities(s) {
             for c in game.feature_at(cell, port).map(|f| f.tiles).unwrap_or_default() {
                 if !city_tiles.contains(&[c.x, c.y]) {
                     city_tiles.push([c.x, c.y]);
@@ -159,14 +160,14 @@ impl ScoreView {
             } else if s.tiles.is_empty() {
                 game.feature_at(s.anchor.0, s.anchor.1).map(|f| f.tiles).unwrap_or_default()
             } else {
-                s.tiles.clone()
+                lists.tiles(s).to_vec()
             }
             .iter()
             .map(|c| [c.x, c.y])
             .collect(),
             pennants: s.pennants,
             neighbours: s.neighbours,
-            cities: s.cities.iter().map(|(c, _)| [c.x, c.y]).collect(),
+            cities: lists.cities(s).iter().map(|(c, _)| [c.x, c.y]).collect(),
             carcassonne: s.carcassonne,
             complete: s.complete,
             final_scoring: s.final_scoring,
