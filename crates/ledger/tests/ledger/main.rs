@@ -71,3 +71,15 @@ pub fn seat_two(ledger: &mut Ledger) -> (PlayerId, PlayerId, NightId, GameId) {
         .unwrap();
     (anna, bram, night, game)
 }
+
+/// A ledger file as the release at schema `version` left it: that release's migrations in WAL
+/// mode, as the ledger keeps its files, then `rows` written into it.
+fn file_at_schema(path: &std::path::Path, version: usize, rows: &str) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())).unwrap();
+    for sql in &castellan_ledger::migration::SQL[..version] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.execute_batch(rows).unwrap();
+    conn.pragma_update(None, "user_version", version as i64).unwrap();
+}

@@ -64,19 +64,10 @@ fn the_schema_is_the_reviewed_one() {
 /// same counted with them (Anna 84 + 10 against Bram 40 + 12), and a game played turn by
 /// turn (Anna 30, Bram 20).
 fn schema_4_file(path: &std::path::Path) {
-    let conn = Connection::open(path).unwrap();
-    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())).unwrap();
-    for sql in [
-        include_str!("../../src/migrations/0001_core.sql"),
-        include_str!("../../src/migrations/0002_results.sql"),
-        include_str!("../../src/migrations/0003_final_moves.sql"),
-        include_str!("../../src/migrations/0004_names_voids_versions.sql"),
-    ] {
-        conn.execute_batch(sql).unwrap();
-    }
-    conn.execute_batch(
-        r#"PRAGMA user_version = 4;
-         INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
+    super::file_at_schema(
+        path,
+        4,
+        r#"INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
          INSERT INTO nights (id, date) VALUES (1, '2026-11-20');
          INSERT INTO games (id, night_id, script_version, setup_json, start_seat, started_at,
                             ended_at, finished, cursor) VALUES
@@ -94,8 +85,7 @@ fn schema_4_file(path: &std::path::Path) {
              VALUES (1, 1, 10, 2, 0, 10, 0, 0, 0, 0), (1, 2, 12, 1, 0, 0, 0, 12, 0, 0),
                     (2, 1, 94, 1, 0, 10, 0, 0, 0, 0), (2, 2, 52, 2, 0, 0, 0, 12, 0, 0),
                     (3, 1, 30, 1, 30, 0, 0, 0, 0, 0), (3, 2, 20, 2, 20, 0, 0, 0, 0, 0);"#,
-    )
-    .unwrap();
+    );
 }
 
 #[test]
@@ -142,20 +132,10 @@ fn a_schema_4_ledger_opens_and_its_end_count_only_game_leaves_the_statistics() {
 /// Traders & Builders final board counted with the scores before it (Anna 50 + 10, which
 /// cannot be told from goods), and a base game (Anna 30, Bram 20).
 fn schema_5_file(path: &std::path::Path) {
-    let conn = Connection::open(path).unwrap();
-    conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(())).unwrap();
-    for sql in [
-        include_str!("../../src/migrations/0001_core.sql"),
-        include_str!("../../src/migrations/0002_results.sql"),
-        include_str!("../../src/migrations/0003_final_moves.sql"),
-        include_str!("../../src/migrations/0004_names_voids_versions.sql"),
-        include_str!("../../src/migrations/0005_end_count_only.sql"),
-    ] {
-        conn.execute_batch(sql).unwrap();
-    }
-    conn.execute_batch(
-        r#"PRAGMA user_version = 5;
-         INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
+    super::file_at_schema(
+        path,
+        5,
+        r#"INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
          INSERT INTO nights (id, date) VALUES (1, '2026-11-20');
          INSERT INTO games (id, night_id, script_version, setup_json, start_seat, started_at,
                             ended_at, finished, cursor) VALUES
@@ -173,8 +153,7 @@ fn schema_5_file(path: &std::path::Path) {
              VALUES (1, 1, 42, 1, 8, 20, 4, 0, 0, 0), (1, 2, 31, 2, 2, 9, 0, 0, 0, 0),
                     (2, 1, 60, 1, 0, 10, 0, 0, 0, 0), (2, 2, 40, 2, 0, 0, 0, 0, 0, 0),
                     (3, 1, 30, 1, 30, 0, 0, 0, 0, 0), (3, 2, 20, 2, 12, 0, 0, 0, 0, 0);"#,
-    )
-    .unwrap();
+    );
 }
 
 #[test]

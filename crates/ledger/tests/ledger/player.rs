@@ -124,18 +124,8 @@ fn a_roster_is_checked_as_the_ledger_compares_names() {
 
 /// A schema-3 ledger file (before names were compared in every alphabet) holding `names`.
 fn schema_3_file(path: &std::path::Path, names: &[&str]) {
-    let conn = rusqlite::Connection::open(path).unwrap();
-    for sql in [
-        include_str!("../../src/migrations/0001_core.sql"),
-        include_str!("../../src/migrations/0002_results.sql"),
-        include_str!("../../src/migrations/0003_final_moves.sql"),
-    ] {
-        conn.execute_batch(sql).unwrap();
-    }
-    for name in names {
-        conn.execute("INSERT INTO players (name) VALUES (?1)", [name]).unwrap();
-    }
-    conn.pragma_update(None, "user_version", 3).unwrap();
+    let rows: Vec<String> = names.iter().map(|n| format!("INSERT INTO players (name) VALUES ('{n}');")).collect();
+    super::file_at_schema(path, 3, &rows.join("\n"));
 }
 
 #[test]
