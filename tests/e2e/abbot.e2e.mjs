@@ -4,22 +4,31 @@
 // and undone and redone across), a follower of Bram's, and the end of the game. The final
 // scores on screen must be those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { click, invoke, layTiles, openAppWith, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  assertScoreboard,
+  click,
+  confirmTurn,
+  findPlacement,
+  invoke,
+  layTiles,
+  openAppWith,
+  putTile,
+  scoreShown,
+  seatPlayers,
+  shot,
+  textOf,
+} from "./session.mjs";
+import { buildReference, referenceScore } from "./reference.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
 const folder = mkdtempSync(join(tmpdir(), "castellan-abbot-"));
 
 let browser;
 before(async () => {
-  // Built every time (a no-op when up to date), so the reference is never an older engine's.
-  execFileSync("cargo", ["build", "-q", "-p", "castellan-cli"], { cwd: ROOT, stdio: "inherit" });
+  buildReference();
   browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
   await browser.setWindowSize(1280, 800);
 });
@@ -29,37 +38,6 @@ after(async () => {
 
 const isRiver = (tile) => /^R1-/.test(tile);
 const view = () => invoke(browser, "current_game");
-
-/** The first tile in the bag with a placement `wanted` accepts, and that placement. */
-async function findPlacement(game, wanted) {
-  for (const { tile, count } of game.bag) {
-    if (count === 0) continue;
-    const options = await invoke(browser, "placement_options_for", { tile });
-    const option = options.find(wanted);
-    if (option) return { tile, option };
-  }
-  assert.fail("no tile in the bag has such a placement");
-}
-
-/** Through the window: the tile chosen in the picker, its square clicked, turned as `option` says. */
-async function putTile(tile, option) {
-  await click(browser, `#tile-choices [data-tile="${tile}"]`);
-  const cell = await browser.$(`[data-cell="${option.x},${option.y}"]`);
-  await cell.waitForExist({ timeout: 5000, timeoutMsg: `${tile} cannot go to ${option.x},${option.y}` });
-  const pending = await browser.$("[data-pending-rotation]");
-  if (!(await pending.isExisting()) || (await pending.getAttribute("data-pending-cell")) !== `${option.x},${option.y}`)
-    await cell.click();
-  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== option.rotation; i++)
-    await click(browser, "#rotate");
-  assert.equal(Number(await pending.getAttribute("data-pending-rotation")), option.rotation, `${tile} turned`);
-}
-
-/** Confirms the turn and waits until the table has it. */
-async function confirm() {
-  const before = (await view()).cursor;
-  await click(browser, "#confirm");
-  await browser.waitUntil(async () => (await view()).cursor === before + 1, { timeout: 5000 });
-}
 
 const abbotsOnBoard = async () => (await browser.$$('.follower[data-shape="abbot"]')).length;
 
@@ -97,9 +75,9 @@ test("an abbot game with the River, entered through the window, scores as the co
 
   // Anna: a tile with a building, her abbot chosen among her figures and put on it.
   const abbotPlace = (o) => o.followers.some((f) => f.figure === "abbot");
-  const { tile, option } = await findPlacement(game, abbotPlace);
+  const { tile, option } = await findPlacement(browser, game, abbotPlace);
   const building = option.followers.find((f) => f.figure === "abbot").place;
-  await putTile(tile, option);
+  await putTile(browser, tile, option);
   await (await browser.$("#figure-choice")).waitForExist({ timeout: 5000 });
   // A follower first: the abbot's place is not lit as a follower's shape.
   assert.equal(await (await browser.$('[data-place][data-shape="abbot"]')).isExisting(), false);
@@ -109,7 +87,7 @@ test("an abbot game with the River, entered through the window, scores as the co
   assert.equal((await browser.$$("[data-place]")).length, 1, "only the abbot's places are lit");
   await spot.click();
   await shot(browser, "abbot-figure-choice");
-  await confirm();
+  await confirmTurn(browser);
   game = await view();
   assert.deepEqual(game.players[0].figures[1], { figure: "abbot", count: 0 }, "Anna's abbot is out");
   assert.equal(await abbotsOnBoard(), 1, "drawn in its own shape");
@@ -124,12 +102,12 @@ test("an abbot game with the River, entered through the window, scores as the co
   game = await layTiles(browser, game, game.tiles.length + 1);
 
   // Anna: a tile, and her abbot taken back instead of a figure: scored at once.
-  const recall = await findPlacement(game, (o) => o.mayRecall);
-  await putTile(recall.tile, recall.option);
+  const recall = await findPlacement(browser, game, (o) => o.mayRecall);
+  await putTile(browser, recall.tile, recall.option);
   await click(browser, "#recall-abbot");
   assert.equal(await (await browser.$("#recall-abbot")).getAttribute("aria-pressed"), "true");
   const scoreBefore = game.players[0].score;
-  await confirm();
+  await confirmTurn(browser);
   const recalled = await view();
   const paid = recalled.feed[0];
   assert.equal(paid.rule, "A-08", "the newest score is the recall");
@@ -160,11 +138,11 @@ test("an abbot game with the River, entered through the window, scores as the co
 
   // Bram: a follower on his tile, as ever.
   game = await view();
-  const placed = await findPlacement(game, (o) => o.followers.some((f) => f.figure === "follower"));
-  await putTile(placed.tile, placed.option);
+  const placed = await findPlacement(browser, game, (o) => o.followers.some((f) => f.figure === "follower"));
+  await putTile(browser, placed.tile, placed.option);
   const followerAt = placed.option.followers.find((f) => f.figure === "follower").place;
   await click(browser, `[data-place="${followerAt}"]`);
-  await confirm();
+  await confirmTurn(browser);
   game = await view();
   assert.equal(game.players[1].figures[0].count, 6, "Bram's follower is on the board");
 
@@ -181,11 +159,8 @@ test("an abbot game with the River, entered through the window, scores as the co
   await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
   const doc = JSON.parse(readFileSync(script, "utf8"));
   assert.ok(JSON.stringify(doc.moves).includes("abbot"), "the script holds the abbot's moves");
-  const expected = JSON.parse(execFileSync(CLI, ["score", script], { cwd: ROOT, encoding: "utf8" }));
-  for (const [i, p] of finished.players.entries()) {
-    const shown = await scoreShown(browser, i);
-    assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
-  }
+  const expected = referenceScore(script);
+  await assertScoreboard(browser, finished.players, expected);
 });
 
 test("on a finished table the abbot is entered where it stands, in its own shape", async () => {
@@ -199,8 +174,8 @@ test("on a finished table the abbot is entered where it stands, in its own shape
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /^A finished table/);
   // A cloister below the start tile.
-  await putTile("B", { x: 0, y: 1, rotation: 0 });
-  await confirm();
+  await putTile(browser, "B", { x: 0, y: 1, rotation: 0 });
+  await confirmTurn(browser);
   await browser.keys("Escape");
 
   await click(browser, '[data-stand-seat="1"]');

@@ -4,47 +4,41 @@
 // (X-07); undo and redo across it, and the scores are those `castellan score` gives for the
 // game's exported script.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { click, invoke, openAppWith, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  assertScoreboard,
+  chooseTile,
+  click,
+  invoke,
+  openAppWith,
+  placeFollower,
+  scoreShown,
+  seatPlayers,
+  shot,
+  textOf,
+} from "./session.mjs";
+import { buildReference, referenceScore } from "./reference.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
 const folder = mkdtempSync(join(tmpdir(), "castellan-bigcity-"));
 
 let browser;
 before(async () => {
-  execFileSync("cargo", ["build", "-q", "-p", "castellan-cli"], { cwd: ROOT, stdio: "inherit" });
+  buildReference();
   browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
 });
 after(async () => {
   await browser?.deleteSession();
 });
 
-const score = async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
+const score = (seat) => scoreShown(browser, seat);
 async function scores(clara, dirk) {
   await browser.waitUntil(async () => (await score(0)) === String(clara) && (await score(1)) === String(dirk), {
     timeout: 5000,
     timeoutMsg: `expected Clara ${clara}, Dirk ${dirk}; got ${await score(0)}, ${await score(1)}`,
   });
-}
-
-async function chooseTile(tile) {
-  const filter = await browser.$("#tile-filter");
-  await filter.setValue(tile);
-  await browser.keys("Enter");
-}
-
-async function follower(...places) {
-  for (const place of places) {
-    const spot = await browser.$(`[data-place="${place}"]`);
-    if (await spot.isExisting()) return spot.click();
-  }
-  throw new Error(`none of ${places} offered`);
 }
 
 const waitingBig = () => browser.$('#city [data-quarter="castle"] [data-big-seat="1"]');
@@ -62,12 +56,12 @@ test("a big follower goes into the City and comes out onto a city, weighing two"
 
   // Clara's thief on the road out of the City's south gate; Dirk closes it, scoring nothing,
   // and may enter the City: with his big follower.
-  await chooseTile("U");
+  await chooseTile(browser, "U");
   await click(browser, '[data-cell="0,2"]');
-  await follower("N", "S");
+  await placeFollower(browser, "N", "S");
   await click(browser, "#confirm");
   await textOf(browser, "#turn", /^Dirk to play/);
-  await chooseTile("A");
+  await chooseTile(browser, "A");
   await click(browser, '[data-cell="0,3"]');
   await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
@@ -95,9 +89,9 @@ test("a big follower goes into the City and comes out onto a city, weighing two"
 
   // Clara closes a city on the City's east side with her knight; Dirk's big follower, all he
   // has in the castle, comes out onto it and outweighs her knight.
-  await chooseTile("E");
+  await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
-  await follower("W");
+  await placeFollower(browser, "W");
   await click(browser, "#confirm");
   await (await browser.$("#count-panel")).waitForExist({ timeout: 5000 });
   await (
@@ -135,7 +129,6 @@ test("a big follower goes into the City and comes out onto a city, weighing two"
   await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
   const moves = JSON.stringify(JSON.parse(readFileSync(script, "utf8")).moves);
   assert.ok(moves.includes('"figure":"big"'), `the script says the big follower went in and out: ${moves}`);
-  const expected = JSON.parse(execFileSync(CLI, ["score", script], { cwd: ROOT, encoding: "utf8" }));
-  for (const [i, p] of finished.players.entries())
-    assert.equal(Number(await score(i)), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
+  const expected = referenceScore(script);
+  await assertScoreboard(browser, finished.players, expected);
 });

@@ -5,22 +5,30 @@
 // farmer and pig, a city with goods completed, and the game counted with its goods step. The
 // final scores on screen must be those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
-import { click, invoke, layTiles, openAppWith, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  assertScoreboard,
+  click,
+  confirmTurn,
+  findPlacement,
+  invoke,
+  layTiles,
+  openAppWith,
+  putTile,
+  seatPlayers,
+  shot,
+  textOf,
+} from "./session.mjs";
+import { buildReference, referenceScore } from "./reference.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
 const folder = mkdtempSync(join(tmpdir(), "castellan-boxes-"));
 
 let browser;
 before(async () => {
-  // Built every time (a no-op when up to date), so the reference is never an older engine's.
-  execFileSync("cargo", ["build", "-q", "-p", "castellan-cli"], { cwd: ROOT, stdio: "inherit" });
+  buildReference();
   browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
   await browser.setWindowSize(1280, 800);
 });
@@ -33,30 +41,6 @@ const view = () => invoke(browser, "current_game");
 const SIDES = ["N", "E", "S", "W"];
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 
-/** The first tile in the bag (of those `tiles` allows) with a placement `wanted` accepts. */
-async function findPlacement(game, wanted, tiles = () => true) {
-  for (const { tile, count } of game.bag) {
-    if (count === 0 || !tiles(tile)) continue;
-    const options = await invoke(browser, "placement_options_for", { tile });
-    const option = options.find(wanted);
-    if (option) return { tile, option };
-  }
-  assert.fail("no tile in the bag has such a placement");
-}
-
-/** Through the window: the tile chosen in the picker, its square clicked, turned as `option` says. */
-async function putTile(tile, option) {
-  await click(browser, `#tile-choices [data-tile="${tile}"]`);
-  const cell = await browser.$(`[data-cell="${option.x},${option.y}"]`);
-  await cell.waitForExist({ timeout: 5000, timeoutMsg: `${tile} cannot go to ${option.x},${option.y}` });
-  const pending = await browser.$("[data-pending-rotation]");
-  if (!(await pending.isExisting()) || (await pending.getAttribute("data-pending-cell")) !== `${option.x},${option.y}`)
-    await cell.click();
-  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== option.rotation; i++)
-    await click(browser, "#rotate");
-  assert.equal(Number(await pending.getAttribute("data-pending-rotation")), option.rotation, `${tile} turned`);
-}
-
 /** Through the window: the figure of `offer` chosen among the mover's figures and put on its place. */
 async function putFigure(offer) {
   await click(browser, `#figure-${offer.figure}`);
@@ -67,20 +51,13 @@ async function putFigure(offer) {
   await spot.click();
 }
 
-/** Confirms the turn and waits until the table has it. */
-async function confirm() {
-  const before = (await view()).cursor;
-  await click(browser, "#confirm");
-  await browser.waitUntil(async () => (await view()).cursor === before + 1, { timeout: 5000 });
-}
-
 /** A tile placed with `figure` on a place of `role`, through the window; returns the placement. */
 async function placeWith(game, figure, role = null) {
   const offers = (o) => o.followers.find((f) => f.figure === figure && (role === null || f.role === role));
-  const found = await findPlacement(game, (o) => !o.earnsSecondTile && offers(o));
-  await putTile(found.tile, found.option);
+  const found = await findPlacement(browser, game, (o) => !o.earnsSecondTile && offers(o));
+  await putTile(browser, found.tile, found.option);
   await putFigure(offers(found.option));
-  await confirm();
+  await confirmTurn(browser);
   return found;
 }
 
@@ -200,11 +177,11 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
   );
 
   // Anna lengthens the builder's road: the table says the tile earns her a second tile.
-  const earning = await findPlacement(game, (o) => o.earnsSecondTile);
-  await putTile(earning.tile, earning.option);
+  const earning = await findPlacement(browser, game, (o) => o.earnsSecondTile);
+  await putTile(browser, earning.tile, earning.option);
   await textOf(browser, "#earns-second-tile", "This tile earns Anna a second tile (builder)");
   await (await browser.$("#pass-second-tile")).waitForExist({ timeout: 5000 });
-  await confirm();
+  await confirmTurn(browser);
   await textOf(browser, "#turn", /^Anna's second tile \(builder\)/);
   game = await view();
   assert.deepEqual([game.current, game.traders.secondTile], [0, true], "Anna moves again");
@@ -212,11 +189,11 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
 
   // Her second tile, one with no road, so the builder's road stays open; it earns no third.
   const noRoad = (tile) => !catalog.get(tile).edges.includes("R") && !isRiver(tile);
-  const second = await findPlacement(game, () => true, noRoad);
+  const second = await findPlacement(browser, game, () => true, noRoad);
   assert.equal(second.option.earnsSecondTile, false, "a second tile earns no third (T-09)");
-  await putTile(second.tile, second.option);
+  await putTile(browser, second.tile, second.option);
   assert.equal(await (await browser.$("#pass-second-tile")).isExisting(), false, "nothing to pass up");
-  await confirm();
+  await confirmTurn(browser);
   await textOf(browser, "#turn", /^Bram to play/);
 
   // Taken back, the second tile is Anna's to enter again; put back, it is Bram's turn.
@@ -235,11 +212,11 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
   game = await layTiles(browser, await view(), (await view()).tiles.length + 1, {
     choose: (options) => options.find((o) => !o.earnsSecondTile) ?? options[0],
   });
-  const again = await findPlacement(game, (o) => o.earnsSecondTile);
-  await putTile(again.tile, again.option);
+  const again = await findPlacement(browser, game, (o) => o.earnsSecondTile);
+  await putTile(browser, again.tile, again.option);
   await click(browser, "#pass-second-tile");
   assert.equal(await (await browser.$("#pass-second-tile")).getAttribute("aria-pressed"), "true");
-  await confirm();
+  await confirmTurn(browser);
   await textOf(browser, "#turn", /^Bram to play/);
   await click(browser, "#turns summary");
   await logSays(1, /· second tile passed up\b/);
@@ -248,8 +225,8 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
   // A city with goods: laid, capped on one side, and completed through the window.
   const goods = await goodsCityToComplete(catalog);
   game = await view();
-  await putTile(goods.tile, goods.option);
-  await confirm();
+  await putTile(browser, goods.tile, goods.option);
+  await confirmTurn(browser);
   game = await view();
   const held = game.traders.goods[goods.closer].find((g) => g.kind === goods.kind);
   assert.ok(held.tokens > 0 && held.leads, `the completer takes the ${goods.kind} and leads it`);
@@ -288,11 +265,8 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
   for (const figure of ["big", "builder", "pig"])
     assert.ok(moves.includes(`"${figure}"`), `the script has the ${figure}`);
   assert.ok(moves.includes('"second_tile":false'), "and the second tile passed up");
-  const expected = JSON.parse(execFileSync(CLI, ["score", script], { cwd: ROOT, encoding: "utf8" }));
-  for (const [i, p] of finished.players.entries()) {
-    const shown = await (await browser.$(`.scoreboard [data-seat="${i}"] .score`)).getText();
-    assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
-  }
+  const expected = referenceScore(script);
+  await assertScoreboard(browser, finished.players, expected);
   assert.deepEqual(
     finished.traders.goods.map((g) => Object.fromEntries(g.map((k) => [k.kind, k.tokens]))),
     finished.players.map((p) => ({ wine: 0, grain: 0, cloth: 0, ...expected.goods[p.name] })),

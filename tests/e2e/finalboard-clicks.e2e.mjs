@@ -7,24 +7,20 @@
 // totals and the winner on screen must be those `castellan score` gives for the same script,
 // and the whole entry must take fewer than 150 clicks.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
 import { SIZES, openApp, scoreShown, shot, textOf } from "./session.mjs";
+import { ROOT, buildReference, referenceScore } from "./reference.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Derived from the full game of tests/scenarios/B-33_last_tile_scores_then_the_game_ends.json.
 const SCRIPT = "tests/e2e/finalboard-72.json";
-const CLI = `${process.env.CARGO_TARGET_DIR ?? `${ROOT}target`}/debug/castellan`;
 const script = JSON.parse(readFileSync(`${ROOT}${SCRIPT}`, "utf8"));
 let browser;
 let expected;
 before(async () => {
   assert.equal(script.moves.length + 1, 72, "72 tiles with the start tile");
-  // Built every time (a no-op when up to date), so the reference is never an older engine's.
-  execFileSync("cargo", ["build", "-q", "-p", "castellan-cli"], { cwd: ROOT, stdio: "inherit" });
-  expected = JSON.parse(execFileSync(CLI, ["score", `${ROOT}${SCRIPT}`], { cwd: ROOT, encoding: "utf8" }));
+  buildReference();
+  expected = referenceScore(`${ROOT}${SCRIPT}`);
   browser = await openApp();
 });
 after(async () => {

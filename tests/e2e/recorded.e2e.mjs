@@ -3,17 +3,14 @@
 // recorded rotation, the follower's place clicked (or none), confirmed. Then the final count,
 // and the scoreboard and the feed must agree with `castellan score` on the same script.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
 import { click, openApp, scoreShown, seatPlayers, shot, textOf } from "./session.mjs";
+import { ROOT, buildReference, referenceScore } from "./reference.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // A full two-player base game (71 tiles, a knight, a city closed by the last tile) with final
 // scoring; E2E_SCRIPT may name another complete base game script.
 const SCRIPT = process.env.E2E_SCRIPT ?? "tests/scenarios/B-33_last_tile_scores_then_the_game_ends.json";
-const CLI = `${ROOT}target/debug/castellan`;
 const MID_GAME = 35;
 
 let browser;
@@ -24,9 +21,8 @@ before(async () => {
   script = JSON.parse(readFileSync(`${ROOT}${SCRIPT}`, "utf8"));
   assert.deepEqual(script.setup.sets, ["base"], "a base game");
   assert.equal(script.final_scoring, true, "the script ends with the final count");
-  // Built every time (a no-op when up to date), so the reference is never an older engine's.
-  execFileSync("cargo", ["build", "-q", "-p", "castellan-cli"], { cwd: ROOT, stdio: "inherit" });
-  expected = JSON.parse(execFileSync(CLI, ["score", `${ROOT}${SCRIPT}`], { cwd: ROOT, encoding: "utf8" }));
+  buildReference();
+  expected = referenceScore(`${ROOT}${SCRIPT}`);
   browser = await openApp();
 });
 after(async () => {

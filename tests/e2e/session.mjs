@@ -93,6 +93,49 @@ export async function scoreShown(browser, seat) {
   return (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
 }
 
+/** The first tile in the bag (of those `tiles` allows) with a placement `wanted` accepts, and
+ * that placement, as the table's placement options give it. */
+export async function findPlacement(browser, game, wanted, tiles = () => true) {
+  for (const { tile, count } of game.bag) {
+    if (count === 0 || !tiles(tile)) continue;
+    const options = await invoke(browser, "placement_options_for", { tile });
+    const option = options.find(wanted);
+    if (option) return { tile, option };
+  }
+  assert.fail("no tile in the bag has such a placement");
+}
+
+/** Through the window: `tile` chosen in the picker, its square clicked, turned as `option` says. */
+export async function putTile(browser, tile, option) {
+  await click(browser, `#tile-choices [data-tile="${tile}"]`);
+  const cell = await browser.$(`[data-cell="${option.x},${option.y}"]`);
+  await cell.waitForExist({ timeout: 5000, timeoutMsg: `${tile} cannot go to ${option.x},${option.y}` });
+  const pending = await browser.$("[data-pending-rotation]");
+  if (!(await pending.isExisting()) || (await pending.getAttribute("data-pending-cell")) !== `${option.x},${option.y}`)
+    await cell.click();
+  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== option.rotation; i++)
+    await click(browser, "#rotate");
+  assert.equal(Number(await pending.getAttribute("data-pending-rotation")), option.rotation, `${tile} turned`);
+}
+
+/** Confirms the turn and waits until the table has it. */
+export async function confirmTurn(browser) {
+  const before = (await invoke(browser, "current_game")).cursor;
+  await click(browser, "#confirm");
+  await browser.waitUntil(async () => (await invoke(browser, "current_game")).cursor === before + 1, {
+    timeout: 5000,
+  });
+}
+
+/** The scoreboard shows each of `players` (by seat) with the total the `castellan score` report
+ * `expected` gives them. */
+export async function assertScoreboard(browser, players, expected) {
+  for (const [seat, p] of players.entries()) {
+    const shown = await scoreShown(browser, seat);
+    assert.equal(Number(shown), expected.scores[p.name], `${p.name}'s total on the scoreboard`);
+  }
+}
+
 /** Makes the window `width`×`height` and waits until the page has that width and has been
  * laid out again (the board measures its frame on the next frame). */
 export async function resize(browser, width, height) {
