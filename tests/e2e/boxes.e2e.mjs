@@ -273,3 +273,32 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
     "the goods are the command line's",
   );
 });
+
+test("the boxes' words at the table in Dutch and German", async () => {
+  const words = {
+    de: { goods: /Warenplättchen/, most: /: am meisten (Wein|Getreide|Stoff)/ },
+    nl: { goods: /fiches?\b/, most: /: (de|het) meeste (wijn|graan|stof)/ },
+  };
+  const speak = async (language) => {
+    await click(browser, "#menu");
+    await click(browser, "#settings");
+    await click(browser, `#settings-language-${language}`);
+    await click(browser, "#back");
+    await click(browser, "#back-to-count");
+    // The count is told again from its first line.
+    await click(browser, "#final-skip");
+    await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
+  };
+  for (const [language, said] of Object.entries(words)) {
+    await speak(language);
+    const goods = await browser.execute(() =>
+      [...document.querySelectorAll(".scoreboard [data-goods] .visually-hidden")].map((e) => e.textContent).join(" | "),
+    );
+    assert.match(goods, said.goods, `the goods are said in ${language}: ${goods}`);
+    assert.doesNotMatch(goods, /tokens?\b|wine|grain|cloth/i, `no English among them: ${goods}`);
+    const feed = await browser.execute(() => document.querySelector("#feed")?.textContent ?? "");
+    assert.match(feed, said.most, `the goods majority is said in ${language}: ${feed}`);
+    await shot(browser, `boxes-end-${language}`);
+  }
+  await speak("en");
+});
