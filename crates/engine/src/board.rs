@@ -98,8 +98,11 @@ struct FeatureState {
     cities: (u32, u32),
     touches_carcassonne: bool,
     completed: bool,
-    /// The feature's oldest segment, which names it in events (its anchor).
+    /// The feature's oldest segment, which names it in events.
     first: SegmentId,
+    /// That segment's anchor in board orientation, kept here so that naming a feature reads
+    /// none of its tiles: the end count names every feature and every city a farm feeds.
+    anchor: (Cell, Port),
 }
 
 /// The roads of a tile that end on it (at a junction, cloister, gate or house).
@@ -432,6 +435,7 @@ impl Board {
                 touches_carcassonne: f.touches_carcassonne,
                 completed: false,
                 first: seg,
+                anchor: (cell, f.anchor.to_board(rotation)),
             });
         }
 
@@ -516,7 +520,10 @@ impl Board {
         root.weight.add(&absorbed.weight);
         root.touches_carcassonne |= absorbed.touches_carcassonne;
         root.completed |= absorbed.completed;
-        root.first = root.first.min(absorbed.first);
+        if absorbed.first < root.first {
+            root.first = absorbed.first;
+            root.anchor = absorbed.anchor;
+        }
         if absorbed.cities.0 != NONE {
             if root.cities.0 == NONE {
                 root.cities = absorbed.cities;
@@ -920,10 +927,7 @@ impl Board {
 
     /// A place naming a feature: the first segment's anchor, in board orientation.
     pub(crate) fn anchor(&self, feature: SegmentId) -> (Cell, Port) {
-        let first = self.state[self.root(feature) as usize].first;
-        let t = &self.placed[self.segment_tile[first as usize] as usize];
-        let def = &t.def().features[(first - t.first_segment) as usize];
-        (t.cell, def.anchor.to_board(t.rotation))
+        self.state[self.root(feature) as usize].anchor
     }
 
     /// A feature described for events and the UI.

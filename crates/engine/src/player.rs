@@ -115,7 +115,13 @@ impl PlayerSet {
 
     /// The seats in turn order.
     pub fn iter(self) -> impl Iterator<Item = PlayerId> {
-        (0..MAX_PLAYERS as u8).filter(move |&i| self.0 & (1 << i) != 0).map(PlayerId)
+        // Bit by bit from the lowest: as many steps as seats in the set, not eight.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (i < u8::BITS).then_some(PlayerId(i as u8))
+        })
     }
 }
 

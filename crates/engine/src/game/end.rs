@@ -68,8 +68,9 @@ impl TrackPosition {
 pub(super) struct Freed {
     /// The features freed, one for each of the first scores.
     features: Vec<SegmentId>,
-    /// The feature each follower stands on, in the order of the board's followers.
-    under: Vec<SegmentId>,
+    /// Whether each follower, in the order of the board's followers, went home: marked as the
+    /// count sends it home, rather than looked up among the freed features afterwards.
+    gone: Vec<bool>,
 }
 
 impl Game {
@@ -107,6 +108,7 @@ impl Game {
         }
         open.sort_by_key(|&(order, _)| order);
         let mut features = Vec::with_capacity(open.len());
+        let mut gone = vec![false; followers.len()];
         for (_, f) in open {
             let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
                 continue;
@@ -116,8 +118,9 @@ impl Game {
                 s.rule = Rule::H11;
             }
             out.add(s);
-            for (follower, _) in followers.iter().zip(&under).filter(|&(_, &u)| u == f) {
-                out.home(follower);
+            for (i, _) in under.iter().enumerate().filter(|&(_, &u)| u == f) {
+                out.home(&followers[i]);
+                gone[i] = true;
             }
             features.push(f);
         }
@@ -128,7 +131,7 @@ impl Game {
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), out);
         }
-        Freed { features, under }
+        Freed { features, gone }
     }
 
     /// How pigs count at this table (T-17, X-12, QX-07).
@@ -244,7 +247,7 @@ impl Game {
         // The count writes its events straight into the log, taken out meanwhile; the totals
         // and the supplies follow from those events.
         let mut log = std::mem::take(&mut self.events);
-        let Freed { features, under } = self.count_into(&mut log);
+        let Freed { features, gone } = self.count_into(&mut log);
         self.events = log;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
@@ -253,7 +256,6 @@ impl Game {
                 }
             }
         }
-        let gone: Vec<bool> = under.iter().map(|u| features.contains(u)).collect();
         for (f, _) in self.board.followers().iter().zip(&gone).filter(|&(_, &g)| g) {
             match f.figure {
                 Figure::Follower => self.supply[f.player] += 1,

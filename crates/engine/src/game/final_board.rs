@@ -255,8 +255,10 @@ impl Game {
     /// thieves stay.
     pub(super) fn is_done(&self, feature: SegmentId) -> bool {
         let board = &self.board;
-        let loop_open = !self.setup.rules.road_loops_complete && board.is_road_loop(feature);
-        board.kind(feature) != FeatureKind::Field && board.is_complete(feature) && !loop_open
+        // An unfinished feature, the common case at the end, needs no walk for a loop.
+        board.kind(feature) != FeatureKind::Field
+            && board.is_complete(feature)
+            && (self.setup.rules.road_loops_complete || !board.is_road_loop(feature))
     }
 
     /// The followers standing on a road, city, cloister or shrine that is complete: on a
