@@ -101,29 +101,16 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
     let survey = Survey::new(&trial, &standing);
     let moves = options.into_iter().map(|o| QuarterMoveOption::of(&survey, o)).collect();
     let rules = game.rules();
-    let may_enter = game.may_enter(&mv)?;
+    let enter_figures = game.entry_figures(&mv)?;
+    let may_enter = !enter_figures.is_empty();
     Ok(Some(CountQuestion {
         moves,
         may_enter,
-        enter_figures: if may_enter { enter_figures(game, &mv)? } else { Vec::new() },
+        enter_figures,
         entry_quarters: game.entry_quarters(),
         placer_moves_count: rules.count_movement == CountMovement::Free,
         count_at: city.count_at,
     }))
-}
-
-/// The figures the placer of `mv` holds once it is played without an entry, the scoring's
-/// returns included: those they may enter the City with (C-05, X-07).
-fn enter_figures(game: &Game, mv: &Move) -> Result<Vec<Figure>, MoveError> {
-    let mut without_entry = mv.clone();
-    if let Move::Place { count, .. } = &mut without_entry {
-        count.entry = None;
-    }
-    let placer = game.current_player().index();
-    let mut trial = game.clone();
-    trial.apply(&without_entry)?;
-    let held = [(Figure::Follower, trial.supply()[placer]), (Figure::Big, trial.bigs()[placer])];
-    Ok(held.into_iter().filter(|&(_, n)| n > 0).map(|(figure, _)| figure).collect())
 }
 
 /// Why the Count question could not be asked.

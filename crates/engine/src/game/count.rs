@@ -388,8 +388,19 @@ impl Game {
     /// # Errors
     /// The move is refused.
     pub fn may_enter(&self, mv: &Move) -> Result<bool, MoveError> {
+        Ok(!self.entry_figures(mv)?.is_empty())
+    }
+
+    /// The figures the placer of `mv` may enter the City with after its scoring (the entry
+    /// itself left out of `mv`): an ordinary follower, their big follower, or both,
+    /// as they hold them once the scoring has sent its followers home; empty when they may
+    /// not enter at all (C-03 to C-09).
+    ///
+    /// # Errors
+    /// The move is refused.
+    pub fn entry_figures(&self, mv: &Move) -> Result<Vec<Figure>, MoveError> {
         if self.city.is_none() {
-            return Ok(false);
+            return Ok(Vec::new());
         }
         let mut without_entry = mv.clone();
         if let Move::Place { count, .. } = &mut without_entry {
@@ -399,8 +410,11 @@ impl Game {
         let placer = self.current;
         trial.apply_checked(&without_entry)?;
         trial.current = placer;
-        let in_hand = trial.supply[placer] > 0 || trial.bigs[placer] > 0;
-        Ok(in_hand && trial.may_enter_after(trial.last_move_events))
+        if !trial.may_enter_after(trial.last_move_events) {
+            return Ok(Vec::new());
+        }
+        let held = [(Figure::Follower, trial.supply[placer]), (Figure::Big, trial.bigs[placer])];
+        Ok(held.into_iter().filter(|&(_, n)| n > 0).map(|(figure, _)| figure).collect())
     }
 
     /// The quarters a follower entering the City may go to: any (C-05), but with the V-20
