@@ -4,8 +4,7 @@
 // and undone and redone across), a follower of Bram's, and the end of the game. The final
 // scores on screen must be those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
@@ -15,22 +14,16 @@ import {
   findPlacement,
   invoke,
   layTiles,
-  openAppWith,
   putTile,
-  scoreShown,
   seatPlayers,
   shot,
   textOf,
 } from "./session.mjs";
-import { buildReference, referenceScore } from "./reference.mjs";
+import { openAppForReference, referenceScore } from "./reference.mjs";
 
-const folder = mkdtempSync(join(tmpdir(), "castellan-abbot-"));
-
-let browser;
+let browser, folder;
 before(async () => {
-  buildReference();
-  browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
-  await browser.setWindowSize(1280, 800);
+  ({ browser, folder } = await openAppForReference("abbot"));
 });
 after(async () => {
   await browser?.deleteSession();

@@ -4,8 +4,7 @@
 // (X-07); undo and redo across it, and the scores are those `castellan score` gives for the
 // game's exported script.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
@@ -13,33 +12,21 @@ import {
   chooseTile,
   click,
   invoke,
-  openAppWith,
   placeFollower,
-  scoreShown,
   seatPlayers,
   shot,
   textOf,
+  waitScores,
 } from "./session.mjs";
-import { buildReference, referenceScore } from "./reference.mjs";
+import { openAppForReference, referenceScore } from "./reference.mjs";
 
-const folder = mkdtempSync(join(tmpdir(), "castellan-bigcity-"));
-
-let browser;
+let browser, folder;
 before(async () => {
-  buildReference();
-  browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
+  ({ browser, folder } = await openAppForReference("bigcity"));
 });
 after(async () => {
   await browser?.deleteSession();
 });
-
-const score = (seat) => scoreShown(browser, seat);
-async function scores(clara, dirk) {
-  await browser.waitUntil(async () => (await score(0)) === String(clara) && (await score(1)) === String(dirk), {
-    timeout: 5000,
-    timeoutMsg: `expected Clara ${clara}, Dirk ${dirk}; got ${await score(0)}, ${await score(1)}`,
-  });
-}
 
 const waitingBig = () => browser.$('#city [data-quarter="castle"] [data-big-seat="1"]');
 
@@ -75,7 +62,7 @@ test("a big follower goes into the City and comes out onto a city, weighing two"
   await click(browser, "#count-to-market");
   await shot(browser, "bigcity-entering");
   await click(browser, "#count-confirm");
-  await scores(3, 0);
+  await waitScores(browser, [3, 0]);
   await (await waitingBig()).waitForExist({ timeout: 5000, timeoutMsg: "the big follower waits in the castle" });
   assert.equal(
     await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).isExisting(),
@@ -107,16 +94,16 @@ test("a big follower goes into the City and comes out onto a city, weighing two"
   // Clara scored nothing while Dirk did: she may enter, and does not.
   await (await browser.$("#enter-none")).waitForExist({ timeout: 5000 });
   await click(browser, "#count-confirm");
-  await scores(3, 4);
+  await waitScores(browser, [3, 4]);
   await textOf(browser, "#feed li", /^Dirk 4: city of 2 tiles; Clara had fewer followers/);
   assert.equal(await (await waitingBig()).isExisting(), false, "out of the City");
   await shot(browser, "bigcity-out");
 
   await click(browser, "#undo");
-  await scores(3, 0);
+  await waitScores(browser, [3, 0]);
   await (await waitingBig()).waitForExist({ timeout: 5000, timeoutMsg: "back in the castle" });
   await click(browser, "#redo");
-  await scores(3, 4);
+  await waitScores(browser, [3, 4]);
 
   await click(browser, "#finish");
   await click(browser, "#end-now");

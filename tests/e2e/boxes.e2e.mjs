@@ -5,8 +5,7 @@
 // farmer and pig, a city with goods completed, and the game counted with its goods step. The
 // final scores on screen must be those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
@@ -16,21 +15,16 @@ import {
   findPlacement,
   invoke,
   layTiles,
-  openAppWith,
   putTile,
   seatPlayers,
   shot,
   textOf,
 } from "./session.mjs";
-import { buildReference, referenceScore } from "./reference.mjs";
+import { openAppForReference, referenceScore } from "./reference.mjs";
 
-const folder = mkdtempSync(join(tmpdir(), "castellan-boxes-"));
-
-let browser;
+let browser, folder;
 before(async () => {
-  buildReference();
-  browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
-  await browser.setWindowSize(1280, 800);
+  ({ browser, folder } = await openAppForReference("boxes"));
 });
 after(async () => {
   await browser?.deleteSession();

@@ -10,7 +10,19 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SIZES, chooseTile, click, openApp, placeFollower, resize, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  SIZES,
+  chooseTile,
+  click,
+  openApp,
+  placeFollower,
+  resize,
+  scoreShown,
+  seatPlayers,
+  shot,
+  textOf,
+  waitScores,
+} from "./session.mjs";
 
 const PLAYERS = [
   { name: "Clara", color: "red" },
@@ -34,15 +46,7 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const scores = () =>
-  Promise.all(PLAYERS.map(async (_, seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText()));
-
-async function waitScores(expected) {
-  await browser.waitUntil(async () => (await scores()).join(" ") === expected.join(" "), {
-    timeout: 5000,
-    timeoutMsg: `expected scores ${expected}; got ${await scores()}`,
-  });
-}
+const scores = () => Promise.all(PLAYERS.map((_, seat) => scoreShown(browser, seat)));
 
 /**
  * At each window size, with every scrolling part of the page back at its top as a player
@@ -117,7 +121,7 @@ test("Confirm and the Count's entry question stay in view in a four-player Count
   await click(browser, "#enter-castle");
   await click(browser, "#count-to-market");
   await click(browser, "#count-confirm");
-  await waitScores([3, 0, 0, 0]);
+  await waitScores(browser, [3, 0, 0, 0]);
 });
 
 test("Dirk's knight leaves the castle for the city clicked on the board, as the list entry would take it", async () => {
@@ -160,12 +164,12 @@ test("Dirk's knight leaves the castle for the city clicked on the board, as the 
   await click(browser, "#enter-market");
   await click(browser, "#count-to-castle");
   await click(browser, "#count-confirm");
-  await waitScores([3, 4, 0, 0]);
+  await waitScores(browser, [3, 4, 0, 0]);
   const byBoard = { scores: await scores(), feed: await texts("#feed li"), city: await texts("#city li") };
 
   // The same turn again, the knight moved by its entry in the list instead.
   await click(browser, "#undo");
-  await waitScores([3, 0, 0, 0]);
+  await waitScores(browser, [3, 0, 0, 0]);
   await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
   await click(browser, "#no-follower");
@@ -182,7 +186,7 @@ test("Dirk's knight leaves the castle for the city clicked on the board, as the 
   await click(browser, "#enter-market");
   await click(browser, "#count-to-castle");
   await click(browser, "#count-confirm");
-  await waitScores([3, 4, 0, 0]);
+  await waitScores(browser, [3, 4, 0, 0]);
   const byList = { scores: await scores(), feed: await texts("#feed li"), city: await texts("#city li") };
   assert.deepEqual(byList, byBoard, "the board's click and the list's entry enter the same move");
 });
@@ -240,6 +244,9 @@ test("Erik's farmer leaves the market for a farm clicked on the board, scored as
     ],
     final_moves: [{ player: "Erik", quarter: "market", to: spot(farm) }],
   });
-  await waitScores(PLAYERS.map((p) => expected[p.name]));
+  await waitScores(
+    browser,
+    PLAYERS.map((p) => expected[p.name]),
+  );
   await shot(browser, "choices-final-result");
 });

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chooseTile, click, openApp, placeFollower, seatPlayers, shot, textOf } from "./session.mjs";
+import { chooseTile, click, openApp, placeFollower, seatPlayers, shot, textOf, waitScores } from "./session.mjs";
 
 /** The scores `castellan score` gives a script: the engine's answer without the window. */
 function castellanScore(script) {
@@ -30,14 +30,6 @@ let dirksMove;
 // Where Clara's first thief stood.
 let clarasThief;
 let clarasRotation;
-const score = async (seat) => (await browser.$(`.scoreboard [data-seat="${seat}"] .score`)).getText();
-
-async function scores(anna, bram) {
-  await browser.waitUntil(async () => (await score(0)) === String(anna) && (await score(1)) === String(bram), {
-    timeout: 5000,
-    timeoutMsg: `expected Clara ${anna}, Dirk ${bram}; got ${await score(0)}, ${await score(1)}`,
-  });
-}
 
 test("entering the City, moving out of the castle, undo and redo", async () => {
   await click(browser, "#new-game");
@@ -74,7 +66,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await click(browser, "#enter-castle");
   await click(browser, "#count-to-market");
   await click(browser, "#count-confirm");
-  await scores(3, 0);
+  await waitScores(browser, [3, 0]);
   await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
   assert.ok(
     await (await browser.$('#city li.count[data-quarter="market"]')).isExisting(),
@@ -91,16 +83,16 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await click(browser, '[data-move^="1-castle-"]');
   await shot(browser, "count-moving-out");
   await click(browser, "#count-next");
-  await scores(7, 4);
+  await waitScores(browser, [7, 4]);
   await textOf(browser, "#feed li", /^Clara, Dirk 4: city of 2 tiles/);
   assert.ok(!(await (await browser.$('#city .token[data-seat="1"]')).isExisting()), "the castle is empty again");
   await shot(browser, "count-city");
 
   await click(browser, "#undo");
-  await scores(3, 0);
+  await waitScores(browser, [3, 0]);
   await (await browser.$('#city [data-quarter="castle"] .token[data-seat="1"]')).waitForExist({ timeout: 5000 });
   await click(browser, "#redo");
-  await scores(7, 4);
+  await waitScores(browser, [7, 4]);
 });
 
 test("a past turn corrected, and a correction a later turn cannot survive refused", async () => {
@@ -108,7 +100,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   // Clara's city tile again, but without her knight: Dirk's knight from the castle takes it alone.
   await click(browser, '[data-correct="2"]');
   await textOf(browser, "#correcting", /turn 3/);
-  await scores(7, 4); // the scoreboard keeps the game as entered until the correction is made
+  await waitScores(browser, [7, 4]); // the scoreboard keeps the game as entered until the correction is made
   await chooseTile(browser, "E");
   await click(browser, '[data-cell="2,1"]');
   await click(browser, "#no-follower");
@@ -125,7 +117,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   await click(browser, "#count-to-castle");
   await shot(browser, "count-correction");
   await click(browser, "#count-confirm");
-  await scores(3, 4);
+  await waitScores(browser, [3, 4]);
   await (await browser.$('#city [data-quarter="market"] .token[data-seat="0"]')).waitForExist({ timeout: 5000 });
   assert.ok(!(await (await browser.$("#correcting")).isExisting()), "the correction is done");
 
@@ -138,7 +130,7 @@ test("a past turn corrected, and a correction a later turn cannot survive refuse
   assert.match(refusal, /^Not changed: turn 2 would no longer fit/);
   await shot(browser, "count-correction-refused");
   await click(browser, "#stop-correcting");
-  await scores(3, 4);
+  await waitScores(browser, [3, 4]);
   // The open log reads the game again after each change: give it the time to answer.
   await browser.waitUntil(async () => (await browser.$$("#turns li")).length === 3, {
     timeout: 5000,
@@ -195,7 +187,7 @@ test("Clara leaves the market for a farm before the final count, which scores as
     await click(browser, "#final-next");
   }
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
-  await scores(expected.Clara, expected.Dirk);
+  await waitScores(browser, [expected.Clara, expected.Dirk]);
   assert.ok(await (await browser.$("#farm-comparison")).isExisting(), "the other farm rule is shown");
   await shot(browser, "count-final-result");
 });

@@ -4,20 +4,15 @@
 // beside it, the big follower, a farmer and the pig beside him, the abbot — and the table
 // counted. The scores on screen must be those `castellan score` gives the exported script.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, click, invoke, layTiles, openAppWith, seatPlayers, shot, textOf } from "./session.mjs";
-import { buildReference, referenceScore } from "./reference.mjs";
+import { assertScoreboard, click, invoke, layTiles, seatPlayers, shot, textOf } from "./session.mjs";
+import { openAppForReference, referenceScore } from "./reference.mjs";
 
-const folder = mkdtempSync(join(tmpdir(), "castellan-finalboxes-"));
-
-let browser;
+let browser, folder;
 before(async () => {
-  buildReference();
-  browser = await openAppWith({ CASTELLAN_GIVEN_PATHS: folder });
-  await browser.setWindowSize(1280, 800);
+  ({ browser, folder } = await openAppForReference("finalboxes"));
 });
 after(async () => {
   await browser?.deleteSession();

@@ -127,6 +127,15 @@ export async function confirmTurn(browser) {
   });
 }
 
+/** Waits until the scoreboard shows the scores `expected`, by seat from the first. */
+export async function waitScores(browser, expected) {
+  const shown = () => Promise.all(expected.map((_, seat) => scoreShown(browser, seat)));
+  await browser.waitUntil(async () => (await shown()).join(" ") === expected.join(" "), {
+    timeout: 5000,
+    timeoutMsg: `the scoreboard never showed ${expected.join(", ")}`,
+  });
+}
+
 /** The scoreboard shows each of `players` (by seat) with the total the `castellan score` report
  * `expected` gives them. */
 export async function assertScoreboard(browser, players, expected) {
