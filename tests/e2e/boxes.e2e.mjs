@@ -232,6 +232,12 @@ test("a game with the River, the Abbot, Inns & Cathedrals and Traders & Builders
   await shot(browser, "boxes-scoreboard-goods");
   await click(browser, "#large-scoreboard");
   await (await browser.$(`#large [data-goods="${goods.kind}"].leads`)).waitForExist({ timeout: 5000 });
+  // Each figure's words stand apart from the next: "abbot in hand · big follower out".
+  for (const details of await browser.$$("#large .details")) {
+    const text = await details.getText();
+    assert.match(text, /\s·\s/, "the large scoreboard's details are several parts");
+    assert.doesNotMatch(text, /\S·|·\S/, `every part of "${text}" stands apart`);
+  }
   await shot(browser, "boxes-scoreboard-large");
   await click(browser, "#large-close");
 

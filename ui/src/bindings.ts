@@ -1531,6 +1531,11 @@ export type PlayerView = {
 	 *  the abbot and the big follower when the table plays with their box (0 while it is out).
 	 */
 	figures: FigureInHand[],
+	/**
+	 *  With the Count: their figures waiting in the City, followers and a big follower alike
+	 *  (X-07); left out without the Count.
+	 */
+	inCity?: number | null,
 };
 
 /**

@@ -216,6 +216,13 @@ mod tests {
         g.apply(&close(true).to_move().unwrap()).unwrap();
         let city = g.city().unwrap();
         assert_eq!((city.big(PlayerId(1)), city.followers(Quarter::Castle)[PlayerId(1)]), (Some(Quarter::Castle), 0));
+        let in_city = |g: &Game| {
+            let progress =
+                crate::view::Progress { cursor: 0, moves: 0, can_undo: false, can_redo: false, finished: false };
+            let view = crate::view::GameView::build(castellan_ledger::GameId(1), g, progress);
+            view.players.iter().map(|p| p.in_city).collect::<Vec<_>>()
+        };
+        assert_eq!(in_city(&g), [Some(0), Some(1)], "the scoreboard counts Bram's big follower in the City");
 
         let knight = MoveRequest::Place {
             tile: "E".into(),
@@ -250,6 +257,9 @@ mod tests {
         let before = g.scores().to_vec();
         g.apply(&moved.to_move().unwrap()).unwrap();
         assert_eq!(g.city().unwrap().big(PlayerId(1)), None, "out of the City");
+        assert_eq!(in_city(&g), [Some(0), Some(0)]);
+        let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        assert_eq!(in_city(&plain), [None, None], "without the Count the scoreboard says nothing of a City");
         assert_eq!((g.scores()[0] - before[0], g.scores()[1] - before[1]), (0, 4), "the big follower weighs two");
     }
 

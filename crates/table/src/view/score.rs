@@ -3,7 +3,7 @@
 
 use crate::request::Spot;
 use castellan_engine::{
-    Color, Figure, Game, Goods, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition,
+    Color, Figure, Game, Goods, PlayerId, PlayerSet, Quarter, Rule, Score, ScoreSource, TileSet, TrackPosition,
 };
 use serde::Serialize;
 
@@ -27,6 +27,11 @@ pub struct PlayerView {
     /// Each kind of figure in play and how many of it they have in hand: followers always,
     /// the abbot and the big follower when the table plays with their box (0 while it is out).
     pub figures: Vec<FigureInHand>,
+    /// With the Count: their figures waiting in the City, followers and a big follower alike
+    /// left out without the Count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub in_city: Option<u32>,
 }
 
 /// How many figures of one kind a player has in hand.
@@ -205,6 +210,10 @@ pub(super) fn players(game: &Game) -> Vec<PlayerView> {
                 supply: game.supply()[seat.index()] as u32,
                 track: TrackView::of(score),
                 figures: figures_in_hand(game, seat),
+                in_city: game.city().map(|city| {
+                    let followers: u32 = Quarter::ALL.into_iter().map(|q| u32::from(city.followers(q)[seat])).sum();
+                    followers + u32::from(city.big(seat).is_some())
+                }),
             }
         })
         .collect()
