@@ -11,8 +11,9 @@ BUILD_PACKAGES=(build-essential pkg-config curl file libssl-dev libxdo-dev
   squashfs-tools patchelf libglib2.0-bin)
 # Packages the end-to-end tests need: a virtual display, WebKit's WebDriver, `import` to
 # photograph the display, Python's GTK bindings for the bare WebKitGTK window the
-# performance run measures beside the app, and a D-Bus daemon for the test of a second start.
-TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick xdotool python3-gi gir1.2-webkit2-4.1 dbus-daemon)
+# performance run measures beside the app, a D-Bus daemon for the test of a second start, and
+# debootstrap for the chroot without WebKitGTK that the AppImage is started in.
+TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick xdotool python3-gi gir1.2-webkit2-4.1 dbus-daemon debootstrap)
 
 # Installs the Debian packages that are not installed yet.
 ensure_apt() {

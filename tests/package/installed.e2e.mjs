@@ -1,4 +1,6 @@
-// The installed app's start screen, run by tests/package/install.sh against /usr/bin/castellan-app.
+// The installed app's start screen, run by tests/package/install.sh against /usr/bin/castellan-app,
+// and by tests/package/appimage-chroot.sh against the AppImage in a chroot without WebKitGTK
+// (E2E_SHOT names its screenshot).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { openApp, shot, textOf } from "../e2e/session.mjs";
@@ -20,7 +22,7 @@ test("the installed app starts and its About line names the package's version", 
   // A command answered by the installed release build, not only a page that loaded.
   await (await browser.$("#engine-check")).click();
   await textOf(browser, "#engine-info", /^Rules engine \d+\.\d+\.\d+ · 72 tiles in the base game$/);
-  await shot(browser, "installed-start");
+  await shot(browser, process.env.E2E_SHOT ?? "installed-start");
   await (await browser.$("#language-nl")).click();
   await textOf(browser, "#about", `Castellan, versie ${version}`);
   await (await browser.$("#language-de")).click();
