@@ -487,6 +487,9 @@ impl<'a> Writer<'a> {
         }
         let file = out.into_inner().map_err(|error| error.into_error())?;
         file.set_permissions(fs::Permissions::from_mode(job.mode))?;
+        // On disk before the copy is renamed into place: after a crash, a copy that is there
+        // must not hold files the file system had not written yet.
+        file.sync_data()?;
         Ok(())
     }
 }

@@ -243,3 +243,22 @@ fn an_abandoned_unpack_is_removed_and_never_used() {
     assert!(!abandoned.exists(), "the abandoned unpack is still there");
     assert!(running.exists(), "a running unpack's folder was removed");
 }
+
+#[test]
+fn two_first_starts_at_once_share_one_copy() {
+    let work = tempfile::tempdir().unwrap();
+    let (path, offset, digest) = packed(work.path());
+    let root = work.path().join("cache");
+    let copies: Vec<_> = std::thread::scope(|scope| {
+        let starts: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| cache::find_or_unpack(&root, "0.1.0-test", &File::open(&path).unwrap(), offset, &digest))
+            })
+            .collect();
+        starts.into_iter().map(|start| start.join().unwrap().unwrap()).collect()
+    });
+    assert!(copies.iter().all(|copy| copy.dir == root.join("0.1.0-test")));
+    assert_eq!(listing(&root.join("0.1.0-test")), listing(&work.path().join("source")));
+    let names: Vec<_> = fs::read_dir(&root).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, ["0.1.0-test"], "a temporary folder was left");
+}
