@@ -43,6 +43,14 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# A run killed before its clean-up may have left this machine's /dev, /sys, /tmp or /proc
+# mounted in the chroot: take them away before anything there is removed or mounted again.
+mounts_under() { awk -v root="$root/" 'index($2 "/", root) == 1 { print $2 }' /proc/mounts; }
+while read -r leftover; do
+  [[ -n $leftover ]] && umount -R -l "$leftover" 2>/dev/null || true
+done < <(mounts_under | sort -r)
+[[ -z $(mounts_under) ]] || fail "cannot unmount what an earlier run left in $root: $(mounts_under)"
+
 # The host's libraries the AppImage's programs need, and the Debian packages holding them here.
 host_patterns=()
 while read -r line; do
