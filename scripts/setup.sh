@@ -3,13 +3,17 @@
 # has everything spends a few seconds here and downloads nothing.
 # shellcheck shell=bash
 
-# Packages Tauri's WebKitGTK window needs to build and run.
+# Packages Tauri's WebKitGTK window needs to build and run, and what the AppImage is made with
+# (scripts/appimage): mksquashfs for its image, patchelf to point the bundled libraries at one
+# another, glib-compile-schemas for GTK's settings schemas.
 BUILD_PACKAGES=(build-essential pkg-config curl file libssl-dev libxdo-dev
-  libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev)
+  libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev libayatana-appindicator3-dev
+  squashfs-tools patchelf libglib2.0-bin)
 # Packages the end-to-end tests need: a virtual display, WebKit's WebDriver, `import` to
 # photograph the display, Python's GTK bindings for the bare WebKitGTK window the
-# performance run measures beside the app, and a D-Bus daemon for the test of a second start.
-TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick xdotool python3-gi gir1.2-webkit2-4.1 dbus-daemon)
+# performance run measures beside the app, a D-Bus daemon for the test of a second start, and
+# debootstrap for the chroot without WebKitGTK that the AppImage is started in.
+TEST_PACKAGES=(xvfb xauth webkit2gtk-driver imagemagick xdotool python3-gi gir1.2-webkit2-4.1 dbus-daemon debootstrap)
 
 # Installs the Debian packages that are not installed yet.
 ensure_apt() {
