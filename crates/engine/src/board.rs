@@ -2,7 +2,10 @@
 //!
 //! Every placed tile contributes one *segment* per feature drawn on it. Segments that meet
 //! across an edge are joined with a union–find, so a feature is a set of segments with one
-//! root; the root carries what the rules ask about a feature while the game runs: how many
+//! root. The union–find is kept flat: every segment points straight at its root, the
+//! smaller feature's segments being relabelled when two join, so finding a feature is one
+//! lookup however often it is asked, as the end count asks for every feature and city it
+//! names. The root carries what the rules ask about a feature while the game runs: how many
 //! edge ends are still open, how many followers of each player stand on it, which cities a
 //! farm touches. What is needed only when a feature is scored (its tiles, its pennants) is
 //! gathered then, by walking the feature's member list.
@@ -114,12 +117,11 @@ pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '
         .map(|(i, _)| i as LocalFeature)
 }
 
-/// The root of segment `s` in the union–find `parent`.
-fn root_in(parent: &[SegmentId], mut s: SegmentId) -> SegmentId {
-    while parent[s as usize] != s {
-        s = parent[s as usize];
-    }
-    s
+/// The root of segment `s` in the flat union–find `parent`: its entry itself.
+fn root_in(parent: &[SegmentId], s: SegmentId) -> SegmentId {
+    let root = parent[s as usize];
+    debug_assert_eq!(parent[root as usize], root, "the union–find is kept flat");
+    root
 }
 
 /// A small set of feature roots: on the stack while small, which it nearly always is.
@@ -488,29 +490,31 @@ impl Board {
         self.grid.update(cell, |v| v.1 = 0);
     }
 
-    /// The root of a segment's feature, without shortening paths (for `&self` queries).
+    /// The root of a segment's feature.
     pub(crate) fn root(&self, s: SegmentId) -> SegmentId {
         root_in(&self.parent, s)
     }
 
-    fn find(&mut self, mut s: SegmentId) -> SegmentId {
-        while self.parent[s as usize] != s {
-            let grand = self.parent[self.parent[s as usize] as usize];
-            self.parent[s as usize] = grand;
-            s = grand;
-        }
-        s
-    }
-
+    /// Joins two features; the larger one's root stays the root, and every segment of the
+    /// smaller one is pointed at it, which keeps the union–find flat: a segment changes
+    /// feature at most log₂(segments) times over a game.
     fn union(&mut self, a: SegmentId, b: SegmentId) -> SegmentId {
-        let (mut a, mut b) = (self.find(a), self.find(b));
+        let (mut a, mut b) = (self.root(a), self.root(b));
         if a == b {
             return a;
         }
         if self.size[a as usize] < self.size[b as usize] {
             std::mem::swap(&mut a, &mut b);
         }
-        self.parent[b as usize] = a;
+        // The smaller feature's member list, walked before the two lists are spliced.
+        let mut s = b;
+        loop {
+            self.parent[s as usize] = a;
+            s = self.next[s as usize];
+            if s == b {
+                break;
+            }
+        }
         self.size[a as usize] += self.size[b as usize];
         self.next.swap(a as usize, b as usize);
         let absorbed = self.state[b as usize].clone();
@@ -620,7 +624,7 @@ impl Board {
     /// [`Board::add_follower`] for any figure: the abbot counts as one figure there, the
     /// big follower as one figure of weight two (I-12).
     pub(crate) fn add_figure(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId, figure: Figure) {
-        let root = self.find(feature);
+        let root = self.root(feature);
         self.state[root as usize].followers[player] += 1;
         self.state[root as usize].weight[player] += figure.weight();
         self.followers.push(Follower { player, cell, port, figure, segment: feature });
@@ -685,7 +689,7 @@ impl Board {
     /// placed. One pass over the followers, nothing allocated: a completed feature and every
     /// feature of the final count comes through here.
     pub(crate) fn take_followers(&mut self, feature: SegmentId, mut taken: impl FnMut(Follower)) {
-        let root = self.find(feature);
+        let root = self.root(feature);
         self.state[root as usize].weight = ByPlayer::default();
         let on = std::mem::take(&mut self.state[root as usize].followers);
         if on.total() == 0 {
@@ -705,7 +709,7 @@ impl Board {
     /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
     pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
         for &f in features {
-            let root = self.find(f);
+            let root = self.root(f);
             self.state[root as usize].followers = ByPlayer::default();
             self.state[root as usize].weight = ByPlayer::default();
         }
@@ -731,7 +735,7 @@ impl Board {
     pub(crate) fn close_edge(&mut self, index: usize, side: Side) {
         let placed = self.placed[index];
         if let Some(seg) = placed.segment_at_slot(side.index() * 3 + 1) {
-            let root = self.find(seg);
+            let root = self.root(seg);
             let st = &mut self.state[root as usize];
             if st.kind.closes_by_edges() && st.open > 0 {
                 st.open -= 1;
@@ -750,7 +754,7 @@ impl Board {
     }
 
     pub(crate) fn mark_completed(&mut self, feature: SegmentId) {
-        let root = self.find(feature);
+        let root = self.root(feature);
         self.state[root as usize].completed = true;
     }
 
@@ -1073,6 +1077,22 @@ mod tests {
         assert_eq!(b.root(u_south), b.root(south), "fields meeting across an edge join");
         let road = b.feature_at(Cell::new(1, 0), Port::W).unwrap();
         assert_eq!(b.open_cells(road), vec![Cell::new(2, 0), Cell::new(-1, 0)], "the road runs on both ways");
+    }
+
+    #[test]
+    fn every_segment_points_straight_at_its_root_through_a_whole_game() {
+        let mut game = crate::Game::new(crate::GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let mut picks = crate::playout::Picks::new(11);
+        while let Some(mv) = crate::playout::playout_move(&game, &mut |n| picks.below(n)) {
+            game.apply(&mv).unwrap();
+        }
+        let b = game.board();
+        assert!(b.features().count() < b.parent.len() / 2, "the game joined many segments");
+        for s in 0..b.parent.len() as SegmentId {
+            let root = b.parent[s as usize];
+            assert_eq!(b.parent[root as usize], root, "segment {s} points at a root");
+            assert!(b.members(root).any(|m| m == s), "segment {s} is listed with its root's feature");
+        }
     }
 
     use crate::tile::TileSet;
