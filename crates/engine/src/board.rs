@@ -88,6 +88,19 @@ pub struct EdgeMismatch {
     pub theirs: EdgeKind,
 }
 
+/// A segment's placed tile, with what its drawing adds to a score beside it: counting a
+/// feature walks its segments, and so reads neither the tiles nor their definitions for
+/// its pennants, inns and cathedrals.
+#[derive(Clone, Copy, Debug)]
+struct SegmentTile {
+    /// The index of the placed tile.
+    tile: u32,
+    pennants: u8,
+    /// An inn drawn beside the road; it counts only with inns in play (the board's `inns`).
+    inn: bool,
+    cathedral: bool,
+}
+
 /// What the rules ask of a feature while the game runs; valid at union–find roots only.
 #[derive(Clone, Debug)]
 struct FeatureState {
@@ -229,7 +242,7 @@ pub struct Board {
     /// Circular list of the segments of each feature.
     next: Vec<SegmentId>,
     size: Vec<u32>,
-    segment_tile: Vec<u32>,
+    segment_tile: Vec<SegmentTile>,
     state: Vec<FeatureState>,
     /// Farm → city contacts as linked lists: (city segment, next link).
     city_links: Vec<(SegmentId, u32)>,
@@ -416,7 +429,12 @@ impl Board {
             self.parent.push(seg);
             self.next.push(seg);
             self.size.push(1);
-            self.segment_tile.push(index as u32);
+            self.segment_tile.push(SegmentTile {
+                tile: index as u32,
+                pennants: f.pennants,
+                inn: f.inn,
+                cathedral: f.cathedral,
+            });
             let mut cities = (NONE, NONE);
             for &c in &f.touches_cities {
                 let link = self.city_links.len() as u32;
@@ -680,7 +698,7 @@ impl Board {
     /// Whether a farm's grass takes in River II's herd of pigs.
     pub(crate) fn farm_has_herd(&self, farm: SegmentId) -> bool {
         self.members(farm).any(|s| {
-            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
             t.def().marks.herd.is_some_and(|herd| t.segment(herd) == s)
         })
     }
@@ -748,7 +766,7 @@ impl Board {
         self.kind(feature) == FeatureKind::Road
             && self.is_complete(feature)
             && self.members(feature).all(|s| {
-                let t = &self.placed[self.segment_tile[s as usize] as usize];
+                let t = &self.placed[self.segment_tile[s as usize].tile as usize];
                 t.def().features[(s - t.first_segment) as usize].edge_count() == 2
             })
     }
@@ -796,7 +814,7 @@ impl Board {
     }
 
     fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
-        let b = self.building_of[self.segment_tile[seg as usize] as usize];
+        let b = self.building_of[self.segment_tile[seg as usize].tile as usize];
         (b != NONE).then(|| &self.buildings[b as usize])
     }
 
@@ -848,16 +866,16 @@ impl Board {
         };
         let (mut lo, mut hi, mut drawn) = (usize::MAX, 0, Drawn::default());
         for s in self.members(feature) {
-            let i = self.segment_tile[s as usize] as usize;
+            let segment = self.segment_tile[s as usize];
+            let i = segment.tile as usize;
             seen[i / 64] |= 1 << (i % 64);
             lo = lo.min(i);
             hi = hi.max(i);
-            let t = &self.placed[i];
-            let def = &t.def().features[(s - t.first_segment) as usize];
-            drawn.pennants += def.pennants as u32;
-            drawn.inn |= def.inn && self.inns;
-            drawn.cathedral |= def.cathedral;
+            drawn.pennants += segment.pennants as u32;
+            drawn.inn |= segment.inn;
+            drawn.cathedral |= segment.cathedral;
         }
+        drawn.inn &= self.inns;
         // Only the words between the lowest and highest tile seen hold bits.
         let words = seen.get(lo / 64..=hi / 64).unwrap_or_default();
         for (w, &word) in (lo / 64..).zip(words) {
@@ -874,7 +892,7 @@ impl Board {
     pub(crate) fn goods_in(&self, feature: SegmentId) -> crate::goods::Tokens {
         let mut tokens = crate::goods::Tokens::NONE;
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
             if let Some((goods, city)) = t.def().marks.goods {
                 if t.segment(city) == s {
                     tokens[goods] += 1;
@@ -887,7 +905,6 @@ impl Board {
     /// Pushes the cells of a feature's distinct tiles onto `out`, in placement order, and
     /// returns what its segments show (pennants only for a city).
     pub(crate) fn tiles_into(&self, feature: SegmentId, out: &mut Vec<Cell>) -> Drawn {
-        out.reserve(self.size[self.root(feature) as usize] as usize);
         let mut drawn = self.walk_tiles(feature, |i| out.push(self.placed[i].cell));
         if self.kind(feature) != FeatureKind::City {
             drawn.pennants = 0;
@@ -954,7 +971,7 @@ impl Board {
     pub(crate) fn open_cells(&self, feature: SegmentId) -> Vec<Cell> {
         let mut cells = Vec::new();
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
             let def = &t.def().features[(s - t.first_segment) as usize];
             for side in Side::ALL {
                 if def.edge_sides & (1 << t.rotation.to_catalog(side).index()) != 0 {
