@@ -246,6 +246,10 @@ pub struct Board {
     state: Vec<FeatureState>,
     /// Farm → city contacts as linked lists: (city segment, next link).
     city_links: Vec<(SegmentId, u32)>,
+    /// A bit per segment, set for every segment of a city when its last open edge closes: a
+    /// farm's count asks it of each city segment the farm touches, and so reads nothing of
+    /// the cities still open. A completed city never grows again, so its bits stay true.
+    completed_cities: Vec<u64>,
     buildings: Vec<Building>,
     /// For each placed tile, the index of its building if it has one.
     building_of: Vec<u32>,
@@ -274,6 +278,7 @@ impl Board {
             segment_tile: Vec::with_capacity(512),
             state: Vec::with_capacity(512),
             city_links: Vec::with_capacity(256),
+            completed_cities: Vec::with_capacity(8),
             buildings: Vec::new(),
             building_of: Vec::with_capacity(128),
             followers: Vec::with_capacity(64),
@@ -426,6 +431,9 @@ impl Board {
 
         for (local, f) in def.features.iter().enumerate() {
             let seg = first_segment + local as SegmentId;
+            if seg as usize / 64 == self.completed_cities.len() {
+                self.completed_cities.push(0);
+            }
             self.parent.push(seg);
             self.next.push(seg);
             self.size.push(1);
@@ -457,6 +465,9 @@ impl Board {
                 first: seg,
                 anchor: (cell, f.anchor.to_board(rotation)),
             });
+            if f.kind.closes_by_edges() && f.edge_count() == 0 {
+                self.close_ends(seg, 0);
+            }
         }
 
         for side in Side::ALL {
@@ -471,7 +482,7 @@ impl Board {
                 if let (Some(a), Some(b)) = (ours, theirs) {
                     let root = self.union(a, b);
                     if k == 1 && self.state[root as usize].kind.closes_by_edges() {
-                        self.state[root as usize].open -= 2;
+                        self.close_ends(root, 2);
                     }
                 }
             }
@@ -754,11 +765,33 @@ impl Board {
         let placed = self.placed[index];
         if let Some(seg) = placed.segment_at_slot(side.index() * 3 + 1) {
             let root = self.root(seg);
-            let st = &mut self.state[root as usize];
+            let st = &self.state[root as usize];
             if st.kind.closes_by_edges() && st.open > 0 {
-                st.open -= 1;
+                self.close_ends(root, 1);
             }
         }
+    }
+
+    /// Takes `ends` edge ends off the open ones of a road, city or river; a city left with
+    /// none is complete, and all its segments are marked in `completed_cities`.
+    fn close_ends(&mut self, root: SegmentId, ends: u32) {
+        let st = &mut self.state[root as usize];
+        st.open -= ends;
+        if st.open == 0 && st.kind == FeatureKind::City {
+            let mut s = root;
+            loop {
+                self.completed_cities[s as usize / 64] |= 1 << (s % 64);
+                s = self.next[s as usize];
+                if s == root {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether segment `s` lies in a completed city.
+    fn in_completed_city(&self, s: SegmentId) -> bool {
+        self.completed_cities[s as usize / 64] & 1 << (s % 64) != 0
     }
 
     /// A complete road none of whose segments ends on its tile: it closes on itself.
@@ -927,10 +960,13 @@ impl Board {
         let mut link = self.state[self.root(farm) as usize].cities.0;
         while link != NONE {
             let (city, next) = self.city_links[link as usize];
-            let root = self.root(city);
             // A city is complete when none of its edges is open.
-            if self.state[root as usize].open == 0 && seen.insert(root) {
-                visit(root);
+            debug_assert_eq!(self.in_completed_city(city), self.state[self.root(city) as usize].open == 0);
+            if self.in_completed_city(city) {
+                let root = self.root(city);
+                if seen.insert(root) {
+                    visit(root);
+                }
             }
             link = next;
         }
