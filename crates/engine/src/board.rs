@@ -2,7 +2,10 @@
 //!
 //! Every placed tile contributes one *segment* per feature drawn on it. Segments that meet
 //! across an edge are joined with a union–find, so a feature is a set of segments with one
-//! root; the root carries what the rules ask about a feature while the game runs: how many
+//! root. The union–find is kept flat: every segment points straight at its root, the
+//! smaller feature's segments being relabelled when two join, so finding a feature is one
+//! lookup however often it is asked, as the end count asks for every feature and city it
+//! names. The root carries what the rules ask about a feature while the game runs: how many
 //! edge ends are still open, how many followers of each player stand on it, which cities a
 //! farm touches. What is needed only when a feature is scored (its tiles, its pennants) is
 //! gathered then, by walking the feature's member list.
@@ -85,6 +88,30 @@ pub struct EdgeMismatch {
     pub theirs: EdgeKind,
 }
 
+/// A segment's placed tile, with what its drawing adds to a score beside it: counting a
+/// feature walks its segments, and so reads neither the tiles nor their definitions for
+/// its pennants, inns and cathedrals. Four bytes, as the tile index alone took before: the
+/// board is copied for every trial of a move.
+#[derive(Clone, Copy, Debug)]
+struct SegmentTile {
+    /// The index of the placed tile: a table holds far fewer than 65 536.
+    tile: u16,
+    pennants: u8,
+    /// [`SegmentTile::INN`] and [`SegmentTile::CATHEDRAL`].
+    marks: u8,
+}
+
+impl SegmentTile {
+    /// An inn drawn beside the road; it counts only with inns in play (the board's `inns`).
+    const INN: u8 = 1;
+    /// A cathedral in the city.
+    const CATHEDRAL: u8 = 2;
+
+    fn has(self, mark: u8) -> bool {
+        self.marks & mark != 0
+    }
+}
+
 /// What the rules ask of a feature while the game runs; valid at union–find roots only.
 #[derive(Clone, Debug)]
 struct FeatureState {
@@ -114,12 +141,11 @@ pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '
         .map(|(i, _)| i as LocalFeature)
 }
 
-/// The root of segment `s` in the union–find `parent`.
-fn root_in(parent: &[SegmentId], mut s: SegmentId) -> SegmentId {
-    while parent[s as usize] != s {
-        s = parent[s as usize];
-    }
-    s
+/// The root of segment `s` in the flat union–find `parent`: its entry itself.
+fn root_in(parent: &[SegmentId], s: SegmentId) -> SegmentId {
+    let root = parent[s as usize];
+    debug_assert_eq!(parent[root as usize], root, "the union–find is kept flat");
+    root
 }
 
 /// A small set of feature roots: on the stack while small, which it nearly always is.
@@ -227,10 +253,14 @@ pub struct Board {
     /// Circular list of the segments of each feature.
     next: Vec<SegmentId>,
     size: Vec<u32>,
-    segment_tile: Vec<u32>,
+    segment_tile: Vec<SegmentTile>,
     state: Vec<FeatureState>,
     /// Farm → city contacts as linked lists: (city segment, next link).
     city_links: Vec<(SegmentId, u32)>,
+    /// A bit per segment, set for every segment of a city when its last open edge closes: a
+    /// farm's count asks it of each city segment the farm touches, and so reads nothing of
+    /// the cities still open. A completed city never grows again, so its bits stay true.
+    completed_cities: Vec<u64>,
     buildings: Vec<Building>,
     /// For each placed tile, the index of its building if it has one.
     building_of: Vec<u32>,
@@ -259,6 +289,7 @@ impl Board {
             segment_tile: Vec::with_capacity(512),
             state: Vec::with_capacity(512),
             city_links: Vec::with_capacity(256),
+            completed_cities: Vec::with_capacity(8),
             buildings: Vec::new(),
             building_of: Vec::with_capacity(128),
             followers: Vec::with_capacity(64),
@@ -411,10 +442,17 @@ impl Board {
 
         for (local, f) in def.features.iter().enumerate() {
             let seg = first_segment + local as SegmentId;
+            if seg as usize / 64 == self.completed_cities.len() {
+                self.completed_cities.push(0);
+            }
             self.parent.push(seg);
             self.next.push(seg);
             self.size.push(1);
-            self.segment_tile.push(index as u32);
+            self.segment_tile.push(SegmentTile {
+                tile: u16::try_from(index).expect("fewer than 65 536 tiles on a table"),
+                pennants: f.pennants,
+                marks: if f.inn { SegmentTile::INN } else { 0 } | if f.cathedral { SegmentTile::CATHEDRAL } else { 0 },
+            });
             let mut cities = (NONE, NONE);
             for &c in &f.touches_cities {
                 let link = self.city_links.len() as u32;
@@ -437,6 +475,9 @@ impl Board {
                 first: seg,
                 anchor: (cell, f.anchor.to_board(rotation)),
             });
+            if f.kind.closes_by_edges() && f.edge_count() == 0 {
+                self.close_ends(seg, 0);
+            }
         }
 
         for side in Side::ALL {
@@ -451,7 +492,7 @@ impl Board {
                 if let (Some(a), Some(b)) = (ours, theirs) {
                     let root = self.union(a, b);
                     if k == 1 && self.state[root as usize].kind.closes_by_edges() {
-                        self.state[root as usize].open -= 2;
+                        self.close_ends(root, 2);
                     }
                 }
             }
@@ -488,29 +529,31 @@ impl Board {
         self.grid.update(cell, |v| v.1 = 0);
     }
 
-    /// The root of a segment's feature, without shortening paths (for `&self` queries).
+    /// The root of a segment's feature.
     pub(crate) fn root(&self, s: SegmentId) -> SegmentId {
         root_in(&self.parent, s)
     }
 
-    fn find(&mut self, mut s: SegmentId) -> SegmentId {
-        while self.parent[s as usize] != s {
-            let grand = self.parent[self.parent[s as usize] as usize];
-            self.parent[s as usize] = grand;
-            s = grand;
-        }
-        s
-    }
-
+    /// Joins two features; the larger one's root stays the root, and every segment of the
+    /// smaller one is pointed at it, which keeps the union–find flat: a segment changes
+    /// feature at most log₂(segments) times over a game.
     fn union(&mut self, a: SegmentId, b: SegmentId) -> SegmentId {
-        let (mut a, mut b) = (self.find(a), self.find(b));
+        let (mut a, mut b) = (self.root(a), self.root(b));
         if a == b {
             return a;
         }
         if self.size[a as usize] < self.size[b as usize] {
             std::mem::swap(&mut a, &mut b);
         }
-        self.parent[b as usize] = a;
+        // The smaller feature's member list, walked before the two lists are spliced.
+        let mut s = b;
+        loop {
+            self.parent[s as usize] = a;
+            s = self.next[s as usize];
+            if s == b {
+                break;
+            }
+        }
         self.size[a as usize] += self.size[b as usize];
         self.next.swap(a as usize, b as usize);
         let absorbed = self.state[b as usize].clone();
@@ -620,7 +663,7 @@ impl Board {
     /// [`Board::add_follower`] for any figure: the abbot counts as one figure there, the
     /// big follower as one figure of weight two (I-12).
     pub(crate) fn add_figure(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId, figure: Figure) {
-        let root = self.find(feature);
+        let root = self.root(feature);
         self.state[root as usize].followers[player] += 1;
         self.state[root as usize].weight[player] += figure.weight();
         self.followers.push(Follower { player, cell, port, figure, segment: feature });
@@ -676,7 +719,7 @@ impl Board {
     /// Whether a farm's grass takes in River II's herd of pigs.
     pub(crate) fn farm_has_herd(&self, farm: SegmentId) -> bool {
         self.members(farm).any(|s| {
-            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
             t.def().marks.herd.is_some_and(|herd| t.segment(herd) == s)
         })
     }
@@ -685,7 +728,7 @@ impl Board {
     /// placed. One pass over the followers, nothing allocated: a completed feature and every
     /// feature of the final count comes through here.
     pub(crate) fn take_followers(&mut self, feature: SegmentId, mut taken: impl FnMut(Follower)) {
-        let root = self.find(feature);
+        let root = self.root(feature);
         self.state[root as usize].weight = ByPlayer::default();
         let on = std::mem::take(&mut self.state[root as usize].followers);
         if on.total() == 0 {
@@ -705,7 +748,7 @@ impl Board {
     /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
     pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
         for &f in features {
-            let root = self.find(f);
+            let root = self.root(f);
             self.state[root as usize].followers = ByPlayer::default();
             self.state[root as usize].weight = ByPlayer::default();
         }
@@ -731,12 +774,34 @@ impl Board {
     pub(crate) fn close_edge(&mut self, index: usize, side: Side) {
         let placed = self.placed[index];
         if let Some(seg) = placed.segment_at_slot(side.index() * 3 + 1) {
-            let root = self.find(seg);
-            let st = &mut self.state[root as usize];
+            let root = self.root(seg);
+            let st = &self.state[root as usize];
             if st.kind.closes_by_edges() && st.open > 0 {
-                st.open -= 1;
+                self.close_ends(root, 1);
             }
         }
+    }
+
+    /// Takes `ends` edge ends off the open ones of a road, city or river; a city left with
+    /// none is complete, and all its segments are marked in `completed_cities`.
+    fn close_ends(&mut self, root: SegmentId, ends: u32) {
+        let st = &mut self.state[root as usize];
+        st.open -= ends;
+        if st.open == 0 && st.kind == FeatureKind::City {
+            let mut s = root;
+            loop {
+                self.completed_cities[s as usize / 64] |= 1 << (s % 64);
+                s = self.next[s as usize];
+                if s == root {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether segment `s` lies in a completed city.
+    fn in_completed_city(&self, s: SegmentId) -> bool {
+        self.completed_cities[s as usize / 64] & 1 << (s % 64) != 0
     }
 
     /// A complete road none of whose segments ends on its tile: it closes on itself.
@@ -744,13 +809,13 @@ impl Board {
         self.kind(feature) == FeatureKind::Road
             && self.is_complete(feature)
             && self.members(feature).all(|s| {
-                let t = &self.placed[self.segment_tile[s as usize] as usize];
+                let t = &self.placed[self.segment_tile[s as usize].tile as usize];
                 t.def().features[(s - t.first_segment) as usize].edge_count() == 2
             })
     }
 
     pub(crate) fn mark_completed(&mut self, feature: SegmentId) {
-        let root = self.find(feature);
+        let root = self.root(feature);
         self.state[root as usize].completed = true;
     }
 
@@ -792,7 +857,7 @@ impl Board {
     }
 
     fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
-        let b = self.building_of[self.segment_tile[seg as usize] as usize];
+        let b = self.building_of[self.segment_tile[seg as usize].tile as usize];
         (b != NONE).then(|| &self.buildings[b as usize])
     }
 
@@ -844,16 +909,16 @@ impl Board {
         };
         let (mut lo, mut hi, mut drawn) = (usize::MAX, 0, Drawn::default());
         for s in self.members(feature) {
-            let i = self.segment_tile[s as usize] as usize;
+            let segment = self.segment_tile[s as usize];
+            let i = segment.tile as usize;
             seen[i / 64] |= 1 << (i % 64);
             lo = lo.min(i);
             hi = hi.max(i);
-            let t = &self.placed[i];
-            let def = &t.def().features[(s - t.first_segment) as usize];
-            drawn.pennants += def.pennants as u32;
-            drawn.inn |= def.inn && self.inns;
-            drawn.cathedral |= def.cathedral;
+            drawn.pennants += segment.pennants as u32;
+            drawn.inn |= segment.has(SegmentTile::INN);
+            drawn.cathedral |= segment.has(SegmentTile::CATHEDRAL);
         }
+        drawn.inn &= self.inns;
         // Only the words between the lowest and highest tile seen hold bits.
         let words = seen.get(lo / 64..=hi / 64).unwrap_or_default();
         for (w, &word) in (lo / 64..).zip(words) {
@@ -870,7 +935,7 @@ impl Board {
     pub(crate) fn goods_in(&self, feature: SegmentId) -> crate::goods::Tokens {
         let mut tokens = crate::goods::Tokens::NONE;
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
             if let Some((goods, city)) = t.def().marks.goods {
                 if t.segment(city) == s {
                     tokens[goods] += 1;
@@ -883,7 +948,6 @@ impl Board {
     /// Pushes the cells of a feature's distinct tiles onto `out`, in placement order, and
     /// returns what its segments show (pennants only for a city).
     pub(crate) fn tiles_into(&self, feature: SegmentId, out: &mut Vec<Cell>) -> Drawn {
-        out.reserve(self.size[self.root(feature) as usize] as usize);
         let mut drawn = self.walk_tiles(feature, |i| out.push(self.placed[i].cell));
         if self.kind(feature) != FeatureKind::City {
             drawn.pennants = 0;
@@ -906,10 +970,13 @@ impl Board {
         let mut link = self.state[self.root(farm) as usize].cities.0;
         while link != NONE {
             let (city, next) = self.city_links[link as usize];
-            let root = self.root(city);
             // A city is complete when none of its edges is open.
-            if self.state[root as usize].open == 0 && seen.insert(root) {
-                visit(root);
+            debug_assert_eq!(self.in_completed_city(city), self.state[self.root(city) as usize].open == 0);
+            if self.in_completed_city(city) {
+                let root = self.root(city);
+                if seen.insert(root) {
+                    visit(root);
+                }
             }
             link = next;
         }
@@ -950,7 +1017,7 @@ impl Board {
     pub(crate) fn open_cells(&self, feature: SegmentId) -> Vec<Cell> {
         let mut cells = Vec::new();
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize] as usize];
+            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
             let def = &t.def().features[(s - t.first_segment) as usize];
             for side in Side::ALL {
                 if def.edge_sides & (1 << t.rotation.to_catalog(side).index()) != 0 {
@@ -1042,12 +1109,14 @@ mod tests {
             b.place(id("R2-07"), Cell::new(0, 0), Rotation::R0);
             let road = b.feature_at(Cell::new(0, 0), Port::E).expect("the bridge's road");
             assert_eq!(b.view(road).inn, inns, "inns in play: {inns}");
+            assert!(!b.view(road).cathedral, "a road holds no cathedral");
             assert_eq!(b.measure(road).1.inn, inns);
         }
         let mut b = Board::new();
+        b.inns = true;
         b.place(id("IC01"), Cell::new(0, 0), Rotation::R0);
         let city = b.feature_at(Cell::new(0, 0), Port::N).unwrap();
-        assert!(b.view(city).cathedral && !b.view(city).inn, "a cathedral city");
+        assert!(b.view(city).cathedral && !b.view(city).inn, "a cathedral city, and no inn with inns in play");
     }
 
     #[test]
@@ -1073,6 +1142,22 @@ mod tests {
         assert_eq!(b.root(u_south), b.root(south), "fields meeting across an edge join");
         let road = b.feature_at(Cell::new(1, 0), Port::W).unwrap();
         assert_eq!(b.open_cells(road), vec![Cell::new(2, 0), Cell::new(-1, 0)], "the road runs on both ways");
+    }
+
+    #[test]
+    fn every_segment_points_straight_at_its_root_through_a_whole_game() {
+        let mut game = crate::Game::new(crate::GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let mut picks = crate::playout::Picks::new(11);
+        while let Some(mv) = crate::playout::playout_move(&game, &mut |n| picks.below(n)) {
+            game.apply(&mv).unwrap();
+        }
+        let b = game.board();
+        assert!(b.features().count() < b.parent.len() / 2, "the game joined many segments");
+        for s in 0..b.parent.len() as SegmentId {
+            let root = b.parent[s as usize];
+            assert_eq!(b.parent[root as usize], root, "segment {s} points at a root");
+            assert!(b.members(root).any(|m| m == s), "segment {s} is listed with its root's feature");
+        }
     }
 
     use crate::tile::TileSet;
