@@ -24,9 +24,13 @@ test("a new game and one scored turn through the table screen", async () => {
   await click(browser, '[data-cell="0,-1"]');
   await click(browser, '[data-place="S"]');
   await shot(browser, "table-placing");
+  const undoTop = () => browser.execute(() => document.querySelector("#undo").getBoundingClientRect().top);
+  const undoWhilePlacing = await undoTop();
   await click(browser, "#confirm");
 
   await textOf(browser, "#turn", /^Bram to play · In the bag: 70 tiles$/);
+  // The turn's buttons leave their room behind: what is below them stays where it was.
+  assert.equal(await undoTop(), undoWhilePlacing, "Undo stays put when the turn's buttons go");
   const anna = await browser.$('.scoreboard [data-seat="0"] .score');
   assert.equal(await anna.getText(), "4", "Anna's two-tile city");
   const feed = await textOf(browser, "#feed li", /^Anna 4: city of 2 tiles/);
