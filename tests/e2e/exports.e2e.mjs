@@ -5,12 +5,11 @@
 // commands the menu calls, everything but the native dialog. The last test answers the real
 // GTK dialogs with xdotool, typing a path as a player would.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { SIZES, click, invoke, openAppWith, resize, shot, textOf } from "./session.mjs";
+import { SIZES, answerDialog, click, invoke, openAppWith, resize, shot, textOf } from "./session.mjs";
 
 const folder = mkdtempSync(join(tmpdir(), "castellan-exports-"));
 
@@ -171,37 +170,6 @@ test("an opened script replays to the history's scores, and is added to the ledg
   assert.equal(invalid.kind, "scriptInvalid");
   assert.deepEqual(invalid.at, { kind: "move", index: 1 }, "named where, as castellan score names it (move 1)");
 });
-
-/** The X windows titled exactly `title`. */
-function windowsTitled(title) {
-  try {
-    return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`])
-      .toString()
-      .trim()
-      .split("\n");
-  } catch {
-    return []; // xdotool exits 1 when none is shown (a closed GTK dialog may linger unmapped)
-  }
-}
-
-/** Answers the GTK dialog titled `title` by typing `path` into its location field. */
-async function answerDialog(title, path) {
-  const id = execFileSync("xdotool", ["search", "--sync", "--onlyvisible", "--name", `^${title}$`], { timeout: 15_000 })
-    .toString()
-    .trim()
-    .split("\n")[0];
-  execFileSync("xdotool", ["windowfocus", "--sync", id]);
-  // The open dialog shows its location field on Ctrl+L; the save dialog has its name field
-  // focused, with the suggested name's stem selected: Ctrl+A takes the whole of either.
-  execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+l", "ctrl+a"]);
-  execFileSync("xdotool", ["type", "--delay", "15", path]);
-  // GTK checks a typed location before it accepts Enter: press it until the dialog has gone.
-  for (let i = 0; i < 20 && windowsTitled(title).length > 0; i++) {
-    execFileSync("xdotool", ["key", "Return"]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  assert.deepEqual(windowsTitled(title), [], `the dialog "${title}" took the path`);
-}
 
 test("the history's menu exports through the save dialog, and a script opens into the replay", async () => {
   await click(browser, "#history");

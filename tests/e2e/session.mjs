@@ -240,3 +240,38 @@ export async function seatPlayers(browser, players) {
     if (p.color) await (await browser.$(`#color-${i}`)).selectByAttribute("value", p.color);
   }
 }
+
+/** The X windows titled exactly `title`. */
+export function windowsTitled(title) {
+  try {
+    return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`])
+      .toString()
+      .trim()
+      .split("\n");
+  } catch {
+    return []; // xdotool exits 1 when none is shown (a closed GTK dialog may linger unmapped)
+  }
+}
+
+/**
+ * Answers the GTK dialog titled `title` by typing `path` into its location field, once it is
+ * shown; `onShown` runs first (a screenshot of the dialog, say).
+ */
+export async function answerDialog(title, path, onShown = async () => {}) {
+  const id = execFileSync("xdotool", ["search", "--sync", "--onlyvisible", "--name", `^${title}$`], { timeout: 15_000 })
+    .toString()
+    .trim()
+    .split("\n")[0];
+  await onShown();
+  execFileSync("xdotool", ["windowfocus", "--sync", id]);
+  // The open dialog shows its location field on Ctrl+L; the save dialog has its name field
+  // focused, with the suggested name's stem selected: Ctrl+A takes the whole of either.
+  execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+l", "ctrl+a"]);
+  execFileSync("xdotool", ["type", "--delay", "15", path]);
+  // GTK checks a typed location before it accepts Enter: press it until the dialog has gone.
+  for (let i = 0; i < 20 && windowsTitled(title).length > 0; i++) {
+    execFileSync("xdotool", ["key", "Return"]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  assert.deepEqual(windowsTitled(title), [], `the dialog "${title}" took the path`);
+}
