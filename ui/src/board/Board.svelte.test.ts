@@ -54,4 +54,21 @@ describe("Board", () => {
     expect(after.map((g) => g.dataset.seat)).toEqual(["0", "2"]);
     expect(after[1]).toBe(cor);
   });
+
+  it("draws one player's two followers on the same place, as a final board may stand them", () => {
+    board = mount(Board, {
+      target: document.body,
+      props: {
+        tiles: [{ tile: "D", x: 0, y: 0, rotation: 0 }],
+        followers: [follower(1, 0, "N"), follower(1, 0, "N")],
+        players: [player("Anna", "green"), player("Bram", "red")],
+        legalCells: [],
+        pending: null,
+        viewTurns: 0,
+        onCell: () => {},
+        onPlace: () => {},
+      },
+    });
+    expect(document.querySelectorAll(".follower[data-seat='1']").length).toBe(2);
+  });
 });
