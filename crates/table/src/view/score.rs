@@ -3,7 +3,7 @@
 
 use crate::request::Spot;
 use castellan_engine::{
-    Color, Figure, Game, Goods, PlayerId, PlayerSet, Quarter, Rule, Score, ScoreSource, TileSet, TrackPosition,
+    Color, Figure, Game, Goods, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition,
 };
 use serde::Serialize;
 
@@ -210,10 +210,7 @@ pub(super) fn players(game: &Game) -> Vec<PlayerView> {
                 supply: game.supply()[seat.index()] as u32,
                 track: TrackView::of(score),
                 figures: figures_in_hand(game, seat),
-                in_city: game.city().map(|city| {
-                    let followers: u32 = Quarter::ALL.into_iter().map(|q| u32::from(city.followers(q)[seat])).sum();
-                    followers + u32::from(city.big(seat).is_some())
-                }),
+                in_city: game.city().map(|city| u32::from(city.total(seat)) + u32::from(city.big(seat).is_some())),
             }
         })
         .collect()
