@@ -70,3 +70,9 @@ ensure_tauri_driver() {
   command -v tauri-driver >/dev/null && return 0
   cargo install tauri-driver --locked --version '^2'
 }
+
+# Where cargo puts its builds: ./target, or CARGO_TARGET_DIR.
+cargo_target_dir() {
+  cargo metadata --format-version 1 --no-deps | node -e \
+    'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))'
+}

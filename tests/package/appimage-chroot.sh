@@ -13,6 +13,7 @@
 # again only when the list of packages changes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/setup.sh
 
 fail() {
   echo "appimage chroot test: $*" >&2
@@ -21,8 +22,7 @@ fail() {
 
 [[ $EUID -eq 0 ]] || fail "needs root for chroot and its mounts"
 command -v debootstrap >/dev/null || fail "debootstrap is missing: scripts/setup.sh installs it (TEST_PACKAGES)"
-target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
-  'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')
+target_dir=$(cargo_target_dir)
 if (($#)); then
   appimage=$1
 else

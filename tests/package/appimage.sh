@@ -12,6 +12,7 @@
 # Builds nothing and needs no root; every cache it unpacks into is a temporary folder.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/setup.sh
 
 fail() {
   echo "appimage test: $*" >&2
@@ -21,8 +22,7 @@ fail() {
 if (($#)); then
   appimage=$1
 else
-  target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
-    'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')
+  target_dir=$(cargo_target_dir)
   appimage=$(ls -t "$target_dir"/release/bundle/appimage/*.AppImage 2>/dev/null | head -n 1) ||
     fail "no AppImage in $target_dir/release/bundle/appimage: run scripts/package"
 fi

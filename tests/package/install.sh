@@ -9,6 +9,7 @@
 # own installation is never replaced or removed by a test.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/setup.sh
 
 fail() {
   echo "package test: $*" >&2
@@ -20,8 +21,7 @@ fail() {
 if (($#)); then
   deb=$1
 else
-  target_dir=$(cargo metadata --format-version 1 --no-deps | node -e \
-    'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')
+  target_dir=$(cargo_target_dir)
   # The newest: an older version's package may still lie beside it.
   deb=$(ls -t "$target_dir"/release/bundle/deb/*.deb 2>/dev/null | head -n 1) ||
     fail "no .deb in $target_dir/release/bundle/deb: run scripts/package"
