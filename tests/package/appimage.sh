@@ -3,7 +3,8 @@
 # type-2 magic, the image where --appimage-offset says, --appimage-extract equal to what
 # squashfs-tools' own unsquashfs reads), the `castellan` command line inside (through a link
 # named castellan, and as `castellan` argument), that a second start reuses the unpacked copy,
-# that a killed unpack and a truncated or damaged AppImage are never used, and, under Xvfb
+# that a start removes other versions' copies unless one still runs, that a killed unpack
+# and a truncated or damaged AppImage are never used, and, under Xvfb
 # through WebDriver, its start screen and the libraries its processes map
 # (tests/package/appimage.e2e.mjs). Prints the start times as `metric …` lines.
 #
@@ -86,6 +87,28 @@ t3=$(now_ms)
 XDG_CACHE_HOME=$cache "$work/bin/castellan" check tests/scenarios/*.json >/dev/null ||
   fail "the AppImage's castellan does not pass the rule scenarios, given by paths relative to here"
 echo "metric appimage_unpack_ms=$((t1 - t0)) appimage_reuse_ms=$((t3 - t2))"
+
+# An update: a start removes the copies of other AppImages that nothing runs, and its own copy
+# stays held by the program it runs (the lock handed on across exec) until that exits.
+cache=$work/cache-update
+old=$cache/castellan/appimage/0.0.1-0123456789abcdef
+mkdir -p "$old/read-only" && chmod 555 "$old/read-only"
+XDG_CACHE_HOME=$cache "$work/bin/castellan" --version >/dev/null
+[[ ! -e $old ]] || fail "the copy of an older AppImage was left behind"
+copy=$(only_copy "$cache")
+mkfifo "$work/held"
+XDG_CACHE_HOME=$cache "$work/bin/castellan" check "$work/held" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 500); do
+  [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$copy"/* ]] && break
+  sleep 0.01
+done
+[[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$copy"/* ]] || fail "castellan did not start from $copy"
+flock -n -x "$copy" true && fail "a running castellan does not hold its copy: another version's start would remove it"
+: >"$work/held"
+wait "$pid" 2>/dev/null || true
+flock -n -x "$copy" true || fail "the copy is still held after castellan exited"
+echo "appimage test: an older copy was removed, the copy in use held until its program exited"
 
 # An unpack killed half-way leaves no copy; the next start removes what it left and unpacks.
 cache=$work/cache-killed

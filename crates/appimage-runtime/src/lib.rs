@@ -10,7 +10,8 @@
 //! - [`elf`]: where the image starts (the end of the runtime's ELF file), the type-2 magic;
 //! - [`squashfs`]: reading the image, a squashfs 4.0 file system with zlib compression;
 //! - [`digest`]: the image's SHA-256, written into the runtime by the packager;
-//! - [`cache`]: the unpacked copy, keyed by version and digest.
+//! - [`cache`]: the unpacked copy, keyed by version and digest, held while it runs; the copies
+//!   of other images that nothing runs are removed.
 
 pub mod cache;
 pub mod digest;

@@ -27,7 +27,8 @@ named `castellan` (or with `castellan` as its first argument) it runs the comman
   --appimage-help      print this
 
 The first start unpacks it into ~/.cache/castellan/appimage/ (or $XDG_CACHE_HOME's); later
-starts run that copy. Copies of other versions there may be removed at any time.";
+starts run that copy. Each start removes the copies of other AppImages there that no
+running Castellan uses.";
 
 fn main() -> ExitCode {
     match run() {
@@ -112,6 +113,8 @@ fn start(appimage: &AppImage, argv0: OsString, arguments: Vec<OsString>) -> Resu
     let key = cache::key(env!("CARGO_PKG_VERSION"), &expected);
     let copy = cache::find_or_unpack(&root, &key, &appimage.file, appimage.offset, &expected)
         .map_err(|error| format!("cannot unpack {} into {}: {error}", appimage.path.display(), root.display()))?;
+    cache::remove_unused(&root, &key);
+    copy.hand_on().map_err(|error| format!("cannot hold {}: {error}", copy.dir.display()))?;
     let mut command = Command::new(copy.dir.join("AppRun"));
     command.args(arguments).env("APPIMAGE", &appimage.path).env("APPDIR", &copy.dir).env("ARGV0", &argv0);
     if let Ok(here) = std::env::current_dir() {

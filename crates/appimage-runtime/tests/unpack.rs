@@ -262,3 +262,72 @@ fn two_first_starts_at_once_share_one_copy() {
     let names: Vec<_> = fs::read_dir(&root).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, ["0.1.0-test"], "a temporary folder was left");
 }
+
+/// The entries of `root`, sorted.
+fn names(root: &Path) -> Vec<String> {
+    let mut names: Vec<_> =
+        fs::read_dir(root).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_copy_is_held_for_as_long_as_it_is_used() {
+    let work = tempfile::tempdir().unwrap();
+    let (path, offset, digest) = packed(work.path());
+    let root = work.path().join("cache");
+    let file = File::open(&path).unwrap();
+    for reused in [false, true] {
+        let copy = cache::find_or_unpack(&root, "0.1.0-test", &file, offset, &digest).unwrap();
+        assert_eq!(copy.reused, reused);
+        let other = File::open(&copy.dir).unwrap();
+        assert!(other.try_lock().is_err(), "a copy in use can be locked for removal");
+        drop(copy);
+        other.try_lock().expect("a copy no longer used stays locked");
+    }
+}
+
+#[test]
+fn copies_of_other_images_are_removed_unless_a_running_program_holds_them() {
+    let work = tempfile::tempdir().unwrap();
+    let (path, offset, digest) = packed(work.path());
+    let root = work.path().join("cache");
+    // An older version's copy, with a read-only folder in it as unpacked copies have, and one
+    // that a window of another version still has open.
+    let old = root.join("0.0.1-0123456789abcdef");
+    fs::create_dir_all(old.join("read-only")).unwrap();
+    fs::write(old.join("read-only/inside"), b"old").unwrap();
+    fs::set_permissions(old.join("read-only"), fs::Permissions::from_mode(0o555)).unwrap();
+    let open = root.join("0.0.2-fedcba9876543210");
+    fs::create_dir_all(&open).unwrap();
+    let window = File::open(&open).unwrap();
+    window.lock_shared().unwrap();
+    // What a removal killed half-way leaves.
+    let killed = root.join(".remove-999999999-1");
+    fs::create_dir_all(killed.join("usr")).unwrap();
+
+    let copy = cache::find_or_unpack(&root, "0.1.0-test", &File::open(&path).unwrap(), offset, &digest).unwrap();
+    assert_eq!(cache::remove_unused(&root, "0.1.0-test"), ["0.0.1-0123456789abcdef"]);
+    assert_eq!(names(&root), ["0.0.2-fedcba9876543210", "0.1.0-test"]);
+    // Once that window closes, the next start removes its copy; the copy in use stays whole.
+    drop(window);
+    assert_eq!(cache::remove_unused(&root, "0.1.0-test"), ["0.0.2-fedcba9876543210"]);
+    assert_eq!(names(&root), ["0.1.0-test"]);
+    assert_eq!(listing(&copy.dir), listing(&work.path().join("source")));
+}
+
+#[test]
+fn a_copy_held_by_another_start_is_never_removed_even_when_it_is_not_the_one_kept() {
+    let work = tempfile::tempdir().unwrap();
+    let (path, offset, digest) = packed(work.path());
+    let root = work.path().join("cache");
+    let file = File::open(&path).unwrap();
+    let first = cache::find_or_unpack(&root, "0.1.0-first", &file, offset, &digest).unwrap();
+    let second = cache::find_or_unpack(&root, "0.1.0-second", &file, offset, &digest).unwrap();
+    // Each start keeps its own and may not take the other's while the other runs.
+    assert!(cache::remove_unused(&root, "0.1.0-first").is_empty());
+    assert!(cache::remove_unused(&root, "0.1.0-second").is_empty());
+    drop(second);
+    assert_eq!(cache::remove_unused(&root, "0.1.0-first"), ["0.1.0-second"]);
+    assert!(first.dir.join("AppRun").exists());
+}
