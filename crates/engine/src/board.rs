@@ -866,6 +866,11 @@ impl Board {
         self.building_by_segment(self.root(feature)).map_or(0, |b| b.neighbours)
     }
 
+    /// How many segments the placed tiles have: segment ids run below it.
+    pub(crate) fn segment_count(&self) -> usize {
+        self.parent.len()
+    }
+
     /// Every feature's root, once.
     pub(crate) fn features(&self) -> impl Iterator<Item = SegmentId> + '_ {
         (0..self.parent.len() as SegmentId).filter(|&s| self.parent[s as usize] == s)

@@ -64,6 +64,9 @@ impl TrackPosition {
     }
 }
 
+/// No follower: the end of a feature's list of followers in [`Game::count_into`].
+const NO_FOLLOWER: u32 = u32::MAX;
+
 /// What the end count frees: see [`Game::count_into`].
 pub(super) struct Freed {
     /// The features freed, one for each of the first scores.
@@ -84,32 +87,52 @@ impl Game {
     pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Freed {
         let board = &self.board;
         let followers = board.followers();
-        // Each follower's feature, found with one walk to its root and used for everything below.
-        let under: Vec<SegmentId> = followers.iter().map(|f| board.root(f.segment)).collect();
-        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(followers.len());
+        // Each follower's feature, found with one walk to its root and used for everything
+        // below, and the next follower on the same feature, if any: sending a feature's
+        // followers home then walks only them.
+        let mut under: Vec<(SegmentId, u32)> = followers.iter().map(|f| (board.root(f.segment), NO_FOLLOWER)).collect();
+        // Features to score in the order of the count: (its part, its root, its first follower).
+        let mut open: Vec<(u8, SegmentId, u32)> = Vec::with_capacity(followers.len());
         // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
         let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
-        for &root in &under {
+        // A bit per segment for the features met so far: a follower on a feature not met
+        // before, nearly every follower, is told so without a search.
+        let words = board.segment_count().div_ceil(64);
+        let (mut stack, mut heap) = ([0u64; 16], Vec::new());
+        let met: &mut [u64] = if words <= stack.len() {
+            &mut stack[..words]
+        } else {
+            heap.resize(words, 0);
+            &mut heap
+        };
+        for i in 0..under.len() {
+            let root = under[i].0;
+            let (word, bit) = (root as usize / 64, 1 << (root % 64));
+            // A feature met before is listed already; its follower joins the last one on it.
+            if met[word] & bit != 0 {
+                let last = under[..i].iter().rposition(|&(r, _)| r == root).expect("a follower on it before");
+                under[last].1 = i as u32;
+                continue;
+            }
+            met[word] |= bit;
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
                 FeatureKind::Field => {
-                    if !farms.contains(&root) {
-                        farms.push(root);
-                    }
+                    farms.push(root);
                     continue;
                 }
                 FeatureKind::River => continue,
                 FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => 2,
             };
-            if !open.iter().any(|&(_, r)| r == root) && !self.is_done(root) {
-                open.push((order, root));
+            if !self.is_done(root) {
+                open.push((order, root, i as u32));
             }
         }
-        open.sort_by_key(|&(order, _)| order);
+        open.sort_by_key(|&(order, _, _)| order);
         let mut features = Vec::with_capacity(open.len());
         let mut gone = vec![false; followers.len()];
-        for (_, f) in open {
+        for (_, f, first) in open {
             let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
                 continue;
             };
@@ -118,9 +141,11 @@ impl Game {
                 s.rule = Rule::H11;
             }
             out.add(s);
-            for (i, _) in under.iter().enumerate().filter(|&(_, &u)| u == f) {
-                out.home(&followers[i]);
-                gone[i] = true;
+            let mut i = first;
+            while i != NO_FOLLOWER {
+                out.home(&followers[i as usize]);
+                gone[i as usize] = true;
+                i = under[i as usize].1;
             }
             features.push(f);
         }
