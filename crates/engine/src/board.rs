@@ -141,6 +141,10 @@ pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '
         .map(|(i, _)| i as LocalFeature)
 }
 
+/// Features of up to this many segments, nearly every one the end count scores, have their
+/// tiles sorted out in a short list rather than in a bit per tile on the board.
+const SMALL_FEATURE: usize = 8;
+
 /// The root of segment `s` in the flat union–find `parent`: its entry itself.
 fn root_in(parent: &[SegmentId], s: SegmentId) -> SegmentId {
     let root = parent[s as usize];
@@ -901,8 +905,13 @@ impl Board {
 
     /// Calls `visit(tile index)` once per distinct tile of a feature, in placement order, and
     /// returns what the feature's segments show: pennants, an inn, a cathedral. One walk over
-    /// the segments and no sorting: a bit per placed tile marks the tiles met.
+    /// the segments; a small feature's few tiles are then sorted, a larger one's are marked
+    /// in a bit per placed tile, which needs no sorting.
     fn walk_tiles(&self, feature: SegmentId, mut visit: impl FnMut(usize)) -> Drawn {
+        let root = self.root(feature);
+        if self.size[root as usize] as usize <= SMALL_FEATURE {
+            return self.walk_small_tiles(root, visit);
+        }
         let words = self.placed.len().div_ceil(64);
         let mut stack = [0u64; 4];
         let mut heap = Vec::new();
@@ -934,6 +943,43 @@ impl Board {
             }
         }
         drawn
+    }
+
+    /// [`Board::walk_tiles`] for a feature of at most [`SMALL_FEATURE`] segments: its tiles
+    /// are listed as they are met, then sorted, each visited once.
+    fn walk_small_tiles(&self, root: SegmentId, mut visit: impl FnMut(usize)) -> Drawn {
+        let mut tiles = [0u16; SMALL_FEATURE];
+        let (mut len, mut pennants, mut marks) = (0, 0, 0);
+        let mut s = root;
+        loop {
+            let segment = self.segment_tile[s as usize];
+            pennants += segment.pennants as u32;
+            marks |= segment.marks;
+            tiles[len] = segment.tile;
+            len += 1;
+            s = self.next[s as usize];
+            if s == root {
+                break;
+            }
+        }
+        let tiles = &mut tiles[..len];
+        for i in 1..tiles.len() {
+            let (tile, mut j) = (tiles[i], i);
+            while j > 0 && tiles[j - 1] > tile {
+                tiles[j] = tiles[j - 1];
+                j -= 1;
+            }
+            tiles[j] = tile;
+        }
+        let mut last = None;
+        for &t in tiles.iter() {
+            if last != Some(t) {
+                visit(t as usize);
+                last = Some(t);
+            }
+        }
+        let inn = marks & SegmentTile::INN != 0 && self.inns;
+        Drawn { pennants, inn, cathedral: marks & SegmentTile::CATHEDRAL != 0 }
     }
 
     /// The goods symbols drawn in a city's segments, one token each (T-03).
