@@ -748,18 +748,21 @@ impl Board {
         });
     }
 
-    /// Takes the followers off several features at once, when the caller has already told
-    /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
-    pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
-        for &f in features {
-            let root = self.root(f);
-            self.state[root as usize].followers = ByPlayer::default();
-            self.state[root as usize].weight = ByPlayer::default();
-        }
+    /// Takes followers off the board when the caller has already told their owners: those
+    /// for whom `gone(i)` holds, `i` counting the board's followers. The features they stood
+    /// on are left with none: a score sends every follower on its feature home.
+    pub(crate) fn release_followers(&mut self, gone: impl Fn(usize) -> bool) {
+        let (parent, state) = (&self.parent, &mut self.state);
         let mut i = 0;
-        self.followers.retain(|_| {
+        self.followers.retain(|f| {
             i += 1;
-            !gone(i - 1)
+            if !gone(i - 1) {
+                return true;
+            }
+            let root = &mut state[root_in(parent, f.segment) as usize];
+            root.followers = ByPlayer::default();
+            root.weight = ByPlayer::default();
+            false
         });
     }
 

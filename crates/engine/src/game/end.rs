@@ -67,30 +67,36 @@ impl TrackPosition {
 /// No follower: the end of a feature's list of followers in [`Game::count_into`].
 const NO_FOLLOWER: u32 = u32::MAX;
 
-/// What the end count frees: see [`Game::count_into`].
-pub(super) struct Freed {
-    /// The features freed, one for each of the first scores.
-    features: Vec<SegmentId>,
-    /// Whether each follower, in the order of the board's followers, went home: marked as the
-    /// count sends it home, rather than looked up among the freed features afterwards.
-    gone: Vec<bool>,
+/// A follower as the end count meets it, in the order of the board's followers.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CountedFollower {
+    /// The feature it stands on (its root).
+    feature: SegmentId,
+    /// The next follower on the same feature, by index, or [`NO_FOLLOWER`].
+    next: u32,
+    /// Whether the count sent it home: marked as it goes, rather than looked up among the
+    /// freed features afterwards.
+    gone: bool,
 }
 
 impl Game {
     /// The end-of-game count as it would come out now, without changing the game, onto
     /// `out`: unfinished roads, then cities, then cloisters and shrines (each in the order
     /// first occupied), each score followed by its followers going home, then the farms
-    /// (Rules B-33, B-34). Returns the features whose followers the first scores (the roads,
-    /// cities, cloisters and shrines) free; the farms' and titles' scores free nobody. A
-    /// follower forgotten on a complete feature of a final board scores nothing and stays
-    /// where it is.
-    pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Freed {
+    /// (Rules B-33, B-34). Returns the board's followers, those the first scores (the roads,
+    /// cities, cloisters and shrines) free marked gone; the farms' and titles' scores free
+    /// nobody. A follower forgotten on a complete feature of a final board scores nothing and
+    /// stays where it is.
+    pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Vec<CountedFollower> {
         let board = &self.board;
         let followers = board.followers();
         // Each follower's feature, found with one walk to its root and used for everything
-        // below, and the next follower on the same feature, if any: sending a feature's
-        // followers home then walks only them.
-        let mut under: Vec<(SegmentId, u32)> = followers.iter().map(|f| (board.root(f.segment), NO_FOLLOWER)).collect();
+        // below, and the next follower on the same feature: sending a feature's followers
+        // home then walks only them.
+        let mut counted: Vec<CountedFollower> = followers
+            .iter()
+            .map(|f| CountedFollower { feature: board.root(f.segment), next: NO_FOLLOWER, gone: false })
+            .collect();
         // Features to score in the order of the count: (its part, its root, its first follower).
         let mut open: Vec<(u8, SegmentId, u32)> = Vec::with_capacity(followers.len());
         // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
@@ -105,13 +111,13 @@ impl Game {
             heap.resize(words, 0);
             &mut heap
         };
-        for i in 0..under.len() {
-            let root = under[i].0;
+        for i in 0..counted.len() {
+            let root = counted[i].feature;
             let (word, bit) = (root as usize / 64, 1 << (root % 64));
             // A feature met before is listed already; its follower joins the last one on it.
             if met[word] & bit != 0 {
-                let last = under[..i].iter().rposition(|&(r, _)| r == root).expect("a follower on it before");
-                under[last].1 = i as u32;
+                let last = counted[..i].iter().rposition(|c| c.feature == root).expect("a follower on it before");
+                counted[last].next = i as u32;
                 continue;
             }
             met[word] |= bit;
@@ -130,8 +136,6 @@ impl Game {
             }
         }
         open.sort_by_key(|&(order, _, _)| order);
-        let mut features = Vec::with_capacity(open.len());
-        let mut gone = vec![false; followers.len()];
         for (_, f, first) in open {
             let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
                 continue;
@@ -144,10 +148,9 @@ impl Game {
             let mut i = first;
             while i != NO_FOLLOWER {
                 out.home(&followers[i as usize]);
-                gone[i as usize] = true;
-                i = under[i as usize].1;
+                counted[i as usize].gone = true;
+                i = counted[i as usize].next;
             }
-            features.push(f);
         }
         score_farms(board, &self.setup.rules, &farms, self.pigs_count(), out);
         if self.setup.has(TileSet::KingRobber) {
@@ -156,7 +159,7 @@ impl Game {
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), out);
         }
-        Freed { features, gone }
+        counted
     }
 
     /// How pigs count at this table (T-17, X-12, QX-07).
@@ -272,7 +275,7 @@ impl Game {
         // The count writes its events straight into the log, taken out meanwhile; the totals
         // and the supplies follow from those events.
         let mut log = std::mem::take(&mut self.events);
-        let Freed { features, gone } = self.count_into(&mut log);
+        let counted = self.count_into(&mut log);
         self.events = log;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
@@ -281,7 +284,7 @@ impl Game {
                 }
             }
         }
-        for (f, _) in self.board.followers().iter().zip(&gone).filter(|&(_, &g)| g) {
+        for (f, _) in self.board.followers().iter().zip(&counted).filter(|(_, c)| c.gone) {
             match f.figure {
                 Figure::Follower => self.supply[f.player] += 1,
                 Figure::Abbot => self.abbots[f.player] += 1,
@@ -289,7 +292,7 @@ impl Game {
                 Figure::Builder | Figure::Pig => self.companions.give_back(f.player, f.figure),
             }
         }
-        self.board.release_followers(&features, |i| gone[i]);
+        self.board.release_followers(|i| counted[i].gone);
         self.finished = true;
         Ok(&self.events[first_event..])
     }
