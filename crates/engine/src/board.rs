@@ -112,6 +112,14 @@ impl SegmentTile {
     }
 }
 
+/// What walking a feature reads of each of its segments, side by side: the next one in the
+/// feature's circular list of segments, and its tile and marks.
+#[derive(Clone, Copy, Debug)]
+struct Member {
+    next: SegmentId,
+    tile: SegmentTile,
+}
+
 /// What the rules ask of a feature while the game runs; valid at union–find roots only.
 #[derive(Clone, Debug)]
 struct FeatureState {
@@ -254,10 +262,9 @@ pub struct Board {
     grid: Grid<(u32, u32)>,
     frontier: Vec<FrontierCell>,
     parent: Vec<SegmentId>,
-    /// Circular list of the segments of each feature.
-    next: Vec<SegmentId>,
     size: Vec<u32>,
-    segment_tile: Vec<SegmentTile>,
+    /// Each segment's next one in its feature and its tile: a walk reads one entry a step.
+    segments: Vec<Member>,
     state: Vec<FeatureState>,
     /// Farm → city contacts as linked lists: (city segment, next link).
     city_links: Vec<(SegmentId, u32)>,
@@ -288,9 +295,8 @@ impl Board {
             grid: Grid::new(),
             frontier: Vec::with_capacity(64),
             parent: Vec::with_capacity(512),
-            next: Vec::with_capacity(512),
             size: Vec::with_capacity(512),
-            segment_tile: Vec::with_capacity(512),
+            segments: Vec::with_capacity(512),
             state: Vec::with_capacity(512),
             city_links: Vec::with_capacity(256),
             completed_cities: Vec::with_capacity(8),
@@ -450,12 +456,15 @@ impl Board {
                 self.completed_cities.push(0);
             }
             self.parent.push(seg);
-            self.next.push(seg);
             self.size.push(1);
-            self.segment_tile.push(SegmentTile {
-                tile: u16::try_from(index).expect("fewer than 65 536 tiles on a table"),
-                pennants: f.pennants,
-                marks: if f.inn { SegmentTile::INN } else { 0 } | if f.cathedral { SegmentTile::CATHEDRAL } else { 0 },
+            self.segments.push(Member {
+                next: seg,
+                tile: SegmentTile {
+                    tile: u16::try_from(index).expect("fewer than 65 536 tiles on a table"),
+                    pennants: f.pennants,
+                    marks: if f.inn { SegmentTile::INN } else { 0 }
+                        | if f.cathedral { SegmentTile::CATHEDRAL } else { 0 },
+                },
             });
             let mut cities = (NONE, NONE);
             for &c in &f.touches_cities {
@@ -553,13 +562,15 @@ impl Board {
         let mut s = b;
         loop {
             self.parent[s as usize] = a;
-            s = self.next[s as usize];
+            s = self.segments[s as usize].next;
             if s == b {
                 break;
             }
         }
         self.size[a as usize] += self.size[b as usize];
-        self.next.swap(a as usize, b as usize);
+        let (after_a, after_b) = (self.segments[a as usize].next, self.segments[b as usize].next);
+        self.segments[a as usize].next = after_b;
+        self.segments[b as usize].next = after_a;
         let absorbed = self.state[b as usize].clone();
         let root = &mut self.state[a as usize];
         root.open += absorbed.open;
@@ -723,7 +734,7 @@ impl Board {
     /// Whether a farm's grass takes in River II's herd of pigs.
     pub(crate) fn farm_has_herd(&self, farm: SegmentId) -> bool {
         self.members(farm).any(|s| {
-            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+            let t = &self.placed[self.segments[s as usize].tile.tile as usize];
             t.def().marks.herd.is_some_and(|herd| t.segment(herd) == s)
         })
     }
@@ -798,7 +809,7 @@ impl Board {
             let mut s = root;
             loop {
                 self.completed_cities[s as usize / 64] |= 1 << (s % 64);
-                s = self.next[s as usize];
+                s = self.segments[s as usize].next;
                 if s == root {
                     break;
                 }
@@ -816,7 +827,7 @@ impl Board {
         self.kind(feature) == FeatureKind::Road
             && self.is_complete(feature)
             && self.members(feature).all(|s| {
-                let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+                let t = &self.placed[self.segments[s as usize].tile.tile as usize];
                 t.def().features[(s - t.first_segment) as usize].edge_count() == 2
             })
     }
@@ -864,7 +875,7 @@ impl Board {
     }
 
     fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
-        let b = self.building_of[self.segment_tile[seg as usize].tile as usize];
+        let b = self.building_of[self.segments[seg as usize].tile.tile as usize];
         (b != NONE).then(|| &self.buildings[b as usize])
     }
 
@@ -893,7 +904,7 @@ impl Board {
                 return None;
             }
             let s = cur;
-            cur = self.next[s as usize];
+            cur = self.segments[s as usize].next;
             done = cur == start;
             Some(s)
         })
@@ -926,7 +937,7 @@ impl Board {
         };
         let (mut lo, mut hi, mut drawn) = (usize::MAX, 0, Drawn::default());
         for s in self.members(feature) {
-            let segment = self.segment_tile[s as usize];
+            let segment = self.segments[s as usize].tile;
             let i = segment.tile as usize;
             seen[i / 64] |= 1 << (i % 64);
             lo = lo.min(i);
@@ -955,12 +966,12 @@ impl Board {
         let (mut len, mut pennants, mut marks) = (0, 0, 0);
         let mut s = root;
         loop {
-            let segment = self.segment_tile[s as usize];
+            let segment = self.segments[s as usize].tile;
             pennants += segment.pennants as u32;
             marks |= segment.marks;
             tiles[len] = segment.tile;
             len += 1;
-            s = self.next[s as usize];
+            s = self.segments[s as usize].next;
             if s == root {
                 break;
             }
@@ -989,7 +1000,7 @@ impl Board {
     pub(crate) fn goods_in(&self, feature: SegmentId) -> crate::goods::Tokens {
         let mut tokens = crate::goods::Tokens::NONE;
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+            let t = &self.placed[self.segments[s as usize].tile.tile as usize];
             if let Some((goods, city)) = t.def().marks.goods {
                 if t.segment(city) == s {
                     tokens[goods] += 1;
@@ -1071,7 +1082,7 @@ impl Board {
     pub(crate) fn open_cells(&self, feature: SegmentId) -> Vec<Cell> {
         let mut cells = Vec::new();
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+            let t = &self.placed[self.segments[s as usize].tile.tile as usize];
             let def = &t.def().features[(s - t.first_segment) as usize];
             for side in Side::ALL {
                 if def.edge_sides & (1 << t.rotation.to_catalog(side).index()) != 0 {
