@@ -112,6 +112,14 @@ impl SegmentTile {
     }
 }
 
+/// What walking a feature reads of each of its segments, side by side: the next one in the
+/// feature's circular list of segments, and its tile and marks.
+#[derive(Clone, Copy, Debug)]
+struct Member {
+    next: SegmentId,
+    tile: SegmentTile,
+}
+
 /// What the rules ask of a feature while the game runs; valid at union–find roots only.
 #[derive(Clone, Debug)]
 struct FeatureState {
@@ -140,6 +148,10 @@ pub(crate) fn road_ends(def: &TileDef) -> impl Iterator<Item = LocalFeature> + '
         .filter(|(_, f)| f.kind == FeatureKind::Road && f.edge_count() == 1)
         .map(|(i, _)| i as LocalFeature)
 }
+
+/// Features of up to this many segments, nearly every one the end count scores, have their
+/// tiles sorted out in a short list rather than in a bit per tile on the board.
+const SMALL_FEATURE: usize = 8;
 
 /// The root of segment `s` in the flat union–find `parent`: its entry itself.
 fn root_in(parent: &[SegmentId], s: SegmentId) -> SegmentId {
@@ -250,10 +262,9 @@ pub struct Board {
     grid: Grid<(u32, u32)>,
     frontier: Vec<FrontierCell>,
     parent: Vec<SegmentId>,
-    /// Circular list of the segments of each feature.
-    next: Vec<SegmentId>,
     size: Vec<u32>,
-    segment_tile: Vec<SegmentTile>,
+    /// Each segment's next one in its feature and its tile: a walk reads one entry a step.
+    segments: Vec<Member>,
     state: Vec<FeatureState>,
     /// Farm → city contacts as linked lists: (city segment, next link).
     city_links: Vec<(SegmentId, u32)>,
@@ -284,9 +295,8 @@ impl Board {
             grid: Grid::new(),
             frontier: Vec::with_capacity(64),
             parent: Vec::with_capacity(512),
-            next: Vec::with_capacity(512),
             size: Vec::with_capacity(512),
-            segment_tile: Vec::with_capacity(512),
+            segments: Vec::with_capacity(512),
             state: Vec::with_capacity(512),
             city_links: Vec::with_capacity(256),
             completed_cities: Vec::with_capacity(8),
@@ -446,12 +456,15 @@ impl Board {
                 self.completed_cities.push(0);
             }
             self.parent.push(seg);
-            self.next.push(seg);
             self.size.push(1);
-            self.segment_tile.push(SegmentTile {
-                tile: u16::try_from(index).expect("fewer than 65 536 tiles on a table"),
-                pennants: f.pennants,
-                marks: if f.inn { SegmentTile::INN } else { 0 } | if f.cathedral { SegmentTile::CATHEDRAL } else { 0 },
+            self.segments.push(Member {
+                next: seg,
+                tile: SegmentTile {
+                    tile: u16::try_from(index).expect("fewer than 65 536 tiles on a table"),
+                    pennants: f.pennants,
+                    marks: if f.inn { SegmentTile::INN } else { 0 }
+                        | if f.cathedral { SegmentTile::CATHEDRAL } else { 0 },
+                },
             });
             let mut cities = (NONE, NONE);
             for &c in &f.touches_cities {
@@ -549,13 +562,15 @@ impl Board {
         let mut s = b;
         loop {
             self.parent[s as usize] = a;
-            s = self.next[s as usize];
+            s = self.segments[s as usize].next;
             if s == b {
                 break;
             }
         }
         self.size[a as usize] += self.size[b as usize];
-        self.next.swap(a as usize, b as usize);
+        let (after_a, after_b) = (self.segments[a as usize].next, self.segments[b as usize].next);
+        self.segments[a as usize].next = after_b;
+        self.segments[b as usize].next = after_a;
         let absorbed = self.state[b as usize].clone();
         let root = &mut self.state[a as usize];
         root.open += absorbed.open;
@@ -719,7 +734,7 @@ impl Board {
     /// Whether a farm's grass takes in River II's herd of pigs.
     pub(crate) fn farm_has_herd(&self, farm: SegmentId) -> bool {
         self.members(farm).any(|s| {
-            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+            let t = &self.placed[self.segments[s as usize].tile.tile as usize];
             t.def().marks.herd.is_some_and(|herd| t.segment(herd) == s)
         })
     }
@@ -744,18 +759,21 @@ impl Board {
         });
     }
 
-    /// Takes the followers off several features at once, when the caller has already told
-    /// their owners: `gone(i)` says whether the `i`-th follower stands on one of `features`.
-    pub(crate) fn release_followers(&mut self, features: &[SegmentId], gone: impl Fn(usize) -> bool) {
-        for &f in features {
-            let root = self.root(f);
-            self.state[root as usize].followers = ByPlayer::default();
-            self.state[root as usize].weight = ByPlayer::default();
-        }
+    /// Takes followers off the board when the caller has already told their owners: those
+    /// for whom `gone(i)` holds, `i` counting the board's followers. The features they stood
+    /// on are left with none: a score sends every follower on its feature home.
+    pub(crate) fn release_followers(&mut self, gone: impl Fn(usize) -> bool) {
+        let (parent, state) = (&self.parent, &mut self.state);
         let mut i = 0;
-        self.followers.retain(|_| {
+        self.followers.retain(|f| {
             i += 1;
-            !gone(i - 1)
+            if !gone(i - 1) {
+                return true;
+            }
+            let root = &mut state[root_in(parent, f.segment) as usize];
+            root.followers = ByPlayer::default();
+            root.weight = ByPlayer::default();
+            false
         });
     }
 
@@ -791,7 +809,7 @@ impl Board {
             let mut s = root;
             loop {
                 self.completed_cities[s as usize / 64] |= 1 << (s % 64);
-                s = self.next[s as usize];
+                s = self.segments[s as usize].next;
                 if s == root {
                     break;
                 }
@@ -809,7 +827,7 @@ impl Board {
         self.kind(feature) == FeatureKind::Road
             && self.is_complete(feature)
             && self.members(feature).all(|s| {
-                let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+                let t = &self.placed[self.segments[s as usize].tile.tile as usize];
                 t.def().features[(s - t.first_segment) as usize].edge_count() == 2
             })
     }
@@ -857,13 +875,18 @@ impl Board {
     }
 
     fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
-        let b = self.building_of[self.segment_tile[seg as usize].tile as usize];
+        let b = self.building_of[self.segments[seg as usize].tile.tile as usize];
         (b != NONE).then(|| &self.buildings[b as usize])
     }
 
     /// How many of a building's eight surrounding cells hold tiles.
     pub(crate) fn building_neighbours(&self, feature: SegmentId) -> u8 {
         self.building_by_segment(self.root(feature)).map_or(0, |b| b.neighbours)
+    }
+
+    /// How many segments the placed tiles have: segment ids run below it.
+    pub(crate) fn segment_count(&self) -> usize {
+        self.parent.len()
     }
 
     /// Every feature's root, once.
@@ -881,7 +904,7 @@ impl Board {
                 return None;
             }
             let s = cur;
-            cur = self.next[s as usize];
+            cur = self.segments[s as usize].next;
             done = cur == start;
             Some(s)
         })
@@ -896,8 +919,13 @@ impl Board {
 
     /// Calls `visit(tile index)` once per distinct tile of a feature, in placement order, and
     /// returns what the feature's segments show: pennants, an inn, a cathedral. One walk over
-    /// the segments and no sorting: a bit per placed tile marks the tiles met.
+    /// the segments; a small feature's few tiles are then sorted, a larger one's are marked
+    /// in a bit per placed tile, which needs no sorting.
     fn walk_tiles(&self, feature: SegmentId, mut visit: impl FnMut(usize)) -> Drawn {
+        let root = self.root(feature);
+        if self.size[root as usize] as usize <= SMALL_FEATURE {
+            return self.walk_small_tiles(root, visit);
+        }
         let words = self.placed.len().div_ceil(64);
         let mut stack = [0u64; 4];
         let mut heap = Vec::new();
@@ -909,7 +937,7 @@ impl Board {
         };
         let (mut lo, mut hi, mut drawn) = (usize::MAX, 0, Drawn::default());
         for s in self.members(feature) {
-            let segment = self.segment_tile[s as usize];
+            let segment = self.segments[s as usize].tile;
             let i = segment.tile as usize;
             seen[i / 64] |= 1 << (i % 64);
             lo = lo.min(i);
@@ -931,11 +959,48 @@ impl Board {
         drawn
     }
 
+    /// [`Board::walk_tiles`] for a feature of at most [`SMALL_FEATURE`] segments: its tiles
+    /// are listed as they are met, then sorted, each visited once.
+    fn walk_small_tiles(&self, root: SegmentId, mut visit: impl FnMut(usize)) -> Drawn {
+        let mut tiles = [0u16; SMALL_FEATURE];
+        let (mut len, mut pennants, mut marks) = (0, 0, 0);
+        let mut s = root;
+        loop {
+            let segment = self.segments[s as usize].tile;
+            pennants += segment.pennants as u32;
+            marks |= segment.marks;
+            tiles[len] = segment.tile;
+            len += 1;
+            s = self.segments[s as usize].next;
+            if s == root {
+                break;
+            }
+        }
+        let tiles = &mut tiles[..len];
+        for i in 1..tiles.len() {
+            let (tile, mut j) = (tiles[i], i);
+            while j > 0 && tiles[j - 1] > tile {
+                tiles[j] = tiles[j - 1];
+                j -= 1;
+            }
+            tiles[j] = tile;
+        }
+        let mut last = None;
+        for &t in tiles.iter() {
+            if last != Some(t) {
+                visit(t as usize);
+                last = Some(t);
+            }
+        }
+        let inn = marks & SegmentTile::INN != 0 && self.inns;
+        Drawn { pennants, inn, cathedral: marks & SegmentTile::CATHEDRAL != 0 }
+    }
+
     /// The goods symbols drawn in a city's segments, one token each (T-03).
     pub(crate) fn goods_in(&self, feature: SegmentId) -> crate::goods::Tokens {
         let mut tokens = crate::goods::Tokens::NONE;
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+            let t = &self.placed[self.segments[s as usize].tile.tile as usize];
             if let Some((goods, city)) = t.def().marks.goods {
                 if t.segment(city) == s {
                     tokens[goods] += 1;
@@ -1017,7 +1082,7 @@ impl Board {
     pub(crate) fn open_cells(&self, feature: SegmentId) -> Vec<Cell> {
         let mut cells = Vec::new();
         for s in self.members(feature) {
-            let t = &self.placed[self.segment_tile[s as usize].tile as usize];
+            let t = &self.placed[self.segments[s as usize].tile.tile as usize];
             let def = &t.def().features[(s - t.first_segment) as usize];
             for side in Side::ALL {
                 if def.edge_sides & (1 << t.rotation.to_catalog(side).index()) != 0 {

@@ -64,52 +64,79 @@ impl TrackPosition {
     }
 }
 
-/// What the end count frees: see [`Game::count_into`].
-pub(super) struct Freed {
-    /// The features freed, one for each of the first scores.
-    features: Vec<SegmentId>,
-    /// Whether each follower, in the order of the board's followers, went home: marked as the
-    /// count sends it home, rather than looked up among the freed features afterwards.
-    gone: Vec<bool>,
+/// No follower: the end of a feature's list of followers in [`Game::count_into`].
+const NO_FOLLOWER: u32 = u32::MAX;
+
+/// A follower as the end count meets it, in the order of the board's followers.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CountedFollower {
+    /// The feature it stands on (its root).
+    feature: SegmentId,
+    /// The next follower on the same feature, by index, or [`NO_FOLLOWER`].
+    next: u32,
+    /// Whether the count sent it home: marked as it goes, rather than looked up among the
+    /// freed features afterwards.
+    gone: bool,
 }
 
 impl Game {
     /// The end-of-game count as it would come out now, without changing the game, onto
     /// `out`: unfinished roads, then cities, then cloisters and shrines (each in the order
     /// first occupied), each score followed by its followers going home, then the farms
-    /// (Rules B-33, B-34). Returns the features whose followers the first scores (the roads,
-    /// cities, cloisters and shrines) free; the farms' and titles' scores free nobody. A
-    /// follower forgotten on a complete feature of a final board scores nothing and stays
-    /// where it is.
-    pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Freed {
+    /// (Rules B-33, B-34). Returns the board's followers, those the first scores (the roads,
+    /// cities, cloisters and shrines) free marked gone; the farms' and titles' scores free
+    /// nobody. A follower forgotten on a complete feature of a final board scores nothing and
+    /// stays where it is.
+    pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Vec<CountedFollower> {
         let board = &self.board;
         let followers = board.followers();
-        // Each follower's feature, found with one walk to its root and used for everything below.
-        let under: Vec<SegmentId> = followers.iter().map(|f| board.root(f.segment)).collect();
-        let mut open: Vec<(u8, SegmentId)> = Vec::with_capacity(followers.len());
+        // Each follower's feature, found with one walk to its root and used for everything
+        // below, and the next follower on the same feature: sending a feature's followers
+        // home then walks only them.
+        let mut counted: Vec<CountedFollower> = followers
+            .iter()
+            .map(|f| CountedFollower { feature: board.root(f.segment), next: NO_FOLLOWER, gone: false })
+            .collect();
+        // Features to score in the order of the count: (its part, its root, its first follower).
+        let mut open: Vec<(u8, SegmentId, u32)> = Vec::with_capacity(followers.len());
         // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
         let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
-        for &root in &under {
+        // A bit per segment for the features met so far: a follower on a feature not met
+        // before, nearly every follower, is told so without a search.
+        let words = board.segment_count().div_ceil(64);
+        let (mut stack, mut heap) = ([0u64; 16], Vec::new());
+        let met: &mut [u64] = if words <= stack.len() {
+            &mut stack[..words]
+        } else {
+            heap.resize(words, 0);
+            &mut heap
+        };
+        for i in 0..counted.len() {
+            let root = counted[i].feature;
+            let (word, bit) = (root as usize / 64, 1 << (root % 64));
+            // A feature met before is listed already; its follower joins the last one on it.
+            if met[word] & bit != 0 {
+                let last = counted[..i].iter().rposition(|c| c.feature == root).expect("a follower on it before");
+                counted[last].next = i as u32;
+                continue;
+            }
+            met[word] |= bit;
             let order = match board.kind(root) {
                 FeatureKind::Road => 0,
                 FeatureKind::City => 1,
                 FeatureKind::Field => {
-                    if !farms.contains(&root) {
-                        farms.push(root);
-                    }
+                    farms.push(root);
                     continue;
                 }
                 FeatureKind::River => continue,
                 FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => 2,
             };
-            if !open.iter().any(|&(_, r)| r == root) && !self.is_done(root) {
-                open.push((order, root));
+            if !self.is_done(root) {
+                open.push((order, root, i as u32));
             }
         }
-        open.sort_by_key(|&(order, _)| order);
-        let mut features = Vec::with_capacity(open.len());
-        let mut gone = vec![false; followers.len()];
-        for (_, f) in open {
+        open.sort_by_key(|&(order, _, _)| order);
+        for (_, f, first) in open {
             let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
                 continue;
             };
@@ -118,11 +145,12 @@ impl Game {
                 s.rule = Rule::H11;
             }
             out.add(s);
-            for (i, _) in under.iter().enumerate().filter(|&(_, &u)| u == f) {
-                out.home(&followers[i]);
-                gone[i] = true;
+            let mut i = first;
+            while i != NO_FOLLOWER {
+                out.home(&followers[i as usize]);
+                counted[i as usize].gone = true;
+                i = counted[i as usize].next;
             }
-            features.push(f);
         }
         score_farms(board, &self.setup.rules, &farms, self.pigs_count(), out);
         if self.setup.has(TileSet::KingRobber) {
@@ -131,7 +159,7 @@ impl Game {
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), out);
         }
-        Freed { features, gone }
+        counted
     }
 
     /// How pigs count at this table (T-17, X-12, QX-07).
@@ -247,7 +275,7 @@ impl Game {
         // The count writes its events straight into the log, taken out meanwhile; the totals
         // and the supplies follow from those events.
         let mut log = std::mem::take(&mut self.events);
-        let Freed { features, gone } = self.count_into(&mut log);
+        let counted = self.count_into(&mut log);
         self.events = log;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
@@ -256,7 +284,7 @@ impl Game {
                 }
             }
         }
-        for (f, _) in self.board.followers().iter().zip(&gone).filter(|&(_, &g)| g) {
+        for (f, _) in self.board.followers().iter().zip(&counted).filter(|(_, c)| c.gone) {
             match f.figure {
                 Figure::Follower => self.supply[f.player] += 1,
                 Figure::Abbot => self.abbots[f.player] += 1,
@@ -264,7 +292,7 @@ impl Game {
                 Figure::Builder | Figure::Pig => self.companions.give_back(f.player, f.figure),
             }
         }
-        self.board.release_followers(&features, |i| gone[i]);
+        self.board.release_followers(|i| counted[i].gone);
         self.finished = true;
         Ok(&self.events[first_event..])
     }

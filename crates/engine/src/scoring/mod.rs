@@ -147,7 +147,10 @@ pub(crate) fn score_feature(
         return None;
     }
     let (tiles, drawn) = lists.add_tiles(|out| board.tiles_into(feature, out));
-    let complete = counts_as_complete(board, feature, rules);
+    // The end count scores only the features it found unfinished: it passes over the others,
+    // whose followers went home when they completed.
+    debug_assert!(!final_scoring || !counts_as_complete(board, feature, rules), "the end count scores the unfinished");
+    let complete = !final_scoring && counts_as_complete(board, feature, rules);
     let neighbours = neighbours(board, feature, kind);
     let (points, rule) = feature_value(kind, tiles.len() as u32, drawn, neighbours, complete, rules)?;
     Some(Score {
