@@ -5,7 +5,7 @@
 //! folder beside it, `.unpack-<pid>-<time>`, and renamed into place once every file is out
 //! and the image's digest matched. So a later start finds the copy and runs it at once, and an
 //! unpack that was killed, ran out of disk or read a truncated image leaves at most a
-//! temporary folder, which the next unpack removes (its process is gone) and never uses.
+//! temporary folder, which the next start removes (its process is gone) and never uses.
 //! Two first starts at once both unpack; the first rename wins and the other uses its copy.
 //!
 //! A copy in use is held: its folder is open with a shared lock (`flock`), which the runtime
@@ -129,7 +129,6 @@ pub fn find_or_unpack(root: &Path, key: &str, file: &File, offset: u64, expected
             return Ok(Copy { dir, reused: true, hold });
         }
         fs::create_dir_all(root)?;
-        remove_abandoned(root);
         let temporary = scratch(root, TEMPORARY);
         fs::create_dir(&temporary)?;
         // Held from the start: the lock stays with the folder through the rename, so no
@@ -156,7 +155,8 @@ pub fn find_or_unpack(root: &Path, key: &str, file: &File, offset: u64, expected
 }
 
 /// Removes every copy in `root` other than `keep` that no running program holds, and what
-/// killed unpacks and removals left; returns the names of the copies removed.
+/// killed unpacks and removals left; returns the names of the copies removed. A start calls
+/// it before it looks for its own copy, so an update's unpack finds the old copy's room.
 pub fn remove_unused(root: &Path, keep: &str) -> Vec<String> {
     remove_abandoned(root);
     let Ok(entries) = fs::read_dir(root) else { return Vec::new() };

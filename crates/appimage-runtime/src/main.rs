@@ -111,9 +111,9 @@ fn start(appimage: &AppImage, argv0: OsString, arguments: Vec<OsString>) -> Resu
         .map_err(|error| format!("{}: {error}", appimage.path.display()))?;
     let root = cache::root().map_err(|error| format!("no cache folder to unpack into: {error}"))?;
     let key = cache::key(env!("CARGO_PKG_VERSION"), &expected);
+    cache::remove_unused(&root, &key);
     let copy = cache::find_or_unpack(&root, &key, &appimage.file, appimage.offset, &expected)
         .map_err(|error| format!("cannot unpack {} into {}: {error}", appimage.path.display(), root.display()))?;
-    cache::remove_unused(&root, &key);
     copy.hand_on().map_err(|error| format!("cannot hold {}: {error}", copy.dir.display()))?;
     let mut command = Command::new(copy.dir.join("AppRun"));
     command.args(arguments).env("APPIMAGE", &appimage.path).env("APPDIR", &copy.dir).env("ARGV0", &argv0);

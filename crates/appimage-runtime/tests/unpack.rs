@@ -237,6 +237,8 @@ fn an_abandoned_unpack_is_removed_and_never_used() {
     // And one of a process still running (this one), which must be left alone.
     let running = root.join(format!(".unpack-{}-1", std::process::id()));
     fs::create_dir_all(&running).unwrap();
+    // A start clears the cache first, then unpacks.
+    assert!(cache::remove_unused(&root, "0.1.0-test").is_empty());
     let copy = cache::find_or_unpack(&root, "0.1.0-test", &File::open(&path).unwrap(), offset, &digest).unwrap();
     assert!(!copy.reused);
     assert_eq!(fs::read(copy.dir.join("one")).unwrap(), b"x");
@@ -306,8 +308,9 @@ fn copies_of_other_images_are_removed_unless_a_running_program_holds_them() {
     let killed = root.join(".remove-999999999-1");
     fs::create_dir_all(killed.join("usr")).unwrap();
 
-    let copy = cache::find_or_unpack(&root, "0.1.0-test", &File::open(&path).unwrap(), offset, &digest).unwrap();
+    // A start clears the cache first, then unpacks.
     assert_eq!(cache::remove_unused(&root, "0.1.0-test"), ["0.0.1-0123456789abcdef"]);
+    let copy = cache::find_or_unpack(&root, "0.1.0-test", &File::open(&path).unwrap(), offset, &digest).unwrap();
     assert_eq!(names(&root), ["0.0.2-fedcba9876543210", "0.1.0-test"]);
     // Once that window closes, the next start removes its copy; the copy in use stays whole.
     drop(window);
