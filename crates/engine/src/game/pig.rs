@@ -170,10 +170,10 @@ impl Game {
         refusal.map_or(Ok(feature), Err)
     }
 
-    /// Whether the builder or pig `companion` of a final board stands beside a follower of
-    /// its owner's on the whole table: a builder on a road or city holding one (T-07), a pig
-    /// on a farm holding a farmer (T-16), wherever on the feature they stand. A builder
-    /// forgotten on a complete road or city is accepted, as its follower is.
+    /// Whether the builder or pig `companion` of a final board stands with no follower of its
+    /// owner's beside it on the whole table: a builder needs one on its road or city (T-07), a
+    /// pig a farmer on its farm (T-16), wherever on the feature they stand. A builder
+    /// forgotten on a complete road or city is not alone while its follower is there too.
     pub(super) fn companion_alone(&self, companion: &Follower) -> bool {
         let mine = self.board.followers_on(companion.segment)[companion.player];
         let joined = Joined { kind: self.board.kind(companion.segment), complete: false, mine };
