@@ -380,7 +380,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::fixture::{now, place, place_request};
-    use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
+    use castellan_engine::{Cell, Figure, MoveError, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
 
@@ -679,6 +679,46 @@ mod tests {
         let resumed = table.resume_unfinished().unwrap().expect("the unfinished final board is offered");
         assert_eq!(resumed.history().moves(), before.history().moves(), "every stand stored with its figure");
         assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
+    }
+
+    #[test]
+    fn a_final_board_takes_the_pig_before_its_farmer_and_refuses_a_count_without_one() {
+        use crate::request::{MoveRequest, NewGameRequest};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let request: NewGameRequest = serde_json::from_str(
+            r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+                "boxes": ["traders-builders"], "rules": "current", "place": null, "finalBoard": true}"#,
+        )
+        .unwrap();
+        let mut table = table_at(&path);
+        let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
+        let stand = |figure, place: &str| MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place: place.into() };
+        for r in [place_request("U", 1, 0, 0, None), stand(Figure::Pig, "N")] {
+            table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
+        }
+        let before = table.live().unwrap().clone();
+        let refused = table.finish_with_track(Vec::new(), Some(vec![20, 30]), now()).map(|_| ()).unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                TableError::Move(MoveError::Stand(castellan_engine::StandError::Unaccompanied {
+                    figure: Figure::Pig,
+                    ..
+                }))
+            ),
+            "{refused}"
+        );
+        let after = table.live().unwrap();
+        assert_eq!((after.is_finished(), after.game().events()), (false, before.game().events()), "unchanged");
+        assert_eq!(table.ledger().moves(id).unwrap().len(), 2, "nothing more stored");
+        drop(table);
+
+        let mut table = table_at(&path);
+        table.resume_unfinished().unwrap().expect("still on the table, uncounted");
+        table.play(stand(Figure::Follower, "N").to_move().unwrap(), now()).unwrap();
+        let done = table.finish_with_track(Vec::new(), Some(vec![20, 30]), now()).unwrap();
+        assert!(done.is_finished(), "Anna's farmer beside her pig now");
     }
 
     /// A finished table: U east of the start tile, Anna's thief on the open road (2 at the

@@ -646,6 +646,13 @@ export const de: Messages = {
   "refusal.pigOut": "das Schwein von {name} steht schon auf dem Brett",
   "refusal.pigNotAField": "das Schwein darf nur auf eine Wiese, nicht auf {feature} bei {place}",
   "refusal.pigNoFarmer": "das Schwein von {name} braucht einen Bauern von {name} auf der Wiese bei {place}",
+  "refusal.pigAlone": "das Schwein von {name} (an {place} {tile}) steht auf einer Wiese ohne Bauern von {name}",
+  "refusal.builderAlone":
+    "der Baumeister von {name} (an {place} {tile}) steht auf einem Gebiet ({feature}) ohne Meeple von {name}",
+  "refusal.cityNotLaid":
+    "ein Meeple von {name} wartet im Viertel {quarter}, aber die Stadt Carcassonne wurde nie gelegt",
+  "refusal.bigCityNotLaid":
+    "der große Meeple von {name} wartet im Viertel {quarter}, aber die Stadt Carcassonne wurde nie gelegt",
   "refusal.missingStartSet": "der Start von „{box}“ braucht die Plättchen dieser Schachtel im Spiel",
   "refusal.duplicateSet": "„{box}“ ist zweimal gewählt",
   "refusal.tooFewPlayers.one": "Ein Spiel braucht mindestens zwei Spieler; {n} sitzt am Tisch.",

@@ -638,6 +638,12 @@ export const nl: Messages = {
   "refusal.pigOut": "het varken van {name} staat al op het bord",
   "refusal.pigNotAField": "het varken gaat alleen in een weide, niet op de {feature} op {place}",
   "refusal.pigNoFarmer": "het varken van {name} heeft een boer van {name} nodig in de weide op {place}",
+  "refusal.pigAlone": "het varken van {name} ({place} van {tile}) staat in een weide zonder boer van {name}",
+  "refusal.builderAlone":
+    "de bouwmeester van {name} ({place} van {tile}) staat op een {feature} zonder horige van {name}",
+  "refusal.cityNotLaid": "een horige van {name} wacht in de wijk {quarter}, maar de stad Carcassonne is nooit gelegd",
+  "refusal.bigCityNotLaid":
+    "de grote horige van {name} wacht in de wijk {quarter}, maar de stad Carcassonne is nooit gelegd",
   "refusal.missingStartSet": "het begin van „{box}” vraagt de tegels van die doos in het spel",
   "refusal.duplicateSet": "„{box}” is twee keer gekozen",
   "refusal.tooFewPlayers.one": "Een spel vraagt minstens twee spelers; er zit er {n}.",
