@@ -34,47 +34,67 @@ const view = () => invoke(browser, "current_game");
  * What is out of reach on the screen now: each button `buttons` finds (drawn ones only) whose
  * centre is outside the window or under another element, and each scoreboard line cut off.
  */
-function outOfReach(buttons) {
-  return browser.execute((buttons) => {
-    window.scrollTo(0, 0);
-    for (const element of document.querySelectorAll("*")) if (element.scrollTop) element.scrollTop = 0;
-    const name = (e) =>
-      e
-        ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className && typeof e.className === "string" ? `.${e.className.trim().split(/\s+/).join(".")}` : ""} "${(e.textContent ?? "").trim().slice(0, 30)}"`
-        : "nothing";
-    const wrong = [];
-    for (const button of document.querySelectorAll(buttons)) {
-      if (button.getClientRects().length === 0 || button.closest("#tile-choices")) continue;
-      const r = button.getBoundingClientRect();
-      const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
-      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) {
-        wrong.push(`${name(button)}: centre ${Math.round(x)},${Math.round(y)} outside the window`);
-        continue;
+function outOfReach(buttons, pickerRows) {
+  return browser.execute(
+    (buttons, pickerRows) => {
+      window.scrollTo(0, 0);
+      for (const element of document.querySelectorAll("*")) if (element.scrollTop) element.scrollTop = 0;
+      const name = (e) =>
+        e
+          ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className && typeof e.className === "string" ? `.${e.className.trim().split(/\s+/).join(".")}` : ""} "${(e.textContent ?? "").trim().slice(0, 30)}"`
+          : "nothing";
+      const wrong = [];
+      for (const button of document.querySelectorAll(buttons)) {
+        if (button.getClientRects().length === 0 || button.closest("#tile-choices")) continue;
+        const r = button.getBoundingClientRect();
+        const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) {
+          wrong.push(`${name(button)}: centre ${Math.round(x)},${Math.round(y)} outside the window`);
+          continue;
+        }
+        const found = document.elementFromPoint(x, y);
+        if (!found || !(found === button || button.contains(found)))
+          wrong.push(`${name(button)}: covered at ${Math.round(x)},${Math.round(y)} by ${name(found)}`);
       }
-      const found = document.elementFromPoint(x, y);
-      if (!found || !(found === button || button.contains(found)))
-        wrong.push(`${name(button)}: covered at ${Math.round(x)},${Math.round(y)} by ${name(found)}`);
-    }
-    for (const e of document.querySelectorAll(".scoreboard *")) {
-      if (e.closest(".visually-hidden")) continue;
-      const style = getComputedStyle(e);
-      const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
-      const wide = e.scrollWidth > e.clientWidth + 1;
-      const tall = e.scrollHeight > e.clientHeight + 1;
-      if ((clips && (wide || tall)) || (style.textOverflow === "ellipsis" && wide))
-        wrong.push(
-          `scoreboard ${name(e)}: cut (${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight})`,
-        );
-    }
-    return wrong;
-  }, buttons);
+      for (const e of document.querySelectorAll(".scoreboard *")) {
+        if (e.closest(".visually-hidden")) continue;
+        const style = getComputedStyle(e);
+        const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
+        const wide = e.scrollWidth > e.clientWidth + 1;
+        const tall = e.scrollHeight > e.clientHeight + 1;
+        if ((clips && (wide || tall)) || (style.textOverflow === "ellipsis" && wide))
+          wrong.push(
+            `scoreboard ${name(e)}: cut (${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight})`,
+          );
+      }
+      // The tile picker, when asked for, shows `pickerRows` rows of tiles whole at least.
+      const picker = pickerRows ? document.querySelector("#tile-choices") : null;
+      if (picker) {
+        let { top, bottom } = picker.getBoundingClientRect();
+        for (let e = picker.parentElement; e; e = e.parentElement) {
+          if (getComputedStyle(e).overflowY === "visible") continue;
+          const r = e.getBoundingClientRect();
+          [top, bottom] = [Math.max(top, r.top), Math.min(bottom, r.bottom)];
+        }
+        bottom = Math.min(bottom, window.innerHeight);
+        const tile = picker.querySelector("button").getBoundingClientRect().height;
+        const rows = Math.floor((bottom - top + 4) / (tile + 4));
+        if (rows < pickerRows) wrong.push(`the tile picker shows ${rows} whole rows of tiles, not ${pickerRows}`);
+      }
+      return wrong;
+    },
+    buttons,
+    pickerRows,
+  );
 }
 
-/** At both sizes: what is out of reach for step `step`, listed in `problems`; a screenshot each. */
-async function checkStep(language, step, problems, buttons = "#action button, dialog[open] button") {
+/** At both sizes: what is out of reach for step `step`, listed in `problems` (with fewer than
+ * `pickerRows` rows of the tile picker in view); a screenshot each. */
+async function checkStep(language, step, problems, pickerRows = 0) {
   for (const [width, height] of SIZES) {
     await resize(browser, width, height);
-    for (const wrong of await outOfReach(buttons)) problems.push(`${language} ${width}×${height} ${step}: ${wrong}`);
+    for (const wrong of await outOfReach("#action button, dialog[open] button", pickerRows))
+      problems.push(`${language} ${width}×${height} ${step}: ${wrong}`);
     await shot(browser, `reach-${language}-${step}-${width}x${height}`);
   }
 }
@@ -121,6 +141,9 @@ for (const language of ["en", "nl", "de"]) {
     await browser.refresh();
     await click(browser, "#resume");
     await (await browser.$("#tile-filter")).waitForExist({ timeout: 5000 });
+
+    // Annelies draws a tile: the picker shows two rows of the bag's tiles to choose from.
+    await checkStep(language, "pick", problems, 2);
 
     // Annelies: the U road out of the City's south gate, her big follower chosen on it.
     await click(browser, '#tile-choices [data-tile="U"]');
