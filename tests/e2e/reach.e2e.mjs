@@ -204,3 +204,18 @@ for (const language of ["en", "nl", "de"]) {
     assert.deepEqual(problems, [], `every button in reach, every scoreboard line whole:\n${problems.join("\n")}`);
   });
 }
+
+test("the replay of a Count game draws the City, its quarters named and Bram's follower in the castle", async () => {
+  // The last game above ended on its result panel: Bram's follower still stands in the castle.
+  await click(browser, "#history");
+  await click(browser, '.game[data-state="finished"] .open');
+  await (await browser.$("#step")).waitForExist({ timeout: 5000 });
+  const castle = await browser.$('[data-board-quarter="castle"]');
+  await castle.waitForExist({ timeout: 5000, timeoutMsg: "the City's quarters are drawn in the replay" });
+  assert.match(await castle.getProperty("textContent"), /Burg/, "the castle is named");
+  assert.ok(
+    await (await browser.$('[data-board-quarter="castle"] .in-quarter[data-seat="1"]')).isExisting(),
+    "Bram's follower is drawn in the castle",
+  );
+  await shot(browser, "reach-replay-city");
+});
