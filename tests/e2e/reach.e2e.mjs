@@ -205,9 +205,16 @@ for (const language of ["en", "nl", "de"]) {
   });
 }
 
-test("the replay of a Count game draws the City, its quarters named and Bram's follower in the castle", async () => {
+test("the history tells the night's games apart; a replay draws the City and Bram's follower in the castle", async () => {
   // The last game above ended on its result panel: Bram's follower still stands in the castle.
   await click(browser, "#history");
+  // The night's three games are told apart by when each began.
+  await (await browser.$('.game[data-state="finished"]')).waitForExist({ timeout: 5000 });
+  const began = await browser.execute(() =>
+    [...document.querySelectorAll('.game[data-state="finished"]')].map((g) => g.querySelector("time")?.textContent),
+  );
+  assert.equal(began.length, 3, "three games finished");
+  for (const time of began) assert.match(time ?? "", /^\d{2}[:.]\d{2}$/, "each game says when it began");
   await click(browser, '.game[data-state="finished"] .open');
   await (await browser.$("#step")).waitForExist({ timeout: 5000 });
   const castle = await browser.$('[data-board-quarter="castle"]');
