@@ -185,6 +185,21 @@ for (const language of ["en", "nl", "de"]) {
     await checkStep(language, "second-tile", problems);
     await click(browser, "#cancel");
 
+    // The turn log opened below the fold is brought up into view, its first line with it.
+    await resize(browser, 1024, 700);
+    await click(browser, "#turns summary");
+    await (await browser.$("#turns li")).waitForExist({ timeout: 5000 });
+    await browser.waitUntil(
+      () =>
+        browser.execute(() => {
+          const more = document.querySelector("#turns").parentElement.getBoundingClientRect();
+          const line = document.querySelector("#turns li").getBoundingClientRect();
+          return line.top >= more.top && line.top < more.bottom;
+        }),
+      { timeout: 5000, timeoutMsg: "the opened turn log's first line is in view" },
+    );
+    await click(browser, "#turns summary");
+
     // The final count, with tiles still in the bag: its first step, then the result.
     await click(browser, "#finish");
     const moves = await browser.$("#final-moves");
