@@ -137,6 +137,22 @@ for (const language of ["en", "nl", "de"]) {
   test(`every step's buttons in reach and the scoreboard whole at laptop sizes, in ${language}`, async () => {
     const problems = [];
     await speak(language);
+    // The start screen, with the last game's count to go back to: each button on one line.
+    for (const [width, height] of SIZES) {
+      await resize(browser, width, height);
+      // A button's words on one line: their boxes all at one height (the row stretches the
+      // buttons themselves to its tallest).
+      const lines = await browser.execute(() =>
+        [...document.querySelectorAll(".play button")].map((b) => {
+          const range = document.createRange();
+          range.selectNodeContents(b);
+          return [b.id, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+        }),
+      );
+      for (const [id, n] of lines)
+        if (n > 1) problems.push(`${language} ${width}×${height} start: #${id} wraps onto ${n} lines`);
+      await shot(browser, `reach-${language}-start-${width}x${height}`);
+    }
     await invoke(browser, "start_game", { request: { seats: SEATS, boxes: BOXES, rules: "current", place: null } });
     await browser.refresh();
     await click(browser, "#resume");
