@@ -10,6 +10,9 @@
 //!   R-04) with the Count, King and Robber, the shrines and heretics, the abbot, Inns &
 //!   Cathedrals and Traders & Builders — figures of every kind, the Count's moves and entries,
 //!   second tiles and goods;
+//! - `full_game_<box>_us`: the same for the base game with one box alone (`river2`, `count`,
+//!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`), so that what
+//!   the all-box game costs can be traced to the box that costs it;
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
 //! - `final_scoring_us`: the final count of a finished board: the points each player gets
@@ -23,7 +26,7 @@
 //!   fresh copies, made outside the clock; the figure is the median over the boards of each
 //!   board's fastest round, and `final_count_median_us` the median of all rounds.
 //!
-//! `--part full|boxes|legal|final|end` runs one part only, for profiling.
+//! `--part full|boxes|one|legal|final|end` runs one part only, for profiling.
 
 use castellan_engine::{playout_move, Game, GameSetup, Move, Picks, Start, TileId, TileSet};
 use std::hint::black_box;
@@ -67,6 +70,26 @@ fn all_boxes() -> GameSetup {
     setup.start = Start::River2;
     setup.rules.river_before_city = true;
     setup
+}
+
+/// Each box the all-box game plays, alone with the base game: its name in the figures and
+/// its setup.
+fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
+    let with = |set: TileSet, start: Start| {
+        let mut setup = setup();
+        setup.sets.push(set);
+        setup.start = start;
+        setup
+    };
+    vec![
+        ("river2", with(TileSet::River2, Start::River2)),
+        ("count", with(TileSet::Count, Start::Count)),
+        ("king_robber", with(TileSet::KingRobber, Start::Base)),
+        ("shrines", with(TileSet::Shrines, Start::Base)),
+        ("abbot", with(TileSet::Abbot, Start::Base)),
+        ("inns_cathedrals", with(TileSet::InnsCathedrals, Start::Base)),
+        ("traders_builders", with(TileSet::TradersBuilders, Start::Base)),
+    ]
 }
 
 /// µs for each of `games` whole seeded games of `setup`, setup to final count.
@@ -118,13 +141,21 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
     let full = full_games(&setup(), games("full"), 0);
     // Seeds of their own, so that the base figures stay those of the same games.
     let boxes = full_games(&all_boxes(), games("boxes"), 1 << 33);
+    // Fewer games each: a box's figure only has to show its share, not a fine difference.
+    let one_box: Vec<(&str, f64)> = one_box_setups()
+        .into_iter()
+        .map(|(name, setup)| {
+            let n = if only("one") { 501 } else { 1 };
+            (name, median(full_games(&setup, n, 1 << 34)))
+        })
+        .collect();
 
     // Boards after 35 placements, each with the next tile drawn from its bag.
     let mut legal = Vec::new();
     let mut finals = Vec::new();
     let mut explained = Vec::new();
     let (mut end_best, mut end_all) = (Vec::new(), Vec::new());
-    let boards: u64 = if part.is_some_and(|p| p == "full" || p == "boxes") { 1 } else { 201 };
+    let boards: u64 = if part.is_some_and(|p| p == "full" || p == "boxes" || p == "one") { 1 } else { 201 };
     for seed in 0..boards {
         let mut rng = Picks::new(seed | 1 << 32);
         let mut game = Game::new(setup()).expect("a base game");
@@ -163,12 +194,16 @@ pub(crate) fn run(json: bool, part: Option<&str>) -> ExitCode {
     let (f, b, l, s, e) = (median(full), median(boxes), median(legal), median(finals), median(explained));
     let (c, cm) = (median(end_best), median(end_all));
     if json {
+        let one_box: String = one_box.iter().map(|(name, us)| format!(", \"full_game_{name}_us\": {us:.2}")).collect();
         say!(
-            "{{\"full_game_us\": {f:.2}, \"full_game_all_boxes_us\": {b:.2}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}, \"final_count_us\": {c:.3}, \"final_count_median_us\": {cm:.3}}}"
+            "{{\"full_game_us\": {f:.2}, \"full_game_all_boxes_us\": {b:.2}{one_box}, \"legal_placements_us\": {l:.3}, \"final_scoring_us\": {s:.3}, \"final_scoring_explained_us\": {e:.3}, \"final_count_us\": {c:.3}, \"final_count_median_us\": {cm:.3}}}"
         );
     } else {
         say!("full game                {f:>10.2} µs (median of {})", games("full"));
         say!("full game, every box     {b:>10.2} µs (median of {})", games("boxes"));
+        for (name, us) in &one_box {
+            say!("full game, {name:<17} {us:>10.2} µs (median of {})", if only("one") { 501 } else { 1 });
+        }
         say!("legal placements         {l:>10.3} µs");
         say!("final scoring            {s:>10.3} µs");
         say!("final scoring, explained {e:>10.3} µs");
@@ -203,5 +238,15 @@ mod tests {
             assert!(figures.contains(&figure), "no {figure} was put down");
         }
         assert!(city && goods, "the City laid after the river: {city}; goods taken: {goods}");
+    }
+
+    #[test]
+    fn each_box_alone_is_a_valid_game_played_to_the_end() {
+        for (name, setup) in one_box_setups() {
+            let mut game = Game::new(setup).unwrap_or_else(|e| panic!("{name}: {e}"));
+            play(&mut game, &mut Picks::new(1 << 34), usize::MAX);
+            assert_eq!(game.tiles_left(), 0, "{name}: the bag is emptied");
+            game.finish().expect("not yet finished");
+        }
     }
 }

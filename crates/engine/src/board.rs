@@ -121,7 +121,7 @@ struct Member {
 }
 
 /// What the rules ask of a feature while the game runs; valid at union–find roots only.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct FeatureState {
     kind: FeatureKind,
     /// Edge ends not yet met by a neighbour (roads, cities, rivers).
@@ -255,11 +255,12 @@ struct FrontierCell {
 }
 
 /// The tiles on the table.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     placed: Vec<PlacedTile>,
-    /// Placed-tile index + 1 per cell (0 = empty), and each frontier cell's index + 1.
-    grid: Grid<(u32, u32)>,
+    /// Placed-tile index + 1 per cell (0 = empty), and each frontier cell's index + 1; two
+    /// bytes each, as the grid is copied whole with the board.
+    grid: Grid<(u16, u16)>,
     frontier: Vec<FrontierCell>,
     parent: Vec<SegmentId>,
     size: Vec<u32>,
@@ -284,6 +285,39 @@ pub struct Board {
 impl Default for Board {
     fn default() -> Self {
         Board::new()
+    }
+}
+
+/// Room a copied board keeps for one more tile: its segments, their links, a building, two
+/// figures and the frontier it opens. A copy is made to try a tile on it (a move applied on
+/// a copy, a question asked of the board the tile would make); a plain copy would have no
+/// room, and the tile's first segment would move every list of the board once more.
+const SEGMENT_ROOM: usize = 32;
+const TILE_ROOM: usize = 4;
+
+fn with_room<T: Clone>(list: &[T], room: usize) -> Vec<T> {
+    let mut copy = Vec::with_capacity(list.len() + room);
+    copy.extend_from_slice(list);
+    copy
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            placed: with_room(&self.placed, TILE_ROOM),
+            grid: self.grid.clone(),
+            frontier: with_room(&self.frontier, TILE_ROOM),
+            parent: with_room(&self.parent, SEGMENT_ROOM),
+            size: with_room(&self.size, SEGMENT_ROOM),
+            segments: with_room(&self.segments, SEGMENT_ROOM),
+            state: with_room(&self.state, SEGMENT_ROOM),
+            city_links: with_room(&self.city_links, SEGMENT_ROOM),
+            completed_cities: with_room(&self.completed_cities, TILE_ROOM),
+            buildings: with_room(&self.buildings, TILE_ROOM),
+            building_of: with_room(&self.building_of, TILE_ROOM),
+            followers: with_room(&self.followers, TILE_ROOM),
+            inns: self.inns,
+        }
     }
 }
 
@@ -426,7 +460,7 @@ impl Board {
         let first_segment = self.parent.len() as SegmentId;
         let placed = PlacedTile { tile, cell, rotation, first_segment };
         self.placed.push(placed);
-        self.grid.update(cell, |v| v.0 = index as u32 + 1);
+        self.grid.update(cell, |v| v.0 = u16::try_from(index + 1).expect("fewer than 65 536 tiles on a table"));
         self.remove_from_frontier(cell);
         for side in Side::ALL {
             let n = cell.step(side);
@@ -439,7 +473,7 @@ impl Board {
             match self.grid.get(n).1 {
                 0 => {
                     self.frontier.push(FrontierCell { cell: n, want, mask });
-                    let pos = self.frontier.len() as u32;
+                    let pos = u16::try_from(self.frontier.len()).expect("fewer frontier cells than tiles");
                     self.grid.update(n, |v| v.1 = pos);
                 }
                 pos => {
@@ -571,7 +605,7 @@ impl Board {
         let (after_a, after_b) = (self.segments[a as usize].next, self.segments[b as usize].next);
         self.segments[a as usize].next = after_b;
         self.segments[b as usize].next = after_a;
-        let absorbed = self.state[b as usize].clone();
+        let absorbed = self.state[b as usize];
         let root = &mut self.state[a as usize];
         root.open += absorbed.open;
         root.followers.add(&absorbed.followers);
@@ -631,6 +665,20 @@ impl Board {
         &self.state[self.root(feature) as usize].followers
     }
 
+    /// Whether a feature that a tile laid at `cell` would join holds a figure of `player`. A
+    /// tile's features join others only across its edges, so only the features its
+    /// neighbours turn towards it can bring one: a question a copy of the board with the tile
+    /// laid can skip whenever this says no.
+    pub(crate) fn borders_figure_of(&self, player: PlayerId, cell: Cell) -> bool {
+        Side::ALL.into_iter().any(|side| {
+            let Some(n) = self.index_at(cell.step(side)) else { return false };
+            let facing = side.opposite().index() * 3;
+            (0..3).any(|k| {
+                self.placed[n].segment_at_slot(facing + k).is_some_and(|seg| self.followers_on(seg)[player] > 0)
+            })
+        })
+    }
+
     /// The followers per player on a feature as a majority weighs them: a big follower counts
     /// two (I-12). Every majority is found with this.
     pub(crate) fn weight_on(&self, feature: SegmentId) -> &ByPlayer<u8> {
@@ -670,13 +718,8 @@ impl Board {
         occupied
     }
 
-    /// Puts a follower on a feature.
-    pub(crate) fn add_follower(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId) {
-        self.add_figure(player, cell, port, feature, Figure::Follower);
-    }
-
-    /// [`Board::add_follower`] for any figure: the abbot counts as one figure there, the
-    /// big follower as one figure of weight two (I-12).
+    /// Puts a figure on a feature: the abbot counts as one figure there, the big
+    /// follower as one figure of weight two (I-12).
     pub(crate) fn add_figure(&mut self, player: PlayerId, cell: Cell, port: Port, feature: SegmentId, figure: Figure) {
         let root = self.root(feature);
         self.state[root as usize].followers[player] += 1;

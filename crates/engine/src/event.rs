@@ -381,4 +381,14 @@ impl ScoreLists {
         fill(&mut self.cities);
         Span { start: start as u32, len: (self.cities.len() - start) as u32 }
     }
+    /// How long both lists are: what [`ScoreLists::truncate`] goes back to.
+    pub(crate) fn lengths(&self) -> (usize, usize) {
+        (self.tiles.len(), self.cities.len())
+    }
+
+    /// Drops what was added after `lengths` was taken.
+    pub(crate) fn truncate(&mut self, (tiles, cities): (usize, usize)) {
+        self.tiles.truncate(tiles);
+        self.cities.truncate(cities);
+    }
 }

@@ -41,16 +41,19 @@ impl<T: Copy + Default> Grid<T> {
 
     pub(crate) fn update(&mut self, c: Cell, f: impl FnOnce(&mut T)) {
         while self.index(c).is_none() {
-            self.grow();
+            let outside = |v: i32, min: i32, extent: i32| v.checked_sub(min).is_none_or(|d| d < 0 || d >= extent);
+            self.grow(outside(c.x, self.min_x, self.width), outside(c.y, self.min_y, self.height));
         }
         let i = self.index(c).expect("grown to fit");
         f(&mut self.values[i]);
     }
 
-    /// Doubles both extents, keeping the old area in the middle.
-    fn grow(&mut self) {
-        let (w, h) = (self.width * 2, self.height * 2);
-        let (min_x, min_y) = (self.min_x - self.width / 2, self.min_y - self.height / 2);
+    /// Doubles the extents `c` lies outside of, keeping the old area in the middle. Only the
+    /// axis a layout outgrows doubles: a river runs far one way, and the grid is copied
+    /// whole with every copy of the board.
+    fn grow(&mut self, wider: bool, taller: bool) {
+        let (w, h) = (self.width << wider as u32, self.height << taller as u32);
+        let (min_x, min_y) = (self.min_x - (w - self.width) / 2, self.min_y - (h - self.height) / 2);
         let mut values = vec![T::default(); (w * h) as usize];
         for y in 0..self.height {
             for x in 0..self.width {
@@ -66,6 +69,17 @@ impl<T: Copy + Default> Grid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_layout_running_one_way_grows_the_grid_that_way_only() {
+        let mut g: Grid<u32> = Grid::new();
+        for x in 0..100 {
+            g.update(Cell::new(x, 0), |v| *v = x as u32 + 1);
+        }
+        assert_eq!(g.height, Grid::<u32>::START, "no row was added for a river running east");
+        assert!(g.width >= 100 && g.width <= 4 * Grid::<u32>::START * 2, "width {}", g.width);
+        assert!((0..100).all(|x| g.get(Cell::new(x, 0)) == x as u32 + 1), "every value kept");
+    }
 
     #[test]
     fn far_cells_grow_the_grid_and_keep_old_values() {

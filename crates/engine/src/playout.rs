@@ -122,7 +122,7 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             count.moves = moves;
         }
         // The options are each legal alone; keep the choice only if it is legal as a whole.
-        if game.clone().apply(&with_moves).is_ok() {
+        if game.is_legal(&with_moves) {
             mv = with_moves;
         }
     }
@@ -138,7 +138,7 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             if let Move::Place { count, .. } = &mut with_entry {
                 count.entry = Some(Entry { quarter, count_to, big });
             }
-            if game.clone().apply(&with_entry).is_ok() {
+            if game.is_legal(&with_entry) {
                 mv = with_entry;
                 break;
             }

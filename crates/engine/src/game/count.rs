@@ -347,18 +347,24 @@ impl Game {
     ) -> Result<Vec<MoveOption>, MoveError> {
         let Some(city) = self.city else { return Ok(Vec::new()) };
         self.check_placement(tile, cell, rotation)?;
-        let mut trial = self.clone();
-        let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
         if let Some(port) = follower {
             if let Some(e) = self.figure_error(self.current, tile, cell, rotation, port, Figure::Follower) {
                 return Err(e);
             }
-            let local = trial.board.tiles()[index].local_at(port).expect("checked");
-            let feature = trial.board.feature_of(index, local);
-            trial.board.add_follower(self.current, cell, port, feature);
         }
-        let completed = trial.board.completed_by(index);
         let n = self.player_count();
+        let waiting = |q: Quarter| {
+            q != city.count_at && (0..n as u8).map(PlayerId).any(|p| city.followers(q)[p] > 0 || city.big(p) == Some(q))
+        };
+        if ![Quarter::Castle, Quarter::Blacksmith, Quarter::Cathedral].into_iter().any(waiting) {
+            // Nobody waits in a quarter the Count leaves free: no question, and no copy of the
+            // board to find the features the tile completes.
+            return Ok(Vec::new());
+        }
+        // What the tile completes does not depend on the figure put on it.
+        let mut board = self.board.clone();
+        let index = place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
+        let completed = board.completed_by(index);
         let mut seats: Vec<PlayerId> = (0..n as u8).map(PlayerId).collect();
         seats.sort_by_key(|&p| round_position(p, self.current, n));
         let mut out = Vec::new();
@@ -369,11 +375,8 @@ impl Game {
                 if (available == 0 && !big) || q == city.count_at {
                     continue;
                 }
-                let features: Vec<(Cell, Port)> = completed
-                    .iter()
-                    .filter(|&&f| q.feeds(trial.board.kind(f)))
-                    .map(|&f| trial.board.anchor(f))
-                    .collect();
+                let features: Vec<(Cell, Port)> =
+                    completed.iter().filter(|&&f| q.feeds(board.kind(f))).map(|&f| board.anchor(f)).collect();
                 if !features.is_empty() {
                     out.push(MoveOption { player: p, quarter: q, available, big, features });
                 }
@@ -406,7 +409,7 @@ impl Game {
         if let Move::Place { count, .. } = &mut without_entry {
             count.entry = None;
         }
-        let mut trial = self.clone();
+        let mut trial = self.trial();
         let placer = self.current;
         trial.apply_checked(&without_entry)?;
         trial.current = placer;

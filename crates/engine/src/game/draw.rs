@@ -165,7 +165,11 @@ impl Game {
     /// Whether every tile left in the bag may be drawn now (no river or City rules apply),
     /// so that callers going through the whole bag need not ask tile by tile.
     pub(crate) fn draw_unrestricted(&self) -> bool {
-        self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none())
+        self.setup.mode == Mode::FinalBoard
+            || (self.river.is_none() && self.city.is_none())
+            // The river laid, the start tile and the City down: what [`Game::draw_error`]
+            // refuses no longer applies, and every tile is asked about once per draw.
+            || (self.river_tiles_left() == 0 && !self.start_tile_pending() && !self.city_pending())
     }
 
     /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
@@ -231,11 +235,17 @@ impl Game {
         if !self.city_pending() || self.river_unfinished() {
             return Vec::new();
         }
+        // Most corners tried put the block over laid tiles or away from them: seen on the
+        // board as it is, before a copy of it is made to lay the block and match its edges.
+        let block = |at: Cell| (0..12).map(move |i| Cell::new(at.x + i % 4, at.y + i / 4));
+        let may_fit = |at: Cell| {
+            block(at).all(|c| self.board.tile_at(c).is_none()) && block(at).any(|c| self.board.is_frontier(c))
+        };
         let mut corners: Vec<Cell> = Vec::new();
         for f in self.board.frontier() {
             for i in 0..12 {
                 let at = Cell::new(f.x - i % 4, f.y - i / 4);
-                if !corners.contains(&at) && self.board_with_city(at).is_ok() {
+                if !corners.contains(&at) && may_fit(at) && self.board_with_city(at).is_ok() {
                     corners.push(at);
                 }
             }

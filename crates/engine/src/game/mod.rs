@@ -138,6 +138,24 @@ impl Clone for EventLog {
     }
 }
 
+/// Where a log stood, to go back to when a move played on it is refused.
+#[derive(Clone, Copy)]
+struct LogMark {
+    events: usize,
+    lists: (usize, usize),
+}
+
+impl EventLog {
+    fn mark(&self) -> LogMark {
+        LogMark { events: self.events.len(), lists: self.lists.lengths() }
+    }
+
+    fn roll_back(&mut self, mark: LogMark) {
+        self.events.truncate(mark.events);
+        self.lists.truncate(mark.lists);
+    }
+}
+
 /// The end count writes into the log: each score, and each follower going home after it.
 impl ScoreSink for EventLog {
     fn lists(&mut self) -> &mut ScoreLists {
@@ -260,17 +278,58 @@ impl Game {
     /// # Errors
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
-        if self.city.is_some() {
+        if self.city.is_some() && matches!(mv, Move::Place { count, .. } if !count.is_empty()) {
             // A Count move has several phases whose checks depend on the ones before;
-            // playing it on a copy keeps the game untouched when a later phase refuses.
-            let first_event = self.events.len();
-            let mut next = self.clone();
-            next.apply_checked(mv)?;
+            // playing it on a copy keeps the game untouched when a later phase refuses. A
+            // move without the Count's decisions is checked whole before it changes anything,
+            // as in a game without the Count ([`Game::place`]). The log is not copied but
+            // lent to the copy, and cut back to where it stood if the move is refused.
+            let mark = self.events.mark();
+            let mut next = self.trial();
+            next.events = std::mem::take(&mut self.events);
+            if let Err(e) = next.apply_checked(mv) {
+                next.events.roll_back(mark);
+                self.events = next.events;
+                return Err(e);
+            }
             *self = next;
-            return Ok(&self.events[first_event..]);
+            return Ok(&self.events[mark.events..]);
         }
         self.apply_checked(mv)?;
         Ok(&self.events[self.last_move_events..])
+    }
+
+    /// Whether `mv` would be accepted: [`Game::apply`] on a copy, without copying the log.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        self.trial().apply_checked(mv).is_ok()
+    }
+
+    /// A copy of the game to try a move on, with an empty log: a move reads only the events
+    /// it makes itself, and the log grows with the game, so a copy of it would make every
+    /// trial cost more the longer the game runs.
+    pub(super) fn trial(&self) -> Game {
+        Game {
+            setup: self.setup.clone(),
+            board: self.board.clone(),
+            bag: self.bag.clone(),
+            supply: self.supply,
+            abbots: self.abbots,
+            bigs: self.bigs,
+            goods: self.goods,
+            companions: self.companions,
+            second_tile: self.second_tile,
+            extra_turns: self.extra_turns,
+            scores: self.scores,
+            current: self.current,
+            river: self.river.clone(),
+            city: self.city,
+            last_move_events: 0,
+            titles: self.titles,
+            challenges: self.challenges.clone(),
+            events: EventLog::default(),
+            moves: self.moves,
+            finished: self.finished,
+        }
     }
 
     pub(super) fn apply_checked(&mut self, mv: &Move) -> Result<(), MoveError> {

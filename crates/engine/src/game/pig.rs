@@ -204,6 +204,8 @@ impl Game {
             || self.setup.mode != Mode::Turns
             || self.hand_error(self.current, figure).is_some()
             || self.check_placement(tile, cell, rotation).is_err()
+            // Both stand beside a follower of their owner's (T-07, T-16).
+            || !self.board.borders_figure_of(self.current, cell)
         {
             return Vec::new();
         }

@@ -1,0 +1,67 @@
+//! A move tried on a copy answers as the move applied: `Game::is_legal` against `Game::apply`
+//! on a clone, and a refused Count move leaves the game exactly as it was, its log included.
+//! The Count's moves are tried with decisions that are often wrong (an entry after a turn
+//! that gives none, a follower moved onto a feature that is not scored), so both answers
+//! are seen many times.
+
+use castellan_engine::{playout_move, Entry, Game, GameSetup, Move, Picks, Quarter, QuarterMove, Start, TileSet};
+
+fn all_boxes() -> GameSetup {
+    let mut setup = GameSetup::base(&["Anna", "Bram", "Cor"]);
+    setup.sets.extend([
+        TileSet::River2,
+        TileSet::Count,
+        TileSet::KingRobber,
+        TileSet::Shrines,
+        TileSet::Abbot,
+        TileSet::InnsCathedrals,
+        TileSet::TradersBuilders,
+    ]);
+    setup.start = Start::River2;
+    setup.rules.river_before_city = true;
+    setup
+}
+
+/// `mv` with Count decisions picked at random, legal or not.
+fn with_count_decisions(game: &Game, mv: &Move, rng: &mut Picks) -> Move {
+    let mut wild = mv.clone();
+    if let Move::Place { count, cell, .. } = &mut wild {
+        if rng.below(2) == 0 {
+            let quarter = Quarter::ALL[rng.below(4)];
+            count.entry = Some(Entry { quarter, count_to: None, big: rng.below(4) == 0 });
+        }
+        if rng.below(3) == 0 {
+            let player = castellan_engine::PlayerId(rng.below(game.player_count()) as u8);
+            let quarter = [Quarter::Castle, Quarter::Blacksmith, Quarter::Cathedral][rng.below(3)];
+            count.moves.push(QuarterMove { player, quarter, to: (*cell, castellan_engine::Port::C), big: false });
+        }
+    }
+    wild
+}
+
+#[test]
+fn a_move_tried_on_a_copy_answers_as_the_move_applied() {
+    let (mut accepted, mut refused) = (0, 0);
+    for seed in 0..6 {
+        let mut rng = Picks::new(seed);
+        let mut game = Game::new(all_boxes()).expect("every box together is a valid setup");
+        while let Some(mv) = playout_move(&game, &mut |n| rng.below(n)) {
+            let wild = with_count_decisions(&game, &mv, &mut rng);
+            let before = format!("{game:?}");
+            let legal = game.is_legal(&wild);
+            let mut applied = game.clone();
+            assert_eq!(legal, applied.apply(&wild).is_ok(), "seed {seed}: {wild:?}");
+            if legal {
+                accepted += 1;
+            } else {
+                refused += 1;
+                // Refused on the game itself: nothing of it changes, not even its log.
+                assert!(game.apply(&wild).is_err());
+                assert_eq!(format!("{game:?}"), before, "seed {seed}: a refused {wild:?} changed the game");
+            }
+            game.apply(&mv).expect("playout moves are legal");
+        }
+        assert!(game.city().is_some(), "seed {seed}: the City was laid");
+    }
+    assert!(accepted > 100 && refused > 100, "both answers seen: {accepted} accepted, {refused} refused");
+}
