@@ -326,6 +326,7 @@ impl Game {
             last_move_events: 0,
             titles: self.titles,
             challenges: self.challenges.clone(),
+            awaiting_city: self.awaiting_city.clone(),
             events: EventLog::default(),
             moves: self.moves,
             finished: self.finished,
