@@ -12,7 +12,9 @@ mod history;
 mod migration;
 mod moves;
 mod night;
+mod owner;
 mod player;
+mod read_only;
 mod result;
 mod stats;
 
