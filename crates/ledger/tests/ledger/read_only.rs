@@ -38,6 +38,11 @@ fn read_only(target: &Path) -> Option<Option<Mount>> {
     Some(mount)
 }
 
+/// The names of the files in `folder`.
+fn names(folder: &Path) -> Vec<String> {
+    listing(folder)
+}
+
 /// Every byte of every file in `folder`, by name.
 fn contents(folder: &Path) -> Vec<(String, Vec<u8>)> {
     listing(folder).into_iter().map(|name| (name.clone(), fs::read(folder.join(&name)).unwrap())).collect()
@@ -67,7 +72,11 @@ fn a_read_only_file_is_refused_with_the_reason_left_as_it_was_and_still_read() {
 
     let error = Ledger::open(&path).expect_err("a file that cannot be written is not opened to write");
     assert_names_the_os_reason(&error, &path);
-    assert_eq!(contents(folder.path()), before, "no -wal, -shm or lock file is made, and the file is as it was");
+    assert!(
+        contents(folder.path()) == before,
+        "no -wal, -shm or lock file is made, and the file is as it was; now there: {:?}",
+        names(folder.path())
+    );
 
     let mut reader = Ledger::open_read_only(&path).expect("the file can still be read");
     let game = reader.unfinished_game().unwrap().expect("its game is there");
@@ -75,7 +84,7 @@ fn a_read_only_file_is_refused_with_the_reason_left_as_it_was_and_still_read() {
     let write = reader.add_player("Cleo", None);
     assert!(matches!(write, Err(LedgerError::File { problem: FileProblem::ReadOnly, .. })), "{write:?}");
     drop(reader);
-    assert_eq!(contents(folder.path()), before, "reading left nothing beside it");
+    assert!(contents(folder.path()) == before, "reading left nothing beside it; now there: {:?}", names(folder.path()));
 }
 
 #[test]
@@ -91,7 +100,7 @@ fn a_ledger_in_a_read_only_folder_is_read_without_a_lock_file() {
     let game = reader.unfinished_game().unwrap().expect("its game is there");
     assert_eq!(reader.moves(game.id).unwrap().len(), 40, "with its moves");
     drop(reader);
-    assert_eq!(contents(folder.path()), before, "nothing was made or changed");
+    assert!(contents(folder.path()) == before, "nothing was made or changed; now there: {:?}", names(folder.path()));
 }
 
 /// The moves of a game in progress are in the `-wal` file until the game ends; a ledger whose
@@ -116,7 +125,11 @@ fn moves_only_in_the_wal_are_read_in_a_read_only_folder() {
         let game = reader.unfinished_game().unwrap().expect("the killed owner's game is there");
         assert_eq!(reader.moves(game.id).unwrap().len(), 30, "with every move, -shm beside it: {with_shm}");
         drop(reader);
-        assert_eq!(contents(folder.path()), before, "nothing was written, -shm beside it: {with_shm}");
+        assert!(
+            contents(folder.path()) == before,
+            "nothing was written, -shm beside it: {with_shm}; now there: {:?}",
+            names(folder.path())
+        );
         drop(guard);
         if guard_left_mode(folder.path()) {
             // Made read-only by its mode: writable again for the next round.
