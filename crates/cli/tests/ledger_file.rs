@@ -6,6 +6,9 @@
 //! by a read-only bind mount in a mount namespace of the command's own (`unshare`), which
 //! goes with it; elsewhere by its mode.
 
+// Symlinks, hard links and read-only mounts are made with Unix calls.
+#![cfg(unix)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -7,6 +7,9 @@
 //! given, then [`import::import_script`]. The app is this test binary run again with only
 //! [`app_process_entry_point`] selected.
 
+// Symlinks, hard links and read-only mounts are made with Unix calls.
+#![cfg(unix)]
+
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
