@@ -179,16 +179,15 @@ impl Ledger {
         // Taken before anything is read, so what is checked below is what gets written.
         let lock = OwnerLock::acquire(&path)?;
         for _ in 0..REPLACED_TRIES {
-            let (backup, identity) = match inspect(&path)? {
+            let (version, identity) = match inspect(&path)? {
                 Found::Nothing => {
                     create(&path)?;
-                    (None, None)
+                    (SCHEMA_VERSION, None)
                 }
                 Found::Ledger { version, reading, identity } => {
                     drop(reading);
                     refuse_unwritable(&path)?;
-                    let backup = if version < SCHEMA_VERSION { Some(back_up(&path, version)?) } else { None };
-                    (backup, identity)
+                    (version, identity)
                 }
             };
             // Without SQLITE_OPEN_CREATE: had the file gone meanwhile, an empty one must not
@@ -196,9 +195,11 @@ impl Ledger {
             let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
             let mut conn = Connection::open_with_flags(&path, flags).sql("open")?;
             if identity.is_some() && fs::metadata(&path).ok().as_ref().and_then(location::identity) != identity {
-                // Another file took the checked one's name: it is looked at in its turn.
+                // Another file took the checked one's name (a sync tool renaming its copy over
+                // it, say) before SQLite opened it: that one is looked at in its turn.
                 continue;
             }
+            let backup = if version < SCHEMA_VERSION { Some(back_up(&path, version)?) } else { None };
             configure(&conn, true)?;
             migrate(&mut conn)?;
             // A WAL left by a crash may hold moves: the first write that is not one folds them in.
