@@ -391,6 +391,15 @@ pub enum LedgerProblem {
     },
     /// The file or its folder cannot be read or written (permissions, a disk gone).
     Access,
+    /// The file, its folder or its disk is read-only, so nothing could be recorded; the
+    /// detail holds the OS's reason.
+    ReadOnly,
+    /// The file has more than one name (hard links), which SQLite would keep as separate
+    /// ledgers.
+    HardLinked {
+        /// How many names it has.
+        links: u32,
+    },
     /// There is no ledger at the path, and reading never creates one.
     Missing,
     /// Anything else; the detail says what.
@@ -408,6 +417,10 @@ impl LedgerProblem {
             E::ForeignDatabase { .. } => LedgerProblem::Foreign,
             E::UnexpectedSchema { .. } => LedgerProblem::Damaged,
             E::InUse { holder, .. } => LedgerProblem::InUse { holder: holder.to_string() },
+            E::NotWritable { .. } => LedgerProblem::ReadOnly,
+            E::HardLinked { links, .. } => {
+                LedgerProblem::HardLinked { links: u32::try_from(*links).unwrap_or(u32::MAX) }
+            }
             E::Io { .. } => LedgerProblem::Access,
             E::NoLedger { .. } => LedgerProblem::Missing,
             E::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. } => LedgerProblem::Access,
@@ -796,6 +809,8 @@ mod tests {
             Foreign,
             InUse { holder: "process 4242".into() },
             Access,
+            ReadOnly,
+            HardLinked { links: 2 },
             Missing,
             Other,
         });

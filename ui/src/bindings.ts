@@ -1192,6 +1192,18 @@ supported: number } |
 holder: string } | 
 /**  The file or its folder cannot be read or written (permissions, a disk gone). */
 { kind: "access" } | 
+/**
+ *  The file, its folder or its disk is read-only, so nothing could be recorded; the
+ *  detail holds the OS's reason.
+ */
+{ kind: "readOnly" } | 
+/**
+ *  The file has more than one name (hard links), which SQLite would keep as separate
+ *  ledgers.
+ */
+{ kind: "hardLinked"; 
+/**  How many names it has. */
+links: number } | 
 /**  There is no ledger at the path, and reading never creates one. */
 { kind: "missing" } | 
 /**  Anything else; the detail says what. */

@@ -56,7 +56,23 @@ test("a ledger that cannot be used is worded by its problem, naming the path", (
     en,
   );
   expect(newer).toMatch(/9.*4/);
-  const problems = ["dataFolder", "damaged", "foreign", "access", "other"] as const;
+  const linked = describeError(
+    { kind: "ledgerUnavailable", path: "/club.sqlite3", problem: { kind: "hardLinked", links: 3 }, detail: "" },
+    nlT,
+  );
+  expect(linked).toContain("3 namen");
+  const readOnly = describeError(
+    {
+      kind: "ledgerUnavailable",
+      path: "/stick/club.sqlite3",
+      problem: { kind: "readOnly" },
+      detail: "Read-only file system (os error 30)",
+    },
+    de,
+  );
+  expect(readOnly, "the OS's reason is quoted").toContain("Read-only file system (os error 30)");
+  expect(readOnly).toContain("schreibgeschützt");
+  const problems = ["dataFolder", "damaged", "foreign", "access", "readOnly", "other"] as const;
   const worded = problems.map((kind) =>
     describeError({ kind: "ledgerUnavailable", path: "/x", problem: { kind }, detail: "d" }, en),
   );

@@ -195,6 +195,10 @@ function describeLedgerProblem(error: Extract<CommandError, { kind: "ledgerUnava
       return t("error.ledgerInUse", { path, holder: problem.holder });
     case "access":
       return t("error.ledgerAccess", { path, detail });
+    case "readOnly":
+      return t("error.ledgerReadOnly", { path, detail });
+    case "hardLinked":
+      return t("error.ledgerHardLinked", { path, links: problem.links });
     case "missing":
       return t("refusal.ledgerMissing", { path });
     case "other":

@@ -1,7 +1,9 @@
 //! `castellan ledger …`: the game-night ledger from the command line, for backups, clubs and
 //! scripts. A ledger is never created by a command that only reads, and a missing or damaged
 //! file is reported, never modified. A ledger the app has open is read (`export`, `stats`)
-//! but not written (`init`, `import`): those are refused with the process that holds it.
+//! but not written (`init`, `import`): those are refused with the process that holds it,
+//! whatever path each names it by. A ledger that cannot be written is read the same way, and
+//! a write to it is refused with the OS's reason.
 
 use castellan_ledger::{Ledger, LedgerError};
 use castellan_table::{export, import, roster, stats, TableError};
@@ -74,12 +76,13 @@ fn open(path: &str) -> Result<Ledger, TableError> {
 }
 
 /// Opens an existing ledger to read it: taken over when it is free (so an old file is
-/// migrated, as any opening does), read beside its owner when the app has it open. A
-/// backup or a look at the statistics in the middle of a game night is what one runs
-/// `export` and `stats` for, and reading never disturbs the app's writes.
+/// migrated, as any opening does), read beside its owner when the app has it open, and read
+/// as it is when it or its folder cannot be written. A backup or a look at the statistics
+/// in the middle of a game night is what one runs `export` and `stats` for, and reading
+/// never disturbs the app's writes nor needs to write anything.
 fn open_to_read(path: &str) -> Result<Ledger, TableError> {
     match open_existing(path) {
-        Err(TableError::LedgerAt { error: LedgerError::InUse { .. }, .. }) => {
+        Err(TableError::LedgerAt { error: LedgerError::InUse { .. } | LedgerError::NotWritable { .. }, .. }) => {
             Ledger::open_read_only(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
         }
         other => other,

@@ -102,8 +102,34 @@ pub enum LedgerError {
         /// The file's `PRAGMA application_id`.
         application_id: i32,
     },
+    /// The file has more than one name (hard links). SQLite keeps a ledger's WAL and locks
+    /// beside the name it was opened by, so writers through two names would not see each
+    /// other's changes, and one name's WAL could later be replayed over the other's games.
+    /// It is left untouched.
+    #[error(
+        "the ledger {path} has {links} names (hard links), and SQLite keeps its journal per name, so \
+         one file with two names is two ledgers to it; remove the other names (a backup is a copy, \
+         not a link); the file was left as it was"
+    )]
+    HardLinked {
+        /// The name it was opened by.
+        path: PathBuf,
+        /// How many names the file has.
+        links: u64,
+    },
+    /// The file, or the folder it is in, cannot be written (its mode, a read-only disk or
+    /// mount, an immutable file); a ledger is only opened for writing where every write can
+    /// be made. Nothing was written; it can still be read ([`crate::Ledger::open_read_only`]).
+    #[error("the ledger cannot be written ({path}: {source}); it was left as it was")]
+    NotWritable {
+        /// The file, or the folder in which its journal and lock file would go.
+        path: PathBuf,
+        /// What the OS said.
+        #[source]
+        source: std::io::Error,
+    },
     /// Reading the file's header, creating its folder, or making the backup copy failed.
-    #[error("file access failed for {path}")]
+    #[error("file access failed for {path}: {source}")]
     Io {
         /// The file or folder concerned.
         path: PathBuf,

@@ -1,12 +1,14 @@
 //! [`Ledger`], the one owner of the SQLite connection, and how a ledger file is opened.
 //!
-//! Invariants: one process writes a ledger file at a time (see `lock.rs`), and a file that
-//! is empty, damaged, newer than this build, another program's database, or a ledger whose
-//! tables are not those of its version is never written to. Opening therefore takes the
-//! file's lock, then looks before it touches: the header is read as plain bytes, then a
-//! read-only connection runs `PRAGMA quick_check`, reads the versions and compares the
-//! tables with the schema's; only a file that passes is opened for writing, backed up if it
-//! needs migrating, and migrated. A new file is built aside and renamed into place.
+//! Invariants: one process writes a ledger file at a time, whatever path it is opened by
+//! (see `location.rs` and `lock.rs`), and a file that is empty, damaged, newer than this
+//! build, another program's database, a ledger whose tables are not those of its version, a
+//! file with a second name, or one that cannot be written is never written to. Opening
+//! therefore resolves the path, takes the file's lock, then looks before it touches: the
+//! header is read as plain bytes, then a read-only connection runs `PRAGMA quick_check`,
+//! reads the versions and compares the tables with the schema's; only a file that passes
+//! and may be written is opened for writing, backed up if it needs migrating, and migrated.
+//! A new file is built aside and renamed into place.
 //!
 //! The methods that read and write players, nights, games, moves and statistics live in the
 //! module of the table they own (`player.rs`, `moves.rs`, …) as further `impl Ledger` blocks.
@@ -19,8 +21,10 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::error::{from_sqlite, LedgerError, Result, SqlContext};
+use crate::location;
 use crate::lock::OwnerLock;
 use crate::migration::{self, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
+use crate::reading::{sibling, Reading};
 
 /// The first 16 bytes of every SQLite 3 database file.
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
@@ -106,15 +110,27 @@ pub struct Ledger {
     checkpoint_due: bool,
     /// This process's claim on the file; `None` in memory and when only reading.
     _lock: Option<OwnerLock>,
+    /// The private copy a reader reads when the file's folder cannot be written (see
+    /// `reading.rs`); removed when the ledger is dropped, after the connection closes.
+    _aside: Option<tempfile::TempDir>,
 }
 
-/// What was found at the path before opening it for writing.
+/// What was found at the path before opening it.
 enum Found {
     /// No file, or a SQLite database with nothing in it at all: a new ledger goes there.
     Nothing,
-    /// A sound ledger at this schema version.
-    Ledger { version: u32 },
+    /// A sound ledger at this schema version, read through `reading`.
+    Ledger {
+        version: u32,
+        reading: Reading,
+        /// Which file it is, to see that the file opened next is the one checked.
+        identity: Option<(u64, u64)>,
+    },
 }
+
+/// How many times opening starts over when the file is replaced while it is being opened
+/// (a sync tool renaming its copy over it, say) before it gives up.
+const REPLACED_TRIES: u32 = 3;
 
 impl Ledger {
     /// The ledger's file name inside the app's data folder.
@@ -125,7 +141,10 @@ impl Ledger {
     ///
     /// The file stays locked against every other opener, in this process or another, until
     /// the `Ledger` is dropped (see `lock.rs`); the lock goes away with the process, so
-    /// a crash never leaves it stuck.
+    /// a crash never leaves it stuck. The path may be spelled any way (a symlink, a relative
+    /// path, one through `..`): it is resolved to the file's canonical path first, which is
+    /// what is locked, opened and named in errors ([`Ledger::path`]). A symlink to a ledger
+    /// not yet made makes it at the link's target.
     ///
     /// A new ledger is built beside `path` and renamed into place once complete, so no
     /// half-made or empty file is ever left there. Before the first migration of an
@@ -139,6 +158,10 @@ impl Ledger {
     /// # Errors
     ///
     /// - [`LedgerError::InUse`] naming the process that has the file open; nothing is read;
+    /// - [`LedgerError::HardLinked`] if the file has another name as well (see
+    ///   `location.rs`);
+    /// - [`LedgerError::NotWritable`] with the OS's reason if the file or its folder cannot
+    ///   be written; nothing is made beside it;
     /// - [`LedgerError::Corrupt`] if the file is empty, not a SQLite database or fails
     ///   `PRAGMA quick_check`;
     /// - [`LedgerError::ForeignDatabase`] if it is another program's database, and
@@ -151,28 +174,48 @@ impl Ledger {
     /// file cannot be created, backed up or migrated; a failed migration leaves the file at
     /// its old version.
     pub fn open(path: impl AsRef<Path>) -> Result<Ledger> {
-        let path = path.as_ref();
-        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            fs::create_dir_all(folder).map_err(|source| LedgerError::Io { path: folder.to_path_buf(), source })?;
-        }
+        // One path per file, for the lock, for SQLite and for every error (`location.rs`).
+        let path = location::for_writing(path.as_ref())?;
         // Taken before anything is read, so what is checked below is what gets written.
-        let lock = OwnerLock::acquire(path)?;
-        let backup = match inspect(path)? {
-            Found::Nothing => {
-                create(path)?;
-                None
+        let lock = OwnerLock::acquire(&path)?;
+        for _ in 0..REPLACED_TRIES {
+            let (version, identity) = match inspect(&path)? {
+                Found::Nothing => {
+                    create(&path)?;
+                    (SCHEMA_VERSION, None)
+                }
+                Found::Ledger { version, reading, identity } => {
+                    drop(reading);
+                    refuse_unwritable(&path)?;
+                    (version, identity)
+                }
+            };
+            // Without SQLITE_OPEN_CREATE: had the file gone meanwhile, an empty one must not
+            // take its place.
+            let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            let mut conn = Connection::open_with_flags(&path, flags).sql("open")?;
+            if identity.is_some() && fs::metadata(&path).ok().as_ref().and_then(location::identity) != identity {
+                // Another file took the checked one's name (a sync tool renaming its copy over
+                // it, say) before SQLite opened it: that one is looked at in its turn.
+                continue;
             }
-            Found::Ledger { version } if version < SCHEMA_VERSION => Some(back_up(path, version)?),
-            Found::Ledger { .. } => None,
-        };
-        // Without SQLITE_OPEN_CREATE: had the file gone meanwhile, an empty one must not
-        // take its place.
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags).sql("open")?;
-        configure(&conn, true)?;
-        migrate(&mut conn)?;
-        // A WAL left by a crash may hold moves: the first write that is not one folds them in.
-        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup, checkpoint_due: true, _lock: Some(lock) })
+            let backup = if version < SCHEMA_VERSION { Some(back_up(&path, version)?) } else { None };
+            configure(&conn, true)?;
+            migrate(&mut conn)?;
+            // A WAL left by a crash may hold moves: the first write that is not one folds them in.
+            return Ok(Ledger {
+                conn,
+                path: Some(path),
+                backup,
+                checkpoint_due: true,
+                _lock: Some(lock),
+                _aside: None,
+            });
+        }
+        Err(LedgerError::Io {
+            path,
+            source: std::io::Error::other("the file was replaced again and again while it was being opened"),
+        })
     }
 
     /// Opens the ledger file at `path` for reading only, without taking it over: for
@@ -180,27 +223,37 @@ impl Ledger {
     ///
     /// Reading beside the owner is safe (SQLite's WAL gives each read one committed state
     /// of the file, and never blocks the owner's writes), and it is what a player running
-    /// `castellan ledger export` for a backup in the middle of a game night expects. Writes
+    /// `castellan ledger export` for a backup in the middle of a game night expects. It
+    /// takes no lock, so it works on a read-only file or in a read-only folder, and it makes
+    /// nothing beside the file (see `reading.rs`), while still reading the moves that are
+    /// only in its `-wal` file. Writes
     /// through this `Ledger` fail with [`LedgerError::File`] (read-only). It cannot migrate,
     /// so the file must be at this build's schema version.
     ///
     /// # Errors
     ///
-    /// As [`Ledger::open`] for a damaged, foreign or newer file; [`LedgerError::NoLedger`]
+    /// As [`Ledger::open`] for a damaged, foreign, newer or hard-linked file; [`LedgerError::NoLedger`]
     /// if there is no file; [`LedgerError::NeedsMigration`] if the file is older.
     pub fn open_read_only(path: impl AsRef<Path>) -> Result<Ledger> {
-        let path = path.as_ref();
-        match inspect(path)? {
-            Found::Nothing => return Err(LedgerError::NoLedger { path: path.to_path_buf() }),
-            Found::Ledger { version } if version < SCHEMA_VERSION => {
+        let given = path.as_ref();
+        let no_ledger = || LedgerError::NoLedger { path: given.to_path_buf() };
+        let path = location::existing(given)?.ok_or_else(no_ledger)?;
+        let reading = match inspect(&path)? {
+            Found::Nothing => return Err(no_ledger()),
+            Found::Ledger { version, .. } if version < SCHEMA_VERSION => {
                 return Err(LedgerError::NeedsMigration { found: version, current: SCHEMA_VERSION });
             }
-            Found::Ledger { .. } => {}
-        }
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).sql("open read-only")?;
-        configure(&conn, false)?;
-        Ok(Ledger { conn, path: Some(path.to_path_buf()), backup: None, checkpoint_due: false, _lock: None })
+            Found::Ledger { reading, .. } => reading,
+        };
+        configure(&reading.conn, false)?;
+        Ok(Ledger {
+            conn: reading.conn,
+            path: Some(path),
+            backup: None,
+            checkpoint_due: false,
+            _lock: None,
+            _aside: reading.aside,
+        })
     }
 
     /// Opens a new, empty ledger that lives in memory only: for tests and previews.
@@ -213,7 +266,7 @@ impl Ledger {
         let mut conn = Connection::open_in_memory().sql("open")?;
         configure(&conn, false)?;
         migrate(&mut conn)?;
-        Ok(Ledger { conn, path: None, backup: None, checkpoint_due: false, _lock: None })
+        Ok(Ledger { conn, path: None, backup: None, checkpoint_due: false, _lock: None, _aside: None })
     }
 
     /// The file this ledger lives in; `None` in memory.
@@ -284,7 +337,7 @@ impl Ledger {
     }
 }
 
-/// Looks at the file at `path` without writing to it.
+/// Looks at the file at `path` without writing to it, nor beside it.
 fn inspect(path: &Path) -> Result<Found> {
     let io = |source| LedgerError::Io { path: path.to_path_buf(), source };
     let metadata = match fs::metadata(path) {
@@ -295,22 +348,25 @@ fn inspect(path: &Path) -> Result<Found> {
     if !metadata.is_file() {
         return Err(LedgerError::Corrupt { detail: format!("{} is not a regular file", path.display()) });
     }
+    let file = fs::File::open(path).map_err(io)?;
+    location::refuse_second_names(path, &file)?;
     if metadata.len() == 0 {
         // Castellan never leaves one (see `create`), so this is a file that lost its
         // contents, or not ours: the user must see that rather than get an empty ledger.
         return Err(LedgerError::Corrupt { detail: "the file is empty (0 bytes)".to_owned() });
     }
     let mut header = Vec::with_capacity(SQLITE_HEADER.len());
-    fs::File::open(path).and_then(|file| file.take(SQLITE_HEADER.len() as u64).read_to_end(&mut header)).map_err(io)?;
+    file.take(SQLITE_HEADER.len() as u64).read_to_end(&mut header).map_err(io)?;
     if header != SQLITE_HEADER {
         return Err(LedgerError::Corrupt { detail: "not a SQLite database (wrong header)".to_owned() });
     }
 
-    let conn = open_read_only(path)?;
-    quick_check(&conn)?;
+    let reading = Reading::open(path)?;
+    let conn = &reading.conn;
+    quick_check(conn)?;
     let application_id: i32 =
         conn.query_row("PRAGMA application_id", [], |row| row.get(0)).sql("PRAGMA application_id")?;
-    let version = user_version(&conn)?;
+    let version = user_version(conn)?;
     let objects: i64 = conn
         .query_row("SELECT count(*) FROM sqlite_schema", [], |row| row.get(0))
         .sql("SELECT count(*) FROM sqlite_schema")?;
@@ -324,43 +380,22 @@ fn inspect(path: &Path) -> Result<Found> {
     if version > SCHEMA_VERSION {
         return Err(LedgerError::SchemaTooNew { found: version, supported: SCHEMA_VERSION });
     }
-    migration::check_shape(&conn, version)?;
-    Ok(Found::Ledger { version })
+    migration::check_shape(conn, version)?;
+    Ok(Found::Ledger { version, reading, identity: location::identity(&metadata) })
 }
 
-/// Opens `path` for reading only, leaving no trace beside it where that can be helped.
-///
-/// A read-only connection to a WAL-mode file creates the `-wal` and `-shm` files and leaves
-/// them behind. When there is no `-wal` file, the main file is the whole database and no
-/// other connection has it open in WAL mode, so it is opened as `immutable`, which creates
-/// nothing. When there is one, its committed moves must be read, so it is opened normally.
-fn open_read_only(path: &Path) -> Result<Connection> {
-    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    let target = match path.to_str() {
-        Some(text) if !Path::new(&wal).exists() => {
-            format!("file:{}?mode=ro&immutable=1", uri_escape(text))
+/// Refuses a ledger file that cannot be written, before SQLite opens it: SQLite would open
+/// it read-only without a word, make its `-wal` and `-shm` files beside it, and fail only at
+/// the first write, with no reason from the OS.
+fn refuse_unwritable(path: &Path) -> Result<()> {
+    // Opened for writing, and closed, without a byte written.
+    match fs::OpenOptions::new().write(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(source) if crate::lock::is_refusal_to_write(&source) => {
+            Err(LedgerError::NotWritable { path: path.to_path_buf(), source })
         }
-        Some(text) => format!("file:{}?mode=ro", uri_escape(text)),
-        // Not expressible as a URI; a plain read-only open is still safe for the file.
-        None => return Connection::open_with_flags(path, flags - OpenFlags::SQLITE_OPEN_URI).sql("open read-only"),
-    };
-    Connection::open_with_flags(target, flags).sql("open read-only")
-}
-
-/// Escapes the characters that would end or change the path part of a SQLite URI.
-fn uri_escape(path: &str) -> String {
-    let mut escaped = String::with_capacity(path.len());
-    for c in path.chars() {
-        match c {
-            '%' => escaped.push_str("%25"),
-            '?' => escaped.push_str("%3f"),
-            '#' => escaped.push_str("%23"),
-            _ => escaped.push(c),
-        }
+        Err(source) => Err(LedgerError::Io { path: path.to_path_buf(), source }),
     }
-    escaped
 }
 
 /// Runs `PRAGMA quick_check`; anything but a single `ok` means damage.
@@ -405,13 +440,6 @@ fn create(path: &Path) -> Result<()> {
     built
 }
 
-/// `path` with `suffix` added to its file name.
-fn sibling(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
 /// Removes a database file and the journal files SQLite keeps beside it, where present.
 fn remove_with_journals(path: &Path) -> std::io::Result<()> {
     for suffix in ["", "-journal", "-wal", "-shm"] {
@@ -445,7 +473,7 @@ fn back_up(path: &Path, version: u32) -> Result<PathBuf> {
         .chain((1..).map(|n| PathBuf::from(format!("{base}.{n}"))))
         .find(|candidate| !candidate.exists())
         .expect("an unbounded sequence of names has a free one");
-    let conn = open_read_only(path)?;
+    let conn = Reading::open(path)?.conn;
     let target_text = target.to_str().ok_or_else(|| LedgerError::Io {
         path: target.clone(),
         source: std::io::Error::other("backup path is not valid UTF-8"),

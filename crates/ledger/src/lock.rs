@@ -19,8 +19,25 @@
 //! It removes the file when it closes the ledger, so the folder holds only the ledger when
 //! nothing has it open.
 //!
-//! Not here: reading while another process owns the file; see
-//! [`crate::Ledger::open_read_only`].
+//! # Keyed on the file, not on the spelling of its path
+//!
+//! The lock file is named after the ledger's canonical path (symlinks, `.` and `..`
+//! resolved, see `location.rs`), so every spelling of one file's path meets one lock. The
+//! other way would be a lock keyed on the file's identity (device and inode) or a lock on
+//! the database file itself. The canonical path was chosen because:
+//!
+//! - it is what SQLite keys a database on: its `-wal` and `-shm` files sit beside the name,
+//!   so lock and journal agree on what one ledger is. Two hard links are one identity but
+//!   two databases to SQLite, which an identity lock would let two writers use at once; they
+//!   are refused instead (`location.rs`), and with one name per file the canonical path and
+//!   the identity tell the same files apart;
+//! - a new ledger has no identity until it is made, and it is made by renaming a finished
+//!   file into place, which gives it a new one: the lock must exist before the file does;
+//! - the same folder reached through two mounts (a bind mount) holds one lock file, as it
+//!   holds one `-wal`.
+//!
+//! Not here: reading while another process owns the file, which takes no lock and so needs
+//! no lock file (a read-only folder can be read); see [`crate::Ledger::open_read_only`].
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -44,19 +61,27 @@ impl OwnerLock {
         PathBuf::from(name)
     }
 
-    /// Takes the lock of the ledger at `ledger` without waiting.
+    /// Takes the lock of the ledger at `ledger`, a canonical path, without waiting.
     ///
     /// # Errors
     ///
     /// [`LedgerError::InUse`] naming the holder if another process (or another
-    /// [`crate::Ledger`] in this one) has it; [`LedgerError::Io`] if the lock file cannot
-    /// be made, for instance in a read-only folder.
+    /// [`crate::Ledger`] in this one) has it; [`LedgerError::NotWritable`] if the lock file
+    /// may not be made or written (a read-only folder or disk), naming the folder if there
+    /// is no lock file yet; [`LedgerError::Io`] if it cannot be made for another reason.
     pub(crate) fn acquire(ledger: &Path) -> Result<OwnerLock> {
         let path = Self::path_for(ledger);
         let io = |source| LedgerError::Io { path: path.clone(), source };
+        let refused = |source: std::io::Error| {
+            if !is_refusal_to_write(&source) {
+                return io(source);
+            }
+            let folder = ledger.parent().filter(|_| !path.exists()).unwrap_or(&path);
+            LedgerError::NotWritable { path: folder.to_path_buf(), source }
+        };
         loop {
             let mut file =
-                OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(io)?;
+                OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(refused)?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(fs::TryLockError::WouldBlock) => {
@@ -75,6 +100,12 @@ impl OwnerLock {
             return Ok(OwnerLock { file, path });
         }
     }
+}
+
+/// Whether the OS refused to write for good (permissions, a read-only disk or mount, an
+/// immutable file) rather than failing.
+pub(crate) fn is_refusal_to_write(error: &std::io::Error) -> bool {
+    matches!(error.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem)
 }
 
 /// Whether `file` is still the file at `path`, so that locking it locks the ledger.

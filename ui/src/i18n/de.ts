@@ -249,6 +249,10 @@ export const de: Messages = {
     "Das Spieleabend-Buch unter {path} ist schon in einem anderen Castellan geöffnet ({holder}). Spiele in jenem Fenster weiter, oder schließe es und starte Castellan neu.",
   "error.ledgerAccess":
     "Das Spieleabend-Buch unter {path} lässt sich nicht öffnen ({detail}). Prüfe, ob die Datei und ihr Ordner da sind und ob du darin schreiben darfst.",
+  "error.ledgerReadOnly":
+    "Das Spieleabend-Buch unter {path} lässt sich nicht beschreiben ({detail}): die Datei, ihr Ordner oder der Datenträger ist schreibgeschützt. Es wurde nicht verändert. Mache es beschreibbar, oder wähle in den Einstellungen eine andere Datei.",
+  "error.ledgerHardLinked":
+    "Das Spieleabend-Buch unter {path} hat {links} Namen (harte Links). Castellan führt ein Buch nur unter einem Namen, weil sein Journal neben jedem Namen liegt. Es wurde nicht verändert. Entferne die anderen Namen, sodass einer bleibt; lege Sicherungen als Kopien an.",
   "error.settingsNotSaved":
     "Die Einstellungen konnten nicht in {path} gespeichert werden ({detail}). Die bisherigen Einstellungen gelten weiter.",
   "notice.settingsDamaged":

@@ -244,6 +244,10 @@ export const en = {
     "The game-night ledger at {path} is already open in another Castellan ({holder}). Carry on in that window, or close it and start Castellan again.",
   "error.ledgerAccess":
     "The game-night ledger at {path} cannot be opened ({detail}). Check that the file and its folder are there and that you may write to them.",
+  "error.ledgerReadOnly":
+    "The game-night ledger at {path} cannot be written ({detail}): the file, its folder or its disk is read-only. It has not been changed. Make it writable, or choose another file in the settings.",
+  "error.ledgerHardLinked":
+    "The game-night ledger at {path} has {links} names (hard links). Castellan keeps a ledger under one name only, because its journal sits beside each name. It has not been changed. Remove the other names, keeping one; make backups as copies.",
   "error.settingsNotSaved": "The settings could not be saved to {path} ({detail}). The earlier settings are kept.",
   "notice.settingsDamaged":
     "The settings file {path} could not be read ({detail}). It was kept as {aside}; the default settings apply, the default ledger among them.",

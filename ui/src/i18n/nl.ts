@@ -247,6 +247,10 @@ export const nl: Messages = {
     "Het spelavondlogboek in {path} is al open in een andere Castellan ({holder}). Ga verder in dat venster, of sluit het en start Castellan opnieuw.",
   "error.ledgerAccess":
     "Het spelavondlogboek in {path} kan niet worden geopend ({detail}). Kijk of het bestand en zijn map er zijn en of je erin mag schrijven.",
+  "error.ledgerReadOnly":
+    "Het spelavondlogboek in {path} kan niet worden beschreven ({detail}): het bestand, zijn map of de schijf is alleen-lezen. Het is niet veranderd. Maak het beschrijfbaar, of kies een ander bestand in de instellingen.",
+  "error.ledgerHardLinked":
+    "Het spelavondlogboek in {path} heeft {links} namen (harde koppelingen). Castellan houdt een logboek onder één naam bij, omdat zijn journaal naast elke naam staat. Het is niet veranderd. Verwijder de andere namen zodat er één overblijft; maak reservekopieën als kopie.",
   "error.settingsNotSaved":
     "De instellingen konden niet worden bewaard in {path} ({detail}). De vorige instellingen blijven gelden.",
   "notice.settingsDamaged":

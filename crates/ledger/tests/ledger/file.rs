@@ -12,14 +12,14 @@ use rusqlite::Connection;
 use crate::migration::schema_of;
 use crate::{at, seat_two, tile_move};
 
-fn temp_ledger_path() -> (tempfile::TempDir, PathBuf) {
+pub fn temp_ledger_path() -> (tempfile::TempDir, PathBuf) {
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join(Ledger::FILE_NAME);
     (folder, path)
 }
 
 /// A closed ledger file with a game of 40 moves in it, spread over several pages.
-fn ledger_with_a_game(path: &Path) {
+pub fn ledger_with_a_game(path: &Path) {
     let mut ledger = Ledger::open(path).unwrap();
     let (.., game) = seat_two(&mut ledger);
     let mut seen = ledger.cursor(game).unwrap();
@@ -39,7 +39,7 @@ fn refused(path: &Path) -> LedgerError {
     error
 }
 
-fn listing(folder: &Path) -> Vec<String> {
+pub fn listing(folder: &Path) -> Vec<String> {
     let mut names: Vec<String> =
         fs::read_dir(folder).unwrap().map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
@@ -269,15 +269,25 @@ fn a_second_opener_in_this_process_is_refused_until_the_first_closes() {
 
 /// Set in a child: the ledger file it opens and holds until it is killed.
 const HOLDER_FILE: &str = "CASTELLAN_LEDGER_HOLDER_FILE";
+/// Set in a child: how many moves it enters (into the WAL, where moves stay until another
+/// write) before it says it holds the file.
+const HOLDER_MOVES: &str = "CASTELLAN_LEDGER_HOLDER_MOVES";
 
-/// Only does anything when run as the holder child of
-/// [`another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it`].
+/// Only does anything when run as the holder child of [`HolderChild::spawn`].
 #[test]
 fn holder_process_entry_point() {
     let Some(path) = std::env::var_os(HOLDER_FILE) else {
         return;
     };
-    let _ledger = Ledger::open(&path).expect("the child opens the ledger");
+    let mut ledger = Ledger::open(&path).expect("the child opens the ledger");
+    let moves: u32 = std::env::var(HOLDER_MOVES).ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    if moves > 0 {
+        let (.., game) = seat_two(&mut ledger);
+        let mut seen = ledger.cursor(game).unwrap();
+        for n in 1..=moves {
+            seen = ledger.append_move(game, seen, &tile_move(n), at(n.into())).unwrap();
+        }
+    }
     println!("@open");
     std::io::Write::flush(&mut std::io::stdout()).unwrap();
     loop {
@@ -285,25 +295,54 @@ fn holder_process_entry_point() {
     }
 }
 
+/// Another process holding a ledger open: this test binary run again as
+/// [`holder_process_entry_point`]. Killed when dropped.
+pub struct HolderChild(pub std::process::Child);
+
+impl HolderChild {
+    /// Starts a child that opens `path` (relative to `folder` if given, else to this
+    /// process's folder), enters `moves` moves, and holds the file until it is killed.
+    pub fn spawn(path: &Path, folder: Option<&Path>, moves: u32) -> HolderChild {
+        use std::io::BufRead;
+        let mut command = Command::new(std::env::current_exe().unwrap());
+        command
+            .args(["--exact", "file::holder_process_entry_point", "--nocapture", "--test-threads=1"])
+            .env(HOLDER_FILE, path)
+            .env(HOLDER_MOVES, moves.to_string())
+            .stdout(std::process::Stdio::piped());
+        if let Some(folder) = folder {
+            command.current_dir(folder);
+        }
+        let mut child = command.spawn().unwrap();
+        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        assert!(lines.any(|line| line.unwrap().contains("@open")), "the child must open the ledger at {path:?}");
+        HolderChild(child)
+    }
+
+    /// Kills the child as `kill -9` would, leaving its files as they are.
+    pub fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for HolderChild {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 #[test]
 fn another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it() {
-    use std::io::BufRead;
     let (_folder, path) = temp_ledger_path();
     ledger_with_a_game(&path);
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "file::holder_process_entry_point", "--nocapture", "--test-threads=1"])
-        .env(HOLDER_FILE, &path)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    assert!(lines.any(|line| line.unwrap().contains("@open")), "the child must open the ledger");
+    let mut child = HolderChild::spawn(&path, None, 0);
+    let child_id = child.0.id();
 
     let error = Ledger::open(&path).expect_err("the child owns the file");
     assert!(
-        matches!(&error, LedgerError::InUse { holder, .. } if holder.pid == Some(child.id())),
-        "the refusal must name the child's process, {}, got {error:?}",
-        child.id()
+        matches!(&error, LedgerError::InUse { holder, .. } if holder.pid == Some(child_id)),
+        "the refusal must name the child's process, {child_id}, got {error:?}"
     );
     let mut reader = Ledger::open_read_only(&path).expect("reading beside the owner is allowed");
     let game = reader.unfinished_game().unwrap().expect("the reader sees the owner's game");
@@ -314,8 +353,7 @@ fn another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it() {
         "a reader cannot write, got {write:?}"
     );
 
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.kill();
     let ledger = Ledger::open(&path).expect("a killed owner's lock goes with it: no stale lock to clear");
     assert_eq!(ledger.moves(game.id).unwrap().len(), 40, "and its moves are all there");
 }
@@ -368,10 +406,10 @@ fn a_file_locked_by_another_program_is_said_so_and_nothing_is_lost() {
 
 /// A file system mounted for one test, unmounted (lazily, in case a file is still open)
 /// when dropped. Mounting needs root; `None` elsewhere.
-struct Mount(PathBuf);
+pub struct Mount(PathBuf);
 
 impl Mount {
-    fn new(target: &Path, args: &[&str]) -> Option<Mount> {
+    pub fn new(target: &Path, args: &[&str]) -> Option<Mount> {
         let status = Command::new("mount").args(args).arg(target).stderr(std::process::Stdio::null()).status();
         status.ok().filter(|s| s.success()).map(|_| Mount(target.to_path_buf()))
     }
@@ -422,34 +460,6 @@ fn a_full_disk_is_said_so_and_every_move_before_it_is_kept() {
         seen.cursor,
         "every move entered before the disk filled is kept"
     );
-}
-
-/// A ledger file that cannot be written: on a read-only mount (as root, who may write any
-/// file whatever its mode), else made read-only by its mode.
-#[test]
-fn a_read_only_file_is_said_so_and_left_as_it_was() {
-    let (folder, path) = temp_ledger_path();
-    ledger_with_a_game(&path);
-    let mount = Mount::new(&path, &["--bind", path.to_str().unwrap()]);
-    if mount.is_some() {
-        let status = Command::new("mount").args(["-o", "remount,ro,bind"]).arg(&path).status().unwrap();
-        assert!(status.success(), "a bind mount made by root can be made read-only");
-    } else {
-        let mut permissions = fs::metadata(&path).unwrap().permissions();
-        permissions.set_readonly(true);
-        fs::set_permissions(&path, permissions).unwrap();
-    }
-    let before = fs::read(&path).unwrap();
-    let outcome = Ledger::open(&path).and_then(|mut ledger| ledger.add_player("Cleo", None).map(|_| ()));
-    let error = outcome.expect_err("a read-only file cannot take a new player");
-    assert!(
-        matches!(error, LedgerError::File { problem: FileProblem::ReadOnly, .. }),
-        "a read-only file must be named as such, got {error:?}"
-    );
-    assert!(error.to_string().contains("read-only"), "{error}");
-    assert_eq!(fs::read(&path).unwrap(), before, "and it is left as it was");
-    drop(mount);
-    drop(folder);
 }
 
 /// What `query` finds in the database file by itself, leaving out what is still only in the

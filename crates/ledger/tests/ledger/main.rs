@@ -12,7 +12,11 @@ mod history;
 mod migration;
 mod moves;
 mod night;
+#[cfg(unix)] // Symlinks and hard links are made with Unix calls.
+mod owner;
 mod player;
+#[cfg(unix)] // Made read-only by a mount or by Unix modes.
+mod read_only;
 mod result;
 mod stats;
 
