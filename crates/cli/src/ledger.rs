@@ -4,6 +4,8 @@
 //! but not written (`init`, `import`): those are refused with the process that holds it.
 
 use castellan_ledger::{Ledger, LedgerError};
+use castellan_script::shown::quoted;
+use castellan_table::limit::read_script;
 use castellan_table::{export, import, roster, stats, TableError};
 use chrono::{NaiveDate, Utc};
 use std::path::{Path, PathBuf};
@@ -37,7 +39,7 @@ impl<'a> Args<'a> {
                     let v = it.next().ok_or(format!("{a} needs a value"))?;
                     out.options.push((a, v));
                 }
-                _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
+                _ if a.starts_with("--") => return Err(format!("unknown option {}", quoted(a))),
                 _ => out.positional.push(a),
             }
         }
@@ -67,7 +69,8 @@ fn open_existing(path: &str) -> Result<Ledger, TableError> {
 fn open(path: &str) -> Result<Ledger, TableError> {
     let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
     for (first, other) in roster::name_clashes(&ledger)? {
-        eprintln!("{path}: warning: players {first:?} and {other:?} have the same name now; both are kept, rename one");
+        let (first, other) = (quoted(&first), quoted(&other));
+        eprintln!("{path}: warning: players {first} and {other} have the same name now; both are kept, rename one");
     }
     Ok(ledger)
 }
@@ -102,7 +105,7 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
         "import" => import_files(&parsed),
         "export" => export_files(&parsed),
         "stats" => print_stats(&parsed),
-        _ => Err(Failure::Usage(format!("unknown ledger command {command}"))),
+        _ => Err(Failure::Usage(format!("unknown ledger command {}", quoted(command)))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -153,7 +156,8 @@ fn import_files(args: &Args) -> Result<(), Failure> {
     }
     let now = Utc::now();
     let date = match args.get("--date") {
-        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| format!("--date {d}: expected YYYY-MM-DD"))?,
+        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map_err(|_| format!("--date {}: expected YYYY-MM-DD", quoted(d)))?,
         None => now.date_naive(),
     };
     let occasion = import::Occasion {
@@ -166,8 +170,7 @@ fn import_files(args: &Args) -> Result<(), Failure> {
     let mut ledger = open_existing(path)?;
     let mut failed = 0;
     for file in &args.positional {
-        let outcome = std::fs::read_to_string(file)
-            .map_err(|error| TableError::Io { path: file.to_string(), error })
+        let outcome = read_script(Path::new(file))
             .and_then(|text| import::import_script(&mut ledger, &occasion, file, &text, repeat));
         match outcome {
             Ok(id) => say!("{file}: imported as game {}", id.0),
@@ -194,7 +197,7 @@ fn export_files(args: &Args) -> Result<(), Failure> {
         "script" => export::scripts(&ledger)?,
         "csv" => export::csv(&ledger)?,
         "bgstats" => export::bgstats(&ledger)?,
-        other => return Err(Failure::Usage(format!("unknown format {other}"))),
+        other => return Err(Failure::Usage(format!("unknown format {}", quoted(other)))),
     };
     std::fs::create_dir_all(&out).map_err(|error| TableError::Io { path: out.display().to_string(), error })?;
     for (name, contents) in files {

@@ -23,6 +23,7 @@ mod bench;
 mod ledger;
 
 use castellan_script::Script;
+use castellan_table::limit::read_script;
 use std::process::ExitCode;
 
 /// Standard output that a closed pipe does not abort.
@@ -108,10 +109,10 @@ fn run() -> ExitCode {
 }
 
 fn score(path: &str) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_script(std::path::Path::new(path)) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{path}: {e}");
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -142,8 +143,14 @@ fn score(path: &str) -> ExitCode {
 fn check(paths: &[&str]) -> ExitCode {
     let mut failed = 0;
     for path in paths {
-        let result =
-            std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| castellan_script::check_scenario(&t));
+        let result = read_script(std::path::Path::new(path))
+            .map_err(|e| match e {
+                // The path heads the line already.
+                castellan_table::TableError::Io { error, .. } => error.to_string(),
+                castellan_table::TableError::OverLimit { over, .. } => over.to_string(),
+                other => other.to_string(),
+            })
+            .and_then(|t| castellan_script::check_scenario(&t));
         match result {
             Ok(()) => say!("ok     {path}"),
             Err(e) => {
