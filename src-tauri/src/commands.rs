@@ -240,7 +240,8 @@ pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, C
     if path.is_empty() {
         return Err(CommandError::NoFileGiven);
     }
-    state.use_ledger(std::path::Path::new(path))?;
+    let path = castellan_table::limit::path(path).map_err(|over| CommandError::OverLimit { path: None, over })?;
+    state.use_ledger(path)?;
     app_info(state)
 }
 

@@ -830,6 +830,7 @@ mod tests {
             PlayerName { name: "Annabel Lee of the Kingdom by the Sea and Elsewhere…".into(), chars: 52, max: 40 },
             Place { chars: 61, max: 60 },
             ScriptFile { bytes: 5_000_000, max: 4_194_304 },
+            Path { bytes: 5000, max: 4096 },
             QuarterMoves { given: 65, max: 64 },
         });
         let refusals = every!(LedgerRefusal {
@@ -964,6 +965,34 @@ mod tests {
             "players": [{"name": "Anna", "color": "red"}], "moves": []}"#;
         let CommandError::ScriptInvalid { problem, .. } = open("alone.json", alone) else { panic!("one player") };
         assert_eq!(*problem, ScriptProblem::TooFewPlayers { seated: 1 });
+    }
+
+    /// A new game with a fifty-megabyte name, as `start_game` receives it, is refused as
+    /// data the UI words, with the name cut and escaped, and nothing is written.
+    #[test]
+    fn a_request_past_its_limits_is_sent_as_what_and_the_limit() {
+        use castellan_table::request::NewGameRequest;
+        let name = format!("\u{1b}[31m{}", "x".repeat(50 << 20));
+        let request = serde_json::json!({
+            "seats": [{"name": "Anna", "color": "red"}, {"name": name, "color": "blue"}],
+            "boxes": [], "rules": "current", "place": null,
+        });
+        let request: NewGameRequest = serde_json::from_value(request).unwrap();
+        let mut table = castellan_table::Table::new(castellan_table::ledger::Ledger::open_in_memory().unwrap());
+        let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap();
+        let error = CommandError::from(table.start(request.setup().unwrap(), None, now).map(|_| ()).unwrap_err());
+        let CommandError::OverLimit { path: None, over: OverLimit::PlayerName { name, chars, max: 40 } } = &error
+        else {
+            panic!("{error:?}")
+        };
+        assert_eq!(*chars as usize, (50 << 20) + 5);
+        assert!(name.starts_with("\\u{1b}[31mxx") && name.len() < 100, "{name}");
+        assert!(serde_json::to_string(&error).unwrap().len() < 300, "a small message crosses to the UI");
+        assert!(table.ledger().players().unwrap().is_empty() && table.ledger().history().unwrap().is_empty());
+
+        let far = "x".repeat(5000);
+        let error = castellan_table::limit::path(&far).unwrap_err();
+        assert_eq!(error, OverLimit::Path { bytes: 5000, max: 4096 });
     }
 
     #[test]

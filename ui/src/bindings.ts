@@ -1440,6 +1440,12 @@ max: number } |
 bytes: number; 
 /**  The limit. */
 max: number } | 
+/**  A file's path is longer than [`PATH_BYTES`]. */
+{ kind: "path"; 
+/**  Its length in bytes, saturating at `u32::MAX`. */
+bytes: number; 
+/**  The limit. */
+max: number } | 
 /**  More followers moved out of the City in one request than [`QUARTER_MOVES`]. */
 { kind: "quarterMoves"; 
 /**  How many the request gave. */

@@ -492,6 +492,8 @@ export function overLimit(e: OverLimit, s: Speech): string {
       return s.t("refusal.limit.place", { chars: e.chars, max: e.max });
     case "scriptFile":
       return s.t("refusal.limit.scriptFile", { bytes: e.bytes, max: e.max });
+    case "path":
+      return s.t("refusal.limit.path", { bytes: e.bytes, max: e.max });
     case "quarterMoves":
       return s.t("refusal.limit.quarterMoves", { given: e.given, max: e.max });
     default:

@@ -39,6 +39,10 @@ pub const SCRIPT_BYTES: u64 = 4 << 20;
 /// figure in the City hold fewer than sixty.
 pub const QUARTER_MOVES: u32 = 64;
 
+/// Bytes in a file's path given by the window: Linux's own limit (`PATH_MAX`), past which no
+/// file can be opened anyway.
+pub const PATH_BYTES: u32 = 4096;
+
 /// What was over its limit; nothing was written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -66,6 +70,14 @@ pub enum OverLimit {
     #[error("the file has {bytes} bytes; a game script has at most {max}")]
     ScriptFile {
         /// Its size (at least; reading stops past the limit), saturating at `u32::MAX`.
+        bytes: u32,
+        /// The limit.
+        max: u32,
+    },
+    /// A file's path is longer than [`PATH_BYTES`].
+    #[error("the path has {bytes} bytes; a path has at most {max}")]
+    Path {
+        /// Its length in bytes, saturating at `u32::MAX`.
         bytes: u32,
         /// The limit.
         max: u32,
@@ -149,6 +161,18 @@ impl PlaceName {
     }
 }
 
+/// A file's path as the window gives it, before it is opened.
+///
+/// # Errors
+/// [`OverLimit::Path`] past [`PATH_BYTES`].
+pub fn path(path: &str) -> Result<&Path, OverLimit> {
+    let bytes = u32::try_from(path.len()).unwrap_or(u32::MAX);
+    if bytes > PATH_BYTES {
+        return Err(OverLimit::Path { bytes, max: PATH_BYTES });
+    }
+    Ok(Path::new(path))
+}
+
 /// The followers a request moves out of the City, counted before anything is read of them.
 ///
 /// # Errors
@@ -209,6 +233,13 @@ mod tests {
         assert!(PlaceName::new(&"p".repeat(max)).is_ok());
         assert_eq!(PlaceName::new(&"p".repeat(max + 1)), Err(OverLimit::Place { chars: 61, max: 60 }));
         assert_eq!(PlaceName::optional(None), Ok(None));
+    }
+
+    #[test]
+    fn a_path_is_refused_one_past_its_limit() {
+        let at = "/".repeat(PATH_BYTES as usize);
+        assert_eq!(path(&at), Ok(Path::new(&at)));
+        assert_eq!(path(&format!("{at}x")), Err(OverLimit::Path { bytes: 4097, max: 4096 }));
     }
 
     #[test]

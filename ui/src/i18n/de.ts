@@ -663,6 +663,8 @@ export const de: Messages = {
     "Der Ort ist {chars} Zeichen lang; er darf höchstens {max} haben. Es wurde nichts gespeichert.",
   "refusal.limit.scriptFile":
     "Die Datei hat {bytes} Bytes; ein Spielskript hat höchstens {max}, also ist dies keins. Es wurde nichts gelesen.",
+  "refusal.limit.path":
+    "Der Pfad hat {bytes} Bytes; ein Pfad hat höchstens {max}, also liegt dort keine Datei. Es wurde nichts geöffnet.",
   "refusal.limit.quarterMoves":
     "{given} Meeple verlassen die Stadt Carcassonne auf einmal; es können höchstens {max} sein. Es wurde nichts geändert.",
   "refusal.finalBoardOnly":

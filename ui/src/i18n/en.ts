@@ -646,6 +646,8 @@ export const en = {
   "refusal.limit.place": "The place is {chars} characters long; it can have at most {max}. Nothing was saved.",
   "refusal.limit.scriptFile":
     "The file has {bytes} bytes; a game script has at most {max}, so this is not one. Nothing was read.",
+  "refusal.limit.path":
+    "The path has {bytes} bytes; a path has at most {max}, so no file is there. Nothing was opened.",
   "refusal.limit.quarterMoves":
     "{given} followers are moved out of the City of Carcassonne at once; there can be at most {max}. Nothing was changed.",
   "refusal.finalBoardOnly":

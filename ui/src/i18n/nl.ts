@@ -654,6 +654,8 @@ export const nl: Messages = {
   "refusal.limit.place": "De plaats is {chars} tekens lang; dat mogen er hoogstens {max} zijn. Er is niets bewaard.",
   "refusal.limit.scriptFile":
     "Het bestand heeft {bytes} bytes; een spelscript heeft er hoogstens {max}, dus dit is er geen. Er is niets gelezen.",
+  "refusal.limit.path":
+    "Het pad heeft {bytes} bytes; een pad heeft er hoogstens {max}, dus daar is geen bestand. Er is niets geopend.",
   "refusal.limit.quarterMoves":
     "Er gaan {given} horigen tegelijk uit de Stad Carcassonne; dat kunnen er hoogstens {max} zijn. Er is niets veranderd.",
   "refusal.finalBoardOnly":
