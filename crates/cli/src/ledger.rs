@@ -70,7 +70,7 @@ fn open(path: &str) -> Result<Ledger, TableError> {
     let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
     for (first, other) in roster::name_clashes(&ledger)? {
         let (first, other) = (quoted(&first), quoted(&other));
-        eprintln!("{path}: warning: players {first} and {other} have the same name now; both are kept, rename one");
+        complain!("{path}: warning: players {first} and {other} have the same name now; both are kept, rename one");
     }
     Ok(ledger)
 }
@@ -96,7 +96,8 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
     let parsed = match Args::parse(rest) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{e}\n{USAGE}");
+            complain!("{e}");
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -110,11 +111,12 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(e)) => {
-            eprintln!("{e}\n{USAGE}");
+            complain!("{e}");
+            eprintln!("{USAGE}");
             ExitCode::from(2)
         }
         Err(Failure::Table(e)) => {
-            eprintln!("{e}");
+            complain!("{e}");
             ExitCode::FAILURE
         }
         Err(Failure::Reported) => ExitCode::FAILURE,
@@ -176,11 +178,11 @@ fn import_files(args: &Args) -> Result<(), Failure> {
             Ok(id) => say!("{file}: imported as game {}", id.0),
             Err(e @ TableError::AlreadyImported { .. }) => {
                 failed += 1;
-                eprintln!("{e}; nothing added (--again imports it once more)");
+                complain!("{e}; nothing added (--again imports it once more)");
             }
             Err(e) => {
                 failed += 1;
-                eprintln!("{e}");
+                complain!("{e}");
             }
         }
     }

@@ -19,6 +19,15 @@ macro_rules! say {
     };
 }
 
+/// Prints an error to standard error, like `eprintln!`, with every character a terminal would
+/// act on escaped ([`castellan_script::shown::printable`]): a message may carry a ledger's or a
+/// file's names.
+macro_rules! complain {
+    ($($arg:tt)*) => {
+        eprintln!("{}", castellan_script::shown::printable(&format!($($arg)*)))
+    };
+}
+
 mod bench;
 mod ledger;
 
@@ -112,21 +121,21 @@ fn score(path: &str) -> ExitCode {
     let text = match read_script(std::path::Path::new(path)) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return ExitCode::FAILURE;
         }
     };
     let script = match Script::from_json(&text) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return ExitCode::FAILURE;
         }
     };
     let game = match script.play() {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -134,7 +143,7 @@ fn score(path: &str) -> ExitCode {
     match script.check_expect(&game) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             ExitCode::FAILURE
         }
     }
@@ -155,7 +164,7 @@ fn check(paths: &[&str]) -> ExitCode {
             Ok(()) => say!("ok     {path}"),
             Err(e) => {
                 failed += 1;
-                say!("FAILED {path}: {e}");
+                say!("FAILED {path}: {}", castellan_script::shown::printable(&e));
             }
         }
     }

@@ -95,3 +95,18 @@ fn a_name_or_place_past_its_limit_is_not_imported() {
     let stats: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
     assert_eq!(stats["players"], serde_json::json!([]), "nothing imported: {stats}");
 }
+
+#[test]
+fn the_ledgers_own_refusal_of_a_name_reaches_the_terminal_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite3").display().to_string();
+    assert!(castellan(&["ledger", "init", "--db", &db]).status.success());
+    // Two spellings of one player, each with a code that would clear the screen.
+    let game = GAME.replace("\"Anna\"", "\"\\u001b[2JAnna\"").replace("\"Bram\"", "\"\\u001b[2Janna\"");
+    let file = write(dir.path(), "twice.json", &game);
+    let o = castellan(&["ledger", "import", &file, "--db", &db]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_readable(&err);
+    assert!(err.contains("two seats for the same player: \\u{1b}[2JAnna and \\u{1b}[2Janna"), "{err}");
+}

@@ -29,9 +29,36 @@ pub fn excerpt(value: &str) -> Excerpt<'_> {
     Excerpt(value)
 }
 
+/// A whole message with every character a terminal would act on escaped, and nothing cut:
+/// the last guard where a program prints an error whose words come from elsewhere (the
+/// ledger's, the OS's), so that no name or path in it can retitle or recolour a terminal.
+/// Backslashes and backticks stay as they are, so a value [`quoted`] inside reads the same.
+pub fn printable(message: &str) -> Printable<'_> {
+    Printable(message)
+}
+
 /// See [`quoted`].
 #[derive(Clone, Copy, Debug)]
 pub struct Quoted<'a>(&'a str);
+
+/// See [`printable`].
+#[derive(Clone, Copy, Debug)]
+pub struct Printable<'a>(&'a str);
+
+impl fmt::Display for Printable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut token = String::new();
+        for c in self.0.chars() {
+            token.clear();
+            match c {
+                '`' | '\\' => token.push(c),
+                _ => escape(c, &mut token),
+            }
+            f.write_str(&token)?;
+        }
+        Ok(())
+    }
+}
 
 /// See [`excerpt`].
 #[derive(Clone, Copy, Debug)]
@@ -125,6 +152,14 @@ mod tests {
         assert_eq!(excerpt("\u{202e}abc\u{200b}").to_string(), "\\u{202e}abc\\u{200b}");
         assert_eq!(quoted("a`b\\c").to_string(), "`a\\`b\\\\c`", "the quote mark and the escape are escaped");
         assert!(!quoted("\u{1b}\u{7}\u{9b}").to_string().chars().any(char::is_control));
+    }
+
+    #[test]
+    fn a_printable_message_escapes_only_what_a_terminal_acts_on() {
+        let message = format!("players {} and \u{1b}]0;x\u{7} clash", quoted("a`b"));
+        assert_eq!(printable(&message).to_string(), "players `a\\`b` and \\u{1b}]0;x\\u{7} clash");
+        let long = "ü".repeat(500);
+        assert_eq!(printable(&long).to_string(), long, "nothing is cut");
     }
 
     #[test]
