@@ -147,7 +147,7 @@ export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
 
 export const FARM_RULES = ["current","first-edition","off"] as const;
 
-export const LIMITS = {"place":60,"playerName":40} as const;
+export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 

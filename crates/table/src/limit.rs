@@ -25,10 +25,13 @@ pub struct Limits {
     pub player_name: u32,
     /// Characters in a game night's place.
     pub place: u32,
+    /// UTF-16 units an input takes for a file's path: each is at most three bytes in UTF-8,
+    /// so a path typed to this length stays within [`PATH_BYTES`].
+    pub path_units: u32,
 }
 
 /// The limits in force.
-pub const LIMITS: Limits = Limits { player_name: 40, place: 60 };
+pub const LIMITS: Limits = Limits { player_name: 40, place: 60, path_units: PATH_BYTES / 3 };
 
 /// Bytes in a game script read from a file. The longest rule scenario, 83 moves written out
 /// pretty as an export writes them, has 8.7 KB, so a 200-move game has some 21 KB; this is
@@ -240,6 +243,15 @@ mod tests {
         let at = "/".repeat(PATH_BYTES as usize);
         assert_eq!(path(&at), Ok(Path::new(&at)));
         assert_eq!(path(&format!("{at}x")), Err(OverLimit::Path { bytes: 4097, max: 4096 }));
+    }
+
+    #[test]
+    fn a_path_typed_to_its_input_length_is_within_its_limit() {
+        // The widest a UTF-16 unit gets in UTF-8 is three bytes (U+FFFF); a pair is four.
+        let widest = "\u{ffff}".repeat(LIMITS.path_units as usize);
+        assert!(path(&widest).is_ok());
+        let pairs = "😀".repeat(LIMITS.path_units as usize / 2);
+        assert!(path(&pairs).is_ok());
     }
 
     #[test]
