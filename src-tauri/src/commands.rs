@@ -64,7 +64,8 @@ pub fn current_game(state: State<'_, AppState>) -> Result<Option<GameView>, Comm
 #[specta::specta]
 pub fn start_game(state: State<'_, AppState>, request: NewGameRequest) -> Result<GameView, CommandError> {
     state.with_table(|table| {
-        let live = table.start(request.setup()?, request.place.as_deref(), chrono::Utc::now())?;
+        // The local time, so that the game goes into tonight's night where the players are.
+        let live = table.start(request.setup()?, request.place.as_deref(), chrono::Local::now())?;
         Ok(GameView::of(live))
     })
 }

@@ -560,8 +560,8 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, FollowerError, PigError, PlacementError, PlayerId, Port, PurchaseError,
-        Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, PigError, PlacementError, PlayerId, Port,
+        PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -672,7 +672,19 @@ mod tests {
             FarmersOff { cell, port },
             Garden { cell, port: Port::C },
             AbbotNotInCity { player },
+            Unaccompanied { player, figure: Figure::Pig, cell, port, feature: FeatureKind::Field },
+            CityNotLaid { player, figure: Figure::Follower, quarter: Quarter::Market },
         });
+        // The builder and the big follower are worded apart from the pig and the follower.
+        let mut stands = stands;
+        stands.push(StandError::Unaccompanied {
+            player,
+            figure: Figure::Builder,
+            cell,
+            port: Port::E,
+            feature: FeatureKind::Road,
+        });
+        stands.push(StandError::CityNotLaid { player, figure: Figure::Big, quarter: Quarter::Castle });
         let builders = every!(BuilderError {
             NotInPlay,
             BuilderOut { player },

@@ -308,9 +308,8 @@ pub fn add_opened_script(
 ) -> Result<u32, CommandError> {
     let opened = lock(&opened)?;
     let file = opened.as_ref().ok_or(CommandError::NoScriptOpen)?;
-    let now = chrono::Utc::now();
-    let occasion =
-        Occasion { date: now.date_naive(), place: None, now, app_version: castellan_table::VERSION.to_string() };
+    // Today's night is today where the players are.
+    let occasion = Occasion::at(chrono::Local::now(), None, castellan_table::VERSION.to_string());
     let repeat = if again { Repeat::Allow } else { Repeat::Refuse };
     let id = state.with_table(|table| file.import_into(table, &occasion, repeat).map_err(CommandError::from))?;
     Ok(u32::try_from(id.0).expect("ledger row ids fit in 32 bits"))

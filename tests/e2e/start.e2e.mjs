@@ -26,7 +26,7 @@ test("the language switches and the engine's answer follows", async () => {
   assert.ok(text.startsWith("Regel-Engine"));
   await shot(browser, "start-de");
   await (await browser.$("#language-en")).click();
-  await textOf(browser, "#engine-check", "Ask the rules engine");
+  await textOf(browser, "#engine-check", "Show the rules version");
 });
 
 test("the About line names the app's version, in each language", async () => {

@@ -3258,7 +3258,33 @@ port: Port } |
 /**  Only followers and big followers wait in the City; the abbot never goes there (QX-04). */
 { kind: "abbotNotInCity"; 
 /**  Whose abbot. */
-player: PlayerId };
+player: PlayerId } | 
+/**
+ *  At the count: a builder on a road or city with no follower of its owner's, or a pig on
+ *  a farm with no farmer of its owner's, on the whole finished table (T-07, T-16, X-18).
+ */
+{ kind: "unaccompanied"; 
+/**  Whose figure. */
+player: PlayerId; 
+/**  The builder or the pig. */
+figure: Figure; 
+/**  Where it stands. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**  The road, city or field it stands on. */
+feature: FeatureKind } | 
+/**
+ *  At the count: a figure waits in a quarter of the City of Carcassonne, which the table
+ *  never laid against the river (R-04).
+ */
+{ kind: "cityNotLaid"; 
+/**  Whose figure. */
+player: PlayerId; 
+/**  A follower or the big follower. */
+figure: Figure; 
+/**  The quarter named. */
+quarter: Quarter };
 
 /**  One player's place in the ranking. */
 export type StandingView = {

@@ -422,6 +422,16 @@ function standRefusal(e: StandError, s: Speech): string {
       return s.t("refusal.garden");
     case "abbotNotInCity":
       return s.t("refusal.abbotNotInCity");
+    case "unaccompanied": {
+      const at = { name: player(e.player, s), place: placeWords(e.port, s), tile: theTile(e.cell, s) };
+      return e.figure === "pig"
+        ? s.t("refusal.pigAlone", at)
+        : s.t("refusal.builderAlone", { ...at, feature: featureWords(e.feature, s) });
+    }
+    case "cityNotLaid": {
+      const key = e.figure === "big" ? "refusal.bigCityNotLaid" : "refusal.cityNotLaid";
+      return s.t(key, { name: player(e.player, s), quarter: quarterWords(e.quarter, s) });
+    }
     default:
       return unreachable(e);
   }

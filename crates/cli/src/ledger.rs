@@ -7,7 +7,7 @@ use castellan_ledger::{Ledger, LedgerError};
 use castellan_script::shown::quoted;
 use castellan_table::limit::read_script;
 use castellan_table::{export, import, roster, stats, TableError};
-use chrono::{NaiveDate, Utc};
+use chrono::{Local, NaiveDate};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -15,6 +15,7 @@ const USAGE: &str = "usage:
   castellan ledger init --db PATH
   castellan ledger import GAME.json… --db PATH [--date YYYY-MM-DD] [--place PLACE] [--again]
       each file all or nothing; games of one date and place share one night;
+      without --date, today's date where you are (the TZ variable, else the system's zone);
       a game already in the ledger (same players, setup and moves) is refused
       unless --again asks for it once more
   castellan ledger export --db PATH --format script|csv|bgstats --out DIR
@@ -156,18 +157,13 @@ fn import_files(args: &Args) -> Result<(), Failure> {
     if args.positional.is_empty() {
         return Err(Failure::Usage("no game scripts to import".into()));
     }
-    let now = Utc::now();
-    let date = match args.get("--date") {
-        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
-            .map_err(|_| format!("--date {}: expected YYYY-MM-DD", quoted(d)))?,
-        None => now.date_naive(),
-    };
-    let occasion = import::Occasion {
-        date,
-        place: args.get("--place").map(String::from),
-        now,
-        app_version: env!("CARGO_PKG_VERSION").to_owned(),
-    };
+    // The players' own clock: without --date, the night is today where they are.
+    let mut occasion =
+        import::Occasion::at(Local::now(), args.get("--place").map(String::from), env!("CARGO_PKG_VERSION").to_owned());
+    if let Some(d) = args.get("--date") {
+        occasion.date = NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map_err(|_| format!("--date {}: expected YYYY-MM-DD", quoted(d)))?;
+    }
     let repeat = if args.flags.contains(&"--again") { import::Repeat::Allow } else { import::Repeat::Refuse };
     let mut ledger = open_existing(path)?;
     let mut failed = 0;

@@ -23,7 +23,9 @@ pub use write::{final_moves_json, move_json, players_json, setup_json, track_jso
 
 pub use castellan_engine::Standing;
 
-use castellan_engine::{Figure, Game, GameSetup, Move, PlayerId, QuarterMove, ReplayError, ScoreSource, TitleKind};
+use castellan_engine::{
+    Figure, Game, GameSetup, Move, MoveError, PlayerId, QuarterMove, ReplayError, ScoreSource, StandError, TitleKind,
+};
 use std::collections::BTreeMap;
 
 /// The `format` value every script carries.
@@ -163,7 +165,10 @@ impl Script {
         if self.final_scoring {
             self.check_titles(&game)?;
             game.finish_naming(&self.final_moves).map_err(|e| {
-                let at = e.index.map_or_else(|| "final_moves".to_string(), |i| format!("final_moves[{i}]"));
+                let at = match e.index {
+                    Some(i) => format!("final_moves[{i}]"),
+                    None => self.entry_of(&e.error).unwrap_or_else(|| "final_moves".to_string()),
+                };
                 ScriptError::at(at, ScriptErrorKind::Move(e.error))
             })?;
         } else if !self.final_moves.is_empty() {
@@ -173,6 +178,26 @@ impl Script {
             ));
         }
         Ok(game)
+    }
+
+    /// The entry (`move 4`, `follower 2`) that stood the figure a final board's count refused
+    /// for the rest of the table (X-18): the figure is named by where it stands, and a player
+    /// has one builder and one pig, so the last stand of it there is the one on the table.
+    fn entry_of(&self, refusal: &MoveError) -> Option<String> {
+        let (player, figure, at) = match *refusal {
+            MoveError::Stand(StandError::Unaccompanied { player, figure, cell, port, .. }) => {
+                (player, figure, Standing::Board(cell, port))
+            }
+            MoveError::Stand(StandError::CityNotLaid { player, figure, quarter }) => {
+                (player, figure, Standing::City(quarter))
+            }
+            _ => return None,
+        };
+        let stood = Move::Stand { player, at, figure };
+        if let Some(i) = self.followers.iter().rposition(|f| f.to_move() == stood) {
+            return Some(format!("follower {i}"));
+        }
+        self.moves.iter().rposition(|m| *m == stood).map(|i| format!("move {i}"))
     }
 
     /// A title a final board names (`setup.king`, `setup.robber`) needs something on the
@@ -491,5 +516,32 @@ mod tests {
         assert_eq!(Script::from_json(&mixed).unwrap_err().at, "move 1", "a stand is a move of its own");
         let bad = FINAL_BOARD.replace(r#""stand": "castle""#, r#""stand": "tower""#);
         assert!(Script::from_json(&bad).unwrap_err().to_string().contains("unknown quarter `tower`"));
+    }
+
+    #[test]
+    fn a_count_refused_for_a_figure_names_the_entry_that_stood_it() {
+        let script = |moves: &str, followers: &str| {
+            let text = format!(
+                r#"{{"format": "castellan-game-script", "version": 2,
+                "players": [{{"name": "Anna", "color": "red"}}, {{"name": "Bram", "color": "blue"}}],
+                "setup": {{"sets": ["base", "traders-builders"], "mode": "final-board"}},
+                "moves": [{{"tile": "U", "at": [1, 0], "rot": 0}}{moves}],
+                "followers": [{followers}],
+                "final_scoring": true}}"#
+            );
+            Script::from_json(&text).expect("valid script")
+        };
+        let pig = r#"{"player": "Anna", "at": [1, 0, "N"], "figure": "pig"}"#;
+        let farmer = r#"{"player": "Anna", "at": [1, 0, "N"]}"#;
+        let south = r#"{"player": "Anna", "at": [1, 0, "S"]}"#;
+        let refused = script("", &format!("{south}, {pig}")).play().map(|_| ()).unwrap_err();
+        assert_eq!(refused.at, "follower 1", "the pig's entry, its farmer across the road: {refused}");
+        let in_moves = r#", {"player": "Bram", "stand": [1, 0, "E"], "figure": "builder"}"#;
+        let refused = script(in_moves, farmer).play().map(|_| ()).unwrap_err();
+        assert_eq!(refused.at, "move 1", "the builder's stand move: {refused}");
+        assert!(refused.to_string().contains("Bram's builder at [1,0] E stands on a road"), "{refused}");
+        let thief = r#"{"player": "Bram", "at": [0, 0, "W"]}"#;
+        let game = script(in_moves, &format!("{pig}, {thief}, {farmer}")).play().expect("in any order");
+        assert!(game.is_finished());
     }
 }

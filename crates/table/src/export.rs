@@ -5,6 +5,16 @@
 //! night ([`Selection`]) in the same three formats, through the same functions, so that a
 //! file is the same whichever way it was made.
 //!
+//! Names and places are whatever the players typed, so the files must hold any text:
+//! - the CSV is written by the csv crate, which quotes a field holding a comma, a quote, a
+//!   carriage return or a line feed, so each name stays one cell of one row; and a typed cell
+//!   that a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, tab,
+//!   carriage return or NUL) is written with a leading `'` ([`text_cell`]), which spreadsheets
+//!   read as "text" and people read past. Numbers are Castellan's own and stay numbers.
+//! - the BG Stats file and the game scripts keep every name exactly: they are JSON, read by
+//!   programs that import plays and match players by name, not opened as a sheet, and a
+//!   quote added there would make another player of the same person.
+//!
 //! Voided games are left out of all three: the group said they do not count, and an export
 //! feeds other tools' statistics. They stay in the ledger file itself. A single game that
 //! is voided or unfinished is refused by name ([`TableError::NotExportable`]) rather than
@@ -25,6 +35,7 @@ use crate::TableError;
 use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 
 /// A file to write: its name and contents.
 pub type File = (String, String);
@@ -130,11 +141,47 @@ pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
     Ok(files)
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+/// The CSV's header: its columns, in order.
+const COLUMNS: [&str; 18] = [
+    "game",
+    "date",
+    "place",
+    "started_at",
+    "ended_at",
+    "player",
+    "color",
+    "seat",
+    "rank",
+    "score",
+    "roads",
+    "cities",
+    "cloisters",
+    "farms",
+    "king_robber",
+    "count",
+    "end_count_only",
+    // Last, so that the columns before it keep their places for older readers.
+    "goods",
+];
+
+/// Writing to memory fails only if memory does.
+fn written(error: impl Into<std::io::Error>) -> TableError {
+    TableError::Io { path: "results.csv".into(), error: error.into() }
+}
+
+/// A cell of text someone typed (a player's name, a place), made safe to open in a
+/// spreadsheet: one that starts with a character a spreadsheet reads as the start of a formula
+/// gets a leading `'`, which spreadsheets take as "this is text" and which leaves the name
+/// readable. The characters are OWASP's for CSV injection (`=`, `+`, `-`, `@`, tab, carriage
+/// return) and NUL, which ASVS adds. Only typed text goes through here: numbers (game ids,
+/// scores, points, seats, ranks), dates, times and colour names are written by Castellan
+/// itself, and a score must stay a number a spreadsheet can add up.
+fn text_cell(text: &str) -> Cow<'_, str> {
+    const FORMULA_STARTS: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\0'];
+    if text.starts_with(FORMULA_STARTS) {
+        Cow::Owned(format!("'{text}"))
     } else {
-        s.to_string()
+        Cow::Borrowed(text)
     }
 }
 
@@ -152,9 +199,10 @@ pub fn csv(ledger: &Ledger) -> Result<Vec<File>, TableError> {
 /// As [`scripts_of`].
 pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableError> {
     let people = people(ledger)?;
-    let mut out = String::from(
-        "game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only,goods\n",
-    );
+    // The csv crate quotes every field that holds a comma, a quote, a carriage return or a
+    // line feed (RFC 4180), so a name can hold any of them and stay one cell of one row.
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(COLUMNS).map_err(written)?;
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
         for (seat, s) in game.turn_order().enumerate() {
@@ -164,10 +212,10 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
             let row = [
                 game.id.0.to_string(),
                 night.night.date.to_string(),
-                csv_field(night.night.place.as_deref().unwrap_or("")),
+                text_cell(night.night.place.as_deref().unwrap_or("")).into_owned(),
                 game.started_at.to_rfc3339(),
                 game.ended_at.map(|t| t.to_rfc3339()).unwrap_or_default(),
-                csv_field(&people[&s.player].name),
+                text_cell(&people[&s.player].name).into_owned(),
                 s.color.name().to_string(),
                 (seat + 1).to_string(),
                 if game.end_count_only { String::new() } else { st.rank.to_string() },
@@ -179,14 +227,13 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
                 p.king_robber.to_string(),
                 p.count.to_string(),
                 game.end_count_only.to_string(),
-                // Last, so that the columns before it keep their places for older readers.
                 p.goods.to_string(),
             ];
-            out.push_str(&row.join(","));
-            out.push('\n');
+            out.write_record(&row).map_err(written)?;
         }
     }
-    Ok(vec![("results.csv".into(), out)])
+    let bytes = out.into_inner().map_err(|e| written(e.into_error()))?;
+    Ok(vec![("results.csv".into(), String::from_utf8(bytes).expect("every cell written was a string"))])
 }
 
 /// `bgstats.json`: plays shaped like a play-logging app's import — game, date, duration,
@@ -379,6 +426,110 @@ mod tests {
             (&"Anna".into(), &4.into(), &1.into(), &true.into(), &true.into(), &1.into())
         );
         assert_eq!(first["players"][1]["winner"], false);
+    }
+
+    /// Names a spreadsheet would run as formulas, or that break a hand-made CSV row, each
+    /// with the cell a spreadsheet should get: the name as text, a leading `'` where it would
+    /// otherwise start a formula.
+    const HOSTILE: [(&str, &str); 8] = [
+        ("=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"),
+        ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
+        ("+1", "'+1"),
+        ("-2", "'-2"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("Cas\rper\n\"the\", Bold\0\u{202E}kcab", "Cas\rper\n\"the\", Bold\0\u{202E}kcab"),
+        // A carriage return alone ends a row for most readers unless the field is quoted.
+        ("Dirk\rJan", "Dirk\rJan"),
+        ("Eva", "Eva"),
+    ];
+
+    /// A night at a place whose name is a formula too.
+    const HOSTILE_PLACE: (&str, &str) = ("-Club, \"upstairs\"\r\n", "'-Club, \"upstairs\"\r\n");
+
+    /// The games of the hostile names, two players each, in one night.
+    fn hostile_ledger() -> (Ledger, Vec<GameId>) {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        let occasion = Occasion { place: Some(HOSTILE_PLACE.0.into()), ..on(20, "", 0) };
+        let games = HOSTILE
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                let mut script: Value = serde_json::from_str(GAME).unwrap();
+                for (player, (name, _)) in pair.iter().enumerate() {
+                    script["players"][player]["name"] = (*name).into();
+                }
+                let file = format!("{i}.json");
+                import_script(&mut ledger, &occasion, &file, &script.to_string(), Repeat::Allow).unwrap()
+            })
+            .collect();
+        (ledger, games)
+    }
+
+    /// The CSV read back by a CSV reader: its header and its rows of cells.
+    fn read_csv(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+        let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
+        let header = reader.headers().unwrap().iter().map(String::from).collect();
+        let rows = reader.records().map(|r| r.unwrap().iter().map(String::from).collect()).collect();
+        (header, rows)
+    }
+
+    #[test]
+    fn a_name_a_spreadsheet_would_run_is_exported_as_text_in_its_own_cell() {
+        let (ledger, games) = hostile_ledger();
+        let night = night_of(&ledger, games[0]);
+        let selections = [
+            (Selection::All, &games[..]),
+            (Selection::Night(night), &games[..]),
+            (Selection::Game(games[2]), &games[2..3]),
+        ];
+        for (selection, chosen) in selections {
+            let [(_, text)] = &files(&ledger, selection, Format::Csv).unwrap()[..] else { panic!("one CSV file") };
+            let (header, rows) = read_csv(text);
+            assert_eq!(header, COLUMNS, "{selection:?}: the header as written");
+            assert_eq!(rows.len(), chosen.len() * 2, "{selection:?}: a row per player, no row split: {text:?}");
+            assert!(rows.iter().all(|r| r.len() == COLUMNS.len()), "{selection:?}: every row whole: {rows:?}");
+            let cell = |row: &[String], column: &str| row[COLUMNS.iter().position(|&c| c == column).unwrap()].clone();
+            for row in &rows {
+                let game = GameId(cell(row, "game").parse().expect("the game id stays a number"));
+                assert!(chosen.contains(&game), "{selection:?}: game {game:?}");
+                // Game i seats the names 2i and 2i + 1, in that order.
+                let seat: usize = cell(row, "seat").parse().expect("a seat stays a number");
+                let (name, expected) = HOSTILE[games.iter().position(|&g| g == game).unwrap() * 2 + seat - 1];
+                assert_eq!(cell(row, "player"), expected, "{selection:?}: {name:?} as text");
+                assert_eq!(cell(row, "place"), HOSTILE_PLACE.1, "{selection:?}: the place as text");
+                assert_eq!(cell(row, "date"), "2026-11-20");
+                let stored = ledger.results(game).unwrap();
+                let player = stored.iter().find(|s| ledger.player(s.result.player).unwrap().name == name).expect(name);
+                let score: u32 = cell(row, "score").parse().expect("a score stays a number, unquoted");
+                assert_eq!(score, player.result.score, "{selection:?}: {name:?}'s score");
+                assert_eq!(cell(row, "rank").parse::<u32>().unwrap(), player.rank, "{selection:?}: {name:?}'s rank");
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_a_spreadsheet_would_run_is_kept_exactly_in_the_bgstats_file() {
+        let (ledger, games) = hostile_ledger();
+        let night = night_of(&ledger, games[0]);
+        let selections = [(Selection::All, 4), (Selection::Night(night), 4), (Selection::Game(games[1]), 1)];
+        for (selection, plays) in selections {
+            let [(_, text)] = &files(&ledger, selection, Format::BgStats).unwrap()[..] else { panic!("one file") };
+            let doc: Value = serde_json::from_str(text).expect("valid JSON");
+            let plays_written = doc["plays"].as_array().unwrap();
+            assert_eq!(plays_written.len(), plays, "{selection:?}");
+            let mut names: Vec<&str> = plays_written
+                .iter()
+                .flat_map(|p| p["players"].as_array().unwrap().iter().map(|pl| pl["name"].as_str().unwrap()))
+                .collect();
+            let mut expected: Vec<&str> = match selection {
+                Selection::Game(_) => HOSTILE[2..4].iter().map(|(n, _)| *n).collect(),
+                _ => HOSTILE.iter().map(|(n, _)| *n).collect(),
+            };
+            names.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(names, expected, "{selection:?}: every name exactly as entered, no quote added");
+            assert!(plays_written.iter().all(|p| p["location"] == HOSTILE_PLACE.0), "{selection:?}: the place exactly");
+        }
     }
 
     #[test]

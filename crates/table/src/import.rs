@@ -11,7 +11,7 @@ use crate::limit::{player_names, PlaceName, PlayerName};
 use crate::{record, TableError};
 use castellan_ledger::{check_roster, Finish, GameId, GameImport, Ledger, LedgerError, NewGame, NewMove, Seat};
 use castellan_script::{move_json, Script};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use serde_json::Value;
 
 /// When and where the imported games were played, and what is importing them.
@@ -25,6 +25,14 @@ pub struct Occasion {
     pub now: DateTime<Utc>,
     /// The version of the program importing (kept with each game).
     pub app_version: String,
+}
+
+impl Occasion {
+    /// Importing at `now`, the players' local time: the night is `now`'s date in its own zone
+    /// ([`crate::night`]), and the games are stamped with the instant in UTC.
+    pub fn at<Tz: TimeZone>(now: DateTime<Tz>, place: Option<String>, app_version: String) -> Occasion {
+        Occasion { date: crate::night::date_of(&now), place, now: now.with_timezone(&Utc), app_version }
+    }
 }
 
 /// What to do with a file whose game is in the ledger already.
@@ -185,6 +193,26 @@ mod tests {
         assert_eq!(first.result.biggest_city_tiles, Some(2));
         assert_eq!(ledger.moves(id).unwrap().len(), 2, "every move is kept");
         assert_eq!(ledger.game(id).unwrap().app_version.as_deref(), Some("0.9.0"), "and what imported it");
+    }
+
+    /// Importing at 20:00 in California (04:00 the next day in UTC) and at 00:30 in Amsterdam
+    /// (23:30 the day before in UTC): each game goes into the night of its own local date,
+    /// stamped with the instant in UTC.
+    #[test]
+    fn an_import_goes_into_the_night_of_the_players_own_date() {
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        let cases = [
+            ("2026-11-20T20:00:00-08:00", "Oakland", "2026-11-20", "2026-11-21T04:00:00+00:00"),
+            ("2026-11-21T00:30:00+01:00", "Amsterdam", "2026-11-21", "2026-11-20T23:30:00+00:00"),
+        ];
+        for (local, place, night, stamp) in cases {
+            let now = DateTime::parse_from_rfc3339(local).unwrap();
+            let occasion = Occasion::at(now, Some(place.into()), "0.9.0".into());
+            let id = import_script(&mut ledger, &occasion, "g.json", GAME, Repeat::Allow).unwrap();
+            let game = ledger.game(id).unwrap();
+            assert_eq!(ledger.night(game.night).unwrap().date.to_string(), night, "{local}: the players' own date");
+            assert_eq!(game.started_at.to_rfc3339(), stamp, "{local}: the instant, in UTC");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! - [`placement`]: where a drawn tile fits and where a follower may go on it;
 //! - [`count`]: the question asked before a move in a game with the Count;
 //! - [`live`]: the game being played, each move stored as it is entered;
+//! - [`night`]: which game night a game belongs to: the players' own date;
 //! - [`view`]: what the table screen shows of a game;
 //! - [`history`]: the game nights and their games for the history screen;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
@@ -35,6 +36,7 @@ pub mod history;
 pub mod import;
 pub mod limit;
 pub mod live;
+pub mod night;
 pub mod options;
 pub mod placement;
 pub mod record;

@@ -12,7 +12,7 @@ use crate::{record, TableError, TableRefusal};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
 use castellan_ledger::{check_roster, CursorState, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, Seat};
 use castellan_script::{final_moves_json, move_json, setup_json, track_json, Script};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use serde_json::Value;
 
 /// A game in progress (or just finished) and its place in the ledger.
@@ -139,18 +139,21 @@ impl Table {
     /// Starts a game: the players are found in the ledger by name (or added with their
     /// colour), the game goes into today's game night at `place` (created if needed; without
     /// a place, into today's night wherever it is), all in one transaction, stamped with this
-    /// build's version.
+    /// build's version. Today is `now`'s date in its own zone ([`crate::night`]): give the
+    /// players' local time (chrono's `Local`); the game is stamped with the instant in UTC.
     ///
     /// # Errors
     /// Fewer than two players, a name or the place over its limit ([`crate::limit`]), the
     /// setup does not make a game, a name is blank or two names are one player as the ledger
     /// compares names, or the ledger refuses; nothing is written then.
-    pub fn start(
+    pub fn start<Tz: TimeZone>(
         &mut self,
         setup: GameSetup,
         place: Option<&str>,
-        now: DateTime<Utc>,
+        now: DateTime<Tz>,
     ) -> Result<&LiveGame, TableError> {
+        let date = crate::night::date_of(&now);
+        let now = now.with_timezone(&Utc);
         // Only new games are held to this: a game of one already in a ledger still resumes.
         if setup.players.len() < 2 {
             return Err(TableError::TooFewPlayers { seated: setup.players.len() });
@@ -170,8 +173,8 @@ impl Table {
         // An afternoon at the club and an evening at home are two nights; a game whose place
         // nobody typed belongs to the night already under way.
         let night = match &place {
-            Some(place) => batch.find_or_add_night_at(now.date_naive(), Some(place.as_str()))?,
-            None => batch.find_or_add_night_on(now.date_naive(), None)?,
+            Some(place) => batch.find_or_add_night_at(date, Some(place.as_str()))?,
+            None => batch.find_or_add_night_on(date, None)?,
         };
         let id = batch.start_game(&NewGame {
             night,
@@ -386,7 +389,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::fixture::{now, place, place_request};
-    use castellan_engine::{Cell, Figure, Port, Rotation, TileId};
+    use castellan_engine::{Cell, Figure, MoveError, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
 
@@ -687,6 +690,46 @@ mod tests {
         assert_eq!(resumed.game().events(), before.game().events(), "the same game, event for event");
     }
 
+    #[test]
+    fn a_final_board_takes_the_pig_before_its_farmer_and_refuses_a_count_without_one() {
+        use crate::request::{MoveRequest, NewGameRequest};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let request: NewGameRequest = serde_json::from_str(
+            r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+                "boxes": ["traders-builders"], "rules": "current", "place": null, "finalBoard": true}"#,
+        )
+        .unwrap();
+        let mut table = table_at(&path);
+        let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
+        let stand = |figure, place: &str| MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place: place.into() };
+        for r in [place_request("U", 1, 0, 0, None), stand(Figure::Pig, "N")] {
+            table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
+        }
+        let before = table.live().unwrap().clone();
+        let refused = table.finish_with_track(Vec::new(), Some(vec![20, 30]), now()).map(|_| ()).unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                TableError::Move(MoveError::Stand(castellan_engine::StandError::Unaccompanied {
+                    figure: Figure::Pig,
+                    ..
+                }))
+            ),
+            "{refused}"
+        );
+        let after = table.live().unwrap();
+        assert_eq!((after.is_finished(), after.game().events()), (false, before.game().events()), "unchanged");
+        assert_eq!(table.ledger().moves(id).unwrap().len(), 2, "nothing more stored");
+        drop(table);
+
+        let mut table = table_at(&path);
+        table.resume_unfinished().unwrap().expect("still on the table, uncounted");
+        table.play(stand(Figure::Follower, "N").to_move().unwrap(), now()).unwrap();
+        let done = table.finish_with_track(Vec::new(), Some(vec![20, 30]), now()).unwrap();
+        assert!(done.is_finished(), "Anna's farmer beside her pig now");
+    }
+
     /// A finished table: U east of the start tile, Anna's thief on the open road (2 at the
     /// end count) and Bram's knight on the start tile's open city (1).
 
@@ -876,5 +919,88 @@ mod tests {
         let mut again = stored.history.game().clone();
         again.finish_with(&stored.final_moves).unwrap();
         assert_eq!(again.scores()[1], bram, "the stored game's final count moves Bram out again");
+    }
+
+    /// An instant as the app's clock gives it: with the players' own offset from UTC.
+    fn local(text: &str) -> DateTime<chrono::FixedOffset> {
+        DateTime::parse_from_rfc3339(text).unwrap()
+    }
+
+    /// The history heading's date of each night and the CSV's `date` of each game, by place.
+    fn dates_shown(table: &Table) -> Vec<(Option<String>, String, String)> {
+        let csv = crate::export::csv(table.ledger()).unwrap().remove(0).1;
+        let mut rows = csv::Reader::from_reader(csv.as_bytes());
+        let csv_dates: Vec<(String, String)> =
+            rows.records().map(|r| r.unwrap()).map(|r| (r[2].to_owned(), r[1].to_owned())).collect();
+        crate::history::history(table.ledger())
+            .unwrap()
+            .into_iter()
+            .map(|n| {
+                let place = n.place.clone().unwrap_or_default();
+                let (_, csv_date) = csv_dates.iter().find(|(p, _)| *p == place).expect("the night's rows");
+                (n.place, n.date, csv_date.clone())
+            })
+            .collect()
+    }
+
+    fn play_two_tile_game(table: &mut Table, place: &str, start: &str, end: &str) -> GameId {
+        let id = table.start(GameSetup::base(&["Anna", "Bram"]), Some(place), local(start)).unwrap().id();
+        table.play(place_move("E", 0, -1, Rotation::R180, Some(Port::S)), local(end).to_utc()).unwrap();
+        table.play(place_move("V", 1, 0, Rotation::R90, Some(Port::W)), local(end).to_utc()).unwrap();
+        table.finish(Vec::new(), local(end).to_utc()).unwrap();
+        id
+    }
+
+    use crate::fixture::place as place_move;
+
+    /// 20:00 in California is already the next day in UTC; 00:30 in Amsterdam is still the
+    /// day before. Each night is dated as its players lived it, in the history and the CSV.
+    #[test]
+    fn a_new_game_goes_into_the_night_of_the_players_own_date() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let california =
+            play_two_tile_game(&mut table, "Oakland", "2026-11-20T20:00:00-08:00", "2026-11-20T21:00:00-08:00");
+        let amsterdam =
+            play_two_tile_game(&mut table, "Amsterdam", "2026-11-21T00:30:00+01:00", "2026-11-21T01:10:00+01:00");
+        let mut shown = dates_shown(&table);
+        shown.sort();
+        assert_eq!(
+            shown,
+            [
+                (Some("Amsterdam".into()), "2026-11-21".into(), "2026-11-21".into()),
+                (Some("Oakland".into()), "2026-11-20".into(), "2026-11-20".into()),
+            ],
+            "(place, history heading, CSV date)"
+        );
+        let started = |id| table.ledger().game(id).unwrap().started_at.to_rfc3339();
+        assert_eq!(started(california), "2026-11-21T04:00:00+00:00", "the instant itself is kept in UTC");
+        assert_eq!(started(amsterdam), "2026-11-20T23:30:00+00:00");
+    }
+
+    /// Amsterdam's game passes midnight both there and in UTC; California's starts before
+    /// midnight there but after it in UTC.
+    #[test]
+    fn a_game_that_runs_past_midnight_stays_in_the_night_it_started() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let games = [
+            play_two_tile_game(&mut table, "Amsterdam", "2026-11-20T23:50:00+01:00", "2026-11-21T01:20:00+01:00"),
+            play_two_tile_game(&mut table, "Oakland", "2026-11-20T23:30:00-08:00", "2026-11-21T00:40:00-08:00"),
+        ];
+        for id in games {
+            let game = table.ledger().game(id).unwrap();
+            assert_eq!(game.status, GameStatus::Finished);
+            let night = table.ledger().night(game.night).unwrap();
+            assert_eq!(night.date.to_string(), "2026-11-20", "{:?}: the night it started", night.place);
+        }
+        let mut shown = dates_shown(&table);
+        shown.sort();
+        assert_eq!(
+            shown,
+            [
+                (Some("Amsterdam".into()), "2026-11-20".into(), "2026-11-20".into()),
+                (Some("Oakland".into()), "2026-11-20".into(), "2026-11-20".into()),
+            ],
+            "(place, history heading, CSV date)"
+        );
     }
 }

@@ -330,17 +330,20 @@ mod tests {
         let followers = offered(&game, Figure::Follower);
         assert_eq!(followers.len(), 3, "U's road and fields: {followers:?}");
         assert_eq!(offered(&game, Figure::Big), followers, "the big follower wherever a follower may stand");
-        assert_eq!((offered(&game, Figure::Builder), offered(&game, Figure::Pig)), (vec![], vec![]), "nobody to join");
         let thief = followers.iter().find(|(_, r)| *r == FollowerRole::Thief).unwrap().0.clone();
+        let farms: Vec<(String, FollowerRole)> =
+            followers.iter().filter(|(_, r)| *r == FollowerRole::Farmer).cloned().collect();
+        // The thief and farmers they stand with may be entered after them.
+        assert_eq!(offered(&game, Figure::Builder), [(thief.clone(), FollowerRole::Thief)], "on the road");
+        assert_eq!(offered(&game, Figure::Pig), farms, "in either field");
         let stand = |figure, place: &str| {
             MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place: place.into() }.to_move().unwrap()
         };
-        game.apply(&stand(Figure::Follower, &thief)).unwrap();
-        assert_eq!(offered(&game, Figure::Builder), [(thief.clone(), FollowerRole::Thief)], "beside Anna's thief");
-        game.apply(&stand(Figure::Big, &thief)).unwrap();
         game.apply(&stand(Figure::Builder, &thief)).unwrap();
+        game.apply(&stand(Figure::Big, &thief)).unwrap();
+        game.apply(&stand(Figure::Pig, &farms[0].0)).unwrap();
         let now: Vec<Figure> = standing_options(&game, 0, 1, 0).unwrap().iter().map(|o| o.figure).collect();
-        assert!(now.iter().all(|&f| f == Figure::Follower), "big follower and builder out, no farmer: {now:?}");
+        assert!(now.iter().all(|&f| f == Figure::Follower), "big follower, builder and pig out: {now:?}");
     }
 
     #[test]

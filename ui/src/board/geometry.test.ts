@@ -12,6 +12,8 @@ import {
   spreadPoints,
   tileShapes,
   tokenRadius,
+  quarterLabelSize,
+  QUARTER_LABEL_PX,
   type FigureShape,
 } from "./geometry";
 
@@ -104,6 +106,19 @@ test("a follower's size follows the scale, between a fifth and two thirds of a t
   expect(tokenRadius(3), "a fifth of a tile at least").toBe(10);
   expect(tokenRadius(0.2), "two thirds of a tile at most, zoomed out").toBe(32);
   expect(tokenRadius(0), "before the frame is measured").toBe(10);
+});
+
+test("a quarter's name on the City reads at 12 pixels by default, inside its box", () => {
+  for (const scale of [0.4, 0.5, 0.8, 1]) {
+    for (const label of ["castle", "Burg", "Schmiede", "markt"]) {
+      const size = quarterLabelSize(scale, label);
+      expect(size * scale, `${label} at scale ${scale}`).toBeGreaterThanOrEqual(QUARTER_LABEL_PX);
+      expect(size * label.length * 0.62, `${label} fits its box`).toBeLessThanOrEqual(180);
+    }
+  }
+  expect(quarterLabelSize(0.4, "♛ kathedraal") * 12 * 0.62, "a long name is made to fit").toBeLessThanOrEqual(180);
+  expect(quarterLabelSize(2, "castle"), "never under 20 units zoomed in").toBe(20);
+  expect(quarterLabelSize(0, "castle"), "before the frame is measured").toBe(20);
 });
 
 test("Tab goes through squares as they read on screen, the board turned or not", () => {

@@ -512,3 +512,16 @@ export function spreadPoints(points: [number, number][], gap: number): [number, 
   }
   return out;
 }
+
+/** The fewest pixels high a quarter's name on the City is drawn at the default zoom. */
+export const QUARTER_LABEL_PX = 12;
+
+/**
+ * The font size, in board units, of a quarter's name `label` on the City when one board unit
+ * is `scale` pixels: `QUARTER_LABEL_PX` on screen when it fits, never under 20 units, and never
+ * wider than the 180 units its box holds (bold letters reckoned at 0.62 of their height).
+ */
+export function quarterLabelSize(scale: number, label: string): number {
+  const readable = scale > 0 ? Math.max(20, Math.ceil(QUARTER_LABEL_PX / scale)) : 20;
+  return Math.min(readable, Math.floor(180 / (Math.max(1, label.length) * 0.62)));
+}

@@ -52,7 +52,10 @@ test("whoever holds the target comes first, and a road counts its tiles", () => 
 
 test("a landmark the target lies around reads 'by', and alike entries are numbered", () => {
   const around: Target = { ...farm, landmark: { kind: "shrine", holders: [], side: null }, alike: 2 };
-  expect(say("en", around)).toBe("farm by the shrine · 3 completed cities · no. 2");
+  expect(say("en", around)).toBe("farm by the shrine · 3 completed cities · 1 south of the start tile (no. 2)");
+  expect(say("de", around, 1), "where, as the board is turned").toBe(
+    "Wiese in der Nähe der Kultstätte · 3 fertige Städte · 1 nach Westen vom Startplättchen (Nr. 2)",
+  );
   const cloister: Target = { ...farm, kind: "cloister", landmark: null, worth: { type: "neighbours", tiles: 5 } };
   expect(say("en", cloister)).toBe("cloister · 5 of 8 tiles around it");
   const walled: Target = { ...farm, landmark: null, worth: { type: "cities", completed: 1, carcassonne: true } };

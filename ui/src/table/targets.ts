@@ -3,7 +3,7 @@
 // them, and turns the side with the board so "north" is up on the screen.
 import type { Compass, FeatureKind, PlayerView, Target, Worth } from "../bindings";
 import type { CountedKey, MessageKey } from "../i18n";
-import { namesOf } from "../board/labels";
+import { namesOf, whereOnBoard } from "../board/labels";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 type TranslateCount = (base: CountedKey, n: number, values?: Record<string, string | number>) => string;
@@ -66,7 +66,11 @@ export function nameTarget(
   return t(`target.${side}`, { what, landmark });
 }
 
-/** The whole entry: its name, its worth, and its number among entries that read alike. */
+/**
+ * The whole entry: its name, its worth, and, among entries that would read alike, where on the
+ * board it lies, which the table can find (a number alone says nothing at the table); the
+ * number stays for two alike on one square.
+ */
 export function describeTarget(
   target: Target,
   players: PlayerView[],
@@ -76,7 +80,9 @@ export function describeTarget(
   definite = false,
 ): string {
   const line = `${nameTarget(target, players, t, viewTurns, definite)} · ${worth(target.worth, t, tn)}`;
-  return target.alike > 0 ? `${line} · ${t("target.alike", { n: target.alike })}` : line;
+  if (target.alike === 0) return line;
+  const where = whereOnBoard(target.at.x, target.at.y, viewTurns, t);
+  return `${line} · ${where} (${t("target.alike", { n: target.alike })})`;
 }
 
 /** The text with its first letter a capital, for a sentence that begins with a name or a feature. */

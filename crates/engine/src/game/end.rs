@@ -244,7 +244,8 @@ impl Game {
     ///
     /// # Errors
     /// The refused final move's index and why, or no index when the count itself is refused
-    /// (counted already, or final moves without the Count); the game is then unchanged.
+    /// (counted already, final moves without the Count, or a final board whose figures the
+    /// whole table does not support, [`Game::final_board_error`]); the game is then unchanged.
     pub fn finish_naming(&mut self, final_moves: &[QuarterMove]) -> Result<&[Event], FinishError> {
         let whole = |error| FinishError { index: None, error };
         if self.finished {
@@ -252,6 +253,11 @@ impl Game {
         }
         if !final_moves.is_empty() && self.city.is_none() {
             return Err(whole(CountError::NoCount.into()));
+        }
+        // A finished table's figures came in any order: each is checked against the whole
+        // table now, before anything moves.
+        if let Some(e) = self.final_board_error() {
+            return Err(whole(e.into()));
         }
         let first_event = self.events.len();
         let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };

@@ -6,6 +6,14 @@
 //! corrections. What is *not* here: the end count itself ([`Game::finish_with`]), and the
 //! order rules of River II, which apply only to games entered turn by turn.
 //!
+//! The figures on a finished table are a set: their order, and the tiles' order around them,
+//! means nothing (X-18). So a stand is refused at once only for what no later tile or figure
+//! can mend — no tile there, a feature of the wrong kind, no such figure left in hand — and
+//! what depends on the rest of the table is asked of the whole table once, when it is counted
+//! ([`Game::final_board_error`]): a builder beside a follower of its owner's, a pig beside a
+//! farmer, the City of Carcassonne laid for the figures waiting in it. A stand of either kind
+//! changes nothing the other checks, so any order of the same moves gives the same table.
+//!
 //! A follower on a road, city, cloister or shrine that is complete should have gone home when
 //! it was completed; a table that forgot to take it back still gets its count. Such a
 //! follower is accepted where it stands, counts towards its player's seven, scores nothing,
@@ -87,6 +95,30 @@ pub enum StandError {
         /// Whose abbot.
         player: PlayerId,
     },
+    /// At the count: a builder on a road or city with no follower of its owner's, or a pig on
+    /// a farm with no farmer of its owner's, on the whole finished table (T-07, T-16, X-18).
+    Unaccompanied {
+        /// Whose figure.
+        player: PlayerId,
+        /// The builder or the pig.
+        figure: Figure,
+        /// Where it stands.
+        cell: Cell,
+        /// The place.
+        port: Port,
+        /// The road, city or field it stands on.
+        feature: FeatureKind,
+    },
+    /// At the count: a figure waits in a quarter of the City of Carcassonne, which the table
+    /// never laid against the river (R-04).
+    CityNotLaid {
+        /// Whose figure.
+        player: PlayerId,
+        /// A follower or the big follower.
+        figure: Figure,
+        /// The quarter named.
+        quarter: Quarter,
+    },
 }
 
 impl StandError {
@@ -97,6 +129,8 @@ impl StandError {
             StandError::FarmersOff { .. } => Some(Rule::V07),
             StandError::Garden { .. } => Some(Rule::A05),
             StandError::AbbotNotInCity { .. } => Some(Rule::QX04),
+            StandError::Unaccompanied { figure: Figure::Pig, .. } => Some(Rule::T16),
+            StandError::Unaccompanied { .. } => Some(Rule::T07),
             _ => None,
         }
     }
@@ -116,6 +150,15 @@ impl StandError {
             StandError::FarmersOff { .. } => write!(f, "this game is played without farmers"),
             StandError::Garden { .. } => write!(f, "a garden takes the abbot and no other figure"),
             StandError::AbbotNotInCity { .. } => write!(f, "the abbot never goes into the City"),
+            StandError::Unaccompanied { player, figure, cell, port, feature } => {
+                let who = player.name_in(names);
+                let beside = if *figure == Figure::Pig { "farmer" } else { "follower" };
+                write!(f, "{who}'s {figure} at {cell} {port} stands on a {feature} with no {beside} of {who}'s")
+            }
+            StandError::CityNotLaid { player, figure, quarter } => {
+                let who = player.name_in(names);
+                write!(f, "{who}'s {figure} waits in the {quarter}, but the City of Carcassonne was never laid")
+            }
         }
     }
 }
@@ -128,7 +171,8 @@ impl fmt::Display for StandError {
 
 impl std::error::Error for StandError {}
 
-/// A stand that passed its checks, with what placing it needs.
+/// A stand that passed its checks, with what placing it needs. A quarter of the City may be
+/// named before the City is laid.
 enum Checked {
     Board { cell: Cell, port: Port, feature: SegmentId },
     City(Quarter),
@@ -139,11 +183,13 @@ impl Game {
     /// table, with what is there: one place per feature of the tile that the figure's own
     /// rules accept (as [`Move::Stand`](crate::Move::Stand) checks them), whether or not
     /// others stand there already (a final board has several followers on one feature). So
-    /// the abbot has its cloister, shrine or garden (A-04), the builder a road or city with a
-    /// follower of the player's, the pig a farm with their farmer (X-18), each only while in
-    /// hand. Empty when the game is not a final board, no tile lies there, or the player has
-    /// no such figure left. A complete road, city, cloister or shrine is not offered: its
-    /// figures went home, and one entered there would score nothing.
+    /// the abbot has its cloister, shrine or garden (A-04), the builder every road or city,
+    /// the pig every field (X-18), each only while in hand: the follower or farmer a builder
+    /// or pig stands beside may be entered later, and the count asks for it
+    /// ([`Game::final_board_error`]). Empty when the game is not a final board, no tile lies
+    /// there, or the player has no such figure left. A complete road, city, cloister or
+    /// shrine is not offered: its figures went home, and one entered there would score
+    /// nothing.
     pub fn standing_places(&self, player: PlayerId, cell: Cell, figure: Figure) -> Vec<(Port, FeatureKind)> {
         let Some(placed) = self.board.tile_at(cell) else {
             return Vec::new();
@@ -200,15 +246,17 @@ impl Game {
     /// has no farmers — or in a quarter of the City in a game with the Count. A complete
     /// feature is accepted: the follower was forgotten there, and scores nothing. A big
     /// follower stands where a follower may, whatever is left of the seven; whether it is in
-    /// hand is [`Game::hand_error`]'s.
+    /// hand is [`Game::hand_error`]'s. A quarter of the City is taken before the City is laid
+    /// against the river (R-04): the figure waits for it.
     fn check_follower_stand(&self, player: PlayerId, at: Standing, figure: Figure) -> Result<Checked, StandError> {
         if figure == Figure::Follower && self.supply[player] == 0 {
             return Err(StandError::NoFollowerLeft { player });
         }
         let (cell, port) = match at {
-            Standing::City(quarter) => {
-                return self.city.as_ref().map(|_| Checked::City(quarter)).ok_or(StandError::NoCount { quarter });
+            Standing::City(quarter) if self.city.is_some() || self.city_pending() => {
+                return Ok(Checked::City(quarter));
             }
+            Standing::City(quarter) => return Err(StandError::NoCount { quarter }),
             Standing::Board(cell, port) => (cell, port),
         };
         let placed = self.board.tile_at(cell).ok_or(StandError::NoTileAt { cell })?;
@@ -261,6 +309,44 @@ impl Game {
             && (self.setup.rules.road_loops_complete || !board.is_road_loop(feature))
     }
 
+    /// Why the finished table cannot be counted as it stands, asked of the whole table at the
+    /// count (X-18): the first figure, in the order entered, whose place depends on the rest
+    /// of the table and is not given by it — a builder or pig with no follower (farmer) of
+    /// its owner's on its feature (T-07, T-16), a figure waiting in the City of Carcassonne
+    /// that was never laid. `None` when every figure stands where it may, and always when the
+    /// game is entered turn by turn, where each figure was checked as it came.
+    pub fn final_board_error(&self) -> Option<StandError> {
+        if self.setup.mode != Mode::FinalBoard {
+            return None;
+        }
+        let alone =
+            self.board.followers().iter().find(|f| self.companion_alone(f)).map(|f| StandError::Unaccompanied {
+                player: f.player,
+                figure: f.figure,
+                cell: f.cell,
+                port: f.port,
+                feature: self.board.kind(f.segment),
+            });
+        let waiting = self.awaiting_city.first().map(|&(player, quarter, figure)| StandError::CityNotLaid {
+            player,
+            figure,
+            quarter,
+        });
+        alone.or(waiting)
+    }
+
+    /// Puts the figures that waited for the City of Carcassonne into its quarters, now that it
+    /// is laid (R-04).
+    pub(super) fn seat_awaiting_city(&mut self) {
+        let city = self.city.as_mut().expect("the City is laid");
+        for (player, quarter, figure) in self.awaiting_city.drain(..) {
+            match figure {
+                Figure::Big => city.add_big(quarter, player),
+                _ => city.add(quarter, player),
+            }
+        }
+    }
+
     /// The followers standing on a road, city, cloister or shrine that is complete: on a
     /// final board, the ones the table forgot to take back. They score nothing. Turn by turn
     /// there are none, since a completed feature sends its followers home.
@@ -268,8 +354,9 @@ impl Game {
         self.board.followers().iter().filter(|f| self.is_done(f.segment)).copied().collect()
     }
 
-    /// Stands a figure after checking it completely ([`Game::standing_places`] offers the
-    /// places this accepts); a refused stand changes nothing. The entry names the figure's kind
+    /// Stands a figure after checking what the figure alone can tell ([`Game::standing_places`]
+    /// offers the places this accepts; the rest is the count's, [`Game::final_board_error`]); a
+    /// refused stand changes nothing. The entry names the figure's kind
     /// (X-18): a follower, the big follower (on the board or in a quarter of the City, X-07),
     /// the abbot, the builder or the pig.
     pub(super) fn stand(&mut self, player: PlayerId, at: Standing, figure: Figure) -> Result<(), MoveError> {
@@ -278,10 +365,11 @@ impl Game {
                 self.board.add_companion(player, cell, port, feature, figure)
             }
             Checked::Board { cell, port, feature } => self.board.add_figure(player, cell, port, feature, figure),
-            Checked::City(quarter) if figure == Figure::Big => {
-                self.city.as_mut().expect("checked").add_big(quarter, player)
-            }
-            Checked::City(quarter) => self.city.as_mut().expect("checked").add(quarter, player),
+            Checked::City(quarter) => match self.city.as_mut() {
+                Some(city) if figure == Figure::Big => city.add_big(quarter, player),
+                Some(city) => city.add(quarter, player),
+                None => self.awaiting_city.push((player, quarter, figure)),
+            },
         }
         self.take_from_hand(player, figure);
         self.events.push(Event::FollowerStood { player, at, figure });
@@ -463,32 +551,232 @@ mod tests {
     }
 
     #[test]
-    fn the_builder_and_the_pig_are_offered_beside_their_owners_thief_and_farmer() {
+    fn the_builder_and_the_pig_are_offered_on_every_road_city_and_field_while_in_hand() {
         let u = Cell::new(1, 0);
         let kinds = |game: &Game, player, figure| -> Vec<FeatureKind> {
             game.standing_places(player, u, figure).into_iter().map(|(_, k)| k).collect()
         };
         let mut game = Game::new(final_board(&[TileSet::Base, TileSet::TradersBuilders], Start::Base)).unwrap();
         game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
-        assert_eq!((kinds(&game, ANNA, Figure::Builder), kinds(&game, ANNA, Figure::Pig)), (vec![], vec![]));
-        game.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
-        assert_eq!(kinds(&game, ANNA, Figure::Builder), [FeatureKind::Road], "beside Anna's thief (X-18)");
-        assert_eq!(kinds(&game, BRAM, Figure::Builder), [], "Bram has no follower on the road");
-        assert_eq!(kinds(&game, ANNA, Figure::Pig), [], "no farmer of Anna's yet");
-        game.apply(&stand(ANNA, 1, 0, Port::N)).unwrap();
-        let pig = game.standing_places(ANNA, u, Figure::Pig);
-        assert_eq!(pig.iter().map(|&(_, k)| k).collect::<Vec<_>>(), [FeatureKind::Field], "one farm: {pig:?}");
-        let farm = |port| game.board.feature_at(u, port).map(|f| game.board.root(f));
-        assert_eq!(farm(pig[0].0), farm(Port::N), "the farmer's");
+        // Nobody stands on U yet: the thief and the farmer may come later (X-18).
+        assert_eq!(kinds(&game, ANNA, Figure::Builder), [FeatureKind::Road], "U's road");
+        assert_eq!(kinds(&game, ANNA, Figure::Pig), [FeatureKind::Field, FeatureKind::Field], "both fields");
+        assert_eq!(kinds(&game, BRAM, Figure::Pig), kinds(&game, ANNA, Figure::Pig), "for every player alike");
         each_offered_place_is_accepted(&game, ANNA, u, Figure::Builder);
         each_offered_place_is_accepted(&game, ANNA, u, Figure::Pig);
         game.apply(&Move::Stand { player: ANNA, at: Standing::Board(u, Port::E), figure: Figure::Builder }).unwrap();
         assert_eq!(kinds(&game, ANNA, Figure::Builder), [], "Anna's builder stands (T-02)");
-        assert_eq!(kinds(&game, ANNA, Figure::Pig), [FeatureKind::Field], "her pig is still in hand");
+        assert_eq!(kinds(&game, BRAM, Figure::Builder), [FeatureKind::Road], "Bram's is in hand");
+        assert_eq!(kinds(&game, ANNA, Figure::Pig).len(), 2, "her pig is still in hand");
 
         let mut plain = road_board();
         plain.apply(&stand(ANNA, 1, 0, Port::E)).unwrap();
         assert_eq!(plain.standing_places(ANNA, u, Figure::Builder), [], "no box, no builder");
+        let mut setup = final_board(&[TileSet::Base, TileSet::TradersBuilders], Start::Base);
+        setup.rules.farms = crate::FarmRule::Off;
+        let mut no_farms = Game::new(setup).unwrap();
+        no_farms.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        assert_eq!(kinds(&no_farms, ANNA, Figure::Pig), [], "no farmers, so no pig (V-07)");
+    }
+
+    fn traders_board() -> Game {
+        Game::new(final_board(&[TileSet::Base, TileSet::TradersBuilders], Start::Base)).unwrap()
+    }
+
+    fn figure(player: PlayerId, x: i32, y: i32, port: Port, figure: Figure) -> Move {
+        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port), figure }
+    }
+
+    /// What a game shows of itself, to tell that a refusal changed nothing.
+    fn state(game: &Game) -> String {
+        let (moves, events) = (game.move_count(), game.events().len());
+        let hands = (game.supply(), game.companions_in_hand(), game.bigs(), game.abbots());
+        format!("{moves} {events} {:?} {hands:?} {:?} {}", game.scores(), game.city(), game.is_finished())
+    }
+
+    /// The same finished table entered with the builders and pigs before their followers and
+    /// after them:
+    ///
+    /// ```text
+    ///  x=0   x=1
+    ///  [E]           the cap closes D's city
+    ///  [D]===[U]==   Anna's thief on D's road, her builder on U's; Anna's and Bram's farmers
+    ///                and pigs north of the road, beside the finished city
+    /// ```
+    #[test]
+    fn builders_and_pigs_entered_before_their_thief_and_farmers_count_as_after() {
+        let companions = [
+            figure(ANNA, 1, 0, Port::N, Figure::Pig),
+            figure(ANNA, 1, 0, Port::E, Figure::Builder),
+            figure(BRAM, 0, 0, Port::EL, Figure::Pig),
+        ];
+        let followers = [stand(ANNA, 0, 0, Port::W), stand(ANNA, 1, 0, Port::N), stand(BRAM, 1, 0, Port::N)];
+        let tiles = [place("E", 0, -1, Rotation::R180), place("U", 1, 0, Rotation::R0)];
+        let count = |order: Vec<&Move>| {
+            let mut game = traders_board();
+            for mv in &order {
+                game.apply(mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+            }
+            game.finish().unwrap_or_else(|e| panic!("{order:?}: {e}"));
+            game.scores().to_vec()
+        };
+        let after = count(tiles.iter().chain(&followers).chain(&companions).collect());
+        assert_eq!(after, [6, 4], "Anna: the road 2 and the farm 4 with her pig; Bram the farm 4 with his");
+        let before = count(tiles.iter().chain(&companions).chain(&followers).collect());
+        assert_eq!(before, after, "the builder and the pigs first");
+        let reversed = count(tiles.iter().chain(companions.iter().chain(&followers).rev()).collect());
+        assert_eq!(reversed, after, "every figure in the other order");
+    }
+
+    /// The builder stands on a road that only the last tile joins to its owner's thief:
+    ///
+    /// ```text
+    ///  x=0   x=1   x=2
+    ///  [E]   [B]   [B]
+    ///  [D]== (U) ==[U]==   Anna's thief on D's road, her builder on the east U; the middle U
+    ///                      is laid last
+    /// ```
+    #[test]
+    fn a_builder_is_counted_beside_a_thief_that_a_later_tile_joins_to_it() {
+        let mut game = traders_board();
+        for mv in [
+            place("E", 0, -1, Rotation::R180),
+            place("B", 1, -1, Rotation::R0),
+            place("B", 2, -1, Rotation::R0),
+            place("U", 2, 0, Rotation::R0),
+            figure(ANNA, 2, 0, Port::E, Figure::Builder),
+            stand(ANNA, 0, 0, Port::W),
+        ] {
+            game.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        let alone = StandError::Unaccompanied {
+            player: ANNA,
+            figure: Figure::Builder,
+            cell: Cell::new(2, 0),
+            port: Port::E,
+            feature: FeatureKind::Road,
+        };
+        assert_eq!(game.final_board_error(), Some(alone.clone()), "two roads apart so far");
+        let before = state(&game);
+        let refused = game.clone().finish_naming(&[]).unwrap_err();
+        assert_eq!((refused.index, refused.error), (None, alone.clone().into()), "refused at the count");
+        let mut counted = game.clone();
+        assert_eq!(counted.finish().unwrap_err().rule(), Some(Rule::T07));
+        assert_eq!(state(&counted), before, "the refused count changed nothing");
+        assert_eq!(
+            alone.to_string(),
+            "player 1's builder at [2,0] E stands on a road with no follower of player 1's",
+            "names the figure and where it stands"
+        );
+        game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        assert_eq!(game.final_board_error(), None, "one road now");
+        game.finish().unwrap();
+        assert_eq!(game.scores(), &[3, 0], "Anna's thief on the three-tile road; the builder adds nothing");
+    }
+
+    #[test]
+    fn a_pig_whose_farm_has_no_farmer_of_its_owner_is_refused_at_the_count() {
+        let mut game = traders_board();
+        game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        game.apply(&figure(ANNA, 1, 0, Port::N, Figure::Pig)).expect("her farmer may come later");
+        game.apply(&stand(BRAM, 0, 0, Port::EL)).expect("Bram's farmer on the same farm");
+        let alone = StandError::Unaccompanied {
+            player: ANNA,
+            figure: Figure::Pig,
+            cell: Cell::new(1, 0),
+            port: Port::N,
+            feature: FeatureKind::Field,
+        };
+        let before = state(&game);
+        let refused = game.finish().unwrap_err();
+        assert_eq!((refused.rule(), refused), (Some(Rule::T16), alone.into()), "another's farmer is not hers");
+        assert_eq!(state(&game), before, "the refused count changed nothing");
+        game.apply(&stand(ANNA, 0, 0, Port::EL)).unwrap();
+        game.finish().expect("Anna's farmer is on the farm now");
+        assert!(game.is_finished());
+    }
+
+    #[test]
+    fn a_figure_that_can_never_stand_there_is_refused_at_once() {
+        let mut game = traders_board();
+        game.apply(&place("U", 1, 0, Rotation::R0)).unwrap();
+        game.apply(&figure(ANNA, 1, 0, Port::N, Figure::Pig)).unwrap();
+        let cases: [(Move, MoveError); 5] = [
+            (
+                figure(BRAM, 1, 0, Port::E, Figure::Pig),
+                crate::PigError::NotAField { port: Port::E, feature: FeatureKind::Road }.into(),
+            ),
+            (
+                figure(BRAM, 1, 0, Port::S, Figure::Builder),
+                crate::BuilderError::NotARoadOrCity { port: Port::S, feature: FeatureKind::Field }.into(),
+            ),
+            (figure(ANNA, 1, 0, Port::S, Figure::Pig), crate::PigError::PigOut { player: ANNA }.into()),
+            (figure(BRAM, 3, 0, Port::S, Figure::Pig), StandError::NoTileAt { cell: Cell::new(3, 0) }.into()),
+            (
+                Move::Stand { player: BRAM, at: Standing::City(Quarter::Market), figure: Figure::Pig },
+                MoveError::WrongMode,
+            ),
+        ];
+        let before = state(&game);
+        for (mv, want) in cases {
+            assert_eq!(game.apply(&mv), Err(want), "{mv:?}");
+        }
+        assert_eq!(state(&game), before, "the refusals changed nothing");
+
+        let mut setup = final_board(&[TileSet::Base, TileSet::TradersBuilders], Start::Base);
+        setup.rules.farms = crate::FarmRule::Off;
+        let mut no_farms = Game::new(setup).unwrap();
+        assert_eq!(
+            no_farms.apply(&figure(ANNA, 0, 0, Port::S, Figure::Pig)),
+            Err(StandError::FarmersOff { cell: Cell::new(0, 0), port: Port::S }.into()),
+            "no farmer will ever come (V-07)"
+        );
+    }
+
+    /// House rule R-04 on a final board: a follower entered in a quarter of the City before
+    /// the City is laid against the river waits for it.
+    #[test]
+    fn a_follower_named_in_the_city_before_it_is_laid_waits_for_it() {
+        let mut setup = final_board(&[TileSet::Base, TileSet::River2, TileSet::Count], Start::River2);
+        setup.rules.river_before_city = true;
+        let mut game = Game::new(setup).unwrap();
+        let market = Move::Stand { player: BRAM, at: Standing::City(Quarter::Market), figure: Figure::Follower };
+        game.apply(&market).expect("the City is still to come");
+        assert_eq!((game.city().is_some(), game.supply()), (false, &[7, 6][..]), "one of Bram's seven waits");
+        let waiting = StandError::CityNotLaid { player: BRAM, figure: Figure::Follower, quarter: Quarter::Market };
+        let before = state(&game);
+        assert_eq!(game.finish(), Err(waiting.clone().into()), "counted without the City");
+        assert_eq!(state(&game), before, "the refused count changed nothing");
+        assert_eq!(
+            waiting.to_string(),
+            "player 2's follower waits in the market, but the City of Carcassonne was never laid"
+        );
+        let at = game.legal_city_placements()[0];
+        game.apply(&Move::City { at }).unwrap();
+        assert_eq!(game.city().unwrap().followers(Quarter::Market)[BRAM], 1, "in the market now");
+        game.finish().expect("the City is on the table");
+    }
+
+    #[test]
+    fn a_correction_that_takes_the_farmer_away_is_refused_at_the_count() {
+        let mut history = History::new(final_board(&[TileSet::Base, TileSet::TradersBuilders], Start::Base)).unwrap();
+        history.apply(place("U", 1, 0, Rotation::R0)).unwrap();
+        history.apply(figure(ANNA, 1, 0, Port::N, Figure::Pig)).unwrap();
+        history.apply(stand(ANNA, 1, 0, Port::N)).unwrap();
+        assert_eq!(history.game().final_board_error(), None);
+        // The farmer was south of the road after all: the pig is alone on its farm.
+        history.correct(2, stand(ANNA, 1, 0, Port::S)).expect("each move stands by itself");
+        let refused = history.game().clone().finish().unwrap_err();
+        assert!(
+            matches!(refused, MoveError::Stand(StandError::Unaccompanied { figure: Figure::Pig, .. })),
+            "{refused}"
+        );
+        assert!(history.undo(), "the farmer taken back like any move");
+        assert!(history.game().clone().finish().is_err(), "the pig still stands without its farmer");
+        assert!(history.redo());
+        history.correct(1, figure(ANNA, 1, 0, Port::S, Figure::Pig)).expect("the pig before its farmer");
+        assert_eq!(history.game().final_board_error(), None, "pig and farmer both south");
+        assert!(history.game().clone().finish().is_ok());
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_P
 use crate::board::{Board, Follower, SegmentId};
 use crate::challenge::Challenge;
 use crate::coord::{Cell, Port, Rotation, Side};
-use crate::count::{City, CountChoice};
+use crate::count::{City, CountChoice, Quarter};
 use crate::event::{Event, Score, ScoreLists};
 use crate::figure::Figure;
 use crate::goods::Tokens;
@@ -101,6 +101,9 @@ pub struct Game {
     current: PlayerId,
     river: Option<River>,
     city: Option<City>,
+    /// A final board's figures entered in a quarter of the City of Carcassonne before the City
+    /// was laid against the river: they go in when it is.
+    awaiting_city: Vec<(PlayerId, Quarter, Figure)>,
     last_move_events: usize,
     titles: Titles,
     challenges: Vec<Challenge>,
@@ -291,6 +294,7 @@ impl Game {
                 close_at_border(&mut self.board, &self.setup.rules, index);
             }
             self.city = Some(City::new(self.setup.count_at));
+            self.seat_awaiting_city();
             self.events.push(Event::CityLaid { player: self.current, at });
             self.moves += 1;
             self.last_move_events = first_event;

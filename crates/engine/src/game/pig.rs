@@ -6,15 +6,17 @@
 //! Also here, shared with the builder (`builder.rs`): the builder and the pig each player
 //! holds in hand ([`Companions`]), and the check common to both, that the feature the figure
 //! joins holds a follower of its owner. The farmer condition is checked only when the pig is
-//! put down (QX-15).
+//! put down (QX-15); on a final board, where the figures come in any order, when the table is
+//! counted.
 
 use super::joined::Joined;
-use super::{Game, Mode, MoveError, StandError};
-use crate::board::SegmentId;
+use super::{BuilderError, Game, Mode, MoveError, StandError};
+use crate::board::{Follower, SegmentId};
 use crate::coord::{Cell, Port, Rotation};
 use crate::figure::Figure;
 use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
+use crate::rules::FarmRule;
 use crate::tile::{FeatureKind, TileId};
 use std::fmt;
 
@@ -134,8 +136,11 @@ pub(super) fn pig_refusal(player: PlayerId, port: Port, joined: Joined) -> Optio
 
 impl Game {
     /// Whether `player`'s builder or pig (`figure`) may stand at `(cell, port)` of a final
-    /// board: a builder on a road or city where that player's follower was entered, a
-    /// pig on a farm with their farmer, each while in hand. The feature it would join, if so.
+    /// board, as far as the figure itself can tell: while in hand, a builder on a road
+    /// or city, a pig on a field of a game with farmers. The feature it stands on, if so.
+    /// Whether that feature holds a follower (a farmer) of the player's is a question for the
+    /// whole table, asked when it is counted ([`Game::final_board_error`]): the figures of a
+    /// finished table come in any order, and a later tile may join the feature to theirs.
     pub(super) fn check_companion_stand(
         &self,
         player: PlayerId,
@@ -148,17 +153,36 @@ impl Game {
         if let Some(e) = self.hand_error(player, figure) {
             return Err(e);
         }
-        // The table is finished: a builder on a road or city that is complete was forgotten
-        // there, as a follower may be, and is accepted.
-        let joined =
-            Joined { kind: self.board.kind(feature), complete: false, mine: self.board.followers_on(feature)[player] };
+        let kind = self.board.kind(feature);
         let refusal: Option<MoveError> = match figure {
-            Figure::Pig => pig_refusal(player, port, joined).map(MoveError::from),
-            Figure::Builder => super::builder::builder_refusal(player, port, joined).map(MoveError::from),
+            Figure::Pig if kind != FeatureKind::Field => Some(PigError::NotAField { port, feature: kind }.into()),
+            // No farmer can ever stand there, so no pig either.
+            Figure::Pig if self.setup.rules.farms == FarmRule::Off => {
+                Some(StandError::FarmersOff { cell, port }.into())
+            }
+            Figure::Builder if !matches!(kind, FeatureKind::Road | FeatureKind::City) => {
+                Some(BuilderError::NotARoadOrCity { port, feature: kind }.into())
+            }
+            Figure::Pig | Figure::Builder => None,
             // The abbot, the followers and the big follower stand by their own rules.
             Figure::Follower | Figure::Abbot | Figure::Big => Some(MoveError::WrongMode),
         };
         refusal.map_or(Ok(feature), Err)
+    }
+
+    /// Whether the builder or pig `companion` of a final board stands with no follower of its
+    /// owner's beside it on the whole table: a builder needs one on its road or city (T-07), a
+    /// pig a farmer on its farm (T-16), wherever on the feature they stand. A builder
+    /// forgotten on a complete road or city is not alone while its follower is there too.
+    pub(super) fn companion_alone(&self, companion: &Follower) -> bool {
+        let mine = self.board.followers_on(companion.segment)[companion.player];
+        let joined = Joined { kind: self.board.kind(companion.segment), complete: false, mine };
+        let port = companion.port;
+        match companion.figure {
+            Figure::Pig => pig_refusal(companion.player, port, joined).is_some(),
+            Figure::Builder => super::builder::builder_refusal(companion.player, port, joined).is_some(),
+            Figure::Follower | Figure::Abbot | Figure::Big => false,
+        }
     }
 
     /// The builder and the pig each player holds in hand, as `(builders, pigs)` per seat: 1 or

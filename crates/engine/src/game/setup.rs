@@ -471,6 +471,7 @@ impl Game {
         Ok(Game {
             river,
             city,
+            awaiting_city: Vec::new(),
             last_move_events: 0,
             titles: setup.titles,
             challenges: Vec::new(),
