@@ -2,7 +2,7 @@
 //! `castellan-table`, map the result and the error.
 
 use crate::error::CommandError;
-use crate::settings::{SettingKey, SettingValue, SettingsState};
+use crate::settings::{SaveError, SettingKey, SettingValue, SettingsState};
 use crate::start::{StartNotice, StartNotices};
 use crate::state::AppState;
 use castellan_table::catalog::{tile_shapes, TileShape};
@@ -184,7 +184,7 @@ pub fn finish_game(
     final_moves: Vec<QuarterMoveRequest>,
     track: Option<Vec<u32>>,
 ) -> Result<GameView, CommandError> {
-    let final_moves = final_moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<Vec<_>, _>>()?;
+    let final_moves = castellan_table::request::final_moves(&final_moves)?;
     state.with_table(|table| Ok(GameView::of(table.finish_with_track(final_moves, track, chrono::Utc::now())?)))
 }
 
@@ -241,7 +241,8 @@ pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, C
     if path.is_empty() {
         return Err(CommandError::NoFileGiven);
     }
-    state.use_ledger(std::path::Path::new(path))?;
+    let path = castellan_table::limit::path(path).map_err(|over| CommandError::OverLimit { path: None, over })?;
+    state.use_ledger(path)?;
     app_info(state)
 }
 
@@ -305,8 +306,15 @@ pub fn save_setting(
     value: SettingValue,
 ) -> Result<(), CommandError> {
     let mut settings = settings.lock()?;
-    settings.set(key, value.0).map_err(|e| CommandError::SettingsNotSaved {
-        path: settings.path().display().to_string(),
-        detail: crate::error::with_causes(&e),
+    settings.set(key, value.0).map_err(|e| match e {
+        SaveError::TooLarge { key, bytes, max } => CommandError::SettingTooLarge {
+            key,
+            bytes: u32::try_from(bytes).unwrap_or(u32::MAX),
+            max: u32::try_from(max).unwrap_or(u32::MAX),
+        },
+        SaveError::Io(e) => CommandError::SettingsNotSaved {
+            path: settings.path().display().to_string(),
+            detail: crate::error::with_causes(&e),
+        },
     })
 }

@@ -6,10 +6,13 @@
 //! for the log and for what has no translation, which the UI shows quoted after a sentence of
 //! its own.
 
+use crate::settings::SettingKey;
 use castellan_table::count::CountQuestionError;
 use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKind};
 use castellan_table::ledger::{FileProblem, LedgerError};
+use castellan_table::limit::OverLimit;
 use castellan_table::request::RequestError;
+use castellan_table::script::shown::excerpt;
 use castellan_table::script::{ScriptError, ScriptErrorKind};
 use castellan_table::{TableError, TableRefusal};
 use serde::Serialize;
@@ -37,6 +40,24 @@ pub enum CommandError {
         path: String,
         /// What the OS said.
         detail: String,
+    },
+    /// A setting's value is larger than any setting needs; the settings file is as it was.
+    #[error("the setting {} was not saved: {bytes} bytes, at most {max}", key.name())]
+    SettingTooLarge {
+        /// The setting.
+        key: SettingKey,
+        /// The value's size as compact JSON.
+        bytes: u32,
+        /// The limit.
+        max: u32,
+    },
+    /// A name, a place or a game script file is over its limit; nothing was written.
+    #[error("{}{over}", path.as_deref().map(|p| format!("{p}: ")).unwrap_or_default())]
+    OverLimit {
+        /// The file, when a file was read.
+        path: Option<String>,
+        /// What, and the limit.
+        over: OverLimit,
     },
     /// Writing to the ledger failed; nothing of the request was recorded.
     #[error("the ledger refused: {detail}")]
@@ -308,6 +329,11 @@ impl ScriptProblem {
             ScriptErrorKind::Format(detail) => ScriptProblem::Format { detail },
             ScriptErrorKind::Setup(error) => {
                 let rule = error.rule();
+                // The name is the file's, shown as errors show a value.
+                let error = match error {
+                    SetupError::DuplicateName(name) => SetupError::DuplicateName(excerpt(&name).to_string()),
+                    other => other,
+                };
                 ScriptProblem::Setup { error, rule }
             }
             ScriptErrorKind::Move(error) => {
@@ -319,10 +345,10 @@ impl ScriptProblem {
                 ScriptProblem::TooFewPlayers { seated: u32::try_from(names.len()).unwrap_or(u32::MAX) }
             }
             ScriptErrorKind::TitleWithoutFeature { title: TitleKind::King, holder } => {
-                ScriptProblem::KingWithoutCity { holder }
+                ScriptProblem::KingWithoutCity { holder: excerpt(&holder).to_string() }
             }
             ScriptErrorKind::TitleWithoutFeature { title: TitleKind::Robber, holder } => {
-                ScriptProblem::RobberWithoutRoad { holder }
+                ScriptProblem::RobberWithoutRoad { holder: excerpt(&holder).to_string() }
             }
         }
     }
@@ -479,9 +505,12 @@ impl From<TableError> for CommandError {
             TableError::Io { path, error } => CommandError::FileNotRead { path, detail: error.to_string() },
             TableError::Script { file, error } => CommandError::script_invalid(file, error),
             TableError::Unfinished { file } => CommandError::ScriptUnfinished { path: file },
-            TableError::AlreadyImported { game, date, place, .. } => {
-                CommandError::AlreadyInLedger { game: id(game), date: date.to_string(), place }
-            }
+            TableError::AlreadyImported { game, date, place, .. } => CommandError::AlreadyInLedger {
+                game: id(game),
+                date: date.to_string(),
+                place: place.map(|p| excerpt(&p).to_string()),
+            },
+            TableError::OverLimit { file, over } => CommandError::OverLimit { path: file, over },
         }
     }
 }
@@ -746,6 +775,7 @@ mod tests {
             UnknownPlace("NNE".to_string()),
             UnknownSeat(7),
             FinalBoardOnly,
+            OverLimit(OverLimit::QuarterMoves { given: 65, max: 64 }),
         })
     }
 
@@ -767,6 +797,8 @@ mod tests {
         let own = every!(CommandError {
             LedgerUnavailable { path: path(), problem: LedgerProblem::Damaged, detail: detail() },
             SettingsNotSaved { path: path(), detail: detail() },
+            SettingTooLarge { key: SettingKey::LastSeats, bytes: 52_428_800, max: 16_384 },
+            OverLimit { path: None, over: OverLimit::Place { chars: 61, max: 60 } },
             Ledger { refusal: LedgerRefusal::Other, detail: detail() },
             LedgerFile { problem: FileProblem::DiskFull, detail: detail() },
             Table { refusal: TableRefusal::NoGame },
@@ -821,6 +853,13 @@ mod tests {
             TrackInTurns,
             TrackSeats { seated: 3, given: 2 },
         });
+        let limits = every!(OverLimit {
+            PlayerName { name: "Annabel Lee of the Kingdom by the Sea and Elsewhere…".into(), chars: 52, max: 40 },
+            Place { chars: 61, max: 60 },
+            ScriptFile { bytes: 5_000_000, max: 4_194_304 },
+            Path { bytes: 5000, max: 4096 },
+            QuarterMoves { given: 65, max: 64 },
+        });
         let refusals = every!(LedgerRefusal {
             NameTaken { name: "Anna".into() },
             EmptyName,
@@ -865,6 +904,10 @@ mod tests {
             }))
             .chain(file_problems().into_iter().map(|problem| CommandError::LedgerFile { problem, detail: detail() }))
             .chain(refusals.into_iter().map(|refusal| CommandError::Ledger { refusal, detail: detail() }))
+            .chain(limits.into_iter().map(|over| {
+                let path = matches!(over, OverLimit::ScriptFile { .. }).then(path);
+                CommandError::OverLimit { path, over }
+            }))
             // `own` holds the first, for its exhaustive match over the command's errors.
             .chain(
                 table.into_iter().filter(|r| *r != TableRefusal::NoGame).map(|refusal| CommandError::Table { refusal }),
@@ -949,6 +992,34 @@ mod tests {
             "players": [{"name": "Anna", "color": "red"}], "moves": []}"#;
         let CommandError::ScriptInvalid { problem, .. } = open("alone.json", alone) else { panic!("one player") };
         assert_eq!(*problem, ScriptProblem::TooFewPlayers { seated: 1 });
+    }
+
+    /// A new game with a fifty-megabyte name, as `start_game` receives it, is refused as
+    /// data the UI words, with the name cut and escaped, and nothing is written.
+    #[test]
+    fn a_request_past_its_limits_is_sent_as_what_and_the_limit() {
+        use castellan_table::request::NewGameRequest;
+        let name = format!("\u{1b}[31m{}", "x".repeat(50 << 20));
+        let request = serde_json::json!({
+            "seats": [{"name": "Anna", "color": "red"}, {"name": name, "color": "blue"}],
+            "boxes": [], "rules": "current", "place": null,
+        });
+        let request: NewGameRequest = serde_json::from_value(request).unwrap();
+        let mut table = castellan_table::Table::new(castellan_table::ledger::Ledger::open_in_memory().unwrap());
+        let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap();
+        let error = CommandError::from(table.start(request.setup().unwrap(), None, now).map(|_| ()).unwrap_err());
+        let CommandError::OverLimit { path: None, over: OverLimit::PlayerName { name, chars, max: 40 } } = &error
+        else {
+            panic!("{error:?}")
+        };
+        assert_eq!(*chars as usize, (50 << 20) + 5);
+        assert!(name.starts_with("\\u{1b}[31mxx") && name.len() < 100, "{name}");
+        assert!(serde_json::to_string(&error).unwrap().len() < 300, "a small message crosses to the UI");
+        assert!(table.ledger().players().unwrap().is_empty() && table.ledger().history().unwrap().is_empty());
+
+        let far = "x".repeat(5000);
+        let error = castellan_table::limit::path(&far).unwrap_err();
+        assert_eq!(error, OverLimit::Path { bytes: 5000, max: 4096 });
     }
 
     #[test]

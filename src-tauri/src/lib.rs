@@ -40,6 +40,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         .constant("TIE_RULES", castellan_table::engine::TiedWinners::ALL)
         .constant("UNPLACEABLE_RULES", castellan_table::engine::Unplaceable::ALL)
         .constant("COUNT_MOVEMENTS", castellan_table::engine::CountMovement::ALL)
+        // The lengths the inputs stop at, so that typing never meets the table's refusal.
+        .constant("LIMITS", castellan_table::limit::LIMITS)
         .commands(collect_commands![
             commands::app_info,
             commands::catalog,

@@ -22,6 +22,15 @@ use std::path::{Path, PathBuf};
 /// The settings file's name in the app's data folder.
 pub const SETTINGS_FILE: &str = "settings.json";
 
+/// The most bytes one setting's value may take, as compact JSON. The largest the UI saves is
+/// a ledger's path (4 KB at most on Linux) or the house rules (under 2 KB); a value past this
+/// is a mistake, refused rather than copied into every later save.
+pub const VALUE_BYTES: usize = 16 << 10;
+
+/// The most bytes the settings file may have: every key at its limit, written pretty, fits.
+/// A larger file (one written before the limits) is set aside as unreadable, never read whole.
+pub const FILE_BYTES: u64 = 256 << 10;
+
 /// The settings the UI may save; the file holds no others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
@@ -75,6 +84,24 @@ impl SettingsState {
     }
 }
 
+/// Why a setting was not saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The value is larger than any setting needs ([`VALUE_BYTES`]).
+    #[error("the value of {} has {bytes} bytes; a setting has at most {max}", key.name())]
+    TooLarge {
+        /// The setting.
+        key: SettingKey,
+        /// The value's size as compact JSON.
+        bytes: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The file could not be written.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
 /// Why the settings file was not read at start.
 #[derive(Debug)]
 pub struct Unreadable {
@@ -101,7 +128,7 @@ impl Settings {
     pub fn load(path: &Path) -> (Settings, Option<Unreadable>) {
         remove_unfinished_saves(path);
         let empty = Settings { path: path.to_path_buf(), values: Map::new(), unwritable: None };
-        let detail = match fs::read(path) {
+        let detail = match read_within_limit(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (empty, None),
             Err(e) => e.to_string(),
             Ok(bytes) => match serde_json::from_slice::<Map<String, Value>>(&bytes) {
@@ -149,19 +176,36 @@ impl Settings {
     /// Saves one value: the whole file is rewritten atomically (see the module docs).
     ///
     /// # Errors
-    /// When the file cannot be written; the settings, in memory and on disk, are then as
-    /// they were.
-    pub fn set(&mut self, key: SettingKey, value: Value) -> io::Result<()> {
+    /// [`SaveError::TooLarge`] for a value over [`VALUE_BYTES`], [`SaveError::Io`] when the
+    /// file cannot be written; the settings, in memory and on disk, are then as they were.
+    pub fn set(&mut self, key: SettingKey, value: Value) -> Result<(), SaveError> {
+        let bytes = serde_json::to_vec(&value).map_err(|e| SaveError::Io(io::Error::other(e)))?.len();
+        if bytes > VALUE_BYTES {
+            return Err(SaveError::TooLarge { key, bytes, max: VALUE_BYTES });
+        }
         if let Some(why) = &self.unwritable {
-            return Err(io::Error::other(why.clone()));
+            return Err(SaveError::Io(io::Error::other(why.clone())));
         }
         let mut values = self.values.clone();
         values.insert(key.name().to_string(), value);
-        let text = serde_json::to_vec_pretty(&values).map_err(io::Error::other)?;
-        write_atomically(&self.path, &text)?;
+        let text = serde_json::to_vec_pretty(&values).map_err(|e| SaveError::Io(io::Error::other(e)))?;
+        write_atomically(&self.path, &text).map_err(SaveError::Io)?;
         self.values = values;
         Ok(())
     }
+}
+
+/// The file's bytes, or an error naming its size when it has more than [`FILE_BYTES`]: no
+/// more than the limit is read.
+fn read_within_limit(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > FILE_BYTES {
+        let size = fs::metadata(path).map(|m| m.len()).unwrap_or(bytes.len() as u64);
+        return Err(io::Error::other(format!("{size} bytes; settings have at most {FILE_BYTES}")));
+    }
+    Ok(bytes)
 }
 
 /// Removes what saves killed halfway left beside the file (their temporary files); the file
@@ -272,6 +316,43 @@ mod tests {
         let (mut settings, _) = Settings::load(&blocker.join(SETTINGS_FILE));
         settings.set(SettingKey::Scale, json!(150)).unwrap_err();
         assert!(settings.values().is_empty(), "the value is not kept when it was not saved");
+    }
+
+    #[test]
+    fn a_value_past_its_limit_is_refused_and_the_file_left_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(SETTINGS_FILE);
+        let (mut settings, _) = Settings::load(&path);
+        settings.set(SettingKey::Language, json!("nl")).unwrap();
+        let before = fs::read(&path).unwrap();
+        // A string's JSON has its two quotes around it.
+        let past = json!("x".repeat(VALUE_BYTES - 1));
+        let err = settings.set(SettingKey::LedgerPath, past).unwrap_err();
+        assert!(
+            matches!(err, SaveError::TooLarge { key: SettingKey::LedgerPath, bytes, max: VALUE_BYTES } if bytes == VALUE_BYTES + 1),
+            "{err:?}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), before, "the file is as it was");
+        assert_eq!(settings.values().len(), 1, "and so are the settings in memory");
+        let seats: Vec<_> =
+            (0..6).map(|i| json!({ "name": "é".repeat(40) + &i.to_string(), "color": "blue" })).collect();
+        settings.set(SettingKey::LastSeats, json!(seats)).expect("six seats of the longest names fit easily");
+        settings.set(SettingKey::LedgerPath, json!("x".repeat(VALUE_BYTES - 2))).expect("at the limit");
+        let every_key_at_its_limit = fs::metadata(&path).unwrap().len();
+        assert!(every_key_at_its_limit * 7 < FILE_BYTES, "the file limit leaves room for every key at its limit");
+    }
+
+    #[test]
+    fn a_file_past_its_limit_is_set_aside_without_being_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(SETTINGS_FILE);
+        let value = "x".repeat(FILE_BYTES as usize);
+        fs::write(&path, serde_json::to_vec(&json!({ "lastSeats": value })).unwrap()).unwrap();
+        let (settings, problem) = Settings::load(&path);
+        let problem = problem.expect("reported");
+        assert!(problem.detail.contains(&format!("{} bytes", FILE_BYTES + 16)), "{}", problem.detail);
+        assert!(problem.aside.is_some_and(|aside| aside.exists()), "kept aside");
+        assert!(settings.values().is_empty(), "the defaults apply");
     }
 
     /// The process saving the settings is killed again and again, at whatever moment it is in;

@@ -147,6 +147,8 @@ export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
 
 export const FARM_RULES = ["current","first-edition","off"] as const;
 
+export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
+
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
 export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
@@ -359,6 +361,20 @@ detail: string } |
 path: string; 
 /**  What the OS said. */
 detail: string } | 
+/**  A setting's value is larger than any setting needs; the settings file is as it was. */
+{ kind: "settingTooLarge"; 
+/**  The setting. */
+key: SettingKey; 
+/**  The value's size as compact JSON. */
+bytes: number; 
+/**  The limit. */
+max: number } | 
+/**  A name, a place or a game script file is over its limit; nothing was written. */
+{ kind: "overLimit"; 
+/**  The file, when a file was read. */
+path: string | null; 
+/**  What, and the limit. */
+over: OverLimit } | 
 /**  Writing to the ledger failed; nothing of the request was recorded. */
 { kind: "ledger"; 
 /**  Why, for the UI to word. */
@@ -1414,6 +1430,41 @@ export type OpenedScriptView = {
 	replay: ReplayView,
 };
 
+/**  What was over its limit; nothing was written. */
+export type OverLimit = 
+/**  A player's name is longer than [`Limits::player_name`]. */
+{ kind: "playerName"; 
+/**  The name as errors show it (cut and escaped). */
+name: string; 
+/**  Its length in characters. */
+chars: number; 
+/**  The limit. */
+max: number } | 
+/**  A game night's place is longer than [`Limits::place`]. */
+{ kind: "place"; 
+/**  Its length in characters. */
+chars: number; 
+/**  The limit. */
+max: number } | 
+/**  A game script file is larger than [`SCRIPT_BYTES`]. */
+{ kind: "scriptFile"; 
+/**  Its size (at least; reading stops past the limit), saturating at `u32::MAX`. */
+bytes: number; 
+/**  The limit. */
+max: number } | 
+/**  A file's path is longer than [`PATH_BYTES`]. */
+{ kind: "path"; 
+/**  Its length in bytes, saturating at `u32::MAX`. */
+bytes: number; 
+/**  The limit. */
+max: number } | 
+/**  More followers moved out of the City in one request than [`QUARTER_MOVES`]. */
+{ kind: "quarterMoves"; 
+/**  How many the request gave. */
+given: number; 
+/**  The limit. */
+max: number };
+
 /**  Why the pig may not go where the move puts it. The game is unchanged. */
 export type PigError = 
 /**  The table plays without Traders & Builders (T-02). */
@@ -1719,11 +1770,11 @@ export type ReplayView = {
  *  it; adjacently tagged, as the variants carry bare values.
  */
 export type RequestError = 
-/**  No such tile in the catalog. */
+/**  No such tile in the catalog: the name as errors show it (cut and escaped). */
 { kind: "unknownTile"; detail: string } | 
 /**  Not a quarter turn. */
 { kind: "badRotation"; detail: number } | 
-/**  No such place on a tile. */
+/**  No such place on a tile: the name as errors show it (cut and escaped). */
 { kind: "unknownPlace"; detail: string } | 
 /**  No such seat at the table. */
 { kind: "unknownSeat"; detail: number } | 
@@ -1731,7 +1782,9 @@ export type RequestError =
  *  Title holders, the Count's quarter and goods in hand are given only for a final board:
  *  turn by turn the moves decide them.
  */
-{ kind: "finalBoardOnly" };
+{ kind: "finalBoardOnly" } | 
+/**  More in one request than a table ever sends ([`crate::limit`]). */
+{ kind: "overLimit"; detail: OverLimit };
 
 /**  How a counted game ended. */
 export type ResultView = {

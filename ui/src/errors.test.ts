@@ -139,3 +139,21 @@ test("an export's or an opened script's failure names the file, the game or the 
   expect(unfinished).toContain("not finished");
   expect(describeError({ kind: "fileExists", path: "/out/game-4.csv" }, de)).toContain("/out/game-4.csv");
 });
+
+test("a value past its limit is worded with the limit, a file's refusal naming the file", () => {
+  const name = "Annabel Lee of the Kingdom by the Sea and Elsewhere…";
+  const over = { kind: "playerName" as const, name, chars: 52, max: 40 };
+  expect(describeError({ kind: "overLimit", path: null, over }, en)).toBe(
+    `The name “${name}” is 52 characters long; a player’s name can have at most 40. Nothing was saved.`,
+  );
+  const file = describeError(
+    { kind: "overLimit", path: "/g.json", over: { kind: "scriptFile", bytes: 5000000, max: 4194304 } },
+    nlT,
+  );
+  expect(file).toMatch(/^\/g\.json: .*5000000.*4194304/);
+  const bad = { kind: "overLimit" as const, detail: { kind: "quarterMoves" as const, given: 65, max: 64 } };
+  expect(describeError({ kind: "badRequest", error: bad }, de)).toContain("65");
+  expect(describeError({ kind: "settingTooLarge", key: "lastSeats", bytes: 52428800, max: 16384 }, en)).toContain(
+    "16384",
+  );
+});

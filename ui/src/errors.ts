@@ -2,7 +2,7 @@
 // The engine's refusals are worded in ./refusal.ts from the data they carry.
 import type { CommandError, LedgerRefusal, ScriptPlace, ScriptProblem, StartNotice, TableRefusal } from "./bindings";
 import type { Language, MessageKey } from "./i18n";
-import { fileProblem, moveRefusal, requestRefusal, setupRefusal, speech, type Speech } from "./refusal";
+import { fileProblem, moveRefusal, overLimit, requestRefusal, setupRefusal, speech, type Speech } from "./refusal";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -30,6 +30,12 @@ export function describeError(
       return describeLedgerProblem(error, t);
     case "settingsNotSaved":
       return t("error.settingsNotSaved", { path: error.path, detail: error.detail });
+    case "settingTooLarge":
+      return t("error.settingTooLarge", { max: error.max });
+    case "overLimit":
+      return error.path === null
+        ? overLimit(error.over, s)
+        : t("error.overLimitInFile", { path: error.path, reason: overLimit(error.over, s) });
     case "refused":
       return t("error.refused", { reason: moveRefusal(error.error, s) });
     case "laterTurnRefused":

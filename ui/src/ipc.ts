@@ -30,8 +30,10 @@ import {
 export { SCORE_RULES } from "./bindings";
 
 /** The follower colours, the boxes a game may add to the base game, and the City's quarters
- * clockwise: the engine's lists, in its order, so no screen spells its own. */
-export { COLORS, BOXES, QUARTERS } from "./bindings";
+ * clockwise: the engine's lists, in its order, so no screen spells its own. The lengths of a
+ * name and a place, which the inputs stop at (`maxlength` counts UTF-16 units, never more
+ * than the table's characters), so that typing never meets the table's refusal. */
+export { COLORS, BOXES, QUARTERS, LIMITS } from "./bindings";
 
 /** The answers of the rule options with more than two, in the engine's order. */
 export { FARM_RULES, TIE_RULES, UNPLACEABLE_RULES, COUNT_MOVEMENTS } from "./bindings";

@@ -27,6 +27,7 @@ import type {
   RequestError,
   RiverError,
   Rotation,
+  OverLimit,
   SetupError,
   StandError,
   Start,
@@ -485,6 +486,26 @@ export function requestRefusal(e: RequestError, s: Speech): string {
       return s.t("refusal.unknownSeat", { n: e.detail + 1 });
     case "finalBoardOnly":
       return s.t("refusal.finalBoardOnly");
+    case "overLimit":
+      return overLimit(e.detail, s);
+    default:
+      return unreachable(e);
+  }
+}
+
+/** What was longer or larger than a table ever needs, and the limit; nothing was written. */
+export function overLimit(e: OverLimit, s: Speech): string {
+  switch (e.kind) {
+    case "playerName":
+      return s.t("refusal.limit.playerName", { name: e.name, chars: e.chars, max: e.max });
+    case "place":
+      return s.t("refusal.limit.place", { chars: e.chars, max: e.max });
+    case "scriptFile":
+      return s.t("refusal.limit.scriptFile", { bytes: e.bytes, max: e.max });
+    case "path":
+      return s.t("refusal.limit.path", { bytes: e.bytes, max: e.max });
+    case "quarterMoves":
+      return s.t("refusal.limit.quarterMoves", { given: e.given, max: e.max });
     default:
       return unreachable(e);
   }

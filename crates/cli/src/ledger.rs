@@ -6,6 +6,8 @@
 //! a write to it is refused with the OS's reason.
 
 use castellan_ledger::{Ledger, LedgerError};
+use castellan_script::shown::quoted;
+use castellan_table::limit::read_script;
 use castellan_table::{export, import, roster, stats, TableError};
 use chrono::{Local, NaiveDate};
 use std::path::{Path, PathBuf};
@@ -40,7 +42,7 @@ impl<'a> Args<'a> {
                     let v = it.next().ok_or(format!("{a} needs a value"))?;
                     out.options.push((a, v));
                 }
-                _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
+                _ if a.starts_with("--") => return Err(format!("unknown option {}", quoted(a))),
                 _ => out.positional.push(a),
             }
         }
@@ -70,7 +72,8 @@ fn open_existing(path: &str) -> Result<Ledger, TableError> {
 fn open(path: &str) -> Result<Ledger, TableError> {
     let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
     for (first, other) in roster::name_clashes(&ledger)? {
-        eprintln!("{path}: warning: players {first:?} and {other:?} have the same name now; both are kept, rename one");
+        let (first, other) = (quoted(&first), quoted(&other));
+        complain!("{path}: warning: players {first} and {other} have the same name now; both are kept, rename one");
     }
     Ok(ledger)
 }
@@ -97,7 +100,8 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
     let parsed = match Args::parse(rest) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{e}\n{USAGE}");
+            complain!("{e}");
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -106,16 +110,17 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
         "import" => import_files(&parsed),
         "export" => export_files(&parsed),
         "stats" => print_stats(&parsed),
-        _ => Err(Failure::Usage(format!("unknown ledger command {command}"))),
+        _ => Err(Failure::Usage(format!("unknown ledger command {}", quoted(command)))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(e)) => {
-            eprintln!("{e}\n{USAGE}");
+            complain!("{e}");
+            eprintln!("{USAGE}");
             ExitCode::from(2)
         }
         Err(Failure::Table(e)) => {
-            eprintln!("{e}");
+            complain!("{e}");
             ExitCode::FAILURE
         }
         Err(Failure::Reported) => ExitCode::FAILURE,
@@ -159,25 +164,24 @@ fn import_files(args: &Args) -> Result<(), Failure> {
     let mut occasion =
         import::Occasion::at(Local::now(), args.get("--place").map(String::from), env!("CARGO_PKG_VERSION").to_owned());
     if let Some(d) = args.get("--date") {
-        occasion.date =
-            NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| format!("--date {d}: expected YYYY-MM-DD"))?;
+        occasion.date = NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map_err(|_| format!("--date {}: expected YYYY-MM-DD", quoted(d)))?;
     }
     let repeat = if args.flags.contains(&"--again") { import::Repeat::Allow } else { import::Repeat::Refuse };
     let mut ledger = open_existing(path)?;
     let mut failed = 0;
     for file in &args.positional {
-        let outcome = std::fs::read_to_string(file)
-            .map_err(|error| TableError::Io { path: file.to_string(), error })
+        let outcome = read_script(Path::new(file))
             .and_then(|text| import::import_script(&mut ledger, &occasion, file, &text, repeat));
         match outcome {
             Ok(id) => say!("{file}: imported as game {}", id.0),
             Err(e @ TableError::AlreadyImported { .. }) => {
                 failed += 1;
-                eprintln!("{e}; nothing added (--again imports it once more)");
+                complain!("{e}; nothing added (--again imports it once more)");
             }
             Err(e) => {
                 failed += 1;
-                eprintln!("{e}");
+                complain!("{e}");
             }
         }
     }
@@ -194,7 +198,7 @@ fn export_files(args: &Args) -> Result<(), Failure> {
         "script" => export::scripts(&ledger)?,
         "csv" => export::csv(&ledger)?,
         "bgstats" => export::bgstats(&ledger)?,
-        other => return Err(Failure::Usage(format!("unknown format {other}"))),
+        other => return Err(Failure::Usage(format!("unknown format {}", quoted(other)))),
     };
     std::fs::create_dir_all(&out).map_err(|error| TableError::Io { path: out.display().to_string(), error })?;
     for (name, contents) in files {

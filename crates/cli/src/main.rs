@@ -19,10 +19,20 @@ macro_rules! say {
     };
 }
 
+/// Prints an error to standard error, like `eprintln!`, with every character a terminal would
+/// act on escaped ([`castellan_script::shown::printable`]): a message may carry a ledger's or a
+/// file's names.
+macro_rules! complain {
+    ($($arg:tt)*) => {
+        eprintln!("{}", castellan_script::shown::printable(&format!($($arg)*)))
+    };
+}
+
 mod bench;
 mod ledger;
 
 use castellan_script::Script;
+use castellan_table::limit::read_script;
 use std::process::ExitCode;
 
 /// Standard output that a closed pipe does not abort.
@@ -108,24 +118,24 @@ fn run() -> ExitCode {
 }
 
 fn score(path: &str) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_script(std::path::Path::new(path)) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{path}: {e}");
+            complain!("{e}");
             return ExitCode::FAILURE;
         }
     };
     let script = match Script::from_json(&text) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return ExitCode::FAILURE;
         }
     };
     let game = match script.play() {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -133,7 +143,7 @@ fn score(path: &str) -> ExitCode {
     match script.check_expect(&game) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e}");
+            complain!("{e}");
             ExitCode::FAILURE
         }
     }
@@ -142,13 +152,19 @@ fn score(path: &str) -> ExitCode {
 fn check(paths: &[&str]) -> ExitCode {
     let mut failed = 0;
     for path in paths {
-        let result =
-            std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|t| castellan_script::check_scenario(&t));
+        let result = read_script(std::path::Path::new(path))
+            .map_err(|e| match e {
+                // The path heads the line already.
+                castellan_table::TableError::Io { error, .. } => error.to_string(),
+                castellan_table::TableError::OverLimit { over, .. } => over.to_string(),
+                other => other.to_string(),
+            })
+            .and_then(|t| castellan_script::check_scenario(&t));
         match result {
             Ok(()) => say!("ok     {path}"),
             Err(e) => {
                 failed += 1;
-                say!("FAILED {path}: {e}");
+                say!("FAILED {path}: {}", castellan_script::shown::printable(&e));
             }
         }
     }

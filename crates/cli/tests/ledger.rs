@@ -158,7 +158,7 @@ fn players_whose_names_now_count_as_one_are_reported() {
     let out = castellan(&["ledger", "init", "--db", &db]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(
-        text(&out).contains(r#"warning: players "Ölaf" and "ölaf" have the same name now; both are kept"#),
+        text(&out).contains(r#"warning: players `Ölaf` and `ölaf` have the same name now; both are kept"#),
         "{}",
         text(&out)
     );

@@ -11,6 +11,7 @@
 mod read;
 mod report;
 mod scenario;
+pub mod shown;
 mod stored;
 mod write;
 
@@ -121,7 +122,7 @@ pub struct ExpectMismatch {
 impl std::fmt::Display for ExpectMismatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let parts: Vec<String> =
-            self.differences.iter().map(|(n, e, a)| format!("{n} expected {e}, got {a}")).collect();
+            self.differences.iter().map(|(n, e, a)| format!("{} expected {e}, got {a}", shown::excerpt(n))).collect();
         write!(f, "scores differ from expect: {}", parts.join("; "))
     }
 }

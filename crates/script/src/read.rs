@@ -1,5 +1,6 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
+use crate::shown::{excerpt, quoted};
 use crate::{Script, Standing, StandingFollower, FORMAT, VERSION, VERSION_2};
 use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
@@ -55,13 +56,15 @@ impl ScriptError {
         ScriptError { at: at.into(), kind, names: Vec::new() }
     }
 
-    /// The same error, calling the players by these names.
+    /// The same error, calling the players by these names, as errors show a value
+    /// ([`excerpt`]): a name is a value of the file like any other.
     pub(crate) fn naming(self, names: &[String]) -> ScriptError {
-        ScriptError { names: names.to_vec(), ..self }
+        ScriptError { names: names.iter().map(|n| excerpt(n).to_string()).collect(), ..self }
     }
 
-    /// The players' names in seat order, as the script gives them (empty when the error was
-    /// found before the players were read): what a refusal's seat numbers stand for.
+    /// The players' names in seat order, as an error shows them ([`excerpt`]: cut and
+    /// escaped), empty when the error was found before the players were read: what a
+    /// refusal's seat numbers stand for.
     pub fn names(&self) -> &[String] {
         &self.names
     }
@@ -76,12 +79,17 @@ impl fmt::Display for ScriptError {
         match &self.kind {
             ScriptErrorKind::Json(m) => write!(f, "{}: not valid JSON: {m}", self.at),
             ScriptErrorKind::Format(m) => write!(f, "{}: {m}", self.at),
+            ScriptErrorKind::Setup(SetupError::DuplicateName(name)) => {
+                write!(f, "{}: {}", self.at, SetupError::DuplicateName(excerpt(name).to_string()))
+            }
             ScriptErrorKind::Setup(e) => write!(f, "{}: {e}", self.at),
             ScriptErrorKind::Move(e) => write!(f, "{}: {}", self.at, e.with_names(&self.names)),
             ScriptErrorKind::NoName => write!(f, "{}: a player needs a name", self.at),
             ScriptErrorKind::TooFewPlayers { names } => match names.as_slice() {
                 [] => write!(f, "{}: a game needs at least two players, and none is seated", self.at),
-                [one] => write!(f, "{}: a game needs at least two players, but only {one} is seated", self.at),
+                [one] => {
+                    write!(f, "{}: a game needs at least two players, but only {} is seated", self.at, excerpt(one))
+                }
                 more => write!(f, "{}: a game needs at least two players, but {} are seated", self.at, more.len()),
             },
             ScriptErrorKind::TitleWithoutFeature { title, holder } => {
@@ -89,6 +97,7 @@ impl fmt::Display for ScriptError {
                     TitleKind::King => ("King", "city"),
                     TitleKind::Robber => ("Robber", "road"),
                 };
+                let holder = excerpt(holder);
                 write!(f, "{}: {holder} is named {name}, but no {feature} on the table is complete", self.at)
             }
         }
@@ -140,7 +149,7 @@ fn cell_of(v: &Value, at: &str) -> Result<Cell> {
 
 fn port_of(v: &Value, at: &str) -> Result<Port> {
     let s = string(v, at)?;
-    Port::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown place `{s}`")))
+    Port::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown place {}", quoted(s))))
 }
 
 /// `[x, y, "NL"]`: a place anywhere on the board.
@@ -197,7 +206,7 @@ impl Script {
                 .iter()
                 .position(|m| m == n)
                 .map(|i| PlayerId(i as u8))
-                .ok_or_else(|| ScriptError::format(at, format!("no player is called {n}")))
+                .ok_or_else(|| ScriptError::format(at, format!("no player is called {}", excerpt(n))))
         };
 
         let setup_v = root.get("setup").map(|v| object(v, "setup")).transpose()?;
@@ -210,11 +219,11 @@ impl Script {
                 .map(|s| {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
-                        .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set `{name}`")))?;
+                        .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set {}", quoted(name))))?;
                     if matches!(set, TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders)
                         && version < VERSION_2
                     {
-                        return Err(ScriptError::format("setup.sets", format!("`{name}` needs version 2")));
+                        return Err(ScriptError::format("setup.sets", format!("{} needs version 2", quoted(name))));
                     }
                     Ok(set)
                 })
@@ -223,12 +232,12 @@ impl Script {
         let start = match setup_v.get("start").map(|v| string(v, "setup.start")).transpose()? {
             None => Start::Base,
             Some(name) => Start::from_name(name)
-                .ok_or_else(|| ScriptError::format("setup.start", format!("unknown start `{name}`")))?,
+                .ok_or_else(|| ScriptError::format("setup.start", format!("unknown start {}", quoted(name))))?,
         };
         let mode = match setup_v.get("mode").map(|v| string(v, "setup.mode")).transpose()? {
             None => Mode::Turns,
             Some(name) => Mode::from_name(name)
-                .ok_or_else(|| ScriptError::format("setup.mode", format!("unknown mode `{name}`")))?,
+                .ok_or_else(|| ScriptError::format("setup.mode", format!("unknown mode {}", quoted(name))))?,
         };
         let mut titles = Titles::default();
         for (key, kind) in [("king", TitleKind::King), ("robber", TitleKind::Robber)] {
@@ -343,9 +352,9 @@ impl Script {
                     Some(s) => {
                         let mut out = BTreeMap::new();
                         for (name, pts) in object(s, "expect.scores")? {
-                            let at = format!("expect.scores.{name}");
+                            let at = format!("expect.scores.{}", excerpt(name));
                             if !names.contains(name) {
-                                return Err(ScriptError::format(at, format!("no player is called {name}")));
+                                return Err(ScriptError::format(at, format!("no player is called {}", excerpt(name))));
                             }
                             let p = integer(pts, &at)?;
                             out.insert(
@@ -367,12 +376,15 @@ impl Script {
 /// scores would name the wrong winner.
 fn read_track(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u32>> {
     if let Some(stranger) = o.keys().find(|k| !names.contains(k)) {
-        return Err(ScriptError::format(format!("setup.track.{stranger}"), format!("no player is called {stranger}")));
+        return Err(ScriptError::format(
+            format!("setup.track.{}", excerpt(stranger)),
+            format!("no player is called {}", excerpt(stranger)),
+        ));
     }
     names
         .iter()
         .map(|name| {
-            let at = format!("setup.track.{name}");
+            let at = format!("setup.track.{}", excerpt(name));
             let v = o.get(name).ok_or_else(|| ScriptError::format(&at, "missing: give every player's score"))?;
             u32::try_from(integer(v, &at)?).map_err(|_| ScriptError::format(&at, "negative score"))
         })
@@ -384,15 +396,15 @@ fn read_track(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u32>> {
 fn read_goods(o: &Map<String, Value>, names: &[String]) -> Result<Vec<Tokens>> {
     let mut held = vec![Tokens::NONE; names.len()];
     for (name, hand) in o {
-        let at = format!("setup.goods.{name}");
+        let at = format!("setup.goods.{}", excerpt(name));
         let seat = names
             .iter()
             .position(|n| n == name)
-            .ok_or_else(|| ScriptError::format(&at, format!("no player is called {name}")))?;
+            .ok_or_else(|| ScriptError::format(&at, format!("no player is called {}", excerpt(name))))?;
         for (kind, n) in object(hand, &at)? {
-            let at = format!("{at}.{kind}");
-            let goods =
-                Goods::from_name(kind).ok_or_else(|| ScriptError::format(&at, format!("unknown goods `{kind}`")))?;
+            let at = format!("{at}.{}", excerpt(kind));
+            let goods = Goods::from_name(kind)
+                .ok_or_else(|| ScriptError::format(&at, format!("unknown goods {}", quoted(kind))))?;
             held[seat][goods] =
                 u8::try_from(integer(n, &at)?).map_err(|_| ScriptError::format(&at, "not a number of tokens"))?;
         }
@@ -432,7 +444,7 @@ fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
     let color = match o.get("color") {
         Some(c) => {
             let c = string(c, at)?;
-            Color::from_name(c).ok_or_else(|| ScriptError::format(at, format!("unknown colour `{c}`")))?
+            Color::from_name(c).ok_or_else(|| ScriptError::format(at, format!("unknown colour {}", quoted(c))))?
         }
         None => *Color::ALL.get(i).ok_or_else(|| ScriptError::format(at, "missing colour"))?,
     };
@@ -455,7 +467,7 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
             "farms" => {
                 let name = string(v, &at(k))?;
                 r.farms = FarmRule::from_name(name)
-                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown farm rule `{name}`")))?;
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown farm rule {}", quoted(name))))?;
             }
             "small_city" => r.small_city = boolean(v, &at(k))?,
             "small_city_pennants" => r.small_city_pennants = boolean(v, &at(k))?,
@@ -478,7 +490,7 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
             "count_movement" => {
                 let name = string(v, &at(k))?;
                 r.count_movement = CountMovement::from_name(name)
-                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown Count movement `{name}`")))?;
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown Count movement {}", quoted(name))))?;
             }
             "max_players" => {
                 r.max_players =
@@ -487,12 +499,12 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
             "tied_winners" => {
                 let name = string(v, &at(k))?;
                 r.tied_winners = TiedWinners::from_name(name)
-                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown tie rule `{name}`")))?;
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown tie rule {}", quoted(name))))?;
             }
             "unplaceable" => {
                 let name = string(v, &at(k))?;
                 r.unplaceable = Unplaceable::from_name(name)
-                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown value `{name}`")))?;
+                    .ok_or_else(|| ScriptError::format(at(k), format!("unknown value {}", quoted(name))))?;
             }
             "bounds" => {
                 let b = object(v, &at(k))?;
@@ -520,7 +532,7 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
                     .map(|t| {
                         let name = string(t, &at(k))?;
                         TileId::from_name(name)
-                            .ok_or_else(|| ScriptError::format(at(k), format!("unknown tile `{name}`")))
+                            .ok_or_else(|| ScriptError::format(at(k), format!("unknown tile {}", quoted(name))))
                     })
                     .collect::<Result<_>>()?;
             }
@@ -532,7 +544,7 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
 
 fn quarter_of(v: &Value, at: &str) -> Result<Quarter> {
     let s = string(v, at)?;
-    Quarter::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown quarter `{s}`")))
+    Quarter::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown quarter {}", quoted(s))))
 }
 
 /// `{"player": "Bram", "quarter": "castle", "to": [x, y, "N"]}`, in version 2 with `figure`
@@ -638,7 +650,8 @@ fn read_move(
         return Ok(Move::City { at: cell_of(c, at)? });
     }
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
-    let tile = TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile `{name}`")))?;
+    let tile =
+        TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile {}", quoted(name))))?;
     let count = o.get("count").map(|c| count_choice(c, at, version, player_named)).transpose()?.unwrap_or_default();
     // Version 2's keys; in a version-1 script they are unknown keys, and ignored.
     let (figure, recall_abbot) = if version >= VERSION_2 { figure_and_recall(o, at)? } else { (None, false) };
@@ -690,7 +703,7 @@ fn figure_and_recall(o: &Map<String, Value>, at: &str) -> Result<(Option<Figure>
         .get("figure")
         .map(|f| {
             let name = string(f, at)?;
-            Figure::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown figure `{name}`")))
+            Figure::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown figure {}", quoted(name))))
         })
         .transpose()?;
     let recall = match o.get("recall") {

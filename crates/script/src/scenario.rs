@@ -8,6 +8,7 @@
 //! - any other key of the [`report`] (`supply`, `winners`, `standings`, `track`,
 //!   `tiles_left`, …), compared as a subset.
 
+use crate::shown::excerpt;
 use crate::{without_bom, Script};
 use serde_json::Value;
 
@@ -29,11 +30,15 @@ pub fn check_scenario(text: &str) -> Result<(), String> {
             Err(e) => e,
             Ok(s) => match s.play() {
                 Err(e) => e,
-                Ok(_) => return Err(format!("expected {at} to be refused ({reason}), but the script replayed")),
+                Ok(_) => {
+                    let (at, reason) = (excerpt(at), excerpt(reason));
+                    return Err(format!("expected {at} to be refused ({reason}), but the script replayed"));
+                }
             },
         };
         if !names_place(at, &err.at) || !err.to_string().contains(reason) {
-            return Err(format!("expected {at} refused with “{reason}”, got: {err}").to_string());
+            let (at, reason) = (excerpt(at), excerpt(reason));
+            return Err(format!("expected {at} refused with “{reason}”, got: {err}"));
         }
         return Ok(());
     }
@@ -60,7 +65,7 @@ pub fn check_scenario(text: &str) -> Result<(), String> {
                     subset(w, got).map_err(|e| format!("event {i}: {e}; got {got}"))?;
                 }
             }
-            _ => subset(want, &rep[key]).map_err(|e| format!("{key}: {e}"))?,
+            _ => subset(want, &rep[key]).map_err(|e| format!("{}: {e}", excerpt(key)))?,
         }
     }
     Ok(())

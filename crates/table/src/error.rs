@@ -1,6 +1,7 @@
 //! The one error type of the commands, with the file or game it concerns, and the table's own
 //! refusals, which cross to the UI as they are.
 
+use crate::limit::OverLimit;
 use castellan_engine::{MoveError, ReplayError, SetupError};
 use castellan_ledger::LedgerError;
 use castellan_script::ScriptError;
@@ -31,7 +32,7 @@ pub enum TableError {
     /// The same game (players, setup and moves) is in the ledger already; nothing of the
     /// file was written.
     #[error("{file}: already in the ledger as game {game} of {date}{} (same players, setup and moves)",
-        place.as_deref().map(|p| format!(" at {p}")).unwrap_or_default())]
+        place.as_deref().map(|p| format!(" at {}", castellan_script::shown::excerpt(p))).unwrap_or_default())]
     AlreadyImported {
         /// The file.
         file: String,
@@ -53,6 +54,15 @@ pub enum TableError {
     TooFewPlayers {
         /// How many were seated.
         seated: usize,
+    },
+    /// A name, a place, a file or a request is over its limit ([`crate::limit`]); nothing
+    /// was written.
+    #[error("{}{over}", file.as_deref().map(|f| format!("{f}: ")).unwrap_or_default())]
+    OverLimit {
+        /// The file it was read from, if one.
+        file: Option<String>,
+        /// What, and the limit.
+        over: OverLimit,
     },
     /// A file could not be read or written.
     #[error("{path}: {error}")]

@@ -7,6 +7,7 @@
 //! brought them in. A file whose game is in the ledger already is refused unless asked for
 //! again.
 
+use crate::limit::{player_names, PlaceName, PlayerName};
 use crate::{record, TableError};
 use castellan_ledger::{check_roster, Finish, GameId, GameImport, Ledger, LedgerError, NewGame, NewMove, Seat};
 use castellan_script::{move_json, Script};
@@ -46,6 +47,8 @@ pub enum Repeat {
 /// A script checked and ready to write.
 struct Checked {
     script: Script,
+    /// The players' names, in seat order, within their limit.
+    names: Vec<PlayerName>,
     raw: Value,
     game: castellan_engine::Game,
 }
@@ -56,10 +59,12 @@ fn check(file: &str, text: &str) -> Result<Checked, TableError> {
         return Err(TableError::Unfinished { file: file.into() });
     }
     let game = script.play().map_err(|error| TableError::Script { file: file.into(), error })?;
-    check_roster(script.setup.players.iter().map(|p| p.name.as_str()))
+    let names = player_names(script.setup.players.iter().map(|p| p.name.as_str()))
+        .map_err(|over| TableError::OverLimit { file: Some(file.into()), over })?;
+    check_roster(names.iter().map(PlayerName::as_str))
         .map_err(|error| TableError::Refused { file: file.into(), error: Box::new(error.into()) })?;
     let raw: Value = serde_json::from_str(castellan_script::without_bom(text)).expect("parsed above");
-    Ok(Checked { script, raw, game })
+    Ok(Checked { script, names, raw, game })
 }
 
 /// Imports one finished game script into the night of the occasion's date and place (found,
@@ -76,14 +81,17 @@ pub fn import_script(
     text: &str,
     repeat: Repeat,
 ) -> Result<GameId, TableError> {
-    let Checked { script, raw, game } = check(file, text)?;
+    let place = PlaceName::optional(occasion.place.as_deref())
+        .map_err(|over| TableError::OverLimit { file: Some(file.into()), over })?;
+    let Checked { script, names, raw, game } = check(file, text)?;
     let refused = |error: LedgerError| TableError::Refused { file: file.into(), error: Box::new(error) };
     let batch = ledger.batch().map_err(refused)?;
     let mut seats = Vec::new();
-    for p in &script.setup.players {
-        seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(p.color)).map_err(refused)?, color: p.color });
+    for (p, name) in script.setup.players.iter().zip(&names) {
+        let player = batch.find_or_add_player(name.as_str(), Some(p.color)).map_err(refused)?;
+        seats.push(Seat { player, color: p.color });
     }
-    let night = batch.find_or_add_night_at(occasion.date, occasion.place.as_deref()).map_err(refused)?;
+    let night = batch.find_or_add_night_at(occasion.date, place.as_ref().map(PlaceName::as_str)).map_err(refused)?;
     let seated: Vec<_> = seats.iter().map(|s| s.player).collect();
     // The moves as read, a final board's `followers` list included as stand moves, so that the
     // stored game replays to the board that was counted.
@@ -148,6 +156,29 @@ mod tests {
     /// The players and nights in the ledger: what a refused file must not leave behind.
     fn written(ledger: &Ledger) -> (usize, usize) {
         (ledger.players().unwrap().len(), ledger.history().unwrap().len())
+    }
+
+    #[test]
+    fn a_name_or_place_past_its_limit_is_refused_and_nothing_written() {
+        use crate::limit::{OverLimit, LIMITS};
+        let max = LIMITS.player_name as usize;
+        let mut ledger = Ledger::open_in_memory().unwrap();
+        let long = GAME.replace("Bram", &"B".repeat(max + 1));
+        let err = import(&mut ledger, "long.json", &long).unwrap_err();
+        assert!(
+            matches!(&err, TableError::OverLimit { file: Some(f), over: OverLimit::PlayerName { chars: 41, max: 40, .. } } if f == "long.json"),
+            "{err:?}"
+        );
+        assert_eq!(written(&ledger), (0, 0), "no player, no night");
+        let far = Occasion { place: Some("p".repeat(LIMITS.place as usize + 1)), ..occasion() };
+        let err = import_script(&mut ledger, &far, "g.json", GAME, Repeat::Refuse).unwrap_err();
+        assert!(matches!(&err, TableError::OverLimit { over: OverLimit::Place { chars: 61, max: 60 }, .. }), "{err:?}");
+        assert_eq!(written(&ledger), (0, 0), "no player, no night");
+
+        let at = GAME.replace("Bram", &"B".repeat(max));
+        let near = Occasion { place: Some("p".repeat(LIMITS.place as usize)), ..occasion() };
+        import_script(&mut ledger, &near, "at.json", &at, Repeat::Refuse).expect("at the limits");
+        assert_eq!(written(&ledger), (2, 1));
     }
 
     #[test]

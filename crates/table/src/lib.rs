@@ -18,6 +18,8 @@
 //!   Stats–shaped JSON;
 //! - [`save`]: exported files written whole, replacing none unless the player agreed;
 //! - [`script_file`]: a game script opened from a file, replayed, imported when asked;
+//! - [`limit`]: the sizes of names, places, script files and requests, checked where they
+//!   enter;
 //! - [`roster`]: the players the ledger knows, for the new-game screen;
 //! - [`stats`]: the statistics as JSON;
 //! - [`stored`]: a game stored in the ledger, read back as a script and replayed;
@@ -32,6 +34,7 @@ pub mod count;
 pub mod export;
 pub mod history;
 pub mod import;
+pub mod limit;
 pub mod live;
 pub mod night;
 pub mod options;

@@ -6,6 +6,7 @@
 //! Each write names the cursor the engine checked the change against, so the ledger refuses
 //! it, rather than storing a move twice or undoing one unseen, if the file moved on.
 
+use crate::limit::{player_names, PlaceName, PlayerName};
 use crate::stored::stored_history;
 use crate::{record, TableError, TableRefusal};
 use castellan_engine::{Game, GameSetup, History, Mode, Move, QuarterMove};
@@ -142,9 +143,9 @@ impl Table {
     /// players' local time (chrono's `Local`); the game is stamped with the instant in UTC.
     ///
     /// # Errors
-    /// Fewer than two players, the setup does not make a game, a name is blank or two names
-    /// are one player as the ledger compares names, or the ledger refuses; nothing is
-    /// written then.
+    /// Fewer than two players, a name or the place over its limit ([`crate::limit`]), the
+    /// setup does not make a game, a name is blank or two names are one player as the ledger
+    /// compares names, or the ledger refuses; nothing is written then.
     pub fn start<Tz: TimeZone>(
         &mut self,
         setup: GameSetup,
@@ -157,17 +158,22 @@ impl Table {
         if setup.players.len() < 2 {
             return Err(TableError::TooFewPlayers { seated: setup.players.len() });
         }
+        // Checked before anything else reads them: a name or place past its limit is a
+        // mistake to refuse at once, not text to copy into a game.
+        let over = |over| TableError::OverLimit { file: None, over };
+        let names = player_names(setup.players.iter().map(|p| p.name.as_str())).map_err(over)?;
+        let place = PlaceName::optional(place).map_err(over)?;
         let history = History::new(setup.clone()).map_err(TableError::Setup)?;
-        check_roster(setup.players.iter().map(|p| p.name.as_str())).map_err(LedgerError::from)?;
+        check_roster(names.iter().map(PlayerName::as_str)).map_err(LedgerError::from)?;
         let batch = self.ledger.batch()?;
         let mut seats = Vec::with_capacity(setup.players.len());
-        for p in &setup.players {
-            seats.push(Seat { player: batch.find_or_add_player(&p.name, Some(p.color))?, color: p.color });
+        for (p, name) in setup.players.iter().zip(&names) {
+            seats.push(Seat { player: batch.find_or_add_player(name.as_str(), Some(p.color))?, color: p.color });
         }
         // An afternoon at the club and an evening at home are two nights; a game whose place
         // nobody typed belongs to the night already under way.
-        let night = match place {
-            Some(place) => batch.find_or_add_night_at(date, Some(place))?,
+        let night = match &place {
+            Some(place) => batch.find_or_add_night_at(date, Some(place.as_str()))?,
             None => batch.find_or_add_night_on(date, None)?,
         };
         let id = batch.start_game(&NewGame {

@@ -3,11 +3,13 @@
 //! What the screen is shown back lives in [`crate::view`]; the questions asked before a move
 //! in [`crate::count`] and [`crate::placement`].
 
+use crate::limit::{quarter_moves, OverLimit};
 use crate::options::RulePreset;
 use castellan_engine::{
     Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
     Rotation, RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens,
 };
+use castellan_script::shown::excerpt;
 use serde::{Deserialize, Serialize};
 
 /// One seat at a new game.
@@ -198,13 +200,13 @@ pub enum MoveRequest {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(tag = "kind", content = "detail", rename_all = "camelCase")]
 pub enum RequestError {
-    /// No such tile in the catalog.
+    /// No such tile in the catalog: the name as errors show it (cut and escaped).
     #[error("there is no tile `{0}`")]
     UnknownTile(String),
     /// Not a quarter turn.
     #[error("rotation {0} is not 0, 90, 180 or 270")]
     BadRotation(u32),
-    /// No such place on a tile.
+    /// No such place on a tile: the name as errors show it (cut and escaped).
     #[error("there is no place `{0}` on a tile")]
     UnknownPlace(String),
     /// No such seat at the table.
@@ -214,6 +216,9 @@ pub enum RequestError {
     /// turn by turn the moves decide them.
     #[error("title holders, the Count's quarter and goods in hand are given only when entering a final board")]
     FinalBoardOnly,
+    /// More in one request than a table ever sends ([`crate::limit`]).
+    #[error("{0}")]
+    OverLimit(OverLimit),
 }
 
 pub(crate) fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
@@ -221,11 +226,20 @@ pub(crate) fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
 }
 
 fn place_named(place: &str) -> Result<Port, RequestError> {
-    Port::from_name(place).ok_or_else(|| RequestError::UnknownPlace(place.to_string()))
+    Port::from_name(place).ok_or_else(|| RequestError::UnknownPlace(excerpt(place).to_string()))
 }
 
 pub(crate) fn tile_named(name: &str) -> Result<TileId, RequestError> {
-    TileId::from_name(name).ok_or_else(|| RequestError::UnknownTile(name.to_string()))
+    TileId::from_name(name).ok_or_else(|| RequestError::UnknownTile(excerpt(name).to_string()))
+}
+
+/// The followers moved out of the City before the final count, as the engine takes them.
+///
+/// # Errors
+/// More of them than [`crate::limit::QUARTER_MOVES`], an unknown seat or place.
+pub fn final_moves(requests: &[QuarterMoveRequest]) -> Result<Vec<QuarterMove>, RequestError> {
+    quarter_moves(requests.len()).map_err(RequestError::OverLimit)?;
+    requests.iter().map(QuarterMoveRequest::to_engine).collect()
 }
 
 impl MoveRequest {
@@ -285,7 +299,7 @@ impl From<(Cell, Port)> for Spot {
 
 impl Spot {
     pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
-        let port = Port::from_name(&self.place).ok_or_else(|| RequestError::UnknownPlace(self.place.clone()))?;
+        let port = place_named(&self.place)?;
         Ok((Cell::new(self.x, self.y), port))
     }
 }
@@ -350,6 +364,7 @@ pub struct CountRequest {
 
 impl CountRequest {
     pub(crate) fn to_engine(&self) -> Result<CountChoice, RequestError> {
+        quarter_moves(self.moves.len()).map_err(RequestError::OverLimit)?;
         Ok(CountChoice {
             moves: self.moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<_, _>>()?,
             entry: self.enter.as_ref().map(|e| Entry { quarter: e.quarter, count_to: e.count_to, big: e.big }),
@@ -513,6 +528,38 @@ mod tests {
         assert_eq!(unknown.to_move().unwrap_err().to_string(), "there is no tile `ZZ`");
         let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
         assert_eq!(json, MoveRequest::Discard { tile: "E".into() });
+    }
+
+    #[test]
+    fn a_request_past_its_limits_is_refused_before_it_is_read() {
+        let spot = Spot { x: 0, y: 0, place: "N".into() };
+        let out = QuarterMoveRequest { seat: 0, quarter: Quarter::Castle, to: spot, big: false };
+        let at = vec![out.clone(); crate::limit::QUARTER_MOVES as usize];
+        assert_eq!(final_moves(&at).map(|m| m.len()), Ok(64), "at the limit");
+        let past = vec![out; crate::limit::QUARTER_MOVES as usize + 1];
+        let over = RequestError::OverLimit(OverLimit::QuarterMoves { given: 65, max: 64 });
+        assert_eq!(final_moves(&past), Err(over.clone()));
+        let count = CountRequest { moves: past, enter: None };
+        let place = MoveRequest::Place {
+            tile: "E".into(),
+            x: 0,
+            y: -1,
+            rotation: 180,
+            follower: None,
+            figure: Figure::Follower,
+            recall_abbot: false,
+            count: Some(count),
+            pass_second_tile: false,
+        };
+        assert_eq!(place.to_move(), Err(over), "with a move, as at the end");
+
+        let tile = format!("\u{1b}[31m{}", "Z".repeat(1 << 20));
+        let RequestError::UnknownTile(shown) = MoveRequest::Discard { tile }.to_move().unwrap_err() else { panic!() };
+        assert!(shown.starts_with("\\u{1b}[31mZZ") && shown.ends_with("… (1048581 characters)"), "{shown}");
+        let place = "\u{7}".repeat(100);
+        let stand = MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 0, y: 0, place };
+        let RequestError::UnknownPlace(shown) = stand.to_move().unwrap_err() else { panic!() };
+        assert!(shown.len() < 100 && !shown.chars().any(char::is_control), "{shown}");
     }
 
     #[test]

@@ -72,9 +72,32 @@ mod tests {
             assert!(roster(table.ledger()).unwrap().is_empty(), "{names:?}: no player left behind");
             assert!(table.ledger().history().unwrap().is_empty(), "{names:?}: no empty night left behind");
         }
+        let fifty_megabytes = "x".repeat(50 << 20);
+        let refusals = [
+            (
+                GameSetup::base(&["Anna", &"é".repeat(41)]),
+                None,
+                "is 41 characters long; a player's name has at most 40",
+            ),
+            (GameSetup::base(&["Anna", &fifty_megabytes]), None, "… (52428800 characters) is 52428800 characters long"),
+            (
+                GameSetup::base(&["Anna", "Bram"]),
+                Some("p".repeat(61)),
+                "the place is 61 characters long; a place has at most 60",
+            ),
+        ];
+        for (setup, place, why) in refusals {
+            let err = table.start(setup, place.as_deref(), now).unwrap_err();
+            assert!(matches!(err, TableError::OverLimit { file: None, .. }), "{err:?}");
+            assert!(err.to_string().contains(why) && err.to_string().len() < 200, "{err}");
+            assert!(roster(table.ledger()).unwrap().is_empty(), "{why}: no player left behind");
+            assert!(table.ledger().history().unwrap().is_empty(), "{why}: no night left behind");
+        }
+        let at_limits = GameSetup::base(&[&"é".repeat(40), "Bram"]);
+        table.start(at_limits, Some(&"p".repeat(60)), now).expect("a name and a place at their limits");
         table.start(GameSetup::base(&["Ölaf", "Bram"]), None, now).unwrap();
         table.start(GameSetup::base(&["ölaf ", "BRAM"]), None, now).unwrap();
         let names: Vec<String> = roster(table.ledger()).unwrap().into_iter().map(|p| p.name).collect();
-        assert_eq!(names, ["Bram", "Ölaf"], "a second game finds the same two players");
+        assert_eq!(names, ["Bram", "é".repeat(40).as_str(), "Ölaf"], "a second game finds the same two players");
     }
 }

@@ -25,11 +25,12 @@ impl ScriptFile {
     /// Reads and replays the script at `path` (a byte-order mark is allowed).
     ///
     /// # Errors
-    /// The file cannot be read or is not UTF-8 text ([`TableError::Io`]), or it is not a valid
-    /// script or breaks a rule ([`TableError::Script`], naming where).
+    /// The file cannot be read or is not UTF-8 text ([`TableError::Io`]), it is larger than
+    /// any script ([`TableError::OverLimit`]), or it is not a valid script or breaks a rule
+    /// ([`TableError::Script`], naming where).
     pub fn read(path: &Path) -> Result<ScriptFile, TableError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|error| TableError::Io { path: shown.clone(), error })?;
+        let text = crate::limit::read_script(path)?;
         let script = Script::from_json(&text).map_err(|error| TableError::Script { file: shown.clone(), error })?;
         script.play().map_err(|error| TableError::Script { file: shown.clone(), error })?;
         Ok(ScriptFile { path: shown, text, script })
@@ -120,6 +121,9 @@ mod tests {
         std::fs::write(dir.path().join("latin1.json"), b"\xff\xfe{").unwrap();
         let err = ScriptFile::read(&dir.path().join("latin1.json")).unwrap_err();
         assert!(matches!(err, TableError::Io { .. }), "not UTF-8: {err:?}");
+        let huge = format!("{GAME}{}", " ".repeat(crate::limit::SCRIPT_BYTES as usize));
+        let err = ScriptFile::read(&write(dir.path(), "huge.json", &huge)).unwrap_err();
+        assert!(matches!(err, TableError::OverLimit { file: Some(_), .. }), "larger than any script: {err:?}");
     }
 
     #[test]

@@ -670,6 +670,19 @@ export const de: Messages = {
   "refusal.badRotation": "Eine Drehung um {degrees}° ist keine Vierteldrehung.",
   "refusal.unknownPlace": "Auf einem Plättchen gibt es keine Stelle „{name}“.",
   "refusal.unknownSeat": "An diesem Tisch gibt es keinen Platz {n}.",
+  "error.settingTooLarge":
+    "Diese Einstellung wurde nicht gespeichert: Ihr Wert ist größer, als eine Einstellung je braucht (höchstens {max} Bytes). Die bisherigen Einstellungen bleiben.",
+  "error.overLimitInFile": "{path}: {reason}",
+  "refusal.limit.playerName":
+    "Der Name „{name}“ ist {chars} Zeichen lang; der Name eines Spielers hat höchstens {max}. Es wurde nichts gespeichert.",
+  "refusal.limit.place":
+    "Der Ort ist {chars} Zeichen lang; er darf höchstens {max} haben. Es wurde nichts gespeichert.",
+  "refusal.limit.scriptFile":
+    "Die Datei hat {bytes} Bytes; ein Spielskript hat höchstens {max}, also ist dies keins. Es wurde nichts gelesen.",
+  "refusal.limit.path":
+    "Der Pfad hat {bytes} Bytes; ein Pfad hat höchstens {max}, also liegt dort keine Datei. Es wurde nichts geöffnet.",
+  "refusal.limit.quarterMoves":
+    "{given} Meeple verlassen die Stadt Carcassonne auf einmal; es können höchstens {max} sein. Es wurde nichts geändert.",
   "refusal.finalBoardOnly":
     "König, Raubritter, das Viertel des Grafen und die Waren in der Hand werden nur bei einem Endstand eingegeben.",
   "refusal.noFileGiven": "Es wurde keine Datei angegeben.",

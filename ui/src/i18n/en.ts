@@ -651,6 +651,18 @@ export const en = {
   "refusal.badRotation": "A turn of {degrees}° is not a quarter turn.",
   "refusal.unknownPlace": "There is no place “{name}” on a tile.",
   "refusal.unknownSeat": "There is no seat {n} at this table.",
+  "error.settingTooLarge":
+    "This setting was not saved: its value is larger than any setting needs (at most {max} bytes). The earlier settings are kept.",
+  "error.overLimitInFile": "{path}: {reason}",
+  "refusal.limit.playerName":
+    "The name “{name}” is {chars} characters long; a player’s name can have at most {max}. Nothing was saved.",
+  "refusal.limit.place": "The place is {chars} characters long; it can have at most {max}. Nothing was saved.",
+  "refusal.limit.scriptFile":
+    "The file has {bytes} bytes; a game script has at most {max}, so this is not one. Nothing was read.",
+  "refusal.limit.path":
+    "The path has {bytes} bytes; a path has at most {max}, so no file is there. Nothing was opened.",
+  "refusal.limit.quarterMoves":
+    "{given} followers are moved out of the City of Carcassonne at once; there can be at most {max}. Nothing was changed.",
   "refusal.finalBoardOnly":
     "The King, the Robber, the Count's quarter and the goods in hand are entered only for a final board.",
   "refusal.noFileGiven": "No file was given.",

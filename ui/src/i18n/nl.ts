@@ -661,6 +661,18 @@ export const nl: Messages = {
   "refusal.badRotation": "Een draai van {degrees}° is geen kwartslag.",
   "refusal.unknownPlace": "Er is geen plek „{name}” op een tegel.",
   "refusal.unknownSeat": "Er is geen stoel {n} aan deze tafel.",
+  "error.settingTooLarge":
+    "Deze instelling is niet bewaard: de waarde is groter dan een instelling ooit nodig heeft (hoogstens {max} bytes). De vorige instellingen blijven.",
+  "error.overLimitInFile": "{path}: {reason}",
+  "refusal.limit.playerName":
+    "De naam „{name}” is {chars} tekens lang; de naam van een speler heeft er hoogstens {max}. Er is niets bewaard.",
+  "refusal.limit.place": "De plaats is {chars} tekens lang; dat mogen er hoogstens {max} zijn. Er is niets bewaard.",
+  "refusal.limit.scriptFile":
+    "Het bestand heeft {bytes} bytes; een spelscript heeft er hoogstens {max}, dus dit is er geen. Er is niets gelezen.",
+  "refusal.limit.path":
+    "Het pad heeft {bytes} bytes; een pad heeft er hoogstens {max}, dus daar is geen bestand. Er is niets geopend.",
+  "refusal.limit.quarterMoves":
+    "Er gaan {given} horigen tegelijk uit de Stad Carcassonne; dat kunnen er hoogstens {max} zijn. Er is niets veranderd.",
   "refusal.finalBoardOnly":
     "De koning, de roofridder, de wijk van de graaf en de handelswaar in bezit worden alleen bij een eindstand ingevoerd.",
   "refusal.noFileGiven": "Er is geen bestand opgegeven.",
