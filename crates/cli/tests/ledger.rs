@@ -46,6 +46,14 @@ fn import_export_and_stats_round_trip() {
     let anna = stats["players"].as_array().unwrap().iter().find(|p| p["name"] == "Anna").expect("Anna");
     assert_eq!((anna["games"].as_u64(), anna["wins"].as_u64()), (Some(1), Some(1)), "only the good game counts");
     assert_eq!(anna["points"]["cities"], 4, "her two-tile city");
+    let ratings = stats["ratings"].as_array().expect("ratings are listed");
+    let rated: Vec<(&str, bool, usize)> = ratings
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["provisional"] == true, r["history"].as_array().unwrap().len()))
+        .collect();
+    assert_eq!(rated, [("Anna", true, 1), ("Bram", true, 1)], "the winner first, both new, one game each");
+    assert!(ratings[0]["rating"].as_f64().unwrap() > 25.0 && ratings[1]["rating"].as_f64().unwrap() < 25.0);
+    assert_eq!(ratings[0]["history"][0]["date"], "2026-11-20", "the history names the night");
 
     let out_dir = dir.path().join("out");
     let out_s = out_dir.display().to_string();

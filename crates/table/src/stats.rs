@@ -2,7 +2,7 @@
 //! `castellan ledger stats --json` (keys in snake_case, as that command has always printed).
 
 use crate::TableError;
-use castellan_ledger::{Ledger, PlayerId, PointsByKind, Record};
+use castellan_ledger::{GameId, Ledger, PlayerId, PlayerRating, PointsByKind, Record};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -69,6 +69,39 @@ pub struct RecordsView {
     pub most_farm_points: Option<RecordView>,
 }
 
+/// A player's rating after one game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RatingPointView {
+    /// The game.
+    pub game: u32,
+    /// Its night's date (YYYY-MM-DD).
+    pub date: String,
+    /// The rating after it.
+    pub rating: f64,
+    /// Its uncertainty (one standard deviation).
+    pub uncertainty: f64,
+}
+
+/// One player's rating (Weng-Lin: everyone starts at 25 ± 8.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RatingView {
+    /// Their name.
+    pub name: String,
+    /// The best estimate of their strength.
+    pub rating: f64,
+    /// One standard deviation of it: the strength is within twice this with about 95%
+    /// certainty.
+    pub uncertainty: f64,
+    /// Rated games.
+    pub games: u32,
+    /// Too few games to lean on it.
+    pub provisional: bool,
+    /// The rating after each of their games, oldest first.
+    pub history: Vec<RatingPointView>,
+}
+
 /// Everything the statistics screen shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -79,6 +112,8 @@ pub struct StatsView {
     pub head_to_head: Vec<HeadToHeadView>,
     /// The records.
     pub records: RecordsView,
+    /// Every rated player, highest rating first.
+    pub ratings: Vec<RatingView>,
     /// Finished games left out of everything above because only their end count is known
     /// (a final board counted without the scores before the count).
     pub end_count_only_games: u32,
@@ -95,7 +130,7 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
     let record = |r: Option<Record>| {
         r.map(|r| RecordView {
             player: name(r.player),
-            game: u32::try_from(r.game.0).expect("ledger row ids fit in 32 bits"),
+            game: game_number(r.game),
             date: r.date.to_string(),
             value: r.value,
         })
@@ -133,7 +168,32 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
             most_farm_points: record(stats.records.most_farm_points),
         },
         end_count_only_games: stats.end_count_only_games,
+        ratings: ledger.ratings()?.players.iter().map(|p| rating_view(p, name(p.player))).collect(),
     })
+}
+
+fn rating_view(rated: &PlayerRating, name: String) -> RatingView {
+    RatingView {
+        name,
+        rating: rated.rating.mean,
+        uncertainty: rated.rating.uncertainty,
+        games: rated.games,
+        provisional: rated.is_provisional(),
+        history: rated
+            .history
+            .iter()
+            .map(|point| RatingPointView {
+                game: game_number(point.game),
+                date: point.date.to_string(),
+                rating: point.rating.mean,
+                uncertainty: point.rating.uncertainty,
+            })
+            .collect(),
+    }
+}
+
+fn game_number(game: GameId) -> u32 {
+    u32::try_from(game.0).expect("ledger row ids fit in 32 bits")
 }
 
 /// The statistics as JSON (`castellan ledger stats --json`).

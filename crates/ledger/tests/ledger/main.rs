@@ -13,6 +13,7 @@ mod migration;
 mod moves;
 mod night;
 mod player;
+mod rating;
 mod result;
 mod stats;
 
