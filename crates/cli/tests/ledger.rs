@@ -54,6 +54,17 @@ fn import_export_and_stats_round_trip() {
     assert_eq!(rated, [("Anna", true, 1), ("Bram", true, 1)], "the winner first, both new, one game each");
     assert!(ratings[0]["rating"].as_f64().unwrap() > 25.0 && ratings[1]["rating"].as_f64().unwrap() < 25.0);
     assert_eq!(ratings[0]["history"][0]["date"], "2026-11-20", "the history names the night");
+    let pair = &stats["head_to_head"][0];
+    assert_eq!((pair["a"].as_str(), pair["average_margin"].as_f64()), (Some("Anna"), Some(2.0)), "4 to 2");
+    assert_eq!(pair["by_box"][0]["key"], "base");
+    assert_eq!(pair["by_farm_rule"][0]["key"], "c3", "the setup names no farm rule: the current one");
+    let city = &stats["records"]["biggest_city"];
+    assert_eq!(
+        (city["player"].as_str(), city["value"].as_u64(), city["turn"].as_u64()),
+        (Some("Anna"), Some(2), Some(1))
+    );
+    assert_eq!(stats["records"]["closest_finish"]["value"], 2, "Anna by 2");
+    assert_eq!(stats["boxes"][0]["players"][0]["wins"], 1, "Anna won her base game");
 
     let out_dir = dir.path().join("out");
     let out_s = out_dir.display().to_string();

@@ -92,4 +92,4 @@ pub use night::{Night, NightId};
 pub use player::{check_roster, name_key, Color, ParseColorError, Player, PlayerId};
 pub use rating::{PlayerRating, Rating, RatingPoint, Ratings, PROVISIONAL_GAMES};
 pub use result::{Finish, GameImport, NewMove, PlayerResult, PointsByKind, Standing};
-pub use stats::{HeadToHead, PlayerStats, Record, Records, Statistics};
+pub use stats::{BoxPlayer, BoxStats, HeadToHead, Meetings, PlayerStats, Record, Records, Statistics};

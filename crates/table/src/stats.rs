@@ -1,8 +1,10 @@
 //! The statistics, players named: the statistics screen's data and, as JSON, the output of
 //! `castellan ledger stats --json` (keys in snake_case, as that command has always printed).
 
+use crate::stored::stored_history;
 use crate::TableError;
-use castellan_ledger::{GameId, Ledger, PlayerId, PlayerRating, PointsByKind, Record};
+use castellan_engine::{Event, Game, PlayerId as EnginePlayer, ScoreSource};
+use castellan_ledger::{GameId, Ledger, Meetings, PlayerId, PlayerRating, PointsByKind, Record};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -28,7 +30,7 @@ pub struct PlayerStatsView {
 }
 
 /// Two players' games together.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[allow(missing_docs)]
 pub struct HeadToHeadView {
@@ -42,6 +44,55 @@ pub struct HeadToHeadView {
     pub b_wins: u32,
     /// Games they finished level.
     pub ties: u32,
+    /// Points `a` finished ahead of `b` on average (negative: behind).
+    pub average_margin: Option<f64>,
+    /// The same per box (`key`: the box's game-script name, e.g. `inns-cathedrals`); a game
+    /// with several boxes counts for each.
+    pub by_box: Vec<MeetingsView>,
+    /// The same per farm rule (`key`: `c3`, `c1` or `off`).
+    pub by_farm_rule: Vec<MeetingsView>,
+}
+
+/// Two players' games of one kind.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[allow(missing_docs)]
+pub struct MeetingsView {
+    /// The box or the farm rule.
+    pub key: String,
+    pub games: u32,
+    pub a_wins: u32,
+    pub b_wins: u32,
+    pub ties: u32,
+    pub average_margin: Option<f64>,
+}
+
+/// One player's games with a box.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BoxPlayerView {
+    /// Their name.
+    pub name: String,
+    /// Games with the box.
+    pub games: u32,
+    /// Of those, won.
+    pub wins: u32,
+    /// Their average score with it.
+    pub average: Option<f64>,
+}
+
+/// The games played with one box.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct BoxView {
+    /// The box's game-script name (`base`, `river`, `inns-cathedrals`, …).
+    pub tile_set: String,
+    /// Games played with it.
+    pub games: u32,
+    /// A player's average score in those games.
+    pub average: Option<f64>,
+    /// Each player who played it, by name.
+    pub players: Vec<BoxPlayerView>,
 }
 
 /// An all-time record.
@@ -56,6 +107,9 @@ pub struct RecordView {
     pub date: String,
     /// Tiles or points.
     pub value: u32,
+    /// The step of the game's replay that shows it: the move that scored the feature, or
+    /// the final count for a game's totals.
+    pub turn: u32,
 }
 
 /// The all-time records.
@@ -67,6 +121,8 @@ pub struct RecordsView {
     pub longest_road: Option<RecordView>,
     pub highest_score: Option<RecordView>,
     pub most_farm_points: Option<RecordView>,
+    /// The smallest lead of a winner over the next player (`player`: the winner).
+    pub closest_finish: Option<RecordView>,
 }
 
 /// A player's rating after one game.
@@ -114,6 +170,8 @@ pub struct StatsView {
     pub records: RecordsView,
     /// Every rated player, highest rating first.
     pub ratings: Vec<RatingView>,
+    /// Every box played, the base box first.
+    pub boxes: Vec<BoxView>,
     /// Finished games left out of everything above because only their end count is known
     /// (a final board counted without the scores before the count).
     pub end_count_only_games: u32,
@@ -127,14 +185,19 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
     let names: HashMap<PlayerId, String> = ledger.players()?.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
     let stats = ledger.statistics()?;
-    let record = |r: Option<Record>| {
-        r.map(|r| RecordView {
-            player: name(r.player),
-            game: game_number(r.game),
-            date: r.date.to_string(),
-            value: r.value,
+    let record = |r: Option<Record>, feature: Option<ScoreSource>| -> Result<Option<RecordView>, TableError> {
+        r.map(|r| {
+            Ok(RecordView {
+                player: name(r.player),
+                game: game_number(r.game),
+                date: r.date.to_string(),
+                value: r.value,
+                turn: record_turn(ledger, &r, feature)?,
+            })
         })
+        .transpose()
     };
+    let records = &stats.records;
     Ok(StatsView {
         players: stats
             .players
@@ -155,21 +218,84 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
             .map(|h| HeadToHeadView {
                 a: name(h.a),
                 b: name(h.b),
-                games: h.games,
-                a_wins: h.a_wins,
-                b_wins: h.b_wins,
+                games: h.together.games,
+                a_wins: h.together.a_wins,
+                b_wins: h.together.b_wins,
                 ties: h.ties(),
+                average_margin: h.together.average_margin(),
+                by_box: h.by_box.iter().map(|(set, m)| meetings_view(set.name(), m)).collect(),
+                by_farm_rule: h.by_farm_rule.iter().map(|(rule, m)| meetings_view(rule.name(), m)).collect(),
             })
             .collect(),
         records: RecordsView {
-            biggest_city: record(stats.records.biggest_city),
-            longest_road: record(stats.records.longest_road),
-            highest_score: record(stats.records.highest_score),
-            most_farm_points: record(stats.records.most_farm_points),
+            biggest_city: record(records.biggest_city, Some(ScoreSource::City))?,
+            longest_road: record(records.longest_road, Some(ScoreSource::Road))?,
+            highest_score: record(records.highest_score, None)?,
+            most_farm_points: record(records.most_farm_points, None)?,
+            closest_finish: record(records.closest_finish, None)?,
         },
         end_count_only_games: stats.end_count_only_games,
         ratings: ledger.ratings()?.players.iter().map(|p| rating_view(p, name(p.player))).collect(),
+        boxes: stats
+            .boxes
+            .iter()
+            .map(|b| BoxView {
+                tile_set: b.tile_set.name().to_owned(),
+                games: b.games,
+                average: b.average_score(),
+                players: {
+                    let mut players: Vec<BoxPlayerView> = b
+                        .players
+                        .iter()
+                        .map(|p| BoxPlayerView {
+                            name: name(p.player),
+                            games: p.games,
+                            wins: p.wins,
+                            average: (p.games > 0).then(|| f64::from(p.total_score) / f64::from(p.games)),
+                        })
+                        .collect();
+                    players.sort_by(|x, y| x.name.cmp(&y.name));
+                    players
+                },
+            })
+            .collect(),
     })
+}
+
+fn meetings_view(key: &str, m: &Meetings) -> MeetingsView {
+    MeetingsView {
+        key: key.to_owned(),
+        games: m.games,
+        a_wins: m.a_wins,
+        b_wins: m.b_wins,
+        ties: m.ties(),
+        average_margin: m.average_margin(),
+    }
+}
+
+/// The replay step that shows `record`: for a feature (a completed city or road of the
+/// record's size that its holder scored), the move that scored it; otherwise, or when it was
+/// scored in the final count, the final count's step.
+fn record_turn(ledger: &Ledger, record: &Record, feature: Option<ScoreSource>) -> Result<u32, TableError> {
+    let stored = stored_history(ledger, record.game)?;
+    let moves = &stored.history.moves()[..stored.history.cursor()];
+    let final_count = moves.len() as u32 + 1;
+    let Some(source) = feature else { return Ok(final_count) };
+    let Some(seat) = stored.seated.iter().position(|&p| p == record.player) else { return Ok(final_count) };
+    let holder = EnginePlayer(seat as u8);
+    let broken = |detail: String| TableError::Stored { game: record.game.0, detail };
+    let mut game = Game::new(stored.history.setup().clone()).map_err(|e| broken(e.to_string()))?;
+    for (index, mv) in moves.iter().enumerate() {
+        let events = game.apply(mv).map_err(|e| broken(e.to_string()))?;
+        let scored = events.iter().any(|event| {
+            matches!(event, Event::Scored(s) if s.source == source && s.complete
+                && s.tiles.len() as u32 == record.value && s.winners.contains(holder))
+        });
+        if scored {
+            return Ok(index as u32 + 1);
+        }
+    }
+    Ok(final_count)
 }
 
 fn rating_view(rated: &PlayerRating, name: String) -> RatingView {
@@ -202,4 +328,67 @@ fn game_number(game: GameId) -> u32 {
 /// The ledger fails.
 pub fn stats_json(ledger: &Ledger) -> Result<Value, TableError> {
     Ok(serde_json::to_value(stats(ledger)?).expect("statistics are plain data"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{now, place};
+    use crate::live::Table;
+    use castellan_engine::{GameSetup, Port, Rotation};
+
+    /// A ledger file with one game played at the table: Anna closes a two-tile city on the
+    /// first move (4), Bram's road stays open (2 at the end); then a second game where Bram
+    /// closes the city on the second move (4) and Anna's road has no follower (0).
+    fn two_games(dir: &std::path::Path) -> Table {
+        let mut table = Table::new(Ledger::open(dir.join("club.sqlite3")).unwrap());
+        table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
+        table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
+        table.play(place("V", 1, 0, Rotation::R90, Some(Port::W)), now()).unwrap();
+        table.finish(Vec::new(), now()).unwrap();
+        table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
+        table.play(place("V", 1, 0, Rotation::R90, None), now()).unwrap();
+        table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
+        table.finish(Vec::new(), now()).unwrap();
+        table
+    }
+
+    #[test]
+    fn records_name_the_game_and_the_replay_step_that_shows_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = two_games(dir.path());
+        let stats = stats(table.ledger()).unwrap();
+        let city = stats.records.biggest_city.expect("a city was completed");
+        assert_eq!(
+            (city.player.as_str(), city.game, city.value, city.turn),
+            ("Anna", 1, 2, 1),
+            "Anna's two-tile city, first set in game 1, closed by its first move"
+        );
+        let score = stats.records.highest_score.expect("games were finished");
+        assert_eq!((score.player.as_str(), score.game, score.value, score.turn), ("Anna", 1, 4, 3), "after the count");
+        let closest = stats.records.closest_finish.expect("games were finished");
+        assert_eq!((closest.value, closest.game, closest.turn), (2, 1, 3), "4 to 2 beats 4 to 0");
+    }
+
+    #[test]
+    fn head_to_head_boxes_and_ratings_reach_the_view_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = two_games(dir.path());
+        let stats = stats(table.ledger()).unwrap();
+        let pair = &stats.head_to_head[0];
+        assert_eq!((pair.a.as_str(), pair.b.as_str(), pair.a_wins, pair.b_wins), ("Anna", "Bram", 1, 1));
+        assert_eq!(pair.average_margin, Some(-1.0), "2 ahead (4 to 2), then 4 behind (0 to 4)");
+        let keys = |list: &[MeetingsView]| list.iter().map(|m| (m.key.clone(), m.games)).collect::<Vec<_>>();
+        assert_eq!(keys(&pair.by_box), [("base".to_owned(), 2)]);
+        assert_eq!(keys(&pair.by_farm_rule), [("c3".to_owned(), 2)]);
+        let base = &stats.boxes[0];
+        assert_eq!((base.tile_set.as_str(), base.games, base.average), ("base", 2, Some(2.5)), "(4 + 2 + 0 + 4) / 4");
+        let ratings: Vec<(&str, u32, bool)> =
+            stats.ratings.iter().map(|r| (r.name.as_str(), r.games, r.provisional)).collect();
+        assert_eq!(ratings.len(), 2);
+        assert!(ratings.iter().all(|&(_, games, provisional)| games == 2 && provisional), "{ratings:?}");
+        let json = stats_json(table.ledger()).unwrap();
+        assert_eq!(json["records"]["biggest_city"]["turn"], 1, "the JSON carries the turn");
+        assert_eq!(json["boxes"][0]["tile_set"], "base");
+    }
 }
