@@ -97,6 +97,8 @@ test("head to head shows any two players, by box and farm rule", async () => {
 test("a record opens the replay at the turn that set it", async () => {
   const city = await textOf(browser, '#records [data-record="biggestCity"]', /Ada, 2 tiles/);
   assert.match(city, /game \d+, step 1/, "the city was closed by the first move");
+  const move = await textOf(browser, '#records [data-record="mostPointsInTurn"]', /Ada, 4 points/);
+  assert.match(move, /game \d+, step 1/, "the city's 4 points came with the first move");
   await click(browser, '#records [data-record="biggestCity"] button');
   await textOf(browser, "#step", "Step 1 of 3");
   await click(browser, "#back");

@@ -1769,6 +1769,8 @@ export type RecordsView = {
 	most_farm_points: RecordView | null,
 	/**  The smallest lead of a winner over the next player (`player`: the winner). */
 	closest_finish: RecordView | null,
+	/**  The most points one player gained from one move, in a game played turn by turn. */
+	most_points_in_turn: RecordView | null,
 };
 
 /**  A stored game at one of its turns, for the history's step-through. */

@@ -64,6 +64,11 @@ fn import_export_and_stats_round_trip() {
         (Some("Anna"), Some(2), Some(1))
     );
     assert_eq!(stats["records"]["closest_finish"]["value"], 2, "Anna by 2");
+    let turn = &stats["records"]["most_points_in_turn"];
+    assert_eq!(
+        (turn["player"].as_str(), turn["value"].as_u64(), turn["turn"].as_u64()),
+        (Some("Anna"), Some(4), Some(1))
+    );
     assert_eq!(stats["boxes"][0]["players"][0]["wins"], 1, "Anna won her base game");
 
     let out_dir = dir.path().join("out");

@@ -3,8 +3,9 @@
 
 use crate::stored::stored_history;
 use crate::TableError;
-use castellan_engine::{Event, Game, PlayerId as EnginePlayer, ScoreSource};
-use castellan_ledger::{GameId, Ledger, Meetings, PlayerId, PlayerRating, PointsByKind, Record};
+use castellan_engine::{Event, Game, Mode, PlayerId as EnginePlayer, ScoreSource};
+use castellan_ledger::{GameId, GameStatus, Ledger, Meetings, PlayerId, PlayerRating, PointsByKind, Record};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -123,6 +124,8 @@ pub struct RecordsView {
     pub most_farm_points: Option<RecordView>,
     /// The smallest lead of a winner over the next player (`player`: the winner).
     pub closest_finish: Option<RecordView>,
+    /// The most points one player gained from one move, in a game played turn by turn.
+    pub most_points_in_turn: Option<RecordView>,
 }
 
 /// A player's rating after one game.
@@ -233,6 +236,13 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
             highest_score: record(records.highest_score, None)?,
             most_farm_points: record(records.most_farm_points, None)?,
             closest_finish: record(records.closest_finish, None)?,
+            most_points_in_turn: most_points_in_turn(ledger)?.map(|(record, turn)| RecordView {
+                player: name(record.player),
+                game: game_number(record.game),
+                date: record.date.to_string(),
+                value: record.value,
+                turn,
+            }),
         },
         end_count_only_games: stats.end_count_only_games,
         ratings: ledger.ratings()?.players.iter().map(|p| rating_view(p, name(p.player))).collect(),
@@ -260,6 +270,52 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
             })
             .collect(),
     })
+}
+
+/// When a game was played: its night's date, its start, its id.
+type PlayedAt = (NaiveDate, DateTime<Utc>, i64);
+
+/// The most points one player gained from one move, with the move's replay step: the first
+/// to gain that many keeps it. The ledger keeps no points per move, so every game that counts
+/// in the statistics is replayed; final boards are left out, their tiles having been entered
+/// in no order of play, and so is the final count, which is no move.
+fn most_points_in_turn(ledger: &Ledger) -> Result<Option<(Record, u32)>, TableError> {
+    let mut best: Option<(Record, u32, PlayedAt)> = None;
+    for night in ledger.history()? {
+        for entry in &night.games {
+            let stored_game = &entry.game;
+            if stored_game.status != GameStatus::Finished
+                || stored_game.voided_at.is_some()
+                || stored_game.end_count_only
+            {
+                continue;
+            }
+            let stored = stored_history(ledger, stored_game.id)?;
+            if stored.history.setup().mode == Mode::FinalBoard {
+                continue;
+            }
+            let broken = |detail: String| TableError::Stored { game: stored_game.id.0, detail };
+            let mut game = Game::new(stored.history.setup().clone()).map_err(|e| broken(e.to_string()))?;
+            let mut before = game.scores().to_vec();
+            let played = (night.night.date, stored_game.started_at, stored_game.id.0);
+            for (index, mv) in stored.history.moves()[..stored.history.cursor()].iter().enumerate() {
+                game.apply(mv).map_err(|e| broken(e.to_string()))?;
+                for (seat, (&now, &was)) in game.scores().iter().zip(&before).enumerate() {
+                    let gained = now.saturating_sub(was);
+                    let better = best.as_ref().is_none_or(|(record, _, when)| {
+                        gained > record.value || (gained == record.value && played < *when)
+                    });
+                    if gained > 0 && better {
+                        let Some(&player) = stored.seated.get(seat) else { continue };
+                        let record = Record { player, game: stored_game.id, date: night.night.date, value: gained };
+                        best = Some((record, index as u32 + 1, played));
+                    }
+                }
+                before.clone_from_slice(game.scores());
+            }
+        }
+    }
+    Ok(best.map(|(record, turn, _)| (record, turn)))
 }
 
 fn meetings_view(key: &str, m: &Meetings) -> MeetingsView {
@@ -368,6 +424,12 @@ mod tests {
         assert_eq!((score.player.as_str(), score.game, score.value, score.turn), ("Anna", 1, 4, 3), "after the count");
         let closest = stats.records.closest_finish.expect("games were finished");
         assert_eq!((closest.value, closest.game, closest.turn), (2, 1, 3), "4 to 2 beats 4 to 0");
+        let turn = stats.records.most_points_in_turn.expect("points were scored in a move");
+        assert_eq!(
+            (turn.player.as_str(), turn.game, turn.value, turn.turn),
+            ("Anna", 1, 4, 1),
+            "Anna's city, 4 in the first move; Bram's 4 in game 2 only equals it"
+        );
     }
 
     #[test]

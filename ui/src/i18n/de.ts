@@ -58,6 +58,7 @@ export const de: Messages = {
   "stats.record.highestScore": "Höchste Punktzahl",
   "stats.record.mostFarmPoints": "Meiste Wiesenpunkte",
   "stats.record.closestFinish": "Knappster Ausgang (Vorsprung auf den Nächsten)",
+  "stats.record.mostPointsInTurn": "Meiste Punkte in einem Zug",
   "stats.ratings": "Spielstärke",
   "stats.ratingsNote":
     "Die Spielstärke sagt, wie stark sich ein Spieler gezeigt hat, aus der Reihenfolge, in der jedes Spiel endete (Weng-Lin, wie OpenSkill rechnet). Alle beginnen bei 25; ± gibt den Bereich, in dem die wahre Stärke mit 95 % Sicherheit liegt, und er wird mit jedem Spiel enger. Unter 5 Spielen ist die Stärke vorläufig.",

@@ -58,6 +58,7 @@ export const en = {
   "stats.record.highestScore": "Highest score",
   "stats.record.mostFarmPoints": "Most farm points",
   "stats.record.closestFinish": "Closest finish (lead over the next player)",
+  "stats.record.mostPointsInTurn": "Most points in one move",
   "stats.ratings": "Ratings",
   "stats.ratingsNote":
     "A rating says how strong a player has shown to be, from the order every game finished in (Weng-Lin, as OpenSkill rates). Everyone starts at 25; ± gives the range the true strength lies in with 95% certainty, and it narrows with each game. Below 5 games a rating is provisional.",

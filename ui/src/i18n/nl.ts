@@ -58,6 +58,7 @@ export const nl: Messages = {
   "stats.record.highestScore": "Hoogste score",
   "stats.record.mostFarmPoints": "Meeste weidepunten",
   "stats.record.closestFinish": "Spannendste finish (voorsprong op de volgende speler)",
+  "stats.record.mostPointsInTurn": "Meeste punten in één zet",
   "stats.ratings": "Speelsterkte",
   "stats.ratingsNote":
     "De speelsterkte zegt hoe sterk een speler is gebleken, uit de volgorde waarin elk spel eindigde (Weng-Lin, zoals OpenSkill rekent). Iedereen begint op 25; ± geeft het bereik waarin de ware sterkte met 95% zekerheid ligt, en dat wordt met elk spel smaller. Onder de 5 spellen is de sterkte voorlopig.",
