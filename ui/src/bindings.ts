@@ -242,6 +242,30 @@ export type Bounds = {
 	maxY: number,
 };
 
+/**  One player's games with a box. */
+export type BoxPlayerView = {
+	/**  Their name. */
+	name: string,
+	/**  Games with the box. */
+	games: number,
+	/**  Of those, won. */
+	wins: number,
+	/**  Their average score with it. */
+	average: number | null,
+};
+
+/**  The games played with one box. */
+export type BoxView = {
+	/**  The box's game-script name (`base`, `river`, `inns-cathedrals`, …). */
+	tile_set: string,
+	/**  Games played with it. */
+	games: number,
+	/**  A player's average score in those games. */
+	average: number | null,
+	/**  Each player who played it, by name. */
+	players: BoxPlayerView[],
+};
+
 /**
  *  Why the builder may not go where the move puts it, or the second tile may not be passed
  *  up. The game is unchanged.
@@ -1146,6 +1170,15 @@ export type HeadToHeadView = {
 	b_wins: number,
 	/**  Games they finished level. */
 	ties: number,
+	/**  Points `a` finished ahead of `b` on average (negative: behind). */
+	average_margin: number | null,
+	/**
+	 *  The same per box (`key`: the box's game-script name, e.g. `inns-cathedrals`); a game
+	 *  with several boxes counts for each.
+	 */
+	by_box: MeetingsView[],
+	/**  The same per farm rule (`key`: `c3`, `c1` or `off`). */
+	by_farm_rule: MeetingsView[],
 };
 
 /**  One player's followers on a feature. */
@@ -1243,6 +1276,17 @@ name: string } |
 { kind: "notFinished" } | 
 /**  Anything else: a failure of the ledger itself, whose words the detail holds. */
 { kind: "other" };
+
+/**  Two players' games of one kind. */
+export type MeetingsView = {
+	/**  The box or the farm rule. */
+	key: string,
+	games: number,
+	a_wins: number,
+	b_wins: number,
+	ties: number,
+	average_margin: number | null,
+};
 
 /**  Whether the game is entered turn by turn, or only its final board. */
 export type Mode = 
@@ -1732,6 +1776,37 @@ export type QuarterView = {
 	big?: number[],
 };
 
+/**  A player's rating after one game. */
+export type RatingPointView = {
+	/**  The game. */
+	game: number,
+	/**  Its night's date (YYYY-MM-DD). */
+	date: string,
+	/**  The rating after it. */
+	rating: number | null,
+	/**  Its uncertainty (one standard deviation). */
+	uncertainty: number | null,
+};
+
+/**  One player's rating (Weng-Lin: everyone starts at 25 ± 8.3). */
+export type RatingView = {
+	/**  Their name. */
+	name: string,
+	/**  The best estimate of their strength. */
+	rating: number | null,
+	/**
+	 *  One standard deviation of it: the strength is within twice this with about 95%
+	 *  certainty.
+	 */
+	uncertainty: number | null,
+	/**  Rated games. */
+	games: number,
+	/**  Too few games to lean on it. */
+	provisional: boolean,
+	/**  The rating after each of their games, oldest first. */
+	history: RatingPointView[],
+};
+
 /**  An all-time record. */
 export type RecordView = {
 	/**  Who holds it. */
@@ -1742,6 +1817,11 @@ export type RecordView = {
 	date: string,
 	/**  Tiles or points. */
 	value: number,
+	/**
+	 *  The step of the game's replay that shows it: the move that scored the feature, or
+	 *  the final count for a game's totals.
+	 */
+	turn: number,
 };
 
 /**  The all-time records. */
@@ -1750,6 +1830,10 @@ export type RecordsView = {
 	longest_road: RecordView | null,
 	highest_score: RecordView | null,
 	most_farm_points: RecordView | null,
+	/**  The smallest lead of a winner over the next player (`player`: the winner). */
+	closest_finish: RecordView | null,
+	/**  The most points one player gained from one move, in a game played turn by turn. */
+	most_points_in_turn: RecordView | null,
 };
 
 /**  A stored game at one of its turns, for the history's step-through. */
@@ -3350,6 +3434,10 @@ export type StatsView = {
 	head_to_head: HeadToHeadView[],
 	/**  The records. */
 	records: RecordsView,
+	/**  Every rated player, highest rating first. */
+	ratings: RatingView[],
+	/**  Every box played, the base box first. */
+	boxes: BoxView[],
 	/**
 	 *  Finished games left out of everything above because only their end count is known
 	 *  (a final board counted without the scores before the count).

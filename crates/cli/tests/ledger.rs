@@ -46,6 +46,30 @@ fn import_export_and_stats_round_trip() {
     let anna = stats["players"].as_array().unwrap().iter().find(|p| p["name"] == "Anna").expect("Anna");
     assert_eq!((anna["games"].as_u64(), anna["wins"].as_u64()), (Some(1), Some(1)), "only the good game counts");
     assert_eq!(anna["points"]["cities"], 4, "her two-tile city");
+    let ratings = stats["ratings"].as_array().expect("ratings are listed");
+    let rated: Vec<(&str, bool, usize)> = ratings
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["provisional"] == true, r["history"].as_array().unwrap().len()))
+        .collect();
+    assert_eq!(rated, [("Anna", true, 1), ("Bram", true, 1)], "the winner first, both new, one game each");
+    assert!(ratings[0]["rating"].as_f64().unwrap() > 25.0 && ratings[1]["rating"].as_f64().unwrap() < 25.0);
+    assert_eq!(ratings[0]["history"][0]["date"], "2026-11-20", "the history names the night");
+    let pair = &stats["head_to_head"][0];
+    assert_eq!((pair["a"].as_str(), pair["average_margin"].as_f64()), (Some("Anna"), Some(2.0)), "4 to 2");
+    assert_eq!(pair["by_box"][0]["key"], "base");
+    assert_eq!(pair["by_farm_rule"][0]["key"], "c3", "the setup names no farm rule: the current one");
+    let city = &stats["records"]["biggest_city"];
+    assert_eq!(
+        (city["player"].as_str(), city["value"].as_u64(), city["turn"].as_u64()),
+        (Some("Anna"), Some(2), Some(1))
+    );
+    assert_eq!(stats["records"]["closest_finish"]["value"], 2, "Anna by 2");
+    let turn = &stats["records"]["most_points_in_turn"];
+    assert_eq!(
+        (turn["player"].as_str(), turn["value"].as_u64(), turn["turn"].as_u64()),
+        (Some("Anna"), Some(4), Some(1))
+    );
+    assert_eq!(stats["boxes"][0]["players"][0]["wins"], 1, "Anna won her base game");
 
     let out_dir = dir.path().join("out");
     let out_s = out_dir.display().to_string();

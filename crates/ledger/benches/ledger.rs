@@ -12,7 +12,9 @@
 //! - `metric finish_game_ms_p50=…`, `…_max`: ending a game, which is where the WAL is
 //!   checkpointed;
 //! - `metric stats_10k_ms=…`: opening the history and computing every statistic over 10,000
-//!   generated games of 72 moves each.
+//!   generated games of 72 moves each;
+//! - `metric ratings_10k_ms=…`: every player's rating and its history, replayed over those
+//!   10,000 games (target ≤ 100 ms).
 //!
 //! `cargo bench -p castellan-ledger` runs them in full; `cargo bench -p castellan-ledger --
 //! append` runs only the benchmarks whose name contains `append`. Run any other way (as
@@ -97,7 +99,7 @@ fn bench_stats(label: &str, folder: &Path, games: usize) {
     let ledger = Ledger::open(&path).unwrap();
     println!("{label} open_with_quick_check_ms={:.1}", ms(started.elapsed()));
 
-    let (mut history, mut statistics, mut both) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut history, mut statistics, mut both, mut ratings) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..7 {
         let started = Instant::now();
         let nights = ledger.history().unwrap();
@@ -113,10 +115,15 @@ fn bench_stats(label: &str, folder: &Path, games: usize) {
         history.push(middle - started);
         statistics.push(end - middle);
         both.push(end - started);
+        let started = Instant::now();
+        let rated = ledger.ratings().unwrap();
+        ratings.push(started.elapsed());
+        assert_eq!(rated.players.len(), 24, "every player is rated");
     }
     println!("{label} history_10k_ms={:.1}", ms(percentile(&history, 50)));
     println!("{label} statistics_10k_ms={:.1}", ms(percentile(&statistics, 50)));
     println!("{label} stats_10k_ms={:.1}", ms(percentile(&both, 50)));
+    println!("{label} ratings_10k_ms={:.1}", ms(percentile(&ratings, 50)));
 }
 
 /// What the files beside the ledger showed around each append.

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 
+use castellan_engine::{FarmRule, TileSet};
 use chrono::NaiveDate;
 
 use crate::error::Result;
@@ -47,26 +48,97 @@ impl PlayerStats {
     }
 }
 
-/// Two players' record against each other, over the finished games they both played that
-/// are not voided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HeadToHead {
-    /// One player (the lower id).
-    pub a: PlayerId,
-    /// The other player.
-    pub b: PlayerId,
-    /// Finished games they both played.
+/// How two players fared in a set of games they both played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Meetings {
+    /// Games they both played.
     pub games: u32,
     /// Games in which `a` scored more than `b`.
     pub a_wins: u32,
     /// Games in which `b` scored more than `a`.
     pub b_wins: u32,
+    /// `a`'s points in those games, added up.
+    pub a_points: u32,
+    /// `b`'s points in those games, added up.
+    pub b_points: u32,
+}
+
+impl Meetings {
+    /// Games in which they scored the same.
+    pub fn ties(&self) -> u32 {
+        self.games - self.a_wins - self.b_wins
+    }
+
+    /// How many points `a` finished ahead of `b` on average (below zero: behind), if they met.
+    pub fn average_margin(&self) -> Option<f64> {
+        (self.games > 0).then(|| (f64::from(self.a_points) - f64::from(self.b_points)) / f64::from(self.games))
+    }
+
+    fn add(&mut self, a_score: u32, b_score: u32) {
+        self.games += 1;
+        self.a_wins += u32::from(a_score > b_score);
+        self.b_wins += u32::from(b_score > a_score);
+        self.a_points += a_score;
+        self.b_points += b_score;
+    }
+}
+
+/// Two players' record against each other, over the finished games they both played that
+/// are not voided: in all, and split by box and by farm rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// One player (the lower id).
+    pub a: PlayerId,
+    /// The other player.
+    pub b: PlayerId,
+    /// Every game they both played.
+    pub together: Meetings,
+    /// The games played with each box (a game with several boxes counts for each), in
+    /// [`TileSet::ALL`]'s order.
+    pub by_box: Vec<(TileSet, Meetings)>,
+    /// The games played under each farm rule, in [`FarmRule::ALL`]'s order.
+    pub by_farm_rule: Vec<(FarmRule, Meetings)>,
 }
 
 impl HeadToHead {
     /// Games in which they scored the same.
     pub fn ties(&self) -> u32 {
-        self.games - self.a_wins - self.b_wins
+        self.together.ties()
+    }
+}
+
+/// One player's games with a box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoxPlayer {
+    /// The player.
+    pub player: PlayerId,
+    /// Games played with the box.
+    pub games: u32,
+    /// Of those, games won (a shared first place is a win for each).
+    pub wins: u32,
+    /// Their scores in those games, added up.
+    pub total_score: u32,
+}
+
+/// The games played with one box: the base box is in every game, an expansion only in some.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoxStats {
+    /// The box.
+    pub tile_set: TileSet,
+    /// Games played with it.
+    pub games: u32,
+    /// Every score in those games, added up (over `seats` scores).
+    pub total_score: u32,
+    /// How many scores that is.
+    pub seats: u32,
+    /// Per player who played it, by player id.
+    pub players: Vec<BoxPlayer>,
+}
+
+impl BoxStats {
+    /// The mean score of a player in a game with the box.
+    pub fn average_score(&self) -> Option<f64> {
+        (self.seats > 0).then(|| f64::from(self.total_score) / f64::from(self.seats))
     }
 }
 
@@ -94,6 +166,9 @@ pub struct Records {
     pub highest_score: Option<Record>,
     /// The most farm points in one game.
     pub most_farm_points: Option<Record>,
+    /// The smallest lead a winner ever had over the next player, in points (0: a shared
+    /// first place); the record names a winner (the lowest id among tied ones).
+    pub closest_finish: Option<Record>,
 }
 
 /// Everything the statistics screen shows.
@@ -105,6 +180,8 @@ pub struct Statistics {
     pub head_to_head: Vec<HeadToHead>,
     /// The all-time records.
     pub records: Records,
+    /// Every box played, in [`TileSet::ALL`]'s order.
+    pub boxes: Vec<BoxStats>,
     /// Finished games not voided that are left out because only their end count is known
     /// ([`crate::Game::end_count_only`]).
     pub end_count_only_games: u32,
@@ -167,15 +244,36 @@ impl Ledger {
             " ORDER BY game_id, player_id"
         );
 
+        // What kind of game each is (its boxes and farm rule) and when it was played, in the
+        // order played, for the splits and for the closest finish's "first to set it".
+        const KINDS: &str = concat!(
+            "SELECT g.id, n.date, json_extract(g.setup_json, '$.sets'), ",
+            "json_extract(g.setup_json, '$.rules.farms') FROM games g JOIN nights n ON n.id = g.night_id ",
+            "WHERE g.finished AND g.voided_at IS NULL AND NOT g.end_count_only ",
+            "ORDER BY n.date, g.started_at, g.id"
+        );
+
         let tx = self.read()?;
         let order = query::all(&tx, PLAYERS, [], |row| Ok(PlayerId(row.get(0)?)))?;
-        let mut players: HashMap<PlayerId, PlayerStats> =
-            order.iter().map(|&player| (player, PlayerStats::empty(player))).collect();
-        let mut pairs: HashMap<(PlayerId, PlayerId), HeadToHead> = HashMap::new();
-        // The (player, score) of the game being read; results within a game come by
-        // ascending player id, so `a < b` for every pair taken from it.
-        let mut game: (i64, Vec<(PlayerId, u32)>) = (0, Vec::new());
+        let mut kinds: HashMap<i64, GameKind> = HashMap::new();
+        query::each(&tx, KINDS, [], |row| {
+            let sets: Option<String> = row.get(2)?;
+            let farms: Option<String> = row.get(3)?;
+            let kind = GameKind {
+                played: kinds.len(),
+                date: row.get::<_, Day>(1)?.0,
+                tile_sets: tile_sets(sets.as_deref()),
+                farm_rule: farms.as_deref().and_then(FarmRule::from_name).unwrap_or_default(),
+            };
+            kinds.insert(row.get(0)?, kind);
+            Ok(())
+        })?;
 
+        let mut tally = Tally {
+            players: order.iter().map(|&player| (player, PlayerStats::empty(player))).collect(),
+            ..Tally::default()
+        };
+        let mut game: (i64, Vec<(PlayerId, u32)>) = (0, Vec::new());
         query::each(&tx, RESULTS, [], |row| {
             let game_id: i64 = row.get(0)?;
             let player = PlayerId(row.get(1)?);
@@ -190,27 +288,21 @@ impl Ledger {
                 count: row.get(9)?,
                 goods: row.get(10)?,
             };
-            let stats = players.entry(player).or_insert_with(|| PlayerStats::empty(player));
-            stats.games += 1;
-            stats.wins += u32::from(rank == 1);
-            stats.total_score += score;
-            stats.best_score = stats.best_score.max(Some(score));
-            stats.points = stats.points + points;
-
             if game.0 != game_id {
+                tally.finish_game(game.0, &game.1, &kinds);
                 game = (game_id, Vec::new());
             }
+            tally.add_result(player, score, rank, points, kinds.get(&game_id));
+            // Results within a game come by ascending player id, so `a < b` for every pair.
             for &(other, other_score) in &game.1 {
-                let pair = pairs.entry((other, player)).or_insert_with(|| HeadToHead::empty(other, player));
-                pair.games += 1;
-                pair.a_wins += u32::from(other_score > score);
-                pair.b_wins += u32::from(score > other_score);
+                tally.add_meeting((other, other_score), (player, score), kinds.get(&game_id));
             }
             game.1.push((player, score));
             Ok(())
         })?;
+        tally.finish_game(game.0, &game.1, &kinds);
 
-        let mut head_to_head: Vec<HeadToHead> = pairs.into_values().collect();
+        let mut head_to_head: Vec<HeadToHead> = tally.pairs.into_values().collect();
         head_to_head.sort_by_key(|pair| (pair.a, pair.b));
         let record = |sql: &'static str| {
             query::optional(&tx, sql, [], |row| {
@@ -227,15 +319,137 @@ impl Ledger {
             longest_road: record(record_query!("longest_road_tiles"))?,
             highest_score: record(record_query!("score"))?,
             most_farm_points: record(record_query!("farms_points"))?,
+            closest_finish: tally.closest_finish.map(|(_, record)| record),
         };
         let end_count_only_games = query::optional(&tx, END_COUNT_ONLY, [], |row| row.get(0))?.unwrap_or(0);
+        let mut boxes: Vec<BoxStats> = tally.boxes.into_values().collect();
+        boxes.sort_by_key(|stats| stats.tile_set);
         Ok(Statistics {
             end_count_only_games,
-            players: order.iter().filter_map(|player| players.get(player).copied()).collect(),
+            players: order.iter().filter_map(|player| tally.players.get(player).copied()).collect(),
             head_to_head,
             records,
+            boxes,
         })
     }
+}
+
+/// A game's boxes and farm rule, and when it was played.
+struct GameKind {
+    /// Its place in the order games were played.
+    played: usize,
+    date: NaiveDate,
+    tile_sets: Vec<TileSet>,
+    farm_rule: FarmRule,
+}
+
+/// The boxes a setup's `sets` (JSON text) names; a game script without them is the base game.
+fn tile_sets(sets: Option<&str>) -> Vec<TileSet> {
+    let names: Vec<String> = sets.and_then(|text| serde_json::from_str(text).ok()).unwrap_or_default();
+    let mut tile_sets: Vec<TileSet> = names.iter().filter_map(|name| TileSet::from_name(name)).collect();
+    if tile_sets.is_empty() {
+        tile_sets.push(TileSet::Base);
+    }
+    tile_sets
+}
+
+/// The figures as the results pass adds them up.
+#[derive(Default)]
+struct Tally {
+    players: HashMap<PlayerId, PlayerStats>,
+    pairs: HashMap<(PlayerId, PlayerId), HeadToHead>,
+    boxes: HashMap<TileSet, BoxStats>,
+    /// The closest finish so far, with when its game was played.
+    closest_finish: Option<(usize, Record)>,
+}
+
+impl Tally {
+    fn add_result(&mut self, player: PlayerId, score: u32, rank: u32, points: PointsByKind, kind: Option<&GameKind>) {
+        let stats = self.players.entry(player).or_insert_with(|| PlayerStats::empty(player));
+        stats.games += 1;
+        stats.wins += u32::from(rank == 1);
+        stats.total_score += score;
+        stats.best_score = stats.best_score.max(Some(score));
+        stats.points = stats.points + points;
+        for &tile_set in kind.map_or(&[][..], |kind| &kind.tile_sets) {
+            let stats = self.boxes.entry(tile_set).or_insert_with(|| BoxStats {
+                tile_set,
+                games: 0,
+                total_score: 0,
+                seats: 0,
+                players: Vec::new(),
+            });
+            stats.total_score += score;
+            stats.seats += 1;
+            let at = match stats.players.binary_search_by_key(&player, |p| p.player) {
+                Ok(at) => at,
+                Err(at) => {
+                    stats.players.insert(at, BoxPlayer { player, games: 0, wins: 0, total_score: 0 });
+                    at
+                }
+            };
+            let of_player = &mut stats.players[at];
+            of_player.games += 1;
+            of_player.wins += u32::from(rank == 1);
+            of_player.total_score += score;
+        }
+    }
+
+    fn add_meeting(&mut self, (a, a_score): (PlayerId, u32), (b, b_score): (PlayerId, u32), kind: Option<&GameKind>) {
+        let pair = self.pairs.entry((a, b)).or_insert_with(|| HeadToHead::empty(a, b));
+        pair.together.add(a_score, b_score);
+        let Some(kind) = kind else { return };
+        for &tile_set in &kind.tile_sets {
+            meetings_of(&mut pair.by_box, tile_set, |t| t).add(a_score, b_score);
+        }
+        meetings_of(&mut pair.by_farm_rule, kind.farm_rule, farm_rule_order).add(a_score, b_score);
+    }
+
+    /// Counts a game once all its results are in: its boxes' game counts and its finish.
+    fn finish_game(&mut self, game: i64, scores: &[(PlayerId, u32)], kinds: &HashMap<i64, GameKind>) {
+        let Some(kind) = kinds.get(&game) else { return };
+        for tile_set in &kind.tile_sets {
+            if let Some(stats) = self.boxes.get_mut(tile_set) {
+                stats.games += 1;
+            }
+        }
+        let Some(&(winner, top)) = scores.iter().max_by_key(|&&(player, score)| (score, std::cmp::Reverse(player)))
+        else {
+            return;
+        };
+        let Some(next) = scores.iter().filter(|&&(player, _)| player != winner).map(|&(_, score)| score).max() else {
+            return;
+        };
+        let margin = top - next;
+        let closer = self
+            .closest_finish
+            .is_none_or(|(played, record)| margin < record.value || (margin == record.value && kind.played < played));
+        if closer {
+            let record = Record { player: winner, game: GameId(game), date: kind.date, value: margin };
+            self.closest_finish = Some((kind.played, record));
+        }
+    }
+}
+
+/// The meetings kept under `key` in a list ordered by `order`, added if missing.
+fn meetings_of<K: Copy + PartialEq, O: Ord>(
+    list: &mut Vec<(K, Meetings)>,
+    key: K,
+    order: impl Fn(K) -> O,
+) -> &mut Meetings {
+    let at = match list.iter().position(|(k, _)| *k == key) {
+        Some(at) => at,
+        None => {
+            let at = list.iter().position(|(k, _)| order(*k) > order(key)).unwrap_or(list.len());
+            list.insert(at, (key, Meetings::default()));
+            at
+        }
+    };
+    &mut list[at].1
+}
+
+fn farm_rule_order(rule: FarmRule) -> usize {
+    FarmRule::ALL.iter().position(|&r| r == rule).unwrap_or(usize::MAX)
 }
 
 impl PlayerStats {
@@ -246,6 +460,6 @@ impl PlayerStats {
 
 impl HeadToHead {
     fn empty(a: PlayerId, b: PlayerId) -> HeadToHead {
-        HeadToHead { a, b, games: 0, a_wins: 0, b_wins: 0 }
+        HeadToHead { a, b, together: Meetings::default(), by_box: Vec::new(), by_farm_rule: Vec::new() }
     }
 }

@@ -17,6 +17,7 @@ mod owner;
 mod player;
 #[cfg(unix)] // Made read-only by a mount or by Unix modes.
 mod read_only;
+mod rating;
 mod result;
 mod stats;
 

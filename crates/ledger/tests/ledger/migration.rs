@@ -116,7 +116,7 @@ fn a_schema_4_ledger_opens_and_its_end_count_only_game_leaves_the_statistics() {
         (2, 2, 124, 2, 0, 72),
         "Bram's end-count 'win' (12 to 10) counts neither as a game, a win nor points"
     );
-    assert_eq!(stats.head_to_head[0].games, 2, "nor does it meet anyone head to head");
+    assert_eq!(stats.head_to_head[0].together.games, 2, "nor does it meet anyone head to head");
     drop(ledger);
 
     let migrated = schema_of(&Connection::open(&path).unwrap());
