@@ -235,11 +235,25 @@ impl Game {
         if !self.city_pending() || self.river_unfinished() {
             return Vec::new();
         }
-        // Most corners tried put the block over laid tiles or away from them: seen on the
-        // board as it is, before a copy of it is made to lay the block and match its edges.
-        let block = |at: Cell| (0..12).map(move |i| Cell::new(at.x + i % 4, at.y + i / 4));
+        // Most corners tried put the block over laid tiles, away from them, or against an
+        // edge it does not match: seen on the board as it is, tile by tile of the block,
+        // before a copy of the board is made to lay the whole block.
+        let block = |at: Cell| {
+            TileSet::Count
+                .tiles()
+                .enumerate()
+                .map(move |(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
+        };
         let may_fit = |at: Cell| {
-            block(at).all(|c| self.board.tile_at(c).is_none()) && block(at).any(|c| self.board.is_frontier(c))
+            let mut touches = false;
+            block(at).all(|(tile, cell)| match self.board.check_placement(tile, cell, Rotation::R0) {
+                Ok(()) => {
+                    touches = true;
+                    true
+                }
+                Err(FitError::NotAdjacent) => true,
+                Err(_) => false,
+            }) && touches
         };
         let mut corners: Vec<Cell> = Vec::new();
         for f in self.board.frontier() {
