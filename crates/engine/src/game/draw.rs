@@ -280,18 +280,23 @@ impl Game {
             return Err(e);
         }
         let mut board = self.board.clone();
-        for (tile, cell) in city_block(at) {
+        // Laid as a table lays it, each tile against what lies already: the board, and so
+        // the names of its features, as the City's tiles were always laid.
+        let mut left: Vec<(TileId, Cell)> = city_block(at).collect();
+        while let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) {
+            let (tile, cell) = left.remove(i);
             debug_assert!(
                 match board.check_placement(tile, cell, Rotation::R0) {
-                    Ok(()) | Err(FitError::NotAdjacent) => true,
+                    Ok(()) => true,
                     Err(FitError::EdgeMismatch(ms)) =>
                         ms.iter().all(|m| m.ours == EdgeKind::Inner && m.theirs == EdgeKind::Inner),
-                    Err(FitError::CellOccupied) => false,
+                    Err(_) => false,
                 },
                 "the block's inner walls meet only each other"
             );
             board.place(tile, cell, Rotation::R0);
         }
+        debug_assert!(left.is_empty(), "the block is one piece");
         Ok(board)
     }
 
