@@ -1121,6 +1121,40 @@ impl Board {
         }
     }
 
+    /// Whether laying `tile` at `cell` might complete a feature; `false` means it completes
+    /// none. Not the answer itself ([`Board::completed_by`] on the board with the tile gives
+    /// that) but what every completion needs, read off the board as it is: a road or city of
+    /// the tile with each of its ends against a laid tile or a side `closed` (the table's
+    /// closing border), or a cloister, shrine or garden whose eighth neighbour this is.
+    pub(crate) fn might_complete(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: Rotation,
+        closed: impl Fn(Side) -> bool,
+    ) -> bool {
+        let def = tile.def();
+        let ends_met = |edge_sides: u8| {
+            Side::ALL.into_iter().all(|side| {
+                edge_sides & (1 << rotation.to_catalog(side).index()) == 0
+                    || self.index_at(cell.step(side)).is_some()
+                    || closed(side)
+            })
+        };
+        let roads_or_cities = def
+            .features
+            .iter()
+            .filter(|f| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
+            .any(|f| ends_met(f.edge_sides));
+        let around = cell.surrounding().map(|c| self.index_at(c));
+        let own_building = def.centre.is_some() && around.iter().all(Option::is_some);
+        let eighth = around.iter().flatten().any(|&i| {
+            let b = self.building_of[i];
+            b != NONE && self.buildings[b as usize].neighbours == 7
+        });
+        roads_or_cities || own_building || eighth
+    }
+
     /// The open edges of a road or city: the empty cells its open ends point into.
     pub(crate) fn open_cells(&self, feature: SegmentId) -> Vec<Cell> {
         let mut cells = Vec::new();

@@ -65,3 +65,31 @@ fn a_move_tried_on_a_copy_answers_as_the_move_applied() {
     }
     assert!(accepted > 100 && refused > 100, "both answers seen: {accepted} accepted, {refused} refused");
 }
+
+/// `Game::might_score` may say yes to a tile that then completes nothing, never no to one
+/// that scores: checked on every legal placement of every tile drawn in whole games.
+#[test]
+fn a_tile_said_to_score_nothing_scores_nothing() {
+    let (mut said_no, mut scored) = (0, 0);
+    for seed in 0..4 {
+        let mut rng = Picks::new(seed + 100);
+        let mut game = Game::new(all_boxes()).expect("every box together is a valid setup");
+        while let Some(mv) = playout_move(&game, &mut |n| rng.below(n)) {
+            if let Some(tile) = mv.tile().filter(|_| matches!(mv, Move::Place { .. })) {
+                for (cell, rotation) in game.legal_placements(tile) {
+                    let plain = Move::place(tile, cell, rotation, None);
+                    let mut after = game.clone();
+                    let Ok(events) = after.apply(&plain) else { continue };
+                    let scores = events.iter().any(|e| matches!(e, castellan_engine::Event::Scored(_)));
+                    scored += scores as usize;
+                    if !game.might_score(&plain) {
+                        said_no += 1;
+                        assert!(!scores, "seed {seed}: {plain:?} was said to score nothing");
+                    }
+                }
+            }
+            game.apply(&mv).expect("playout moves are legal");
+        }
+    }
+    assert!(said_no > 1000 && scored > 100, "both seen: {said_no} said to score nothing, {scored} scoring");
+}

@@ -69,6 +69,13 @@ impl TileSet {
     pub fn tiles(self) -> impl Iterator<Item = TileId> {
         catalog().ranges[self.position()].clone().map(TileId)
     }
+
+    /// The catalog indices of the set's tile types: one run, so a count per type (the bag)
+    /// is summed over a set as a slice.
+    pub(crate) fn indices(self) -> std::ops::Range<usize> {
+        let r = &catalog().ranges[self.position()];
+        r.start as usize..r.end as usize
+    }
 }
 
 /// The catalog, parsed on first use.

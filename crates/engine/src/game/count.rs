@@ -11,7 +11,7 @@
 use super::placement::place_on_board;
 use super::{Game, Move, MoveError};
 use crate::board::SegmentId;
-use crate::coord::{Cell, Port, Rotation};
+use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
 use crate::event::Event;
 use crate::figure::Figure;
@@ -392,6 +392,34 @@ impl Game {
     /// The move is refused.
     pub fn may_enter(&self, mv: &Move) -> Result<bool, MoveError> {
         Ok(!self.entry_figures(mv)?.is_empty())
+    }
+
+    /// Whether the tile of `mv` might complete a feature, seen without playing the move: only
+    /// then can anybody score with it, and so the placer enter the City (C-03). A placement
+    /// that completes nothing needs no copy of the game to be asked about the City.
+    pub fn might_score(&self, mv: &Move) -> bool {
+        let Move::Place { tile, cell, rotation, .. } = *mv else { return true };
+        let rules = &self.setup.rules;
+        let closed =
+            |side: Side| rules.bounds.filter(|_| rules.border_closes).is_some_and(|b| !b.contains(cell.step(side)));
+        let might = self.board.might_complete(tile, cell, rotation, closed);
+        debug_assert!(
+            might || self.is_legal_without_completion(mv),
+            "{mv:?} was said to complete nothing, but completes something"
+        );
+        might
+    }
+
+    /// Debug check of [`Game::might_score`]: the move, if legal, completes nothing.
+    fn is_legal_without_completion(&self, mv: &Move) -> bool {
+        let Move::Place { tile, cell, rotation, .. } = *mv else { return true };
+        if self.check_placement(tile, cell, rotation).is_err() {
+            return true;
+        }
+        let mut board = self.board.clone();
+        let index = place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
+        super::placement::close_at_border(&mut board, &self.setup.rules, index);
+        board.completed_by(index).is_empty()
     }
 
     /// The figures the placer of `mv` may enter the City with after its scoring (the entry

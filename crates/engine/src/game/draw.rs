@@ -215,7 +215,7 @@ impl Game {
     }
 
     pub(super) fn river_tiles_left(&self) -> u32 {
-        [TileSet::River2, TileSet::River].into_iter().flat_map(TileSet::tiles).map(|t| self.bag[t.index()] as u32).sum()
+        [TileSet::River2, TileSet::River].into_iter().flat_map(|s| &self.bag[s.indices()]).map(|&n| n as u32).sum()
     }
 
     /// Whether the start tile kept for after the river (RI-14) is still to come: no land tile
@@ -235,17 +235,11 @@ impl Game {
         if !self.city_pending() || self.river_unfinished() {
             return Vec::new();
         }
-        // Most corners tried put the block over laid tiles or away from them: seen on the
-        // board as it is, before a copy of it is made to lay the block and match its edges.
-        let block = |at: Cell| (0..12).map(move |i| Cell::new(at.x + i % 4, at.y + i / 4));
-        let may_fit = |at: Cell| {
-            block(at).all(|c| self.board.tile_at(c).is_none()) && block(at).any(|c| self.board.is_frontier(c))
-        };
         let mut corners: Vec<Cell> = Vec::new();
         for f in self.board.frontier() {
             for i in 0..12 {
                 let at = Cell::new(f.x - i % 4, f.y - i / 4);
-                if !corners.contains(&at) && may_fit(at) && self.board_with_city(at).is_ok() {
+                if !corners.contains(&at) && self.city_error(at).is_none() {
                     corners.push(at);
                 }
             }
@@ -253,39 +247,56 @@ impl Game {
         corners
     }
 
+    /// Why the City of Carcassonne cannot be laid with its north-west corner at `at`: not
+    /// its time, a cell of the block taken, the block away from the layout, or an edge of it
+    /// against a laid tile that does not continue it. Each tile of the block is held against
+    /// the layout as it lies, without laying the block: its inner walls meet each other as
+    /// printed, and only its outer edges can meet a laid tile.
+    fn city_error(&self, at: Cell) -> Option<MoveError> {
+        if !self.city_pending() {
+            return Some(CityError::NoCityToLay.into());
+        }
+        if self.river_unfinished() {
+            return Some(CityError::RiverUnfinished.into());
+        }
+        if let Some((_, cell)) = city_block(at).find(|&(_, c)| self.board.tile_at(c).is_some()) {
+            return Some(CityError::Overlaps { cell }.into());
+        }
+        let mut touches = false;
+        for (tile, cell) in city_block(at) {
+            match self.board.check_placement(tile, cell, Rotation::R0) {
+                Ok(()) => touches = true,
+                Err(FitError::NotAdjacent) => {}
+                Err(reason) => return Some(PlacementError::from_fit(tile, cell, Rotation::R0, reason).into()),
+            }
+        }
+        (!touches).then(|| CityError::NotAdjacent { at }.into())
+    }
+
     /// The board with the City of Carcassonne laid with its north-west corner at `at`: every
     /// cell free, the block touching the layout, every edge against the layout matching.
     pub(super) fn board_with_city(&self, at: Cell) -> Result<Board, MoveError> {
-        if !self.city_pending() {
-            return Err(CityError::NoCityToLay.into());
-        }
-        if self.river_unfinished() {
-            return Err(CityError::RiverUnfinished.into());
-        }
-        let mut left: Vec<(TileId, Cell)> = TileSet::Count
-            .tiles()
-            .enumerate()
-            .map(|(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
-            .collect();
-        if let Some(&(_, cell)) = left.iter().find(|(_, c)| self.board.tile_at(*c).is_some()) {
-            return Err(CityError::Overlaps { cell }.into());
+        if let Some(e) = self.city_error(at) {
+            return Err(e);
         }
         let mut board = self.board.clone();
-        // Each city tile is laid against what lies already, so every edge is checked once.
-        while !left.is_empty() {
-            let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) else {
-                return Err(CityError::NotAdjacent { at }.into());
-            };
+        // Laid as a table lays it, each tile against what lies already: the board, and so
+        // the names of its features, as the City's tiles were always laid.
+        let mut left: Vec<(TileId, Cell)> = city_block(at).collect();
+        while let Some(i) = left.iter().position(|&(_, c)| board.is_frontier(c)) {
             let (tile, cell) = left.remove(i);
-            match board.check_placement(tile, cell, Rotation::R0) {
-                Ok(()) => {}
-                // The city's inner walls meet each other, as they do in the printed block.
-                Err(FitError::EdgeMismatch(ms))
-                    if ms.iter().all(|m| m.ours == EdgeKind::Inner && m.theirs == EdgeKind::Inner) => {}
-                Err(reason) => return Err(PlacementError::from_fit(tile, cell, Rotation::R0, reason).into()),
-            }
+            debug_assert!(
+                match board.check_placement(tile, cell, Rotation::R0) {
+                    Ok(()) => true,
+                    Err(FitError::EdgeMismatch(ms)) =>
+                        ms.iter().all(|m| m.ours == EdgeKind::Inner && m.theirs == EdgeKind::Inner),
+                    Err(_) => false,
+                },
+                "the block's inner walls meet only each other"
+            );
             board.place(tile, cell, Rotation::R0);
         }
+        debug_assert!(left.is_empty(), "the block is one piece");
         Ok(board)
     }
 
@@ -293,6 +304,12 @@ impl Game {
     pub fn river(&self) -> Option<&River> {
         self.river.as_ref()
     }
+}
+
+/// The tiles of the City of Carcassonne with the cells they take when its north-west corner is
+/// at `at`: four columns, three rows, in catalog order.
+fn city_block(at: Cell) -> impl Iterator<Item = (TileId, Cell)> {
+    TileSet::Count.tiles().enumerate().map(move |(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
 }
 
 #[cfg(test)]
