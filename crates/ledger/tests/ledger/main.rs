@@ -15,9 +15,9 @@ mod night;
 #[cfg(unix)] // Symlinks and hard links are made with Unix calls.
 mod owner;
 mod player;
+mod rating;
 #[cfg(unix)] // Made read-only by a mount or by Unix modes.
 mod read_only;
-mod rating;
 mod result;
 mod stats;
 
