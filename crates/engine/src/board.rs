@@ -665,16 +665,20 @@ impl Board {
         &self.state[self.root(feature) as usize].followers
     }
 
-    /// Whether a feature that a tile laid at `cell` would join holds a figure of `player`. A
-    /// tile's features join others only across its edges, so only the features its
-    /// neighbours turn towards it can bring one: a question a copy of the board with the tile
-    /// laid can skip whenever this says no.
-    pub(crate) fn borders_figure_of(&self, player: PlayerId, cell: Cell) -> bool {
+    /// Whether a feature of a kind `wanted` that a tile laid at `cell` would join holds a
+    /// figure of `player`. A tile's features join others only across its edges, and only
+    /// features of their own kind, so only the features its neighbours turn towards it can
+    /// bring one: a question a copy of the board with the tile laid can skip whenever this
+    /// says no.
+    pub(crate) fn borders_figure_of(&self, player: PlayerId, cell: Cell, wanted: impl Fn(FeatureKind) -> bool) -> bool {
         Side::ALL.into_iter().any(|side| {
             let Some(n) = self.index_at(cell.step(side)) else { return false };
             let facing = side.opposite().index() * 3;
             (0..3).any(|k| {
-                self.placed[n].segment_at_slot(facing + k).is_some_and(|seg| self.followers_on(seg)[player] > 0)
+                self.placed[n].segment_at_slot(facing + k).is_some_and(|seg| {
+                    let root = self.root(seg) as usize;
+                    wanted(self.state[root].kind) && self.state[root].followers[player] > 0
+                })
             })
         })
     }
@@ -915,6 +919,13 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The building (cloister, shrine or garden) in the centre of the tile at `cell`, if any:
+    /// its segment, read from the board's own list rather than the tile's definition.
+    pub(crate) fn building_at(&self, cell: Cell) -> Option<SegmentId> {
+        let b = self.building_of[self.index_at(cell)?];
+        (b != NONE).then(|| self.buildings[b as usize].segment)
     }
 
     fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {

@@ -44,9 +44,7 @@ fn other(kind: FeatureKind) -> FeatureKind {
 
 /// The kind of building on the tile at `cell`, if any.
 fn building_at(board: &Board, cell: Cell) -> Option<(FeatureKind, SegmentId)> {
-    let t = board.tile_at(cell)?;
-    let centre = t.def().centre?;
-    Some((t.def().features[centre as usize].kind, t.segment(centre)))
+    board.building_at(cell).map(|s| (board.kind(s), s))
 }
 
 /// Buildings of `kind` around `cell`.

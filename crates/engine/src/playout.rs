@@ -8,7 +8,7 @@
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::figure::Figure;
-use crate::game::{Game, Move};
+use crate::game::{DrawRule, Game, Move};
 use crate::tile::TileId;
 
 /// The next move of a playout: a tile drawn from those that may be drawn now (each physical
@@ -32,10 +32,11 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // of a game hold no tile twice (setup refuses a set listed twice and both printings of
     // the River), and a base game looks at its 24 types, not at every box's.
     let in_play = || game.setup().sets.iter().flat_map(|s| s.tiles());
-    let unrestricted = game.draw_unrestricted();
+    let rule = game.draw_rule();
+    let unrestricted = rule == DrawRule::Any;
     let drawable = |t: TileId| {
         let n = game.remaining(t) as usize;
-        if n > 0 && (unrestricted || game.may_draw(t)) {
+        if n > 0 && (unrestricted || rule.error(t).is_none()) {
             n
         } else {
             0

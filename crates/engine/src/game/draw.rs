@@ -162,50 +162,29 @@ impl Game {
         self.bag[tile.index()] > 0 && self.draw_error(tile).is_none()
     }
 
-    /// Whether every tile left in the bag may be drawn now (no river or City rules apply),
-    /// so that callers going through the whole bag need not ask tile by tile.
-    pub(crate) fn draw_unrestricted(&self) -> bool {
-        self.setup.mode == Mode::FinalBoard
-            || (self.river.is_none() && self.city.is_none())
-            // The river laid, the start tile and the City down: what [`Game::draw_error`]
-            // refuses no longer applies, and every tile is asked about once per draw.
-            || (self.river_tiles_left() == 0 && !self.start_tile_pending() && !self.city_pending())
+    /// Whether `tile` may be drawn now ([`DrawRule::error`]).
+    pub(super) fn draw_error(&self, tile: TileId) -> Option<DrawError> {
+        self.draw_rule().error(tile)
     }
 
-    /// Whether `tile` may be drawn now: while river tiles are left, only they are, the spring
-    /// first when the City of Carcassonne starts the game, then the fork, and the volcano
-    /// lake last (Rules ); the River's lake last when it ends the river
-    /// (RI-03, RI-05: with River II it stays in the box, X-01).
+    /// What may be drawn now, worked out once for every tile asked about: a caller going
+    /// through the whole bag asks it once, not tile by tile.
     ///
     /// A finished table is entered in any order, so none of this applies to a final board.
-    pub(super) fn draw_error(&self, tile: TileId) -> Option<DrawError> {
-        if self.draw_unrestricted() {
-            return None;
+    pub(crate) fn draw_rule(&self) -> DrawRule {
+        if self.setup.mode == Mode::FinalBoard || (self.river.is_none() && self.city.is_none()) {
+            return DrawRule::Any;
         }
         let river_left = self.river_tiles_left();
         if river_left == 0 {
-            if self.start_tile_pending() && tile != TileId::from_name("D").expect("the start tile is in the catalog") {
-                return Some(DrawError::StartTileFirst { tile });
-            }
-            return self.city_pending().then_some(DrawError::CityFirst { tile });
+            let (start_tile, city) = (self.start_tile_pending(), self.city_pending());
+            return if start_tile || city { DrawRule::AfterRiver { start_tile, city } } else { DrawRule::Any };
         }
-        if !is_river_tile(tile) {
-            return Some(DrawError::RiverFirst { tile });
+        DrawRule::River {
+            started: self.river.is_some(),
+            fork_left: TileSet::River2.tiles().any(|t| t.def().marks.fork && self.bag[t.index()] > 0),
+            others_left: river_left > 1,
         }
-        if self.river.is_none() {
-            return (!tile.def().marks.spring).then_some(DrawError::SpringFirst { tile });
-        }
-        let fork_left = TileSet::River2.tiles().any(|t| t.def().marks.fork && self.bag[t.index()] > 0);
-        if fork_left && !tile.def().marks.fork {
-            return Some(DrawError::ForkFirst { tile });
-        }
-        if tile.def().marks.volcano && river_left > 1 {
-            return Some(DrawError::VolcanoLast { tile });
-        }
-        if tile.def().marks.lake && tile.def().set == TileSet::River && river_left > 1 {
-            return Some(DrawError::LakeLast { tile });
-        }
-        None
     }
 
     /// Whether the City must still wait for the river: only while a game is entered
@@ -303,6 +282,59 @@ impl Game {
     /// The river's open ends, while a river's tiles are being laid.
     pub fn river(&self) -> Option<&River> {
         self.river.as_ref()
+    }
+}
+
+/// What may be drawn at a moment of the game ([`Game::draw_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DrawRule {
+    /// Any tile in the bag.
+    Any,
+    /// The river is laid: the start tile kept for after it comes first (RI-14), and nothing
+    /// while the City of Carcassonne waits to be laid against it.
+    AfterRiver { start_tile: bool, city: bool },
+    /// River tiles are left, and only they may be drawn.
+    River {
+        /// The spring lies already.
+        started: bool,
+        /// River II's fork is still in the bag.
+        fork_left: bool,
+        /// More than one river tile is left.
+        others_left: bool,
+    },
+}
+
+impl DrawRule {
+    /// Why `tile` may not be drawn now: while river tiles are left, only they are, the spring
+    /// first when the City of Carcassonne starts the game, then the fork, and the volcano
+    /// lake last (Rules ); the River's lake last when it ends the river
+    /// (RI-03, RI-05: with River II it stays in the box, X-01).
+    pub(crate) fn error(self, tile: TileId) -> Option<DrawError> {
+        match self {
+            DrawRule::Any => None,
+            DrawRule::AfterRiver { start_tile, city } => {
+                if start_tile && tile != TileId::from_name("D").expect("the start tile is in the catalog") {
+                    return Some(DrawError::StartTileFirst { tile });
+                }
+                city.then_some(DrawError::CityFirst { tile })
+            }
+            DrawRule::River { .. } if !is_river_tile(tile) => Some(DrawError::RiverFirst { tile }),
+            DrawRule::River { started: false, .. } => {
+                (!tile.def().marks.spring).then_some(DrawError::SpringFirst { tile })
+            }
+            DrawRule::River { fork_left, others_left, .. } => {
+                let marks = tile.def().marks;
+                if fork_left && !marks.fork {
+                    Some(DrawError::ForkFirst { tile })
+                } else if marks.volcano && others_left {
+                    Some(DrawError::VolcanoLast { tile })
+                } else if marks.lake && tile.def().set == TileSet::River && others_left {
+                    Some(DrawError::LakeLast { tile })
+                } else {
+                    None
+                }
+            }
+        }
     }
 }
 

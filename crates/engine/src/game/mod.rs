@@ -57,6 +57,7 @@ pub use abbot::AbbotError;
 pub use big::BigFollowerError;
 pub use builder::BuilderError;
 pub use count::CountError;
+pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
 pub use final_board::StandError;

@@ -205,7 +205,10 @@ impl Game {
             || self.hand_error(self.current, figure).is_some()
             || self.check_placement(tile, cell, rotation).is_err()
             // Both stand beside a follower of their owner's (T-07, T-16).
-            || !self.board.borders_figure_of(self.current, cell)
+            || !self.board.borders_figure_of(self.current, cell, |kind| match figure {
+                Figure::Pig => kind == FeatureKind::Field,
+                _ => matches!(kind, FeatureKind::Road | FeatureKind::City),
+            })
         {
             return Vec::new();
         }

@@ -139,8 +139,19 @@ impl Game {
                 && self.setup.has(TileSet::Shrines)
                 && !self.setup.rules.relaxed_shrine_placement);
         if special {
+            // The play area and the shrine–cloister neighbourhood ask the cell alone, and the
+            // rotations of a cell come one after another: asked once per cell.
+            let mut cell_allowed: Option<(Cell, bool)> = None;
             self.board.for_each_legal_placement(tile, |c, r| {
-                if self.table_rule_error(tile, c, r).is_none() {
+                let allowed = match cell_allowed {
+                    Some((cell, allowed)) if cell == c => allowed,
+                    _ => {
+                        let allowed = self.cell_rule_error(tile, c).is_none();
+                        cell_allowed = Some((c, allowed));
+                        allowed
+                    }
+                };
+                if allowed && self.river_error(tile, c, r).is_none() {
                     out.push((c, r));
                 }
             });
@@ -153,11 +164,18 @@ impl Game {
     /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
     /// neighbourhood (H-03) and the river's course.
     pub(super) fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<PlacementError> {
-        if let Some(river) = self.river.as_ref().filter(|_| is_river_tile(tile)) {
-            if let Err(reason) = river.step(&self.board, tile, cell, rotation) {
-                return Some(PlacementError::River { cell, reason });
-            }
-        }
+        self.river_error(tile, cell, rotation).or_else(|| self.cell_rule_error(tile, cell))
+    }
+
+    /// The river's course, for a river tile while the river is laid.
+    fn river_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<PlacementError> {
+        let river = self.river.as_ref().filter(|_| is_river_tile(tile))?;
+        river.step(&self.board, tile, cell, rotation).err().map(|reason| PlacementError::River { cell, reason })
+    }
+
+    /// The limits that ask the cell and not the tile's rotation: the play area (V-09) and the
+    /// shrine–cloister neighbourhood (H-03).
+    fn cell_rule_error(&self, tile: TileId, cell: Cell) -> Option<PlacementError> {
         if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
             return Some(PlacementError::OutOfBounds { cell });
         }
