@@ -58,6 +58,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::undo,
             commands::redo,
             commands::finish_game,
+            commands::track_totals,
             commands::reopen_game,
             commands::history,
             commands::use_ledger,

@@ -23,6 +23,7 @@ import {
   type PlacementOption,
   type SettingKey,
   type StartNotice,
+  type TrackView,
   type TurnView,
 } from "./bindings";
 
@@ -115,14 +116,20 @@ export function finishGame(
   return call(commands.finishGame(finalMoves, track));
 }
 
+/** What each marker and its tokens read off the table add up to; null for a space not on the track. */
+export function trackTotals(tracks: TrackView[]): Promise<Outcome<(number | null)[]>> {
+  return call(commands.trackTotals(tracks).then((data) => ({ status: "ok" as const, data })));
+}
+
 /** Undoes the final count of the game just finished: the game goes on where it stood. */
 export function reopenGame(): Promise<Outcome<GameView>> {
   return call(commands.reopenGame());
 }
 
-/** Who may take which followers out of the City before the final count, and where to. */
-export function finalMoveOptions(): Promise<Outcome<QuarterMoveOption[]>> {
-  return call(commands.finalMoveOptionsFor());
+/** Who may take which followers out of the City before the final count, and where to, with
+ * what is left of them once the `moves` chosen so far are made. */
+export function finalMoveOptions(moves: QuarterMoveRequest[] = []): Promise<Outcome<QuarterMoveOption[]>> {
+  return call(commands.finalMoveOptionsFor(moves));
 }
 
 /** The game's turn log, oldest first. */
