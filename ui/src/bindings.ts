@@ -152,6 +152,7 @@ export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
 
 export const FARM_RULES = ["current","first-edition","off"] as const;
 
+export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"I":[50,32],"II":[50,68],"N":[50,14],"NL":[20,10],"NR":[80,10],"S":[50,86],"SL":[80,90],"SR":[20,90],"W":[14,50],"WL":[10,80],"WR":[10,20]} as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 

@@ -34,6 +34,9 @@ export { SCORE_RULES } from "./bindings";
  * clockwise: the engine's lists, in its order, so no screen spells its own. */
 export { COLORS, BOXES, QUARTERS } from "./bindings";
 
+/** Where the board draws each place on a tile, as the table measures from them. */
+export { PLACE_POINTS } from "./bindings";
+
 /** The answers of the rule options with more than two, in the engine's order. */
 export { FARM_RULES, TIE_RULES, UNPLACEABLE_RULES, COUNT_MOVEMENTS } from "./bindings";
 

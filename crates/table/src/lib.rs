@@ -35,6 +35,7 @@ pub mod import;
 pub mod live;
 pub mod night;
 pub mod options;
+pub mod place_point;
 pub mod placement;
 pub mod record;
 pub mod request;
