@@ -636,4 +636,30 @@ mod tests {
             Some(Landmark { kind: LandmarkKind::Carcassonne, holders: vec![], side: Some(Compass::East) })
         );
     }
+
+    /// A city and Greta's city beside it, told apart by where the board draws their places:
+    /// the half-edge places lie 30 from their edge's middle (with the points the board drew
+    /// before, 24 from it, Greta's city was too far to name this one).
+    #[test]
+    fn a_landmark_is_found_from_the_points_the_board_draws() {
+        let mut g = Game::new(GameSetup::base(&["Greta", "Hans", "Ida"])).unwrap();
+        let moves = [
+            Move::place(id("I"), Cell::new(0, -1), Rotation::R270, Some(Port::W)),
+            Move::place(id("P"), Cell::new(-1, 0), Rotation::R0, None),
+            Move::place(id("C"), Cell::new(-2, 0), Rotation::R0, None),
+            Move::place(id("S"), Cell::new(1, 0), Rotation::R90, None),
+        ];
+        for m in &moves {
+            g.apply(m).unwrap();
+        }
+        let [target] = &Survey::new(&g, &followers_of(&g)).targets(&[(Cell::new(1, 0), Port::N)])[..] else {
+            panic!("one feature")
+        };
+        assert_eq!(target.kind, FeatureKind::City);
+        assert_eq!(
+            target.landmark,
+            Some(Landmark { kind: LandmarkKind::City, holders: vec![0], side: Some(Compass::East) }),
+            "the city lies east of Greta's city"
+        );
+    }
 }
