@@ -20,6 +20,7 @@ fn main() {
         "undo",
         "redo",
         "finish_game",
+        "track_totals",
         "reopen_game",
         "history",
         "use_ledger",

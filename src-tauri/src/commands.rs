@@ -14,7 +14,7 @@ use castellan_table::placement::{placement_options, standing_options, FollowerOp
 use castellan_table::request::{MoveRequest, NewGameRequest, QuarterMoveRequest};
 use castellan_table::roster::RosterPlayer;
 use castellan_table::stats::{stats, StatsView};
-use castellan_table::view::{replay_view, turn_log_of, GameView, Progress, ReplayView, TurnView};
+use castellan_table::view::{replay_view, turn_log_of, GameView, Progress, ReplayView, TrackView, TurnView};
 use castellan_table::LiveGame;
 use serde::Serialize;
 use tauri::State;
@@ -188,6 +188,14 @@ pub fn finish_game(
     state.with_table(|table| Ok(GameView::of(table.finish_with_track(final_moves, track, chrono::Utc::now())?)))
 }
 
+/// The totals a marker and tokens read off the table make, one for each position given;
+/// `null` for a space not on the track.
+#[tauri::command]
+#[specta::specta]
+pub fn track_totals(tracks: Vec<TrackView>) -> Vec<Option<u32>> {
+    tracks.into_iter().map(TrackView::total).collect()
+}
+
 /// Undoes the final count of the game just finished: it is in progress again where its moves
 /// left it. Only until another game is started or taken up.
 #[tauri::command]
@@ -196,12 +204,16 @@ pub fn reopen_game(state: State<'_, AppState>) -> Result<GameView, CommandError>
     state.with_table(|table| Ok(GameView::of(table.reopen()?)))
 }
 
-/// Who may take which followers out of the City before the final count, and where to;
-/// empty when nobody can.
+/// Who may take which followers out of the City before the final count, and where to, with
+/// what is left of them once the `moves` chosen so far are made; empty when nobody can.
 #[tauri::command]
 #[specta::specta]
-pub fn final_move_options_for(state: State<'_, AppState>) -> Result<Vec<QuarterMoveOption>, CommandError> {
-    state.with_live(|live| Ok(final_move_options(live.game())))
+pub fn final_move_options_for(
+    state: State<'_, AppState>,
+    moves: Vec<QuarterMoveRequest>,
+) -> Result<Vec<QuarterMoveOption>, CommandError> {
+    let chosen = moves.iter().map(QuarterMoveRequest::to_engine).collect::<Result<Vec<_>, _>>()?;
+    state.with_live(|live| Ok(final_move_options(live.game(), &chosen)))
 }
 
 /// Today's rules and the 2000 edition's, option by option.

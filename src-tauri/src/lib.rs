@@ -42,6 +42,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         .constant("COUNT_MOVEMENTS", castellan_table::engine::CountMovement::ALL)
         // The lengths the inputs stop at, so that typing never meets the table's refusal.
         .constant("LIMITS", castellan_table::limit::LIMITS)
+        // Where the board draws each place: the points the table's descriptions measure from.
+        .constant("PLACE_POINTS", castellan_table::place_point::place_points())
         .commands(collect_commands![
             commands::app_info,
             commands::catalog,
@@ -60,6 +62,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::undo,
             commands::redo,
             commands::finish_game,
+            commands::track_totals,
             commands::reopen_game,
             commands::history,
             commands::use_ledger,
@@ -210,6 +213,25 @@ mod tests {
             );
         }
         assert_eq!(capability["windows"], serde_json::json!(["main"]), "for the main window only");
+    }
+
+    /// The board draws followers at the points the table's descriptions of features measure
+    /// "north of" from: the committed bindings carry the table's points as they are now.
+    #[test]
+    fn the_board_draws_places_where_the_table_measures_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = dir.path().join("bindings.ts");
+        super::specta_builder().export(Typescript::default(), &fresh).expect("bindings export");
+        let fresh = std::fs::read_to_string(fresh).unwrap();
+        let committed = include_str!("../../ui/src/bindings.ts");
+        let points = |text: &str| -> serde_json::Value {
+            let line = text.lines().find_map(|l| l.strip_prefix("export const PLACE_POINTS = "));
+            let json = line.and_then(|l| l.strip_suffix(" as const;")).expect("the bindings carry the place points");
+            serde_json::from_str(json).expect("the place points are JSON")
+        };
+        let table = serde_json::to_value(castellan_table::place_point::place_points()).unwrap();
+        assert_eq!(points(&fresh), table, "the bindings carry the table's points");
+        assert_eq!(points(committed), table, "`npm run bindings` after moving a place's point");
     }
 
     /// The first `"…"` string in `text`.

@@ -204,7 +204,7 @@ test("the history's menu exports through the save dialog, and a script opens int
   await textOf(
     browser,
     "[role=alert]",
-    new RegExp(`^Already in the ledger as game ${first} of \\d{4}-\\d\\d-\\d\\d at Club`),
+    new RegExp(`^Already in the ledger as game ${first} of [A-Z][a-z]+ \\d{1,2}, \\d{4} at Club`),
   );
   await (await browser.$("#add-again")).waitForExist({ timeout: 5000 });
   await click(browser, "#back");

@@ -37,10 +37,10 @@ export const commands = {
 	/**  Today's rules and the 2000 edition's, option by option. */
 	rulePresets: () => __TAURI_INVOKE<RulePresets>("rule_presets"),
 	/**
-	 *  Who may take which followers out of the City before the final count, and where to;
-	 *  empty when nobody can.
+	 *  Who may take which followers out of the City before the final count, and where to, with
+	 *  what is left of them once the `moves` chosen so far are made; empty when nobody can.
 	 */
-	finalMoveOptionsFor: () => typedError<QuarterMoveOption[], CommandError>(__TAURI_INVOKE("final_move_options_for")),
+	finalMoveOptionsFor: (moves: QuarterMoveRequest[]) => typedError<QuarterMoveOption[], CommandError>(__TAURI_INVOKE("final_move_options_for", { moves })),
 	/**
 	 *  The game's turn log, oldest first: every tile placed (with its follower), put aside or
 	 *  City laid, and on a final board every follower stood.
@@ -66,6 +66,11 @@ export const commands = {
 	 *  count alone.
 	 */
 	finishGame: (finalMoves: QuarterMoveRequest[], track: number[] | null) => typedError<GameView, CommandError>(__TAURI_INVOKE("finish_game", { finalMoves, track })),
+	/**
+	 *  The totals a marker and tokens read off the table make, one for each position given;
+	 *  `null` for a space not on the track.
+	 */
+	trackTotals: (tracks: TrackView[]) => __TAURI_INVOKE<(number | null)[]>("track_totals", { tracks }),
 	/**
 	 *  Undoes the final count of the game just finished: it is in progress again where its moves
 	 *  left it. Only until another game is started or taken up.
@@ -148,6 +153,8 @@ export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
 export const FARM_RULES = ["current","first-edition","off"] as const;
 
 export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
+
+export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"I":[50,32],"II":[50,68],"N":[50,14],"NL":[20,10],"NR":[80,10],"S":[50,86],"SL":[80,90],"SR":[20,90],"W":[14,50],"WL":[10,80],"WR":[10,20]} as const;
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
@@ -635,7 +642,8 @@ export type CountMovement =
 export type CountQuestion = {
 	/**
 	 *  Followers that may leave the quarters for what this tile completes, in the order of
-	 *  the move round (left of the placer first, the placer last); empty: nothing to ask.
+	 *  the move round (left of the placer first, the placer last), each with what is left of
+	 *  them after the moves chosen so far; empty: nothing to ask.
 	 */
 	moves: QuarterMoveOption[],
 	/**  Whether the placer may then put a follower into the city (with the moves asked so far). */
@@ -1746,10 +1754,23 @@ export type QuarterMoveOption = {
 	seat: number,
 	/**  From which quarter. */
 	quarter: Quarter,
-	/**  How many ordinary followers they have there. */
+	/**  How many ordinary followers they have there, before the moves chosen. */
 	available: number,
-	/**  Their big follower waits there too (X-07); left out when it does not. */
+	/**
+	 *  Their big follower waits there too, before the moves chosen (X-07); left out when it
+	 *  does not.
+	 */
 	big?: boolean,
+	/**
+	 *  How many of their figures there may still move, after the moves chosen: the ordinary
+	 *  followers and the big follower alike.
+	 */
+	left: number,
+	/**
+	 *  The figures the next move out of the quarter may take, after the moves chosen; the
+	 *  first comes out unless the table picks another (X-07). Empty once none is left.
+	 */
+	out: Figure[],
 	/**  The features they may go onto. */
 	features: Target[],
 };

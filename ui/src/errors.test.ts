@@ -101,11 +101,12 @@ test("start notices name the files concerned", () => {
 
 test("an export's or an opened script's failure names the file, the game or the place in the script", () => {
   expect(describeError({ kind: "alreadyInLedger", game: 12, date: "2026-11-20", place: null }, en)).toBe(
-    "Already in the ledger as game 12 of 2026-11-20; nothing was added.",
+    "Already in the ledger as game 12 of November 20, 2026; nothing was added.",
   );
   const at = describeError({ kind: "alreadyInLedger", game: 12, date: "2026-11-20", place: "De Klok" }, nlT);
   expect(at).toContain("spel 12");
   expect(at).toContain("De Klok");
+  expect(at, "the date as Dutch writes it").toContain("20 november 2026");
   const apart = { kind: "notAdjacent" as const, tile: "V", cell: { x: 5, y: 5 }, rotation: "R0" as const };
   const invalid = describeError(
     {

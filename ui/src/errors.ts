@@ -2,6 +2,7 @@
 // The engine's refusals are worded in ./refusal.ts from the data they carry.
 import type { CommandError, LedgerRefusal, ScriptPlace, ScriptProblem, StartNotice, TableRefusal } from "./bindings";
 import type { Language, MessageKey } from "./i18n";
+import { formatDate } from "./i18n/format";
 import { fileProblem, moveRefusal, overLimit, requestRefusal, setupRefusal, speech, type Speech } from "./refusal";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -81,8 +82,12 @@ export function describeError(
       return t("error.scriptUnfinished", { path: error.path });
     case "alreadyInLedger":
       return error.place === null
-        ? t("error.alreadyInLedger", { game: error.game, date: error.date })
-        : t("error.alreadyInLedgerAt", { game: error.game, date: error.date, place: error.place });
+        ? t("error.alreadyInLedger", { game: error.game, date: formatDate(language, error.date) })
+        : t("error.alreadyInLedgerAt", {
+            game: error.game,
+            date: formatDate(language, error.date),
+            place: error.place,
+          });
     default:
       return unreachable(error);
   }

@@ -1,6 +1,7 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import { afterEach, expect, test } from "vitest";
-import { appInfo, exportGame, exportNight, openScript } from "./ipc";
+import { afterEach, expect, expectTypeOf, test } from "vitest";
+import type { CountQuestion, GameView, MoveRequest } from "./bindings";
+import { appInfo, countQuestionFor, exportGame, exportNight, openScript, play, trackTotals, type Outcome } from "./ipc";
 
 afterEach(() => clearMocks());
 
@@ -39,4 +40,16 @@ test("exports and opening pass no path: Rust asks in its own dialog", async () =
     ["export_night", { nightId: 1, format: "script", title: "Export the night", path: null }],
     ["open_script", { title: "Open", path: null }],
   ]);
+});
+
+test("a command that cannot fail answers as one that can", async () => {
+  mockIPC((cmd, args) => (cmd === "track_totals" ? [84, null] : { unexpected: args }));
+  await expect(trackTotals([{ space: 34, fifties: 1, hundreds: 0 }])).resolves.toEqual({ ok: true, value: [84, null] });
+});
+
+test("each command keeps its own arguments and answer", () => {
+  expectTypeOf(play).parameters.toEqualTypeOf<[request: MoveRequest]>();
+  expectTypeOf(play).returns.resolves.toEqualTypeOf<Outcome<GameView>>();
+  expectTypeOf(countQuestionFor).returns.resolves.toEqualTypeOf<Outcome<CountQuestion | null>>();
+  expectTypeOf(trackTotals).returns.resolves.toEqualTypeOf<Outcome<(number | null)[]>>();
 });

@@ -3,7 +3,7 @@
 // apply and nothing is saved. Every change takes effect at once.
 import type { CommandError, Color, RuleSet, RulePreset, TileSet } from "./bindings";
 import { isLanguage, type Language } from "./i18n";
-import { saveSetting, savedSettings } from "./ipc";
+import { saveSetting, settings as savedSettings } from "./ipc";
 
 /** What the settings hold, with their defaults. */
 export interface Settings {

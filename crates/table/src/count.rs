@@ -6,7 +6,9 @@
 use crate::request::{MoveRequest, RequestError};
 pub use crate::target::Target;
 use crate::target::{followers_of, Survey};
-use castellan_engine::{CountChoice, CountMovement, Figure, Game, Mode, Move, MoveError, MoveOption, Quarter};
+use castellan_engine::{
+    CountChoice, CountMovement, Figure, Game, Mode, Move, MoveError, MoveOption, Quarter, QuarterMove,
+};
 use serde::Serialize;
 
 /// Followers a player may move from one quarter, and where to.
@@ -18,32 +20,76 @@ pub struct QuarterMoveOption {
     pub seat: u32,
     /// From which quarter.
     pub quarter: Quarter,
-    /// How many ordinary followers they have there.
+    /// How many ordinary followers they have there, before the moves chosen.
     pub available: u32,
-    /// Their big follower waits there too; left out when it does not.
+    /// Their big follower waits there too, before the moves chosen; left out when it
+    /// does not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub big: bool,
+    /// How many of their figures there may still move, after the moves chosen: the ordinary
+    /// followers and the big follower alike.
+    pub left: u32,
+    /// The figures the next move out of the quarter may take, after the moves chosen; the
+    /// first comes out unless the table picks another. Empty once none is left.
+    pub out: Vec<Figure>,
     /// The features they may go onto.
     pub features: Vec<Target>,
 }
 
 impl QuarterMoveOption {
-    fn of(survey: &Survey<'_>, o: MoveOption) -> QuarterMoveOption {
+    /// The option `o` once the moves `chosen` so far are made.
+    fn of(survey: &Survey<'_>, o: MoveOption, chosen: &[QuarterMove]) -> QuarterMoveOption {
+        let waiting = Waiting::after(&o, chosen);
         QuarterMoveOption {
             seat: o.player.index() as u32,
             quarter: o.quarter,
             available: u32::from(o.available),
             big: o.big,
+            left: waiting.left(),
+            out: waiting.out(),
             features: survey.targets(&o.features),
         }
     }
 }
 
-/// Who may take which followers out of the City before the final count, and where to.
-pub fn final_move_options(game: &Game) -> Vec<QuarterMoveOption> {
+/// A player's figures still waiting in a quarter once some of them were chosen to move out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Waiting {
+    followers: u32,
+    big: bool,
+}
+
+impl Waiting {
+    /// What of option `o` waits once the moves `chosen` are made: each takes an ordinary
+    /// follower, or the big follower when it says so.
+    fn after(o: &MoveOption, chosen: &[QuarterMove]) -> Waiting {
+        let mine = || chosen.iter().filter(|m| m.player == o.player && m.quarter == o.quarter);
+        let taken = mine().filter(|m| !m.big).count();
+        Waiting {
+            followers: u32::from(o.available).saturating_sub(u32::try_from(taken).unwrap_or(u32::MAX)),
+            big: o.big && !mine().any(|m| m.big),
+        }
+    }
+
+    fn left(self) -> u32 {
+        self.followers + u32::from(self.big)
+    }
+
+    /// An ordinary follower comes out first while one is left: the big follower only when
+    /// the table picks it or it is all that waits.
+    fn out(self) -> Vec<Figure> {
+        let ordinary = (self.followers > 0).then_some(Figure::Follower);
+        let big = self.big.then_some(Figure::Big);
+        ordinary.into_iter().chain(big).collect()
+    }
+}
+
+/// Who may take which followers out of the City before the final count, and where to, once
+/// the moves `chosen` so far are made.
+pub fn final_move_options(game: &Game, chosen: &[QuarterMove]) -> Vec<QuarterMoveOption> {
     let survey = Survey::new(game, &followers_of(game));
-    game.final_move_options().into_iter().map(|o| QuarterMoveOption::of(&survey, o)).collect()
+    game.final_move_options().into_iter().map(|o| QuarterMoveOption::of(&survey, o, chosen)).collect()
 }
 
 /// What the table must decide about the Count for a move, before it is entered.
@@ -52,7 +98,8 @@ pub fn final_move_options(game: &Game) -> Vec<QuarterMoveOption> {
 #[serde(rename_all = "camelCase")]
 pub struct CountQuestion {
     /// Followers that may leave the quarters for what this tile completes, in the order of
-    /// the move round (left of the placer first, the placer last); empty: nothing to ask.
+    /// the move round (left of the placer first, the placer last), each with what is left of
+    /// them after the moves chosen so far; empty: nothing to ask.
     pub moves: Vec<QuarterMoveOption>,
     /// Whether the placer may then put a follower into the city (with the moves asked so far).
     pub may_enter: bool,
@@ -99,7 +146,11 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
     let mut standing = followers_of(game);
     standing.extend(follower.map(|port| (game.current_player(), cell, port)));
     let survey = Survey::new(&trial, &standing);
-    let moves = options.into_iter().map(|o| QuarterMoveOption::of(&survey, o)).collect();
+    let chosen = match &mv {
+        Move::Place { count, .. } => count.moves.as_slice(),
+        _ => &[],
+    };
+    let moves = options.into_iter().map(|o| QuarterMoveOption::of(&survey, o, chosen)).collect();
     let rules = game.rules();
     let enter_figures = game.entry_figures(&mv)?;
     let may_enter = !enter_figures.is_empty();
@@ -253,6 +304,7 @@ mod tests {
             MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count, pass_second_tile };
         let q = count_question(&g, &moved).unwrap().expect("a Count game");
         assert!(q.may_enter, "Bram's big follower takes the city: Anna scored nothing and may enter (C-03)");
+        assert_eq!((q.moves[0].left, q.moves[0].out.len()), (0, 0), "the big follower chosen, none is left");
         assert_eq!(q.enter_figures, [Figure::Follower, Figure::Big], "with either of hers");
         let before = g.scores().to_vec();
         g.apply(&moved.to_move().unwrap()).unwrap();
@@ -314,7 +366,7 @@ mod tests {
         let at = castellan_engine::Standing::City(Quarter::Blacksmith);
         game.apply(&Move::Stand { player: castellan_engine::PlayerId(1), at, figure: castellan_engine::Figure::Big })
             .unwrap();
-        let options = final_move_options(&game);
+        let options = final_move_options(&game, &[]);
         assert_eq!(options.len(), 1, "{options:?}");
         assert_eq!(
             (options[0].seat, options[0].quarter, options[0].available, options[0].big),
@@ -322,5 +374,37 @@ mod tests {
         );
         assert!(!options[0].features.is_empty(), "the roads out of the City's gates");
         assert_eq!(serde_json::to_value(&options[0]).unwrap()["big"], true);
+        assert_eq!((options[0].left, &options[0].out[..]), (1, &[Figure::Big][..]), "all that waits there");
+        let to = options[0].features[0].at.to_engine().unwrap();
+        let out = QuarterMove { player: castellan_engine::PlayerId(1), quarter: Quarter::Blacksmith, to, big: true };
+        let after = final_move_options(&game, &[out]);
+        assert_eq!((after[0].left, after[0].out.len()), (0, 0), "once chosen to move, nothing is left there");
+    }
+
+    /// A player's two knights and big follower in the castle, and what is left of them as
+    /// the moves out are chosen, theirs and another player's.
+    #[test]
+    fn what_waits_in_a_quarter_after_the_moves_chosen() {
+        use castellan_engine::PlayerId;
+        let option =
+            MoveOption { player: PlayerId(1), quarter: Quarter::Castle, available: 2, big: true, features: Vec::new() };
+        let to = (Cell::new(2, 1), castellan_engine::Port::W);
+        let knight = QuarterMove { player: PlayerId(1), quarter: Quarter::Castle, to, big: false };
+        let big = QuarterMove { big: true, ..knight };
+        let others = QuarterMove { player: PlayerId(0), ..knight };
+        let elsewhere = QuarterMove { quarter: Quarter::Blacksmith, ..knight };
+        use Figure::{Big, Follower};
+        let cases: [(&[QuarterMove], u32, &[Figure]); 6] = [
+            (&[], 3, &[Follower, Big]),
+            (&[others, elsewhere], 3, &[Follower, Big]),
+            (&[knight], 2, &[Follower, Big]),
+            (&[knight, knight], 1, &[Big]),
+            (&[big], 2, &[Follower]),
+            (&[knight, big, knight], 0, &[]),
+        ];
+        for (chosen, left, out) in cases {
+            let waiting = Waiting::after(&option, chosen);
+            assert_eq!((waiting.left(), &waiting.out()[..]), (left, out), "after {chosen:?}");
+        }
     }
 }

@@ -38,6 +38,7 @@ pub mod limit;
 pub mod live;
 pub mod night;
 pub mod options;
+pub mod place_point;
 pub mod placement;
 pub mod record;
 pub mod request;

@@ -13,6 +13,7 @@
 //! Not here: *which* features a follower may move onto. The engine answers that
 //! (`Game::count_move_options`, `Game::final_move_targets`); this module only describes them.
 
+use crate::place_point::place_point;
 use crate::request::Spot;
 use castellan_engine::{Cell, FeatureKind, FeatureView, Game, PlayerId, Port, TileSet};
 use serde::Serialize;
@@ -143,31 +144,11 @@ pub enum Worth {
     },
 }
 
-/// Where a place on a tile is drawn, in its 100-unit square, board orientation: the same
-/// points the UI draws followers at, so "north of" means what the players see.
-fn place_point(port: Port) -> (f64, f64) {
-    match port {
-        Port::N => (50.0, 14.0),
-        Port::E => (86.0, 50.0),
-        Port::S => (50.0, 86.0),
-        Port::W => (14.0, 50.0),
-        Port::NL => (26.0, 10.0),
-        Port::NR => (74.0, 10.0),
-        Port::EL => (90.0, 26.0),
-        Port::ER => (90.0, 74.0),
-        Port::SL => (74.0, 90.0),
-        Port::SR => (26.0, 90.0),
-        Port::WL => (10.0, 74.0),
-        Port::WR => (10.0, 26.0),
-        Port::C => (50.0, 50.0),
-        Port::I => (50.0, 32.0),
-        Port::II => (50.0, 68.0),
-    }
-}
-
+/// Where a place is drawn on the board, at the point the board draws its followers at, so
+/// "north of" means what the players see.
 fn point(cell: Cell, port: Port) -> (f64, f64) {
-    let (px, py) = place_point(port);
-    (f64::from(cell.x) * 100.0 + px, f64::from(cell.y) * 100.0 + py)
+    let [px, py] = place_point(port);
+    (f64::from(cell.x) * 100.0 + f64::from(px), f64::from(cell.y) * 100.0 + f64::from(py))
 }
 
 fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -653,6 +634,32 @@ mod tests {
         assert_eq!(
             city.landmark,
             Some(Landmark { kind: LandmarkKind::Carcassonne, holders: vec![], side: Some(Compass::East) })
+        );
+    }
+
+    /// A city and Greta's city beside it, told apart by where the board draws their places:
+    /// the half-edge places lie 30 from their edge's middle (with the points the board drew
+    /// before, 24 from it, Greta's city was too far to name this one).
+    #[test]
+    fn a_landmark_is_found_from_the_points_the_board_draws() {
+        let mut g = Game::new(GameSetup::base(&["Greta", "Hans", "Ida"])).unwrap();
+        let moves = [
+            Move::place(id("I"), Cell::new(0, -1), Rotation::R270, Some(Port::W)),
+            Move::place(id("P"), Cell::new(-1, 0), Rotation::R0, None),
+            Move::place(id("C"), Cell::new(-2, 0), Rotation::R0, None),
+            Move::place(id("S"), Cell::new(1, 0), Rotation::R90, None),
+        ];
+        for m in &moves {
+            g.apply(m).unwrap();
+        }
+        let [target] = &Survey::new(&g, &followers_of(&g)).targets(&[(Cell::new(1, 0), Port::N)])[..] else {
+            panic!("one feature")
+        };
+        assert_eq!(target.kind, FeatureKind::City);
+        assert_eq!(
+            target.landmark,
+            Some(Landmark { kind: LandmarkKind::City, holders: vec![0], side: Some(Compass::East) }),
+            "the city lies east of Greta's city"
         );
     }
 }

@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import type { TileShape } from "../bindings";
+import { PLACE_POINTS } from "../ipc";
 import {
   LEAST_FIT_SCALE,
+  PLACE_POINT,
   TOKEN_PX,
   fitSize,
   readingOrder,
@@ -260,4 +262,10 @@ test("a patch of marks spans their cells and one more on every side", () => {
       [1, -4],
     ]),
   ).toEqual({ x: -4, y: -5, w: 8, h: 8 });
+});
+
+test("every place is drawn at the table's own point for it, which its descriptions measure from", () => {
+  const ports = ["N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "C", "I", "II"];
+  expect(Object.keys(PLACE_POINTS).sort()).toEqual([...ports].sort());
+  for (const port of ports) expect(PLACE_POINT[port], port).toEqual(PLACE_POINTS[port as keyof typeof PLACE_POINTS]);
 });

@@ -2,6 +2,7 @@
 // rotation. Shapes come only from the catalog's edges and features, so every tile of every
 // box is drawn the same way.
 import type { FeatureShapeView, Figure, FollowerRole, Goods, TileShape } from "../bindings";
+import { PLACE_POINTS } from "../ipc";
 
 export type Side = "N" | "E" | "S" | "W";
 const SIDES: Side[] = ["N", "E", "S", "W"];
@@ -121,30 +122,15 @@ function linePath(sides: number[]): string {
 }
 
 /**
- * Where a place on a tile is drawn, board orientation, in the tile's 100-square. The places
- * beside an edge's middle keep 30 apart from it, so followers drawn large still barely touch.
+ * Where a place on a tile is drawn, board orientation, in the tile's 100-square: the table's
+ * points (`PLACE_POINTS`), which its descriptions of features measure "north of" from.
  */
-export const PLACE_POINT: Record<string, [number, number]> = {
-  N: [50, 14],
-  E: [86, 50],
-  S: [50, 86],
-  W: [14, 50],
-  NL: [20, 10],
-  NR: [80, 10],
-  EL: [90, 20],
-  ER: [90, 80],
-  SL: [80, 90],
-  SR: [20, 90],
-  WL: [10, 80],
-  WR: [10, 20],
-  C: [50, 50],
-  I: [50, 32],
-  II: [50, 68],
-};
+export const PLACE_POINT: Readonly<Record<string, readonly [number, number]>> = PLACE_POINTS;
 
 /** Where a feature's follower stands, in catalog orientation. */
 export function anchorPoint(feature: FeatureShapeView): [number, number] {
-  return PLACE_POINT[feature.anchor] ?? [50, 50];
+  const [x, y] = PLACE_POINT[feature.anchor] ?? [50, 50];
+  return [x, y];
 }
 
 /** The shapes of a tile, back to front. */

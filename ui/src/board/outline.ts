@@ -61,7 +61,7 @@ export function outlineSegments(pieces: FieldPiece[]): [Point, Point][] {
   };
   for (const piece of pieces) {
     const [ox, oy] = [piece.at[0] * 100, piece.at[1] * 100];
-    const at = ([x, y]: Point): Point => [ox + x, oy + y];
+    const at = ([x, y]: Readonly<Point>): Point => [ox + x, oy + y];
     const centre = at([50, 50]);
     for (const place of piece.places) {
       const wedge = WEDGE[place];

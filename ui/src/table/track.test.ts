@@ -1,31 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { readTrack } from "./track";
+import { readScore, typedTrack } from "./track";
 
 const typed = (space: string, fifties = "0", hundreds = "0", total = "") => ({ space, fifties, hundreds, total });
 
 describe("a score on the track", () => {
-  it("adds the space and the tokens", () => {
-    expect(readTrack(typed("34", "1"), false)?.total).toBe(84);
-    expect(readTrack(typed("12", "1", "2"), false)?.total).toBe(262);
-    expect(readTrack(typed("0"), false)?.total).toBe(0);
+  it("reads the space and the tokens as typed, and leaves their sum to the table", () => {
+    expect(typedTrack(typed("34", "1"))).toEqual({ space: 34, fifties: 1, hundreds: 0 });
+    expect(readScore(typed("34", "1"), false, 84)).toEqual({
+      total: 84,
+      track: { space: 34, fifties: 1, hundreds: 0 },
+    });
+    expect(readScore(typed("34", "1"), false, undefined), "not yet answered").toBeNull();
+    expect(readScore(typed("50"), false, null), "the table found no such space").toBeNull();
   });
 
-  it("refuses a space off the track, blanks and anything not a whole number", () => {
-    expect(readTrack(typed("50"), false)).toBeNull();
-    expect(readTrack(typed(""), false)).toBeNull();
-    expect(readTrack(typed("3", "-1"), false)).toBeNull();
-    expect(readTrack(typed("3.5"), false)).toBeNull();
+  it("refuses blanks and anything not a whole number", () => {
+    expect(typedTrack(typed(""))).toBeNull();
+    expect(typedTrack(typed("3", "-1"))).toBeNull();
+    expect(typedTrack(typed("3.5"))).toBeNull();
+    expect(typedTrack(typed("3", "0", String(2 ** 32))), "more than the table's numbers carry").toBeNull();
   });
 
   it("takes a typed total as it is, without making up its place on the track", () => {
-    expect(readTrack(typed("", "0", "0", "84"), true)).toEqual({ total: 84, track: null });
-    expect(readTrack(typed("", "0", "0", ""), true)).toBeNull();
-  });
-
-  it("keeps the space and tokens a score was given as", () => {
-    expect(readTrack(typed("12", "1", "2"), false)).toEqual({
-      total: 262,
-      track: { space: 12, fifties: 1, hundreds: 2 },
-    });
+    expect(readScore(typed("", "0", "0", "84"), true, undefined)).toEqual({ total: 84, track: null });
+    expect(readScore(typed("", "0", "0", ""), true, undefined)).toBeNull();
   });
 });

@@ -57,10 +57,25 @@ pub struct TrackPosition {
 }
 
 impl TrackPosition {
+    /// Spaces round the track: the marker comes round to 0 at 50.
+    pub const SPACES: u32 = 50;
+
     /// Where a total stands on the track and which tokens go with it.
     pub fn of(total: u32) -> TrackPosition {
-        let laps = total / 50;
-        TrackPosition { space: total % 50, hundreds: laps / 2, fifties: laps % 2 }
+        let laps = total / Self::SPACES;
+        TrackPosition { space: total % Self::SPACES, hundreds: laps / 2, fifties: laps % 2 }
+    }
+
+    /// The total a marker and tokens read off a table make, the inverse of [`TrackPosition::of`]
+    /// (a table may hold two 50s for a 100); `None` for a space not on the track or a total
+    /// past any count.
+    pub fn total(self) -> Option<u32> {
+        if self.space >= Self::SPACES {
+            return None;
+        }
+        let fifties = self.fifties.checked_mul(Self::SPACES)?;
+        let hundreds = self.hundreds.checked_mul(2 * Self::SPACES)?;
+        self.space.checked_add(fifties)?.checked_add(hundreds)
     }
 }
 
@@ -430,5 +445,16 @@ mod tests {
         assert_eq!(at(50), (0, 1, 0), "B-50: the 50 token");
         assert_eq!(at(123), (23, 0, 1), "the 100 token alone");
         assert_eq!(at(175), (25, 1, 1));
+    }
+
+    #[test]
+    fn a_marker_and_tokens_read_off_the_table_make_a_total() {
+        for total in [0, 49, 50, 84, 123, 175, 262] {
+            assert_eq!(TrackPosition::of(total).total(), Some(total), "{total} read back");
+        }
+        let held = |space, fifties, hundreds| TrackPosition { space, fifties, hundreds }.total();
+        assert_eq!(held(12, 2, 0), Some(112), "two 50s held for a 100");
+        assert_eq!(held(50, 0, 0), None, "space 50 is space 0 with a 50 token: no space of its own");
+        assert_eq!(held(0, 0, u32::MAX), None, "past any count");
     }
 }

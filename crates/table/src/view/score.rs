@@ -5,7 +5,7 @@ use crate::request::Spot;
 use castellan_engine::{
     Color, Figure, Game, Goods, PlayerId, PlayerSet, Rule, Score, ScoreSource, TileSet, TrackPosition,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One player's standing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,7 +46,7 @@ pub struct FigureInHand {
 }
 
 /// A position on the score track.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct TrackView {
@@ -63,6 +63,12 @@ impl TrackView {
     pub fn of(total: u32) -> TrackView {
         let t = TrackPosition::of(total);
         TrackView { space: t.space, fifties: t.fifties, hundreds: t.hundreds }
+    }
+
+    /// The total a marker and tokens read off the table make, by the engine's rule (B-50);
+    /// `None` for a space not on the track.
+    pub fn total(self) -> Option<u32> {
+        TrackPosition { space: self.space, fifties: self.fifties, hundreds: self.hundreds }.total()
     }
 }
 
