@@ -1047,6 +1047,11 @@ export type GameSummary = {
 	state: GameStatus,
 	/**  When it began (RFC 3339). */
 	startedAt: string,
+	/**
+	 *  The boxes played with besides the base game, in the order they were chosen: with the
+	 *  start time and the winner, what tells a night's games apart.
+	 */
+	boxes: TileSet[],
 	/**  When it ended, if it did. */
 	endedAt: string | null,
 	/**  The players: best first once finished, else in seat order. */
