@@ -677,6 +677,11 @@ export type CountStepView = {
 	 *  majority the step pays (T-05). Left out otherwise.
 	 */
 	goods?: number[] | null,
+	/**
+	 *  The figures this score sends home, as they stood: they stay on the board until it is
+	 *  told, and leave with it. Farmers are sent home by none (they stay on the counted board).
+	 */
+	home: FollowerOnBoard[],
 };
 
 /**
