@@ -481,7 +481,7 @@ export const de: Messages = {
   "stand.hover":
     "Zeigt auf ein Plättchen, dann erscheinen seine Plätze; der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
   "stand.keys":
-    "Zeigt auf ein Feld, um zu sehen, was dort passt; klickt es für das erste, oder drückt die Zahl eines anderen. R dreht das gerade gelegte Plättchen. Oder tippt den Namen eines Plättchens (/ führt dorthin), Pfeile zu seinem Feld, Enter legt es.",
+    "Oder mit Tasten: Name eines Plättchens (/ führt dorthin), Pfeile zu seinem Feld, R dreht, Enter legt es.",
   "quick.fits": "Gelegt; oder drückt die Zahl eines anderen",
   "quick.pointed": "Passt hier: Feld klicken für 1, oder Zahl drücken",
   "quick.point": "Zeigt auf ein Feld: Was dort passt, steht hier",

@@ -469,8 +469,7 @@ export const en = {
   "stand.city": "…or in a quarter of the City:",
   "stand.mode": "A finished table: lay its tiles in any order, then its followers.",
   "stand.hover": "Point at a tile and its places come out; the player stays chosen for the next follower.",
-  "stand.keys":
-    "Point at a square to list what fits there; click it to lay the first, or press the number of another. R turns the tile just laid. Or type a tile's name (/ gets you there), arrows to its square, Enter lays it.",
+  "stand.keys": "Or by keys: a tile's name (/ gets you there), arrows to its square, R turns it, Enter lays it.",
   "quick.fits": "Laid; or press the number of another",
   "quick.pointed": "Fits here: click the square for 1, or press a number",
   "quick.point": "Point at a square: what fits there is listed here",

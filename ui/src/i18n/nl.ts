@@ -476,7 +476,7 @@ export const nl: Messages = {
   "stand.hover":
     "Wijs een tegel aan en de plekken verschijnen; de gekozen speler blijft gekozen voor de volgende horige.",
   "stand.keys":
-    "Wijs een vakje aan voor wat daar past; klik het om de eerste te leggen, of druk het cijfer van een andere. R draait de zojuist gelegde tegel. Of typ de naam van een tegel (/ brengt je erheen), pijltjes naar zijn vakje, Enter legt hem.",
+    "Of met toetsen: de naam van een tegel (/ brengt je erheen), pijltjes naar zijn vakje, R draait, Enter legt hem.",
   "quick.fits": "Gelegd; of druk het cijfer van een andere",
   "quick.pointed": "Past hier: klik het vakje voor 1, of druk een cijfer",
   "quick.point": "Wijs een vakje aan: wat daar past staat hier",
