@@ -166,10 +166,10 @@ test("on a finished table the abbot is entered where it stands, in its own shape
   await click(browser, "#final-board");
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /^A finished table/);
-  // A cloister below the start tile.
-  await putTile(browser, "B", { x: 0, y: 1, rotation: 0 });
-  await confirmTurn(browser);
-  await browser.keys("Escape");
+  // A cloister below the start tile: on a finished table a click on its square lays it.
+  await click(browser, '#tile-choices [data-tile="B"]');
+  await click(browser, '[data-cell="0,1"]');
+  await (await browser.$('#fits-here[data-laid-tile="B"]')).waitForExist({ timeout: 5000 });
 
   await click(browser, '[data-stand-seat="1"]');
   await click(browser, '[data-stand-figure="abbot"]');

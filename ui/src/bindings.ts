@@ -685,6 +685,11 @@ export type CountStepView = {
 	 *  majority the step pays (T-05). Left out otherwise.
 	 */
 	goods?: number[] | null,
+	/**
+	 *  The figures this score sends home, as they stood: they stay on the board until it is
+	 *  told, and leave with it. Farmers are sent home by none (they stay on the counted board).
+	 */
+	home: FollowerOnBoard[],
 };
 
 /**
@@ -1055,6 +1060,11 @@ export type GameSummary = {
 	state: GameStatus,
 	/**  When it began (RFC 3339). */
 	startedAt: string,
+	/**
+	 *  The boxes played with besides the base game, in the order they were chosen: with the
+	 *  start time and the winner, what tells a night's games apart.
+	 */
+	boxes: TileSet[],
 	/**  When it ended, if it did. */
 	endedAt: string | null,
 	/**  The players: best first once finished, else in seat order. */

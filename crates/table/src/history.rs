@@ -5,6 +5,7 @@
 
 use crate::live::Table;
 use crate::TableError;
+use castellan_engine::TileSet;
 use castellan_ledger::{Color, GameId, GameStatus, Ledger};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -37,6 +38,9 @@ pub struct GameSummary {
     pub state: GameStatus,
     /// When it began (RFC 3339).
     pub started_at: String,
+    /// The boxes played with besides the base game, in the order they were chosen: with the
+    /// start time and the winner, what tells a night's games apart.
+    pub boxes: Vec<TileSet>,
     /// When it ended, if it did.
     pub ended_at: Option<String>,
     /// The players: best first once finished, else in seat order.
@@ -73,49 +77,68 @@ pub struct NightSummary {
 pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
     let names: HashMap<_, _> = ledger.players()?.into_iter().map(|p| (p.id, p.name)).collect();
     let name = |id| names.get(&id).cloned().unwrap_or_default();
-    Ok(ledger
+    ledger
         .history()?
         .into_iter()
-        .map(|n| NightSummary {
-            night_id: u32::try_from(n.night.id.0).expect("ledger row ids fit in 32 bits"),
-            date: n.night.date.to_string(),
-            place: n.night.place,
-            games: n
-                .games
-                .into_iter()
-                .map(|g| {
-                    let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color)).collect();
-                    let ranked = !g.game.end_count_only;
-                    let seats = if g.standings.is_empty() {
-                        g.game
-                            .turn_order()
-                            .map(|s| SeatResult { name: name(s.player), color: s.color, score: None, rank: None })
-                            .collect()
-                    } else {
-                        g.standings
-                            .iter()
-                            .map(|s| SeatResult {
-                                name: name(s.result.player),
-                                color: colors.get(&s.result.player).copied().unwrap_or(Color::Gray),
-                                score: Some(s.result.score),
-                                rank: ranked.then_some(s.rank),
-                            })
-                            .collect()
-                    };
-                    GameSummary {
-                        game_id: u32::try_from(g.game.id.0).expect("ledger row ids fit in 32 bits"),
-                        state: g.game.status,
-                        started_at: g.game.started_at.to_rfc3339(),
-                        ended_at: g.game.ended_at.map(|t| t.to_rfc3339()),
-                        seats,
-                        voided_at: g.game.voided_at.map(|t| t.to_rfc3339()),
-                        app_version: g.game.app_version,
-                        end_count_only: g.game.end_count_only,
-                    }
-                })
-                .collect(),
+        .map(|n| {
+            Ok(NightSummary {
+                night_id: u32::try_from(n.night.id.0).expect("ledger row ids fit in 32 bits"),
+                date: n.night.date.to_string(),
+                place: n.night.place,
+                games: n
+                    .games
+                    .into_iter()
+                    .map(|g| {
+                        let boxes = boxes_of(&g.game)?;
+                        let colors: HashMap<_, _> = g.game.seats.iter().map(|s| (s.player, s.color)).collect();
+                        let ranked = !g.game.end_count_only;
+                        let seats = if g.standings.is_empty() {
+                            g.game
+                                .turn_order()
+                                .map(|s| SeatResult { name: name(s.player), color: s.color, score: None, rank: None })
+                                .collect()
+                        } else {
+                            g.standings
+                                .iter()
+                                .map(|s| SeatResult {
+                                    name: name(s.result.player),
+                                    color: colors.get(&s.result.player).copied().unwrap_or(Color::Gray),
+                                    score: Some(s.result.score),
+                                    rank: ranked.then_some(s.rank),
+                                })
+                                .collect()
+                        };
+                        Ok(GameSummary {
+                            game_id: u32::try_from(g.game.id.0).expect("ledger row ids fit in 32 bits"),
+                            state: g.game.status,
+                            started_at: g.game.started_at.to_rfc3339(),
+                            boxes,
+                            ended_at: g.game.ended_at.map(|t| t.to_rfc3339()),
+                            seats,
+                            voided_at: g.game.voided_at.map(|t| t.to_rfc3339()),
+                            app_version: g.game.app_version,
+                            end_count_only: g.game.end_count_only,
+                        })
+                    })
+                    .collect::<Result<_, TableError>>()?,
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// The boxes a stored game was played with besides the base game, read from its setup.
+///
+/// # Errors
+/// A setup that is not JSON, or names a box this version does not know.
+fn boxes_of(game: &castellan_ledger::Game) -> Result<Vec<TileSet>, TableError> {
+    #[derive(serde::Deserialize)]
+    struct Setup {
+        #[serde(default)]
+        sets: Vec<TileSet>,
+    }
+    let setup: Setup = serde_json::from_str(&game.setup_json)
+        .map_err(|e| TableError::Stored { game: game.id.0, detail: format!("setup: {e}") })?;
+    Ok(setup.sets.into_iter().filter(|&s| s != TileSet::Base).collect())
 }
 
 /// Voids a finished game: kept in the history, marked, and left out of the statistics.
@@ -172,6 +195,22 @@ mod tests {
         );
         assert_eq!(second.state, GameStatus::InProgress);
         assert_eq!(second.seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["Bram", "Anna"]);
+    }
+
+    #[test]
+    fn each_game_names_the_boxes_it_was_played_with() {
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(GameSetup::base(&["Anna", "Bram"]), None, at("2026-11-20T19:00:00Z")).unwrap();
+        let mut boxed = GameSetup::base(&["Anna", "Bram"]);
+        boxed.sets.extend([TileSet::TradersBuilders, TileSet::InnsCathedrals]);
+        table.start(boxed, None, at("2026-11-20T20:00:00Z")).unwrap();
+
+        let nights = history(table.ledger()).unwrap();
+        let [later, earlier] = &nights[0].games[..] else { panic!("two games: {nights:?}") };
+        assert_eq!(earlier.boxes, [], "the base game alone names no box");
+        assert_eq!(later.boxes, [TileSet::TradersBuilders, TileSet::InnsCathedrals], "in the order chosen");
+        let sent = serde_json::to_value(later).unwrap();
+        assert_eq!(sent["boxes"], serde_json::json!(["traders-builders", "inns-cathedrals"]), "by their script names");
     }
 
     const GAME: &str = r#"{"format": "castellan-game-script", "version": 1,

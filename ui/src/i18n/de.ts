@@ -481,7 +481,11 @@ export const de: Messages = {
   "stand.hover":
     "Zeigt auf ein Plättchen, dann erscheinen seine Plätze; der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
   "stand.keys":
-    "Schneller: Das gelegte Plättchen bleibt für das nächste seiner Art gewählt; tippt den Namen eines Plättchens (/ führt dorthin), klickt sein Feld, R dreht, Enter legt es.",
+    "Oder mit Tasten: Name eines Plättchens (/ führt dorthin), Pfeile zu seinem Feld, R dreht, Enter legt es.",
+  "quick.fits": "Gelegt; oder drückt die Zahl eines anderen",
+  "quick.pointed": "Passt hier: Feld klicken für 1, oder Zahl drücken",
+  "quick.point": "Zeigt auf ein Feld: Was dort passt, steht hier",
+  "quick.turn": "Drehen (R)",
   "track.title": "Punkte vor der Schlusswertung",
   "track.intro":
     "Die Plättchen zeigen nicht, was im Spiel gepunktet wurde: Lest es an der Wertungsleiste ab oder tippt die Summe jedes Spielers ein.",

@@ -469,8 +469,11 @@ export const en = {
   "stand.city": "…or in a quarter of the City:",
   "stand.mode": "A finished table: lay its tiles in any order, then its followers.",
   "stand.hover": "Point at a tile and its places come out; the player stays chosen for the next follower.",
-  "stand.keys":
-    "Quicker: the tile laid stays chosen for the next of its kind; type a tile's name (/ gets you there), click its square, R turns it, Enter lays it.",
+  "stand.keys": "Or by keys: a tile's name (/ gets you there), arrows to its square, R turns it, Enter lays it.",
+  "quick.fits": "Laid; or press the number of another",
+  "quick.pointed": "Fits here: click the square for 1, or press a number",
+  "quick.point": "Point at a square: what fits there is listed here",
+  "quick.turn": "Turn it (R)",
   "track.title": "Scores before the end count",
   "track.intro":
     "The tiles cannot show the points scored during the game: read them off the score track, or type each player's total.",

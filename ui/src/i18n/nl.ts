@@ -476,7 +476,11 @@ export const nl: Messages = {
   "stand.hover":
     "Wijs een tegel aan en de plekken verschijnen; de gekozen speler blijft gekozen voor de volgende horige.",
   "stand.keys":
-    "Sneller: de gelegde tegel blijft gekozen voor de volgende van dezelfde soort; typ de naam van een tegel (/ brengt je erheen), klik het vakje, R draait, Enter legt hem.",
+    "Of met toetsen: de naam van een tegel (/ brengt je erheen), pijltjes naar zijn vakje, R draait, Enter legt hem.",
+  "quick.fits": "Gelegd; of druk het cijfer van een andere",
+  "quick.pointed": "Past hier: klik het vakje voor 1, of druk een cijfer",
+  "quick.point": "Wijs een vakje aan: wat daar past staat hier",
+  "quick.turn": "Draaien (R)",
   "track.title": "Scores voor de eindtelling",
   "track.intro":
     "De tegels tonen niet wat er tijdens het spel gescoord is: lees het af op het scorespoor, of typ het totaal van elke speler.",

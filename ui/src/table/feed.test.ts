@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import type { CountStepView, CountView, PlayerView, Rule, ScoreView } from "../bindings";
+import type { CountStepView, CountView, FollowerOnBoard, PlayerView, Rule, ScoreView } from "../bindings";
 import { LANGUAGES, translate, translateCount } from "../i18n";
-import { countStory, describeFolded, describeScore, feedShown, totalsAt } from "./feed";
+import { countStory, describeFolded, describeScore, feedShown, inHandAt, standingAt, totalsAt } from "./feed";
 import { playerView } from "./players.fixture";
 
 const player = (name: string): PlayerView => playerView(name);
@@ -200,7 +200,12 @@ const step = (kind: ScoreView["kind"], seat: number, points: number, rule: Rule)
           otherRule: null,
         }
       : null,
+  // A road or cloister sends its scorer's figure home; farmers stay on the counted board.
+  home: kind === "farm" ? [] : [figureOf(seat, kind === "road" ? "big" : "follower")],
 });
+function figureOf(seat: number, figure: FollowerOnBoard["figure"]): FollowerOnBoard {
+  return { seat, x: seat, y: 0, place: "C", role: figure === "big" ? "thief" : "monk", figure };
+}
 const count: CountView = {
   before: [20, 25],
   steps: [
@@ -258,4 +263,39 @@ test("the feed hides the count's lines not told yet and keeps the scores of play
   // A folded line shows both its farms, the second one from after Anna's farm.
   expect(rules(2)).toEqual(["B-44", "B-44", "B-35", "B-21"]);
   expect(rules(4)).toEqual(["B-37", "B-44", "B-41", "B-44", "B-35", "B-21"]);
+});
+
+test("a line's figures stand on the board while it is told and leave with it, back in hand", () => {
+  const story = countStory(count);
+  const farmer: FollowerOnBoard = { seat: 1, x: 1, y: 1, place: "NL", role: "farmer", figure: "follower" };
+  const standing = (gone: number) => standingAt([farmer], story, gone).map((f) => `${f.seat}:${f.figure}`);
+  // Before and during the road's line: Anna's big follower on it, Bram's monk and farmer.
+  expect(standing(0)).toEqual(["1:follower", "0:big", "1:follower"]);
+  expect(standing(1)).toEqual(["1:follower", "1:follower"]);
+  expect(standing(3)).toEqual(["1:follower", "1:follower"]);
+  // After the cloister's line, the last: the farmer alone, as the counted board shows.
+  expect(standing(4)).toEqual(["1:follower"]);
+
+  // After the count every figure but the farmer is in hand; before its line, not yet.
+  const after = [
+    playerView("Anna", [
+      { figure: "follower", count: 7 },
+      { figure: "big", count: 1 },
+    ]),
+    { ...playerView("Bram", [{ figure: "follower", count: 6 }]), supply: 6 },
+  ];
+  const hands = (gone: number) => inHandAt(after, story, gone).map((p) => [p.supply, ...p.figures.map((f) => f.count)]);
+  expect(hands(0)).toEqual([
+    [7, 7, 0],
+    [5, 5],
+  ]);
+  expect(hands(1)).toEqual([
+    [7, 7, 1],
+    [5, 5],
+  ]);
+  expect(hands(4)).toEqual([
+    [7, 7, 1],
+    [6, 6],
+  ]);
+  expect(inHandAt(after, story, 4)).toBe(after);
 });

@@ -1,6 +1,6 @@
 // A score event in words: who, how many points, for what, and who was outvoted; and the final
 // count told line by line.
-import type { CountStepView, CountView, PlayerView, ScoreView } from "../bindings";
+import type { CountStepView, CountView, FollowerOnBoard, PlayerView, ScoreView } from "../bindings";
 import type { CountedKey, MessageKey } from "../i18n";
 import { namesOf } from "../board/labels";
 
@@ -114,4 +114,29 @@ export function feedShown(feed: ScoreView[], count: CountView, story: StoryLine[
 export function describeFolded(line: StoryLine, players: PlayerView[], tn: TranslateCount): string {
   const seats = [...new Set(line.steps.flatMap((s) => s.score.winners))].sort((a, b) => a - b);
   return `${namesOf(players, seats)} 0: ${tn("feed.zeroFarms", line.steps.length)}`;
+}
+
+/**
+ * The figures on the board while the first `gone` lines of the story have been told and left:
+ * those standing after the count (the farmers), and every figure a later line sends home. A
+ * line's own figures stay on the feature it scores while it is shown, and leave with it.
+ */
+export function standingAt(after: FollowerOnBoard[], story: StoryLine[], gone: number): FollowerOnBoard[] {
+  return [...after, ...story.slice(gone).flatMap((line) => line.steps.flatMap((s) => s.home))];
+}
+
+/** The players with the figures still on the board at that point taken out of their hands. */
+export function inHandAt(players: PlayerView[], story: StoryLine[], gone: number): PlayerView[] {
+  const out = story.slice(gone).flatMap((line) => line.steps.flatMap((s) => s.home));
+  if (out.length === 0) return players;
+  return players.map((p, seat) => {
+    const mine = out.filter((f) => f.seat === seat);
+    if (mine.length === 0) return p;
+    const less = (figure: string) => mine.filter((f) => f.figure === figure).length;
+    return {
+      ...p,
+      supply: p.supply - less("follower"),
+      figures: p.figures.map((f) => ({ ...f, count: f.count - less(f.figure) })),
+    };
+  });
 }

@@ -441,7 +441,7 @@ fn feed_of(game: &Game) -> Vec<ScoreView> {
 /// What a follower standing at `port` of the tile at `cell` is: the engine only lets followers
 /// onto features that take one, so there always is a role. Read off the tile's own definition,
 /// not the whole feature: a view holds many followers, and a farm can cover most of the board.
-fn follower_role(game: &Game, cell: Cell, port: Port) -> FollowerRole {
+pub(super) fn follower_role(game: &Game, cell: Cell, port: Port) -> FollowerRole {
     game.board()
         .tile_at(cell)
         .and_then(|placed| {

@@ -1,9 +1,12 @@
 //! A finished game's result: the ranking, the end count step by step (each farm with its
 //! fields and the cities it supplies), and what the other farm rule would have given.
 
+use super::game::{follower_role, FollowerOnBoard};
 use super::score::ScoreView;
 use crate::request::Spot;
-use castellan_engine::{Cell, Event, FarmRule, Game, Move, PlayerId, Port, QuarterMove, Score, ScoreSource};
+use castellan_engine::{
+    Cell, Event, FarmRule, Figure, Game, Move, PlayerId, Port, QuarterMove, Score, ScoreSource, Standing,
+};
 use serde::Serialize;
 
 /// How a counted game ended.
@@ -52,6 +55,9 @@ pub struct CountStepView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub goods: Option<Vec<u32>>,
+    /// The figures this score sends home, as they stood: they stay on the board until it is
+    /// told, and leave with it. Farmers are sent home by none (they stay on the counted board).
+    pub home: Vec<FollowerOnBoard>,
 }
 
 /// A farm's step of the final count, drawn on the board.
@@ -210,6 +216,50 @@ fn final_scores(game: &Game) -> impl Iterator<Item = &Score> {
     })
 }
 
+/// The scores of the final count in the order they were made, each with the figures it sent
+/// home: the count logs a score's returned figures right after it (B-33).
+fn final_scores_and_homes(game: &Game) -> Vec<(&Score, Vec<FollowerOnBoard>)> {
+    let events = game.events();
+    let Some(start) = events.iter().position(|e| matches!(e, Event::FinalScoringStarted)) else { return Vec::new() };
+    let mut scores: Vec<(&Score, Vec<FollowerOnBoard>)> = Vec::new();
+    for e in &events[start..] {
+        match *e {
+            Event::Scored(ref s) if s.final_scoring => scores.push((s, Vec::new())),
+            Event::FollowerReturned { player, cell, port } => {
+                if let Some((_, home)) = scores.last_mut() {
+                    home.push(FollowerOnBoard {
+                        seat: player.index() as u32,
+                        x: cell.x,
+                        y: cell.y,
+                        place: port.name().to_string(),
+                        role: follower_role(game, cell, port),
+                        figure: figure_put(&events[..start], cell, port),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    scores
+}
+
+/// The kind of figure last put on `port` of the tile at `cell`: a returned figure's event
+/// names its place, not its kind.
+fn figure_put(events: &[Event], cell: Cell, port: Port) -> Figure {
+    events
+        .iter()
+        .rev()
+        .find_map(|e| match *e {
+            Event::FollowerDeployed { cell: c, port: p, figure, .. } if (c, p) == (cell, port) => Some(figure),
+            Event::FollowerStood { at: Standing::Board(c, p), figure, .. } if (c, p) == (cell, port) => Some(figure),
+            Event::FollowerMoved { cell: c, port: p, big, .. } if (c, p) == (cell, port) => {
+                Some(if big { Figure::Big } else { Figure::Follower })
+            }
+            _ => None,
+        })
+        .unwrap_or(Figure::Follower)
+}
+
 /// The places on a tile that can lie in a farm: the halves of its edges, and the two enclosed
 /// fields of KR5.
 const FIELD_PLACES: [Port; 10] =
@@ -235,8 +285,9 @@ fn field_pieces(game: &Game, anchor: (Cell, Port)) -> Vec<FieldPiece> {
 /// The final count step by step, read off the game's events.
 fn count_of(game: &Game) -> CountView {
     let mut before = game.scores().to_vec();
-    let steps = final_scores(game)
-        .map(|s| {
+    let steps = final_scores_and_homes(game)
+        .into_iter()
+        .map(|(s, home)| {
             let mut adds = vec![0; game.player_count()];
             for w in s.winners.iter() {
                 adds[w.index()] += s.points;
@@ -246,7 +297,7 @@ fn count_of(game: &Game) -> CountView {
             }
             // Tokens are never spent, so those held at the end are those the count weighed.
             let goods = s.goods.map(|kind| game.goods().iter().map(|held| u32::from(held[kind])).collect());
-            CountStepView { score: ScoreView::of(s, game), adds, farm: farm_step(s, game), goods }
+            CountStepView { score: ScoreView::of(s, game), adds, farm: farm_step(s, game), goods, home }
         })
         .collect();
     CountView { before, steps }

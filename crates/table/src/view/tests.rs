@@ -507,3 +507,37 @@ fn an_abbot_taken_back_is_a_recall_in_the_feed_and_its_end_count_is_not() {
     assert!(at_end.contains(&(vec![1], false)), "Bram's cloister at the end: {at_end:?}");
     assert_eq!(view.feed.iter().filter(|s| s.recalled).count(), 1, "one recall in the whole game");
 }
+
+#[test]
+fn each_step_of_the_count_names_the_figures_it_sends_home_and_farmers_stay() {
+    let mut setup = GameSetup::base(&["Anna", "Bram"]);
+    setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
+    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    table.start(setup, None, now()).unwrap();
+    let u = TileId::from_name("U").unwrap();
+    // Anna's big follower on the road running on from the start tile; Bram's farmer beside it.
+    table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
+    table.play(Move::place(u, Cell::new(-1, 0), Rotation::R0, Some(Port::NL)), now()).unwrap();
+    let before = GameView::of(table.live().unwrap()).followers;
+    assert_eq!(before.len(), 2, "both standing before the count");
+
+    let view = GameView::of(table.finish(Vec::new(), now()).unwrap());
+    let count = view.result.as_ref().expect("counted").count.clone();
+    let road = count.steps.iter().find(|s| s.score.kind == castellan_engine::ScoreSource::Road).expect("the road");
+    assert_eq!(road.home.len(), 1, "the road sends its one figure home: {:?}", road.home);
+    let gone = &road.home[0];
+    assert_eq!((gone.seat, gone.x, gone.y, gone.place.as_str()), (0, 1, 0, "E"));
+    assert_eq!(gone.figure, Figure::Big, "drawn as the big follower it was");
+    assert!(before.contains(gone), "exactly as it stood before the count");
+    let farm = count.steps.iter().find(|s| s.score.kind == castellan_engine::ScoreSource::Farm).expect("the farm");
+    assert!(farm.home.is_empty(), "a farmer stays on the counted board");
+    assert_eq!(view.followers.len(), 1, "only the farmer is left standing");
+    assert_eq!(view.followers[0].seat, 1);
+    // The board before the count is the one after it plus every figure the steps sent home.
+    let mut rebuilt: Vec<_> = view.followers.iter().chain(count.steps.iter().flat_map(|s| &s.home)).cloned().collect();
+    let mut stood = before;
+    let key = |f: &super::game::FollowerOnBoard| (f.seat, f.x, f.y, f.place.clone());
+    rebuilt.sort_by_key(key);
+    stood.sort_by_key(key);
+    assert_eq!(rebuilt, stood);
+}
