@@ -18,6 +18,7 @@ use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::rule::Rule;
 use crate::tile::TileId;
+use super::Told;
 use std::fmt;
 
 /// What the table did: one tile drawn and what became of it.
@@ -43,6 +44,8 @@ pub enum Move {
         purchase: Option<Purchase>,
         /// The tile earned a second tile with the builder, and the player passes it up (T-15).
         pass_second_tile: bool,
+        /// What the players told about the tile's box: a die, a choice, a piece taken.
+        told: Told,
     },
     /// The tile fitted nowhere and was put aside; the same player draws again.
     Discard {
@@ -84,6 +87,7 @@ impl Move {
             count: CountChoice::default(),
             purchase: None,
             pass_second_tile: false,
+            told: Told::default(),
         }
     }
 
