@@ -62,7 +62,18 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             }
             o
         }
-        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile, told: _ } => {
+        Move::Place {
+            tile,
+            cell,
+            rotation,
+            follower,
+            figure,
+            recall_abbot,
+            count,
+            purchase,
+            pass_second_tile,
+            told: _,
+        } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();

@@ -384,7 +384,18 @@ impl Game {
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile, told: _ } => {
+            Move::Place {
+                tile,
+                cell,
+                rotation,
+                follower,
+                figure,
+                recall_abbot,
+                count,
+                purchase,
+                pass_second_tile,
+                told: _,
+            } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
                     return Err(CountError::NoCount.into());

@@ -6,6 +6,7 @@
 //! The tile's placement, the follower, the draw order and the Count's decisions are
 //! checked in their own modules.
 
+use super::Told;
 use super::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
     PlacementError, SetupError, StandError,
@@ -18,7 +19,6 @@ use crate::figure::Figure;
 use crate::player::PlayerId;
 use crate::rule::Rule;
 use crate::tile::TileId;
-use super::Told;
 use std::fmt;
 
 /// What the table did: one tile drawn and what became of it.
