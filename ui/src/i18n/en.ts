@@ -470,12 +470,14 @@ export const en = {
   "stand.intro":
     "Choose whose follower, then click its tile on the board and the place on it. Several on one feature are fine.",
   "stand.city": "…or in a quarter of the City:",
-  "stand.mode": "A finished table: lay its tiles in any order, then its followers.",
+  "stand.mode": "A finished table",
+  "stand.how": "Lay its tiles in any order, then its followers.",
   "stand.hover": "Point at a tile and its places come out; the player stays chosen for the next follower.",
+  "stand.chooseCell": "A click lays what fits, {tile} first",
   "stand.keys": "Or by keys: a tile's name (/ gets you there), arrows to its square, R turns it, Enter lays it.",
-  "quick.fits": "Laid; or press the number of another",
-  "quick.pointed": "Fits here: click the square for 1, or press a number",
-  "quick.point": "Point at a square: what fits there is listed here",
+  "quick.fits": "Laid; or press another's number",
+  "quick.pointed": "Fits here: a click lays 1, a number another",
+  "quick.point": "Point at a square to list what fits there",
   "quick.turn": "Turn it (R)",
   "track.title": "Scores before the end count",
   "track.intro":

@@ -475,14 +475,16 @@ export const nl: Messages = {
   "stand.title": "Horigen waar ze staan",
   "stand.intro": "Kies van wie, klik dan de tegel op het bord en de plek erop. Meerdere op één gebied mag.",
   "stand.city": "…of in een wijk van de Stad:",
-  "stand.mode": "Een afgelopen spel: leg de tegels in willekeurige volgorde, dan de horigen.",
+  "stand.mode": "Een afgelopen spel",
+  "stand.how": "Leg de tegels in willekeurige volgorde, dan de horigen.",
   "stand.hover":
     "Wijs een tegel aan en de plekken verschijnen; de gekozen speler blijft gekozen voor de volgende horige.",
+  "stand.chooseCell": "Een klik legt wat past, {tile} eerst",
   "stand.keys":
     "Of met toetsen: de naam van een tegel (/ brengt je erheen), pijltjes naar zijn vakje, R draait, Enter legt hem.",
-  "quick.fits": "Gelegd; of druk het cijfer van een andere",
-  "quick.pointed": "Past hier: klik het vakje voor 1, of druk een cijfer",
-  "quick.point": "Wijs een vakje aan: wat daar past staat hier",
+  "quick.fits": "Gelegd; of druk een ander cijfer",
+  "quick.pointed": "Past hier: een klik legt 1, een cijfer een andere",
+  "quick.point": "Wijs een vakje aan voor wat daar past",
   "quick.turn": "Draaien (R)",
   "track.title": "Scores voor de eindtelling",
   "track.intro":
