@@ -72,9 +72,20 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             count,
             purchase,
             pass_second_tile,
-            told: _,
+            told,
         } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
+            // Ferries (version 3): the new ferry, then the ferries moved.
+            if let Some(link) = told.ferry {
+                o["ferry"] = json!([link[0].letter(), link[1].letter()]);
+            }
+            if !told.ferry_moves.is_empty() {
+                o["ferry_moves"] = told
+                    .ferry_moves
+                    .iter()
+                    .map(|m| json!({"at": [m.at.x, m.at.y], "link": [m.link[0].letter(), m.link[1].letter()]}))
+                    .collect();
+            }
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();
                 if *figure != Figure::Follower {
