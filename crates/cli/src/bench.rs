@@ -89,6 +89,7 @@ fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
         ("abbot", with(TileSet::Abbot, Start::Base)),
         ("inns_cathedrals", with(TileSet::InnsCathedrals, Start::Base)),
         ("traders_builders", with(TileSet::TradersBuilders, Start::Base)),
+        ("ferries", with(TileSet::Ferries, Start::Base)),
     ]
 }
 
