@@ -455,9 +455,9 @@ impl Game {
         Ok(())
     }
 
-    /// Places a checked tile, then: the ferries, the Count's move round, scoring, entering the city; says
-    /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
-    /// can only come from the Count's decisions, and only in a Count game, which
+    /// Places a checked tile, then: the ferries, the Count's move round, scoring, entering the
+    /// city; says whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s.
+    /// Errors can only come from the Count's decisions, and only in a Count game, which
     /// [`Game::apply`] plays on a copy.
     fn place(
         &mut self,
