@@ -573,8 +573,8 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, PigError, PlacementError, PlayerId, Port,
-        PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FollowerError, PigError, PlacementError, PlayerId,
+        Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -712,6 +712,19 @@ mod tests {
             NotAField { port, feature: FeatureKind::Road },
             NoFarmer { player, port },
         });
+        let ferries = every!(FerryError {
+            NotInPlay,
+            NoLake { tile: tile("U") },
+            Missing { tile: tile("FE04") },
+            NoRoadEnd { at: cell, side: Side::North },
+            SameEnd { at: cell, side: Side::West },
+            NoFerry { at: cell },
+            NotFirst { at: cell },
+            PlacedThisTurn { at: cell },
+            MovedTwice { at: cell },
+            SameLink { at: cell },
+            MoveOnFinalBoard,
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -728,6 +741,7 @@ mod tests {
             Stand(stands[0].clone()),
             Builder(builders[0].clone()),
             Pig(pigs[0].clone()),
+            Ferry(ferries[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -746,6 +760,7 @@ mod tests {
             .chain(stands.into_iter().map(MoveError::Stand))
             .chain(builders.into_iter().map(MoveError::Builder))
             .chain(pigs.into_iter().map(MoveError::Pig))
+            .chain(ferries.into_iter().map(MoveError::Ferry))
             .collect()
     }
 

@@ -882,6 +882,53 @@ export type FeatureShapeView = {
 	goods: Goods | null,
 };
 
+/**  Why a move's ferries are refused. The game is unchanged. */
+export type FerryError = 
+/**  The table plays without Ferries. */
+{ kind: "notInPlay" } | 
+/**  The tile has no ferry lake, so no ferry goes on it (X2-20). */
+{ kind: "noLake"; 
+/**  The tile. */
+tile: TileId } | 
+/**  A lake tile is laid and the move tells no ferry for it (FE-03). */
+{ kind: "missing"; 
+/**  The tile. */
+tile: TileId } | 
+/**  A ferry names a side where no road reaches the lake (FE-02). */
+{ kind: "noRoadEnd"; 
+/**  The lake's cell. */
+at: Cell; 
+/**  The side named. */
+side: Side } | 
+/**  A ferry links a road end to itself (FE-04). */
+{ kind: "sameEnd"; 
+/**  The lake's cell. */
+at: Cell; 
+/**  The side named twice. */
+side: Side } | 
+/**  A move names a cell with no ferry on it. */
+{ kind: "noFerry"; 
+/**  The cell. */
+at: Cell } | 
+/**  The ferry is not the first one met along a road the tile lengthens (FE-05, QB-12). */
+{ kind: "notFirst"; 
+/**  The ferry's lake. */
+at: Cell } | 
+/**  The ferry was put on its lake this turn (QB-12). */
+{ kind: "placedThisTurn"; 
+/**  The lake. */
+at: Cell } | 
+/**  A ferry moves at most once a turn (FE-05). */
+{ kind: "movedTwice"; 
+/**  The lake. */
+at: Cell } | 
+/**  A moved ferry goes to another pair of road ends (FE-05). */
+{ kind: "sameLink"; 
+/**  The lake. */
+at: Cell } | 
+/**  A finished table shows where the ferries lie; nothing moves on it. */
+{ kind: "moveOnFinalBoard" };
+
 /**  The part of one tile that belongs to a farm. */
 export type FieldPiece = {
 	/**  The tile's cell, `[x, y]`. */
@@ -1360,7 +1407,9 @@ export type MoveError =
 /**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
 { kind: "builder"; error: BuilderError } | 
 /**  The pig may not go there (T-16). */
-{ kind: "pig"; error: PigError };
+{ kind: "pig"; error: PigError } | 
+/**  A ferry may not be put or moved so (FE-03 to FE-05). */
+{ kind: "ferry"; error: FerryError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -2718,6 +2767,43 @@ export type Rule =
  *  (B-50).
  */
 "W-05" | 
+/**  Ferries adds 8 land tiles, each with a ferry lake where three or four roads end, and 8 ferries. */
+"FE-01" | 
+/**  Every road reaching a ferry lake ends there, unless the ferry links it to another. */
+"FE-02" | 
+/**
+ *  After laying a lake tile and perhaps a figure, the player must put a ferry linking two of its road
+ *  ends, figure or not; the players tell which two.
+ */
+"FE-03" | 
+/**  The two ends a ferry links are one road, on which the lake tile counts once. */
+"FE-04" | 
+/**
+ *  A tile lengthening a road with a ferry lets its player move the first ferry met that way, in each
+ *  direction, to another pair of its lake's road ends: at most once a ferry, and never the one just put.
+ */
+"FE-05" | 
+/**
+ *  The new ferry comes first, then the moves, then scoring: a move may close a road, scored this turn,
+ *  or split one so that its followers stand on different roads.
+ */
+"FE-06" | 
+/**  Roads through ferries score as any road, 1 a tile, and the lake adds nothing. */
+"FE-07" | 
+/**
+ *  A road lengthened only by a moved ferry earns no builder's tile, and a builder left without a follower
+ *  of its owner on its road goes home.
+ */
+"FE-08" | 
+/**  A ferry goes only on a ferry lake: not on the River's lakes, not on an inn's lake. */
+"X2-20" | 
+/**  A road through a ferry with an inn scores 2 a tile when completed, and counts for the Robber title. */
+"X2-21" | 
+/**
+ *  Which ferries may move? The first one met each way along the road the tile lengthens, each once a turn,
+ *  never the one put this turn.
+ */
+"QB-12" | 
 /**
  *  The River and River II together make one river: the River's spring starts it, River II's spring and the
  *  River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
@@ -3584,7 +3670,12 @@ export type TileSet =
  *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
  *  (T-01, T-02).
  */
-"traders-builders";
+"traders-builders" | 
+/**
+ *  Ferries (Big Box): 8 land tiles with a ferry lake where their roads end, and a ferry
+ *  per lake linking two of those ends (FE-01).
+ */
+"ferries";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -12,6 +12,7 @@ import type {
   EdgeKind,
   EdgeMismatch,
   FeatureKind,
+  FerryError,
   FileProblem,
   AbbotError,
   BigFollowerError,
@@ -28,6 +29,7 @@ import type {
   RiverError,
   Rotation,
   OverLimit,
+  Side,
   SetupError,
   StandError,
   Start,
@@ -177,6 +179,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return builderRefusal(error.error, s);
     case "pig":
       return pigRefusal(error.error, s);
+    case "ferry":
+      return ferryRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -330,6 +334,41 @@ function pigRefusal(e: PigError, s: Speech): string {
       return s.t("refusal.pigNotAField", { feature: featureWords(e.feature, s), place: placeWords(e.port, s) });
     case "noFarmer":
       return s.t("refusal.pigNoFarmer", { name: player(e.player, s), place: placeWords(e.port, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+/** A lake's road end, named by the middle of the edge it reaches. */
+function roadEndWords(side: Side, s: Speech): string {
+  const ports: Record<Side, Port> = { North: "N", East: "E", South: "S", West: "W" };
+  return placeWords(ports[side], s);
+}
+
+function ferryRefusal(e: FerryError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.ferriesNotInPlay");
+    case "noLake":
+      return s.t("refusal.ferryNoLake", { tile: e.tile });
+    case "missing":
+      return s.t("refusal.ferryMissing", { tile: e.tile });
+    case "noRoadEnd":
+      return s.t("refusal.ferryNoRoadEnd", { tile: theTile(e.at, s), place: roadEndWords(e.side, s) });
+    case "sameEnd":
+      return s.t("refusal.ferrySameEnd", { tile: theTile(e.at, s), place: roadEndWords(e.side, s) });
+    case "noFerry":
+      return s.t("refusal.ferryNone", { tile: theTile(e.at, s) });
+    case "notFirst":
+      return s.t("refusal.ferryNotFirst", { tile: theTile(e.at, s) });
+    case "placedThisTurn":
+      return s.t("refusal.ferryPlacedThisTurn", { tile: theTile(e.at, s) });
+    case "movedTwice":
+      return s.t("refusal.ferryMovedTwice", { tile: theTile(e.at, s) });
+    case "sameLink":
+      return s.t("refusal.ferrySameLink", { tile: theTile(e.at, s) });
+    case "moveOnFinalBoard":
+      return s.t("refusal.ferryOnFinalBoard");
     default:
       return unreachable(e);
   }

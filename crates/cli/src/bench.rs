@@ -72,8 +72,8 @@ fn all_boxes() -> GameSetup {
     setup
 }
 
-/// Each box the all-box game plays, alone with the base game: its name in the figures and
-/// its setup.
+/// Each box the all-box game plays, alone with the base game, and the Ferries, which it does
+/// not play yet: its name in the figures and its setup.
 fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
     let with = |set: TileSet, start: Start| {
         let mut setup = setup();
@@ -89,6 +89,7 @@ fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
         ("abbot", with(TileSet::Abbot, Start::Base)),
         ("inns_cathedrals", with(TileSet::InnsCathedrals, Start::Base)),
         ("traders_builders", with(TileSet::TradersBuilders, Start::Base)),
+        ("ferries", with(TileSet::Ferries, Start::Base)),
     ]
 }
 

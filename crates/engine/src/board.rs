@@ -21,6 +21,10 @@ use crate::grid::Grid;
 use crate::player::{ByPlayer, PlayerId};
 use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
 
+mod ferry;
+
+pub(crate) use ferry::{lake_end_at, FerryLink, RoadRules};
+
 /// A global segment number: one per feature segment of each placed tile.
 pub(crate) type SegmentId = u32;
 
@@ -280,6 +284,8 @@ pub struct Board {
     /// Inns & Cathedrals is in play: the lakes drawn by the roads of `WI05` and `R2-07` are
     /// inns (X-11, QX-05). The box's own inns only ever lie on such a board.
     pub(crate) inns: bool,
+    /// The ferries on their lakes (FE-04): joins the edges do not show.
+    ferries: Vec<FerryLink>,
 }
 
 impl Default for Board {
@@ -317,6 +323,7 @@ impl Clone for Board {
             building_of: with_room(&self.building_of, TILE_ROOM),
             followers: with_room(&self.followers, TILE_ROOM),
             inns: self.inns,
+            ferries: self.ferries.clone(),
         }
     }
 }
@@ -338,6 +345,7 @@ impl Board {
             building_of: Vec::with_capacity(128),
             followers: Vec::with_capacity(64),
             inns: false,
+            ferries: Vec::new(),
         }
     }
 

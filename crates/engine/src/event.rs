@@ -4,7 +4,7 @@
 //! A player's score is exactly the sum of the points of the [`Score`] events naming them;
 //! nothing else changes a score.
 
-use crate::coord::{Cell, Port, Rotation};
+use crate::coord::{Cell, Port, Rotation, Side};
 use crate::figure::Figure;
 use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
@@ -180,6 +180,26 @@ pub enum Event {
         city: (Cell, Port),
         /// The tokens taken, one per symbol.
         tokens: Tokens,
+    },
+    /// Ferries: a ferry was put on the lake of the tile just laid, linking two road ends (FE-03).
+    FerryPlaced {
+        /// Who laid the tile.
+        player: PlayerId,
+        /// The lake's tile.
+        cell: Cell,
+        /// The sides whose road ends it links.
+        link: [Side; 2],
+    },
+    /// Ferries: a ferry met along a road the tile lengthened was moved (FE-05).
+    FerryMoved {
+        /// Who moved it.
+        player: PlayerId,
+        /// The lake's tile.
+        cell: Cell,
+        /// The road ends it linked.
+        from: [Side; 2],
+        /// The road ends it links now.
+        to: [Side; 2],
     },
     /// Traders & Builders: the tile just laid lengthened the player's builder's road or city,
     /// so their next move is a second tile (T-08). Not said when the move passed it up (T-15).

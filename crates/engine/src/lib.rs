@@ -69,9 +69,9 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,
-    GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
-    SetupError, StandError, Start, Told, TrackPosition, FOLLOWERS_PER_PLAYER,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FerryMove, FinishError,
+    FollowerError, Game, GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase,
+    PurchaseError, ReplayError, SetupError, StandError, Start, Told, TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use goods::{Goods, Tokens};
 pub use history::History;

@@ -8,8 +8,8 @@
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::figure::Figure;
-use crate::game::{DrawRule, Game, Move};
-use crate::tile::TileId;
+use crate::game::{DrawRule, FerryMove, Game, Move};
+use crate::tile::{TileId, TileSet};
 
 /// The next move of a playout: a tile drawn from those that may be drawn now (each physical
 /// tile equally likely; river tiles first), one of its legal placements and one of its legal
@@ -101,6 +101,21 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         }
         _ => Move::place(tile, cell, rotation, follower),
     };
+    // With Ferries, a lake tile's ferry goes on one of its pairs, and each ferry that may move
+    // does so half of the time; without the box no pick is made.
+    if game.setup().has(TileSet::Ferries) {
+        if let Move::Place { told, .. } = &mut mv {
+            let links = game.ferry_links(tile, rotation);
+            if !links.is_empty() {
+                told.ferry = Some(links[pick(links.len())]);
+            }
+            for (at, pairs) in game.movable_ferries(tile, cell, rotation) {
+                if pick(2) == 1 {
+                    told.ferry_moves.push(FerryMove { at, link: pairs[pick(pairs.len())] });
+                }
+            }
+        }
+    }
     // A second tile the move earns is passed up one time in four (T-15).
     if game.earns_second_tile_with(tile, cell, rotation) && pick(4) == 0 {
         mv = mv.passing_second_tile();

@@ -613,6 +613,34 @@ rules! {
     /// Winter's track has no tokens and the marker is laid down past 50; Castellan keeps the exact total
     /// (B-50).
     W05 = "W-05",
+    // FE — Ferries
+    /// Ferries adds 8 land tiles, each with a ferry lake where three or four roads end, and 8 ferries.
+    FE01 = "FE-01",
+    /// Every road reaching a ferry lake ends there, unless the ferry links it to another.
+    FE02 = "FE-02",
+    /// After laying a lake tile and perhaps a figure, the player must put a ferry linking two of its road
+    /// ends, figure or not; the players tell which two.
+    FE03 = "FE-03",
+    /// The two ends a ferry links are one road, on which the lake tile counts once.
+    FE04 = "FE-04",
+    /// A tile lengthening a road with a ferry lets its player move the first ferry met that way, in each
+    /// direction, to another pair of its lake's road ends: at most once a ferry, and never the one just put.
+    FE05 = "FE-05",
+    /// The new ferry comes first, then the moves, then scoring: a move may close a road, scored this turn,
+    /// or split one so that its followers stand on different roads.
+    FE06 = "FE-06",
+    /// Roads through ferries score as any road, 1 a tile, and the lake adds nothing.
+    FE07 = "FE-07",
+    /// A road lengthened only by a moved ferry earns no builder's tile, and a builder left without a follower
+    /// of its owner on its road goes home.
+    FE08 = "FE-08",
+    /// A ferry goes only on a ferry lake: not on the River's lakes, not on an inn's lake.
+    X220 = "X2-20",
+    /// A road through a ferry with an inn scores 2 a tile when completed, and counts for the Robber title.
+    X221 = "X2-21",
+    /// Which ferries may move? The first one met each way along the road the tile lengthens, each once a turn,
+    /// never the one put this turn.
+    QB12 = "QB-12",
     // X — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
     /// The River and River II together make one river: the River's spring starts it, River II's spring and the
     /// River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the

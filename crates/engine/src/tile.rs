@@ -144,11 +144,14 @@ pub enum TileSet {
     /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
     /// (T-01, T-02).
     TradersBuilders,
+    /// Ferries (Big Box): 8 land tiles with a ferry lake where their roads end, and a ferry
+    /// per lake linking two of those ends (FE-01).
+    Ferries,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 11] = [
+    pub const ALL: [TileSet; 12] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -160,6 +163,7 @@ impl TileSet {
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
+        TileSet::Ferries,
     ];
 
     /// The name used in game scripts.
@@ -176,6 +180,7 @@ impl TileSet {
             TileSet::Abbot => "abbot",
             TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
+            TileSet::Ferries => "ferries",
         }
     }
 
@@ -345,6 +350,9 @@ pub struct TileMarks {
     /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
     /// owners when Traders & Builders is in play.
     pub herd: Option<LocalFeature>,
+    /// A ferry lake: every road of the tile ends at it, and a ferry links two of those ends
+    /// into one road (FE-02). Not an inn's lake (X2-20).
+    pub ferry: bool,
 }
 
 /// A tile type in catalog orientation.

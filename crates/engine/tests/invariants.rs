@@ -5,6 +5,9 @@ use castellan_engine::{
     TileSet, FOLLOWERS_PER_PLAYER,
 };
 
+/// The seeds whose games play Ferries.
+const FERRY_SEEDS: std::ops::Range<u64> = 2000..2060;
+
 /// Seeds take turns: the base game or the River, with River II and more, with the Count and more.
 fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     let mut setup = GameSetup::base(players);
@@ -54,6 +57,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if (300..1000).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(2)) {
         setup.sets.push(TileSet::TradersBuilders);
         setup.rules.hole_extra_turn = seed % 10 == 1;
+    }
+    // Ferries with whatever the seed chose besides: the seeds from 2000 on, which no test
+    // played before, so the other seeds keep their games.
+    if seed >= FERRY_SEEDS.start {
+        setup.sets.push(TileSet::Ferries);
     }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
@@ -114,7 +122,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let (mut weighed, mut inns_and_cathedrals) = (0, 0);
     // Moves after which a big follower waits in the City.
     let mut bigs_in_the_city = 0;
-    for seed in 0..420 {
+    // Ferries moved, and roads whose scoring a move took part in.
+    let (mut ferries_moved, mut scored_after_a_move) = (0, 0);
+    for seed in (0..420).chain(FERRY_SEEDS) {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
         let city_after_river = setup.rules.river_before_city;
@@ -153,6 +163,12 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         goods_taken += game.events().iter().filter(|e| matches!(e, Event::GoodsTaken { .. })).count();
+        ferries_moved += game.events().iter().filter(|e| matches!(e, Event::FerryMoved { .. })).count();
+        scored_after_a_move += game
+            .events()
+            .windows(2)
+            .filter(|w| matches!(w, [Event::FerryMoved { .. }, Event::Scored(s)] if s.source == castellan_engine::ScoreSource::Road))
+            .count();
         game.finish().unwrap();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
         for e in game.events() {
@@ -168,6 +184,10 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         );
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
+    assert!(
+        ferries_moved > 0 && scored_after_a_move > 0,
+        "ferries moved: {ferries_moved}; roads scored right after a move: {scored_after_a_move}"
+    );
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
@@ -186,7 +206,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
 
 #[test]
 fn listed_placements_apply_and_all_others_are_refused() {
-    for seed in 0..40 {
+    for seed in (0..40).chain(FERRY_SEEDS.start..FERRY_SEEDS.start + 10) {
         let (setup, moves) = random_game(1000 + seed, &["A", "B"]);
         let mut game = Game::new(setup).unwrap();
         for (i, mv) in moves.iter().enumerate() {
@@ -201,7 +221,14 @@ fn listed_placements_apply_and_all_others_are_refused() {
                         for r in Rotation::ALL {
                             let cell = Cell::new(x, y);
                             let mut trial = game.clone();
-                            let ok = trial.apply(&Move::place(tile, cell, r, None)).is_ok();
+                            let mut mv = Move::place(tile, cell, r, None);
+                            // A lake tile's ferry is told, or the move is refused (FE-03).
+                            if let (Move::Place { told, .. }, Some(&link)) =
+                                (&mut mv, game.ferry_links(tile, r).first())
+                            {
+                                told.ferry = Some(link);
+                            }
+                            let ok = trial.apply(&mv).is_ok();
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),
@@ -218,7 +245,7 @@ fn listed_placements_apply_and_all_others_are_refused() {
 
 #[test]
 fn replay_equals_incremental_play_and_undo_redo_is_the_identity() {
-    for seed in 0..60 {
+    for seed in (0..60).chain(FERRY_SEEDS.start..FERRY_SEEDS.start + 20) {
         let (setup, moves) = random_game(2000 + seed, &["A", "B", "C"]);
         let mut incremental = Game::new(setup.clone()).unwrap();
         for mv in &moves {

@@ -93,3 +93,47 @@ fn a_tile_said_to_score_nothing_scores_nothing() {
     }
     assert!(said_no > 1000 && scored > 100, "both seen: {said_no} said to score nothing, {scored} scoring");
 }
+
+/// With Ferries, moves that also move a ferry at random, legal or not: tried on a
+/// copy each answers as when applied, a refused one leaves the game as it was, and one said to
+/// score nothing scores nothing, whatever roads its ferry closes (FE-06).
+#[test]
+fn a_ferry_moved_on_a_copy_answers_as_the_move_applied() {
+    use castellan_engine::{Event, FerryMove, Side};
+    let (mut accepted, mut refused, mut scored) = (0, 0, 0);
+    for seed in 0..16 {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Ferries);
+        let mut game = Game::new(setup).expect("a valid setup");
+        let mut rng = Picks::new(seed + 200);
+        while let Some(mv) = playout_move(&game, &mut |n| rng.below(n)) {
+            let mut wild = mv.clone();
+            let ferries = game.ferries();
+            // Half of the time the playout's own move, ferries moved as it chose.
+            if let (Move::Place { told, .. }, false, 0) = (&mut wild, ferries.is_empty(), rng.below(2)) {
+                let (at, _) = ferries[rng.below(ferries.len())];
+                let link = [Side::ALL[rng.below(4)], Side::ALL[rng.below(4)]];
+                told.ferry_moves.push(FerryMove { at, link });
+            }
+            let before = format!("{game:?}");
+            let legal = game.is_legal(&wild);
+            let mut applied = game.clone();
+            let scores = applied.apply(&wild).map(|events| events.iter().any(|e| matches!(e, Event::Scored(_))));
+            assert_eq!(legal, scores.is_ok(), "seed {seed}: {wild:?}");
+            match scores {
+                Ok(scores) => {
+                    accepted += 1;
+                    scored += usize::from(scores);
+                    assert!(game.might_score(&wild) || !scores, "seed {seed}: {wild:?} was said to score nothing");
+                }
+                Err(_) => {
+                    refused += 1;
+                    assert!(game.apply(&wild).is_err());
+                    assert_eq!(format!("{game:?}"), before, "seed {seed}: a refused {wild:?} changed the game");
+                }
+            }
+            game.apply(&mv).expect("playout moves are legal");
+        }
+    }
+    assert!(accepted > 100 && refused > 100 && scored > 10, "{accepted} accepted, {refused} refused, {scored} scored");
+}

@@ -1,11 +1,11 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
 use crate::shown::{excerpt, quoted};
-use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2};
+use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2, VERSION_3};
 use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
-    PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners,
-    TileId, TileSet, Title, TitleKind, Titles, Tokens, Unplaceable,
+    PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Side, Start,
+    TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Tokens, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -685,6 +685,10 @@ fn read_move(
         Some(v) if version >= VERSION_2 => !boolean(v, at)?,
         _ => false,
     };
+    let mut told = castellan_engine::Told::default();
+    if version >= VERSION_3 {
+        read_ferries(o, at, &mut told)?;
+    }
     Ok(Move::Place {
         tile,
         cell,
@@ -695,8 +699,39 @@ fn read_move(
         count,
         purchase,
         pass_second_tile,
-        told: castellan_engine::Told::default(),
+        told,
     })
+}
+
+/// Two sides such as `["W", "S"]`: the road ends a ferry links (FE-03, FE-05).
+fn ferry_link(v: &Value, at: &str) -> Result<[Side; 2]> {
+    let a = array(v, at)?;
+    let side = |v: &Value| {
+        let s = string(v, at)?;
+        Side::ALL
+            .into_iter()
+            .find(|side| side.letter() == s)
+            .ok_or_else(|| ScriptError::format(at, format!("{} is not a side (N, E, S or W)", quoted(s))))
+    };
+    match a.as_slice() {
+        [a, b] => Ok([side(a)?, side(b)?]),
+        _ => Err(ScriptError::format(at, "a ferry links two road ends: [side, side]")),
+    }
+}
+
+/// Version 3's ferries: `ferry` on a lake tile, `ferry_moves` for the ferries moved.
+fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut castellan_engine::Told) -> Result<()> {
+    told.ferry = o.get("ferry").map(|v| ferry_link(v, at)).transpose()?;
+    if let Some(moves) = o.get("ferry_moves") {
+        for m in array(moves, at)? {
+            let m = object(m, at)?;
+            let cell = cell_of(m.get("at").ok_or_else(|| ScriptError::format(at, "a ferry move needs at"))?, at)?;
+            let link =
+                ferry_link(m.get("link").ok_or_else(|| ScriptError::format(at, "a ferry move needs link"))?, at)?;
+            told.ferry_moves.push(castellan_engine::FerryMove { at: cell, link });
+        }
+    }
+    Ok(())
 }
 
 /// A version-2 move's `figure` (`follower` or `abbot`) and `recall` (`abbot`, the only

@@ -136,6 +136,14 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
             .into();
         report["second_tile"] = game.second_tile().into();
     }
+    if game.setup().has(TileSet::Ferries) {
+        // Where each ferry lies at the end of the moves (FE-04, FE-05).
+        report["ferries"] = game
+            .ferries()
+            .iter()
+            .map(|(at, link)| json!({"at": [at.x, at.y], "link": [link[0].letter(), link[1].letter()]}))
+            .collect();
+    }
     if let Some(before) = before {
         report["before_count"] = by_name(before).into();
         report["end_count"] = by_name(game.scores()).into();

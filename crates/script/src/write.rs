@@ -1,6 +1,6 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
-use crate::{Script, Standing, FORMAT, VERSION_2};
+use crate::{Script, Standing, FORMAT, VERSION_2, VERSION_3};
 use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
 use serde_json::{json, Map, Value};
 
@@ -72,9 +72,20 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             count,
             purchase,
             pass_second_tile,
-            told: _,
+            told,
         } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
+            // Ferries (version 3): the new ferry, then the ferries moved.
+            if let Some(link) = told.ferry {
+                o["ferry"] = json!([link[0].letter(), link[1].letter()]);
+            }
+            if !told.ferry_moves.is_empty() {
+                o["ferry_moves"] = told
+                    .ferry_moves
+                    .iter()
+                    .map(|m| json!({"at": [m.at.x, m.at.y], "link": [m.link[0].letter(), m.link[1].letter()]}))
+                    .collect();
+            }
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();
                 if *figure != Figure::Follower {
@@ -137,7 +148,12 @@ impl Script {
     /// The format version this script is written in: the oldest that says all of it.
     pub fn version(&self) -> u64 {
         let version = crate::version_for(&self.setup);
-        if self.needs_version_2() {
+        // What the table told is said only in version 3, even where the box is not in play
+        // and the move is refused: written back, the script says the same.
+        let told = self.moves.iter().any(|m| matches!(m, Move::Place { told, .. } if !told.is_empty()));
+        if told {
+            version.max(VERSION_3)
+        } else if self.needs_version_2() {
             version.max(VERSION_2)
         } else {
             version

@@ -72,6 +72,7 @@ fn window_plays(set: TileSet) -> bool {
         | TileSet::Abbot
         | TileSet::InnsCathedrals
         | TileSet::TradersBuilders => true,
+        TileSet::Ferries => false,
     }
 }
 
@@ -144,7 +145,8 @@ mod tests {
         for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
-        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every other box: {offered:?}");
+        assert!(!offered.contains(&TileSet::Ferries), "the window cannot ask for the ferries yet");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 2, "every other box: {offered:?}");
     }
 
     #[test]

@@ -144,6 +144,7 @@ export const de: Messages = {
   "box.abbot": "Der Abt und die Gärten (Grundspiel)",
   "box.inns-cathedrals": "Wirtshäuser & Kathedralen",
   "box.traders-builders": "Händler & Baumeister",
+  "box.ferries": "Die Fähren",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",
@@ -690,6 +691,17 @@ export const de: Messages = {
   "refusal.pigNotAField": "das Schwein darf nur auf eine Wiese, nicht auf {feature} bei {place}",
   "refusal.pigNoFarmer": "das Schwein von {name} braucht einen Bauern von {name} auf der Wiese bei {place}",
   "refusal.pigAlone": "das Schwein von {name} (an {place} {tile}) steht auf einer Wiese ohne Bauern von {name}",
+  "refusal.ferriesNotInPlay": "dieses Spiel wird ohne die Fähren gespielt",
+  "refusal.ferryNoLake": "{tile} hat keinen Fährsee, also kommt keine Fähre darauf",
+  "refusal.ferryMissing": "auf den See von {tile} muss eine Fähre, ob eine Figur eingesetzt wurde oder nicht",
+  "refusal.ferryNoRoadEnd": "keine Straße erreicht den See {tile} an {place}",
+  "refusal.ferrySameEnd": "die Fähre {tile} verbindet zwei Straßenenden, nicht das Ende an {place} mit sich selbst",
+  "refusal.ferryNone": "auf dem See {tile} liegt keine Fähre",
+  "refusal.ferryNotFirst": "die Fähre {tile} ist nicht die erste an einer Straße, die dieses Plättchen verlängert",
+  "refusal.ferryPlacedThisTurn": "die Fähre {tile} kam in diesem Zug auf ihren See und wird nicht versetzt",
+  "refusal.ferryMovedTwice": "die Fähre {tile} wird nur einmal pro Zug versetzt",
+  "refusal.ferrySameLink": "die Fähre {tile} verbindet diese Straßenenden schon",
+  "refusal.ferryOnFinalBoard": "auf einem Endstand wird keine Fähre versetzt",
   "refusal.builderAlone":
     "der Baumeister von {name} (an {place} {tile}) steht auf einem Gebiet ({feature}) ohne Meeple von {name}",
   "refusal.cityNotLaid":
@@ -812,6 +824,12 @@ export const de: Messages = {
   "rule.X-13":
     "Bei der Wiesenwertung von 2000 bringt eine Stadt, die über eine Wiese mit dem eigenen Schwein gewonnen wird, 5 statt 4.",
   "rule.X-18": "Bei einem Endstand werden auch die Warenplättchen jedes Spielers eingegeben.",
+  "rule.FE-02": "Jede Straße, die einen Fährsee erreicht, endet dort, außer die Fähre verbindet sie mit einer anderen.",
+  "rule.FE-03": "Wer ein Seeplättchen legt, setzt eine Fähre darauf, die zwei Straßenenden verbindet, mit oder ohne Figur.",
+  "rule.FE-04": "Eine Fähre verbindet zwei verschiedene Straßenenden ihres Sees zu einer Straße.",
+  "rule.FE-05": "Ein Plättchen, das eine Straße verlängert, darf die erste Fähre in jeder Richtung einmal an ein anderes Paar Straßenenden versetzen.",
+  "rule.X2-20": "Eine Fähre kommt nur auf einen Fährsee: nicht auf die Seen des Flusses, nicht auf den See eines Gasthauses.",
+  "rule.QB-12": "Die Fähre, die in diesem Zug auf den See kam, wird im selben Zug nicht versetzt.",
   "rule.A-13":
     "Am Ende bringt das unfertige Kloster oder der unfertige Garten eines Abts 1 plus die Plättchen ringsum.",
   "rule.A-14": "Jeder Spieler hat einen Abt.",

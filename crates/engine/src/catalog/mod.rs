@@ -13,13 +13,14 @@
 //! Carcassonne. Equal names are one segment, connected through the tile. After the second
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
-//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`).
+//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `ferry`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
 mod abbot;
 mod base;
 mod count;
+mod ferries;
 mod inns;
 mod king_robber;
 mod river;
@@ -93,6 +94,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Abbot, abbot::ROWS),
             (TileSet::InnsCathedrals, inns::ROWS),
             (TileSet::TradersBuilders, traders_builders::ROWS),
+            (TileSet::Ferries, ferries::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -214,6 +216,7 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
             "fork" => marks.fork = true,
             "lake" => marks.lake = true,
             "volcano" => marks.volcano = true,
+            "ferry" => marks.ferry = true,
             "garden" => {
                 // A feature of its own in the centre, like a cloister.
                 marks.garden = true;
@@ -339,6 +342,18 @@ mod tests {
         assert_eq!(TileSet::InnsCathedrals.tile_count(), 18, "Inns & Cathedrals: 18 tiles (I-01)");
         assert_eq!(TileSet::InnsCathedrals.tiles().count(), 17, "the cathedral comes twice");
         assert_eq!(TileSet::TradersBuilders.tile_count(), 24, "Traders & Builders: 24 tiles (T-01)");
+        assert_eq!(TileSet::Ferries.tile_count(), 8, "Ferries: 8 lake tiles (FE-01)");
+    }
+
+    #[test]
+    fn every_road_of_a_ferry_tile_ends_at_its_lake() {
+        for t in TileSet::Ferries.tiles().map(TileId::def) {
+            assert!(t.marks.ferry, "{}: a ferry lake", t.name);
+            let roads: Vec<_> = t.features.iter().filter(|f| f.kind == FeatureKind::Road).collect();
+            assert!(roads.len() >= 3, "{}: three or four road ends (FE-01)", t.name);
+            assert!(roads.iter().all(|r| r.edge_count() == 1 && !r.inn), "{}: each ends at the lake (FE-02)", t.name);
+        }
+        assert!(TileId::all().filter(|t| t.def().marks.ferry).all(|t| t.def().set == TileSet::Ferries));
     }
 
     #[test]

@@ -398,7 +398,11 @@ impl Game {
     /// then can anybody score with it, and so the placer enter the City (C-03). A placement
     /// that completes nothing needs no copy of the game to be asked about the City.
     pub fn might_score(&self, mv: &Move) -> bool {
-        let Move::Place { tile, cell, rotation, .. } = *mv else { return true };
+        let Move::Place { tile, cell, rotation, ref told, .. } = *mv else { return true };
+        // A moved ferry may close a road far from the tile (FE-06): only playing it tells.
+        if !told.ferry_moves.is_empty() {
+            return true;
+        }
         let rules = &self.setup.rules;
         let closed =
             |side: Side| rules.bounds.filter(|_| rules.border_closes).is_some_and(|b| !b.contains(cell.step(side)));

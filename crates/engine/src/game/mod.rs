@@ -30,6 +30,8 @@
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
+//! - `ferries`: the ferry on a new lake and the ferries moved along a road (FE-03 to FE-08;
+//!   [`FerryError`]);
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
@@ -40,6 +42,7 @@ mod challenge;
 mod count;
 mod draw;
 mod end;
+mod ferries;
 mod final_board;
 #[cfg(test)]
 mod fixture;
@@ -61,6 +64,7 @@ pub use count::CountError;
 pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
+pub use ferries::{FerryError, FerryMove};
 pub use final_board::StandError;
 pub use follower::FollowerError;
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
@@ -394,7 +398,7 @@ impl Game {
                 count,
                 purchase,
                 pass_second_tile,
-                told: _,
+                told,
             } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
@@ -425,6 +429,9 @@ impl Game {
                         return Err(e.into());
                     }
                 }
+                if let Some(e) = self.ferry_error(tile, cell, rotation, told) {
+                    return Err(e.into());
+                }
                 let earns_second = self.earns_second_tile(tile, cell, rotation, purchase.is_some());
                 if *pass_second_tile && !earns_second {
                     return Err(BuilderError::NoSecondTile.into());
@@ -435,7 +442,8 @@ impl Game {
                 }
                 // The move being played is the second tile, if it was owed: it earns no third.
                 self.second_tile = false;
-                let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
+                let figure = follower.map(|p| (p, figure));
+                let hole = self.place(tile, cell, rotation, figure, *recall_abbot, (count, told))?;
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
             Move::City { .. } | Move::Stand { .. } => {
@@ -447,9 +455,9 @@ impl Game {
         Ok(())
     }
 
-    /// Places a checked tile, then: the Count's move round, scoring, entering the city; says
-    /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
-    /// can only come from the Count's decisions, and only in a Count game, which
+    /// Places a checked tile, then: the ferries, the Count's move round, scoring, entering the
+    /// city; says whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s.
+    /// Errors can only come from the Count's decisions, and only in a Count game, which
     /// [`Game::apply`] plays on a copy.
     fn place(
         &mut self,
@@ -458,7 +466,7 @@ impl Game {
         rotation: Rotation,
         follower: Option<(Port, Figure)>,
         recall_abbot: bool,
-        count: &CountChoice,
+        (count, told): (&CountChoice, &Told),
     ) -> Result<bool, MoveError> {
         let player = self.current;
         self.bag[tile.index()] -= 1;
@@ -495,8 +503,15 @@ impl Game {
             // Step 2 of the turn, before anything the tile completes is scored.
             self.recall_abbot(player);
         }
+        // Step 2½: the new ferry, then the ferries moved (FE-06).
+        let ferried = self.lay_ferries(index, told);
         if self.setup.mode == Mode::Turns {
             let mut completed = self.board.completed_by(index);
+            for road in ferried {
+                if !completed.contains(&road) && self.board.is_complete(road) && !self.board.is_completed(road) {
+                    completed.push(road);
+                }
+            }
             if !self.setup.rules.road_loops_complete {
                 completed.retain(|&f| !self.board.is_road_loop(f));
             }

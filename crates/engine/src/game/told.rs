@@ -8,7 +8,12 @@
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Told {}
+pub struct Told {
+    /// Ferries: the two sides whose road ends the ferry on the new lake links (FE-03).
+    pub ferry: Option<[crate::coord::Side; 2]>,
+    /// Ferries: each ferry moved along a road the tile lengthens, in the order told (FE-05).
+    pub ferry_moves: Vec<super::ferries::FerryMove>,
+}
 
 impl Told {
     /// Whether the move tells nothing beyond its tile, place and figure.
