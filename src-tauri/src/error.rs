@@ -573,8 +573,8 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, PigError, PlacementError, PlayerId, Port,
-        PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, MagicError, MagicFigure, PigError, PlacementError,
+        PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -712,6 +712,22 @@ mod tests {
             NotAField { port, feature: FeatureKind::Road },
             NoFarmer { player, port },
         });
+        let magic = every!(MagicError {
+            NotInPlay,
+            NoSymbol { tile: tile("U") },
+            Missing { tile: tile("MW02") },
+            NotARoadOrCity { cell, port: Port::S },
+            Finished { cell, port: Port::N },
+            Occupied { figure: MagicFigure::Witch, cell, port: Port::N },
+            RoomLeft { cell, port: Port::E },
+            NotOnBoard { figure: Some(MagicFigure::Mage) },
+            WhichFigure,
+            FixMissing { cell, port: Port::N },
+            FixNotNeeded,
+        });
+        // No figure named is worded apart from a named one.
+        let mut magic = magic;
+        magic.push(MagicError::NotOnBoard { figure: None });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -728,6 +744,7 @@ mod tests {
             Stand(stands[0].clone()),
             Builder(builders[0].clone()),
             Pig(pigs[0].clone()),
+            Magic(magic[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -746,6 +763,7 @@ mod tests {
             .chain(stands.into_iter().map(MoveError::Stand))
             .chain(builders.into_iter().map(MoveError::Builder))
             .chain(pigs.into_iter().map(MoveError::Pig))
+            .chain(magic.into_iter().map(MoveError::Magic))
             .collect()
     }
 
@@ -765,6 +783,7 @@ mod tests {
             StartTileTwice,
             StartTileAfterRiverNeedsRiver,
             GoodsWithoutTheirSeat { seats: 3 },
+            MagicOutOfPlace,
         })
     }
 

@@ -158,7 +158,7 @@ export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
-export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","MW-06","MW-07","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
@@ -1295,6 +1295,75 @@ name: string } |
 /**  Anything else: a failure of the ledger itself, whose words the detail holds. */
 { kind: "other" };
 
+/**  Why a magic figure may not go or come off as the move says. The game is unchanged. */
+export type MagicError = 
+/**  The table plays without Mage & Witch (MW-01). */
+{ kind: "notInPlay" } | 
+/**  The tile shows no magic symbol, so no magic figure moves (MW-02). */
+{ kind: "noSymbol"; 
+/**  The tile. */
+tile: TileId } | 
+/**
+ *  The tile shows the magic symbol, and the move does not say where a magic figure goes
+ *  or which comes off (MW-02).
+ */
+{ kind: "missing"; 
+/**  The tile. */
+tile: TileId } | 
+/**  A magic figure goes only on a road or a city of a tile on the table (MW-02). */
+{ kind: "notARoadOrCity"; 
+/**  The tile named. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  The road or city is finished, perhaps by this very tile (MW-03). */
+{ kind: "finished"; 
+/**  The tile named. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  A magic figure stands on that road or city already (MW-03). */
+{ kind: "occupied"; 
+/**  The figure standing there. */
+figure: MagicFigure; 
+/**  The tile named. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  A figure comes off only when no road or city can take one; this one can (MW-04). */
+{ kind: "roomLeft"; 
+/**  A place that can take a figure. */
+cell: Cell; 
+/**  The place on it. */
+port: Port } | 
+/**  The figure to take off is not on the board, or none is (MW-04). */
+{ kind: "notOnBoard"; 
+/**  The figure named, if one was. */
+figure: MagicFigure | null } | 
+/**  Both figures stand on the board: the move must say which comes off (MW-04). */
+{ kind: "whichFigure" } | 
+/**
+ *  The tile joined the mage's road or city and the witch's: one of them must move away
+ *  at once (MW-05).
+ */
+{ kind: "fixMissing"; 
+/**  A place of the joined feature. */
+cell: Cell; 
+/**  The place on it. */
+port: Port } | 
+/**
+ *  The move moves a figure away from the other, but the tile joined no features of both
+ *  (MW-05).
+ */
+{ kind: "fixNotNeeded" };
+
+/**  One of the two neutral figures of Mage & Witch. */
+export type MagicFigure = 
+/**  The mage: 1 more point per tile (MW-06). */
+"mage" | 
+/**  The witch: half the points, rounded up (MW-07). */
+"witch";
+
 /**  Two players' games of one kind. */
 export type MeetingsView = {
 	/**  The box or the farm rule. */
@@ -1360,7 +1429,9 @@ export type MoveError =
 /**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
 { kind: "builder"; error: BuilderError } | 
 /**  The pig may not go there (T-16). */
-{ kind: "pig"; error: PigError };
+{ kind: "pig"; error: PigError } | 
+/**  The mage or the witch may not go or come off so (MW-01 to MW-05). */
+{ kind: "magic"; error: MagicError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -2719,6 +2790,50 @@ export type Rule =
  */
 "W-05" | 
 /**
+ *  Mage & Witch adds eight land tiles with a magic symbol, one of them with a garden, and two neutral
+ *  figures: the mage and the witch.
+ */
+"MW-01" | 
+/**
+ *  After laying a magic tile, before any follower, the player places a magic figure from beside the board
+ *  or moves one on the board onto an unfinished road or city anywhere; the table says which and where.
+ */
+"MW-02" | 
+/**  The mage and the witch never stand on one road or city, and never go onto one the tile just finished. */
+"MW-03" | 
+/**  When no unfinished road or city can take a figure, the player takes one off the board instead. */
+"MW-04" | 
+/**
+ *  A tile joining the mage's feature and the witch's makes its placer move one of them away at once,
+ *  before anything is scored.
+ */
+"MW-05" | 
+/**  A road or city with the mage pays 1 more per tile, finished or at the end; nothing more for pennants. */
+"MW-06" | 
+/**  A road or city with the witch pays half its value, rounded up, to each of its winners. */
+"MW-07" | 
+/**
+ *  Once its road or city is scored, the figure leaves the board until a magic tile brings it back; at the
+ *  end it changes the count of its feature and then leaves.
+ */
+"MW-08" | 
+/**  The mage and the witch are not followers: they hold no majority, score nothing and occupy nothing. */
+"MW-09" | 
+/**
+ *  An inn road or cathedral city with the mage: its finished value plus 1 per tile, or 1 per tile left
+ *  open at the end; with the witch half the finished value, and nothing open.
+ */
+"X2-08" | 
+/**
+ *  The witch halves a two-tile city worth 2 under the small-city rule to 1; farms count cities as
+ *  always, whatever stands on them.
+ */
+"X2-09" | 
+/**  The King and the Robber count tiles as always; followers the Count moved in score the changed value. */
+"X2-10" | 
+/**  A magic figure leaves a finished road or city even when no follower stood there to score it. */
+"QB-15" | 
+/**
  *  The River and River II together make one river: the River's spring starts it, River II's spring and the
  *  River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
  *  other nineteen in any order between) with R-09 and R-10: 21 river draws.
@@ -3313,7 +3428,12 @@ export type SetupError =
 { kind: "goodsWithoutTheirSeat"; detail: {
 	/**  Seats the tokens are given for. */
 	seats: number,
-} };
+} } | 
+/**
+ *  The mage and the witch are given a place on the table outside a final board with
+ *  Mage & Witch: a game entered turn by turn places them by its magic tiles (MW-02).
+ */
+{ kind: "magicOutOfPlace" };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */
 export type Side = 
@@ -3584,7 +3704,12 @@ export type TileSet =
  *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
  *  (T-01, T-02).
  */
-"traders-builders";
+"traders-builders" | 
+/**
+ *  Mage & Witch: 8 tiles with the magic symbol, and the mage and the witch, neutral
+ *  figures on roads and cities (MW-01).
+ */
+"mage-witch";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -23,6 +23,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "draw",
       "follower",
       "gameOver",
+      "magic",
       "noSuchMove",
       "offTable",
       "pig",

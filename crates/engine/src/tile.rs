@@ -144,11 +144,14 @@ pub enum TileSet {
     /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
     /// (T-01, T-02).
     TradersBuilders,
+    /// Mage & Witch: 8 tiles with the magic symbol, and the mage and the witch, neutral
+    /// figures on roads and cities (MW-01).
+    MageWitch,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 11] = [
+    pub const ALL: [TileSet; 12] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -160,6 +163,7 @@ impl TileSet {
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
+        TileSet::MageWitch,
     ];
 
     /// The name used in game scripts.
@@ -176,6 +180,7 @@ impl TileSet {
             TileSet::Abbot => "abbot",
             TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
+            TileSet::MageWitch => "mage-witch",
         }
     }
 
@@ -345,6 +350,9 @@ pub struct TileMarks {
     /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
     /// owners when Traders & Builders is in play.
     pub herd: Option<LocalFeature>,
+    /// The magic symbol of Mage & Witch: placing the tile makes the player place or move the
+    /// mage or the witch (MW-02).
+    pub magic: bool,
 }
 
 /// A tile type in catalog orientation.

@@ -55,6 +55,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
         setup.sets.push(TileSet::TradersBuilders);
         setup.rules.hole_extra_turn = seed % 10 == 1;
     }
+    // Mage & Witch with whatever else the seed chose: the seeds from 420 to 500, and every third
+    // seed from 1000 on. (The seeds below keep the games they always played.)
+    if (420..500).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(3)) {
+        setup.sets.push(TileSet::MageWitch);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -114,7 +119,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let (mut weighed, mut inns_and_cathedrals) = (0, 0);
     // Moves after which a big follower waits in the City.
     let mut bigs_in_the_city = 0;
-    for seed in 0..420 {
+    // Scores the mage or the witch changed (MW-06, MW-07).
+    let mut bewitched = 0;
+    for seed in 0..500 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
         let city_after_river = setup.rules.river_before_city;
@@ -154,6 +161,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         goods_taken += game.events().iter().filter(|e| matches!(e, Event::GoodsTaken { .. })).count();
         game.finish().unwrap();
+        assert!(game.magic().is_empty(), "seed {seed}: the mage and the witch leave after the count (MW-08)");
+        bewitched +=
+            game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule.id().starts_with("MW-"))).count();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
         for e in game.events() {
             if let Event::Scored(s) = e {
@@ -168,6 +178,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         );
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
+    assert!(bewitched > 0, "scores the magic figures changed: {bewitched}");
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
@@ -201,7 +212,12 @@ fn listed_placements_apply_and_all_others_are_refused() {
                         for r in Rotation::ALL {
                             let cell = Cell::new(x, y);
                             let mut trial = game.clone();
-                            let ok = trial.apply(&Move::place(tile, cell, r, None)).is_ok();
+                            // A magic tile laid without saying where a magic figure goes is
+                            // refused after its placement was found legal (MW-02, MW-05).
+                            let ok = matches!(
+                                trial.apply(&Move::place(tile, cell, r, None)),
+                                Ok(_) | Err(castellan_engine::MoveError::Magic(_))
+                            );
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),

@@ -30,6 +30,9 @@ pub fn setup_json(s: &GameSetup) -> Value {
         });
         setup.insert("goods".into(), Value::Object(goods.collect()));
     }
+    if !s.magic.is_empty() {
+        setup.insert("magic".into(), crate::magic::magic_figures_json(&s.magic));
+    }
     if s.mode == Mode::FinalBoard {
         for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
             if let Some(t) = title {
@@ -72,7 +75,7 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             count,
             purchase,
             pass_second_tile,
-            told: _,
+            told,
         } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
@@ -80,6 +83,12 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
                 if *figure != Figure::Follower {
                     o["figure"] = figure.name().into();
                 }
+            }
+            if let Some(m) = &told.magic {
+                o["magic"] = crate::magic::magic_move_json(m);
+            }
+            if let Some(m) = &told.magic_fix {
+                o["magic_fix"] = crate::magic::magic_move_json(m);
             }
             if *recall_abbot {
                 o["recall"] = "abbot".into();
@@ -136,12 +145,17 @@ impl Script {
 
     /// The format version this script is written in: the oldest that says all of it.
     pub fn version(&self) -> u64 {
-        let version = crate::version_for(&self.setup);
+        let mut version = crate::version_for(&self.setup);
         if self.needs_version_2() {
-            version.max(VERSION_2)
-        } else {
-            version
+            version = version.max(VERSION_2);
         }
+        // What the table told with a tile is version 3's, whatever the sets (a script telling
+        // it without its box is refused when played, and must say so when read back).
+        let tells = self.moves.iter().any(|m| matches!(m, Move::Place { told, .. } if !told.is_empty()));
+        if tells {
+            version = version.max(crate::VERSION_3);
+        }
+        version
     }
 
     /// The script as JSON. Rule options at their defaults are left out.

@@ -72,6 +72,7 @@ fn window_plays(set: TileSet) -> bool {
         | TileSet::Abbot
         | TileSet::InnsCathedrals
         | TileSet::TradersBuilders => true,
+        TileSet::MageWitch => false,
     }
 }
 
@@ -144,7 +145,10 @@ mod tests {
         for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
-        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every other box: {offered:?}");
+        // The boxes whose questions the window does not ask yet are not offered.
+        let not_yet = [TileSet::MageWitch];
+        assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }
 
     #[test]

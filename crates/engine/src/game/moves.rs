@@ -8,8 +8,8 @@
 
 use super::Told;
 use super::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
-    PlacementError, SetupError, StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, MagicError,
+    PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -143,19 +143,23 @@ impl Move {
         }
     }
 
-    /// Every cell the move names: where the tile goes and where the Count's followers go;
-    /// for the City of Carcassonne its north-west and south-east corners, which span the
-    /// block. (An iterator, not a list: every move is checked with it, playouts included.)
+    /// Every cell the move names: where the tile goes, where the Count's followers go and
+    /// where a magic figure goes; for the City of Carcassonne its north-west and south-east
+    /// corners, which span the block. (An iterator, not a list: every move is checked with it,
+    /// playouts included.)
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        let (first, second, moved): (Option<Cell>, Option<Cell>, &[QuarterMove]) = match self {
-            Move::Place { cell, count, .. } => (Some(*cell), None, &count.moves),
-            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[]),
+        let (first, second, moved, told): (Option<Cell>, Option<Cell>, &[QuarterMove], Option<&Told>) = match self {
+            Move::Place { cell, count, told, .. } => (Some(*cell), None, &count.moves, Some(told)),
+            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[], None),
             // Saturating: a corner near the end of `i32` stays off the table instead of
             // wrapping back onto it.
-            Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
-            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
+            Move::City { at } => {
+                (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[], None)
+            }
+            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[], None),
         };
-        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
+        let magic = told.into_iter().flat_map(|t| [t.magic, t.magic_fix]).flatten().filter_map(|m| m.cell());
+        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0)).chain(magic)
     }
 }
 
@@ -227,6 +231,8 @@ pub enum MoveError {
     Builder(BuilderError),
     /// The pig may not go there (T-16).
     Pig(PigError),
+    /// The mage or the witch may not go or come off so (MW-01 to MW-05).
+    Magic(MagicError),
 }
 
 impl MoveError {
@@ -252,6 +258,7 @@ impl MoveError {
             MoveError::Stand(e) => e.rule(),
             MoveError::Builder(e) => e.rule(),
             MoveError::Pig(e) => e.rule(),
+            MoveError::Magic(e) => e.rule(),
         }
     }
 
@@ -294,6 +301,7 @@ impl MoveError {
             MoveError::Stand(e) => e.describe(f, names),
             MoveError::Builder(e) => e.describe(f, names),
             MoveError::Pig(e) => e.describe(f, names),
+            MoveError::Magic(e) => fmt::Display::fmt(e, f),
         }
     }
 }
@@ -328,6 +336,7 @@ wrapped! {
     StandError => Stand,
     BuilderError => Builder,
     PigError => Pig,
+    MagicError => Magic,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

@@ -8,7 +8,14 @@
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Told {}
+pub struct Told {
+    /// Mage & Witch: on a magic tile, where the mage or the witch goes, or which comes off
+    /// (MW-02 to MW-04).
+    pub magic: Option<super::MagicMove>,
+    /// Mage & Witch: the tile joined the mage's feature and the witch's, and this one moves
+    /// away (MW-05).
+    pub magic_fix: Option<super::MagicMove>,
+}
 
 impl Told {
     /// Whether the move tells nothing beyond its tile, place and figure.
