@@ -573,8 +573,9 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FollowerError, PigError, PlacementError, PlayerId,
-        Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FollowerError, MagicError, MagicFigure, PigError,
+        PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId,
+        TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -725,6 +726,22 @@ mod tests {
             SameLink { at: cell },
             MoveOnFinalBoard,
         });
+        let magic = every!(MagicError {
+            NotInPlay,
+            NoSymbol { tile: tile("U") },
+            Missing { tile: tile("MW02") },
+            NotARoadOrCity { cell, port: Port::S },
+            Finished { cell, port: Port::N },
+            Occupied { figure: MagicFigure::Witch, cell, port: Port::N },
+            RoomLeft { cell, port: Port::E },
+            NotOnBoard { figure: Some(MagicFigure::Mage) },
+            WhichFigure,
+            FixMissing { cell, port: Port::N },
+            FixNotNeeded,
+        });
+        // No figure named is worded apart from a named one.
+        let mut magic = magic;
+        magic.push(MagicError::NotOnBoard { figure: None });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -742,6 +759,7 @@ mod tests {
             Builder(builders[0].clone()),
             Pig(pigs[0].clone()),
             Ferry(ferries[0].clone()),
+            Magic(magic[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -761,6 +779,7 @@ mod tests {
             .chain(builders.into_iter().map(MoveError::Builder))
             .chain(pigs.into_iter().map(MoveError::Pig))
             .chain(ferries.into_iter().map(MoveError::Ferry))
+            .chain(magic.into_iter().map(MoveError::Magic))
             .collect()
     }
 
@@ -780,6 +799,7 @@ mod tests {
             StartTileTwice,
             StartTileAfterRiverNeedsRiver,
             GoodsWithoutTheirSeat { seats: 3 },
+            MagicOutOfPlace,
         })
     }
 

@@ -24,6 +24,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "ferry",
       "follower",
       "gameOver",
+      "magic",
       "noSuchMove",
       "offTable",
       "pig",

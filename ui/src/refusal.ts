@@ -18,6 +18,8 @@ import type {
   BigFollowerError,
   BuilderError,
   FollowerError,
+  MagicError,
+  MagicFigure,
   MoveError,
   PigError,
   PlacementError,
@@ -181,6 +183,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return pigRefusal(error.error, s);
     case "ferry":
       return ferryRefusal(error.error, s);
+    case "magic":
+      return magicRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -319,6 +323,45 @@ function builderRefusal(e: BuilderError, s: Speech): string {
       return s.t("refusal.builderFeatureFinished", { feature: featureWords(e.feature, s) });
     case "noSecondTile":
       return s.t("refusal.noSecondTile");
+    default:
+      return unreachable(e);
+  }
+}
+
+function magicFigure(figure: MagicFigure, s: Speech): string {
+  return s.t(`refusal.magicFigure.${figure}`);
+}
+
+function magicRefusal(e: MagicError, s: Speech): string {
+  switch (e.kind) {
+    case "notInPlay":
+      return s.t("refusal.magicNotInPlay");
+    case "noSymbol":
+      return s.t("refusal.magicNoSymbol", { tile: e.tile });
+    case "missing":
+      return s.t("refusal.magicMissing", { tile: e.tile });
+    case "notARoadOrCity":
+      return s.t("refusal.magicNotARoadOrCity", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
+    case "finished":
+      return s.t("refusal.magicFinished", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
+    case "occupied":
+      return s.t("refusal.magicOccupied", {
+        figure: magicFigure(e.figure, s),
+        place: placeWords(e.port, s),
+        tile: theTile(e.cell, s),
+      });
+    case "roomLeft":
+      return s.t("refusal.magicRoomLeft", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
+    case "notOnBoard":
+      return e.figure === null
+        ? s.t("refusal.magicNoneOnBoard")
+        : s.t("refusal.magicNotOnBoard", { figure: magicFigure(e.figure, s) });
+    case "whichFigure":
+      return s.t("refusal.magicWhichFigure");
+    case "fixMissing":
+      return s.t("refusal.magicFixMissing", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
+    case "fixNotNeeded":
+      return s.t("refusal.magicFixNotNeeded");
     default:
       return unreachable(e);
   }
@@ -503,6 +546,8 @@ export function setupRefusal(e: SetupError, s: Speech): string {
       return s.t("refusal.startTileAfterRiverNeedsRiver");
     case "goodsWithoutTheirSeat":
       return s.t("refusal.goodsWithoutTheirSeat", { seats: e.detail.seats });
+    case "magicOutOfPlace":
+      return s.t("refusal.magicOutOfPlace");
     case "missingStartSet":
       return s.t("refusal.missingStartSet", { box: boxWords(e.detail, s) });
     case "duplicateSet":

@@ -11,7 +11,7 @@
 //!   Cathedrals and Traders & Builders — figures of every kind, the Count's moves and entries,
 //!   second tiles and goods;
 //! - `full_game_<box>_us`: the same for the base game with one box alone (`river2`, `count`,
-//!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`), so that what
+//!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`, `mage_witch`), so that what
 //!   the all-box game costs can be traced to the box that costs it;
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
@@ -72,8 +72,8 @@ fn all_boxes() -> GameSetup {
     setup
 }
 
-/// Each box the all-box game plays, alone with the base game, and the Ferries, which it does
-/// not play yet: its name in the figures and its setup.
+/// Each box the all-box game plays, and each box of the Big Box, alone with the base game: its
+/// name in the figures and its setup.
 fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
     let with = |set: TileSet, start: Start| {
         let mut setup = setup();
@@ -90,6 +90,7 @@ fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
         ("inns_cathedrals", with(TileSet::InnsCathedrals, Start::Base)),
         ("traders_builders", with(TileSet::TradersBuilders, Start::Base)),
         ("ferries", with(TileSet::Ferries, Start::Base)),
+        ("mage_witch", with(TileSet::MageWitch, Start::Base)),
     ]
 }
 

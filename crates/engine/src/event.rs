@@ -6,6 +6,7 @@
 
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::figure::Figure;
+use crate::game::MagicFigure;
 use crate::goods::{Goods, Tokens};
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::rule::Rule;
@@ -36,6 +37,8 @@ pub const SCORE_RULES: &[Rule] = &[
     Rule::I08,
     Rule::K07,
     Rule::K09,
+    Rule::MW06,
+    Rule::MW07,
     Rule::T05,
     Rule::T17,
     Rule::V01,
@@ -206,6 +209,31 @@ pub enum Event {
     SecondTileEarned {
         /// Whose double turn it is.
         player: PlayerId,
+    },
+    /// Mage & Witch: a magic figure went onto a road or city, from beside the board or from
+    /// where it stood: for a magic tile (MW-02) or because a tile joined both figures' features
+    /// (MW-05), as `rule` says.
+    MagicMoved {
+        /// Whose tile moved it.
+        player: PlayerId,
+        /// The mage or the witch.
+        figure: MagicFigure,
+        /// Where it stood, if on the board.
+        from: Option<(Cell, Port)>,
+        /// Where it stands now.
+        to: (Cell, Port),
+        /// MW-02 or MW-05.
+        rule: Rule,
+    },
+    /// Mage & Witch: a magic figure left the board: taken off when it could go nowhere (MW-04),
+    /// or after its feature was scored, during play or at the end (MW-08).
+    MagicRemoved {
+        /// The mage or the witch.
+        figure: MagicFigure,
+        /// Where it stood.
+        from: (Cell, Port),
+        /// MW-04 or MW-08.
+        rule: Rule,
     },
 }
 

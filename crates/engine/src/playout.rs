@@ -120,6 +120,11 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     if game.earns_second_tile_with(tile, cell, rotation) && pick(4) == 0 {
         mv = mv.passing_second_tile();
     }
+    // Mage & Witch: where a magic figure goes, asked of the table before anything else is
+    // tried with the move (MW-02, MW-05).
+    if let Move::Place { told, .. } = &mut mv {
+        *told = game.playout_magic(tile, cell, rotation, pick);
+    }
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
     let mut moves: Vec<QuarterMove> = Vec::new();

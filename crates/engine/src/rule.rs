@@ -641,6 +641,39 @@ rules! {
     /// Which ferries may move? The first one met each way along the road the tile lengthens, each once a turn,
     /// never the one put this turn.
     QB12 = "QB-12",
+    // MW — Mage & Witch
+    /// Mage & Witch adds eight land tiles with a magic symbol, one of them with a garden, and two neutral
+    /// figures: the mage and the witch.
+    MW01 = "MW-01",
+    /// After laying a magic tile, before any follower, the player places a magic figure from beside the board
+    /// or moves one on the board onto an unfinished road or city anywhere; the table says which and where.
+    MW02 = "MW-02",
+    /// The mage and the witch never stand on one road or city, and never go onto one the tile just finished.
+    MW03 = "MW-03",
+    /// When no unfinished road or city can take a figure, the player takes one off the board instead.
+    MW04 = "MW-04",
+    /// A tile joining the mage's feature and the witch's makes its placer move one of them away at once,
+    /// before anything is scored.
+    MW05 = "MW-05",
+    /// A road or city with the mage pays 1 more per tile, finished or at the end; nothing more for pennants.
+    MW06 = "MW-06",
+    /// A road or city with the witch pays half its value, rounded up, to each of its winners.
+    MW07 = "MW-07",
+    /// Once its road or city is scored, the figure leaves the board until a magic tile brings it back; at the
+    /// end it changes the count of its feature and then leaves.
+    MW08 = "MW-08",
+    /// The mage and the witch are not followers: they hold no majority, score nothing and occupy nothing.
+    MW09 = "MW-09",
+    /// An inn road or cathedral city with the mage: its finished value plus 1 per tile, or 1 per tile left
+    /// open at the end; with the witch half the finished value, and nothing open.
+    X208 = "X2-08",
+    /// The witch halves a two-tile city worth 2 under the small-city rule to 1; farms count cities as
+    /// always, whatever stands on them.
+    X209 = "X2-09",
+    /// The King and the Robber count tiles as always; followers the Count moved in score the changed value.
+    X210 = "X2-10",
+    /// A magic figure leaves a finished road or city even when no follower stood there to score it.
+    QB15 = "QB-15",
     // X — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
     /// The River and River II together make one river: the River's spring starts it, River II's spring and the
     /// River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the

@@ -147,11 +147,14 @@ pub enum TileSet {
     /// Ferries (Big Box): 8 land tiles with a ferry lake where their roads end, and a ferry
     /// per lake linking two of those ends (FE-01).
     Ferries,
+    /// Mage & Witch: 8 tiles with the magic symbol, and the mage and the witch, neutral
+    /// figures on roads and cities (MW-01).
+    MageWitch,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 12] = [
+    pub const ALL: [TileSet; 13] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -164,6 +167,7 @@ impl TileSet {
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
         TileSet::Ferries,
+        TileSet::MageWitch,
     ];
 
     /// The name used in game scripts.
@@ -181,6 +185,7 @@ impl TileSet {
             TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
             TileSet::Ferries => "ferries",
+            TileSet::MageWitch => "mage-witch",
         }
     }
 
@@ -353,6 +358,9 @@ pub struct TileMarks {
     /// A ferry lake: every road of the tile ends at it, and a ferry links two of those ends
     /// into one road (FE-02). Not an inn's lake (X2-20).
     pub ferry: bool,
+    /// The magic symbol of Mage & Witch: placing the tile makes the player place or move the
+    /// mage or the witch (MW-02).
+    pub magic: bool,
 }
 
 /// A tile type in catalog orientation.

@@ -63,6 +63,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if seed >= FERRY_SEEDS.start {
         setup.sets.push(TileSet::Ferries);
     }
+    // Mage & Witch with whatever else the seed chose: the seeds from 420 to 500, and every third
+    // seed from 1000 on. (The seeds below keep the games they always played.)
+    if (420..500).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(3)) {
+        setup.sets.push(TileSet::MageWitch);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -124,7 +129,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut bigs_in_the_city = 0;
     // Ferries moved, and roads whose scoring a move took part in.
     let (mut ferries_moved, mut scored_after_a_move) = (0, 0);
-    for seed in (0..420).chain(FERRY_SEEDS) {
+    // Scores the mage or the witch changed (MW-06, MW-07).
+    let mut bewitched = 0;
+    for seed in (0..500).chain(FERRY_SEEDS) {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
         let city_after_river = setup.rules.river_before_city;
@@ -170,6 +177,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             .filter(|w| matches!(w, [Event::FerryMoved { .. }, Event::Scored(s)] if s.source == castellan_engine::ScoreSource::Road))
             .count();
         game.finish().unwrap();
+        assert!(game.magic().is_empty(), "seed {seed}: the mage and the witch leave after the count (MW-08)");
+        bewitched +=
+            game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule.id().starts_with("MW-"))).count();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
         for e in game.events() {
             if let Event::Scored(s) = e {
@@ -188,6 +198,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         ferries_moved > 0 && scored_after_a_move > 0,
         "ferries moved: {ferries_moved}; roads scored right after a move: {scored_after_a_move}"
     );
+    assert!(bewitched > 0, "scores the magic figures changed: {bewitched}");
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
@@ -228,7 +239,9 @@ fn listed_placements_apply_and_all_others_are_refused() {
                             {
                                 told.ferry = Some(link);
                             }
-                            let ok = trial.apply(&mv).is_ok();
+                            // A magic tile laid without saying where a magic figure goes is
+                            // refused after its placement was found legal (MW-02, MW-05).
+                            let ok = matches!(trial.apply(&mv), Ok(_) | Err(castellan_engine::MoveError::Magic(_)));
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),

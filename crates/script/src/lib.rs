@@ -8,6 +8,7 @@
 
 #![deny(missing_docs)]
 
+mod magic;
 mod read;
 mod report;
 mod scenario;
@@ -51,6 +52,7 @@ pub fn version_of_set(set: TileSet) -> u64 {
     match set {
         TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders => VERSION_2,
         TileSet::Ferries => VERSION_3,
+        TileSet::MageWitch => VERSION_3,
         TileSet::Base
         | TileSet::Winter
         | TileSet::KingRobber
@@ -186,9 +188,11 @@ impl Script {
         if self.final_scoring {
             self.check_titles(&game)?;
             game.finish_naming(&self.final_moves).map_err(|e| {
-                let at = match e.index {
-                    Some(i) => format!("final_moves[{i}]"),
-                    None => self.entry_of(&e.error).unwrap_or_else(|| "final_moves".to_string()),
+                let at = match (e.index, &e.error) {
+                    (Some(i), _) => format!("final_moves[{i}]"),
+                    // A finished table's mage and witch are told with its setup (MW-08).
+                    (None, MoveError::Magic(_)) => "setup.magic".to_string(),
+                    (None, _) => self.entry_of(&e.error).unwrap_or_else(|| "final_moves".to_string()),
                 };
                 ScriptError::at(at, ScriptErrorKind::Move(e.error))
             })?;

@@ -3,9 +3,9 @@
 use crate::shown::{excerpt, quoted};
 use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2, VERSION_3};
 use castellan_engine::{
-    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
-    PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Side, Start,
-    TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Tokens, Unplaceable,
+    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, MagicFigures, Mode,
+    Move, MoveError, PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Side,
+    Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Tokens, Told, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -69,7 +69,7 @@ impl ScriptError {
         &self.names
     }
 
-    fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
+    pub(crate) fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
         ScriptError::at(at, ScriptErrorKind::Format(msg.into()))
     }
 }
@@ -106,17 +106,17 @@ impl fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
-type Result<T> = std::result::Result<T, ScriptError>;
+pub(crate) type Result<T> = std::result::Result<T, ScriptError>;
 
-fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Map<String, Value>> {
+pub(crate) fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Map<String, Value>> {
     v.as_object().ok_or_else(|| ScriptError::format(at, "expected an object"))
 }
 
-fn string<'a>(v: &'a Value, at: &str) -> Result<&'a str> {
+pub(crate) fn string<'a>(v: &'a Value, at: &str) -> Result<&'a str> {
     v.as_str().ok_or_else(|| ScriptError::format(at, "expected a string"))
 }
 
-fn boolean(v: &Value, at: &str) -> Result<bool> {
+pub(crate) fn boolean(v: &Value, at: &str) -> Result<bool> {
     v.as_bool().ok_or_else(|| ScriptError::format(at, "expected true or false"))
 }
 
@@ -153,7 +153,7 @@ fn port_of(v: &Value, at: &str) -> Result<Port> {
 }
 
 /// `[x, y, "NL"]`: a place anywhere on the board.
-fn feature_ref(v: &Value, at: &str) -> Result<(Cell, Port)> {
+pub(crate) fn feature_ref(v: &Value, at: &str) -> Result<(Cell, Port)> {
     let a = array(v, at)?;
     if a.len() != 3 {
         return Err(ScriptError::format(at, "expected [x, y, place]"));
@@ -290,7 +290,19 @@ impl Script {
             }
             Some(v) => read_goods(object(v, "setup.goods")?, &names)?,
         };
-        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods };
+        // Version 3: where a finished table's mage and witch stand (MW-08); an unknown key before.
+        let magic = match setup_v.get("magic") {
+            Some(_) if version < VERSION_3 => MagicFigures::default(),
+            None => MagicFigures::default(),
+            Some(_) if mode != Mode::FinalBoard => {
+                return Err(ScriptError::format(
+                    "setup.magic",
+                    "only a final-board script says where the mage and the witch stand",
+                ))
+            }
+            Some(v) => crate::magic::read_magic_figures(v, "setup.magic")?,
+        };
+        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods, magic };
 
         let moves = match root.get("moves") {
             None => Vec::new(),
@@ -685,10 +697,7 @@ fn read_move(
         Some(v) if version >= VERSION_2 => !boolean(v, at)?,
         _ => false,
     };
-    let mut told = castellan_engine::Told::default();
-    if version >= VERSION_3 {
-        read_ferries(o, at, &mut told)?;
-    }
+    let told = read_told(o, at, version)?;
     Ok(Move::Place {
         tile,
         cell,
@@ -732,6 +741,20 @@ fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut castellan_engine::T
         }
     }
     Ok(())
+}
+
+/// What the table told with the tile (version 3); in older versions these are unknown keys.
+fn read_told(o: &Map<String, Value>, at: &str, version: u64) -> Result<Told> {
+    let mut told = Told::default();
+    if version < VERSION_3 {
+        return Ok(told);
+    }
+    read_ferries(o, at, &mut told)?;
+    let magic_move =
+        |key: &str| o.get(key).map(|m| crate::magic::read_magic_move(m, &format!("{at}.{key}"))).transpose();
+    told.magic = magic_move("magic")?;
+    told.magic_fix = magic_move("magic_fix")?;
+    Ok(told)
 }
 
 /// A version-2 move's `figure` (`follower` or `abbot`) and `recall` (`abbot`, the only

@@ -123,6 +123,10 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
             .collect::<serde_json::Map<_, _>>()
             .into();
     }
+    if game.setup().has(TileSet::MageWitch) {
+        // Where the mage and the witch stand, `null` beside the board (MW-02, MW-08).
+        report["magic"] = crate::magic::magic_figures_json(&game.magic());
+    }
     if game.setup().has(castellan_engine::TileSet::TradersBuilders) {
         // The tokens each player holds (T-03), and whether the next move is a second tile.
         report["goods"] = players

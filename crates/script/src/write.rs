@@ -1,6 +1,6 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
-use crate::{Script, Standing, FORMAT, VERSION_2, VERSION_3};
+use crate::{Script, Standing, FORMAT, VERSION_2};
 use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
 use serde_json::{json, Map, Value};
 
@@ -29,6 +29,9 @@ pub fn setup_json(s: &GameSetup) -> Value {
             (p.name.clone(), Value::Object(kinds))
         });
         setup.insert("goods".into(), Value::Object(goods.collect()));
+    }
+    if !s.magic.is_empty() {
+        setup.insert("magic".into(), crate::magic::magic_figures_json(&s.magic));
     }
     if s.mode == Mode::FinalBoard {
         for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
@@ -92,6 +95,12 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
                     o["figure"] = figure.name().into();
                 }
             }
+            if let Some(m) = &told.magic {
+                o["magic"] = crate::magic::magic_move_json(m);
+            }
+            if let Some(m) = &told.magic_fix {
+                o["magic_fix"] = crate::magic::magic_move_json(m);
+            }
             if *recall_abbot {
                 o["recall"] = "abbot".into();
             }
@@ -147,17 +156,17 @@ impl Script {
 
     /// The format version this script is written in: the oldest that says all of it.
     pub fn version(&self) -> u64 {
-        let version = crate::version_for(&self.setup);
-        // What the table told is said only in version 3, even where the box is not in play
-        // and the move is refused: written back, the script says the same.
-        let told = self.moves.iter().any(|m| matches!(m, Move::Place { told, .. } if !told.is_empty()));
-        if told {
-            version.max(VERSION_3)
-        } else if self.needs_version_2() {
-            version.max(VERSION_2)
-        } else {
-            version
+        let mut version = crate::version_for(&self.setup);
+        if self.needs_version_2() {
+            version = version.max(VERSION_2);
         }
+        // What the table told with a tile is version 3's, whatever the sets (a script telling
+        // it without its box is refused when played, and must say so when read back).
+        let tells = self.moves.iter().any(|m| matches!(m, Move::Place { told, .. } if !told.is_empty()));
+        if tells {
+            version = version.max(crate::VERSION_3);
+        }
+        version
     }
 
     /// The script as JSON. Rule options at their defaults are left out.

@@ -25,7 +25,8 @@ use std::path::{Path, PathBuf};
 
 /// The prefixes that open a rule id, one per section of `docs/rules.md` and
 /// `docs/rules-expansions.md`. The two-letter ones come first: `RI-04` is not `I-04`.
-const SECTIONS: &[&str] = &["RI", "QX", "FE", "X2", "QB", "B", "V", "C", "K", "H", "R", "W", "Q", "A", "I", "T", "X"];
+const SECTIONS: &[&str] =
+    &["RI", "QX", "FE", "MW", "X2", "QB", "B", "V", "C", "K", "H", "R", "W", "Q", "A", "I", "T", "X"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -145,6 +145,7 @@ export const de: Messages = {
   "box.inns-cathedrals": "Wirtshäuser & Kathedralen",
   "box.traders-builders": "Händler & Baumeister",
   "box.ferries": "Die Fähren",
+  "box.mage-witch": "Magier & Hexe",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",
@@ -679,6 +680,24 @@ export const de: Messages = {
     "das Startplättchen kommt nur nach dem Fluss, wenn die Quelle des Flusses den Anfang macht",
   "refusal.goodsWithoutTheirSeat":
     "Warenplättchen sind für {seats} Plätze angegeben, ohne Händler & Baumeister oder über den Tisch hinaus",
+  "refusal.magicFigure.mage": "der Magier",
+  "refusal.magicFigure.witch": "die Hexe",
+  "refusal.magicNotInPlay": "dieses Spiel wird ohne Magier & Hexe gespielt",
+  "refusal.magicNoSymbol": "{tile} zeigt kein Zaubersymbol: Magier und Hexe bleiben stehen",
+  "refusal.magicMissing": "{tile} zeigt das Zaubersymbol: sag, wohin der Magier oder die Hexe geht",
+  "refusal.magicNotARoadOrCity":
+    "Magier und Hexe kommen auf eine Straße oder Stadt, und {place} {tile} ist keins von beiden",
+  "refusal.magicFinished": "die Straße oder Stadt an {place} {tile} ist fertig: dorthin kommt keine Zauberfigur",
+  "refusal.magicOccupied": "{figure} steht schon auf der Straße oder Stadt an {place} {tile}",
+  "refusal.magicRoomLeft":
+    "eine Zauberfigur kann noch woanders hin (etwa an {place} {tile}), also kommt keine vom Brett",
+  "refusal.magicNotOnBoard": "{figure} steht nicht auf dem Brett",
+  "refusal.magicNoneOnBoard": "weder Magier noch Hexe steht auf dem Brett",
+  "refusal.magicWhichFigure": "Magier und Hexe stehen beide auf dem Brett: sag, welche Figur herunterkommt",
+  "refusal.magicFixMissing":
+    "dieses Plättchen verbindet das Gebiet des Magiers mit dem der Hexe an {place} {tile}: stell eine Figur um",
+  "refusal.magicFixNotNeeded": "dieses Plättchen verbindet keine Gebiete von Magier und Hexe",
+  "refusal.magicOutOfPlace": "Magier und Hexe bekommen nur auf einem fertigen Tisch mit Magier & Hexe einen Platz",
   "refusal.tradersNotInPlay": "dieses Spiel wird ohne Händler & Baumeister gespielt",
   "refusal.builderOut": "der Baumeister von {name} steht schon auf dem Brett",
   "refusal.builderNotARoadOrCity":
@@ -811,6 +830,19 @@ export const de: Messages = {
     "Statt eine Figur einzusetzen, darf man den Abt zurücknehmen und sein Kloster oder seinen Garten sofort werten: 1 plus die Plättchen ringsum.",
   "rule.A-09": "Den Abt zurückzunehmen ist der ganze Figurenschritt des Zugs.",
   "rule.A-11": "Ein fertiges Kloster oder ein fertiger Garten bringt 9; der Abt kann nicht für weniger zurück.",
+  "rule.MW-01":
+    "Magier & Hexe bringt acht Plättchen mit Zaubersymbol sowie Magier und Hexe, zwei Figuren, die niemandem gehören.",
+  "rule.MW-02":
+    "Nach einem Plättchen mit Zaubersymbol setzt der Spieler Magier oder Hexe auf eine unfertige Straße oder Stadt, egal wo.",
+  "rule.MW-03":
+    "Magier und Hexe stehen nie auf derselben Straße oder Stadt und nie auf einer, die das Plättchen gerade fertigstellt.",
+  "rule.MW-04": "Kann keine unfertige Straße oder Stadt eine Zauberfigur aufnehmen, nimmt der Spieler eine vom Brett.",
+  "rule.MW-05":
+    "Verbindet ein Plättchen die Straße oder Stadt des Magiers mit der der Hexe, stellt sein Spieler sofort eine Figur um.",
+  "rule.MW-06": "Eine Straße oder Stadt mit dem Magier bringt 1 Punkt pro Plättchen mehr.",
+  "rule.MW-07": "Eine Straße oder Stadt mit der Hexe bringt die Hälfte, aufgerundet.",
+  "rule.MW-08":
+    "Eine Zauberfigur verlässt das Brett, wenn ihre Straße oder Stadt gewertet ist; ein fertiger Tisch sagt, wo sie stehen.",
   "rule.T-02": "Mit Händler & Baumeister hat jeder neben den Meeple einen Baumeister und ein Schwein.",
   "rule.T-05":
     "Am Ende bringt jede Warenart 10 Punkte für den, der am meisten davon hat; bei Gleichstand bekommen alle 10.",

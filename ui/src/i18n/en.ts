@@ -144,6 +144,7 @@ export const en = {
   "box.inns-cathedrals": "Inns & Cathedrals",
   "box.traders-builders": "Traders & Builders",
   "box.ferries": "The Ferries",
+  "box.mage-witch": "Mage & Witch",
   "box.count": "The Count of Carcassonne",
   "rules.current": "Current rules",
   "rules.first-edition": "2000 edition (farms per city, small cities score 2)",
@@ -665,6 +666,22 @@ export const en = {
     "the start tile is laid after the river only when the River's spring starts the game",
   "refusal.goodsWithoutTheirSeat":
     "goods tokens are given for {seats} seats, without Traders & Builders or beyond the table",
+  "refusal.magicFigure.mage": "the mage",
+  "refusal.magicFigure.witch": "the witch",
+  "refusal.magicNotInPlay": "this game is played without Mage & Witch",
+  "refusal.magicNoSymbol": "{tile} shows no magic symbol: no mage or witch moves",
+  "refusal.magicMissing": "{tile} shows the magic symbol: say where the mage or the witch goes",
+  "refusal.magicNotARoadOrCity": "the mage and the witch go on a road or a city, and {place} of {tile} is neither",
+  "refusal.magicFinished": "the road or city at {place} of {tile} is finished: no magic figure goes there",
+  "refusal.magicOccupied": "{figure} already stands on the road or city at {place} of {tile}",
+  "refusal.magicRoomLeft": "a magic figure can still go somewhere (such as {place} of {tile}), so none comes off",
+  "refusal.magicNotOnBoard": "{figure} is not on the board",
+  "refusal.magicNoneOnBoard": "neither the mage nor the witch is on the board",
+  "refusal.magicWhichFigure": "the mage and the witch are both on the board: say which comes off",
+  "refusal.magicFixMissing":
+    "this tile joins the mage's and the witch's feature at {place} of {tile}: move one of them away",
+  "refusal.magicFixNotNeeded": "this tile joins no features of the mage and the witch",
+  "refusal.magicOutOfPlace": "the mage and the witch are given a place only in a finished table with Mage & Witch",
   "refusal.tradersNotInPlay": "this game is played without Traders & Builders",
   "refusal.builderOut": "{name}'s builder is already on the board",
   "refusal.builderNotARoadOrCity": "the builder goes only on a road or a city, not on the {feature} at {place}",
@@ -782,6 +799,18 @@ export const en = {
     "Instead of placing a figure, a player may take the abbot back and score its cloister or garden at once: 1 plus the tiles around it.",
   "rule.A-09": "Taking the abbot back is the whole figure step of the turn.",
   "rule.A-11": "A finished cloister or garden scores 9; its abbot cannot be taken back for less.",
+  "rule.MW-01":
+    "Mage & Witch adds eight tiles with a magic symbol, and the mage and the witch, two figures that belong to nobody.",
+  "rule.MW-02":
+    "After laying a magic tile the player puts the mage or the witch onto an unfinished road or city anywhere on the board.",
+  "rule.MW-03": "The mage and the witch never share a road or city, and never go onto one the tile just finished.",
+  "rule.MW-04": "When no unfinished road or city can take a magic figure, the player takes one off the board instead.",
+  "rule.MW-05":
+    "A tile joining the mage's road or city with the witch's makes its player move one of them away at once.",
+  "rule.MW-06": "A road or city with the mage scores 1 more point per tile.",
+  "rule.MW-07": "A road or city with the witch scores half, rounded up.",
+  "rule.MW-08":
+    "A magic figure leaves the board when its road or city is scored; a finished table says where they stand.",
   "rule.T-02": "With Traders & Builders each player has a builder and a pig besides the followers.",
   "rule.T-05": "At the end, each kind of goods pays 10 to whoever holds most of it; tied players all get 10.",
   "rule.T-07":

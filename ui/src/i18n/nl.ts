@@ -145,6 +145,7 @@ export const nl: Messages = {
   "box.inns-cathedrals": "Herbergen & Kathedralen",
   "box.traders-builders": "Handelaars & Bouwmeesters",
   "box.ferries": "De Veerponten",
+  "box.mage-witch": "Tovenaar & Heks",
   "box.count": "De Graaf van Carcassonne",
   "rules.current": "Huidige spelregels",
   "rules.first-edition": "Editie 2000 (boeren per stad, kleine steden 2 punten)",
@@ -674,6 +675,24 @@ export const nl: Messages = {
     "de starttegel komt alleen na de rivier als de bron van de Rivier het begin is",
   "refusal.goodsWithoutTheirSeat":
     "er zijn goederenfiches voor {seats} stoelen gegeven, zonder Handelaars & Bouwmeesters of voorbij de tafel",
+  "refusal.magicFigure.mage": "de tovenaar",
+  "refusal.magicFigure.witch": "de heks",
+  "refusal.magicNotInPlay": "dit spel wordt zonder Tovenaar & Heks gespeeld",
+  "refusal.magicNoSymbol": "{tile} heeft geen toversymbool: tovenaar en heks blijven staan",
+  "refusal.magicMissing": "{tile} heeft het toversymbool: zeg waar de tovenaar of de heks heen gaat",
+  "refusal.magicNotARoadOrCity":
+    "tovenaar en heks gaan op een weg of een stad, en {place} van {tile} is geen van beide",
+  "refusal.magicFinished": "de weg of stad bij {place} van {tile} is af: daar gaat geen toverfiguur heen",
+  "refusal.magicOccupied": "{figure} staat al op de weg of stad bij {place} van {tile}",
+  "refusal.magicRoomLeft":
+    "een toverfiguur kan nog ergens heen (zoals {place} van {tile}), dus er gaat er geen van het bord",
+  "refusal.magicNotOnBoard": "{figure} staat niet op het bord",
+  "refusal.magicNoneOnBoard": "tovenaar noch heks staat op het bord",
+  "refusal.magicWhichFigure": "tovenaar en heks staan allebei op het bord: zeg welke eraf gaat",
+  "refusal.magicFixMissing":
+    "deze tegel verbindt het gebied van de tovenaar met dat van de heks bij {place} van {tile}: zet er één weg",
+  "refusal.magicFixNotNeeded": "deze tegel verbindt geen gebieden van tovenaar en heks",
+  "refusal.magicOutOfPlace": "tovenaar en heks krijgen alleen een plaats op een afgelopen spel met Tovenaar & Heks",
   "refusal.tradersNotInPlay": "dit spel wordt zonder Handelaars & Bouwmeesters gespeeld",
   "refusal.builderOut": "de bouwmeester van {name} staat al op het bord",
   "refusal.builderNotARoadOrCity": "de bouwmeester gaat alleen op een weg of een stad, niet op de {feature} op {place}",
@@ -797,6 +816,18 @@ export const nl: Messages = {
     "In plaats van een figuur te plaatsen mag een speler de abt terugnemen en zijn klooster of tuin meteen tellen: 1 plus de tegels eromheen.",
   "rule.A-09": "De abt terugnemen is de hele figuurstap van de beurt.",
   "rule.A-11": "Een voltooid klooster of een voltooide tuin levert 9 op; de abt kan niet voor minder terug.",
+  "rule.MW-01":
+    "Tovenaar & Heks voegt acht tegels met een toversymbool toe, en de tovenaar en de heks: twee figuren van niemand.",
+  "rule.MW-02":
+    "Na een tegel met het toversymbool zet de speler de tovenaar of de heks op een onaffe weg of stad, waar ook op het bord.",
+  "rule.MW-03": "Tovenaar en heks staan nooit op dezelfde weg of stad, en nooit op een die de tegel net afmaakte.",
+  "rule.MW-04": "Kan geen onaffe weg of stad een toverfiguur hebben, dan haalt de speler er een van het bord.",
+  "rule.MW-05":
+    "Verbindt een tegel de weg of stad van de tovenaar met die van de heks, dan zet de speler er meteen één weg.",
+  "rule.MW-06": "Een weg of stad met de tovenaar levert 1 punt per tegel meer op.",
+  "rule.MW-07": "Een weg of stad met de heks levert de helft op, naar boven afgerond.",
+  "rule.MW-08":
+    "Een toverfiguur gaat van het bord als zijn weg of stad geteld is; een afgelopen spel zegt waar ze staan.",
   "rule.T-02": "Met Handelaars & Bouwmeesters heeft elke speler naast de horigen een bouwmeester en een varken.",
   "rule.T-05":
     "Aan het eind levert elk soort goederen 10 op voor wie er het meest van heeft; gelijken krijgen allemaal 10.",

@@ -13,7 +13,7 @@
 //! Carcassonne. Equal names are one segment, connected through the tile. After the second
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
-//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `ferry`).
+//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `ferry`, `magic`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
@@ -23,6 +23,7 @@ mod count;
 mod ferries;
 mod inns;
 mod king_robber;
+mod mage_witch;
 mod river;
 mod river2;
 mod shrine;
@@ -95,6 +96,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::InnsCathedrals, inns::ROWS),
             (TileSet::TradersBuilders, traders_builders::ROWS),
             (TileSet::Ferries, ferries::ROWS),
+            (TileSet::MageWitch, mage_witch::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -217,6 +219,7 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
             "lake" => marks.lake = true,
             "volcano" => marks.volcano = true,
             "ferry" => marks.ferry = true,
+            "magic" => marks.magic = true,
             "garden" => {
                 // A feature of its own in the centre, like a cloister.
                 marks.garden = true;
@@ -354,6 +357,20 @@ mod tests {
             assert!(roads.iter().all(|r| r.edge_count() == 1 && !r.inn), "{}: each ends at the lake (FE-02)", t.name);
         }
         assert!(TileId::all().filter(|t| t.def().marks.ferry).all(|t| t.def().set == TileSet::Ferries));
+        assert_eq!(TileSet::MageWitch.tile_count(), 8, "Mage & Witch: 8 tiles (MW-01)");
+    }
+
+    #[test]
+    fn every_mage_and_witch_tile_shows_the_magic_symbol_and_a_city() {
+        for t in TileSet::MageWitch.tiles().map(TileId::def) {
+            assert!(t.marks.magic, "{}: the magic symbol (MW-01)", t.name);
+            assert!(t.features.iter().any(|f| f.kind == FeatureKind::City), "{}: a city", t.name);
+        }
+        let others = TileId::all().filter(|t| t.def().set != TileSet::MageWitch);
+        assert!(others.map(TileId::def).all(|t| !t.marks.magic), "no other box shows it");
+        assert!(tile("MW08").marks.garden, "MW08 carries a garden");
+        let mw01 = tile("MW01");
+        assert_ne!(mw01.feature_at(Port::E), mw01.feature_at(Port::S), "MW01's roads end at the junction");
     }
 
     #[test]
@@ -510,8 +527,10 @@ mod tests {
             let t = id.def();
             // Inns & Cathedrals' IC03 and IC04, Traders & Builders' inner fields, fields reaching
             // past a road end, and walls reaching a corner are declared as the sources give them
-            // (T-19).
-            let declared_only = ["TB03", "TB04", "TB06", "TB07", "TB08", "TB09", "TB10", "TB12", "TB14", "TB22"];
+            // (T-19), and so is Mage & Witch's MW03, whose west field reaches all three caps in the
+            // one source of its layout.
+            let declared_only =
+                ["TB03", "TB04", "TB06", "TB07", "TB08", "TB09", "TB10", "TB12", "TB14", "TB22", "MW03"];
             if matches!(t.name, "KR4" | "KR5" | "IC03" | "IC04") || declared_only.contains(&t.name) {
                 continue;
             }

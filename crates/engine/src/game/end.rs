@@ -1,5 +1,5 @@
 //! The end of the game: the final count of unfinished features, farms and titles (Rules
-//! B-33, B-34, K-07 to K-10, and the goods of T-05), with the Count's last moves out of the City (C-19), the
+//! B-33, B-34, K-07 to K-10, the goods of T-05, and the mage and the witch of MW-08), with the Count's last moves out of the City (C-19), the
 //! unresolved challenges (H-11), and the result: standings with shared ranks (B-51), the
 //! winners under the tie rule (V-14) and the place on the score track (B-50).
 //!
@@ -155,6 +155,8 @@ impl Game {
             let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
                 continue;
             };
+            // The mage or the witch changes an unfinished feature's count too (MW-08).
+            self.bewitch(&mut s, f);
             // An unresolved challenge: both buildings score as unfinished (H-11).
             if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
                 s.rule = Rule::H11;
@@ -214,7 +216,7 @@ impl Game {
                     farm_points(board, root).map(&mut add)
                 }
                 FeatureKind::Field | FeatureKind::River => None,
-                _ => feature_points(board, root, rules).map(&mut add),
+                _ => feature_points(board, root, rules, self.magic_on(root)).map(&mut add),
             };
         }
         // The rarer counts reuse the explained form.
@@ -274,6 +276,9 @@ impl Game {
         if let Some(e) = self.final_board_error() {
             return Err(whole(e.into()));
         }
+        if let Some(e) = self.magic_stand_error() {
+            return Err(whole(e.into()));
+        }
         let first_event = self.events.len();
         let mut next = if final_moves.is_empty() { None } else { Some(self.clone()) };
         let game = next.as_mut().unwrap_or(self);
@@ -314,6 +319,8 @@ impl Game {
             }
         }
         self.board.release_followers(|i| counted[i].gone);
+        // The mage and the witch leave after the count they changed (MW-08).
+        self.clear_magic();
         self.finished = true;
         Ok(&self.events[first_event..])
     }

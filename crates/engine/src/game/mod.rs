@@ -29,6 +29,7 @@
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
+//! - `magic`: the mage and the witch of Mage & Witch (MW-02 to MW-05, MW-08; [`MagicError`]);
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
 //! - `ferries`: the ferry on a new lake and the ferries moved along a road (FE-03 to FE-08;
 //!   [`FerryError`]);
@@ -50,6 +51,7 @@ mod follower;
 mod goods;
 mod hand;
 mod joined;
+mod magic;
 mod moves;
 mod pig;
 mod placement;
@@ -67,6 +69,7 @@ pub use end::{FinishError, TrackPosition};
 pub use ferries::{FerryError, FerryMove};
 pub use final_board::StandError;
 pub use follower::FollowerError;
+pub use magic::{MagicError, MagicFigure, MagicFigures, MagicMove};
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
 pub use placement::PlacementError;
@@ -111,6 +114,8 @@ pub struct Game {
     /// A final board's figures entered in a quarter of the City of Carcassonne before the City
     /// was laid against the river: they go in when it is.
     awaiting_city: Vec<(PlayerId, Quarter, Figure)>,
+    /// Mage & Witch: where the mage and the witch stand.
+    magic: MagicFigures,
     last_move_events: usize,
     titles: Titles,
     challenges: Vec<Challenge>,
@@ -285,11 +290,17 @@ impl Game {
     /// # Errors
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
-        if self.city.is_some() && matches!(mv, Move::Place { count, .. } if !count.is_empty()) {
+        let on_copy = match mv {
+            Move::Place { count, .. } if self.city.is_some() && !count.is_empty() => true,
+            Move::Place { tile, cell, told, .. } => self.magic_checked_after_placing(*tile, *cell, told),
+            _ => false,
+        };
+        if on_copy {
             // A Count move has several phases whose checks depend on the ones before;
             // playing it on a copy keeps the game untouched when a later phase refuses. A
             // move without the Count's decisions is checked whole before it changes anything,
-            // as in a game without the Count ([`Game::place`]). The log is not copied but
+            // as in a game without the Count ([`Game::place`]). So is a move whose magic figures
+            // are checked on the board with its tile laid (MW-02 to MW-05). The log is not copied but
             // lent to the copy, and cut back to where it stood if the move is refused.
             let mark = self.events.mark();
             let mut next = self.trial();
@@ -334,6 +345,7 @@ impl Game {
             titles: self.titles,
             challenges: self.challenges.clone(),
             awaiting_city: self.awaiting_city.clone(),
+            magic: self.magic,
             events: EventLog::default(),
             moves: self.moves,
             finished: self.finished,
@@ -404,6 +416,9 @@ impl Game {
                 if !count.is_empty() && self.city.is_none() {
                     return Err(CountError::NoCount.into());
                 }
+                if let Some(e) = self.magic_refusal_before_placing(tile, told) {
+                    return Err(e);
+                }
                 if let Some(p) = purchase {
                     self.purchase_error(p)?;
                 }
@@ -457,8 +472,8 @@ impl Game {
 
     /// Places a checked tile, then: the ferries, the Count's move round, scoring, entering the
     /// city; says whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s.
-    /// Errors can only come from the Count's decisions, and only in a Count game, which
-    /// [`Game::apply`] plays on a copy.
+    /// Errors can only come from the Count's decisions and the magic figures (MW-02 to MW-05),
+    /// and only in a move [`Game::apply`] plays on a copy.
     fn place(
         &mut self,
         tile: TileId,
@@ -485,6 +500,10 @@ impl Game {
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
         close_at_border(&mut self.board, &self.setup.rules, index);
+        if self.setup.has(TileSet::MageWitch) && self.setup.mode == Mode::Turns {
+            // Step 1½: after the tile, before the follower (MW-02, MW-05).
+            self.magic_step(tile, told)?;
+        }
         if let Some((port, figure)) = follower {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
@@ -527,6 +546,7 @@ impl Game {
                     Some(loser) => self.score_challenge_win(feature, loser),
                     None => self.score_and_return(feature),
                 }
+                self.set_magic_aside(feature);
                 self.take_goods(feature, player);
             }
             if let Some(entry) = count.entry {
@@ -539,7 +559,8 @@ impl Game {
     }
 
     pub(super) fn score_and_return(&mut self, feature: SegmentId) {
-        if let Some(score) = score_feature(&self.board, feature, &self.setup.rules, false, &mut self.events.lists) {
+        if let Some(mut score) = score_feature(&self.board, feature, &self.setup.rules, false, &mut self.events.lists) {
+            self.bewitch(&mut score, feature);
             self.record(score);
         }
         self.return_followers(feature);

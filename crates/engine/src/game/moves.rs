@@ -9,7 +9,7 @@
 use super::Told;
 use super::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FollowerError, Game,
-    PigError, PlacementError, SetupError, StandError,
+    MagicError, PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -143,19 +143,23 @@ impl Move {
         }
     }
 
-    /// Every cell the move names: where the tile goes and where the Count's followers go;
-    /// for the City of Carcassonne its north-west and south-east corners, which span the
-    /// block. (An iterator, not a list: every move is checked with it, playouts included.)
+    /// Every cell the move names: where the tile goes, where the Count's followers go and
+    /// where a magic figure goes; for the City of Carcassonne its north-west and south-east
+    /// corners, which span the block. (An iterator, not a list: every move is checked with it,
+    /// playouts included.)
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        let (first, second, moved): (Option<Cell>, Option<Cell>, &[QuarterMove]) = match self {
-            Move::Place { cell, count, .. } => (Some(*cell), None, &count.moves),
-            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[]),
+        let (first, second, moved, told): (Option<Cell>, Option<Cell>, &[QuarterMove], Option<&Told>) = match self {
+            Move::Place { cell, count, told, .. } => (Some(*cell), None, &count.moves, Some(told)),
+            Move::Discard { .. } | Move::Stand { at: Standing::City(_), .. } => (None, None, &[], None),
             // Saturating: a corner near the end of `i32` stays off the table instead of
             // wrapping back onto it.
-            Move::City { at } => (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[]),
-            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[]),
+            Move::City { at } => {
+                (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[], None)
+            }
+            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[], None),
         };
-        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0))
+        let magic = told.into_iter().flat_map(|t| [t.magic, t.magic_fix]).flatten().filter_map(|m| m.cell());
+        first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0)).chain(magic)
     }
 }
 
@@ -229,6 +233,8 @@ pub enum MoveError {
     Pig(PigError),
     /// A ferry may not be put or moved so (FE-03 to FE-05).
     Ferry(FerryError),
+    /// The mage or the witch may not go or come off so (MW-01 to MW-05).
+    Magic(MagicError),
 }
 
 impl MoveError {
@@ -255,6 +261,7 @@ impl MoveError {
             MoveError::Builder(e) => e.rule(),
             MoveError::Pig(e) => e.rule(),
             MoveError::Ferry(e) => e.rule(),
+            MoveError::Magic(e) => e.rule(),
         }
     }
 
@@ -298,6 +305,7 @@ impl MoveError {
             MoveError::Builder(e) => e.describe(f, names),
             MoveError::Pig(e) => e.describe(f, names),
             MoveError::Ferry(e) => fmt::Display::fmt(e, f),
+            MoveError::Magic(e) => fmt::Display::fmt(e, f),
         }
     }
 }
@@ -333,6 +341,7 @@ wrapped! {
     BuilderError => Builder,
     PigError => Pig,
     FerryError => Ferry,
+    MagicError => Magic,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

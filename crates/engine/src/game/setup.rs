@@ -8,7 +8,7 @@
 //! . What is *not* here: anything that happens after the first move.
 
 use super::placement::close_at_border;
-use super::{EventLog, Game};
+use super::{EventLog, Game, MagicFigures};
 use crate::board::Board;
 use crate::coord::{Cell, Rotation};
 use crate::count::{City, Quarter};
@@ -123,6 +123,10 @@ pub struct GameSetup {
     /// Traders & Builders: the goods tokens each seat holds when the entry starts, in seat
     /// order — none in a new game; a final-board game names those in hand at the end.
     pub goods: Vec<Tokens>,
+    /// Mage & Witch: where the mage and the witch stand when the entry starts — beside the
+    /// board in a new game; a final-board game says where they stand at the end, for the
+    /// count (MW-08).
+    pub magic: MagicFigures,
 }
 
 impl GameSetup {
@@ -141,6 +145,7 @@ impl GameSetup {
             titles: Titles::default(),
             count_at: Quarter::Castle,
             goods: Vec::new(),
+            magic: MagicFigures::default(),
         }
     }
 
@@ -251,6 +256,9 @@ pub enum SetupError {
         #[cfg_attr(feature = "specta", specta(type = u32))]
         seats: usize,
     },
+    /// The mage and the witch are given a place on the table outside a final board with
+    /// Mage & Witch: a game entered turn by turn places them by its magic tiles (MW-02).
+    MagicOutOfPlace,
 }
 
 impl SetupError {
@@ -271,6 +279,7 @@ impl SetupError {
             SetupError::RiverWithCount => Some(Rule::X02),
             SetupError::StartTileTwice | SetupError::StartTileAfterRiverNeedsRiver => Some(Rule::RI14),
             SetupError::GoodsWithoutTheirSeat { .. } => Some(Rule::X18),
+            SetupError::MagicOutOfPlace => Some(Rule::MW08),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -307,6 +316,9 @@ impl fmt::Display for SetupError {
             }
             SetupError::GoodsWithoutTheirSeat { seats } => {
                 write!(f, "goods tokens are given for {seats} seats, without Traders & Builders or beyond the table")
+            }
+            SetupError::MagicOutOfPlace => {
+                write!(f, "the mage and the witch are given a place only in a final board with Mage & Witch")
             }
         }
     }
@@ -460,6 +472,9 @@ impl Game {
         for index in 0..board.tiles().len() {
             close_at_border(&mut board, &setup.rules, index);
         }
+        if !setup.magic.is_empty() && (setup.mode != Mode::FinalBoard || !setup.has(TileSet::MageWitch)) {
+            return Err(SetupError::MagicOutOfPlace);
+        }
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
         let bigs = super::big::bigs_at_start(n, setup.has(TileSet::InnsCathedrals));
         let goods = super::goods::goods_at_start(&setup.goods);
@@ -472,6 +487,7 @@ impl Game {
             river,
             city,
             awaiting_city: Vec::new(),
+            magic: setup.magic,
             last_move_events: 0,
             titles: setup.titles,
             challenges: Vec::new(),

@@ -13,6 +13,12 @@ pub struct Told {
     pub ferry: Option<[crate::coord::Side; 2]>,
     /// Ferries: each ferry moved along a road the tile lengthens, in the order told (FE-05).
     pub ferry_moves: Vec<super::ferries::FerryMove>,
+    /// Mage & Witch: on a magic tile, where the mage or the witch goes, or which comes off
+    /// (MW-02 to MW-04).
+    pub magic: Option<super::MagicMove>,
+    /// Mage & Witch: the tile joined the mage's feature and the witch's, and this one moves
+    /// away (MW-05).
+    pub magic_fix: Option<super::MagicMove>,
 }
 
 impl Told {

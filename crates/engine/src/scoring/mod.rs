@@ -5,11 +5,13 @@
 
 mod farm;
 mod goods;
+mod magic;
 mod pig;
 mod title;
 
 pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
 pub(crate) use goods::score_goods;
+pub(crate) use magic::{apply_magic, magic_rule};
 pub(crate) use pig::Pigs;
 pub(crate) use title::score_titles;
 
@@ -176,7 +178,13 @@ pub(crate) fn score_feature(
 
 /// The points of [`score_feature`] without the explanation: who wins and how much. Nothing
 /// is allocated, so the live "if the game ended now" score stays cheap on every turn.
-pub(crate) fn feature_points(board: &Board, feature: SegmentId, rules: &RuleSet) -> Option<(PlayerSet, u32)> {
+/// `magic` is the mage or the witch on the feature, if one stands there (MW-06, MW-07).
+pub(crate) fn feature_points(
+    board: &Board,
+    feature: SegmentId,
+    rules: &RuleSet,
+    magic: Option<crate::game::MagicFigure>,
+) -> Option<(PlayerSet, u32)> {
     let winners = board.weight_on(feature).leaders();
     if winners.is_empty() {
         return None;
@@ -187,8 +195,11 @@ pub(crate) fn feature_points(board: &Board, feature: SegmentId, rules: &RuleSet)
         drawn.pennants = 0;
     }
     let complete = counts_as_complete(board, feature, rules);
-    let (points, _) = feature_value(kind, tiles, drawn, neighbours(board, feature, kind), complete, rules)?;
-    Some((winners, points))
+    let (points, rule) = feature_value(kind, tiles, drawn, neighbours(board, feature, kind), complete, rules)?;
+    match magic {
+        Some(figure) if rule != Rule::V06 => Some((winners, magic::magic_points(figure, points, tiles))),
+        _ => Some((winners, points)),
+    }
 }
 
 /// Whether the rules call the feature complete: a road closed into a loop is not under the
