@@ -123,7 +123,8 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // Mage & Witch: where a magic figure goes, asked of the table before anything else is
     // tried with the move (MW-02, MW-05).
     if let Move::Place { told, .. } = &mut mv {
-        *told = game.playout_magic(tile, cell, rotation, pick);
+        let magic = game.playout_magic(tile, cell, rotation, pick);
+        (told.magic, told.magic_fix) = (magic.magic, magic.magic_fix);
     }
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
