@@ -144,11 +144,14 @@ pub enum TileSet {
     /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
     /// (T-01, T-02).
     TradersBuilders,
+    /// The Flying Machines of the Big Box: 8 tiles with a flying machine that carries a
+    /// figure a told number of cells (FM-01).
+    Flier,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 11] = [
+    pub const ALL: [TileSet; 12] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -160,6 +163,7 @@ impl TileSet {
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
+        TileSet::Flier,
     ];
 
     /// The name used in game scripts.
@@ -176,6 +180,7 @@ impl TileSet {
             TileSet::Abbot => "abbot",
             TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
+            TileSet::Flier => "flier",
         }
     }
 
@@ -345,6 +350,8 @@ pub struct TileMarks {
     /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
     /// owners when Traders & Builders is in play.
     pub herd: Option<LocalFeature>,
+    /// A flying machine and where it points at rotation 0 (Flying Machines; FM-02, FM-05).
+    pub flier: Option<crate::heading::Heading>,
 }
 
 /// A tile type in catalog orientation.

@@ -8,6 +8,7 @@
 
 #![deny(missing_docs)]
 
+mod flight;
 mod read;
 mod report;
 mod scenario;
@@ -50,6 +51,7 @@ pub const NEWEST: u64 = VERSION_3;
 pub fn version_of_set(set: TileSet) -> u64 {
     match set {
         TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders => VERSION_2,
+        TileSet::Flier => VERSION_3,
         TileSet::Base
         | TileSet::Winter
         | TileSet::KingRobber

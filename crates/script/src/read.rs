@@ -1,7 +1,7 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
 use crate::shown::{excerpt, quoted};
-use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2};
+use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2, VERSION_3};
 use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
     PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners,
@@ -69,7 +69,7 @@ impl ScriptError {
         &self.names
     }
 
-    fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
+    pub(crate) fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
         ScriptError::at(at, ScriptErrorKind::Format(msg.into()))
     }
 }
@@ -668,6 +668,9 @@ fn read_move(
     let rotation = Rotation::from_degrees(degrees)
         .ok_or_else(|| ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270")))?;
     let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
+    // Version 3's flight (Flying Machines); the move's `figure` is then the figure that flew.
+    let flight = if version >= VERSION_3 { crate::flight::read_flight(o, figure, at)? } else { None };
+    let figure = if flight.is_some() { None } else { figure };
     if figure.is_some() && follower.is_none() {
         return Err(ScriptError::format(at, "a figure needs a meeple place"));
     }
@@ -695,7 +698,7 @@ fn read_move(
         count,
         purchase,
         pass_second_tile,
-        told: castellan_engine::Told::default(),
+        told: castellan_engine::Told { flight },
     })
 }
 

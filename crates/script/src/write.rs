@@ -72,7 +72,7 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             count,
             purchase,
             pass_second_tile,
-            told: _,
+            told,
         } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
@@ -80,6 +80,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
                 if *figure != Figure::Follower {
                     o["figure"] = figure.name().into();
                 }
+            }
+            if let Some(flight) = &told.flight {
+                crate::flight::write_flight(&mut o, flight);
             }
             if *recall_abbot {
                 o["recall"] = "abbot".into();

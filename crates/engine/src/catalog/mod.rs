@@ -13,13 +13,14 @@
 //! Carcassonne. Equal names are one segment, connected through the tile. After the second
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
-//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`).
+//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `flier:NW`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
 mod abbot;
 mod base;
 mod count;
+mod flier;
 mod inns;
 mod king_robber;
 mod river;
@@ -93,6 +94,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Abbot, abbot::ROWS),
             (TileSet::InnsCathedrals, inns::ROWS),
             (TileSet::TradersBuilders, traders_builders::ROWS),
+            (TileSet::Flier, flier::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -240,6 +242,13 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     _ => return Err(format!("{mark} on the {} `{segment}`", def.kind)),
                 }
             }
+            _ if e.starts_with("flier:") => {
+                // `flier:NW`: a flying machine, no feature (FM-02), pointing so at rotation 0.
+                let heading = &e["flier:".len()..];
+                marks.flier = Some(
+                    crate::heading::Heading::from_name(heading).ok_or_else(|| format!("flier heading `{heading}`"))?,
+                );
+            }
             _ if e.contains(':') => {
                 // `wine:c1`: a goods symbol in a city (T-01); `herd:f1`: River II's herd.
                 let (what, segment) = e.split_once(':').expect("checked");
@@ -339,6 +348,19 @@ mod tests {
         assert_eq!(TileSet::InnsCathedrals.tile_count(), 18, "Inns & Cathedrals: 18 tiles (I-01)");
         assert_eq!(TileSet::InnsCathedrals.tiles().count(), 17, "the cathedral comes twice");
         assert_eq!(TileSet::TradersBuilders.tile_count(), 24, "Traders & Builders: 24 tiles (T-01)");
+        assert_eq!(TileSet::Flier.tile_count(), 8, "Flying Machines: 8 tiles (FM-01)");
+    }
+
+    #[test]
+    fn every_flier_tile_has_a_machine_and_no_other_tile_has_one() {
+        for t in TileId::all() {
+            let def = t.def();
+            assert_eq!(def.marks.flier.is_some(), def.set == TileSet::Flier, "{}", def.name);
+        }
+        use crate::heading::Heading;
+        let heading = |name| tile(name).marks.flier;
+        assert_eq!((heading("FM01"), heading("FM04")), (Some(Heading::NW), Some(Heading::W)));
+        assert_eq!(tile("FM02").features.len(), 1, "the machine splits no field (FM-02)");
     }
 
     #[test]

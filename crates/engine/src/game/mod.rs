@@ -29,6 +29,7 @@
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
+//! - `flier`: the Flying Machines' flight, step 2 of a turn (FM-03 to FM-09; [`FlightError`]);
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
@@ -43,6 +44,7 @@ mod end;
 mod final_board;
 #[cfg(test)]
 mod fixture;
+mod flier;
 mod follower;
 mod goods;
 mod hand;
@@ -62,6 +64,7 @@ pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
 pub use final_board::StandError;
+pub use flier::{flight_target, Flight, FlightError, FLIGHT_ROLLS};
 pub use follower::FollowerError;
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
@@ -281,9 +284,14 @@ impl Game {
     /// # Errors
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
-        if self.city.is_some() && matches!(mv, Move::Place { count, .. } if !count.is_empty()) {
-            // A Count move has several phases whose checks depend on the ones before;
-            // playing it on a copy keeps the game untouched when a later phase refuses. A
+        let on_a_copy = |mv: &Move| match mv {
+            Move::Place { count, told, .. } => (self.city.is_some() && !count.is_empty()) || told.flight.is_some(),
+            _ => false,
+        };
+        if on_a_copy(mv) {
+            // A Count move has several phases whose checks depend on the ones before, and a
+            // flight's landing is checked with its tile laid (FM-07); playing such a move on
+            // a copy keeps the game untouched when a later phase refuses. A
             // move without the Count's decisions is checked whole before it changes anything,
             // as in a game without the Count ([`Game::place`]). The log is not copied but
             // lent to the copy, and cut back to where it stood if the move is refused.
@@ -394,7 +402,7 @@ impl Game {
                 count,
                 purchase,
                 pass_second_tile,
-                told: _,
+                told,
             } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
@@ -406,6 +414,11 @@ impl Game {
                 let drawer = self.current;
                 let placer = purchase.map_or(drawer, |p| p.buyer);
                 self.check_placement(tile, cell, rotation)?;
+                if let Some(flight) = &told.flight {
+                    if let Some(e) = self.flight_error(placer, tile, flight, follower.is_some() || *recall_abbot) {
+                        return Err(e);
+                    }
+                }
                 if let Some(port) = follower {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(FollowerError::InFinalBoard { port }.into());
@@ -435,7 +448,8 @@ impl Game {
                 }
                 // The move being played is the second tile, if it was owed: it earns no third.
                 self.second_tile = false;
-                let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
+                let hole =
+                    self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count, told.flight)?;
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
             Move::City { .. } | Move::Stand { .. } => {
@@ -449,8 +463,9 @@ impl Game {
 
     /// Places a checked tile, then: the Count's move round, scoring, entering the city; says
     /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
-    /// can only come from the Count's decisions, and only in a Count game, which
-    /// [`Game::apply`] plays on a copy.
+    /// can only come from the Count's decisions, and only in a Count game, or from a flight's
+    /// landing (FM-07 to FM-09): [`Game::apply`] plays both on a copy.
+    #[allow(clippy::too_many_arguments)]
     fn place(
         &mut self,
         tile: TileId,
@@ -459,6 +474,7 @@ impl Game {
         follower: Option<(Port, Figure)>,
         recall_abbot: bool,
         count: &CountChoice,
+        flight: Option<Flight>,
     ) -> Result<bool, MoveError> {
         let player = self.current;
         self.bag[tile.index()] -= 1;
@@ -489,6 +505,10 @@ impl Game {
             self.take_from_hand(player, figure);
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
+        }
+        if let Some(flight) = flight {
+            // Step 2, instead of a figure on the tile (FM-03), before any scoring (FM-12).
+            self.fly(index, flight)?;
         }
         let follower = follower.map(|(port, _)| port);
         if recall_abbot {

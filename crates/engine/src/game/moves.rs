@@ -8,8 +8,8 @@
 
 use super::Told;
 use super::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
-    PlacementError, SetupError, StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FlightError, FollowerError, Game,
+    PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -227,6 +227,8 @@ pub enum MoveError {
     Builder(BuilderError),
     /// The pig may not go there (T-16).
     Pig(PigError),
+    /// The flight may not be as told (FM-03 to FM-09).
+    Flight(FlightError),
 }
 
 impl MoveError {
@@ -252,6 +254,7 @@ impl MoveError {
             MoveError::Stand(e) => e.rule(),
             MoveError::Builder(e) => e.rule(),
             MoveError::Pig(e) => e.rule(),
+            MoveError::Flight(e) => e.rule(),
         }
     }
 
@@ -294,6 +297,7 @@ impl MoveError {
             MoveError::Stand(e) => e.describe(f, names),
             MoveError::Builder(e) => e.describe(f, names),
             MoveError::Pig(e) => e.describe(f, names),
+            MoveError::Flight(e) => e.describe(f, names),
         }
     }
 }
@@ -328,6 +332,7 @@ wrapped! {
     StandError => Stand,
     BuilderError => Builder,
     PigError => Pig,
+    FlightError => Flight,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

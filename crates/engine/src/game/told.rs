@@ -8,7 +8,11 @@
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Told {}
+pub struct Told {
+    /// Flying Machines: the figure flown from the tile's machine, the die and the landing
+    /// (FM-03 to FM-09); `None` when nobody flew.
+    pub flight: Option<super::Flight>,
+}
 
 impl Told {
     /// Whether the move tells nothing beyond its tile, place and figure.
