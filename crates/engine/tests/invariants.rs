@@ -55,6 +55,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
         setup.sets.push(TileSet::TradersBuilders);
         setup.rules.hole_extra_turn = seed % 10 == 1;
     }
+    // Flying Machines with every box combination: the seeds from 360 on, and one in ten of the
+    // others.
+    if seed >= 360 || seed % 10 == 9 {
+        setup.sets.push(TileSet::Flier);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -114,6 +119,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let (mut weighed, mut inns_and_cathedrals) = (0, 0);
     // Moves after which a big follower waits in the City.
     let mut bigs_in_the_city = 0;
+    // Flights that landed and flights that crashed (FM-07, FM-08).
+    let (mut landed, mut crashed) = (0, 0);
     for seed in 0..420 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -153,6 +160,11 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         goods_taken += game.events().iter().filter(|e| matches!(e, Event::GoodsTaken { .. })).count();
+        for e in game.events() {
+            if let Event::Flew { landed: to, .. } = e {
+                *(if to.is_some() { &mut landed } else { &mut crashed }) += 1;
+            }
+        }
         game.finish().unwrap();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
         for e in game.events() {
@@ -169,6 +181,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
+    assert!(landed > 0 && crashed > 0, "fliers landed: {landed}; fliers crashed: {crashed}");
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,
