@@ -573,8 +573,8 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, PigError, PlacementError, PlayerId, Port,
-        PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, Figure, FlightError, FollowerError, PigError, PlacementError, PlayerId,
+        Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -712,6 +712,26 @@ mod tests {
             NotAField { port, feature: FeatureKind::Road },
             NoFarmer { player, port },
         });
+        let flights = every!(FlightError {
+            NoMachine { tile: tile("U") },
+            SecondDeployment,
+            CannotFly { figure: Figure::Builder },
+            NotADieFace { roll: 7 },
+            NoTileThere { cell },
+            InCarcassonne { cell: Cell::new(1, -1) },
+            NoPlace { cell, port: Port::C },
+            NotALandingPlace { cell, port, feature: FeatureKind::Field },
+            WrongBuilding { figure: Figure::Abbot, port: Port::E, feature: FeatureKind::Road },
+            Complete { cell, port: Port::E, feature: FeatureKind::Road },
+            MustLand { cell, port: Port::N },
+        });
+        // A garden refusing a follower is worded apart from the abbot refusing a road.
+        let mut flights = flights;
+        flights.push(FlightError::WrongBuilding {
+            figure: Figure::Follower,
+            port: Port::C,
+            feature: FeatureKind::Garden,
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -728,6 +748,7 @@ mod tests {
             Stand(stands[0].clone()),
             Builder(builders[0].clone()),
             Pig(pigs[0].clone()),
+            Flight(flights[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -746,6 +767,7 @@ mod tests {
             .chain(stands.into_iter().map(MoveError::Stand))
             .chain(builders.into_iter().map(MoveError::Builder))
             .chain(pigs.into_iter().map(MoveError::Pig))
+            .chain(flights.into_iter().map(MoveError::Flight))
             .collect()
     }
 

@@ -955,6 +955,73 @@ export type FileProblem =
  */
 "cannotOpen";
 
+/**  Why a flight may not be as the move says. The game is unchanged. */
+export type FlightError = 
+/**  The tile shows no flying machine (FM-03). */
+{ kind: "noMachine"; 
+/**  The tile placed. */
+tile: TileId } | 
+/**
+ *  The flight is the turn's one deployment: no figure goes on the tile too, and the abbot
+ *  is not taken back (FM-03).
+ */
+{ kind: "secondDeployment" } | 
+/**  Only a follower, the big follower or the abbot flies (FM-04). */
+{ kind: "cannotFly"; 
+/**  The figure named. */
+figure: Figure } | 
+/**  The die shows 1, 2 or 3 (FM-06). */
+{ kind: "notADieFace"; 
+/**  The result told. */
+roll: number } | 
+/**  No tile lies where the flight ends: the figure crashed (FM-08). */
+{ kind: "noTileThere"; 
+/**  The cell reached. */
+cell: Cell } | 
+/**  The flight ends on the City of Carcassonne, where no flier lands (X2-01). */
+{ kind: "inCarcassonne"; 
+/**  The cell reached. */
+cell: Cell } | 
+/**  The place is not on the tile reached. */
+{ kind: "noPlace"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  A flier lands on a road, city, cloister or shrine, never on a field (FM-07). */
+{ kind: "notALandingPlace"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**
+ *  The abbot lands only on a cloister, shrine or garden (X2-03); a garden takes only the
+ *  abbot.
+ */
+{ kind: "wrongBuilding"; 
+/**  The figure that flew. */
+figure: Figure; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The feature there is complete, perhaps by this very tile (FM-07). */
+{ kind: "complete"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The move says the flier crashed, but it can land: a landing is compulsory (FM-09). */
+{ kind: "mustLand"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  A place where it can land. */
+port: Port };
+
 /**  Why a follower from supply may not go where the move puts it. The game is unchanged. */
 export type FollowerError = 
 /**  The player has no follower in supply (Rule B-15). */
@@ -1360,7 +1427,9 @@ export type MoveError =
 /**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
 { kind: "builder"; error: BuilderError } | 
 /**  The pig may not go there (T-16). */
-{ kind: "pig"; error: PigError };
+{ kind: "pig"; error: PigError } | 
+/**  The flight may not be as told (FM-03 to FM-09). */
+{ kind: "flight"; error: FlightError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -2719,6 +2788,83 @@ export type Rule =
  */
 "W-05" | 
 /**
+ *  Flying Machines brings 8 land tiles with a flying machine (one with a garden in today's printing)
+ *  and a die showing 1, 1, 2, 2, 3, 3: with the base game, 79 tiles to draw.
+ */
+"FM-01" | 
+/**
+ *  A flier tile is laid by the usual rules; the machine is no feature: it splits no field and takes
+ *  no figure.
+ */
+"FM-02" | 
+/**
+ *  Instead of deploying on the tile, the player may fly a figure from hand off the machine: the
+ *  flight is the turn's one deployment.
+ */
+"FM-03" | 
+/**  A follower, the big follower or the abbot may fly; the builder and the pig may not. */
+"FM-04" | 
+/**
+ *  The figure flies straight the way the machine points, orthogonally or diagonally, turned with the
+ *  tile.
+ */
+"FM-05" | 
+/**  It flies as many cells as the die shows, 1 to 3, which the players tell; empty cells count. */
+"FM-06" | 
+/**
+ *  It lands on an open road, city, cloister or shrine of the tile it reaches, occupied or not,
+ *  never on a field nor on a feature that is complete, even by this tile.
+ */
+"FM-07" | 
+/**
+ *  With no tile there, or no open road, city or cloister on it, the figure crashes and goes back to
+ *  hand: the player deploys nothing this turn.
+ */
+"FM-08" | 
+/**  Where the figure can land it must; the player chooses only where. */
+"FM-09" | 
+/**  A landed figure is an ordinary thief, knight or monk and counts in the majority as usual. */
+"FM-10" | 
+/**
+ *  A flier may join a monk on an open cloister; the majority of the two (a big follower weighing
+ *  two) takes the cloister's points.
+ */
+"FM-11" | 
+/**  The scoring step follows the flight: whatever the flier tile completes is scored this turn. */
+"FM-12" | 
+/**  Every printing plays the machines the same way. */
+"FM-13" | 
+/**
+ *  A flight ending on a tile of the City of Carcassonne crashes; City tiles count as cells on the
+ *  way.
+ */
+"X2-01" | 
+/**
+ *  A flier tile lets its player into the City of Carcassonne as any tile does: the flight does not
+ *  use up the entry.
+ */
+"X2-02" | 
+/**  The flying abbot lands only on an open cloister, shrine or garden, else it goes back to hand. */
+"X2-03" | 
+/**
+ *  A flier may land on an open shrine or a cloister beside one of the other kind; the landing starts
+ *  no challenge.
+ */
+"X2-04" | 
+/**
+ *  A flier tile lengthening its player's builder road or city earns the second tile as usual; a
+ *  flier landing beside a builder is only a follower.
+ */
+"X2-05" | 
+/**  Do empty cells count in a flight's distance? Yes: the die counts cells, as on the grid. */
+"QB-01" | 
+/**  May a flier refuse to land where it can? No: the landing is compulsory. */
+"QB-02" | 
+/**  Who may fly? A follower, the big follower and the abbot; not the builder nor the pig. */
+"QB-03" | 
+/**  Does a flier landing on a shrine or cloister beside the other kind start a challenge? No. */
+"QB-25" | 
+/**
  *  The River and River II together make one river: the River's spring starts it, River II's spring and the
  *  River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
  *  other nineteen in any order between) with R-09 and R-10: 21 river draws.
@@ -3584,7 +3730,12 @@ export type TileSet =
  *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
  *  (T-01, T-02).
  */
-"traders-builders";
+"traders-builders" | 
+/**
+ *  The Flying Machines of the Big Box: 8 tiles with a flying machine that carries a
+ *  figure a told number of cells (FM-01).
+ */
+"flier";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -21,6 +21,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "city",
       "count",
       "draw",
+      "flight",
       "follower",
       "gameOver",
       "noSuchMove",
