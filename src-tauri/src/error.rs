@@ -573,9 +573,9 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FollowerError, MagicError, MagicFigure, PigError,
-        PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId,
-        TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FlightError, FollowerError, MagicError, MagicFigure,
+        PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
+        Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -742,6 +742,26 @@ mod tests {
         // No figure named is worded apart from a named one.
         let mut magic = magic;
         magic.push(MagicError::NotOnBoard { figure: None });
+        let flights = every!(FlightError {
+            NoMachine { tile: tile("U") },
+            SecondDeployment,
+            CannotFly { figure: Figure::Builder },
+            NotADieFace { roll: 7 },
+            NoTileThere { cell },
+            InCarcassonne { cell: Cell::new(1, -1) },
+            NoPlace { cell, port: Port::C },
+            NotALandingPlace { cell, port, feature: FeatureKind::Field },
+            WrongBuilding { figure: Figure::Abbot, port: Port::E, feature: FeatureKind::Road },
+            Complete { cell, port: Port::E, feature: FeatureKind::Road },
+            MustLand { cell, port: Port::N },
+        });
+        // A garden refusing a follower is worded apart from the abbot refusing a road.
+        let mut flights = flights;
+        flights.push(FlightError::WrongBuilding {
+            figure: Figure::Follower,
+            port: Port::C,
+            feature: FeatureKind::Garden,
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -760,6 +780,7 @@ mod tests {
             Pig(pigs[0].clone()),
             Ferry(ferries[0].clone()),
             Magic(magic[0].clone()),
+            Flight(flights[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -780,6 +801,7 @@ mod tests {
             .chain(pigs.into_iter().map(MoveError::Pig))
             .chain(ferries.into_iter().map(MoveError::Ferry))
             .chain(magic.into_iter().map(MoveError::Magic))
+            .chain(flights.into_iter().map(MoveError::Flight))
             .collect()
     }
 

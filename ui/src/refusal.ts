@@ -17,6 +17,7 @@ import type {
   AbbotError,
   BigFollowerError,
   BuilderError,
+  FlightError,
   FollowerError,
   MagicError,
   MagicFigure,
@@ -185,6 +186,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return ferryRefusal(error.error, s);
     case "magic":
       return magicRefusal(error.error, s);
+    case "flight":
+      return flightRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -412,6 +415,45 @@ function ferryRefusal(e: FerryError, s: Speech): string {
       return s.t("refusal.ferrySameLink", { tile: theTile(e.at, s) });
     case "moveOnFinalBoard":
       return s.t("refusal.ferryOnFinalBoard");
+    default:
+      return unreachable(e);
+  }
+}
+
+function flightRefusal(e: FlightError, s: Speech): string {
+  switch (e.kind) {
+    case "noMachine":
+      return s.t("refusal.flightNoMachine", { tile: e.tile });
+    case "secondDeployment":
+      return s.t("refusal.flightSecondDeployment");
+    case "cannotFly":
+      return s.t("refusal.flightCannotFly");
+    case "notADieFace":
+      return s.t("refusal.flightNotADieFace", { roll: e.roll });
+    case "noTileThere":
+      return s.t("refusal.flightNoTileThere", { square: square(e.cell, s) });
+    case "inCarcassonne":
+      return s.t("refusal.flightInCarcassonne", { square: square(e.cell, s) });
+    case "noPlace":
+      return s.t("refusal.noFeatureAtCell", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
+    case "notALandingPlace":
+      return s.t("refusal.flightNotALandingPlace", {
+        feature: featureWords(e.feature, s),
+        place: placeWords(e.port, s),
+        tile: theTile(e.cell, s),
+      });
+    case "wrongBuilding":
+      return e.figure === "abbot"
+        ? s.t("refusal.abbotNotABuilding", { feature: featureWords(e.feature, s), place: placeWords(e.port, s) })
+        : s.t("refusal.garden");
+    case "complete":
+      return s.t("refusal.flightComplete", {
+        feature: featureWords(e.feature, s),
+        place: placeWords(e.port, s),
+        tile: theTile(e.cell, s),
+      });
+    case "mustLand":
+      return s.t("refusal.flightMustLand", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     default:
       return unreachable(e);
   }

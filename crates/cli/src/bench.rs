@@ -11,7 +11,8 @@
 //!   Cathedrals and Traders & Builders — figures of every kind, the Count's moves and entries,
 //!   second tiles and goods;
 //! - `full_game_<box>_us`: the same for the base game with one box alone (`river2`, `count`,
-//!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`, `mage_witch`), so that what
+//!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`, and of the Big
+//!   Box `flier` with its flights, `ferries`, `mage_witch`), so that what
 //!   the all-box game costs can be traced to the box that costs it;
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
@@ -91,6 +92,7 @@ fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
         ("traders_builders", with(TileSet::TradersBuilders, Start::Base)),
         ("ferries", with(TileSet::Ferries, Start::Base)),
         ("mage_witch", with(TileSet::MageWitch, Start::Base)),
+        ("flier", with(TileSet::Flier, Start::Base)),
     ]
 }
 

@@ -103,6 +103,24 @@ pub enum Event {
         /// A follower, the abbot or the big follower.
         figure: Figure,
     },
+    /// A figure flew from the flying machine of the tile just laid (FM-03 to FM-09); where it
+    /// landed, a [`Event::FollowerDeployed`] follows.
+    Flew {
+        /// Whose.
+        player: PlayerId,
+        /// A follower, the big follower or the abbot.
+        figure: Figure,
+        /// The flier tile's cell.
+        from: Cell,
+        /// The way the machine points on the board (FM-05).
+        heading: crate::heading::Heading,
+        /// The die's result (FM-06).
+        roll: u8,
+        /// The cell the flight reached.
+        target: Cell,
+        /// Where it landed there; `None` when it crashed and went back to hand (FM-08).
+        landed: Option<Port>,
+    },
     /// Final board: a follower entered where it stands on the finished table.
     FollowerStood {
         /// Whose.

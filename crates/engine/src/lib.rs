@@ -51,6 +51,7 @@ mod figure;
 mod game;
 mod goods;
 mod grid;
+mod heading;
 mod history;
 mod player;
 mod playout;
@@ -69,12 +70,13 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FerryMove, FinishError,
-    FollowerError, Game, GameSetup, MagicError, MagicFigure, MagicFigures, MagicMove, Mode, Move, MoveError, PigError,
-    PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, Told,
-    TrackPosition, FOLLOWERS_PER_PLAYER,
+    flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FerryMove,
+    FinishError, Flight, FlightError, FollowerError, Game, GameSetup, MagicError, MagicFigure, MagicFigures, MagicMove,
+    Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError,
+    StandError, Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER,
 };
 pub use goods::{Goods, Tokens};
+pub use heading::Heading;
 pub use history::History;
 pub use player::{ByPlayer, Color, PlayerId, PlayerSet, MAX_PLAYERS};
 pub use playout::{playout_move, Picks};

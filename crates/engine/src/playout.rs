@@ -8,12 +8,12 @@
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::figure::Figure;
-use crate::game::{DrawRule, FerryMove, Game, Move};
+use crate::game::{DrawRule, FerryMove, Flight, Game, Move};
 use crate::tile::{TileId, TileSet};
 
 /// The next move of a playout: a tile drawn from those that may be drawn now (each physical
 /// tile equally likely; river tiles first), one of its legal placements and one of its legal
-/// follower options or none; a discard when it fits nowhere; the City of Carcassonne laid
+/// follower options or none, or on a flier tile a flight; a discard when it fits nowhere; the City of Carcassonne laid
 /// somewhere it fits when its time has come. `None` when the bag is empty or the game
 /// is over.
 pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Option<Move> {
@@ -85,7 +85,7 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         .flat_map(|f| game.legal_companion_places(f, tile, cell, rotation).into_iter().map(move |p| (p, f)))
         .collect();
     let chosen = pick(options + abbot_places.len() + usize::from(recall) + big_places.len() + companions.len() + 1);
-    let follower = (chosen < options).then(|| ports[chosen]);
+    let mut follower = (chosen < options).then(|| ports[chosen]);
     let recall_at = abbot_places.len();
     let bigs_from = recall_at + usize::from(recall);
     let companions_from = bigs_from + big_places.len();
@@ -114,6 +114,29 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
                     told.ferry_moves.push(FerryMove { at, link: pairs[pick(pairs.len())] });
                 }
             }
+        }
+    }
+    // On a flier tile a figure flies instead one time in three, with a roll the die can show
+    // and one of its landings, or a crash where there is none (FM-03 to FM-09). Other tiles
+    // make no pick, so the games of tables without the box stay as they were.
+    if tile.def().marks.flier.is_some() && pick(3) == 0 {
+        let seat = game.current_player().index();
+        let figure = match pick(4) {
+            0 if game.bigs()[seat] > 0 => Figure::Big,
+            1 if game.abbots()[seat] > 0 => Figure::Abbot,
+            _ => Figure::Follower,
+        };
+        let roll = 1 + pick(3) as u8;
+        let landings = game.legal_landings(tile, cell, rotation, figure, roll);
+        let to = (!landings.is_empty()).then(|| landings[pick(landings.len())]);
+        let mut flying = Move::place(tile, cell, rotation, None);
+        if let Move::Place { told, .. } = &mut flying {
+            told.flight = Some(Flight { figure, roll, to });
+        }
+        // The figure may be out of hand: then the move stays as it was.
+        if game.is_legal(&flying) {
+            mv = flying;
+            follower = None;
         }
     }
     // A second tile the move earns is passed up one time in four (T-15).

@@ -674,6 +674,62 @@ rules! {
     X210 = "X2-10",
     /// A magic figure leaves a finished road or city even when no follower stood there to score it.
     QB15 = "QB-15",
+    // FM — Flying Machines
+    /// Flying Machines brings 8 land tiles with a flying machine (one with a garden in today's printing)
+    /// and a die showing 1, 1, 2, 2, 3, 3: with the base game, 79 tiles to draw.
+    FM01 = "FM-01",
+    /// A flier tile is laid by the usual rules; the machine is no feature: it splits no field and takes
+    /// no figure.
+    FM02 = "FM-02",
+    /// Instead of deploying on the tile, the player may fly a figure from hand off the machine: the
+    /// flight is the turn's one deployment.
+    FM03 = "FM-03",
+    /// A follower, the big follower or the abbot may fly; the builder and the pig may not.
+    FM04 = "FM-04",
+    /// The figure flies straight the way the machine points, orthogonally or diagonally, turned with the
+    /// tile.
+    FM05 = "FM-05",
+    /// It flies as many cells as the die shows, 1 to 3, which the players tell; empty cells count.
+    FM06 = "FM-06",
+    /// It lands on an open road, city, cloister or shrine of the tile it reaches, occupied or not,
+    /// never on a field nor on a feature that is complete, even by this tile.
+    FM07 = "FM-07",
+    /// With no tile there, or no open road, city or cloister on it, the figure crashes and goes back to
+    /// hand: the player deploys nothing this turn.
+    FM08 = "FM-08",
+    /// Where the figure can land it must; the player chooses only where.
+    FM09 = "FM-09",
+    /// A landed figure is an ordinary thief, knight or monk and counts in the majority as usual.
+    FM10 = "FM-10",
+    /// A flier may join a monk on an open cloister; the majority of the two (a big follower weighing
+    /// two) takes the cloister's points.
+    FM11 = "FM-11",
+    /// The scoring step follows the flight: whatever the flier tile completes is scored this turn.
+    FM12 = "FM-12",
+    /// Every printing plays the machines the same way.
+    FM13 = "FM-13",
+    /// A flight ending on a tile of the City of Carcassonne crashes; City tiles count as cells on the
+    /// way.
+    X201 = "X2-01",
+    /// A flier tile lets its player into the City of Carcassonne as any tile does: the flight does not
+    /// use up the entry.
+    X202 = "X2-02",
+    /// The flying abbot lands only on an open cloister, shrine or garden, else it goes back to hand.
+    X203 = "X2-03",
+    /// A flier may land on an open shrine or a cloister beside one of the other kind; the landing starts
+    /// no challenge.
+    X204 = "X2-04",
+    /// A flier tile lengthening its player's builder road or city earns the second tile as usual; a
+    /// flier landing beside a builder is only a follower.
+    X205 = "X2-05",
+    /// Do empty cells count in a flight's distance? Yes: the die counts cells, as on the grid.
+    QB01 = "QB-01",
+    /// May a flier refuse to land where it can? No: the landing is compulsory.
+    QB02 = "QB-02",
+    /// Who may fly? A follower, the big follower and the abbot; not the builder nor the pig.
+    QB03 = "QB-03",
+    /// Does a flier landing on a shrine or cloister beside the other kind start a challenge? No.
+    QB25 = "QB-25",
     // X — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
     /// The River and River II together make one river: the River's spring starts it, River II's spring and the
     /// River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the

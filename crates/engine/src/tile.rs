@@ -150,11 +150,14 @@ pub enum TileSet {
     /// Mage & Witch: 8 tiles with the magic symbol, and the mage and the witch, neutral
     /// figures on roads and cities (MW-01).
     MageWitch,
+    /// The Flying Machines of the Big Box: 8 tiles with a flying machine that carries a
+    /// figure a told number of cells (FM-01).
+    Flier,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 13] = [
+    pub const ALL: [TileSet; 14] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -168,6 +171,7 @@ impl TileSet {
         TileSet::TradersBuilders,
         TileSet::Ferries,
         TileSet::MageWitch,
+        TileSet::Flier,
     ];
 
     /// The name used in game scripts.
@@ -186,6 +190,7 @@ impl TileSet {
             TileSet::TradersBuilders => "traders-builders",
             TileSet::Ferries => "ferries",
             TileSet::MageWitch => "mage-witch",
+            TileSet::Flier => "flier",
         }
     }
 
@@ -361,6 +366,8 @@ pub struct TileMarks {
     /// The magic symbol of Mage & Witch: placing the tile makes the player place or move the
     /// mage or the witch (MW-02).
     pub magic: bool,
+    /// A flying machine and where it points at rotation 0 (Flying Machines; FM-02, FM-05).
+    pub flier: Option<crate::heading::Heading>,
 }
 
 /// A tile type in catalog orientation.

@@ -68,6 +68,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if (420..500).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(3)) {
         setup.sets.push(TileSet::MageWitch);
     }
+    // Flying Machines with every box combination: the seeds from 360 on, and one in ten of the
+    // others.
+    if seed >= 360 || seed % 10 == 9 {
+        setup.sets.push(TileSet::Flier);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -131,6 +136,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let (mut ferries_moved, mut scored_after_a_move) = (0, 0);
     // Scores the mage or the witch changed (MW-06, MW-07).
     let mut bewitched = 0;
+    // Flights that landed and flights that crashed (FM-07, FM-08).
+    let (mut landed, mut crashed) = (0, 0);
     for seed in (0..500).chain(FERRY_SEEDS) {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -176,6 +183,11 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             .windows(2)
             .filter(|w| matches!(w, [Event::FerryMoved { .. }, Event::Scored(s)] if s.source == castellan_engine::ScoreSource::Road))
             .count();
+        for e in game.events() {
+            if let Event::Flew { landed: to, .. } = e {
+                *(if to.is_some() { &mut landed } else { &mut crashed }) += 1;
+            }
+        }
         game.finish().unwrap();
         assert!(game.magic().is_empty(), "seed {seed}: the mage and the witch leave after the count (MW-08)");
         bewitched +=
@@ -200,6 +212,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     );
     assert!(bewitched > 0, "scores the magic figures changed: {bewitched}");
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
+    assert!(landed > 0 && crashed > 0, "fliers landed: {landed}; fliers crashed: {crashed}");
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,

@@ -17,6 +17,7 @@ fn all_boxes() -> GameSetup {
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
         TileSet::MageWitch,
+        TileSet::Flier,
     ]);
     setup.start = Start::River2;
     setup.rules.river_before_city = true;

@@ -8,6 +8,7 @@
 
 #![deny(missing_docs)]
 
+mod flight;
 mod magic;
 mod read;
 mod report;
@@ -53,6 +54,7 @@ pub fn version_of_set(set: TileSet) -> u64 {
         TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders => VERSION_2,
         TileSet::Ferries => VERSION_3,
         TileSet::MageWitch => VERSION_3,
+        TileSet::Flier => VERSION_3,
         TileSet::Base
         | TileSet::Winter
         | TileSet::KingRobber

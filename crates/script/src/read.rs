@@ -680,6 +680,9 @@ fn read_move(
     let rotation = Rotation::from_degrees(degrees)
         .ok_or_else(|| ScriptError::format(at, format!("rot {degrees} is not 0, 90, 180 or 270")))?;
     let follower = o.get("meeple").map(|m| port_of(m, at)).transpose()?;
+    // Version 3's flight (Flying Machines); the move's `figure` is then the figure that flew.
+    let flight = if version >= VERSION_3 { crate::flight::read_flight(o, figure, at)? } else { None };
+    let figure = if flight.is_some() { None } else { figure };
     if figure.is_some() && follower.is_none() {
         return Err(ScriptError::format(at, "a figure needs a meeple place"));
     }
@@ -708,7 +711,7 @@ fn read_move(
         count,
         purchase,
         pass_second_tile,
-        told,
+        told: castellan_engine::Told { flight, ..told },
     })
 }
 

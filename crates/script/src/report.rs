@@ -148,6 +148,10 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
             .map(|(at, link)| json!({"at": [at.x, at.y], "link": [link[0].letter(), link[1].letter()]}))
             .collect();
     }
+    if game.setup().has(TileSet::Flier) {
+        // Every flight told, landed or crashed (FM-03 to FM-09).
+        report["flights"] = crate::flight::flights_json(game);
+    }
     if let Some(before) = before {
         report["before_count"] = by_name(before).into();
         report["end_count"] = by_name(game.scores()).into();

@@ -101,6 +101,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             if let Some(m) = &told.magic_fix {
                 o["magic_fix"] = crate::magic::magic_move_json(m);
             }
+            if let Some(flight) = &told.flight {
+                crate::flight::write_flight(&mut o, flight);
+            }
             if *recall_abbot {
                 o["recall"] = "abbot".into();
             }

@@ -2,7 +2,7 @@
 //! on the board and in the City, inns and cathedrals) and with the older boxes alone.
 
 use castellan_engine::{playout_move, Event, Game, GameSetup, Picks, Start, TileSet};
-use castellan_script::{Script, VERSION, VERSION_2};
+use castellan_script::{Script, VERSION, VERSION_2, VERSION_3};
 
 /// Seeds take turns: Inns & Cathedrals with the base game, with the Count, or the older boxes
 /// alone (the abbot, River II, the Count).
@@ -23,12 +23,17 @@ fn setup_for(seed: u64) -> GameSetup {
             setup.start = Start::Count;
         }
     }
+    // From seed 24 on, each combination once more with the Flying Machines and their flights.
+    if seed >= 24 {
+        setup.sets.push(TileSet::Flier);
+    }
     setup
 }
 
 #[test]
 fn random_games_write_read_back_and_replay_the_same() {
-    for seed in 0..24 {
+    let mut flights = 0;
+    for seed in 0..32 {
         let setup = setup_for(seed);
         let mut game = Game::new(setup.clone()).unwrap();
         let mut rng = Picks::new(seed);
@@ -48,8 +53,13 @@ fn random_games_write_read_back_and_replay_the_same() {
         };
         let json = script.to_json();
         let inns = setup.has(TileSet::InnsCathedrals);
-        let want = if inns || setup.has(TileSet::Abbot) { VERSION_2 } else { VERSION };
-        assert_eq!(json["version"], want, "seed {seed}: version 2 exactly when a newer box plays");
+        let flier = setup.has(TileSet::Flier);
+        let want = match () {
+            _ if flier => VERSION_3,
+            _ if inns || setup.has(TileSet::Abbot) => VERSION_2,
+            _ => VERSION,
+        };
+        assert_eq!(json["version"], want, "seed {seed}: version 2 or 3 exactly when a newer box plays");
         let read = Script::from_json(&json.to_string()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(read.moves, moves, "seed {seed}: every move reads back as written");
         let replayed = read.play().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -67,13 +77,25 @@ fn random_games_write_read_back_and_replay_the_same() {
             })
             .collect();
         assert_eq!(by_events, game.scores(), "seed {seed}: points are the sum of the events");
+        if flier {
+            let told = moves
+                .iter()
+                .filter(|m| matches!(m, castellan_engine::Move::Place { told, .. } if told.flight.is_some()));
+            let report = castellan_script::report(&replayed);
+            let reported = report["flights"].as_array().map_or(0, Vec::len);
+            assert_eq!(reported, told.count(), "seed {seed}: the report shows every flight");
+            flights += reported;
+        }
         if inns {
             let report = castellan_script::report(&replayed);
             assert!(report["figures"]["Anna"]["big"].is_u64(), "seed {seed}: the report holds the big follower");
         } else {
-            assert!(report_has_no_new_keys(&castellan_script::report(&replayed)), "seed {seed}");
+            let report = castellan_script::report(&replayed);
+            assert!(report_has_no_new_keys(&report), "seed {seed}");
+            assert_eq!(report.get("flights").is_some(), flier, "seed {seed}: flights only with the box");
         }
     }
+    assert!(flights > 0, "the games with the Flying Machines flew");
 }
 
 /// A report of the older boxes carries none of the keys Inns & Cathedrals adds.

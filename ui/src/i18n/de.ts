@@ -146,6 +146,7 @@ export const de: Messages = {
   "box.traders-builders": "Händler & Baumeister",
   "box.ferries": "Die Fähren",
   "box.mage-witch": "Magier & Hexe",
+  "box.flier": "Die Fluggeräte",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",
@@ -705,6 +706,18 @@ export const de: Messages = {
   "refusal.builderNoFollower": "{name} hat auf diesem Gebiet ({feature}) keinen Meeple für den Baumeister",
   "refusal.builderFeatureFinished":
     "dieses Plättchen schließt das Gebiet ({feature}) ab: der Baumeister ginge sofort zurück",
+  "refusal.flightNoMachine": "Plättchen {tile} zeigt kein Fluggerät",
+  "refusal.flightSecondDeployment":
+    "der Flug ist der einzige Einsatz des Zuges: es kommt nicht noch eine Figur auf das Plättchen",
+  "refusal.flightCannotFly": "nur ein Meeple, der große Meeple oder der Abt kann fliegen",
+  "refusal.flightNotADieFace": "der Flugwürfel zeigt 1, 2 oder 3, nicht {roll}",
+  "refusal.flightNoTileThere": "{square} liegt kein Plättchen, und dort endet der Flug: die Figur ist abgestürzt",
+  "refusal.flightInCarcassonne": "der Flug endet {square}, in der Stadt Carcassonne, wo keine fliegende Figur landet",
+  "refusal.flightNotALandingPlace":
+    "eine fliegende Figur landet auf Straße, Stadt oder Kloster, nicht auf {feature} an {place} {tile}",
+  "refusal.flightComplete": "{feature} an {place} {tile} ist fertig: dort landet keine fliegende Figur",
+  "refusal.flightMustLand":
+    "die fliegende Figur kann an {place} {tile} landen, also muss sie: sie ist nicht abgestürzt",
   "refusal.noSecondTile": "es gibt kein zweites Plättchen zum Auslassen",
   "refusal.pigOut": "das Schwein von {name} steht schon auf dem Brett",
   "refusal.pigNotAField": "das Schwein darf nur auf eine Wiese, nicht auf {feature} bei {place}",
@@ -844,6 +857,18 @@ export const de: Messages = {
   "rule.MW-08":
     "Eine Zauberfigur verlässt das Brett, wenn ihre Straße oder Stadt gewertet ist; ein fertiger Tisch sagt, wo sie stehen.",
   "rule.T-02": "Mit Händler & Baumeister hat jeder neben den Meeple einen Baumeister und ein Schwein.",
+  "rule.FM-03":
+    "Nach dem Legen eines Plättchens mit Fluggerät darf eine Figur fliegen, statt auf das Plättchen zu gehen; der Flug ist der einzige Einsatz des Zuges.",
+  "rule.FM-04": "Ein Meeple, der große Meeple oder der Abt darf fliegen; Baumeister und Schwein nicht.",
+  "rule.FM-06": "Der Flugwürfel zeigt 1, 2 oder 3: so viele Felder fliegt die Figur, leere mitgezählt.",
+  "rule.FM-07":
+    "Eine fliegende Figur landet auf einer offenen Straße, Stadt, einem Kloster oder einer Kultstätte des erreichten Plättchens, nie auf einer Wiese oder einem fertigen Gebiet.",
+  "rule.FM-08":
+    "Liegt am Ende des Fluges kein Plättchen oder nichts Offenes zum Landen, stürzt die Figur ab und geht zurück in den Vorrat.",
+  "rule.FM-09": "Wo die fliegende Figur landen kann, muss sie landen.",
+  "rule.X2-01": "Keine fliegende Figur landet in der Stadt Carcassonne: ein Flug, der dort endet, stürzt ab.",
+  "rule.X2-03":
+    "Ein fliegender Abt landet nur auf Kloster, Kultstätte oder Garten; ein Garten nimmt keine andere fliegende Figur.",
   "rule.T-05":
     "Am Ende bringt jede Warenart 10 Punkte für den, der am meisten davon hat; bei Gleichstand bekommen alle 10.",
   "rule.T-07":

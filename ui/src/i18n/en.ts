@@ -145,6 +145,7 @@ export const en = {
   "box.traders-builders": "Traders & Builders",
   "box.ferries": "The Ferries",
   "box.mage-witch": "Mage & Witch",
+  "box.flier": "Flying Machines",
   "box.count": "The Count of Carcassonne",
   "rules.current": "Current rules",
   "rules.first-edition": "2000 edition (farms per city, small cities score 2)",
@@ -687,6 +688,16 @@ export const en = {
   "refusal.builderNotARoadOrCity": "the builder goes only on a road or a city, not on the {feature} at {place}",
   "refusal.builderNoFollower": "{name} has no follower on that {feature} for the builder",
   "refusal.builderFeatureFinished": "this tile finishes the {feature}: the builder would go home at once",
+  "refusal.flightNoMachine": "tile {tile} shows no flying machine",
+  "refusal.flightSecondDeployment": "flying is the turn's one deployment: no figure goes on the tile as well",
+  "refusal.flightCannotFly": "only a follower, the big follower or the abbot can fly",
+  "refusal.flightNotADieFace": "the flight die shows 1, 2 or 3, not {roll}",
+  "refusal.flightNoTileThere": "no tile lies {square}, where the flight ends: the figure crashed",
+  "refusal.flightInCarcassonne": "the flight ends {square}, in the City of Carcassonne, where no flier lands",
+  "refusal.flightNotALandingPlace":
+    "a flier lands on a road, city or cloister, not on the {feature} at {place} of {tile}",
+  "refusal.flightComplete": "the {feature} at {place} of {tile} is complete: no flier lands there",
+  "refusal.flightMustLand": "the flier can land at {place} of {tile}, so it must: it did not crash",
   "refusal.noSecondTile": "there is no second tile to pass up",
   "refusal.pigOut": "{name}'s pig is already on the board",
   "refusal.pigNotAField": "the pig goes only in a field, not on the {feature} at {place}",
@@ -812,6 +823,17 @@ export const en = {
   "rule.MW-08":
     "A magic figure leaves the board when its road or city is scored; a finished table says where they stand.",
   "rule.T-02": "With Traders & Builders each player has a builder and a pig besides the followers.",
+  "rule.FM-03":
+    "After laying a flier tile a figure may fly instead of going on the tile; the flight is the turn's one deployment.",
+  "rule.FM-04": "A follower, the big follower or the abbot may fly; the builder and the pig may not.",
+  "rule.FM-06": "The flight die shows 1, 2 or 3: the figure flies that many squares, empty ones counted.",
+  "rule.FM-07":
+    "A flier lands on an open road, city, cloister or shrine of the tile reached, never on a field or a finished feature.",
+  "rule.FM-08":
+    "With no tile at the end of the flight, or nothing open there to land on, the figure crashes and goes back to hand.",
+  "rule.FM-09": "Where the flier can land, it must.",
+  "rule.X2-01": "No flier lands in the City of Carcassonne: a flight ending there crashes.",
+  "rule.X2-03": "A flying abbot lands only on a cloister, shrine or garden; a garden takes no other flier.",
   "rule.T-05": "At the end, each kind of goods pays 10 to whoever holds most of it; tied players all get 10.",
   "rule.T-07":
     "The builder goes on a road or city of the new tile that already holds the player's follower, and that this tile does not finish.",

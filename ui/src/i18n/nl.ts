@@ -146,6 +146,7 @@ export const nl: Messages = {
   "box.traders-builders": "Handelaars & Bouwmeesters",
   "box.ferries": "De Veerponten",
   "box.mage-witch": "Tovenaar & Heks",
+  "box.flier": "De vliegmachines",
   "box.count": "De Graaf van Carcassonne",
   "rules.current": "Huidige spelregels",
   "rules.first-edition": "Editie 2000 (boeren per stad, kleine steden 2 punten)",
@@ -698,6 +699,17 @@ export const nl: Messages = {
   "refusal.builderNotARoadOrCity": "de bouwmeester gaat alleen op een weg of een stad, niet op de {feature} op {place}",
   "refusal.builderNoFollower": "{name} heeft geen horige op die {feature} voor de bouwmeester",
   "refusal.builderFeatureFinished": "deze tegel maakt de {feature} af: de bouwmeester zou meteen naar huis gaan",
+  "refusal.flightNoMachine": "tegel {tile} heeft geen vliegmachine",
+  "refusal.flightSecondDeployment":
+    "vliegen is de enige inzet van de beurt: er gaat niet ook nog een figuur op de tegel",
+  "refusal.flightCannotFly": "alleen een horige, de grote horige of de abt kan vliegen",
+  "refusal.flightNotADieFace": "de vliegdobbelsteen toont 1, 2 of 3, niet {roll}",
+  "refusal.flightNoTileThere": "{square} ligt geen tegel, en daar eindigt de vlucht: de figuur is neergestort",
+  "refusal.flightInCarcassonne": "de vlucht eindigt {square}, in de stad Carcassonne, waar geen vlieger landt",
+  "refusal.flightNotALandingPlace":
+    "een vlieger landt op een weg, stad of klooster, niet op de {feature} bij {place} van {tile}",
+  "refusal.flightComplete": "de {feature} bij {place} van {tile} is af: daar landt geen vlieger",
+  "refusal.flightMustLand": "de vlieger kan landen bij {place} van {tile}, dus moet hij dat: hij is niet neergestort",
   "refusal.noSecondTile": "er is geen tweede tegel om over te slaan",
   "refusal.pigOut": "het varken van {name} staat al op het bord",
   "refusal.pigNotAField": "het varken gaat alleen in een weide, niet op de {feature} op {place}",
@@ -829,6 +841,18 @@ export const nl: Messages = {
   "rule.MW-08":
     "Een toverfiguur gaat van het bord als zijn weg of stad geteld is; een afgelopen spel zegt waar ze staan.",
   "rule.T-02": "Met Handelaars & Bouwmeesters heeft elke speler naast de horigen een bouwmeester en een varken.",
+  "rule.FM-03":
+    "Na het leggen van een vliegtegel mag een figuur vliegen in plaats van op de tegel te gaan; de vlucht is de enige inzet van de beurt.",
+  "rule.FM-04": "Een horige, de grote horige of de abt mag vliegen; de bouwmeester en het varken niet.",
+  "rule.FM-06": "De vliegdobbelsteen toont 1, 2 of 3: zoveel vakken vliegt de figuur, lege vakken meegeteld.",
+  "rule.FM-07":
+    "Een vlieger landt op een open weg, stad, klooster of cultusplaats van de bereikte tegel, nooit op een weide of een afgemaakt gebied.",
+  "rule.FM-08":
+    "Ligt er aan het eind van de vlucht geen tegel, of niets open om op te landen, dan stort de figuur neer en gaat terug naar de voorraad.",
+  "rule.FM-09": "Waar de vlieger kan landen, moet hij landen.",
+  "rule.X2-01": "Geen vlieger landt in de stad Carcassonne: een vlucht die daar eindigt, stort neer.",
+  "rule.X2-03":
+    "Een vliegende abt landt alleen op een klooster, cultusplaats of tuin; een tuin neemt geen andere vlieger.",
   "rule.T-05":
     "Aan het eind levert elk soort goederen 10 op voor wie er het meest van heeft; gelijken krijgen allemaal 10.",
   "rule.T-07":

@@ -13,7 +13,8 @@
 //! Carcassonne. Equal names are one segment, connected through the tile. After the second
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
-//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `ferry`, `magic`).
+//! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `flier:NW`, `ferry`,
+//! `magic`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
@@ -21,6 +22,7 @@ mod abbot;
 mod base;
 mod count;
 mod ferries;
+mod flier;
 mod inns;
 mod king_robber;
 mod mage_witch;
@@ -97,6 +99,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::TradersBuilders, traders_builders::ROWS),
             (TileSet::Ferries, ferries::ROWS),
             (TileSet::MageWitch, mage_witch::ROWS),
+            (TileSet::Flier, flier::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -246,6 +249,13 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     _ => return Err(format!("{mark} on the {} `{segment}`", def.kind)),
                 }
             }
+            _ if e.starts_with("flier:") => {
+                // `flier:NW`: a flying machine, no feature (FM-02), pointing so at rotation 0.
+                let heading = &e["flier:".len()..];
+                marks.flier = Some(
+                    crate::heading::Heading::from_name(heading).ok_or_else(|| format!("flier heading `{heading}`"))?,
+                );
+            }
             _ if e.contains(':') => {
                 // `wine:c1`: a goods symbol in a city (T-01); `herd:f1`: River II's herd.
                 let (what, segment) = e.split_once(':').expect("checked");
@@ -371,6 +381,19 @@ mod tests {
         assert!(tile("MW08").marks.garden, "MW08 carries a garden");
         let mw01 = tile("MW01");
         assert_ne!(mw01.feature_at(Port::E), mw01.feature_at(Port::S), "MW01's roads end at the junction");
+        assert_eq!(TileSet::Flier.tile_count(), 8, "Flying Machines: 8 tiles (FM-01)");
+    }
+
+    #[test]
+    fn every_flier_tile_has_a_machine_and_no_other_tile_has_one() {
+        for t in TileId::all() {
+            let def = t.def();
+            assert_eq!(def.marks.flier.is_some(), def.set == TileSet::Flier, "{}", def.name);
+        }
+        use crate::heading::Heading;
+        let heading = |name| tile(name).marks.flier;
+        assert_eq!((heading("FM01"), heading("FM04")), (Some(Heading::NW), Some(Heading::W)));
+        assert_eq!(tile("FM02").features.len(), 1, "the machine splits no field (FM-02)");
     }
 
     #[test]

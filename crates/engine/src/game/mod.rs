@@ -30,6 +30,7 @@
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
 //! - `magic`: the mage and the witch of Mage & Witch (MW-02 to MW-05, MW-08; [`MagicError`]);
+//! - `flier`: the Flying Machines' flight, step 2 of a turn (FM-03 to FM-09; [`FlightError`]);
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
 //! - `ferries`: the ferry on a new lake and the ferries moved along a road (FE-03 to FE-08;
 //!   [`FerryError`]);
@@ -47,6 +48,7 @@ mod ferries;
 mod final_board;
 #[cfg(test)]
 mod fixture;
+mod flier;
 mod follower;
 mod goods;
 mod hand;
@@ -68,6 +70,7 @@ pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
 pub use ferries::{FerryError, FerryMove};
 pub use final_board::StandError;
+pub use flier::{flight_target, Flight, FlightError, FLIGHT_ROLLS};
 pub use follower::FollowerError;
 pub use magic::{MagicError, MagicFigure, MagicFigures, MagicMove};
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
@@ -291,17 +294,20 @@ impl Game {
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
         let on_copy = match mv {
-            Move::Place { count, .. } if self.city.is_some() && !count.is_empty() => true,
-            Move::Place { tile, cell, told, .. } => self.magic_checked_after_placing(*tile, *cell, told),
+            Move::Place { count, tile, cell, told, .. } => {
+                (self.city.is_some() && !count.is_empty())
+                    || told.flight.is_some()
+                    || self.magic_checked_after_placing(*tile, *cell, told)
+            }
             _ => false,
         };
         if on_copy {
-            // A Count move has several phases whose checks depend on the ones before;
-            // playing it on a copy keeps the game untouched when a later phase refuses. A
-            // move without the Count's decisions is checked whole before it changes anything,
-            // as in a game without the Count ([`Game::place`]). So is a move whose magic figures
-            // are checked on the board with its tile laid (MW-02 to MW-05). The log is not copied but
-            // lent to the copy, and cut back to where it stood if the move is refused.
+            // A Count move has several phases whose checks depend on the ones before, and a
+            // flight's landing (FM-07) and the magic figures' places (MW-02 to MW-05) are
+            // checked with the tile laid; playing such a move on a copy keeps the game
+            // untouched when a later phase refuses. Any other move is checked whole before it
+            // changes anything ([`Game::place`]). The log is not copied but lent to the copy,
+            // and cut back to where it stood if the move is refused.
             let mark = self.events.mark();
             let mut next = self.trial();
             next.events = std::mem::take(&mut self.events);
@@ -425,6 +431,11 @@ impl Game {
                 let drawer = self.current;
                 let placer = purchase.map_or(drawer, |p| p.buyer);
                 self.check_placement(tile, cell, rotation)?;
+                if let Some(flight) = &told.flight {
+                    if let Some(e) = self.flight_error(placer, tile, flight, follower.is_some() || *recall_abbot) {
+                        return Err(e);
+                    }
+                }
                 if let Some(port) = follower {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(FollowerError::InFinalBoard { port }.into());
@@ -470,10 +481,11 @@ impl Game {
         Ok(())
     }
 
-    /// Places a checked tile, then: the ferries, the Count's move round, scoring, entering the
-    /// city; says whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s.
-    /// Errors can only come from the Count's decisions and the magic figures (MW-02 to MW-05),
-    /// and only in a move [`Game::apply`] plays on a copy.
+    /// Places a checked tile, then: the flight, the ferries, the Count's move round, scoring,
+    /// entering the city; says whether the tile filled a hole (V-11). Who moves next is
+    /// [`Game::next_turn`]'s. Errors can only come from the Count's decisions, a flight's landing
+    /// (FM-07 to FM-09) and the magic figures (MW-02 to MW-05), and only in a move
+    /// [`Game::apply`] plays on a copy.
     fn place(
         &mut self,
         tile: TileId,
@@ -516,6 +528,10 @@ impl Game {
             self.take_from_hand(player, figure);
             let kind = tile.def().features[local as usize].kind;
             self.events.push(Event::FollowerDeployed { player, cell, port, kind, figure });
+        }
+        if let Some(flight) = told.flight {
+            // Step 2, instead of a figure on the tile (FM-03), before any scoring (FM-12).
+            self.fly(index, flight)?;
         }
         let follower = follower.map(|(port, _)| port);
         if recall_abbot {

@@ -8,8 +8,8 @@
 
 use super::Told;
 use super::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FollowerError, Game,
-    MagicError, PigError, PlacementError, SetupError, StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FlightError,
+    FollowerError, Game, MagicError, PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -235,6 +235,8 @@ pub enum MoveError {
     Ferry(FerryError),
     /// The mage or the witch may not go or come off so (MW-01 to MW-05).
     Magic(MagicError),
+    /// The flight may not be as told (FM-03 to FM-09).
+    Flight(FlightError),
 }
 
 impl MoveError {
@@ -262,6 +264,7 @@ impl MoveError {
             MoveError::Pig(e) => e.rule(),
             MoveError::Ferry(e) => e.rule(),
             MoveError::Magic(e) => e.rule(),
+            MoveError::Flight(e) => e.rule(),
         }
     }
 
@@ -306,6 +309,7 @@ impl MoveError {
             MoveError::Pig(e) => e.describe(f, names),
             MoveError::Ferry(e) => fmt::Display::fmt(e, f),
             MoveError::Magic(e) => fmt::Display::fmt(e, f),
+            MoveError::Flight(e) => e.describe(f, names),
         }
     }
 }
@@ -342,6 +346,7 @@ wrapped! {
     PigError => Pig,
     FerryError => Ferry,
     MagicError => Magic,
+    FlightError => Flight,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

@@ -9,6 +9,9 @@
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Told {
+    /// Flying Machines: the figure flown from the tile's machine, the die and the landing
+    /// (FM-03 to FM-09); `None` when nobody flew.
+    pub flight: Option<super::Flight>,
     /// Ferries: the two sides whose road ends the ferry on the new lake links (FE-03).
     pub ferry: Option<[crate::coord::Side; 2]>,
     /// Ferries: each ferry moved along a road the tile lengthens, in the order told (FE-05).
