@@ -74,7 +74,12 @@ fn open_existing(path: &str) -> Result<Ledger, TableError> {
 /// Opens (and if need be migrates) the ledger, and warns of players whose names now count as
 /// one: they were kept apart when the comparison changed, and only a person can merge them.
 fn open(path: &str) -> Result<Ledger, TableError> {
-    let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    let mut ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    // Games finished before the ledger kept each one's biggest move: worked out once, here, so
+    // that the statistics read it rather than replaying them every time.
+    if let Err(e) = castellan_table::record::keep_biggest_moves(&mut ledger) {
+        complain!("{path}: warning: the games' biggest moves were not kept: {e}");
+    }
     for (first, other) in roster::name_clashes(&ledger)? {
         let (first, other) = (quoted(&first), quoted(&other));
         complain!("{path}: warning: players {first} and {other} have the same name now; both are kept, rename one");
