@@ -88,13 +88,12 @@ pub fn night_picture<Tz: TimeZone>(
     language: Language,
     zone: &Tz,
 ) -> Result<NightPicture, TableError> {
+    let date = ledger.night(night)?.date;
     let wanted = u32::try_from(night.0).ok();
     let summary = history(ledger)?
         .into_iter()
         .find(|n| Some(n.night_id) == wanted)
         .ok_or(LedgerError::NotFound { what: Missing::Night(night) })?;
-    let date = NaiveDate::parse_from_str(&summary.date, "%Y-%m-%d")
-        .map_err(|e| TableError::Stored { game: 0, detail: format!("night {}: date: {e}", night.0) })?;
     let mut games: Vec<&GameSummary> =
         summary.games.iter().filter(|g| g.state == GameStatus::Finished && g.voided_at.is_none()).collect();
     if games.is_empty() {
