@@ -33,6 +33,7 @@ fn main() {
         "save_setting",
         "export_game",
         "export_night",
+        "save_night_picture",
         "open_script",
         "opened_script_step",
         "add_opened_script",

@@ -15,6 +15,7 @@ use crate::state::AppState;
 use castellan_table::export::{self, Format, Selection};
 use castellan_table::import::{Occasion, Repeat};
 use castellan_table::ledger::{GameId, NightId};
+use castellan_table::night_picture::{self, Language};
 use castellan_table::save;
 use castellan_table::script_file::ScriptFile;
 use castellan_table::view::ReplayView;
@@ -134,11 +135,6 @@ pub fn given_within(folder: Option<&Path>, path: &str) -> Result<PathBuf, Comman
 /// # Errors
 /// A file is there that nobody agreed to replace, or a file cannot be written.
 pub fn write(chosen: &Chosen, ask: &Ask, files: &[export::File]) -> Result<Vec<PathBuf>, CommandError> {
-    let failed = |e: TableError| match e {
-        TableError::FileExists { path } => CommandError::FileExists { path },
-        TableError::Io { path, error } => CommandError::FileNotWritten { path, detail: error.to_string() },
-        other => other.into(),
-    };
     match (ask, chosen) {
         (Ask::SaveFile { .. }, Chosen::InDialog(path)) => {
             let [(_, contents)] = files else {
@@ -156,6 +152,16 @@ pub fn write(chosen: &Chosen, ask: &Ask, files: &[export::File]) -> Result<Vec<P
             save::create_all(folder, &[(name, contents.clone())]).map_err(failed)
         }
         (_, chosen) => save::create_all(chosen.path(), files).map_err(failed),
+    }
+}
+
+/// A file that could not be written, as the UI words it: a file the player did not agree to
+/// replace, or the OS's refusal.
+fn failed(e: TableError) -> CommandError {
+    match e {
+        TableError::FileExists { path } => CommandError::FileExists { path },
+        TableError::Io { path, error } => CommandError::FileNotWritten { path, detail: error.to_string() },
+        other => other.into(),
     }
 }
 
@@ -256,6 +262,36 @@ pub async fn export_night(
     let date = state.with_table(|table| Ok(table.ledger().night(id).map_err(TableError::from)?.date.to_string()))?;
     let scope = Scope::Night { id: night_id, date };
     export_to(window, state, scope, Selection::Night(id), format, title, path).await
+}
+
+/// Saves a night's picture (PNG) where the player picks in a save dialog: its finished games,
+/// their standings and the night's winner, in `language`, start times in the players' own
+/// zone; `title` is the dialog's. `null` when cancelled. `path` is for tests only.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_night_picture(
+    window: tauri::WebviewWindow,
+    state: State<'_, AppState>,
+    night_id: u32,
+    language: Language,
+    title: String,
+    path: Option<String>,
+) -> Result<Option<Exported>, CommandError> {
+    let id = NightId(i64::from(night_id));
+    // The picture first: a night that cannot be drawn is said before any dialog opens.
+    let (png, date) = state.with_table(|table| {
+        let picture = night_picture::night_picture(table.ledger(), id, language, &chrono::Local)?;
+        let date = table.ledger().night(id).map_err(TableError::from)?.date.to_string();
+        Ok((night_picture::to_png(&picture), date))
+    })?;
+    let request = Ask::SaveFile { name: night_picture::file_name(&date), filter: "PNG", extension: "png" };
+    let Some(chosen) = choose(&window, request, title, path).await? else { return Ok(None) };
+    match &chosen {
+        Chosen::InDialog(path) => save::replace(path, &png),
+        Chosen::Given(path) => save::create(path, &png),
+    }
+    .map_err(failed)?;
+    Ok(Some(Exported { paths: vec![chosen.path().display().to_string()] }))
 }
 
 /// A game script opened to look at.

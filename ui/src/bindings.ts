@@ -128,6 +128,12 @@ export const commands = {
 	 */
 	exportNight: (nightId: number, format: ExportFormat, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("export_night", { nightId, format, title, path })),
 	/**
+	 *  Saves a night's picture (PNG) where the player picks in a save dialog: its finished games,
+	 *  their standings and the night's winner, in `language`, start times in the players' own
+	 *  zone; `title` is the dialog's. `null` when cancelled. `path` is for tests only.
+	 */
+	saveNightPicture: (nightId: number, language: Language, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("save_night_picture", { nightId, language, title, path })),
+	/**
 	 *  Opens a game script the player picks, replays it and shows its end; nothing is stored.
 	 *  `null` when cancelled. A file that is not a valid script is refused naming where, and the
 	 *  script open before stays open. `path` is for tests only.
@@ -1282,6 +1288,15 @@ export type LandmarkKind =
 "carcassonne" | 
 /**  A road with followers on it. */
 "road";
+
+/**  The language of the picture's own words. */
+export type Language = 
+/**  English. */
+"en" | 
+/**  Dutch. */
+"nl" | 
+/**  German. */
+"de";
 
 /**  Why a ledger file cannot be used: each asks the player for something else. */
 export type LedgerProblem = 

@@ -1,6 +1,6 @@
 // The one door to Rust. Components call these, never `invoke` directly, so every command's
 // types come from the generated bindings and every failure arrives as a `CommandError`.
-import { commands, type CommandError, type ExportFormat } from "./bindings";
+import { commands, type CommandError, type ExportFormat, type Language } from "./bindings";
 
 /** Every rule id a score can carry, as the engine lists them. */
 export { SCORE_RULES } from "./bindings";
@@ -99,7 +99,12 @@ export const {
 
 // Exports and opened scripts: the native dialog is asked for by Rust, so the page passes no
 // path (a path is only for tests, and only inside the folder the app was started to allow).
-const { exportGame: exportGameTo, exportNight: exportNightTo, openScript: openScriptAt } = outcomes(commands);
+const {
+  exportGame: exportGameTo,
+  exportNight: exportNightTo,
+  saveNightPicture: saveNightPictureAt,
+  openScript: openScriptAt,
+} = outcomes(commands);
 
 /** Exports a finished game; `title` is the save dialog's. `null`: the player cancelled. */
 export const exportGame = (gameId: number, format: ExportFormat, title: string) =>
@@ -108,6 +113,10 @@ export const exportGame = (gameId: number, format: ExportFormat, title: string) 
 /** Exports a night's finished games: one CSV or BG Stats file, or a folder of scripts. */
 export const exportNight = (nightId: number, format: ExportFormat, title: string) =>
   exportNightTo(nightId, format, title, null);
+
+/** Saves a night as one PNG picture, its words in `language`. `null`: the player cancelled. */
+export const saveNightPicture = (nightId: number, language: Language, title: string) =>
+  saveNightPictureAt(nightId, language, title, null);
 
 /** Opens a game script the player picks and replays it; nothing is stored. */
 export const openScript = (title: string) => openScriptAt(title, null);

@@ -5,9 +5,10 @@
 //! whatever path each names it by. A ledger that cannot be written is read the same way, and
 //! a write to it is refused with the OS's reason.
 
-use castellan_ledger::{Ledger, LedgerError};
+use castellan_ledger::{Ledger, LedgerError, NightId};
 use castellan_script::shown::quoted;
 use castellan_table::limit::read_script;
+use castellan_table::night_picture::{save_night_picture, Language};
 use castellan_table::{export, import, roster, stats, TableError};
 use chrono::{Local, NaiveDate};
 use std::path::{Path, PathBuf};
@@ -22,7 +23,10 @@ const USAGE: &str = "usage:
       unless --again asks for it once more
   castellan ledger export --db PATH --format script|csv|bgstats --out DIR
       finished games; voided games are left out
-  castellan ledger stats --db PATH --json";
+  castellan ledger stats --db PATH --json
+  castellan ledger night-picture NIGHT --db PATH --out FILE.png [--lang en|nl|de]
+      NIGHT is the night's date (YYYY-MM-DD) or, where several share a date, its id;
+      the picture of its finished games, start times in your zone; FILE.png is replaced";
 
 /// Parsed `--name value` options and the remaining positional arguments.
 struct Args<'a> {
@@ -38,7 +42,7 @@ impl<'a> Args<'a> {
         while let Some(a) = it.next() {
             match a {
                 "--json" | "--again" => out.flags.push(a),
-                "--db" | "--date" | "--place" | "--format" | "--out" => {
+                "--db" | "--date" | "--place" | "--format" | "--out" | "--lang" => {
                     let v = it.next().ok_or(format!("{a} needs a value"))?;
                     out.options.push((a, v));
                 }
@@ -70,7 +74,12 @@ fn open_existing(path: &str) -> Result<Ledger, TableError> {
 /// Opens (and if need be migrates) the ledger, and warns of players whose names now count as
 /// one: they were kept apart when the comparison changed, and only a person can merge them.
 fn open(path: &str) -> Result<Ledger, TableError> {
-    let ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    let mut ledger = Ledger::open(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })?;
+    // Games finished before the ledger kept each one's biggest move: worked out once, here, so
+    // that the statistics read it rather than replaying them every time.
+    if let Err(e) = castellan_table::record::keep_biggest_moves(&mut ledger) {
+        complain!("{path}: warning: the games' biggest moves were not kept: {e}");
+    }
     for (first, other) in roster::name_clashes(&ledger)? {
         let (first, other) = (quoted(&first), quoted(&other));
         complain!("{path}: warning: players {first} and {other} have the same name now; both are kept, rename one");
@@ -110,6 +119,7 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
         "import" => import_files(&parsed),
         "export" => export_files(&parsed),
         "stats" => print_stats(&parsed),
+        "night-picture" => night_picture(&parsed),
         _ => Err(Failure::Usage(format!("unknown ledger command {}", quoted(command)))),
     };
     match result {
@@ -124,6 +134,10 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Failure::Reported) => ExitCode::FAILURE,
+        Err(Failure::Refused(e)) => {
+            complain!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -132,6 +146,8 @@ enum Failure {
     Table(TableError),
     /// Errors were printed already, one per file.
     Reported,
+    /// The arguments are well-formed but name something the ledger does not hold.
+    Refused(String),
 }
 
 impl From<TableError> for Failure {
@@ -217,4 +233,56 @@ fn print_stats(args: &Args) -> Result<(), Failure> {
     }
     say!("{}", serde_json::to_string_pretty(&stats::stats_json(&ledger)?).expect("JSON"));
     Ok(())
+}
+
+fn night_picture(args: &Args) -> Result<(), Failure> {
+    let path = args.need("--db")?;
+    let out = PathBuf::from(args.need("--out")?);
+    let language = match args.get("--lang") {
+        None => Language::En,
+        Some(code) => Language::from_code(code).ok_or(format!("--lang {}: expected en, nl or de", quoted(code)))?,
+    };
+    let [night] = args.positional[..] else {
+        return Err(Failure::Usage("night-picture takes one night: its date or id".into()));
+    };
+    let ledger = open_to_read(path)?;
+    let night = night_named(&ledger, night)?;
+    // The players' own clock: a game started at 20:00 where they sat says 20:00.
+    save_night_picture(&ledger, night, language, &Local, &out, true)?;
+    say!("{}", out.display());
+    Ok(())
+}
+
+/// The night `given` names: a date with one night on it, or a night's id.
+fn night_named(ledger: &Ledger, given: &str) -> Result<NightId, Failure> {
+    if let Ok(date) = NaiveDate::parse_from_str(given, "%Y-%m-%d") {
+        let on_date: Vec<_> =
+            ledger.history().map_err(TableError::from)?.into_iter().filter(|n| n.night.date == date).collect();
+        return match &on_date[..] {
+            [] => Err(Failure::Refused(format!("no night on {date}; nothing was written"))),
+            [one] => Ok(one.night.id),
+            several => {
+                let mut several = several.to_vec();
+                several.sort_by_key(|n| n.night.id.0);
+                let ids: Vec<String> = several
+                    .iter()
+                    .map(|n| match &n.night.place {
+                        Some(place) => format!("{} ({})", n.night.id.0, quoted(place)),
+                        None => n.night.id.0.to_string(),
+                    })
+                    .collect();
+                Err(Failure::Refused(format!(
+                    "{} nights on {date}: give one's id ({}); nothing was written",
+                    several.len(),
+                    ids.join(", ")
+                )))
+            }
+        };
+    }
+    given
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .map(NightId)
+        .ok_or_else(|| Failure::Usage(format!("night {}: expected YYYY-MM-DD or a night's id", quoted(given))))
 }

@@ -229,8 +229,12 @@ fn append_moves(path: &Path, games: u32, moves: u32) -> (Vec<Duration>, FileEven
                 longest_road_tiles: None,
             }
         });
-        let finish =
-            Finish { ended_at: t0 + chrono::Duration::minutes(50), results: results.to_vec(), final_moves_json: None };
+        let finish = Finish {
+            biggest_move: None,
+            ended_at: t0 + chrono::Duration::minutes(50),
+            results: results.to_vec(),
+            final_moves_json: None,
+        };
         let started = Instant::now();
         ledger.finish_game(game, &finish).unwrap();
         events.finishes.push(started.elapsed());

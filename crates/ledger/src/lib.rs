@@ -12,7 +12,7 @@
 //! finished with the scores the engine computed:
 //!
 //! ```
-//! use castellan_ledger::{Color, Finish, Ledger, NewGame, PlayerResult, PointsByKind, Seat};
+//! use castellan_ledger::{BiggestMove, Color, Finish, Ledger, NewGame, PlayerResult, PointsByKind, Seat};
 //! use chrono::{NaiveDate, TimeZone, Utc};
 //!
 //! let mut ledger = Ledger::open_in_memory()?;
@@ -51,7 +51,9 @@
 //!     longest_road_tiles: None,
 //! };
 //! let ended_at = eight_pm + chrono::Duration::minutes(45);
-//! ledger.finish_game(game, &Finish { final_moves_json: None,  ended_at, results: vec![result(anna, 4), result(bram, 0)] })?;
+//! let results = vec![result(anna, 4), result(bram, 0)];
+//! let biggest_move = Some(BiggestMove { player: anna, points: 4, seq: 1 });
+//! ledger.finish_game(game, &Finish { final_moves_json: None, ended_at, results, biggest_move })?;
 //!
 //! let stats = ledger.statistics()?;
 //! let anna_stats = stats.players.iter().find(|s| s.player == anna).unwrap();
@@ -64,6 +66,7 @@
 #![warn(missing_debug_implementations)]
 
 mod batch;
+mod biggest_move;
 mod error;
 mod game;
 mod history;
@@ -84,6 +87,7 @@ mod stats;
 mod timestamp;
 
 pub use batch::Batch;
+pub use biggest_move::BiggestMove;
 pub use error::{FileProblem, InvalidInput, LedgerError, Missing, Result, SchemaDifference};
 pub use game::{Game, GameId, GameStatus, NewGame, Seat};
 pub use history::{GameHistory, NightHistory};
@@ -94,4 +98,6 @@ pub use night::{Night, NightId};
 pub use player::{check_roster, name_key, Color, ParseColorError, Player, PlayerId};
 pub use rating::{PlayerRating, Rating, RatingPoint, Ratings, PROVISIONAL_GAMES};
 pub use result::{Finish, GameImport, NewMove, PlayerResult, PointsByKind, Standing};
-pub use stats::{BoxPlayer, BoxStats, HeadToHead, Meetings, PlayerStats, Record, Records, Statistics};
+pub use stats::{
+    BiggestMoveRecord, BoxPlayer, BoxStats, HeadToHead, Meetings, PlayerStats, Record, Records, Statistics,
+};

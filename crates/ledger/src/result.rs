@@ -12,11 +12,12 @@ use std::ops::Add;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use crate::biggest_move::{forget_biggest_move, write_biggest_move};
 use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
 use crate::game::{check_new_game, insert_game, require_in_progress, seats};
 use crate::moves::insert_move;
 use crate::timestamp::Stamp;
-use crate::{json, query, GameId, Ledger, NewGame, PlayerId, Seat};
+use crate::{json, query, BiggestMove, GameId, Ledger, NewGame, PlayerId, Seat};
 
 /// The columns [`standing_from_row`] reads, from `results` aliased as `r`.
 macro_rules! standing_columns {
@@ -112,6 +113,9 @@ pub struct Finish {
     /// Followers moved out of the City of Carcassonne before the count: the game script's
     /// `final_moves` array, verbatim; `None` when nobody moved.
     pub final_moves_json: Option<String>,
+    /// The most points one player gained from one move; `None` when no move gained a point,
+    /// or the game was not played move by move.
+    pub biggest_move: Option<BiggestMove>,
 }
 
 /// One move of a game being imported.
@@ -171,8 +175,8 @@ impl Ledger {
         tx.commit().sql("COMMIT")
     }
 
-    /// Undoes a game's final count, in one transaction: its results and its final moves are
-    /// removed and its end is cleared, so it is in progress again, offered for resuming and
+    /// Undoes a game's final count, in one transaction: its results, its biggest move and its
+    /// final moves are removed and its end is cleared, so it is in progress again, offered for resuming and
     /// left out of the history's results and the statistics. Its moves and cursor are kept
     /// exactly as they were. A voided game is no longer voided: only a finished game can be,
     /// and finishing it again makes a new result to count or void.
@@ -196,6 +200,7 @@ impl Ledger {
             Some(true) => {}
         }
         query::execute(&tx, RESULTS, [game.0])?;
+        forget_biggest_move(&tx, game)?;
         query::execute(&tx, REOPEN, [game.0])?;
         tx.commit().sql("COMMIT")
     }
@@ -313,7 +318,7 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
         json::require_array("final moves", text)?;
     }
     query::execute(conn, END, (game.0, Stamp(finish.ended_at), finish.final_moves_json.as_deref()))?;
-    Ok(())
+    write_biggest_move(conn, game, finish.biggest_move)
 }
 
 /// Reads the [`standing_columns`] starting at column `first`.

@@ -155,6 +155,15 @@ pub struct Record {
     pub value: u32,
 }
 
+/// The record for the most points in one move: the [`Record`] and which move of its game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BiggestMoveRecord {
+    /// Who, in which game, and how many points.
+    pub record: Record,
+    /// The move (1 is the game's first).
+    pub seq: u32,
+}
+
 /// The all-time records. When a record is equalled, the first to set it keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Records {
@@ -169,6 +178,10 @@ pub struct Records {
     /// The smallest lead a winner ever had over the next player, in points (0: a shared
     /// first place); the record names a winner (the lowest id among tied ones).
     pub closest_finish: Option<Record>,
+    /// The most points one player gained from one move, of the games whose biggest move is
+    /// kept ([`crate::Ledger::games_without_biggest_move`] lists those it is not kept for);
+    /// the earliest game keeps it.
+    pub most_points_in_move: Option<BiggestMoveRecord>,
 }
 
 /// Everything the statistics screen shows.
@@ -222,6 +235,15 @@ macro_rules! record_query {
         )
     };
 }
+
+/// The biggest move of all games that count, the earliest played first: by its night's date,
+/// then its start.
+const MOST_POINTS_IN_MOVE: &str = concat!(
+    "SELECT b.player_id, b.game_id, n.date, b.points, b.seq FROM biggest_moves b ",
+    "JOIN games g ON g.id = b.game_id JOIN nights n ON n.id = g.night_id ",
+    "WHERE b.player_id IS NOT NULL AND g.finished AND g.voided_at IS NULL AND NOT g.end_count_only ",
+    "ORDER BY b.points DESC, n.date, g.started_at, g.id LIMIT 1"
+);
 
 impl Ledger {
     /// Computes every statistic from the stored results of games not voided and not counted
@@ -320,6 +342,17 @@ impl Ledger {
             highest_score: record(record_query!("score"))?,
             most_farm_points: record(record_query!("farms_points"))?,
             closest_finish: tally.closest_finish.map(|(_, record)| record),
+            most_points_in_move: query::optional(&tx, MOST_POINTS_IN_MOVE, [], |row| {
+                Ok(BiggestMoveRecord {
+                    record: Record {
+                        player: PlayerId(row.get(0)?),
+                        game: GameId(row.get(1)?),
+                        date: row.get::<_, Day>(2)?.0,
+                        value: row.get(3)?,
+                    },
+                    seq: row.get(4)?,
+                })
+            })?,
         };
         let end_count_only_games = query::optional(&tx, END_COUNT_ONLY, [], |row| row.get(0))?.unwrap_or(0);
         let mut boxes: Vec<BoxStats> = tally.boxes.into_values().collect();

@@ -108,6 +108,9 @@ pub fn import_script(
         },
         moves: moves.iter().map(|m| NewMove { move_json: m.to_string(), entered_at: occasion.now }).collect(),
         finish: Some(Finish {
+            // The script was replayed whole when it was checked: this replay cannot be refused.
+            biggest_move: record::biggest_move(&script.setup, &script.all_moves(), &seated)
+                .map_err(TableError::Replay)?,
             final_moves_json: raw
                 .get("final_moves")
                 .and_then(Value::as_array)

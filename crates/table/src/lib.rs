@@ -11,6 +11,7 @@
 //! - [`count`]: the question asked before a move in a game with the Count;
 //! - [`live`]: the game being played, each move stored as it is entered;
 //! - [`night`]: which game night a game belongs to: the players' own date;
+//! - [`night_picture`]: a game night as one PNG picture to share;
 //! - [`view`]: what the table screen shows of a game;
 //! - [`history`]: the game nights and their games for the history screen;
 //! - [`import`]: finished game scripts into the ledger, each file all or nothing;
@@ -37,6 +38,7 @@ pub mod import;
 pub mod limit;
 pub mod live;
 pub mod night;
+pub mod night_picture;
 pub mod options;
 pub mod place_point;
 pub mod placement;

@@ -109,7 +109,12 @@ pub struct Table {
 
 impl Table {
     /// A table over an open ledger, with no game on it yet.
-    pub fn new(ledger: Ledger) -> Table {
+    ///
+    /// Games finished before the ledger kept each game's biggest move have it worked out here,
+    /// once. A ledger that cannot be written, or a game that no longer replays, is left as it
+    /// is: the statistics then work those out each time they are shown, as they always did.
+    pub fn new(mut ledger: Ledger) -> Table {
+        let _ = record::keep_biggest_moves(&mut ledger);
         Table { ledger, live: None }
     }
 
@@ -321,7 +326,9 @@ impl Table {
         let results = record::results(&game, &live.seated, track.as_deref());
         let id = live.id;
         let final_moves_json = (!final_moves.is_empty()).then(|| final_moves_json(setup, &final_moves).to_string());
-        let finish = Finish { final_moves_json, ended_at: now, results };
+        let moves = &live.history.moves()[..live.history.cursor()];
+        let biggest_move = record::biggest_move(setup, moves, &live.seated).map_err(TableError::Replay)?;
+        let finish = Finish { biggest_move, final_moves_json, ended_at: now, results };
         if final_board {
             // The setup is written again, with the scores or without them: a count undone and
             // made again without them must not keep the earlier ones.

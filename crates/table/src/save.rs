@@ -19,13 +19,13 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> TableError + '_ {
 }
 
 /// The file's contents in a temporary file in `path`'s folder, flushed, ready to be renamed.
-fn staged(path: &Path, contents: &str) -> Result<tempfile::NamedTempFile, TableError> {
+fn staged(path: &Path, contents: &[u8]) -> Result<tempfile::NamedTempFile, TableError> {
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     // Hidden and named after its file: what a crash leaves behind says what it was.
     let mut temp =
         tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".part").tempfile_in(folder).map_err(io(path))?;
-    temp.write_all(contents.as_bytes()).map_err(io(path))?;
+    temp.write_all(contents).map_err(io(path))?;
     temp.as_file().sync_all().map_err(io(path))?;
     Ok(temp)
 }
@@ -35,8 +35,24 @@ fn staged(path: &Path, contents: &str) -> Result<tempfile::NamedTempFile, TableE
 ///
 /// # Errors
 /// The file cannot be written; whatever was at `path` is then as it was.
-pub fn replace(path: &Path, contents: &str) -> Result<(), TableError> {
-    staged(path, contents)?.persist(path).map_err(|e| io(path)(e.error))?;
+pub fn replace(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), TableError> {
+    staged(path, contents.as_ref())?.persist(path).map_err(|e| io(path)(e.error))?;
+    Ok(())
+}
+
+/// Writes `contents` to `path`, which must not exist yet: for a path nobody agreed to replace.
+///
+/// # Errors
+/// [`TableError::FileExists`] when a file is there (it is left as it was), or the file cannot
+/// be written; nothing is at `path` then that was not there before.
+pub fn create(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), TableError> {
+    if path.symlink_metadata().is_ok() {
+        return Err(TableError::FileExists { path: path.display().to_string() });
+    }
+    staged(path, contents.as_ref())?.persist_noclobber(path).map_err(|e| match e.error.kind() {
+        std::io::ErrorKind::AlreadyExists => TableError::FileExists { path: path.display().to_string() },
+        _ => io(path)(e.error),
+    })?;
     Ok(())
 }
 
@@ -58,7 +74,7 @@ pub fn create_all(folder: &Path, files: &[File]) -> Result<Vec<PathBuf>, TableEr
     let mut written = Vec::new();
     for (name, contents) in files {
         let path = folder.join(name);
-        let outcome = staged(&path, contents).and_then(|temp| {
+        let outcome = staged(&path, contents.as_bytes()).and_then(|temp| {
             temp.persist_noclobber(&path).map_err(|e| match e.error.kind() {
                 std::io::ErrorKind::AlreadyExists => TableError::FileExists { path: path.display().to_string() },
                 _ => io(&path)(e.error),

@@ -1,10 +1,13 @@
 //! The statistics, players named: the statistics screen's data and, as JSON, the output of
 //! `castellan ledger stats --json` (keys in snake_case, as that command has always printed).
 
+use crate::record;
 use crate::stored::stored_history;
 use crate::TableError;
-use castellan_engine::{Event, Game, Mode, PlayerId as EnginePlayer, ScoreSource};
-use castellan_ledger::{GameId, GameStatus, Ledger, Meetings, PlayerId, PlayerRating, PointsByKind, Record};
+use castellan_engine::{Event, Game, PlayerId as EnginePlayer, ScoreSource};
+use castellan_ledger::{
+    BiggestMoveRecord, GameId, GameStatus, Ledger, Meetings, PlayerId, PlayerRating, PointsByKind, Record,
+};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::Value;
@@ -236,12 +239,14 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
             highest_score: record(records.highest_score, None)?,
             most_farm_points: record(records.most_farm_points, None)?,
             closest_finish: record(records.closest_finish, None)?,
-            most_points_in_turn: most_points_in_turn(ledger)?.map(|(record, turn)| RecordView {
-                player: name(record.player),
-                game: game_number(record.game),
-                date: record.date.to_string(),
-                value: record.value,
-                turn,
+            most_points_in_turn: most_points_in_turn(ledger, records.most_points_in_move)?.map(|(record, turn)| {
+                RecordView {
+                    player: name(record.player),
+                    game: game_number(record.game),
+                    date: record.date.to_string(),
+                    value: record.value,
+                    turn,
+                }
             }),
         },
         end_count_only_games: stats.end_count_only_games,
@@ -272,14 +277,27 @@ pub fn stats(ledger: &Ledger) -> Result<StatsView, TableError> {
     })
 }
 
+/// The most points one player gained from one move, with the move's replay step: the first
+/// to gain that many keeps it. Read from each game's biggest move, which the ledger keeps; only
+/// while a finished game has none yet (one finished before the ledger kept them, in a ledger
+/// this build could not write) is every game replayed instead, as the ledger's could not say.
+fn most_points_in_turn(
+    ledger: &Ledger,
+    stored: Option<BiggestMoveRecord>,
+) -> Result<Option<(Record, u32)>, TableError> {
+    if ledger.games_without_biggest_move()?.is_empty() {
+        Ok(stored.map(|best| (best.record, best.seq)))
+    } else {
+        replayed_most_points_in_turn(ledger)
+    }
+}
+
 /// When a game was played: its night's date, its start, its id.
 type PlayedAt = (NaiveDate, DateTime<Utc>, i64);
 
-/// The most points one player gained from one move, with the move's replay step: the first
-/// to gain that many keeps it. The ledger keeps no points per move, so every game that counts
-/// in the statistics is replayed; final boards are left out, their tiles having been entered
-/// in no order of play, and so is the final count, which is no move.
-fn most_points_in_turn(ledger: &Ledger) -> Result<Option<(Record, u32)>, TableError> {
+/// [`most_points_in_turn`] worked out by replaying every game that counts in the statistics;
+/// final boards are left out, their tiles having been entered in no order of play.
+fn replayed_most_points_in_turn(ledger: &Ledger) -> Result<Option<(Record, u32)>, TableError> {
     let mut best: Option<(Record, u32, PlayedAt)> = None;
     for night in ledger.history()? {
         for entry in &night.games {
@@ -290,32 +308,40 @@ fn most_points_in_turn(ledger: &Ledger) -> Result<Option<(Record, u32)>, TableEr
             {
                 continue;
             }
-            let stored = stored_history(ledger, stored_game.id)?;
-            if stored.history.setup().mode == Mode::FinalBoard {
-                continue;
-            }
-            let broken = |detail: String| TableError::Stored { game: stored_game.id.0, detail };
-            let mut game = Game::new(stored.history.setup().clone()).map_err(|e| broken(e.to_string()))?;
-            let mut before = game.scores().to_vec();
+            let stored = replayed(ledger, stored_game.id)?;
+            let moves = &stored.history.moves()[..stored.history.cursor()];
+            let biggest = record::biggest_move(stored.history.setup(), moves, &stored.seated)
+                .map_err(|e| TableError::Stored { game: stored_game.id.0, detail: e.to_string() })?;
+            let Some(biggest) = biggest else { continue };
             let played = (night.night.date, stored_game.started_at, stored_game.id.0);
-            for (index, mv) in stored.history.moves()[..stored.history.cursor()].iter().enumerate() {
-                game.apply(mv).map_err(|e| broken(e.to_string()))?;
-                for (seat, (&now, &was)) in game.scores().iter().zip(&before).enumerate() {
-                    let gained = now.saturating_sub(was);
-                    let better = best.as_ref().is_none_or(|(record, _, when)| {
-                        gained > record.value || (gained == record.value && played < *when)
-                    });
-                    if gained > 0 && better {
-                        let Some(&player) = stored.seated.get(seat) else { continue };
-                        let record = Record { player, game: stored_game.id, date: night.night.date, value: gained };
-                        best = Some((record, index as u32 + 1, played));
-                    }
-                }
-                before.clone_from_slice(game.scores());
+            let better = best.as_ref().is_none_or(|(record, _, when)| {
+                biggest.points > record.value || (biggest.points == record.value && played < *when)
+            });
+            if better {
+                let record = Record {
+                    player: biggest.player,
+                    game: stored_game.id,
+                    date: night.night.date,
+                    value: biggest.points,
+                };
+                best = Some((record, biggest.seq, played));
             }
         }
     }
     Ok(best.map(|(record, turn, _)| (record, turn)))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Stored games the statistics replayed on this thread, for the tests that count them.
+    static REPLAYS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A stored game read back to be replayed for the statistics.
+fn replayed(ledger: &Ledger, game: GameId) -> Result<crate::stored::StoredHistory, TableError> {
+    #[cfg(test)]
+    REPLAYS.with(|count| count.set(count.get() + 1));
+    stored_history(ledger, game)
 }
 
 fn meetings_view(key: &str, m: &Meetings) -> MeetingsView {
@@ -333,10 +359,11 @@ fn meetings_view(key: &str, m: &Meetings) -> MeetingsView {
 /// record's size that its holder scored), the move that scored it; otherwise, or when it was
 /// scored in the final count, the final count's step.
 fn record_turn(ledger: &Ledger, record: &Record, feature: Option<ScoreSource>) -> Result<u32, TableError> {
-    let stored = stored_history(ledger, record.game)?;
-    let moves = &stored.history.moves()[..stored.history.cursor()];
-    let final_count = moves.len() as u32 + 1;
+    // The final count is the step after the last move in effect: known without a replay.
+    let final_count = ledger.game(record.game)?.cursor + 1;
     let Some(source) = feature else { return Ok(final_count) };
+    let stored = replayed(ledger, record.game)?;
+    let moves = &stored.history.moves()[..stored.history.cursor()];
     let Some(seat) = stored.seated.iter().position(|&p| p == record.player) else { return Ok(final_count) };
     let holder = EnginePlayer(seat as u8);
     let broken = |detail: String| TableError::Stored { game: record.game.0, detail };
@@ -430,6 +457,131 @@ mod tests {
             ("Anna", 1, 4, 1),
             "Anna's city, 4 in the first move; Bram's 4 in game 2 only equals it"
         );
+    }
+
+    /// How records were found before each game's biggest move was kept: every game that counts
+    /// replayed, move by move. Kept word for word, as the reference the kept moves must equal.
+    fn old_most_points_in_turn(ledger: &Ledger) -> Result<Option<(Record, u32)>, TableError> {
+        let mut best: Option<(Record, u32, PlayedAt)> = None;
+        for night in ledger.history()? {
+            for entry in &night.games {
+                let stored_game = &entry.game;
+                if stored_game.status != GameStatus::Finished
+                    || stored_game.voided_at.is_some()
+                    || stored_game.end_count_only
+                {
+                    continue;
+                }
+                let stored = stored_history(ledger, stored_game.id)?;
+                if stored.history.setup().mode == castellan_engine::Mode::FinalBoard {
+                    continue;
+                }
+                let broken = |detail: String| TableError::Stored { game: stored_game.id.0, detail };
+                let mut game = Game::new(stored.history.setup().clone()).map_err(|e| broken(e.to_string()))?;
+                let mut before = game.scores().to_vec();
+                let played = (night.night.date, stored_game.started_at, stored_game.id.0);
+                for (index, mv) in stored.history.moves()[..stored.history.cursor()].iter().enumerate() {
+                    game.apply(mv).map_err(|e| broken(e.to_string()))?;
+                    for (seat, (&now, &was)) in game.scores().iter().zip(&before).enumerate() {
+                        let gained = now.saturating_sub(was);
+                        let better = best.as_ref().is_none_or(|(record, _, when)| {
+                            gained > record.value || (gained == record.value && played < *when)
+                        });
+                        if gained > 0 && better {
+                            let Some(&player) = stored.seated.get(seat) else { continue };
+                            let record = Record { player, game: stored_game.id, date: night.night.date, value: gained };
+                            best = Some((record, index as u32 + 1, played));
+                        }
+                    }
+                    before.clone_from_slice(game.scores());
+                }
+            }
+        }
+        Ok(best.map(|(record, turn, _)| (record, turn)))
+    }
+
+    fn replays() -> u32 {
+        REPLAYS.with(std::cell::Cell::get)
+    }
+
+    /// A ledger file of every finished scenario game that imports, spread over nights in an
+    /// order other than the files', some on one night.
+    fn scenario_ledger(dir: &std::path::Path) -> (Ledger, usize) {
+        use crate::import::{import_script, Occasion, Repeat};
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios");
+        let mut files: Vec<_> = std::fs::read_dir(root).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        let mut ledger = Ledger::open(dir.join("scenarios.sqlite3")).unwrap();
+        let mut imported = 0;
+        for (i, file) in files.iter().enumerate() {
+            let day = chrono::Days::new((i as u64 * 7) % 23);
+            let start = now().checked_add_days(day).unwrap() + chrono::Duration::minutes(i as i64);
+            let occasion = Occasion::at(start, None, "test".into());
+            let text = std::fs::read_to_string(file).unwrap();
+            let name = file.display().to_string();
+            if import_script(&mut ledger, &occasion, &name, &text, Repeat::Allow).is_ok() {
+                imported += 1;
+            }
+        }
+        (ledger, imported)
+    }
+
+    #[test]
+    fn most_points_in_a_move_reads_the_kept_moves_and_equals_replaying_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let (ledger, imported) = scenario_ledger(dir.path());
+        assert!(imported > 100, "most scenarios are finished games: {imported}");
+        let old = old_most_points_in_turn(&ledger).unwrap();
+        assert!(old.is_some_and(|(record, _)| record.value > 4), "some move scored well: {old:?}");
+
+        let before = replays();
+        let shown = stats(&ledger).unwrap().records.most_points_in_turn.unwrap();
+        let replayed = replays() - before;
+        let (record, turn) = old.unwrap();
+        let names: HashMap<PlayerId, String> = ledger.players().unwrap().into_iter().map(|p| (p.id, p.name)).collect();
+        assert_eq!(
+            (shown.player.as_str(), shown.game, shown.date.as_str(), shown.value, shown.turn),
+            (
+                names[&record.player].as_str(),
+                game_number(record.game),
+                record.date.to_string().as_str(),
+                record.value,
+                turn
+            ),
+        );
+        assert!(replayed <= 2, "only the city's and the road's record games are replayed, of {imported}: {replayed}");
+    }
+
+    #[test]
+    fn games_finished_before_the_moves_were_kept_are_replayed_until_a_table_keeps_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let (ledger, imported) = scenario_ledger(dir.path());
+        let old = old_most_points_in_turn(&ledger).unwrap();
+        drop(ledger);
+        let path = dir.path().join("scenarios.sqlite3");
+        rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM biggest_moves", []).unwrap();
+
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.games_without_biggest_move().unwrap().len(), imported, "as a schema-6 file has them");
+        let before = replays();
+        let shown = stats(&ledger).unwrap().records.most_points_in_turn;
+        let counted =
+            ledger.history().unwrap().iter().flat_map(|n| &n.games).filter(|g| !g.game.end_count_only).count();
+        assert!(
+            replays() - before >= counted as u32,
+            "nothing kept: each of the {counted} games that count is replayed"
+        );
+        assert_eq!(
+            shown.as_ref().map(|r| (r.game, r.value, r.turn)),
+            old.map(|(r, turn)| (game_number(r.game), r.value, turn))
+        );
+
+        let table = Table::new(ledger);
+        assert!(table.ledger().games_without_biggest_move().unwrap().is_empty(), "the table kept them, once");
+        let before = replays();
+        let kept = stats(table.ledger()).unwrap().records.most_points_in_turn;
+        assert!(replays() - before <= 2, "read, not replayed");
+        assert_eq!(kept, shown);
     }
 
     #[test]

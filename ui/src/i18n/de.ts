@@ -104,6 +104,8 @@ export const de: Messages = {
   "history.exportBgStats": "BG-Stats-Datei (.json)",
   "history.exportGameTitle": "Spiel {game} exportieren",
   "history.exportNightTitle": "Den Abend vom {date} exportieren",
+  "history.picture": "Als Bild speichern…",
+  "history.pictureTitle": "Den Abend vom {date} als Bild speichern",
   "history.exported": "Gespeichert: {paths}",
   "history.openScript": "Ein Spielskript öffnen…",
   "history.openScriptTitle": "Ein Spielskript öffnen",

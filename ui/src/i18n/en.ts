@@ -104,6 +104,8 @@ export const en = {
   "history.exportBgStats": "BG Stats file (.json)",
   "history.exportGameTitle": "Export game {game}",
   "history.exportNightTitle": "Export the night of {date}",
+  "history.picture": "Save as a picture…",
+  "history.pictureTitle": "Save the night of {date} as a picture",
   "history.exported": "Saved: {paths}",
   "history.openScript": "Open a game script…",
   "history.openScriptTitle": "Open a game script",

@@ -105,6 +105,8 @@ export const nl: Messages = {
   "history.exportBgStats": "BG Stats-bestand (.json)",
   "history.exportGameTitle": "Spel {game} exporteren",
   "history.exportNightTitle": "De avond van {date} exporteren",
+  "history.picture": "Opslaan als afbeelding…",
+  "history.pictureTitle": "De avond van {date} als afbeelding opslaan",
   "history.exported": "Opgeslagen: {paths}",
   "history.openScript": "Een spelscript openen…",
   "history.openScriptTitle": "Een spelscript openen",

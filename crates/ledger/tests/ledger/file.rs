@@ -539,7 +539,12 @@ fn moves_never_checkpoint_and_the_end_of_a_game_folds_them_into_the_file() {
         biggest_city_tiles: None,
         longest_road_tiles: None,
     });
-    let finish = castellan_ledger::Finish { ended_at: at(500), results: results.to_vec(), final_moves_json: None };
+    let finish = castellan_ledger::Finish {
+        biggest_move: None,
+        ended_at: at(500),
+        results: results.to_vec(),
+        final_moves_json: None,
+    };
     ledger.finish_game(game, &finish).unwrap();
     assert_eq!(
         in_the_main_file(&path, "SELECT count(*) FROM moves"),

@@ -153,6 +153,7 @@ fn a_finished_game_can_be_voided_and_taken_back() {
     assert!(matches!(table.ledger.unvoid_game(unknown), Err(LedgerError::NotFound { .. })));
 
     let finish = castellan_ledger::Finish {
+        biggest_move: None,
         final_moves_json: None,
         ended_at: at(50),
         results: vec![crate::result::result(table.anna, 10), crate::result::result(table.bram, 3)],

@@ -110,6 +110,7 @@ pub fn generate(ledger: &mut Ledger, seed: u64, players: usize, games: usize, mo
                 })
                 .collect(),
             finish: results.clone().map(|results| Finish {
+                biggest_move: None,
                 final_moves_json: None,
                 ended_at: started_at + Duration::minutes(50),
                 results,

@@ -5,6 +5,7 @@
 //! Logic is tested on an in-memory ledger; anything about the file itself uses a real file
 //! in a temporary folder.
 
+mod biggest_move;
 mod file;
 mod game;
 mod generate;

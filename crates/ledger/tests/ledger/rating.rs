@@ -22,6 +22,7 @@ fn game_on(ledger: &mut Ledger, date: NaiveDate, minute: i64, setup: &str, score
         })
         .unwrap();
     let finish = Finish {
+        biggest_move: None,
         final_moves_json: None,
         ended_at: at(minute + 1),
         results: scores.iter().map(|&(p, s)| result(p, s)).collect(),

@@ -21,7 +21,7 @@ pub fn result(player: PlayerId, score: u32) -> PlayerResult {
 fn finishing_with_a_new_setup_stores_both_or_neither() {
     let mut table = Table::start();
     let restated = r#"{"sets":["base"],"mode":"final-board","track":{"Anna":84,"Bram":112}}"#;
-    let finish = |results| Finish { final_moves_json: None, ended_at: at(50), results };
+    let finish = |results| Finish { biggest_move: None, final_moves_json: None, ended_at: at(50), results };
     // A result for a player who is not seated: refused, and the setup is not replaced either.
     let stranger = result(PlayerId(999), 1);
     let refused =
@@ -54,7 +54,12 @@ fn finishing_stores_results_and_ends_the_game() {
         .ledger
         .finish_game(
             table.game,
-            &Finish { final_moves_json: None, ended_at: at(50), results: vec![result(table.bram, 12), anna] },
+            &Finish {
+                biggest_move: None,
+                final_moves_json: None,
+                ended_at: at(50),
+                results: vec![result(table.bram, 12), anna],
+            },
         )
         .unwrap();
     let standings = table.ledger.results(table.game).unwrap();
@@ -101,6 +106,7 @@ fn tied_players_share_a_rank_and_the_next_rank_is_skipped() {
         .finish_game(
             game,
             &Finish {
+                biggest_move: None,
                 final_moves_json: None,
                 ended_at: at(60),
                 results: ids.iter().zip(scores).map(|(&p, s)| result(p, s)).collect(),
@@ -129,7 +135,7 @@ fn results_must_name_each_seated_player_once() {
     for (why, results) in cases {
         let error = table
             .ledger
-            .finish_game(table.game, &Finish { final_moves_json: None, ended_at: at(9), results })
+            .finish_game(table.game, &Finish { biggest_move: None, final_moves_json: None, ended_at: at(9), results })
             .unwrap_err();
         assert!(
             matches!(error, LedgerError::Invalid(InvalidInput::ResultsDoNotMatchSeats)),
@@ -162,6 +168,7 @@ fn an_imported_game_has_its_moves_in_effect_and_its_results() {
         },
         moves: (1..=5).map(|n| NewMove { move_json: tile_move(n), entered_at: at(100 + i64::from(n)) }).collect(),
         finish: Some(Finish {
+            biggest_move: None,
             final_moves_json: None,
             ended_at: at(140),
             results: vec![result(table.anna, 20), result(table.bram, 20)],
@@ -193,6 +200,7 @@ fn a_bad_import_records_nothing() {
         },
         moves: vec![NewMove { move_json: tile_move(1), entered_at: at(101) }],
         finish: Some(Finish {
+            biggest_move: None,
             final_moves_json: None,
             ended_at: at(140),
             // Bram did not sit at this game.
@@ -212,6 +220,7 @@ fn the_final_moves_out_of_the_city_are_kept_with_the_end() {
     let mut table = Table::start();
     let moves = r#"[{"player":"Anna","quarter":"market","to":[1,0,"NL"]}]"#;
     let not_a_list = Finish {
+        biggest_move: None,
         final_moves_json: Some(r#"{"player":"Anna"}"#.into()),
         ended_at: at(50),
         results: vec![result(table.anna, 3), result(table.bram, 0)],
@@ -219,7 +228,7 @@ fn the_final_moves_out_of_the_city_are_kept_with_the_end() {
     let error = table.ledger.finish_game(table.game, &not_a_list).unwrap_err();
     assert!(matches!(error, LedgerError::Invalid(InvalidInput::NotJsonArray { .. })), "{error}");
     assert_eq!(table.ledger.game(table.game).unwrap().status, GameStatus::InProgress, "nothing written");
-    let finish = Finish { final_moves_json: Some(moves.into()), ..not_a_list };
+    let finish = Finish { biggest_move: None, final_moves_json: Some(moves.into()), ..not_a_list };
     table.ledger.finish_game(table.game, &finish).unwrap();
     assert_eq!(table.ledger.game(table.game).unwrap().final_moves_json.as_deref(), Some(moves), "kept verbatim");
 }
@@ -241,6 +250,7 @@ fn import_of((night, anna, bram): Ids, moves: &[u32]) -> GameImport {
         },
         moves: moves.iter().map(|&n| NewMove { move_json: tile_move(n), entered_at: at(101) }).collect(),
         finish: Some(Finish {
+            biggest_move: None,
             final_moves_json: None,
             ended_at: at(140),
             results: vec![result(anna, 8), result(bram, 2)],
@@ -298,6 +308,7 @@ fn an_import_into_a_ledger_with_a_damaged_results_table_leaves_nothing() {
         },
         moves: vec![NewMove { move_json: tile_move(1), entered_at: at(1) }],
         finish: Some(Finish {
+            biggest_move: None,
             final_moves_json: None,
             ended_at: at(9),
             results: vec![result(xena, 4), result(yuri, 0)],
@@ -327,6 +338,7 @@ fn finished_game_in_a_file(path: &std::path::Path) -> (Ledger, castellan_ledger:
     let here = ledger.cursor(game).unwrap();
     ledger.undo(game, here).unwrap();
     let finish = Finish {
+        biggest_move: None,
         final_moves_json: Some(r#"[{"player":"Anna","quarter":"market","to":[1,0,"NL"]}]"#.into()),
         ended_at: at(50),
         results: vec![result(anna, 21), result(bram, 8)],
@@ -377,7 +389,12 @@ fn reopening_takes_away_the_end_and_keeps_every_move() {
     ledger
         .finish_game(
             game,
-            &Finish { final_moves_json: None, ended_at: at(70), results: vec![result(anna, 5), result(bram, 30)] },
+            &Finish {
+                biggest_move: None,
+                final_moves_json: None,
+                ended_at: at(70),
+                results: vec![result(anna, 5), result(bram, 30)],
+            },
         )
         .unwrap();
     let standings = ledger.results(game).unwrap();

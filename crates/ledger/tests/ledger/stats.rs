@@ -31,6 +31,7 @@ fn finished(ledger: &mut Ledger, minute: i64, scores: &[(PlayerId, u32)]) -> Gam
         .finish_game(
             game,
             &Finish {
+                biggest_move: None,
                 final_moves_json: None,
                 ended_at: at(minute + 1),
                 results: scores.iter().map(|&(p, s)| result(p, s)).collect(),
@@ -122,6 +123,7 @@ fn records_go_to_the_first_to_set_them() {
             .finish_game(
                 game,
                 &Finish {
+                    biggest_move: None,
                     final_moves_json: None,
                     ended_at: at(minute + 1),
                     results: vec![with_city(anna, anna_city), with_city(bram, bram_city)],
@@ -296,7 +298,15 @@ fn played(ledger: &mut Ledger, day: u32, setup: &str, scores: &[(PlayerId, u32)]
         .unwrap();
     let results = scores.iter().map(|&(p, s)| result(p, s)).collect();
     ledger
-        .finish_game(game, &Finish { final_moves_json: None, ended_at: at(i64::from(day) * 24 * 60 + 50), results })
+        .finish_game(
+            game,
+            &Finish {
+                biggest_move: None,
+                final_moves_json: None,
+                ended_at: at(i64::from(day) * 24 * 60 + 50),
+                results,
+            },
+        )
         .unwrap();
     game
 }
