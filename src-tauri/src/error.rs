@@ -770,9 +770,6 @@ mod tests {
 
     fn request_errors() -> Vec<RequestError> {
         every!(RequestError {
-            UnknownTile("Q9".to_string()),
-            BadRotation(45),
-            UnknownPlace("NNE".to_string()),
             UnknownSeat(7),
             FinalBoardOnly,
             OverLimit(OverLimit::QuarterMoves { given: 65, max: 64 }),

@@ -21,7 +21,7 @@ export const commands = {
 	 *  Where the drawn tile may go, with the follower places at each spot; with `before`, as the
 	 *  board stood before that move, to correct it.
 	 */
-	placementOptionsFor: (tile: string, before: number | null) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile, before })),
+	placementOptionsFor: (tile: TileId, before: number | null) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile, before })),
 	/**
 	 *  Final board: where `seat` may stand a follower on the tile at `x`, `y`; with `before`, as
 	 *  the board stood before that move, to correct it.
@@ -158,6 +158,8 @@ export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
+export const ROTATION_DEGREES = {"R0":0,"R180":180,"R270":270,"R90":90} as const;
+
 export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
@@ -215,7 +217,7 @@ export type AppInfo = {
 /**  Copies of a tile type left in the bag. */
 export type BagCount = {
 	/**  The catalog id. */
-	tile: string,
+	tile: TileId,
 	/**  Copies left. */
 	count: number,
 };
@@ -704,6 +706,9 @@ export type CountView = {
 	steps: CountStepView[],
 };
 
+/**  A rotation in degrees clockwise, and only a quarter turn. */
+export type Degrees = 0 | 90 | 180 | 270;
+
 /**  Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged. */
 export type DrawError = 
 /**  No copy of the tile is left in the bag. */
@@ -870,7 +875,7 @@ export type FeatureShapeView = {
 	/**  Pennants drawn in it. */
 	pennants: number,
 	/**  The place that names it (where a follower stands on it). */
-	anchor: string,
+	anchor: Port,
 	/**
 	 *  A road with an inn drawn beside it (I-04; on `WI05` and `R2-07` a lake that is an inn
 	 *  only with Inns & Cathedrals, X-11).
@@ -891,7 +896,7 @@ export type FieldPiece = {
 	 *  the enclosed fields `I` and `II`. The grass between a half edge and the tile's centre
 	 *  is the farm's.
 	 */
-	places: string[],
+	places: Port[],
 };
 
 /**  A kind of figure. */
@@ -1008,7 +1013,7 @@ export type FollowerOnBoard = {
 	/**  The tile's row. */
 	y: number,
 	/**  The place on the tile, in board orientation (`N`, `EL`, `C`, …). */
-	place: string,
+	place: Port,
 	/**  What the follower is there, so the board can draw its shape. */
 	role: FollowerRole,
 	/**  Which kind of figure: a figure other than a follower has a shape of its own. */
@@ -1020,14 +1025,14 @@ export type FollowerOption = {
 	/**  Which kind of figure may go there: a place open to two kinds is listed once for each. */
 	figure: Figure,
 	/**  The place, in board orientation. */
-	place: string,
+	place: Port,
 	/**  What the follower would be there. */
 	role: FollowerRole,
 	/**
 	 *  Every place of the tile on the same feature, so a follower seen anywhere on it can be
 	 *  matched to this spot.
 	 */
-	covers: string[],
+	covers: Port[],
 };
 
 /**  What a follower would be on a feature. */
@@ -1367,15 +1372,15 @@ export type MoveRequest =
 /**  The drawn tile placed, with or without a follower. */
 { kind: "place"; 
 /**  The catalog id. */
-tile: string; 
+tile: TileId; 
 /**  Column. */
 x: number; 
 /**  Row. */
 y: number; 
-/**  0, 90, 180 or 270. */
-rotation: number; 
+/**  Turned clockwise. */
+rotation: Degrees; 
 /**  The figure's place on the tile, in board orientation, if one was put there. */
-follower: string | null; 
+follower: Port | null; 
 /**  Which kind of figure goes there: a follower unless said. */
 figure?: Figure; 
 /**  The mover takes their abbot back instead of placing a figure (A-08). */
@@ -1387,7 +1392,7 @@ passSecondTile?: boolean } |
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
-tile: string } | 
+tile: TileId } | 
 /**  Final board: a figure standing on a tile already placed. */
 { kind: "stand"; 
 /**  Whose figure. */
@@ -1399,7 +1404,7 @@ x: number;
 /**  The tile's row. */
 y: number; 
 /**  The place on the tile, in board orientation. */
-place: string } | 
+place: Port } | 
 /**
  *  Final board with the Count: a follower or the big follower waiting in a quarter of
  *  the City (X-07).
@@ -1600,8 +1605,8 @@ export type PlacementOption = {
 	x: number,
 	/**  Row. */
 	y: number,
-	/**  0, 90, 180 or 270. */
-	rotation: number,
+	/**  Turned clockwise. */
+	rotation: Degrees,
 	/**
 	 *  The legal figure places, each kind's apart; empty when none (no figure left, or all
 	 *  taken).
@@ -1882,15 +1887,10 @@ export type ReplayView = {
 
 /**
  *  Why a request could not even be read as a move. It crosses to the UI as data, which words
- *  it; adjacently tagged, as the variants carry bare values.
+ *  it; adjacently tagged, as the variants carry bare values. Tiles, places and rotations are
+ *  typed on the wire, so a request naming one that does not exist is not read at all.
  */
 export type RequestError = 
-/**  No such tile in the catalog: the name as errors show it (cut and escaped). */
-{ kind: "unknownTile"; detail: string } | 
-/**  Not a quarter turn. */
-{ kind: "badRotation"; detail: number } | 
-/**  No such place on a tile: the name as errors show it (cut and escaped). */
-{ kind: "unknownPlace"; detail: string } | 
 /**  No such seat at the table. */
 { kind: "unknownSeat"; detail: number } | 
 /**
@@ -3048,7 +3048,7 @@ export type RuleSet = {
 	 *  the arms form one road (V-08). Which tiles show trees depends on the print run, so the
 	 *  table names them.
 	 */
-	treeJunctions?: string[],
+	treeJunctions?: TileId[],
 	/**
 	 *  House rule V-12: the price of a bought tile goes to the player who drew it; by
 	 *  default it is paid away (Q-12).
@@ -3333,7 +3333,7 @@ export type Spot = {
 	/**  Row. */
 	y: number,
 	/**  The place on the tile, board orientation. */
-	place: string,
+	place: Port,
 };
 
 /**  Why a follower may not stand where a final board says. The game is unchanged. */
@@ -3538,18 +3538,18 @@ export type TiedWinners =
 "play-again";
 
 /**  A tile type of the catalog, e.g. `D` (the start tile) or `WI05`. */
-export type TileId = string;
+export type TileId = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "WI01" | "WI02" | "WI03" | "WI04" | "WI05" | "WI06" | "WI07" | "WI08" | "WI09" | "WI10" | "WI11" | "WI12" | "KR1" | "KR2" | "KR3" | "KR4" | "KR5" | "SH1" | "SH2" | "SH3" | "SH4" | "SH5" | "R2-01" | "R2-02" | "R2-03" | "R2-04" | "R2-05" | "R2-06" | "R2-07" | "R2-08" | "R2-09" | "R2-10" | "R2-11" | "R2-12" | "R2-09G" | "CO1" | "CO2" | "CO3" | "CO4" | "CO5" | "CO6" | "CO7" | "CO8" | "CO9" | "CO10" | "CO11" | "CO12" | "R1-01" | "R1-02" | "R1-03" | "R1-04" | "R1-05" | "R1-06" | "R1-07" | "R1-08" | "R1-09" | "R1-10" | "R1-11" | "EG" | "HG" | "IG" | "MG" | "NG" | "RG" | "UG" | "VG" | "KR2G" | "IC01" | "IC02" | "IC03" | "IC04" | "IC05" | "IC06" | "IC07" | "IC08" | "IC09" | "IC10" | "IC11" | "IC12" | "IC13" | "IC14" | "IC15" | "IC16" | "IC17" | "TB01" | "TB02" | "TB03" | "TB04" | "TB05" | "TB06" | "TB07" | "TB08" | "TB09" | "TB10" | "TB11" | "TB12" | "TB13" | "TB14" | "TB15" | "TB16" | "TB17" | "TB18" | "TB19" | "TB20" | "TB21" | "TB22" | "TB23" | "TB24";
 
 /**  A tile on the board. */
 export type TileOnBoard = {
 	/**  The catalog id, e.g. `D`. */
-	tile: string,
+	tile: TileId,
 	/**  Column, growing east. */
 	x: number,
 	/**  Row, growing south. */
 	y: number,
-	/**  Turned clockwise by 0, 90, 180 or 270 degrees. */
-	rotation: number,
+	/**  Turned clockwise. */
+	rotation: Degrees,
 };
 
 /**  A box of tiles. */
@@ -3589,7 +3589,7 @@ export type TileSet =
 /**  A tile type as drawn. */
 export type TileShape = {
 	/**  The catalog id. */
-	id: string,
+	id: TileId,
 	/**  Its box. */
 	from: TileSet,
 	/**  Copies in the box. */
@@ -3665,13 +3665,13 @@ export type TurnView = {
 	/**  Who moved. */
 	seat: number,
 	/**  The tile drawn; `null` for the City laid against the river and for a stand. */
-	tile: string | null,
+	tile: TileId | null,
 	/**  Where it went, `[x, y]`; `null` when it was put aside. */
 	at: [number, number] | null,
 	/**  How it was turned. */
-	rotation: number,
+	rotation: Degrees,
 	/**  The place of the follower put on it (or, for a stand, standing on the tile at `at`). */
-	follower: string | null,
+	follower: Port | null,
 	/**  Which kind of figure went there, when one did. */
 	figure: Figure,
 	/**  The mover took their abbot back in this turn instead of placing a figure (A-08). */

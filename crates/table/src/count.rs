@@ -244,10 +244,10 @@ mod tests {
             .0;
         g.apply(&Move::place(id("U"), Cell::new(0, 2), rot, Some(thief))).unwrap();
         let close = |big: bool| MoveRequest::Place {
-            tile: "A".into(),
+            tile: crate::fixture::tile_named("A"),
             x: 0,
             y: 3,
-            rotation: 180,
+            rotation: crate::fixture::degrees(180),
             follower: None,
             figure: Figure::Follower,
             recall_abbot: false,
@@ -276,11 +276,11 @@ mod tests {
         assert_eq!(in_city(&g), [Some(0), Some(1)], "the scoreboard counts Bram's big follower in the City");
 
         let knight = MoveRequest::Place {
-            tile: "E".into(),
+            tile: crate::fixture::tile_named("E"),
             x: 2,
             y: 1,
-            rotation: 270,
-            follower: Some("W".into()),
+            rotation: crate::fixture::degrees(270),
+            follower: Some(castellan_engine::Port::W),
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
@@ -375,7 +375,7 @@ mod tests {
         assert!(!options[0].features.is_empty(), "the roads out of the City's gates");
         assert_eq!(serde_json::to_value(&options[0]).unwrap()["big"], true);
         assert_eq!((options[0].left, &options[0].out[..]), (1, &[Figure::Big][..]), "all that waits there");
-        let to = options[0].features[0].at.to_engine().unwrap();
+        let to = options[0].features[0].at.to_engine();
         let out = QuarterMove { player: castellan_engine::PlayerId(1), quarter: Quarter::Blacksmith, to, big: true };
         let after = final_move_options(&game, &[out]);
         assert_eq!((after[0].left, after[0].out.len()), (0, 0), "once chosen to move, nothing is left there");
