@@ -351,6 +351,11 @@ at: Cell };
 export type CityView = {
 	/**  The Count's quarter: nobody may leave it. */
 	countAt: Quarter,
+	/**
+	 *  The Count's quarter while a follower waits in it, which then may not leave it before
+	 *  the final count (Rule C-11); `null` when nobody waits there.
+	 */
+	locked: Quarter | null,
 	/**  The four quarters. */
 	quarters: QuarterView[],
 };
@@ -661,6 +666,11 @@ export type CountQuestion = {
 	 *  ordinary follower, the big follower (X-07), or both; empty when they may not enter.
 	 */
 	enterFigures: Figure[],
+	/**
+	 *  The figure the placer enters with unless they choose the other: an ordinary follower
+	 *  while they hold one, else the big follower (X-07); `null` when they may not enter.
+	 */
+	enterFigure: Figure | null,
 };
 
 /**  The Count decisions entered with a move. */

@@ -131,6 +131,9 @@ impl TradersView {
 pub struct CityView {
     /// The Count's quarter: nobody may leave it.
     pub count_at: Quarter,
+    /// The Count's quarter while a follower waits in it, which then may not leave it before
+    /// the final count (Rule C-11); `null` when nobody waits there.
+    pub locked: Option<Quarter>,
     /// The four quarters.
     pub quarters: Vec<QuarterView>,
 }
@@ -364,6 +367,12 @@ impl GameView {
             finished: progress.finished,
             city: game.city().map(|city| CityView {
                 count_at: city.count_at,
+                locked: (0..game.player_count())
+                    .any(|i| {
+                        city.followers(city.count_at)[PlayerId(i as u8)] > 0
+                            || city.big(PlayerId(i as u8)) == Some(city.count_at)
+                    })
+                    .then_some(city.count_at),
                 quarters: Quarter::ALL
                     .into_iter()
                     .map(|q| QuarterView {
