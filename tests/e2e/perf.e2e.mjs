@@ -135,6 +135,89 @@ async function blankWebViewMemoryMb() {
   }
 }
 
+/**
+ * Enters up to `count` turns by clicking, as players do, and times each from confirming to the
+ * painted frame, and in its parts: the command (engine, ledger, view), the page's update, and
+ * style, layout and paint. Stops early when no tile left in the bag has a legal square in view.
+ */
+async function timedTurns(browser, count) {
+  const times = [];
+  const phases = { ipc: [], update: [], paint: [] };
+  for (let turn = 0; turn < count; turn++) {
+    const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
+    let chosen = false;
+    for (const pick of await browser.$$(".pick")) {
+      const tile = await pick.getAttribute("data-tile");
+      await pick.click();
+      // The tile's squares come with the command's answer, when the tile shows as chosen: read
+      // before that, they would be none, and the turn would take whichever tile answered first.
+      await (await browser.$(`.pick.chosen[data-tile="${tile}"]`)).waitForExist({ timeout: 5000 });
+      // The first lit square in view: a board this large is shown in part, from its middle.
+      const cell = await browser.execute(() => {
+        const frame = document.querySelector(".board").getBoundingClientRect();
+        const inView = [...document.querySelectorAll(".legal")].find((square) => {
+          const r = square.getBoundingClientRect();
+          return r.left >= frame.left && r.top >= frame.top && r.right <= frame.right && r.bottom <= frame.bottom;
+        });
+        return inView?.dataset.cell ?? null;
+      });
+      if (cell !== null) {
+        await click(browser, `.legal[data-cell="${cell}"]`);
+        chosen = true;
+        break;
+      }
+    }
+    if (!chosen) break;
+    const spots = await browser.$$(".spot");
+    if (spots.length > 0) await spots[0].click();
+    await click(browser, "#confirm");
+    // With the Count, a tile that scores may first ask who moves out of the City and whether the
+    // placer enters it: nobody does, as in most turns at a table.
+    const timed = async () =>
+      (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before;
+    await browser.waitUntil(async () => (await timed()) || (await (await browser.$("#count-panel")).isExisting()), {
+      timeout: 15000,
+    });
+    for (const step of ["#count-next", "#enter-none", "#count-confirm"]) {
+      const button = await browser.$(step);
+      if (!(await timed()) && (await button.isExisting())) await button.click();
+    }
+    await browser.waitUntil(timed, { timeout: 15000 });
+    const { turnMs, turnPhases } = await browser.execute(() => document.documentElement.dataset);
+    times.push(Number(turnMs));
+    for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) phases[phase].push(ms);
+  }
+  return { times, phases };
+}
+
+/**
+ * The floor under a turn on this machine, timed in the page the way a turn is: a command that
+ * does nothing but answer, and a frame whose only change is one word.
+ */
+async function turnFloor(browser) {
+  const floors = await browser.executeAsync(async (done) => {
+    const settle = () => new Promise((r) => setTimeout(r, 40));
+    const ipc = [];
+    const frame = [];
+    const word = document.createElement("span");
+    document.querySelector("#turn").append(word);
+    for (let i = 0; i < 15; i++) {
+      await settle();
+      const t0 = performance.now();
+      await window.__TAURI_INTERNALS__.invoke("app_info");
+      ipc.push(performance.now() - t0);
+      await settle();
+      const t1 = performance.now();
+      word.textContent = ` ${i}`;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+      frame.push(performance.now() - t1);
+    }
+    word.remove();
+    done({ ipc, frame });
+  });
+  return { ipc: median(floors.ipc), frame: median(floors.frame) };
+}
+
 test("cold start, idle memory and turn time on a 100-tile board", async () => {
   const launched = Date.now();
   browser = await openApp();
@@ -191,78 +274,15 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   }
   metric("view_round_trip_ms_median", median(ipc));
 
-  // The table screen takes the game up; 21 turns entered by clicking, each timed, from
-  // confirming to the painted frame and in its parts: the command (engine, ledger, view),
-  // the page's update, and style, layout and paint.
+  // The table screen takes the game up; 21 turns entered by clicking, each timed.
   await browser.refresh();
   await click(browser, "#resume");
-  const times = [];
-  const phases = { ipc: [], update: [], paint: [] };
-  for (let turn = 0; turn < 21; turn++) {
-    const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
-    let chosen = false;
-    for (const pick of await browser.$$(".pick")) {
-      const tile = await pick.getAttribute("data-tile");
-      await pick.click();
-      // The tile's squares come with the command's answer, when the tile shows as chosen: read
-      // before that, they would be none, and the turn would take whichever tile answered first.
-      await (await browser.$(`.pick.chosen[data-tile="${tile}"]`)).waitForExist({ timeout: 5000 });
-      // The first lit square in view: a board this large is shown in part, from its middle.
-      const cell = await browser.execute(() => {
-        const frame = document.querySelector(".board").getBoundingClientRect();
-        const inView = [...document.querySelectorAll(".legal")].find((square) => {
-          const r = square.getBoundingClientRect();
-          return r.left >= frame.left && r.top >= frame.top && r.right <= frame.right && r.bottom <= frame.bottom;
-        });
-        return inView?.dataset.cell ?? null;
-      });
-      if (cell !== null) {
-        await click(browser, `.legal[data-cell="${cell}"]`);
-        chosen = true;
-        break;
-      }
-    }
-    assert.ok(chosen, "a tile with a legal square in view");
-    const spots = await browser.$$(".spot");
-    if (spots.length > 0) await spots[0].click();
-    await click(browser, "#confirm");
-    await browser.waitUntil(
-      async () => (await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "")) !== before,
-      {
-        timeout: 5000,
-      },
-    );
-    const { turnMs, turnPhases } = await browser.execute(() => document.documentElement.dataset);
-    times.push(Number(turnMs));
-    for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) phases[phase].push(ms);
-  }
+  const { times, phases } = await timedTurns(browser, 21);
   const tiles = await browser.$$(".board use.tile:not(.ghost)");
   assert.ok(tiles.length >= 100, `a board of 100 tiles (${tiles.length})`);
   await shot(browser, "board-100");
 
-  // The floor under a turn on this machine, timed in the page the way a turn is: a command
-  // that does nothing but answer, and a frame whose only change is one word.
-  const floors = await browser.executeAsync(async (done) => {
-    const settle = () => new Promise((r) => setTimeout(r, 40));
-    const ipc = [];
-    const frame = [];
-    const word = document.createElement("span");
-    document.querySelector("#turn").append(word);
-    for (let i = 0; i < 15; i++) {
-      await settle();
-      const t0 = performance.now();
-      await window.__TAURI_INTERNALS__.invoke("app_info");
-      ipc.push(performance.now() - t0);
-      await settle();
-      const t1 = performance.now();
-      word.textContent = ` ${i}`;
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
-      frame.push(performance.now() - t1);
-    }
-    word.remove();
-    done({ ipc, frame });
-  });
-  const floor = { ipc: median(floors.ipc), frame: median(floors.frame) };
+  const floor = await turnFloor(browser);
   metric("ipc_floor_ms_median", floor.ipc);
   metric("frame_floor_ms_median", floor.frame);
   // A turn's own work is what it takes beyond a bare command and a bare frame.
@@ -283,4 +303,101 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   metric("app_overhead_uss_mb", memory.uss - blank.uss, 40);
   // The same without the libraries: what the app's own heaps, page and caches add.
   metric("app_overhead_anon_mb", memory.anon - blank.anon);
+});
+
+/**
+ * Lays tiles through the app's commands until the board holds `count` tiles or the bag has
+ * `keep` tiles left: each time the first tile in the bag that fits, at its legal square
+ * nearest the start, so the board grows as a table's does, round the middle; a follower on
+ * every third tile that offers a place. A tile that fits nowhere is put aside, as the table
+ * does (a river tile the City blocks, a tile late in the game).
+ */
+async function growBoard(browser, view, count, keep = 0) {
+  const distance = (o) => Math.abs(o.x) + Math.abs(o.y);
+  while (view.tiles.length < count && view.tilesLeft > keep) {
+    let played = false;
+    for (const { tile } of view.bag) {
+      const options = await invoke(browser, "placement_options_for", { tile });
+      if (options.length === 0) continue;
+      const o = options.reduce((best, o) => (distance(o) < distance(best) ? o : best));
+      const place = view.tiles.length % 3 === 0 ? (o.followers[0]?.place ?? null) : null;
+      // Without a follower when the player has none left in hand.
+      for (const follower of place === null ? [null] : [place, null]) {
+        try {
+          view = await invoke(browser, "play", {
+            request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower },
+          });
+          played = true;
+          break;
+        } catch (refusal) {
+          assert.equal(refusal.kind, "refused", JSON.stringify(refusal));
+        }
+      }
+      if (played) break;
+    }
+    for (const { tile } of played ? [] : view.bag) {
+      try {
+        view = await invoke(browser, "play", { request: { kind: "discard", tile } });
+        played = true;
+        break;
+      } catch (refusal) {
+        assert.equal(refusal.kind, "refused", JSON.stringify(refusal));
+      }
+    }
+    if (!played) break;
+  }
+  return view;
+}
+
+test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board the boxes make", async () => {
+  browser = await openApp();
+  await (await browser.$("#title")).waitForExist({ timeout: 10000 });
+  // Every box the window plays that adds tiles: the City of Carcassonne starts, River II's
+  // tiles come from the bag like the others.
+  let view = await invoke(browser, "start_game", {
+    request: {
+      seats: [
+        { name: "Anna", color: "green" },
+        { name: "Bram", color: "red" },
+        { name: "Cor", color: "yellow" },
+      ],
+      boxes: ["winter", "king-robber", "shrines", "river2", "count", "abbot", "inns-cathedrals", "traders-builders"],
+      rules: "current",
+      place: null,
+    },
+  });
+  const turns = 9;
+  const points = [
+    { label: "25", size: 25 },
+    { label: "50", size: 50 },
+    { label: "100", size: 100 },
+    // The last turns of the game: the bag is all but empty, the board as large as it gets.
+    { label: "large", size: Infinity },
+  ];
+  for (const { label, size } of points) {
+    view = await growBoard(browser, view, size - turns, size === Infinity ? turns + 1 : 0);
+    await browser.refresh();
+    await click(browser, "#resume");
+    const { times, phases } = await timedTurns(browser, turns);
+    assert.ok(times.length >= 5, `at least five turns timed at ${label} (${times.length})`);
+    const floor = await turnFloor(browser);
+    view = await invoke(browser, "current_game");
+    const suffix = `_${label}`;
+    metric(`turn_own_ms_median${suffix}`, median(times) - floor.ipc - floor.frame, 8);
+    if (label === "large") {
+      metric("board_tiles_large", view.tiles.length);
+      metric("turn_ms_median_large", median(times));
+      metric("turn_ms_p95_large", p95(times), 33);
+      for (const [phase, ms] of Object.entries(phases)) metric(`turn_${phase}_ms_median_large`, median(ms));
+      await shot(browser, "board-large");
+      await new Promise((r) => setTimeout(r, 2000));
+      const memory = memoryMb(ourApps);
+      metric("idle_uss_mb_large", memory.uss, 150);
+    }
+  }
+  // The boxes the window plays hold 160 tiles with the City's twelve; late in a game a few fit
+  // nowhere and are put aside, and the last turns are timed with tiles still in the bag.
+  assert.ok(view.tiles.length >= 140, `the largest board holds at least 140 tiles (${view.tiles.length})`);
+  await browser.deleteSession();
+  browser = undefined;
 });

@@ -257,3 +257,82 @@ test("the history tells the night's games apart; a replay draws the City and Bra
   );
   await shot(browser, "reach-replay-city");
 });
+
+// The mode's own hint for a tile chosen: a click lays what fits, not "click a lit square".
+const CLICK_LIT = {
+  en: "Click a highlighted square",
+  nl: "Klik op een gemarkeerd vak",
+  de: "Auf ein markiertes Feld klicken",
+};
+
+for (const language of ["en", "nl", "de"]) {
+  test(`a finished table's pictures of what fits whole, the picker's two rows in reach, in ${language}`, async () => {
+    await invoke(browser, "start_game", {
+      request: { seats: SEATS, boxes: BOXES, rules: "current", place: null, finalBoard: true },
+    });
+    await browser.refresh();
+    await speak(language);
+    await click(browser, "#resume");
+    await (await browser.$("#tile-filter")).waitForExist({ timeout: 5000 });
+    // A tile chosen from the picker: the hint says a click lays what fits, that tile first.
+    const chosen = await browser.$("#tile-choices button");
+    const tile = await chosen.getAttribute("data-tile");
+    await chosen.click();
+    await (await browser.$(".legal[data-cell]")).waitForExist({ timeout: 5000 });
+    const hint = await textOf(browser, "#fits-say", new RegExp(`\\b${tile}\\b`));
+    const action = await browser.execute(() => document.querySelector("#action").textContent);
+    assert.ok(!action.includes(CLICK_LIT[language]), `no "${CLICK_LIT[language]}" on a finished table: ${hint}`);
+    // A tile laid by a click: the pictures list what else fits its square.
+    const square = await browser.$(".legal[data-cell]");
+    const cell = await square.getAttribute("data-cell");
+    await square.click();
+    await (await browser.$(`#fits-here[data-laid-at="${cell}"]`)).waitForExist({ timeout: 5000 });
+    const pictures = await browser.execute(() => document.querySelectorAll("#fits-here .fit").length);
+    assert.ok(pictures > 9, `more than nine pictures fit the square (${pictures}): a laptop's row is too short`);
+
+    const problems = [];
+    for (const [width, height] of SIZES) {
+      await resize(browser, width, height);
+      const where = `${language} ${width}×${height} final board`;
+      // The pictures are checked below; who stands where comes after the picker, in the part
+      // of the step that scrolls, as the picker's tiles do.
+      for (const wrong of await outOfReach("#action button:not(.fit):not(#stand-panel button), dialog[open] button", 2))
+        problems.push(`${where}: ${wrong}`);
+      // Each picture whole where the row shows it, or wholly out of view until scrolled to;
+      // the nine the number keys reach shown whole.
+      const cut = await browser.execute(() => {
+        const row = document.querySelector("#fits-here .fit-row");
+        // The row's box, as far as every part that scrolls around it and the window show it.
+        const own = row.getBoundingClientRect();
+        const view = { left: own.left, top: own.top, right: own.right, bottom: own.bottom };
+        for (let e = row.parentElement; e; e = e.parentElement) {
+          if (getComputedStyle(e).overflowY === "visible") continue;
+          const r = e.getBoundingClientRect();
+          [view.top, view.bottom] = [Math.max(view.top, r.top), Math.min(view.bottom, r.bottom)];
+        }
+        [view.right, view.bottom] = [
+          Math.min(view.right, window.innerWidth),
+          Math.min(view.bottom, window.innerHeight),
+        ];
+        return [...row.querySelectorAll(".fit")].flatMap((fit, i) => {
+          const r = fit.getBoundingClientRect();
+          const whole =
+            r.left >= view.left - 0.5 &&
+            r.right <= view.right + 0.5 &&
+            r.top >= view.top - 0.5 &&
+            r.bottom <= view.bottom + 0.5;
+          const hidden = r.right <= view.left || r.left >= view.right || r.bottom <= view.top || r.top >= view.bottom;
+          if (whole) return [];
+          if (!hidden)
+            return [
+              `picture ${i + 1} cut: ${[r.left, r.top, r.right, r.bottom].map(Math.round)} in ${[view.left, view.top, view.right, view.bottom].map(Math.round)}`,
+            ];
+          return i < 9 ? [`picture ${i + 1} out of view`] : [];
+        });
+      });
+      problems.push(...cut.map((c) => `${where}: ${c}`));
+      await shot(browser, `reach-${language}-final-board-${width}x${height}`);
+    }
+    assert.deepEqual(problems, [], `every picture whole, the picker's rows in reach:\n${problems.join("\n")}`);
+  });
+}

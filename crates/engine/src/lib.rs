@@ -71,7 +71,7 @@ pub use figure::Figure;
 pub use game::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,
     GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
-    SetupError, StandError, Start, TrackPosition, FOLLOWERS_PER_PLAYER,
+    SetupError, StandError, Start, Told, TrackPosition, FOLLOWERS_PER_PLAYER,
 };
 pub use goods::{Goods, Tokens};
 pub use history::History;

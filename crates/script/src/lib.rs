@@ -24,7 +24,8 @@ pub use write::{final_moves_json, move_json, players_json, setup_json, track_jso
 pub use castellan_engine::Standing;
 
 use castellan_engine::{
-    Figure, Game, GameSetup, Move, MoveError, PlayerId, QuarterMove, ReplayError, ScoreSource, StandError, TitleKind,
+    Figure, Game, GameSetup, Move, MoveError, PlayerId, QuarterMove, ReplayError, ScoreSource, StandError, TileSet,
+    TitleKind,
 };
 use std::collections::BTreeMap;
 
@@ -33,32 +34,51 @@ pub const FORMAT: &str = "castellan-game-script";
 /// The format version a script needs when it uses nothing of version 2: what this crate
 /// writes for such a game, so that readers of version 1 keep reading it.
 pub const VERSION: u64 = 1;
-/// The newest format version this crate reads: version 1 plus the abbot (its set, its
-/// figure and its recall; `docs/game-script-v2.md`). It is written only for a game that
-/// uses it.
+/// Version 1 plus the abbot, Inns & Cathedrals and Traders & Builders (their sets, figures,
+/// recall, second tiles and goods; `docs/game-script-v2.md`). It is written only for a game
+/// that uses it.
 pub const VERSION_2: u64 = 2;
+/// Version 2 plus the boxes of the Big Box that change the board (`docs/game-script-v3.md`):
+/// their sets, and what the players tell the app when one of their tiles is placed. It is
+/// written only for a game that plays one of them.
+pub const VERSION_3: u64 = 3;
+/// The newest version this crate reads.
+pub const NEWEST: u64 = VERSION_3;
 
-/// The format version a script of a game with `setup` is written in: version 2 when the
-/// game plays the abbot, Inns & Cathedrals or Traders & Builders (whose figures, recall,
-/// second tiles and goods no other game can use) or a rule option version 2 adds (RI-14's
+/// The first format version that knows `set`: a script of an older version naming it is
+/// refused, and a game playing it is written in this version at least.
+pub fn version_of_set(set: TileSet) -> u64 {
+    match set {
+        TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders => VERSION_2,
+        TileSet::Base
+        | TileSet::Winter
+        | TileSet::KingRobber
+        | TileSet::Shrines
+        | TileSet::River2
+        | TileSet::Count
+        | TileSet::River
+        | TileSet::RiverC1 => VERSION,
+    }
+}
+
+/// The format version a script of a game with `setup` is written in: the newest its sets
+/// need ([`version_of_set`]); version 2 also for a rule option version 2 adds (RI-14's
 /// `start_tile_after_river`, RI-15's `no_followers_on_river`, QX-03's
-/// `recall_loses_challenge`, QX-18's `gardens`, QX-07's `herd_and_pig_stack`), else version 1,
-/// so that readers of version 1 keep reading every other game.
+/// `recall_loses_challenge`, QX-18's `gardens`, QX-07's `herd_and_pig_stack`) or goods in
+/// hand, so that readers of an older version keep reading every game they can.
 pub fn version_for(setup: &GameSetup) -> u64 {
     let r = &setup.rules;
-    if setup.has(castellan_engine::TileSet::Abbot)
-        || setup.has(castellan_engine::TileSet::InnsCathedrals)
-        || setup.has(castellan_engine::TileSet::TradersBuilders)
-        || !setup.goods.is_empty()
+    let sets = setup.sets.iter().map(|&s| version_of_set(s)).max().unwrap_or(VERSION);
+    let version_2_rules = !setup.goods.is_empty()
         || r.start_tile_after_river
         || r.no_followers_on_river
         || r.recall_loses_challenge
         || r.gardens.is_some()
-        || !r.herd_and_pig_stack
-    {
-        VERSION_2
+        || !r.herd_and_pig_stack;
+    if version_2_rules {
+        sets.max(VERSION_2)
     } else {
-        VERSION
+        sets
     }
 }
 

@@ -1,7 +1,7 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
 use crate::shown::{excerpt, quoted};
-use crate::{Script, Standing, StandingFollower, FORMAT, VERSION, VERSION_2};
+use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2};
 use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, Mode, Move, MoveError,
     PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Start, TiedWinners,
@@ -188,11 +188,11 @@ impl Script {
             None => return Err(ScriptError::format("format", "missing")),
         }
         let version = match root.get("version").map(|v| integer(v, "version")).transpose()? {
-            Some(v) if v == VERSION as i64 || v == VERSION_2 as i64 => v as u64,
+            Some(v) if (VERSION as i64..=NEWEST as i64).contains(&v) => v as u64,
             Some(v) => {
                 return Err(ScriptError::format(
                     "version",
-                    format!("version {v} is not supported (this reads {VERSION} and {VERSION_2})"),
+                    format!("version {v} is not supported (this reads {VERSION} to {NEWEST})"),
                 ))
             }
             None => return Err(ScriptError::format("version", "missing")),
@@ -220,10 +220,12 @@ impl Script {
                     let name = string(s, "setup.sets")?;
                     let set = TileSet::from_name(name)
                         .ok_or_else(|| ScriptError::format("setup.sets", format!("unknown set {}", quoted(name))))?;
-                    if matches!(set, TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders)
-                        && version < VERSION_2
-                    {
-                        return Err(ScriptError::format("setup.sets", format!("{} needs version 2", quoted(name))));
+                    let needs = version_of_set(set);
+                    if version < needs {
+                        return Err(ScriptError::format(
+                            "setup.sets",
+                            format!("{} needs version {needs}", quoted(name)),
+                        ));
                     }
                     Ok(set)
                 })
@@ -693,6 +695,7 @@ fn read_move(
         count,
         purchase,
         pass_second_tile,
+        told: castellan_engine::Told::default(),
     })
 }
 

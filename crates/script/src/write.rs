@@ -62,7 +62,18 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             }
             o
         }
-        Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
+        Move::Place {
+            tile,
+            cell,
+            rotation,
+            follower,
+            figure,
+            recall_abbot,
+            count,
+            purchase,
+            pass_second_tile,
+            told: _,
+        } => {
             let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
             if let Some(p) = follower {
                 o["meeple"] = p.name().into();
@@ -107,7 +118,7 @@ impl Script {
     /// Cathedrals or Traders & Builders, goods in hand, a figure other than a follower (on the
     /// board or in the City), a recall, or a second tile passed up.
     fn needs_version_2(&self) -> bool {
-        crate::version_for(&self.setup) == VERSION_2
+        crate::version_for(&self.setup) >= VERSION_2
             || self.followers.iter().any(|f| f.figure != Figure::Follower)
             || self.final_moves.iter().any(|m| m.big)
             || self.moves.iter().any(|m| match m {
@@ -123,6 +134,16 @@ impl Script {
             })
     }
 
+    /// The format version this script is written in: the oldest that says all of it.
+    pub fn version(&self) -> u64 {
+        let version = crate::version_for(&self.setup);
+        if self.needs_version_2() {
+            version.max(VERSION_2)
+        } else {
+            version
+        }
+    }
+
     /// The script as JSON. Rule options at their defaults are left out.
     pub fn to_json(&self) -> Value {
         let s = &self.setup;
@@ -136,7 +157,7 @@ impl Script {
             "format": FORMAT,
             // Version 2 only for a game that needs it (the abbot), so readers of version 1
             // keep reading every other game.
-            "version": if self.needs_version_2() { VERSION_2 } else { crate::version_for(&self.setup) },
+            "version": self.version(),
             "players": players,
             "setup": setup,
             "moves": moves,

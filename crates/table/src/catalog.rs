@@ -50,11 +50,29 @@ pub struct TileShape {
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
 /// The boxes the new-game screen offers beside the base game, which is always in play, in the
-/// engine's order: every box the engine plays, as the table screen places each box's figures
-/// (the big follower, the abbot, the builder and the pig), asks for the builder's second tile
-/// and counts goods.
+/// engine's order: every box whose questions the table screen asks (where each box's figures
+/// go — the big follower, the abbot, the builder and the pig —, the builder's second tile,
+/// goods).
 pub fn offered_boxes() -> Vec<TileSet> {
-    TileSet::ALL.into_iter().filter(|&s| s != TileSet::Base).collect()
+    TileSet::ALL.into_iter().filter(|&s| window_plays(s)).collect()
+}
+
+/// Whether the table screen asks everything a game with `set` needs told. The base game is
+/// always in play, so it is not offered as a box.
+fn window_plays(set: TileSet) -> bool {
+    match set {
+        TileSet::Base => false,
+        TileSet::Winter
+        | TileSet::KingRobber
+        | TileSet::Shrines
+        | TileSet::River2
+        | TileSet::Count
+        | TileSet::River
+        | TileSet::RiverC1
+        | TileSet::Abbot
+        | TileSet::InnsCathedrals
+        | TileSet::TradersBuilders => true,
+    }
 }
 
 /// Every tile type, in catalog order.

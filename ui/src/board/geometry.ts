@@ -395,6 +395,33 @@ const OUTLINES: Record<FigureShape, (string | [number, number])[]> = {
   ],
 };
 
+/**
+ * The box a figure's outline of half-width 1 fills about its centre: left, top, right, bottom.
+ * Reckoned from the outline's points with a curve's control points among them, so it is never
+ * smaller than what is drawn; an arc (the monk's halves of a circle) reaches its radius past
+ * the middle of its ends.
+ */
+export function outlineBox(shape: FigureShape): [number, number, number, number] {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const outline = OUTLINES[shape];
+  let last: [number, number] = [0, 0];
+  outline.forEach((p, i) => {
+    if (typeof p === "string") return;
+    if (outline[i - 1] === "A") {
+      const end = outline[i + 2] as [number, number];
+      const [mx, my] = [(last[0] + end[0]) / 2, (last[1] + end[1]) / 2];
+      xs.push(mx - p[0], mx + p[0]);
+      ys.push(my - p[1], my + p[1]);
+      return;
+    }
+    xs.push(p[0]);
+    ys.push(p[1]);
+    last = p;
+  });
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 /** The outline of a figure of shape `role` with half-width `r`, centred on `x`, `y` (an SVG path). */
 export function roleOutline(role: FigureShape, x: number, y: number, r: number): string {
   const round = (n: number) => Math.round(n * 100) / 100;

@@ -158,8 +158,7 @@ export const de: Messages = {
   "table.turn": "{name} ist am Zug",
   "table.bag.one": "Im Beutel: {n} Plättchen",
   "table.bag.other": "Im Beutel: {n} Plättchen",
-  "table.filter":
-    "Gezogenes Plättchen: den Buchstaben tippen oder die Kanten ringsum (C Stadt, R Straße, F Wiese, W Fluss)",
+  "table.filter": "Gezogenes Plättchen: Buchstabe oder Kanten ringsum (C Stadt, R Straße, F Wiese, W Fluss)",
   "table.filterExample": "z. B. D oder CRFR",
   "picker.several.one": "{n} Plättchen passt zu „{typed}“: welches?",
   "picker.several.other": "{n} Plättchen passen zu „{typed}“: welches?",
@@ -199,6 +198,9 @@ export const de: Messages = {
   "feed.recalled": " (Abt zurückgenommen)",
   "feed.pigs": " (Schwein: {names})",
   "feed.secondTile": " (zweites Plättchen)",
+  "board.enlarged": "Das Plättchen vergrößert: Platz anklicken",
+  "board.enlargedClose": "Zurück zum Spielplan",
+  "board.enlargedOpen": "Plättchen vergrößern",
   "board.square": "Feld {where}",
   "board.tile": "Plättchen {tile}: {where}",
   "board.start": "das Startplättchen",
@@ -477,14 +479,16 @@ export const de: Messages = {
   "stand.intro":
     "Wähle, wessen Meeple, dann das Plättchen auf dem Brett und den Platz darauf. Mehrere auf einem Gebiet sind erlaubt.",
   "stand.city": "…oder in einem Viertel der Stadt:",
-  "stand.mode": "Ein fertiger Tisch: Plättchen in beliebiger Reihenfolge legen, dann die Meeple.",
+  "stand.mode": "Fertiger Tisch",
+  "stand.how": "Plättchen in beliebiger Reihenfolge legen, dann die Meeple.",
   "stand.hover":
     "Zeigt auf ein Plättchen, dann erscheinen seine Plätze; der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
+  "stand.chooseCell": "Ein Klick legt, was passt, {tile} zuerst",
   "stand.keys":
     "Oder mit Tasten: Name eines Plättchens (/ führt dorthin), Pfeile zu seinem Feld, R dreht, Enter legt es.",
-  "quick.fits": "Gelegt; oder drückt die Zahl eines anderen",
-  "quick.pointed": "Passt hier: Feld klicken für 1, oder Zahl drücken",
-  "quick.point": "Zeigt auf ein Feld: Was dort passt, steht hier",
+  "quick.fits": "Gelegt, oder andere Zahl drücken",
+  "quick.pointed": "Passt hier: Klick legt 1, eine Zahl ein anderes",
+  "quick.point": "Auf ein Feld zeigen: Was dort passt, steht hier",
   "quick.turn": "Drehen (R)",
   "track.title": "Punkte vor der Schlusswertung",
   "track.intro":

@@ -532,6 +532,7 @@ mod tests {
             count,
             purchase: None,
             pass_second_tile: false,
+            told: crate::game::Told::default(),
         }
     }
 
@@ -620,6 +621,7 @@ mod tests {
             },
             purchase: None,
             pass_second_tile: false,
+            told: crate::game::Told::default(),
         };
         let events = game.apply(&close(true)).unwrap().to_vec();
         assert!(events.contains(&crate::Event::EnteredCity {

@@ -52,6 +52,7 @@ mod pig;
 mod placement;
 mod setup;
 mod title;
+mod told;
 
 pub use abbot::AbbotError;
 pub use big::BigFollowerError;
@@ -66,6 +67,7 @@ pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
 pub use placement::PlacementError;
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
+pub use told::Told;
 
 use crate::board::{Board, Follower, SegmentId};
 use crate::challenge::Challenge;
@@ -382,7 +384,18 @@ impl Game {
                 }
                 self.events.push(Event::TileDiscarded { player: self.current, tile });
             }
-            Move::Place { tile, cell, rotation, follower, figure, recall_abbot, count, purchase, pass_second_tile } => {
+            Move::Place {
+                tile,
+                cell,
+                rotation,
+                follower,
+                figure,
+                recall_abbot,
+                count,
+                purchase,
+                pass_second_tile,
+                told: _,
+            } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
                     return Err(CountError::NoCount.into());

@@ -6,6 +6,7 @@
 //! The tile's placement, the follower, the draw order and the Count's decisions are
 //! checked in their own modules.
 
+use super::Told;
 use super::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
     PlacementError, SetupError, StandError,
@@ -43,6 +44,8 @@ pub enum Move {
         purchase: Option<Purchase>,
         /// The tile earned a second tile with the builder, and the player passes it up (T-15).
         pass_second_tile: bool,
+        /// What the players told about the tile's box: a die, a choice, a piece taken.
+        told: Told,
     },
     /// The tile fitted nowhere and was put aside; the same player draws again.
     Discard {
@@ -84,6 +87,7 @@ impl Move {
             count: CountChoice::default(),
             purchase: None,
             pass_second_tile: false,
+            told: Told::default(),
         }
     }
 
