@@ -156,6 +156,8 @@ export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
 
 export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"I":[50,32],"II":[50,68],"N":[50,14],"NL":[20,10],"NR":[80,10],"S":[50,86],"SL":[80,90],"SR":[20,90],"W":[14,50],"WL":[10,80],"WR":[10,20]} as const;
 
+export const PORTS = ["N","E","S","W","NL","NR","EL","ER","SL","SR","WL","WR","C","I","II"] as const;
+
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
 export const ROTATION_DEGREES = {"R0":0,"R180":180,"R270":270,"R90":90} as const;

@@ -14,6 +14,9 @@ export { COLORS, BOXES, QUARTERS, LIMITS } from "./bindings";
 /** Where the board draws each place on a tile, as the table measures from them. */
 export { PLACE_POINTS } from "./bindings";
 
+/** Every place on a tile, in the engine's order. */
+export { PORTS } from "./bindings";
+
 /** The degrees of each rotation as the engine's refusals name it. */
 export { ROTATION_DEGREES } from "./bindings";
 

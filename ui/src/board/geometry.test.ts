@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import type { Port, TileShape } from "../bindings";
-import { PLACE_POINTS } from "../ipc";
+import type { TileShape } from "../bindings";
+import { PLACE_POINTS, PORTS } from "../ipc";
 import {
   LEAST_FIT_SCALE,
   PLACE_POINT,
@@ -265,7 +265,6 @@ test("a patch of marks spans their cells and one more on every side", () => {
 });
 
 test("every place is drawn at the table's own point for it, which its descriptions measure from", () => {
-  const ports: Port[] = ["N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "C", "I", "II"];
-  expect(Object.keys(PLACE_POINTS).sort()).toEqual([...ports].sort());
-  for (const port of ports) expect(PLACE_POINT[port], port).toEqual(PLACE_POINTS[port]);
+  expect(Object.keys(PLACE_POINTS).sort()).toEqual([...PORTS].sort());
+  for (const port of PORTS) expect(PLACE_POINT[port], port).toEqual(PLACE_POINTS[port]);
 });
