@@ -7,7 +7,7 @@ use crate::start::{StartNotice, StartNotices};
 use crate::state::AppState;
 use castellan_table::catalog::{tile_shapes, TileShape};
 use castellan_table::count::{count_question, final_move_options, CountQuestion, QuarterMoveOption};
-use castellan_table::engine::Game;
+use castellan_table::engine::{Game, TileId};
 use castellan_table::history::{history as ledger_history, unvoid_game as unvoid, void_game as void, NightSummary};
 use castellan_table::options::RulePresets;
 use castellan_table::placement::{placement_options, standing_options, FollowerOption, PlacementOption};
@@ -88,10 +88,10 @@ fn game_at(live: &LiveGame, before: Option<u32>) -> Result<std::borrow::Cow<'_, 
 #[specta::specta]
 pub fn placement_options_for(
     state: State<'_, AppState>,
-    tile: String,
+    tile: TileId,
     before: Option<u32>,
 ) -> Result<Vec<PlacementOption>, CommandError> {
-    state.with_live(|live| Ok(placement_options(&*game_at(live, before)?, &tile)?))
+    state.with_live(|live| Ok(placement_options(&*game_at(live, before)?, tile)))
 }
 
 /// Final board: where `seat` may stand a follower on the tile at `x`, `y`; with `before`, as

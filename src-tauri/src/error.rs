@@ -378,6 +378,8 @@ pub enum LedgerRefusal {
 }
 
 impl LedgerRefusal {
+    /// Every variant is named, none caught by a wildcard: a new ledger error is a compile
+    /// error here until it is given its refusal (or `Other` on purpose).
     fn of(error: &LedgerError) -> LedgerRefusal {
         use castellan_table::ledger::InvalidInput;
         match error {
@@ -387,7 +389,33 @@ impl LedgerRefusal {
             LedgerError::GameEnded { .. } => LedgerRefusal::GameEnded,
             LedgerError::MovedOn { .. } => LedgerRefusal::ChangedMeanwhile,
             LedgerError::NotFinished { .. } => LedgerRefusal::NotFinished,
-            _ => LedgerRefusal::Other,
+            // Mistakes of the calling code, not of the players: logged in the ledger's words.
+            LedgerError::Invalid(
+                InvalidInput::NoSeats
+                | InvalidInput::StartSeatOutOfRange { .. }
+                | InvalidInput::SamePlayer { .. }
+                | InvalidInput::DuplicatePlayer(_)
+                | InvalidInput::DuplicateColor(_)
+                | InvalidInput::ResultsDoNotMatchSeats
+                | InvalidInput::NotJsonObject { .. }
+                | InvalidInput::NotJsonArray { .. },
+            ) => LedgerRefusal::Other,
+            // What keeps a file from being opened or written reaches the UI as a
+            // `LedgerUnavailable` or `LedgerFile` problem; met while writing, it has no words
+            // of its own beyond the ledger's.
+            LedgerError::File { .. }
+            | LedgerError::InUse { .. }
+            | LedgerError::Sqlite { .. }
+            | LedgerError::Migration { .. }
+            | LedgerError::SchemaTooNew { .. }
+            | LedgerError::Corrupt { .. }
+            | LedgerError::UnexpectedSchema { .. }
+            | LedgerError::NeedsMigration { .. }
+            | LedgerError::NoLedger { .. }
+            | LedgerError::ForeignDatabase { .. }
+            | LedgerError::HardLinked { .. }
+            | LedgerError::NotWritable { .. }
+            | LedgerError::Io { .. } => LedgerRefusal::Other,
         }
     }
 }
@@ -450,7 +478,18 @@ impl LedgerProblem {
             E::Io { .. } => LedgerProblem::Access,
             E::NoLedger { .. } => LedgerProblem::Missing,
             E::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. } => LedgerProblem::Access,
-            _ => LedgerProblem::Other,
+            // Every other variant named, none by a wildcard: a new way for opening to fail is a
+            // compile error here until it is given its problem.
+            E::File { .. }
+            | E::Sqlite { .. }
+            | E::Migration { .. }
+            | E::NeedsMigration { .. }
+            | E::NotFound { .. }
+            | E::NameTaken { .. }
+            | E::GameEnded { .. }
+            | E::MovedOn { .. }
+            | E::NotFinished { .. }
+            | E::Invalid(_) => LedgerProblem::Other,
         };
         (problem, with_causes(error))
     }
@@ -827,9 +866,6 @@ mod tests {
 
     fn request_errors() -> Vec<RequestError> {
         every!(RequestError {
-            UnknownTile("Q9".to_string()),
-            BadRotation(45),
-            UnknownPlace("NNE".to_string()),
             UnknownSeat(7),
             FinalBoardOnly,
             OverLimit(OverLimit::QuarterMoves { given: 65, max: 64 }),

@@ -44,6 +44,10 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         .constant("LIMITS", castellan_table::limit::LIMITS)
         // Where the board draws each place: the points the table's descriptions measure from.
         .constant("PLACE_POINTS", castellan_table::place_point::place_points())
+        // Every place on a tile: the places the board draws and the UI's tests go through.
+        .constant("PORTS", castellan_table::engine::Port::ALL)
+        // The degrees of each rotation a refusal names, as the board turns a tile by them.
+        .constant("ROTATION_DEGREES", castellan_table::degrees::rotation_degrees())
         .commands(collect_commands![
             commands::app_info,
             commands::catalog,

@@ -84,7 +84,7 @@ test("entering the City, moving out of the castle, undo and redo", async () => {
   await shot(browser, "count-moving-out");
   await click(browser, "#count-next");
   await waitScores(browser, [7, 4]);
-  await textOf(browser, "#feed li", /^Clara, Dirk 4: city of 2 tiles/);
+  await textOf(browser, "#feed li", /^Clara and Dirk 4: city of 2 tiles/);
   assert.ok(!(await (await browser.$('#city .token[data-seat="1"]')).isExisting()), "the castle is empty again");
   await shot(browser, "count-city");
 

@@ -21,14 +21,17 @@ after(async () => {
 
 const scoreboard = async () => Promise.all(names.map(async (_, seat) => Number(await scoreShown(browser, seat))));
 
-/** Each seat's points in the feed's lines on screen: "Blue, Red 9: farm …" gives 9 to each. */
+/** The names of a list in words: "Blue, Red, and Green". */
+const listed = (words) => words.split(/,? and |, /);
+
+/** Each seat's points in the feed's lines on screen: "Blue and Red 9: farm …" gives 9 to each. */
 async function feedTotals() {
   const totals = names.map(() => 0);
   for (const item of await browser.$$("#feed li .feed-item")) {
     const text = await item.getText();
     const m = /^(.*) (\d+): /.exec(text);
     assert.ok(m, `a feed line names who scored how much: ${text}`);
-    for (const who of m[1].split(", ")) {
+    for (const who of listed(m[1])) {
       const seat = names.indexOf(who);
       assert.ok(seat >= 0, `${who} plays in ${text}`);
       totals[seat] += Number(m[2]);
@@ -77,7 +80,7 @@ test("the final count adds each line to the scoreboard as it is shown", async ()
   assert.ok(steps >= 3, `several lines to tell: ${steps}`);
   const before = /^Before the count: (.*)$/.exec(await (await browser.$("#final-before")).getText())[1];
   assert.deepEqual(
-    before.split(", "),
+    listed(before),
     names.map((n) => `${n} 0`),
     "nothing scores on a finished table before its count",
   );

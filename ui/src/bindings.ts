@@ -21,7 +21,7 @@ export const commands = {
 	 *  Where the drawn tile may go, with the follower places at each spot; with `before`, as the
 	 *  board stood before that move, to correct it.
 	 */
-	placementOptionsFor: (tile: string, before: number | null) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile, before })),
+	placementOptionsFor: (tile: TileId, before: number | null) => typedError<PlacementOption[], CommandError>(__TAURI_INVOKE("placement_options_for", { tile, before })),
 	/**
 	 *  Final board: where `seat` may stand a follower on the tile at `x`, `y`; with `before`, as
 	 *  the board stood before that move, to correct it.
@@ -162,7 +162,11 @@ export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
 
 export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"I":[50,32],"II":[50,68],"N":[50,14],"NL":[20,10],"NR":[80,10],"S":[50,86],"SL":[80,90],"SR":[20,90],"W":[14,50],"WL":[10,80],"WR":[10,20]} as const;
 
+export const PORTS = ["N","E","S","W","NL","NR","EL","ER","SL","SR","WL","WR","C","I","II"] as const;
+
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
+
+export const ROTATION_DEGREES = {"R0":0,"R180":180,"R270":270,"R90":90} as const;
 
 export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
@@ -221,7 +225,7 @@ export type AppInfo = {
 /**  Copies of a tile type left in the bag. */
 export type BagCount = {
 	/**  The catalog id. */
-	tile: string,
+	tile: TileId,
 	/**  Copies left. */
 	count: number,
 };
@@ -355,6 +359,11 @@ at: Cell };
 export type CityView = {
 	/**  The Count's quarter: nobody may leave it. */
 	countAt: Quarter,
+	/**
+	 *  The Count's quarter while a follower waits in it, which then may not leave it before
+	 *  the final count (Rule C-11); `null` when nobody waits there.
+	 */
+	locked: Quarter | null,
 	/**  The four quarters. */
 	quarters: QuarterView[],
 };
@@ -665,6 +674,11 @@ export type CountQuestion = {
 	 *  ordinary follower, the big follower (X-07), or both; empty when they may not enter.
 	 */
 	enterFigures: Figure[],
+	/**
+	 *  The figure the placer enters with unless they choose the other: an ordinary follower
+	 *  while they hold one, else the big follower (X-07); `null` when they may not enter.
+	 */
+	enterFigure: Figure | null,
 };
 
 /**  The Count decisions entered with a move. */
@@ -709,6 +723,9 @@ export type CountView = {
 	/**  The count's scores, oldest first: the feed's final lines in reverse. */
 	steps: CountStepView[],
 };
+
+/**  A rotation in degrees clockwise, and only a quarter turn. */
+export type Degrees = 0 | 90 | 180 | 270;
 
 /**  Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged. */
 export type DrawError = 
@@ -876,7 +893,7 @@ export type FeatureShapeView = {
 	/**  Pennants drawn in it. */
 	pennants: number,
 	/**  The place that names it (where a follower stands on it). */
-	anchor: string,
+	anchor: Port,
 	/**
 	 *  A road with an inn drawn beside it (I-04; on `WI05` and `R2-07` a lake that is an inn
 	 *  only with Inns & Cathedrals, X-11).
@@ -944,7 +961,7 @@ export type FieldPiece = {
 	 *  the enclosed fields `I` and `II`. The grass between a half edge and the tile's centre
 	 *  is the farm's.
 	 */
-	places: string[],
+	places: Port[],
 };
 
 /**  A kind of figure. */
@@ -1061,7 +1078,7 @@ export type FollowerOnBoard = {
 	/**  The tile's row. */
 	y: number,
 	/**  The place on the tile, in board orientation (`N`, `EL`, `C`, …). */
-	place: string,
+	place: Port,
 	/**  What the follower is there, so the board can draw its shape. */
 	role: FollowerRole,
 	/**  Which kind of figure: a figure other than a follower has a shape of its own. */
@@ -1073,14 +1090,14 @@ export type FollowerOption = {
 	/**  Which kind of figure may go there: a place open to two kinds is listed once for each. */
 	figure: Figure,
 	/**  The place, in board orientation. */
-	place: string,
+	place: Port,
 	/**  What the follower would be there. */
 	role: FollowerRole,
 	/**
 	 *  Every place of the tile on the same feature, so a follower seen anywhere on it can be
 	 *  matched to this spot.
 	 */
-	covers: string[],
+	covers: Port[],
 };
 
 /**  What a follower would be on a feature. */
@@ -1431,15 +1448,15 @@ export type MoveRequest =
 /**  The drawn tile placed, with or without a follower. */
 { kind: "place"; 
 /**  The catalog id. */
-tile: string; 
+tile: TileId; 
 /**  Column. */
 x: number; 
 /**  Row. */
 y: number; 
-/**  0, 90, 180 or 270. */
-rotation: number; 
+/**  Turned clockwise. */
+rotation: Degrees; 
 /**  The figure's place on the tile, in board orientation, if one was put there. */
-follower: string | null; 
+follower: Port | null; 
 /**  Which kind of figure goes there: a follower unless said. */
 figure?: Figure; 
 /**  The mover takes their abbot back instead of placing a figure (A-08). */
@@ -1451,7 +1468,7 @@ passSecondTile?: boolean } |
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
-tile: string } | 
+tile: TileId } | 
 /**  Final board: a figure standing on a tile already placed. */
 { kind: "stand"; 
 /**  Whose figure. */
@@ -1463,7 +1480,7 @@ x: number;
 /**  The tile's row. */
 y: number; 
 /**  The place on the tile, in board orientation. */
-place: string } | 
+place: Port } | 
 /**
  *  Final board with the Count: a follower or the big follower waiting in a quarter of
  *  the City (X-07).
@@ -1664,8 +1681,8 @@ export type PlacementOption = {
 	x: number,
 	/**  Row. */
 	y: number,
-	/**  0, 90, 180 or 270. */
-	rotation: number,
+	/**  Turned clockwise. */
+	rotation: Degrees,
 	/**
 	 *  The legal figure places, each kind's apart; empty when none (no figure left, or all
 	 *  taken).
@@ -1946,15 +1963,10 @@ export type ReplayView = {
 
 /**
  *  Why a request could not even be read as a move. It crosses to the UI as data, which words
- *  it; adjacently tagged, as the variants carry bare values.
+ *  it; adjacently tagged, as the variants carry bare values. Tiles, places and rotations are
+ *  typed on the wire, so a request naming one that does not exist is not read at all.
  */
 export type RequestError = 
-/**  No such tile in the catalog: the name as errors show it (cut and escaped). */
-{ kind: "unknownTile"; detail: string } | 
-/**  Not a quarter turn. */
-{ kind: "badRotation"; detail: number } | 
-/**  No such place on a tile: the name as errors show it (cut and escaped). */
-{ kind: "unknownPlace"; detail: string } | 
 /**  No such seat at the table. */
 { kind: "unknownSeat"; detail: number } | 
 /**
@@ -3149,7 +3161,7 @@ export type RuleSet = {
 	 *  the arms form one road (V-08). Which tiles show trees depends on the print run, so the
 	 *  table names them.
 	 */
-	treeJunctions?: string[],
+	treeJunctions?: TileId[],
 	/**
 	 *  House rule V-12: the price of a bought tile goes to the player who drew it; by
 	 *  default it is paid away (Q-12).
@@ -3434,7 +3446,7 @@ export type Spot = {
 	/**  Row. */
 	y: number,
 	/**  The place on the tile, board orientation. */
-	place: string,
+	place: Port,
 };
 
 /**  Why a follower may not stand where a final board says. The game is unchanged. */
@@ -3639,18 +3651,18 @@ export type TiedWinners =
 "play-again";
 
 /**  A tile type of the catalog, e.g. `D` (the start tile) or `WI05`. */
-export type TileId = string;
+export type TileId = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "WI01" | "WI02" | "WI03" | "WI04" | "WI05" | "WI06" | "WI07" | "WI08" | "WI09" | "WI10" | "WI11" | "WI12" | "KR1" | "KR2" | "KR3" | "KR4" | "KR5" | "SH1" | "SH2" | "SH3" | "SH4" | "SH5" | "R2-01" | "R2-02" | "R2-03" | "R2-04" | "R2-05" | "R2-06" | "R2-07" | "R2-08" | "R2-09" | "R2-10" | "R2-11" | "R2-12" | "R2-09G" | "CO1" | "CO2" | "CO3" | "CO4" | "CO5" | "CO6" | "CO7" | "CO8" | "CO9" | "CO10" | "CO11" | "CO12" | "R1-01" | "R1-02" | "R1-03" | "R1-04" | "R1-05" | "R1-06" | "R1-07" | "R1-08" | "R1-09" | "R1-10" | "R1-11" | "EG" | "HG" | "IG" | "MG" | "NG" | "RG" | "UG" | "VG" | "KR2G" | "IC01" | "IC02" | "IC03" | "IC04" | "IC05" | "IC06" | "IC07" | "IC08" | "IC09" | "IC10" | "IC11" | "IC12" | "IC13" | "IC14" | "IC15" | "IC16" | "IC17" | "TB01" | "TB02" | "TB03" | "TB04" | "TB05" | "TB06" | "TB07" | "TB08" | "TB09" | "TB10" | "TB11" | "TB12" | "TB13" | "TB14" | "TB15" | "TB16" | "TB17" | "TB18" | "TB19" | "TB20" | "TB21" | "TB22" | "TB23" | "TB24";
 
 /**  A tile on the board. */
 export type TileOnBoard = {
 	/**  The catalog id, e.g. `D`. */
-	tile: string,
+	tile: TileId,
 	/**  Column, growing east. */
 	x: number,
 	/**  Row, growing south. */
 	y: number,
-	/**  Turned clockwise by 0, 90, 180 or 270 degrees. */
-	rotation: number,
+	/**  Turned clockwise. */
+	rotation: Degrees,
 };
 
 /**  A box of tiles. */
@@ -3695,7 +3707,7 @@ export type TileSet =
 /**  A tile type as drawn. */
 export type TileShape = {
 	/**  The catalog id. */
-	id: string,
+	id: TileId,
 	/**  Its box. */
 	from: TileSet,
 	/**  Copies in the box. */
@@ -3771,13 +3783,13 @@ export type TurnView = {
 	/**  Who moved. */
 	seat: number,
 	/**  The tile drawn; `null` for the City laid against the river and for a stand. */
-	tile: string | null,
+	tile: TileId | null,
 	/**  Where it went, `[x, y]`; `null` when it was put aside. */
 	at: [number, number] | null,
 	/**  How it was turned. */
-	rotation: number,
+	rotation: Degrees,
 	/**  The place of the follower put on it (or, for a stand, standing on the tile at `at`). */
-	follower: string | null,
+	follower: Port | null,
 	/**  Which kind of figure went there, when one did. */
 	figure: Figure,
 	/**  The mover took their abbot back in this turn instead of placing a figure (A-08). */

@@ -107,7 +107,7 @@ test("an export's or an opened script's failure names the file, the game or the 
   expect(at).toContain("spel 12");
   expect(at).toContain("De Klok");
   expect(at, "the date as Dutch writes it").toContain("20 november 2026");
-  const apart = { kind: "notAdjacent" as const, tile: "V", cell: { x: 5, y: 5 }, rotation: "R0" as const };
+  const apart = { kind: "notAdjacent" as const, tile: "V" as const, cell: { x: 5, y: 5 }, rotation: "R0" as const };
   const invalid = describeError(
     {
       kind: "scriptInvalid",

@@ -1,6 +1,15 @@
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, expect, expectTypeOf, test } from "vitest";
-import type { CountQuestion, GameView, MoveRequest } from "./bindings";
+import type {
+  CountQuestion,
+  FollowerOnBoard,
+  GameView,
+  MoveRequest,
+  PlacementOption,
+  Port,
+  TileId,
+  TileOnBoard,
+} from "./bindings";
 import { appInfo, countQuestionFor, exportGame, exportNight, openScript, play, trackTotals, type Outcome } from "./ipc";
 
 afterEach(() => clearMocks());
@@ -52,4 +61,26 @@ test("each command keeps its own arguments and answer", () => {
   expectTypeOf(play).returns.resolves.toEqualTypeOf<Outcome<GameView>>();
   expectTypeOf(countQuestionFor).returns.resolves.toEqualTypeOf<Outcome<CountQuestion | null>>();
   expectTypeOf(trackTotals).returns.resolves.toEqualTypeOf<Outcome<(number | null)[]>>();
+});
+
+test("a request Rust cannot read arrives as an internal error, not as a bare message", async () => {
+  const refused = "invalid args `request` for command `play`: no tile of the catalog has this name";
+  mockIPC(() => {
+    throw refused;
+  });
+  const request: MoveRequest = { kind: "discard", tile: "E" };
+  await expect(play(request)).resolves.toEqual({ ok: false, error: { kind: "internal", detail: refused } });
+});
+
+test("tiles, places and rotations are the engine's own, so no other can be sent", () => {
+  type Place = MoveRequest & { kind: "place" };
+  expectTypeOf<Place["rotation"]>().toEqualTypeOf<0 | 90 | 180 | 270>();
+  expectTypeOf<PlacementOption["rotation"]>().toEqualTypeOf<Place["rotation"]>();
+  expectTypeOf<"NL">().toExtend<Port>();
+  expectTypeOf<"NNE">().not.toExtend<Port>();
+  expectTypeOf<"D">().toExtend<TileId>();
+  expectTypeOf<"ZZ">().not.toExtend<TileId>();
+  expectTypeOf<string>().not.toExtend<TileId>();
+  expectTypeOf<TileOnBoard["tile"]>().toEqualTypeOf<TileId>();
+  expectTypeOf<FollowerOnBoard["place"]>().toEqualTypeOf<Port>();
 });

@@ -14,6 +14,12 @@ export { COLORS, BOXES, QUARTERS, LIMITS } from "./bindings";
 /** Where the board draws each place on a tile, as the table measures from them. */
 export { PLACE_POINTS } from "./bindings";
 
+/** Every place on a tile, in the engine's order. */
+export { PORTS } from "./bindings";
+
+/** The degrees of each rotation as the engine's refusals name it. */
+export { ROTATION_DEGREES } from "./bindings";
+
 /** The answers of the rule options with more than two, in the engine's order. */
 export { FARM_RULES, TIE_RULES, UNPLACEABLE_RULES, COUNT_MOVEMENTS } from "./bindings";
 
@@ -33,6 +39,10 @@ export type Outcomes<C> = {
     : never;
 };
 
+function isCommandError(value: unknown): value is CommandError {
+  return typeof value === "object" && value !== null && "kind" in value && typeof value.kind === "string";
+}
+
 function isReply(value: unknown): value is Reply<unknown> {
   return (
     typeof value === "object" &&
@@ -46,7 +56,11 @@ async function call(pending: Promise<unknown>): Promise<Outcome<unknown>> {
   try {
     const result = await pending;
     if (!isReply(result)) return { ok: true, value: result };
-    return result.status === "ok" ? { ok: true, value: result.data } : { ok: false, error: result.error };
+    if (result.status === "ok") return { ok: true, value: result.data };
+    // A request Rust could not even read (its arguments' types) is refused by Tauri with a
+    // bare message before any command runs: not one of ours either.
+    const error: unknown = result.error;
+    return { ok: false, error: isCommandError(error) ? error : { kind: "internal", detail: String(error) } };
   } catch (e) {
     // The IPC layer itself failed (no backend, refused permission): not one of ours.
     return { ok: false, error: { kind: "internal", detail: e instanceof Error ? e.message : String(e) } };

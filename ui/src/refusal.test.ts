@@ -93,7 +93,7 @@ test("a refusal names the player, the tile, the square and each side that does n
     for (const error of errors)
       expect(describeError(error, language, names), "no square as coordinates").not.toMatch(/-?\d+,-?\d+/);
   }
-  const onStart = { kind: "cellOccupied" as const, tile: "U", cell: { x: 0, y: 0 }, rotation: "R0" as const };
+  const onStart = { kind: "cellOccupied" as const, tile: "U" as const, cell: { x: 0, y: 0 }, rotation: "R0" as const };
   const occupied: CommandError = { kind: "refused", error: { kind: "placement", error: onStart }, rule: "B-04" };
   expect(describeError(occupied, "de", names)).toBe(
     "Nicht erlaubt: Plättchen U auf dem Startplättchen, gedreht 0°: dort liegt schon ein Plättchen",

@@ -36,9 +36,11 @@ import type {
   SetupError,
   StandError,
   Start,
+  TileId,
   TileSet,
 } from "./bindings";
 import { whereOnBoard } from "./board/labels";
+import { ROTATION_DEGREES } from "./ipc";
 import { featureKey } from "./table/targets";
 import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "./i18n";
 
@@ -94,24 +96,9 @@ function player(seat: PlayerId, s: Speech): string {
   return s.names[seat] ?? s.t("refusal.seat", { n: seat + 1 });
 }
 
-function degrees(rotation: Rotation): number {
-  switch (rotation) {
-    case "R0":
-      return 0;
-    case "R90":
-      return 90;
-    case "R180":
-      return 180;
-    case "R270":
-      return 270;
-    default:
-      return unreachable(rotation);
-  }
-}
-
 /** A tile laid somewhere: "tile E at 1 north of the start tile, turned 90°". */
-function tileAt(tile: string, cell: Cell, rotation: Rotation, s: Speech): string {
-  return s.t("refusal.tileAt", { tile, square: square(cell, s), rotation: degrees(rotation) });
+function tileAt(tile: TileId, cell: Cell, rotation: Rotation, s: Speech): string {
+  return s.t("refusal.tileAt", { tile, square: square(cell, s), rotation: ROTATION_DEGREES[rotation] });
 }
 
 /**
@@ -602,12 +589,6 @@ export function setupRefusal(e: SetupError, s: Speech): string {
 /** A request naming what does not exist, as a whole sentence. */
 export function requestRefusal(e: RequestError, s: Speech): string {
   switch (e.kind) {
-    case "unknownTile":
-      return s.t("refusal.unknownTile", { name: e.detail });
-    case "badRotation":
-      return s.t("refusal.badRotation", { degrees: e.detail });
-    case "unknownPlace":
-      return s.t("refusal.unknownPlace", { name: e.detail });
     case "unknownSeat":
       return s.t("refusal.unknownSeat", { n: e.detail + 1 });
     case "finalBoardOnly":

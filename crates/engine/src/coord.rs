@@ -330,6 +330,16 @@ impl fmt::Display for Port {
     }
 }
 
+/// A port is read from its script name; an unknown one is refused without repeating it, as
+/// a request can carry text of any size or content.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Port {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        Port::from_name(&name).ok_or_else(|| serde::de::Error::custom("no place on a tile has this name"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -192,7 +192,7 @@ pub struct RuleSet {
     /// the arms form one road (V-08). Which tiles show trees depends on the print run, so the
     /// table names them.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "specta", specta(type = Vec<String>))]
+    #[cfg_attr(feature = "specta", specta(type = Vec<crate::tile::TileId>))]
     pub tree_junctions: crate::tile::TileSelection,
     /// House rule V-12: the price of a bought tile goes to the player who drew it; by
     /// default it is paid away.

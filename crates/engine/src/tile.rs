@@ -13,8 +13,22 @@ use std::fmt;
 /// A tile type of the catalog, e.g. `D` (the start tile) or `WI05`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-// On the wire a tile is its catalog name (see its `Serialize`), so its TypeScript is a string.
-pub struct TileId(#[cfg_attr(feature = "specta", specta(type = String))] pub(crate) u8);
+// On the wire a tile is its catalog name (see its `Serialize`), so its TypeScript is the union
+// of the catalog's names: a UI cannot name a tile the engine does not have.
+pub struct TileId(#[cfg_attr(feature = "specta", specta(type = CatalogName))] pub(crate) u8);
+
+/// The TypeScript of a tile's name: one string literal per catalog entry, in catalog order.
+#[cfg(feature = "specta")]
+struct CatalogName;
+
+#[cfg(feature = "specta")]
+impl specta::Type for CatalogName {
+    fn definition(_: &mut specta::Types) -> specta::datatype::DataType {
+        let mut names = specta::datatype::Enum::default();
+        names.variants = TileId::all().map(|t| (t.name().into(), specta::datatype::Variant::unit())).collect();
+        names.into()
+    }
+}
 
 impl TileId {
     /// The catalog id as printed in scripts, e.g. `"D"`, `"R2-04"`.
@@ -34,6 +48,16 @@ impl TileId {
 impl serde::Serialize for TileId {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
+    }
+}
+
+/// A tile is read from its catalog name; a name the catalog does not know is refused. The
+/// message does not repeat the name: a request can carry text of any size or content.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for TileId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        TileId::from_name(&name).ok_or_else(|| serde::de::Error::custom("no tile of the catalog has this name"))
     }
 }
 

@@ -13,9 +13,9 @@ use crate::{Color, CursorState, GameId, NightId, PlayerId};
 /// Shorthand for `Result<T, LedgerError>`.
 pub type Result<T, E = LedgerError> = std::result::Result<T, E>;
 
-/// Everything that can go wrong in the ledger.
+/// Everything that can go wrong in the ledger. Not `non_exhaustive`: the app matches every
+/// variant to word it, so that a new one is a compile error there rather than a silent "other".
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub enum LedgerError {
     /// The file could not be read or written as asked: the disk is full, the file is
     /// read-only, another program holds SQLite's lock, or the disk failed. The change under
@@ -291,7 +291,6 @@ impl std::fmt::Display for Missing {
 /// Input the ledger refuses before touching the file. These are mistakes of the calling
 /// code rather than of the players, so the app will mostly log them.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
 pub enum InvalidInput {
     /// A player name that is empty or only whitespace.
     #[error("a player name cannot be empty")]

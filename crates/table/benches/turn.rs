@@ -43,11 +43,11 @@ fn main() {
         let live = table.live().unwrap();
         let game = live.game();
         let Some(mv) = game.bag().into_iter().find_map(|(tile, _)| {
-            let option = placement_options(game, tile.name()).unwrap().into_iter().next()?;
-            let wanted = (turn >= laid || turn % 3 == 0).then(|| option.followers.first().map(|f| f.place.clone()));
+            let option = placement_options(game, tile).into_iter().next()?;
+            let wanted = (turn >= laid || turn % 3 == 0).then(|| option.followers.first().map(|f| f.place));
             [wanted.flatten(), None].into_iter().find_map(|follower| {
                 let mv = MoveRequest::Place {
-                    tile: tile.name().to_string(),
+                    tile,
                     x: option.x,
                     y: option.y,
                     rotation: option.rotation,

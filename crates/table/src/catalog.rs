@@ -1,7 +1,7 @@
 //! The tile catalog as the UI draws it: each tile's edges and the features on it, in
 //! catalog orientation (the board turns them).
 
-use castellan_engine::{EdgeKind, FeatureKind, Goods, Rotation, Side, TileId, TileSet};
+use castellan_engine::{EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// One feature drawn on a tile.
@@ -16,7 +16,7 @@ pub struct FeatureShapeView {
     /// Pennants drawn in it.
     pub pennants: u32,
     /// The place that names it (where a follower stands on it).
-    pub anchor: String,
+    pub anchor: Port,
     /// A road with an inn drawn beside it (I-04; on `WI05` and `R2-07` a lake that is an inn
     /// only with Inns & Cathedrals, X-11).
     pub inn: bool,
@@ -32,7 +32,7 @@ pub struct FeatureShapeView {
 #[serde(rename_all = "camelCase")]
 pub struct TileShape {
     /// The catalog id.
-    pub id: String,
+    pub id: TileId,
     /// Its box.
     pub from: TileSet,
     /// Copies in the box.
@@ -85,7 +85,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
         .map(|t| {
             let def = t.def();
             TileShape {
-                id: def.name.to_string(),
+                id: t,
                 from: def.set,
                 copies: u32::from(def.copies),
                 features: def
@@ -96,7 +96,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         kind: f.kind,
                         sides: (0..4).filter(|s| f.edge_sides & (1 << s) != 0).map(|s| SIDES[s].to_string()).collect(),
                         pennants: u32::from(f.pennants),
-                        anchor: f.anchor.name().to_string(),
+                        anchor: f.anchor,
                         inn: f.inn,
                         cathedral: f.cathedral,
                         goods: def.marks.goods.filter(|&(_, at)| usize::from(at) == i).map(|(g, _)| g),
@@ -125,18 +125,18 @@ mod tests {
     #[test]
     fn the_start_tile_is_drawn_with_its_city_road_and_fields() {
         let shapes = tile_shapes();
-        let d = shapes.iter().find(|s| s.id == "D").expect("D");
+        let d = shapes.iter().find(|s| s.id.name() == "D").expect("D");
         assert_eq!(d.copies, 4);
         assert!(d.features.iter().any(|f| f.kind == FeatureKind::City && f.sides == ["N"]));
         assert!(d.features.iter().any(|f| f.kind == FeatureKind::Road && f.sides == ["E", "W"]));
         assert_eq!(d.features.iter().filter(|f| f.kind == FeatureKind::Field).count(), 2);
         assert_eq!(shapes.len(), TileId::all().count());
-        let shield = shapes.iter().find(|s| s.id == "C").expect("C");
+        let shield = shapes.iter().find(|s| s.id.name() == "C").expect("C");
         assert_eq!(shield.features[0].pennants, 1, "C is the full city with a pennant");
         assert_eq!(d.edges, "CRFR", "D: city north, road east and west");
-        let cathedral = shapes.iter().find(|s| s.id == "IC01").expect("IC01");
+        let cathedral = shapes.iter().find(|s| s.id.name() == "IC01").expect("IC01");
         assert!(cathedral.features[0].cathedral && !cathedral.features[0].inn, "the UI draws the cathedral");
-        let inn = shapes.iter().find(|s| s.id == "IC16").expect("IC16");
+        let inn = shapes.iter().find(|s| s.id.name() == "IC16").expect("IC16");
         assert_eq!(inn.features.iter().filter(|f| f.inn).count(), 1, "and the inn by the road");
         assert_eq!(shield.edges, "CCCC");
     }

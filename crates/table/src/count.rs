@@ -112,6 +112,9 @@ pub struct CountQuestion {
     /// The kinds of figure the placer has in hand to enter with, once the tile is scored: an
     /// ordinary follower, the big follower, or both; empty when they may not enter.
     pub enter_figures: Vec<Figure>,
+    /// The figure the placer enters with unless they choose the other: an ordinary follower
+    /// while they hold one, else the big follower; `null` when they may not enter.
+    pub enter_figure: Option<Figure>,
 }
 
 /// The Count question for `request` (its own Count decisions so far included); `None` in a
@@ -131,6 +134,7 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             placer_moves_count: false,
             count_at: city.count_at,
             enter_figures: Vec::new(),
+            enter_figure: None,
         }));
     };
     let options = game.count_move_options(tile, cell, rotation, follower)?;
@@ -154,9 +158,12 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
     let rules = game.rules();
     let enter_figures = game.entry_figures(&mv)?;
     let may_enter = !enter_figures.is_empty();
+    let enter_figure =
+        enter_figures.iter().copied().find(|&f| f == Figure::Follower).or_else(|| enter_figures.first().copied());
     Ok(Some(CountQuestion {
         moves,
         may_enter,
+        enter_figure,
         enter_figures,
         entry_quarters: game.entry_quarters(),
         placer_moves_count: rules.count_movement == CountMovement::Free,
@@ -244,10 +251,10 @@ mod tests {
             .0;
         g.apply(&Move::place(id("U"), Cell::new(0, 2), rot, Some(thief))).unwrap();
         let close = |big: bool| MoveRequest::Place {
-            tile: "A".into(),
+            tile: crate::fixture::tile_named("A"),
             x: 0,
             y: 3,
-            rotation: 180,
+            rotation: crate::fixture::degrees(180),
             follower: None,
             figure: Figure::Follower,
             recall_abbot: false,
@@ -264,7 +271,21 @@ mod tests {
         let q = count_question(&g, &close(false)).unwrap().expect("a Count game");
         assert!(q.may_enter);
         assert_eq!(q.enter_figures, [Figure::Follower, Figure::Big], "Bram may enter with either");
+        assert_eq!(q.enter_figure, Some(Figure::Follower), "a follower unless he chooses his big one");
+        let locked = |g: &Game| {
+            let progress =
+                crate::view::Progress { cursor: 0, moves: 0, can_undo: false, can_redo: false, finished: false };
+            crate::view::GameView::build(castellan_ledger::GameId(1), g, progress).city.expect("a Count game").locked
+        };
+        let mut stay = close(true);
+        if let MoveRequest::Place { count: Some(count), .. } = &mut stay {
+            count.enter.as_mut().expect("an entry").count_to = None;
+        }
+        let mut stayed = g.clone();
+        stayed.apply(&stay.to_move().unwrap()).unwrap();
+        assert_eq!(locked(&stayed), Some(Quarter::Castle), "the Count stays by Bram's big follower: it is held (C-11)");
         g.apply(&close(true).to_move().unwrap()).unwrap();
+        assert_eq!(locked(&g), None, "the Count moved on to the empty market: nobody is held");
         let city = g.city().unwrap();
         assert_eq!((city.big(PlayerId(1)), city.followers(Quarter::Castle)[PlayerId(1)]), (Some(Quarter::Castle), 0));
         let in_city = |g: &Game| {
@@ -276,11 +297,11 @@ mod tests {
         assert_eq!(in_city(&g), [Some(0), Some(1)], "the scoreboard counts Bram's big follower in the City");
 
         let knight = MoveRequest::Place {
-            tile: "E".into(),
+            tile: crate::fixture::tile_named("E"),
             x: 2,
             y: 1,
-            rotation: 270,
-            follower: Some("W".into()),
+            rotation: crate::fixture::degrees(270),
+            follower: Some(castellan_engine::Port::W),
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
@@ -375,7 +396,7 @@ mod tests {
         assert!(!options[0].features.is_empty(), "the roads out of the City's gates");
         assert_eq!(serde_json::to_value(&options[0]).unwrap()["big"], true);
         assert_eq!((options[0].left, &options[0].out[..]), (1, &[Figure::Big][..]), "all that waits there");
-        let to = options[0].features[0].at.to_engine().unwrap();
+        let to = options[0].features[0].at.to_engine();
         let out = QuarterMove { player: castellan_engine::PlayerId(1), quarter: Quarter::Blacksmith, to, big: true };
         let after = final_move_options(&game, &[out]);
         assert_eq!((after[0].left, after[0].out.len()), (0, 0), "once chosen to move, nothing is left there");

@@ -1,5 +1,6 @@
 //! Games the unit tests of several modules play, and the moment and moves they play them with.
 
+use crate::degrees::Degrees;
 use crate::request::MoveRequest;
 use castellan_engine::{Cell, Figure, Move, Port, Rotation, TileId};
 use chrono::{DateTime, Utc};
@@ -17,6 +18,21 @@ pub(crate) fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
 }
 
+/// The catalog's tile `name`.
+pub(crate) fn tile_named(name: &str) -> TileId {
+    TileId::from_name(name).unwrap_or_else(|| panic!("no tile {name}"))
+}
+
+/// The place `name` on a tile.
+pub(crate) fn port_named(name: &str) -> Port {
+    Port::from_name(name).unwrap_or_else(|| panic!("no place {name}"))
+}
+
+/// A rotation of `degrees` clockwise, as the UI sends it.
+pub(crate) fn degrees(degrees: u32) -> Degrees {
+    Degrees(Rotation::from_degrees(i64::from(degrees)).unwrap_or_else(|| panic!("no rotation {degrees}")))
+}
+
 /// Tile `tile` placed at `(x, y)`, turned `rot`, with a follower on `follower` if given.
 pub(crate) fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<Port>) -> Move {
     Move::place(TileId::from_name(tile).unwrap(), Cell::new(x, y), rot, follower)
@@ -26,11 +42,11 @@ pub(crate) fn place(tile: &str, x: i32, y: i32, rot: Rotation, follower: Option<
 /// follower on `follower` if given and no decision about the Count.
 pub(crate) fn place_request(tile: &str, x: i32, y: i32, rotation: u32, follower: Option<&str>) -> MoveRequest {
     MoveRequest::Place {
-        tile: tile.into(),
+        tile: tile_named(tile),
         x,
         y,
-        rotation,
-        follower: follower.map(Into::into),
+        rotation: degrees(rotation),
+        follower: follower.map(port_named),
         figure: Figure::Follower,
         recall_abbot: false,
         count: None,

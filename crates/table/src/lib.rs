@@ -7,6 +7,7 @@
 //! - [`request`]: everything the table screen sends: a new game's setup, the moves and the
 //!   Count's decisions;
 //! - [`options`]: the rule options the setup screen shows, and the published presets;
+//! - [`degrees`]: a tile's rotation as the UI sends and is shown it;
 //! - [`placement`]: where a drawn tile fits and where a follower may go on it;
 //! - [`count`]: the question asked before a move in a game with the Count;
 //! - [`live`]: the game being played, each move stored as it is entered;
@@ -32,6 +33,7 @@
 pub mod app;
 pub mod catalog;
 pub mod count;
+pub mod degrees;
 pub mod export;
 pub mod history;
 pub mod import;

@@ -595,14 +595,14 @@ mod tests {
             place_request("F", 2, 1, 0, None),
             MoveRequest::StandInCity { seat: 0, figure: Figure::Follower, quarter: castellan_engine::Quarter::Market },
             place_request("G", 3, 1, 0, None),
-            MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: "E".into() },
-            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: "W".into() },
+            MoveRequest::Stand { seat: 1, figure: Figure::Follower, x: 3, y: 1, place: Port::E },
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 2, y: 1, place: Port::W },
         ];
         for r in &requests {
             table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
         }
         let refused = table.play(
-            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 9, y: 9, place: "N".into() }.to_move().unwrap(),
+            MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 9, y: 9, place: Port::N }.to_move().unwrap(),
             now(),
         );
         assert!(matches!(refused, Err(TableError::Move(_))), "a stand on no tile is refused");
@@ -670,8 +670,7 @@ mod tests {
         ] {
             let options = standing_options(table.live().unwrap().game(), 0, x, y).unwrap();
             let offered = options.iter().find(|o| o.figure == figure && o.role == role);
-            let place =
-                offered.unwrap_or_else(|| panic!("{figure} as {role:?} at [{x},{y}]: {options:?}")).place.clone();
+            let place = offered.unwrap_or_else(|| panic!("{figure} as {role:?} at [{x},{y}]: {options:?}")).place;
             let request = MoveRequest::Stand { seat: 0, figure, x, y, place };
             table.play(request.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{request:?}: {e}"));
             stood.push(figure);
@@ -709,7 +708,13 @@ mod tests {
         .unwrap();
         let mut table = table_at(&path);
         let id = table.start(request.setup().unwrap(), None, now()).unwrap().id();
-        let stand = |figure, place: &str| MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place: place.into() };
+        let stand = |figure, place: &str| MoveRequest::Stand {
+            seat: 0,
+            figure,
+            x: 1,
+            y: 0,
+            place: crate::fixture::port_named(place),
+        };
         for r in [place_request("U", 1, 0, 0, None), stand(Figure::Pig, "N")] {
             table.play(r.to_move().unwrap(), now()).unwrap_or_else(|e| panic!("{r:?}: {e}"));
         }

@@ -3,7 +3,8 @@
 //! stand, each with the role a follower would have there. The kinds are the engine's
 //! [`Figure`]s, so a box that brings a new figure adds its places here and nothing else.
 
-use crate::request::{seat_of, tile_named, RequestError};
+use crate::degrees::Degrees;
+use crate::request::{seat_of, RequestError};
 use castellan_engine::{Cell, FeatureKind, Figure, Game, Port, Rotation, TileId};
 use serde::Serialize;
 
@@ -32,12 +33,12 @@ pub struct FollowerOption {
     /// Which kind of figure may go there: a place open to two kinds is listed once for each.
     pub figure: Figure,
     /// The place, in board orientation.
-    pub place: String,
+    pub place: Port,
     /// What the follower would be there.
     pub role: FollowerRole,
     /// Every place of the tile on the same feature, so a follower seen anywhere on it can be
     /// matched to this spot.
-    pub covers: Vec<String>,
+    pub covers: Vec<Port>,
 }
 
 /// Where the drawn tile may go, and where a follower may then stand.
@@ -49,8 +50,8 @@ pub struct PlacementOption {
     pub x: i32,
     /// Row.
     pub y: i32,
-    /// 0, 90, 180 or 270.
-    pub rotation: u32,
+    /// Turned clockwise.
+    pub rotation: Degrees,
     /// The legal figure places, each kind's apart; empty when none (no figure left, or all
     /// taken).
     pub followers: Vec<FollowerOption>,
@@ -80,7 +81,7 @@ fn options(figure: Figure, places: Vec<(Port, FeatureKind)>) -> Vec<FollowerOpti
     places
         .into_iter()
         .filter_map(|(port, kind)| {
-            Some(FollowerOption { figure, place: port.name().to_string(), role: role_of(kind)?, covers: Vec::new() })
+            Some(FollowerOption { figure, place: port, role: role_of(kind)?, covers: Vec::new() })
         })
         .collect()
 }
@@ -104,31 +105,25 @@ pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<Fo
         .flat_map(|figure| options(figure, game.standing_places(player, cell, figure)))
         .collect();
     for option in &mut offered {
-        let at = Port::from_name(&option.place).and_then(feature);
-        option.covers =
-            Port::ALL.into_iter().filter(|&p| at.is_some() && feature(p) == at).map(|p| p.name().to_string()).collect();
+        let at = feature(option.place);
+        option.covers = Port::ALL.into_iter().filter(|&p| at.is_some() && feature(p) == at).collect();
     }
     Ok(offered)
 }
 
 /// The places of `tile`, turned by `rotation`, on the same feature as `place` (all in board
 /// orientation).
-fn same_feature(tile: TileId, rotation: Rotation, place: &str) -> Vec<String> {
+fn same_feature(tile: TileId, rotation: Rotation, place: Port) -> Vec<Port> {
     let def = tile.def();
     let feature = |p: Port| def.feature_at(p.to_catalog(rotation));
-    let Some(at) = Port::from_name(place).and_then(feature) else { return Vec::new() };
-    Port::ALL.into_iter().filter(|&p| feature(p) == Some(at)).map(|p| p.name().to_string()).collect()
+    let Some(at) = feature(place) else { return Vec::new() };
+    Port::ALL.into_iter().filter(|&p| feature(p) == Some(at)).collect()
 }
 
 /// Every legal placement of `tile` with its figure options; empty means it fits nowhere
 /// and may be discarded.
-///
-/// # Errors
-/// An unknown tile.
-pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>, RequestError> {
-    let tile = tile_named(tile)?;
-    Ok(game
-        .legal_placements(tile)
+pub fn placement_options(game: &Game, tile: TileId) -> Vec<PlacementOption> {
+    game.legal_placements(tile)
         .into_iter()
         .map(|(cell, rotation)| {
             let abbot = game.legal_abbot_places(tile, cell, rotation).into_iter().filter_map(|port| {
@@ -149,24 +144,24 @@ pub fn placement_options(game: &Game, tile: &str) -> Result<Vec<PlacementOption>
                 followers.extend(options(companion, places.collect()));
             }
             for o in &mut followers {
-                o.covers = same_feature(tile, rotation, &o.place);
+                o.covers = same_feature(tile, rotation, o.place);
             }
             PlacementOption {
                 x: cell.x,
                 y: cell.y,
-                rotation: u32::from(rotation.degrees()),
+                rotation: rotation.into(),
                 followers,
                 may_recall: game.may_recall(cell),
                 earns_second_tile: game.earns_second_tile_with(tile, cell, rotation),
             }
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::place_request;
+    use crate::fixture::{degrees, place_request, tile_named};
     use crate::request::MoveRequest;
     use castellan_engine::{Cell, GameSetup, Mode, Move};
 
@@ -201,7 +196,7 @@ mod tests {
         assert!(covered > options.len(), "a farm on the start tile reaches several places: {options:?}");
         let e = standing_options(&game, 0, 0, -1).unwrap();
         let field = e.iter().find(|o| o.role == FollowerRole::Farmer).expect("E's field");
-        assert!(field.covers.contains(&"N".to_string()), "E turned round has its field on the north edge: {e:?}");
+        assert!(field.covers.contains(&Port::N), "E turned round has its field on the north edge: {e:?}");
         assert!(standing_options(&game, 1, 5, 5).unwrap().is_empty(), "no tile there");
         assert_eq!(standing_options(&game, 2, 0, 0), Err(RequestError::UnknownSeat(2)));
     }
@@ -220,7 +215,7 @@ mod tests {
         for (x, y) in [(i32::MAX, i32::MAX), (i32::MIN, 0), (-1001, 0)] {
             assert_eq!(standing_options(&board, 0, x, y), Ok(Vec::new()), "nothing stands at [{x},{y}]");
             let stand =
-                MoveRequest::Stand { seat: 0, figure: Figure::Follower, x, y, place: "N".into() }.to_move().unwrap();
+                MoveRequest::Stand { seat: 0, figure: Figure::Follower, x, y, place: Port::N }.to_move().unwrap();
             let refused = board.apply(&stand).unwrap_err();
             assert_eq!(refused, castellan_engine::MoveError::OffTable { cell: Cell::new(x, y), limit: 1000 });
         }
@@ -230,11 +225,12 @@ mod tests {
     #[test]
     fn placement_options_list_the_follower_places_with_their_roles() {
         let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        let options = placement_options(&game, "E").unwrap();
-        let over_the_city = options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, 180)).expect("E closes D's city");
+        let options = placement_options(&game, tile_named("E"));
+        let over_the_city =
+            options.iter().find(|o| (o.x, o.y, o.rotation) == (0, -1, degrees(180))).expect("E closes D's city");
         let knight = over_the_city.followers.iter().find(|f| f.role == FollowerRole::Knight).expect("a knight's place");
-        assert_eq!(knight.place, "S");
-        assert_eq!(knight.covers, vec!["S", "SL", "SR"], "E turned round has its city on the south edge");
+        assert_eq!(knight.place, Port::S);
+        assert_eq!(knight.covers, [Port::S, Port::SL, Port::SR], "E turned round has its city on the south edge");
         assert!(over_the_city.followers.iter().any(|f| f.role == FollowerRole::Farmer));
         assert_eq!(options.len(), game.legal_placements(TileId::from_name("E").unwrap()).len());
     }
@@ -244,20 +240,23 @@ mod tests {
         let bigs =
             |options: &[PlacementOption]| options.iter().flat_map(|o| &o.followers).any(|f| f.figure == Figure::Big);
         let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        assert!(!bigs(&placement_options(&plain, "U").unwrap()), "no box, no big follower");
+        assert!(!bigs(&placement_options(&plain, tile_named("U"))), "no box, no big follower");
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
         let mut game = Game::new(setup).unwrap();
         let east = |game: &Game| {
-            placement_options(game, "U").unwrap().into_iter().find(|o| (o.x, o.y, o.rotation) == (1, 0, 0)).unwrap()
+            placement_options(game, tile_named("U"))
+                .into_iter()
+                .find(|o| (o.x, o.y, o.rotation) == (1, 0, degrees(0)))
+                .unwrap()
         };
         let offered = east(&game);
-        let of = |figure: Figure| -> Vec<(String, FollowerRole, Vec<String>)> {
+        let of = |figure: Figure| -> Vec<(Port, FollowerRole, Vec<Port>)> {
             offered
                 .followers
                 .iter()
                 .filter(|f| f.figure == figure)
-                .map(|f| (f.place.clone(), f.role, f.covers.clone()))
+                .map(|f| (f.place, f.role, f.covers.clone()))
                 .collect()
         };
         assert!(!of(Figure::Big).is_empty(), "{offered:?}");
@@ -265,14 +264,15 @@ mod tests {
         let u = TileId::from_name("U").unwrap();
         game.apply(&Move::place_big(u, Cell::new(1, 0), Rotation::R0, castellan_engine::Port::E)).unwrap();
         game.apply(&Move::place(u, Cell::new(-1, 0), Rotation::R0, None)).unwrap();
-        assert!(!bigs(&placement_options(&game, "U").unwrap()), "Anna's big follower is out");
+        assert!(!bigs(&placement_options(&game, tile_named("U"))), "Anna's big follower is out");
     }
 
     #[test]
     fn placement_options_offer_the_builder_beside_its_owners_follower_and_no_pig_without_a_farmer() {
         let kinds = |game: &Game, at: (i32, i32)| -> Vec<(Figure, FollowerRole)> {
-            let option =
-                placement_options(game, "U").unwrap().into_iter().find(|o| (o.x, o.y, o.rotation) == (at.0, at.1, 0));
+            let option = placement_options(game, tile_named("U"))
+                .into_iter()
+                .find(|o| (o.x, o.y, o.rotation) == (at.0, at.1, degrees(0)));
             let option = option.expect("U fits there");
             option.followers.iter().filter(|f| f.figure.is_companion()).map(|f| (f.figure, f.role)).collect()
         };
@@ -294,25 +294,26 @@ mod tests {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::Abbot);
         let mut game = Game::new(setup).unwrap();
-        let below = placement_options(&game, "B").unwrap();
-        let under = below.iter().find(|o| (o.x, o.y, o.rotation) == (0, 1, 0)).expect("B below the start tile");
-        let of = |figure: Figure| -> Vec<(&str, FollowerRole)> {
-            under.followers.iter().filter(|f| f.figure == figure).map(|f| (f.place.as_str(), f.role)).collect()
+        let below = placement_options(&game, tile_named("B"));
+        let under =
+            below.iter().find(|o| (o.x, o.y, o.rotation) == (0, 1, degrees(0))).expect("B below the start tile");
+        let of = |figure: Figure| -> Vec<(Port, FollowerRole)> {
+            under.followers.iter().filter(|f| f.figure == figure).map(|f| (f.place, f.role)).collect()
         };
-        assert_eq!(of(Figure::Abbot), [("C", FollowerRole::Monk)], "the abbot only on the cloister (A-04)");
-        assert!(of(Figure::Follower).contains(&("C", FollowerRole::Monk)), "a monk may go there too");
+        assert_eq!(of(Figure::Abbot), [(Port::C, FollowerRole::Monk)], "the abbot only on the cloister (A-04)");
+        assert!(of(Figure::Follower).contains(&(Port::C, FollowerRole::Monk)), "a monk may go there too");
         assert!(of(Figure::Follower).iter().any(|(_, r)| *r == FollowerRole::Farmer), "and a farmer in the field");
         assert!(below.iter().all(|o| !o.may_recall), "Anna's abbot is in hand: nothing to take back");
 
         game.apply(&Move::place_abbot(TileId::from_name("B").unwrap(), Cell::new(0, 1), Rotation::R0, Port::C))
             .unwrap();
         game.apply(&Move::place(TileId::from_name("U").unwrap(), Cell::new(1, 0), Rotation::R0, None)).unwrap();
-        let next = placement_options(&game, "B").unwrap();
+        let next = placement_options(&game, tile_named("B"));
         assert!(next.iter().all(|o| o.followers.iter().all(|f| f.figure == Figure::Follower)), "the abbot is out");
         assert!(next.iter().any(|o| o.may_recall), "so Anna may take it back");
 
         let plain = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
-        let without = placement_options(&plain, "B").unwrap();
+        let without = placement_options(&plain, tile_named("B"));
         assert!(without.iter().all(|o| !o.may_recall && o.followers.iter().all(|f| f.figure == Figure::Follower)));
     }
 
@@ -323,25 +324,23 @@ mod tests {
         setup.mode = Mode::FinalBoard;
         let mut game = Game::new(setup).unwrap();
         game.apply(&Move::place(TileId::from_name("U").unwrap(), Cell::new(1, 0), Rotation::R0, None)).unwrap();
-        let offered = |game: &Game, figure: Figure| -> Vec<(String, FollowerRole)> {
+        let offered = |game: &Game, figure: Figure| -> Vec<(Port, FollowerRole)> {
             let options = standing_options(game, 0, 1, 0).unwrap();
             options.into_iter().filter(|o| o.figure == figure).map(|o| (o.place, o.role)).collect()
         };
         let followers = offered(&game, Figure::Follower);
         assert_eq!(followers.len(), 3, "U's road and fields: {followers:?}");
         assert_eq!(offered(&game, Figure::Big), followers, "the big follower wherever a follower may stand");
-        let thief = followers.iter().find(|(_, r)| *r == FollowerRole::Thief).unwrap().0.clone();
-        let farms: Vec<(String, FollowerRole)> =
+        let thief = followers.iter().find(|(_, r)| *r == FollowerRole::Thief).unwrap().0;
+        let farms: Vec<(Port, FollowerRole)> =
             followers.iter().filter(|(_, r)| *r == FollowerRole::Farmer).cloned().collect();
         // The thief and farmers they stand with may be entered after them.
-        assert_eq!(offered(&game, Figure::Builder), [(thief.clone(), FollowerRole::Thief)], "on the road");
+        assert_eq!(offered(&game, Figure::Builder), [(thief, FollowerRole::Thief)], "on the road");
         assert_eq!(offered(&game, Figure::Pig), farms, "in either field");
-        let stand = |figure, place: &str| {
-            MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place: place.into() }.to_move().unwrap()
-        };
-        game.apply(&stand(Figure::Builder, &thief)).unwrap();
-        game.apply(&stand(Figure::Big, &thief)).unwrap();
-        game.apply(&stand(Figure::Pig, &farms[0].0)).unwrap();
+        let stand = |figure, place| MoveRequest::Stand { seat: 0, figure, x: 1, y: 0, place }.to_move().unwrap();
+        game.apply(&stand(Figure::Builder, thief)).unwrap();
+        game.apply(&stand(Figure::Big, thief)).unwrap();
+        game.apply(&stand(Figure::Pig, farms[0].0)).unwrap();
         let now: Vec<Figure> = standing_options(&game, 0, 1, 0).unwrap().iter().map(|o| o.figure).collect();
         assert!(now.iter().all(|&f| f == Figure::Follower), "big follower, builder and pig out: {now:?}");
     }
@@ -356,9 +355,9 @@ mod tests {
         let offered = standing_options(&game, 0, 0, 1).unwrap();
         let abbot: Vec<&FollowerOption> = offered.iter().filter(|o| o.figure == Figure::Abbot).collect();
         assert_eq!(abbot.len(), 1, "{offered:?}");
-        assert_eq!((abbot[0].place.as_str(), abbot[0].role), ("C", FollowerRole::Monk));
-        assert_eq!(abbot[0].covers, ["C"]);
-        let stand = MoveRequest::Stand { seat: 0, figure: Figure::Abbot, x: 0, y: 1, place: "C".into() };
+        assert_eq!((abbot[0].place, abbot[0].role), (Port::C, FollowerRole::Monk));
+        assert_eq!(abbot[0].covers, [Port::C]);
+        let stand = MoveRequest::Stand { seat: 0, figure: Figure::Abbot, x: 0, y: 1, place: Port::C };
         game.apply(&stand.to_move().unwrap()).unwrap();
         assert_eq!(game.abbots(), &[0, 1]);
         let after = standing_options(&game, 0, 0, 1).unwrap();

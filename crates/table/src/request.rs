@@ -3,13 +3,13 @@
 //! What the screen is shown back lives in [`crate::view`]; the questions asked before a move
 //! in [`crate::count`] and [`crate::placement`].
 
+use crate::degrees::Degrees;
 use crate::limit::{quarter_moves, OverLimit};
 use crate::options::RulePreset;
 use castellan_engine::{
     Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
-    Rotation, RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens,
+    RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens,
 };
-use castellan_script::shown::excerpt;
 use serde::{Deserialize, Serialize};
 
 /// One seat at a new game.
@@ -139,15 +139,15 @@ pub enum MoveRequest {
     /// The drawn tile placed, with or without a follower.
     Place {
         /// The catalog id.
-        tile: String,
+        tile: TileId,
         /// Column.
         x: i32,
         /// Row.
         y: i32,
-        /// 0, 90, 180 or 270.
-        rotation: u32,
+        /// Turned clockwise.
+        rotation: Degrees,
         /// The figure's place on the tile, in board orientation, if one was put there.
-        follower: Option<String>,
+        follower: Option<Port>,
         /// Which kind of figure goes there: a follower unless said.
         #[serde(default)]
         figure: Figure,
@@ -164,7 +164,7 @@ pub enum MoveRequest {
     /// The drawn tile fits nowhere.
     Discard {
         /// The catalog id.
-        tile: String,
+        tile: TileId,
     },
     /// Final board: a figure standing on a tile already placed.
     Stand {
@@ -178,7 +178,7 @@ pub enum MoveRequest {
         /// The tile's row.
         y: i32,
         /// The place on the tile, in board orientation.
-        place: String,
+        place: Port,
     },
     /// Final board with the Count: a follower or the big follower waiting in a quarter of
     /// the City (X-07).
@@ -195,20 +195,12 @@ pub enum MoveRequest {
 }
 
 /// Why a request could not even be read as a move. It crosses to the UI as data, which words
-/// it; adjacently tagged, as the variants carry bare values.
+/// it; adjacently tagged, as the variants carry bare values. Tiles, places and rotations are
+/// typed on the wire, so a request naming one that does not exist is not read at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(tag = "kind", content = "detail", rename_all = "camelCase")]
 pub enum RequestError {
-    /// No such tile in the catalog: the name as errors show it (cut and escaped).
-    #[error("there is no tile `{0}`")]
-    UnknownTile(String),
-    /// Not a quarter turn.
-    #[error("rotation {0} is not 0, 90, 180 or 270")]
-    BadRotation(u32),
-    /// No such place on a tile: the name as errors show it (cut and escaped).
-    #[error("there is no place `{0}` on a tile")]
-    UnknownPlace(String),
     /// No such seat at the table.
     #[error("there is no seat {0}")]
     UnknownSeat(u32),
@@ -225,18 +217,10 @@ pub(crate) fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
     u8::try_from(seat).map(PlayerId).map_err(|_| RequestError::UnknownSeat(seat))
 }
 
-fn place_named(place: &str) -> Result<Port, RequestError> {
-    Port::from_name(place).ok_or_else(|| RequestError::UnknownPlace(excerpt(place).to_string()))
-}
-
-pub(crate) fn tile_named(name: &str) -> Result<TileId, RequestError> {
-    TileId::from_name(name).ok_or_else(|| RequestError::UnknownTile(excerpt(name).to_string()))
-}
-
 /// The followers moved out of the City before the final count, as the engine takes them.
 ///
 /// # Errors
-/// More of them than [`crate::limit::QUARTER_MOVES`], an unknown seat or place.
+/// More of them than [`crate::limit::QUARTER_MOVES`], or an unknown seat.
 pub fn final_moves(requests: &[QuarterMoveRequest]) -> Result<Vec<QuarterMove>, RequestError> {
     quarter_moves(requests.len()).map_err(RequestError::OverLimit)?;
     requests.iter().map(QuarterMoveRequest::to_engine).collect()
@@ -246,33 +230,39 @@ impl MoveRequest {
     /// The engine's move.
     ///
     /// # Errors
-    /// An unknown tile or place, or a rotation that is not a quarter turn.
+    /// An unknown seat, or more Count decisions than a table ever sends.
     pub fn to_move(&self) -> Result<Move, RequestError> {
-        match self {
-            MoveRequest::Discard { tile } => Ok(Move::Discard { tile: tile_named(tile)? }),
-            MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count, pass_second_tile } => {
-                let rot = Rotation::from_degrees(i64::from(*rotation)).ok_or(RequestError::BadRotation(*rotation))?;
-                let port = follower.as_deref().map(place_named).transpose()?;
-                let mut mv = Move::place(tile_named(tile)?, Cell::new(*x, *y), rot, port);
-                if *pass_second_tile {
+        match *self {
+            MoveRequest::Discard { tile } => Ok(Move::Discard { tile }),
+            MoveRequest::Place {
+                tile,
+                x,
+                y,
+                rotation,
+                follower,
+                figure,
+                recall_abbot,
+                ref count,
+                pass_second_tile,
+            } => {
+                let mut mv = Move::place(tile, Cell::new(x, y), rotation.into(), follower);
+                if pass_second_tile {
                     mv = mv.passing_second_tile();
                 }
                 if let Move::Place { count: choice, figure: kind, recall_abbot: recall, .. } = &mut mv {
-                    *kind = *figure;
-                    *recall = *recall_abbot;
+                    *kind = figure;
+                    *recall = recall_abbot;
                     if let Some(request) = count {
                         *choice = request.to_engine()?;
                     }
                 }
                 Ok(mv)
             }
-            MoveRequest::Stand { seat, figure, x, y, place } => Ok(Move::Stand {
-                player: seat_of(*seat)?,
-                at: Standing::Board(Cell::new(*x, *y), place_named(place)?),
-                figure: *figure,
-            }),
+            MoveRequest::Stand { seat, figure, x, y, place } => {
+                Ok(Move::Stand { player: seat_of(seat)?, at: Standing::Board(Cell::new(x, y), place), figure })
+            }
             MoveRequest::StandInCity { seat, figure, quarter } => {
-                Ok(Move::Stand { player: seat_of(*seat)?, at: Standing::City(*quarter), figure: *figure })
+                Ok(Move::Stand { player: seat_of(seat)?, at: Standing::City(quarter), figure })
             }
         }
     }
@@ -288,19 +278,18 @@ pub struct Spot {
     /// Row.
     pub y: i32,
     /// The place on the tile, board orientation.
-    pub place: String,
+    pub place: Port,
 }
 
 impl From<(Cell, Port)> for Spot {
-    fn from((cell, port): (Cell, Port)) -> Spot {
-        Spot { x: cell.x, y: cell.y, place: port.name().to_string() }
+    fn from((cell, place): (Cell, Port)) -> Spot {
+        Spot { x: cell.x, y: cell.y, place }
     }
 }
 
 impl Spot {
-    pub(crate) fn to_engine(&self) -> Result<(Cell, Port), RequestError> {
-        let port = place_named(&self.place)?;
-        Ok((Cell::new(self.x, self.y), port))
+    pub(crate) fn to_engine(&self) -> (Cell, Port) {
+        (Cell::new(self.x, self.y), self.place)
     }
 }
 
@@ -325,10 +314,10 @@ impl QuarterMoveRequest {
     /// The engine's quarter move.
     ///
     /// # Errors
-    /// An unknown seat or place.
+    /// An unknown seat.
     pub fn to_engine(&self) -> Result<QuarterMove, RequestError> {
         let seat = u8::try_from(self.seat).map_err(|_| RequestError::UnknownSeat(self.seat))?;
-        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine()?, big: self.big })
+        Ok(QuarterMove { player: PlayerId(seat), quarter: self.quarter, to: self.to.to_engine(), big: self.big })
     }
 }
 
@@ -375,7 +364,7 @@ impl CountRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::Game;
+    use castellan_engine::{Game, Rotation};
 
     #[test]
     fn a_new_game_request_becomes_the_engine_setup() {
@@ -491,8 +480,6 @@ mod tests {
         let json = r#"{"kind": "standInCity", "seat": 0, "figure": "big", "quarter": "cathedral"}"#;
         let request: MoveRequest = serde_json::from_str(json).unwrap();
         assert_eq!(request.to_move(), Ok(Move::Stand { player: PlayerId(0), at, figure: Figure::Big }), "X-07");
-        let bad = MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 0, y: 0, place: "Q".into() };
-        assert_eq!(bad.to_move(), Err(RequestError::UnknownPlace("Q".into())));
         let far = MoveRequest::StandInCity { seat: 300, figure: Figure::Follower, quarter: Quarter::Castle };
         assert_eq!(far.to_move(), Err(RequestError::UnknownSeat(300)));
     }
@@ -500,11 +487,11 @@ mod tests {
     #[test]
     fn moves_are_read_and_bad_ones_named() {
         let place = MoveRequest::Place {
-            tile: "E".into(),
+            tile: crate::fixture::tile_named("E"),
             x: 0,
             y: -1,
-            rotation: 180,
-            follower: Some("S".into()),
+            rotation: crate::fixture::degrees(180),
+            follower: Some(Port::S),
             figure: Figure::Follower,
             recall_abbot: false,
             count: None,
@@ -512,27 +499,13 @@ mod tests {
         };
         let mv = place.to_move().unwrap();
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
-        let bad = MoveRequest::Place {
-            tile: "E".into(),
-            x: 0,
-            y: -1,
-            rotation: 45,
-            follower: None,
-            figure: Figure::Follower,
-            recall_abbot: false,
-            count: None,
-            pass_second_tile: false,
-        };
-        assert_eq!(bad.to_move(), Err(RequestError::BadRotation(45)));
-        let unknown = MoveRequest::Discard { tile: "ZZ".into() };
-        assert_eq!(unknown.to_move().unwrap_err().to_string(), "there is no tile `ZZ`");
         let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
-        assert_eq!(json, MoveRequest::Discard { tile: "E".into() });
+        assert_eq!(json, MoveRequest::Discard { tile: crate::fixture::tile_named("E") });
     }
 
     #[test]
     fn a_request_past_its_limits_is_refused_before_it_is_read() {
-        let spot = Spot { x: 0, y: 0, place: "N".into() };
+        let spot = Spot { x: 0, y: 0, place: Port::N };
         let out = QuarterMoveRequest { seat: 0, quarter: Quarter::Castle, to: spot, big: false };
         let at = vec![out.clone(); crate::limit::QUARTER_MOVES as usize];
         assert_eq!(final_moves(&at).map(|m| m.len()), Ok(64), "at the limit");
@@ -541,10 +514,10 @@ mod tests {
         assert_eq!(final_moves(&past), Err(over.clone()));
         let count = CountRequest { moves: past, enter: None };
         let place = MoveRequest::Place {
-            tile: "E".into(),
+            tile: crate::fixture::tile_named("E"),
             x: 0,
             y: -1,
-            rotation: 180,
+            rotation: crate::fixture::degrees(180),
             follower: None,
             figure: Figure::Follower,
             recall_abbot: false,
@@ -552,14 +525,6 @@ mod tests {
             pass_second_tile: false,
         };
         assert_eq!(place.to_move(), Err(over), "with a move, as at the end");
-
-        let tile = format!("\u{1b}[31m{}", "Z".repeat(1 << 20));
-        let RequestError::UnknownTile(shown) = MoveRequest::Discard { tile }.to_move().unwrap_err() else { panic!() };
-        assert!(shown.starts_with("\\u{1b}[31mZZ") && shown.ends_with("… (1048581 characters)"), "{shown}");
-        let place = "\u{7}".repeat(100);
-        let stand = MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 0, y: 0, place };
-        let RequestError::UnknownPlace(shown) = stand.to_move().unwrap_err() else { panic!() };
-        assert!(shown.len() < 100 && !shown.chars().any(char::is_control), "{shown}");
     }
 
     #[test]
@@ -619,7 +584,7 @@ mod tests {
             moves: vec![QuarterMoveRequest {
                 seat: 1,
                 quarter: Quarter::Castle,
-                to: Spot { x: 2, y: -1, place: "N".into() },
+                to: Spot { x: 2, y: -1, place: Port::N },
                 big: false,
             }],
             enter: Some(EntryRequest { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral), big: false }),
@@ -631,16 +596,6 @@ mod tests {
             choice.entry,
             Some(Entry { quarter: Quarter::Market, count_to: Some(Quarter::Cathedral), big: false })
         );
-        let bad = CountRequest {
-            moves: vec![QuarterMoveRequest {
-                seat: 1,
-                quarter: Quarter::Castle,
-                to: Spot { x: 0, y: 0, place: "Q".into() },
-                big: false,
-            }],
-            enter: None,
-        };
-        assert_eq!(bad.to_engine().unwrap_err(), RequestError::UnknownPlace("Q".into()));
         let json: CountRequest = serde_json::from_str(r#"{"enter": {"quarter": "castle"}}"#).unwrap();
         assert!(json.moves.is_empty() && json.enter.unwrap().count_to.is_none());
         let big: CountRequest = serde_json::from_str(
@@ -651,5 +606,36 @@ mod tests {
         let choice = big.to_engine().unwrap();
         assert!(choice.moves[0].big, "the big follower comes out (X-07)");
         assert_eq!(choice.entry.map(|e| e.big), Some(true), "the big follower goes in (X-07)");
+    }
+
+    #[test]
+    fn a_tile_place_or_rotation_that_does_not_exist_is_not_read_at_all() {
+        let read = |json: &str| serde_json::from_str::<MoveRequest>(json);
+        let place = |tile: &str, rotation: &str, follower: &str| {
+            format!(
+                r#"{{"kind": "place", "tile": {tile}, "x": 0, "y": -1, "rotation": {rotation}, "follower": {follower}}}"#
+            )
+        };
+        let good = read(&place(r#""E""#, "180", r#""S""#)).expect("the names and numbers the UI sends");
+        let e = TileId::from_name("E").unwrap();
+        assert_eq!(good.to_move(), Ok(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S))));
+        for (what, json) in [
+            ("a tile not in the catalog", place(r#""ZZ""#, "180", "null")),
+            ("a tile by its index", place("3", "180", "null")),
+            ("a rotation that is no quarter turn", place(r#""E""#, "45", "null")),
+            ("a rotation as the engine names it", place(r#""E""#, r#""R180""#, "null")),
+            ("a place no tile has", place(r#""E""#, "180", r#""Q""#)),
+            ("a place in lower case", place(r#""E""#, "180", r#""s""#)),
+        ] {
+            assert!(read(&json).is_err(), "{what}: {json}");
+        }
+        let stand = r#"{"kind": "stand", "seat": 0, "x": 0, "y": 0, "place": "Q"}"#;
+        assert!(read(stand).is_err(), "a stand on a place no tile has");
+        let huge = format!(r#"{{"kind": "discard", "tile": "{}"}}"#, "Z".repeat(1 << 20));
+        let error = read(&huge).unwrap_err().to_string();
+        assert!(error.len() < 100, "a name of any size is not repeated: {error}");
+        let spot = serde_json::from_str::<Spot>(r#"{"x": 1, "y": 0, "place": "II"}"#).unwrap();
+        assert_eq!(spot.to_engine(), (Cell::new(1, 0), Port::II));
+        assert_eq!(serde_json::to_string(&spot).unwrap(), r#"{"x":1,"y":0,"place":"II"}"#, "written as read");
     }
 }

@@ -1,6 +1,6 @@
 import { flushSync, mount, unmount } from "svelte";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FollowerOnBoard, PlayerView } from "../bindings";
+import type { FollowerOnBoard, PlayerView, Port, TileOnBoard } from "../bindings";
 import Board from "./Board.svelte";
 
 // jsdom measures nothing: the board's frame size binding only needs the observer to exist.
@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 const player = (name: string, color: string) => ({ name, color }) as unknown as PlayerView;
-const follower = (seat: number, x: number, place: string): FollowerOnBoard => ({
+const follower = (seat: number, x: number, place: Port): FollowerOnBoard => ({
   seat,
   x,
   y: 0,
@@ -32,7 +32,7 @@ afterEach(() => {
 describe("Board", () => {
   it("leaves the other followers' elements as they were when one is taken off", () => {
     const props = $state({
-      tiles: [0, 1, 2].map((x) => ({ tile: "D", x, y: 0, rotation: 0 })),
+      tiles: [0, 1, 2].map((x): TileOnBoard => ({ tile: "D", x, y: 0, rotation: 0 })),
       followers: [follower(0, 0, "N"), follower(1, 1, "N"), follower(2, 2, "N")],
       players: [player("Anna", "green"), player("Bram", "red"), player("Cor", "yellow")],
       legalCells: [] as [number, number][],

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { TileShape } from "../bindings";
-import { PLACE_POINTS } from "../ipc";
+import { PLACE_POINTS, PORTS } from "../ipc";
 import {
   LEAST_FIT_SCALE,
   PLACE_POINT,
@@ -53,7 +53,7 @@ test("a cap on another side is the north cap turned", () => {
 test("three road ends meet at a junction; a cloister draws its building instead", () => {
   const w: TileShape = {
     ...D,
-    features: ["E", "S", "W"].map((s) => ({
+    features: (["E", "S", "W"] as const).map((s) => ({
       kind: "road" as const,
       sides: [s],
       pennants: 0,
@@ -175,7 +175,7 @@ test("places drawn too close are pushed apart, and only those", () => {
 });
 
 test("a city's pennants lie inside the tile, whichever edge the city is on", () => {
-  for (const side of ["N", "E", "S", "W"]) {
+  for (const side of ["N", "E", "S", "W"] as const) {
     const tile: TileShape = {
       ...D,
       features: [{ kind: "city", sides: [side], pennants: 1, anchor: side, inn: false, cathedral: false, goods: null }],
@@ -265,7 +265,6 @@ test("a patch of marks spans their cells and one more on every side", () => {
 });
 
 test("every place is drawn at the table's own point for it, which its descriptions measure from", () => {
-  const ports = ["N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "C", "I", "II"];
-  expect(Object.keys(PLACE_POINTS).sort()).toEqual([...ports].sort());
-  for (const port of ports) expect(PLACE_POINT[port], port).toEqual(PLACE_POINTS[port as keyof typeof PLACE_POINTS]);
+  expect(Object.keys(PLACE_POINTS).sort()).toEqual([...PORTS].sort());
+  for (const port of PORTS) expect(PLACE_POINT[port], port).toEqual(PLACE_POINTS[port]);
 });

@@ -1,7 +1,7 @@
 // Tile drawings in a 100 × 100 square, catalog orientation; the board turns each tile by its
 // rotation. Shapes come only from the catalog's edges and features, so every tile of every
 // box is drawn the same way.
-import type { FeatureShapeView, Figure, FollowerRole, Goods, TileShape } from "../bindings";
+import type { Degrees, FeatureShapeView, Figure, FollowerRole, Goods, Port, TileId, TileShape } from "../bindings";
 import { PLACE_POINTS } from "../ipc";
 
 export type Side = "N" | "E" | "S" | "W";
@@ -11,7 +11,7 @@ const SIDES: Side[] = ["N", "E", "S", "W"];
 export interface Spots {
   x: number;
   y: number;
-  places: string[];
+  places: Port[];
   /** For each place, every place of the tile on the same feature, space-separated. */
   covers: string[];
   /** For each place, what a follower is there. */
@@ -22,11 +22,11 @@ export interface Spots {
 
 /** The tile being placed, where and how it lies, with the figure step's choices. */
 export interface Pending extends Spots {
-  tile: string;
-  rotation: number;
+  tile: TileId;
+  rotation: Degrees;
   /** The kind of figure whose places are offered. */
   figure: Figure;
-  chosen: string | null;
+  chosen: Port | null;
   /** The mover takes their abbot back instead of placing a figure: then nothing is chosen. */
   recall: boolean;
 }
@@ -125,11 +125,11 @@ function linePath(sides: number[]): string {
  * Where a place on a tile is drawn, board orientation, in the tile's 100-square: the table's
  * points (`PLACE_POINTS`), which its descriptions of features measure "north of" from.
  */
-export const PLACE_POINT: Readonly<Record<string, readonly [number, number]>> = PLACE_POINTS;
+export const PLACE_POINT: Readonly<Record<Port, readonly [number, number]>> = PLACE_POINTS;
 
 /** Where a feature's follower stands, in catalog orientation. */
 export function anchorPoint(feature: FeatureShapeView): [number, number] {
-  const [x, y] = PLACE_POINT[feature.anchor] ?? [50, 50];
+  const [x, y] = PLACE_POINT[feature.anchor];
   return [x, y];
 }
 

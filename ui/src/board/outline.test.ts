@@ -1,11 +1,12 @@
 import { expect, test } from "vitest";
+import type { Port } from "../bindings";
 import { grassPath, outlinePath, outlineSegments, placePath, turnedSides, withWalls } from "./outline";
 
 const length = (segments: [[number, number], [number, number]][]) =>
   segments.reduce((n, [[ax, ay], [bx, by]]) => n + Math.hypot(bx - ax, by - ay), 0);
 
 test("a whole tile of grass is outlined along its border only", () => {
-  const all = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+  const all: Port[] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
   const segments = outlineSegments([{ at: [2, 1], places: all }]);
   expect(length(segments)).toBe(400);
   expect(
@@ -28,7 +29,7 @@ test("grass south of a road stops at the road through the tile's middle", () => 
 });
 
 test("two tiles of one farm share no outline on their common edge", () => {
-  const all = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+  const all: Port[] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
   const segments = outlineSegments([
     { at: [0, 0], places: all },
     { at: [1, 0], places: all },

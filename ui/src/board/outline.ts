@@ -3,7 +3,7 @@
 // farm's area is the union of its triangles, and its outline the triangle sides that no other
 // triangle of the farm shares — on a tile's border where the grass meets no more of the farm,
 // and along the spokes where it meets a road or a city.
-import type { FieldPiece } from "../bindings";
+import type { FieldPiece, Port } from "../bindings";
 import { PLACE_POINT } from "./geometry";
 
 type Point = [number, number];
@@ -73,7 +73,7 @@ export function outlineSegments(pieces: FieldPiece[]): [Point, Point][] {
         continue;
       }
       // An enclosed field touches no edge: a small square round its place.
-      const [px, py] = at(PLACE_POINT[place] ?? [50, 50]);
+      const [px, py] = at(PLACE_POINT[place]);
       const c: Point[] = [
         [px - ENCLOSED, py - ENCLOSED],
         [px + ENCLOSED, py - ENCLOSED],
@@ -117,8 +117,9 @@ export function outlinePath(pieces: FieldPiece[]): string {
 }
 
 const SIDES = ["N", "E", "S", "W"] as const;
+type Side = (typeof SIDES)[number];
 /** The half edges clockwise round a tile: each one's neighbours are the ones beside it. */
-const RING = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
+const RING: Port[] = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
 
 /**
  * The farm's pieces with the halves of the city sides that border its grass added: a city's
@@ -127,7 +128,7 @@ const RING = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
  * the added triangles is the farm's grass up to the wall. `citySides` gives, for a tile, the
  * sides (board orientation) its cities take.
  */
-export function withWalls(pieces: FieldPiece[], citySides: (at: [number, number]) => string[]): FieldPiece[] {
+export function withWalls(pieces: FieldPiece[], citySides: (at: [number, number]) => Side[]): FieldPiece[] {
   return pieces.map((piece) => {
     const places = new Set(piece.places);
     for (const side of citySides(piece.at)) {
@@ -144,10 +145,10 @@ export function withWalls(pieces: FieldPiece[], citySides: (at: [number, number]
 }
 
 /** The sides, board orientation, of catalog sides turned clockwise by `rotation` degrees. */
-export function turnedSides(sides: string[], rotation: number): string[] {
+export function turnedSides(sides: string[], rotation: number): Side[] {
   const quarters = Math.round(rotation / 90);
   return sides
-    .map((s) => SIDES.indexOf(s as (typeof SIDES)[number]))
+    .map((s) => SIDES.indexOf(s as Side))
     .filter((i) => i >= 0)
     .map((i) => SIDES[(i + quarters) % 4]!);
 }

@@ -1,10 +1,12 @@
 import { expect, test } from "vitest";
+import type { Port } from "../bindings";
+import { PORTS } from "../ipc";
 import { PLACE_POINT, outlineBox, type FigureShape } from "./geometry";
 import { enlargedSize, fitPlaces, layPlaces } from "./placeLayout";
 
 const SHAPES: FigureShape[] = ["knight", "thief", "monk", "farmer", "heretic", "abbot", "big", "builder", "pig"];
-const ALL = Object.keys(PLACE_POINT);
-const at = (places: string[]) => places.map((p): [number, number] => [...PLACE_POINT[p]!]);
+const ALL = [...PORTS];
+const at = (places: readonly Port[]) => places.map((p): [number, number] => [...PLACE_POINT[p]]);
 
 /** Each outline's box about its drawn point, in the tile's square. */
 function boxes(points: [number, number][], shapes: FigureShape[], r: number) {
@@ -51,7 +53,7 @@ test("places on one point, or pressed against an edge, come apart inside the til
 });
 
 test("too many large places for a tile drawn small do not fit it: the tile is enlarged", () => {
-  const places = ["N", "E", "S", "W", "NL", "NR", "ER", "SR"];
+  const places: Port[] = ["N", "E", "S", "W", "NL", "NR", "ER", "SR"];
   const shapes = places.map((): FigureShape => "big");
   expect(fitPlaces(at(places), shapes, 45, 32), "eight big followers on a 45-pixel tile").toBeNull();
   const enlarged = enlargedSize(at(places), shapes, 560);
@@ -70,7 +72,7 @@ test("every place of a tile, of every shape, fits a tile enlarged for it", () =>
 });
 
 test("a tile drawn large holds its places at the size the board draws followers", () => {
-  const places = ["N", "E", "S", "W"];
+  const places: Port[] = ["N", "E", "S", "W"];
   const shapes: FigureShape[] = ["knight", "thief", "farmer", "monk"];
   const fitted = fitPlaces(at(places), shapes, 200, 10);
   expect(fitted?.r, "at the board's size").toBe(10);

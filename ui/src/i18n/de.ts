@@ -746,9 +746,6 @@ export const de: Messages = {
   "refusal.duplicateSet": "„{box}“ ist zweimal gewählt",
   "refusal.tooFewPlayers.one": "Ein Spiel braucht mindestens zwei Spieler; {n} sitzt am Tisch.",
   "refusal.tooFewPlayers.other": "Ein Spiel braucht mindestens zwei Spieler; {n} sitzen am Tisch.",
-  "refusal.unknownTile": "Es gibt kein Plättchen „{name}“.",
-  "refusal.badRotation": "Eine Drehung um {degrees}° ist keine Vierteldrehung.",
-  "refusal.unknownPlace": "Auf einem Plättchen gibt es keine Stelle „{name}“.",
   "refusal.unknownSeat": "An diesem Tisch gibt es keinen Platz {n}.",
   "error.settingTooLarge":
     "Diese Einstellung wurde nicht gespeichert: Ihr Wert ist größer, als eine Einstellung je braucht (höchstens {max} Bytes). Die bisherigen Einstellungen bleiben.",

@@ -723,9 +723,6 @@ export const en = {
   "refusal.duplicateSet": "“{box}” is chosen twice",
   "refusal.tooFewPlayers.one": "A game needs at least two players; {n} is seated.",
   "refusal.tooFewPlayers.other": "A game needs at least two players; {n} are seated.",
-  "refusal.unknownTile": "There is no tile “{name}”.",
-  "refusal.badRotation": "A turn of {degrees}° is not a quarter turn.",
-  "refusal.unknownPlace": "There is no place “{name}” on a tile.",
   "refusal.unknownSeat": "There is no seat {n} at this table.",
   "error.settingTooLarge":
     "This setting was not saved: its value is larger than any setting needs (at most {max} bytes). The earlier settings are kept.",

@@ -737,9 +737,6 @@ export const nl: Messages = {
   "refusal.duplicateSet": "„{box}” is twee keer gekozen",
   "refusal.tooFewPlayers.one": "Een spel vraagt minstens twee spelers; er zit er {n}.",
   "refusal.tooFewPlayers.other": "Een spel vraagt minstens twee spelers; er zitten er {n}.",
-  "refusal.unknownTile": "Er is geen tegel „{name}”.",
-  "refusal.badRotation": "Een draai van {degrees}° is geen kwartslag.",
-  "refusal.unknownPlace": "Er is geen plek „{name}” op een tegel.",
   "refusal.unknownSeat": "Er is geen stoel {n} aan deze tafel.",
   "error.settingTooLarge":
     "Deze instelling is niet bewaard: de waarde is groter dan een instelling ooit nodig heeft (hoogstens {max} bytes). De vorige instellingen blijven.",

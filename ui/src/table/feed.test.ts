@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { CountStepView, CountView, FollowerOnBoard, PlayerView, Rule, ScoreView } from "../bindings";
 import { LANGUAGES, translate, translateCount } from "../i18n";
+import { formatList } from "../i18n/format";
 import { countStory, describeFolded, describeScore, feedShown, inHandAt, standingAt, totalsAt } from "./feed";
 import { playerView } from "./players.fixture";
 
@@ -34,6 +35,7 @@ test("a city score says who, how much, what and who had fewer", () => {
     players,
     (k, v) => translate("en", k, v),
     (b, n) => translateCount("en", b, n),
+    (items) => formatList("en", items),
   );
   expect(en).toBe("Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers");
   const nl = describeScore(
@@ -41,6 +43,7 @@ test("a city score says who, how much, what and who had fewer", () => {
     players,
     (k, v) => translate("nl", k, v),
     (b, n) => translateCount("nl", b, n),
+    (items) => formatList("nl", items),
   );
   expect(nl).toBe("Anna 8: stad van 3 tegels + 1 wapen; Bram had minder horigen");
 });
@@ -52,6 +55,7 @@ test("a score made by the builder's second tile says so, in every language", () 
       players,
       (k, v) => translate(language, k, v),
       (b, n) => translateCount(language, b, n),
+      (items) => formatList(language, items),
     );
   const second = { ...city, secondTile: true };
   expect(said("en", second)).toBe("Anna 8: city of 3 tiles + 1 pennant (second tile); Bram had fewer followers");
@@ -68,6 +72,7 @@ test("a farm says whose pig raised the pay per city", () => {
       players,
       (k, v) => translate(language, k, v),
       (b, n) => translateCount(language, b, n),
+      (items) => formatList(language, items),
     );
   expect(said("en", farm)).toBe("Anna 4: farm supplying 1 completed city (pig: Anna)");
   expect(said("nl", farm)).toContain("(varken: Anna)");
@@ -83,6 +88,7 @@ test("a goods majority says who held fewer tokens, not fewer followers", () => {
       players,
       (k, v) => translate(language, k, v),
       (b, n) => translateCount(language, b, n),
+      (items) => formatList(language, items),
     );
   expect(said("en")).toBe("Anna 10: most wine; Bram held fewer tokens");
   expect(said("nl")).toBe("Anna 10: de meeste wijn; Bram had minder fiches");
@@ -107,6 +113,7 @@ test("an abbot taken back says so, in every language, and not that its building 
       players,
       (k, v) => translate(language, k, v),
       (b, n) => translateCount(language, b, n),
+      (items) => formatList(language, items),
     );
   expect(said("en", garden)).toBe("Anna 4: garden with 3 neighbours (abbot taken back)");
   expect(said("nl", garden)).toBe("Anna 4: tuin met 3 buren (abt teruggenomen)");
@@ -134,6 +141,7 @@ test("an unfinished road at the end says so", () => {
       players,
       (k, v) => translate("de", k, v),
       (b, n) => translateCount("de", b, n),
+      (items) => formatList("de", items),
     ),
   ).toBe("Anna 2: Straße aus 2 Plättchen (unfertig)");
 });
@@ -146,6 +154,7 @@ test("one tile, one pennant, one neighbour, one city are said in the singular", 
         players,
         (k, v) => translate(l, k, v),
         (b, n) => translateCount(l, b, n),
+        (items) => formatList(l, items),
       ),
     );
   const road: ScoreView = {
@@ -227,9 +236,14 @@ test("the worthless farms share one line where the first of them was", () => {
     [false, ["B-41"]],
     [false, ["B-37"]],
   ]);
-  expect(describeFolded(story[1]!, players, (b, n) => translateCount("en", b, n))).toBe(
-    "Anna, Bram 0: 2 farms supplying no completed city",
-  );
+  expect(
+    describeFolded(
+      story[1]!,
+      players,
+      (b, n) => translateCount("en", b, n),
+      (items) => formatList("en", items),
+    ),
+  ).toBe("Anna and Bram 0: 2 farms supplying no completed city");
   // One worthless farm is a line like any other.
   const one = countStory({ ...count, steps: count.steps.slice(0, 3) });
   expect(one.every((l) => !l.folded && l.steps.length === 1)).toBe(true);
@@ -298,4 +312,29 @@ test("a line's figures stand on the board while it is told and leave with it, ba
     [6, 6],
   ]);
   expect(inHandAt(after, story, 4)).toBe(after);
+});
+
+test("several names are joined as each language joins a list, not by commas", () => {
+  const three = [...players, player("Clara")];
+  const shared: ScoreView = { ...city, winners: [0, 1, 2], outvoted: [] };
+  const said = (language: "en" | "nl" | "de") =>
+    describeScore(
+      shared,
+      three,
+      (k, v) => translate(language, k, v),
+      (b, n) => translateCount(language, b, n),
+      (items) => formatList(language, items),
+    );
+  expect(said("en")).toMatch(/^Anna, Bram,? and Clara 8: /);
+  expect(said("nl")).toMatch(/^Anna, Bram en Clara 8: /);
+  expect(said("de")).toMatch(/^Anna, Bram und Clara 8: /);
+  const pigs = { ...city, pigs: [0, 1], outvoted: [] };
+  const withPigs = describeScore(
+    pigs,
+    players,
+    (k, v) => translate("de", k, v),
+    (b, n) => translateCount("de", b, n),
+    (items) => formatList("de", items),
+  );
+  expect(withPigs).toContain("Anna und Bram");
 });

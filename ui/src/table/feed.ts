@@ -2,13 +2,23 @@
 // count told line by line.
 import type { CountStepView, CountView, FollowerOnBoard, PlayerView, ScoreView } from "../bindings";
 import type { CountedKey, MessageKey } from "../i18n";
-import { namesOf } from "../board/labels";
+import { nameOf } from "../board/labels";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 type TranslateCount = (base: CountedKey, n: number, values?: Record<string, string | number>) => string;
+/** Several names as one list in words, as the language spoken joins them. */
+type List = (items: readonly string[]) => string;
+
+const namesOf = (players: PlayerView[], seats: number[], list: List) => list(seats.map((s) => nameOf(players, s)));
 
 /** "Anna 8: city of 3 tiles + 1 pennant; Bram had fewer followers" */
-export function describeScore(score: ScoreView, players: PlayerView[], t: Translate, tn: TranslateCount): string {
+export function describeScore(
+  score: ScoreView,
+  players: PlayerView[],
+  t: Translate,
+  tn: TranslateCount,
+  list: List,
+): string {
   let what: string;
   switch (score.kind) {
     case "road":
@@ -50,13 +60,13 @@ export function describeScore(score: ScoreView, players: PlayerView[], t: Transl
     what += t("feed.unfinished");
   }
   // A pig (or River II's herd) raised its owner's pay per city (T-17, X-12).
-  if (score.pigs && score.pigs.length > 0) what += t("feed.pigs", { names: namesOf(players, score.pigs) });
+  if (score.pigs && score.pigs.length > 0) what += t("feed.pigs", { names: namesOf(players, score.pigs, list) });
   // Made by a double turn's second tile (T-08): said, as the same player scored twice in a row.
   if (score.secondTile) what += t("feed.secondTile");
-  let line = `${namesOf(players, score.winners)} ${score.points}: ${what}`;
+  let line = `${namesOf(players, score.winners, list)} ${score.points}: ${what}`;
   // Goods are held, not followed: those outvoted held fewer tokens of the kind (T-05).
   const fewer = score.kind === "goods" ? "feed.fewerTokens" : "feed.outvoted";
-  if (score.outvoted.length > 0) line += t(fewer, { names: namesOf(players, score.outvoted) });
+  if (score.outvoted.length > 0) line += t(fewer, { names: namesOf(players, score.outvoted, list) });
   return line;
 }
 
@@ -110,10 +120,10 @@ export function feedShown(feed: ScoreView[], count: CountView, story: StoryLine[
   return feed.map((_, i) => i).filter((i) => i >= counted || told.has(counted - 1 - i));
 }
 
-/** "Anna, Bram 0: 3 farms supplying no completed city" */
-export function describeFolded(line: StoryLine, players: PlayerView[], tn: TranslateCount): string {
+/** "Anna and Bram 0: 3 farms supplying no completed city" */
+export function describeFolded(line: StoryLine, players: PlayerView[], tn: TranslateCount, list: List): string {
   const seats = [...new Set(line.steps.flatMap((s) => s.score.winners))].sort((a, b) => a - b);
-  return `${namesOf(players, seats)} 0: ${tn("feed.zeroFarms", line.steps.length)}`;
+  return `${namesOf(players, seats, list)} 0: ${tn("feed.zeroFarms", line.steps.length)}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // is offered: read off what the table sends (each player's figures in hand, each placement's
 // places by kind), never worked out here. A box that brings a new figure needs its shape
 // (board/geometry.ts) and its words, nothing in this file.
-import type { Figure, FollowerOption, PlacementOption, PlayerView } from "../bindings";
+import type { Figure, FollowerOption, PlacementOption, PlayerView, Port, TileId } from "../bindings";
 import { shapeOf, type Pending } from "../board/geometry";
 
 /** The kinds of figure the table plays with, in the engine's order: followers always. */
@@ -25,10 +25,10 @@ export function placesOf(options: FollowerOption[], figure: Figure): FollowerOpt
  * only those are lit. `chosen` is kept if that kind may go there, else no place is chosen.
  */
 export function pendingOf(
-  tile: string,
+  tile: TileId,
   option: PlacementOption,
   figure: Figure,
-  chosen: string | null = null,
+  chosen: Port | null = null,
   recall = false,
 ): Pending {
   const offered = placesOf(option.followers, figure);
@@ -50,7 +50,7 @@ export function pendingOf(
 }
 
 /** A place chosen, or chosen again to take it back: either way the abbot stays out. */
-export function withPlace(pending: Pending, place: string | null): Pending {
+export function withPlace(pending: Pending, place: Port | null): Pending {
   return { ...pending, chosen: pending.chosen === place ? null : place, recall: false };
 }
 
@@ -66,7 +66,7 @@ export function withRecall(pending: Pending, option: PlacementOption | undefined
 }
 
 /** What the move request says of the figure step. */
-export function figureStep(pending: Pending): { follower: string | null; figure: Figure; recallAbbot: boolean } {
+export function figureStep(pending: Pending): { follower: Port | null; figure: Figure; recallAbbot: boolean } {
   return {
     follower: pending.recall ? null : pending.chosen,
     figure: pending.chosen !== null && !pending.recall ? pending.figure : "follower",

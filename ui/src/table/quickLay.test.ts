@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import type { FeatureShapeView, PlacementOption, TileShape } from "../bindings";
-import { layRequest, lookOf, looksAt, nextTurn, openSquares, type Fits } from "./quickLay";
+import type { BagCount, Degrees, FeatureShapeView, PlacementOption, Port, TileId, TileShape } from "../bindings";
+import { layRequest, lookOf, looksAt, nextTurn, openSquares, type Fits, type Laid } from "./quickLay";
 
-const option = (x: number, y: number, rotation: number): PlacementOption => ({
+const option = (x: number, y: number, rotation: Degrees): PlacementOption => ({
   x,
   y,
   rotation,
@@ -11,7 +11,7 @@ const option = (x: number, y: number, rotation: number): PlacementOption => ({
   earnsSecondTile: false,
 });
 
-const feature = (kind: FeatureShapeView["kind"], sides: string[]): FeatureShapeView => ({
+const feature = (kind: FeatureShapeView["kind"], sides: Port[]): FeatureShapeView => ({
   kind,
   sides,
   pennants: 0,
@@ -20,7 +20,7 @@ const feature = (kind: FeatureShapeView["kind"], sides: string[]): FeatureShapeV
   cathedral: false,
   goods: null,
 });
-const shape = (id: string, features: FeatureShapeView[]): TileShape => ({
+const shape = (id: TileId, features: FeatureShapeView[]): TileShape => ({
   id,
   from: "base",
   copies: 1,
@@ -29,24 +29,24 @@ const shape = (id: string, features: FeatureShapeView[]): TileShape => ({
   edges: "",
 });
 // A straight road looks the same turned half round; a city and road (D) never does.
-const SHAPES = new Map([
+const SHAPES = new Map<TileId, TileShape>([
   ["U", shape("U", [feature("road", ["W", "E"])])],
   ["D", shape("D", [feature("city", ["N"]), feature("road", ["E", "W"])])],
   ["V", shape("V", [feature("road", ["S", "W"])])],
 ]);
-const shapeOf = (tile: string) => SHAPES.get(tile);
+const shapeOf = (tile: TileId) => SHAPES.get(tile);
 
-const fits: Fits = new Map([
+const fits: Fits = new Map<TileId, PlacementOption[]>([
   ["D", [option(1, 0, 0), option(1, 0, 180), option(0, 1, 90)]],
   ["U", [option(1, 0, 0), option(1, 0, 180), option(2, 2, 0)]],
   ["V", [option(1, 0, 270)]],
 ]);
-const bag = [
+const bag: BagCount[] = [
   { tile: "D", count: 2 },
   { tile: "U", count: 7 },
   { tile: "V", count: 7 },
 ];
-const none = new Map<string, number>();
+const none = new Map<TileId, Degrees>();
 
 test("the open squares are every square some tile fits, each once", () => {
   expect(openSquares(fits)).toEqual([
@@ -63,13 +63,13 @@ test("two turns that look the same are one look", () => {
 });
 
 test("the tile chosen last comes first where it fits, then the most copies, then by name", () => {
-  const at = (chosen: string | null, kept = none) =>
+  const at = (chosen: TileId | null, kept = none) =>
     looksAt(fits, 1, 0, chosen, bag, kept, shapeOf).map((l) => `${l.tile}${l.rotation}`);
   expect(at("D")).toEqual(["D0", "D180", "U0", "V270"]);
   expect(at(null)).toEqual(["U0", "V270", "D0", "D180"]);
   // The turn a tile was last laid in first; the straight road's other turn is the same look.
-  expect(at("D", new Map([["D", 180]]))).toEqual(["D180", "D0", "U0", "V270"]);
-  expect(at(null, new Map([["U", 180]]))).toEqual(["U180", "V270", "D0", "D180"]);
+  expect(at("D", new Map<TileId, Degrees>([["D", 180]]))).toEqual(["D180", "D0", "U0", "V270"]);
+  expect(at(null, new Map<TileId, Degrees>([["U", 180]]))).toEqual(["U180", "V270", "D0", "D180"]);
   // None left of a tile: not offered.
   expect(looksAt(fits, 1, 0, null, [{ tile: "D", count: 0 }, ...bag.slice(1)], none, shapeOf)).toHaveLength(2);
   expect(looksAt(fits, 2, 2, "D", bag, none, shapeOf)).toEqual([{ tile: "U", rotation: 0 }]);
@@ -77,7 +77,7 @@ test("the tile chosen last comes first where it fits, then the most copies, then
 
 test("the laid tile turns through its own looks on its square", () => {
   const looks = looksAt(fits, 1, 0, "D", bag, none, shapeOf);
-  const laid = { index: 3, x: 1, y: 0, tile: "D", rotation: 0, looks };
+  const laid: Laid = { index: 3, x: 1, y: 0, tile: "D", rotation: 0, looks };
   expect(nextTurn(laid)).toBe(180);
   expect(nextTurn({ ...laid, rotation: 180 })).toBe(0);
   expect(nextTurn(laid, -1)).toBe(180);

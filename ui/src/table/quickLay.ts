@@ -3,15 +3,15 @@
 // numbered; a click on the square lays the first, a number key the one with that number. The
 // tile just laid can be turned or swapped for another on the list. What fits where is the
 // table's to say (its placement options for each tile in the bag); this only orders them.
-import type { BagCount, MoveRequest, PlacementOption, TileShape } from "../bindings";
+import type { BagCount, Degrees, MoveRequest, PlacementOption, TileId, TileShape } from "../bindings";
 
 /** The placement options of each tile still in the bag, by tile. */
-export type Fits = Map<string, PlacementOption[]>;
+export type Fits = Map<TileId, PlacementOption[]>;
 
 /** A tile turned one way. */
 export interface Look {
-  tile: string;
-  rotation: number;
+  tile: TileId;
+  rotation: Degrees;
 }
 
 /** The tile a click or a key just laid: the move to correct, where, and what else fits there. */
@@ -36,7 +36,7 @@ const SIDES = ["N", "E", "S", "W"];
  * reaches and what is drawn in it. Two turns of a symmetric tile (a straight road, a
  * cloister) show the same, and are one picture to choose, one press of R.
  */
-export function lookOf(shape: TileShape | undefined, rotation: number): string {
+export function lookOf(shape: TileShape | undefined, rotation: Degrees): string {
   if (!shape) return String(rotation);
   const turn = (side: string) => SIDES[(SIDES.indexOf(side) + rotation / 90) % 4];
   return shape.features
@@ -54,14 +54,14 @@ export function looksAt(
   fits: Fits,
   x: number,
   y: number,
-  chosen: string | null,
+  chosen: TileId | null,
   bag: BagCount[],
-  kept: Map<string, number>,
-  shapeOf: (tile: string) => TileShape | undefined,
+  kept: Map<TileId, Degrees>,
+  shapeOf: (tile: TileId) => TileShape | undefined,
 ): Look[] {
   const left = new Map(bag.map((b) => [b.tile, b.count]));
   const tiles = [...fits.keys()].filter((tile) => (left.get(tile) ?? 0) > 0);
-  const rank = (tile: string) => (tile === chosen ? -1 : 0);
+  const rank = (tile: TileId) => (tile === chosen ? -1 : 0);
   tiles.sort((a, b) => rank(a) - rank(b) || (left.get(b) ?? 0) - (left.get(a) ?? 0) || a.localeCompare(b));
   const looks: Look[] = [];
   for (const tile of tiles) {
@@ -84,7 +84,7 @@ export function looksAt(
 }
 
 /** The next look of the laid tile on its square (`by` -1 the other way round). */
-export function nextTurn(laid: Laid, by = 1): number {
+export function nextTurn(laid: Laid, by = 1): Degrees {
   const rotations = laid.looks.filter((l) => l.tile === laid.tile).map((l) => l.rotation);
   const i = rotations.indexOf(laid.rotation);
   if (i < 0) return rotations[0] ?? laid.rotation;

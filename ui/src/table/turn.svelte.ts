@@ -12,6 +12,8 @@ import type {
   MoveRequest,
   PlacementOption,
   PlayerView,
+  Port,
+  TileId,
 } from "../bindings";
 import { shapeOf, type Pending, type Spots } from "../board/geometry";
 import { figureStep, inHand, pendingOf, placesOf, withNone, withPlace, withRecall } from "./figures";
@@ -24,14 +26,14 @@ export type Step =
   /** Nothing chosen yet: the tile drawn is to be named. */
   | { kind: "idle" }
   /** The tile drawn is chosen; its square is not (none, when it fits nowhere). */
-  | { kind: "tile"; tile: string; options: PlacementOption[]; figure: Figure }
+  | { kind: "tile"; tile: TileId; options: PlacementOption[]; figure: Figure }
   /** The tile lies on a square, turned, with the figure step's choices; `pass` says the player
    * passes up the second tile the placement earns with the builder, where it earns one. */
-  | { kind: "placed"; tile: string; options: PlacementOption[]; pending: Pending; pass: boolean }
+  | { kind: "placed"; tile: TileId; options: PlacementOption[]; pending: Pending; pass: boolean }
   /** Confirmed in a game with the Count: his question is open before the move is entered. */
   | {
       kind: "asking";
-      tile: string;
+      tile: TileId;
       options: PlacementOption[];
       pending: Pending;
       pass: boolean;
@@ -74,7 +76,7 @@ function figureOf(step: Step): Figure {
 }
 
 /** The tile `tile` chosen with its placements; on the only square it fits, it is laid there. */
-export function chooseTile(tile: string, options: PlacementOption[]): Step {
+export function chooseTile(tile: TileId, options: PlacementOption[]): Step {
   const step: Step = { kind: "tile", tile, options, figure: "follower" };
   const cells = cellsOf(options);
   return cells.length === 1 ? selectCell(step, cells[0]![0], cells[0]![1]) : step;
@@ -119,7 +121,7 @@ export function chooseFigure(step: Step, figure: Figure): Step {
 }
 
 /** A place chosen for the figure, or chosen again to take it back. */
-export function choosePlace(step: Step, place: string): Step {
+export function choosePlace(step: Step, place: Port): Step {
   return step.kind === "placed" ? { ...step, pending: withPlace(step.pending, place) } : step;
 }
 
@@ -136,7 +138,7 @@ export function toggleRecall(step: Step): Step {
 /** The next of the offered places (then none), as the F key goes through them. */
 export function nextPlace(step: Step, by = 1): Step {
   if (step.kind !== "placed") return step;
-  const choices: (string | null)[] = [...step.pending.places, null];
+  const choices: (Port | null)[] = [...step.pending.places, null];
   const i = choices.indexOf(step.pending.chosen);
   const chosen = choices[(i + by + choices.length) % choices.length] ?? null;
   return { ...step, pending: { ...withNone(step.pending), chosen } };
@@ -216,7 +218,7 @@ export class TurnState {
     return this.step.kind === "placed" || this.step.kind === "asking" ? this.step.pending : null;
   }
 
-  get tile(): string | null {
+  get tile(): TileId | null {
     return this.step.kind === "idle" ? null : this.step.tile;
   }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { CountQuestion, FollowerOption, GameView, PlacementOption, PlayerView } from "../bindings";
+import type { CountQuestion, Degrees, FollowerOption, GameView, PlacementOption, PlayerView } from "../bindings";
 import {
   IDLE,
   TurnState,
@@ -22,7 +22,7 @@ import { playerView } from "./players.fixture";
 
 const places = (figures: FollowerOption[]) => figures;
 // B, a cloister, fits below the start tile turned two ways and beside it one way.
-const below = (rotation: number, mayRecall = false, earnsSecondTile = false): PlacementOption => ({
+const below = (rotation: Degrees, mayRecall = false, earnsSecondTile = false): PlacementOption => ({
   x: 0,
   y: 1,
   rotation,

@@ -4,12 +4,13 @@
 use super::result::{add_other_rule, result_of, ResultView, StandingView};
 use super::score::{players, BeforeCountView, PlayerView, ScoreView, TrackView};
 use super::turn_log::is_turn;
+use crate::degrees::Degrees;
 use crate::live::LiveGame;
 use crate::placement::{role_of, FollowerRole};
 use crate::request::Spot;
 use crate::target::{followers_of, Survey, Target};
 use castellan_engine::{
-    Cell, Event, FeatureKind, Figure, Game, Goods, Mode, OpenFeature, PlayerId, Port, Quarter, TileSet, Title,
+    Cell, Event, FeatureKind, Figure, Game, Goods, Mode, OpenFeature, PlayerId, Port, Quarter, TileId, TileSet, Title,
 };
 use castellan_ledger::GameId;
 use serde::Serialize;
@@ -130,6 +131,9 @@ impl TradersView {
 pub struct CityView {
     /// The Count's quarter: nobody may leave it.
     pub count_at: Quarter,
+    /// The Count's quarter while a follower waits in it, which then may not leave it before
+    /// the final count (Rule C-11); `null` when nobody waits there.
+    pub locked: Option<Quarter>,
     /// The four quarters.
     pub quarters: Vec<QuarterView>,
 }
@@ -220,13 +224,13 @@ pub struct OpenFeatureView {
 #[serde(rename_all = "camelCase")]
 pub struct TileOnBoard {
     /// The catalog id, e.g. `D`.
-    pub tile: String,
+    pub tile: TileId,
     /// Column, growing east.
     pub x: i32,
     /// Row, growing south.
     pub y: i32,
-    /// Turned clockwise by 0, 90, 180 or 270 degrees.
-    pub rotation: u32,
+    /// Turned clockwise.
+    pub rotation: Degrees,
 }
 
 /// A follower on the board.
@@ -241,7 +245,7 @@ pub struct FollowerOnBoard {
     /// The tile's row.
     pub y: i32,
     /// The place on the tile, in board orientation (`N`, `EL`, `C`, …).
-    pub place: String,
+    pub place: Port,
     /// What the follower is there, so the board can draw its shape.
     pub role: FollowerRole,
     /// Which kind of figure: a figure other than a follower has a shape of its own.
@@ -254,7 +258,7 @@ pub struct FollowerOnBoard {
 #[serde(rename_all = "camelCase")]
 pub struct BagCount {
     /// The catalog id.
-    pub tile: String,
+    pub tile: TileId,
     /// Copies left.
     pub count: u32,
 }
@@ -338,12 +342,7 @@ impl GameView {
                 .board()
                 .tiles()
                 .iter()
-                .map(|t| TileOnBoard {
-                    tile: t.tile.name().to_string(),
-                    x: t.cell.x,
-                    y: t.cell.y,
-                    rotation: u32::from(t.rotation.degrees()),
-                })
+                .map(|t| TileOnBoard { tile: t.tile, x: t.cell.x, y: t.cell.y, rotation: t.rotation.into() })
                 .collect(),
             followers: game
                 .board()
@@ -353,16 +352,12 @@ impl GameView {
                     seat: f.player.index() as u32,
                     x: f.cell.x,
                     y: f.cell.y,
-                    place: f.port.name().to_string(),
+                    place: f.port,
                     role: follower_role(game, f.cell, f.port),
                     figure: f.figure,
                 })
                 .collect(),
-            bag: game
-                .bag()
-                .into_iter()
-                .map(|(t, n)| BagCount { tile: t.name().to_string(), count: n as u32 })
-                .collect(),
+            bag: game.bag().into_iter().map(|(t, n)| BagCount { tile: t, count: n as u32 }).collect(),
             tiles_left: game.tiles_left(),
             feed: feed_of(game),
             cursor: progress.cursor,
@@ -372,6 +367,12 @@ impl GameView {
             finished: progress.finished,
             city: game.city().map(|city| CityView {
                 count_at: city.count_at,
+                locked: (0..game.player_count())
+                    .any(|i| {
+                        city.followers(city.count_at)[PlayerId(i as u8)] > 0
+                            || city.big(PlayerId(i as u8)) == Some(city.count_at)
+                    })
+                    .then_some(city.count_at),
                 quarters: Quarter::ALL
                     .into_iter()
                     .map(|q| QuarterView {
@@ -493,7 +494,7 @@ mod tests {
         let live = table.play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), now()).unwrap();
         let view = GameView::of(live);
         assert_eq!(view.tiles.len(), 2);
-        assert_eq!(view.tiles[1], TileOnBoard { tile: "E".into(), x: 0, y: -1, rotation: 180 });
+        assert_eq!(view.tiles[1], TileOnBoard { tile: e, x: 0, y: -1, rotation: crate::fixture::degrees(180) });
         assert_eq!(view.players[0].score, 4, "Anna's city");
         assert_eq!(view.players[0].supply, 7, "her knight came back");
         assert_eq!(view.current, 1, "Bram's turn");
@@ -503,15 +504,15 @@ mod tests {
         assert_eq!(view.feed[0].winners, vec![0]);
         assert_eq!(view.feed[0].tiles, vec![[0, 0], [0, -1]]);
         assert_eq!(view.tiles_left, 70);
-        assert_eq!(view.bag.iter().find(|b| b.tile == "E").map(|b| b.count), Some(4), "5 E tiles, one placed");
+        assert_eq!(view.bag.iter().find(|b| b.tile.name() == "E").map(|b| b.count), Some(4), "5 E tiles, one placed");
         assert!(view.can_undo && !view.can_redo && !view.finished);
         let json = serde_json::to_value(&view).unwrap();
         assert_eq!(json["feed"][0]["kind"], "city", "kinds cross as lower-case names");
         assert_eq!(json["players"][0]["ifEndedNow"], 4);
         let turns = turn_log(live.game());
         assert_eq!((view.turn_count, turns.len()), (1, 1));
-        assert_eq!(turns[0].tile.as_deref(), Some("E"));
-        assert_eq!((turns[0].seat, turns[0].at, turns[0].follower.as_deref()), (0, Some([0, -1]), Some("S")));
+        assert_eq!(turns[0].tile.map(TileId::name), Some("E"));
+        assert_eq!((turns[0].seat, turns[0].at, turns[0].follower), (0, Some([0, -1]), Some(Port::S)));
         assert_eq!((view.mode, turns[0].kind), (Mode::Turns, TurnKind::Place));
         assert_eq!(json["mode"], "turns");
     }
@@ -600,7 +601,7 @@ mod tests {
             );
         }
         let view = GameView::of(live.unwrap());
-        let roles: Vec<(&str, FollowerRole)> = view.followers.iter().map(|f| (f.place.as_str(), f.role)).collect();
+        let roles: Vec<(&str, FollowerRole)> = view.followers.iter().map(|f| (f.place.name(), f.role)).collect();
         assert_eq!(
             roles,
             vec![

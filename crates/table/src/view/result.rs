@@ -88,7 +88,7 @@ pub struct FieldPiece {
     /// The farm's places on the tile, board orientation: halves of edges (`NL`, `ER`, …) and
     /// the enclosed fields `I` and `II`. The grass between a half edge and the tile's centre
     /// is the farm's.
-    pub places: Vec<String>,
+    pub places: Vec<Port>,
 }
 
 /// A completed city a farm supplies.
@@ -231,7 +231,7 @@ fn final_scores_and_homes(game: &Game) -> Vec<(&Score, Vec<FollowerOnBoard>)> {
                         seat: player.index() as u32,
                         x: cell.x,
                         y: cell.y,
-                        place: port.name().to_string(),
+                        place: port,
                         role: follower_role(game, cell, port),
                         figure: figure_put(&events[..start], cell, port),
                     });
@@ -272,10 +272,9 @@ fn field_pieces(game: &Game, anchor: (Cell, Port)) -> Vec<FieldPiece> {
     farm.tiles
         .iter()
         .filter_map(|&cell| {
-            let places: Vec<String> = FIELD_PLACES
+            let places: Vec<Port> = FIELD_PLACES
                 .into_iter()
                 .filter(|&p| game.feature_at(cell, p).is_some_and(|f| f.anchor == farm.anchor))
-                .map(|p| p.name().to_string())
                 .collect();
             (!places.is_empty()).then_some(FieldPiece { at: [cell.x, cell.y], places })
         })

@@ -17,6 +17,11 @@ use castellan_ledger::{GameId, GameStatus};
 use castellan_script::Script;
 use serde_json::{json, Value};
 
+/// Places as a game script writes them, one space between each.
+fn names(places: &[Port]) -> String {
+    places.iter().map(|p| p.name()).collect::<Vec<_>>().join(" ")
+}
+
 /// A finished table with one farm supplying three completed cities: Anna has two farmers
 /// on it and Bram one, and Bram has two more on a small farm below the east city.
 ///
@@ -96,7 +101,7 @@ fn a_farm_step_shows_its_fields_cities_farmers_and_the_2000_figure() {
     // The outline follows the grass: south of D's road only (its east half below the road,
     // its south edge, the south half of its west edge), all of each B, and the three grass
     // sides of each E' — never the cities' halves of a tile.
-    let pieces = |at: [i32; 2]| farm.fields.iter().find(|p| p.at == at).map(|p| p.places.join(" "));
+    let pieces = |at: [i32; 2]| farm.fields.iter().find(|p| p.at == at).map(|p| names(&p.places));
     assert_eq!(pieces([0, 0]).as_deref(), Some("ER SL SR WL"));
     for b in [[-1, 1], [1, 1]] {
         assert_eq!(pieces(b).as_deref(), Some("NL NR EL ER SL SR WL WR"), "B at {b:?}");
@@ -147,7 +152,7 @@ fn a_2000_city_step_outlines_the_farms_around_it_and_gives_todays_figure() {
     cells.sort();
     assert_eq!(cells, vec![[-2, 1], [-1, 1], [0, 0], [0, 1], [1, 1], [2, 1], [2, 2]]);
     let below = farm.fields.iter().find(|p| p.at == [2, 2]).unwrap();
-    assert_eq!(below.places.join(" "), "EL ER SL SR WL WR", "the E's grass, not its city's north edge");
+    assert_eq!(names(&below.places), "EL ER SL SR WL WR", "the E's grass, not its city's north edge");
     // West city: farm 1 alone → Anna 4 under 2000; today 3 to Anna.
     let west = city(-2);
     assert_eq!(
@@ -181,7 +186,7 @@ fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
     assert_eq!(turns[0].follower, None, "the stand is not folded into the tile's turn");
     let stood = &turns[1];
     assert_eq!(
-        (stood.index, stood.kind, stood.seat, stood.tile.as_deref(), stood.at, stood.follower.as_deref()),
+        (stood.index, stood.kind, stood.seat, stood.tile.map(TileId::name), stood.at, stood.follower.map(Port::name)),
         (1, TurnKind::Stand, 0, None, Some([1, 0]), Some("E"))
     );
     assert_eq!(view.followers.len(), 1);
@@ -436,7 +441,7 @@ fn double_turn(table: &mut Table) -> GameId {
 fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
     let mut table = Table::new(Ledger::open_in_memory().unwrap());
     double_turn(&mut table);
-    let options = crate::placement::placement_options(table.live().unwrap().game(), "U").unwrap();
+    let options = crate::placement::placement_options(table.live().unwrap().game(), TileId::from_name("U").unwrap());
     let earns = |x: i32| options.iter().filter(|o| o.x == x && o.y == 0).all(|o| o.earns_second_tile);
     assert!(earns(3) && earns(-2), "either end of the builder's road earns a second tile (T-08)");
     assert!(options.iter().filter(|o| o.y != 0).all(|o| !o.earns_second_tile), "off the road nothing is earned");
@@ -526,7 +531,7 @@ fn each_step_of_the_count_names_the_figures_it_sends_home_and_farmers_stay() {
     let road = count.steps.iter().find(|s| s.score.kind == castellan_engine::ScoreSource::Road).expect("the road");
     assert_eq!(road.home.len(), 1, "the road sends its one figure home: {:?}", road.home);
     let gone = &road.home[0];
-    assert_eq!((gone.seat, gone.x, gone.y, gone.place.as_str()), (0, 1, 0, "E"));
+    assert_eq!((gone.seat, gone.x, gone.y, gone.place.name()), (0, 1, 0, "E"));
     assert_eq!(gone.figure, Figure::Big, "drawn as the big follower it was");
     assert!(before.contains(gone), "exactly as it stood before the count");
     let farm = count.steps.iter().find(|s| s.score.kind == castellan_engine::ScoreSource::Farm).expect("the farm");
@@ -536,7 +541,7 @@ fn each_step_of_the_count_names_the_figures_it_sends_home_and_farmers_stay() {
     // The board before the count is the one after it plus every figure the steps sent home.
     let mut rebuilt: Vec<_> = view.followers.iter().chain(count.steps.iter().flat_map(|s| &s.home)).cloned().collect();
     let mut stood = before;
-    let key = |f: &super::game::FollowerOnBoard| (f.seat, f.x, f.y, f.place.clone());
+    let key = |f: &super::game::FollowerOnBoard| (f.seat, f.x, f.y, f.place);
     rebuilt.sort_by_key(key);
     stood.sort_by_key(key);
     assert_eq!(rebuilt, stood);

@@ -1,8 +1,9 @@
 //! The turn log: a line per turn saying who placed what, and what it scored.
 
+use crate::degrees::Degrees;
 use crate::live::LiveGame;
 use crate::target::{followers_of, Survey, Target};
-use castellan_engine::{Cell, Event, Figure, Game, Move, PlayerId, Port, Quarter, Standing};
+use castellan_engine::{Cell, Event, Figure, Game, Move, PlayerId, Port, Quarter, Rotation, Standing, TileId};
 use serde::Serialize;
 
 /// What a move in the turn log did.
@@ -33,13 +34,13 @@ pub struct TurnView {
     /// Who moved.
     pub seat: u32,
     /// The tile drawn; `null` for the City laid against the river and for a stand.
-    pub tile: Option<String>,
+    pub tile: Option<TileId>,
     /// Where it went, `[x, y]`; `null` when it was put aside.
     pub at: Option<[i32; 2]>,
     /// How it was turned.
-    pub rotation: u32,
+    pub rotation: Degrees,
     /// The place of the follower put on it (or, for a stand, standing on the tile at `at`).
-    pub follower: Option<String>,
+    pub follower: Option<Port>,
     /// Which kind of figure went there, when one did.
     pub figure: Figure,
     /// The mover took their abbot back in this turn instead of placing a figure.
@@ -99,13 +100,13 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
     let mut owed = false;
     for e in game.events() {
         let turn =
-            |kind: TurnKind, seat: PlayerId, tile: Option<String>, at: Option<[i32; 2]>, rotation: u32| TurnView {
+            |kind: TurnKind, seat: PlayerId, tile: Option<TileId>, at: Option<[i32; 2]>, rotation: Rotation| TurnView {
                 index: out.len() as u32,
                 kind,
                 seat: seat.index() as u32,
                 tile,
                 at,
-                rotation,
+                rotation: rotation.into(),
                 follower: None,
                 figure: Figure::Follower,
                 recalled: false,
@@ -119,7 +120,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
             Event::FollowerDeployed { player, cell, port, figure, .. } => {
                 if let Some(last) = out.last_mut() {
                     if last.seat == player.index() as u32 && last.at == Some([cell.x, cell.y]) {
-                        last.follower = Some(port.name().to_string());
+                        last.follower = Some(*port);
                         last.figure = *figure;
                     }
                 }
@@ -133,25 +134,21 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 continue;
             }
             e if !is_turn(e) => continue,
-            Event::TilePlaced { player, tile, cell, rotation } => turn(
-                TurnKind::Place,
-                *player,
-                Some(tile.name().to_string()),
-                Some([cell.x, cell.y]),
-                u32::from(rotation.degrees()),
-            ),
-            Event::TileDiscarded { player, tile } => {
-                turn(TurnKind::Discard, *player, Some(tile.name().to_string()), None, 0)
+            Event::TilePlaced { player, tile, cell, rotation } => {
+                turn(TurnKind::Place, *player, Some(*tile), Some([cell.x, cell.y]), *rotation)
             }
-            Event::CityLaid { player, at } => turn(TurnKind::City, *player, None, Some([at.x, at.y]), 0),
+            Event::TileDiscarded { player, tile } => turn(TurnKind::Discard, *player, Some(*tile), None, Rotation::R0),
+            Event::CityLaid { player, at } => turn(TurnKind::City, *player, None, Some([at.x, at.y]), Rotation::R0),
             Event::FollowerStood { player, at: Standing::Board(cell, port), figure } => TurnView {
-                follower: Some(port.name().to_string()),
+                follower: Some(*port),
                 figure: *figure,
-                ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), 0)
+                ..turn(TurnKind::Stand, *player, None, Some([cell.x, cell.y]), Rotation::R0)
             },
-            Event::FollowerStood { player, at: Standing::City(quarter), figure } => {
-                TurnView { quarter: Some(*quarter), figure: *figure, ..turn(TurnKind::Stand, *player, None, None, 0) }
-            }
+            Event::FollowerStood { player, at: Standing::City(quarter), figure } => TurnView {
+                quarter: Some(*quarter),
+                figure: *figure,
+                ..turn(TurnKind::Stand, *player, None, None, Rotation::R0)
+            },
             _ => unreachable!("is_turn lets only the events above through"),
         };
         let second_tile = owed && matches!(next.kind, TurnKind::Place | TurnKind::Discard);
@@ -161,7 +158,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
     for turn in &mut out {
         let Some([x, y]) = turn.at.filter(|_| turn.kind != TurnKind::City) else { continue };
         let cell = Cell::new(x, y);
-        let place = match turn.follower.as_deref().and_then(Port::from_name) {
+        let place = match turn.follower {
             Some(port) => Some((cell, port)),
             None => survey.main_place(cell),
         };
@@ -202,10 +199,10 @@ mod tests {
         let u = TileId::from_name("U").unwrap();
         table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
         let live = table.play(Move::place(u, Cell::new(-1, 0), Rotation::R0, Some(Port::NL)), now()).unwrap();
-        let expected = [(Some("E".to_string()), Figure::Big), (Some("NL".to_string()), Figure::Follower)];
+        let expected = [(Some(Port::E), Figure::Big), (Some(Port::NL), Figure::Follower)];
         let log = turn_log(live.game());
-        assert_eq!(log.iter().map(|t| (t.follower.clone(), t.figure)).collect::<Vec<_>>(), expected, "from the events");
-        let read: Vec<_> = turn_log_of(live).iter().map(|t| (t.follower.clone(), t.figure)).collect();
+        assert_eq!(log.iter().map(|t| (t.follower, t.figure)).collect::<Vec<_>>(), expected, "from the events");
+        let read: Vec<_> = turn_log_of(live).iter().map(|t| (t.follower, t.figure)).collect();
         assert_eq!(read, expected, "and the same read off the moves");
         let json = serde_json::to_value(&log).unwrap();
         assert_eq!((json[0]["figure"].as_str(), json[1]["figure"].as_str()), (Some("big"), Some("follower")));
@@ -221,12 +218,12 @@ mod tests {
         table.play(Move::place_abbot(tile("B"), Cell::new(0, 1), Rotation::R0, Port::C), now()).unwrap();
         table.play(Move::place(tile("U"), Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
         let live = table.play(Move::place_and_recall(tile("U"), Cell::new(-1, 0), Rotation::R0), now()).unwrap();
-        let said: Vec<_> = turn_log_of(live).iter().map(|t| (t.figure, t.follower.clone(), t.recalled)).collect();
+        let said: Vec<_> = turn_log_of(live).iter().map(|t| (t.figure, t.follower, t.recalled)).collect();
         assert_eq!(
             said,
             vec![
-                (Figure::Abbot, Some("C".to_string()), false),
-                (Figure::Follower, Some("E".to_string()), false),
+                (Figure::Abbot, Some(Port::C), false),
+                (Figure::Follower, Some(Port::E), false),
                 (Figure::Follower, None, true),
             ]
         );
