@@ -236,6 +236,15 @@ impl Words {
             (TileSet::TradersBuilders, En) => "Traders & Builders",
             (TileSet::TradersBuilders, Nl) => "Handelaars & Bouwmeesters",
             (TileSet::TradersBuilders, De) => "Händler & Baumeister",
+            (TileSet::Flier, En) => "Flying Machines",
+            (TileSet::Flier, Nl) => "De vliegmachines",
+            (TileSet::Flier, De) => "Die Fluggeräte",
+            (TileSet::Ferries, En) => "The Ferries",
+            (TileSet::Ferries, Nl) => "De Veerponten",
+            (TileSet::Ferries, De) => "Die Fähren",
+            (TileSet::MageWitch, En) => "Mage & Witch",
+            (TileSet::MageWitch, Nl) => "Tovenaar & Heks",
+            (TileSet::MageWitch, De) => "Magier & Hexe",
         }
     }
 
