@@ -3584,7 +3584,9 @@ export type TileSet =
  *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
  *  (T-01, T-02).
  */
-"traders-builders";
+"traders-builders" | 
+/**  Gold Mines: 8 land tiles with a gold symbol, and 16 gold ingots (GM-01). */
+"goldmines";
 
 /**  A tile type as drawn. */
 export type TileShape = {

@@ -144,11 +144,13 @@ pub enum TileSet {
     /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
     /// (T-01, T-02).
     TradersBuilders,
+    /// Gold Mines: 8 land tiles with a gold symbol, and 16 gold ingots (GM-01).
+    Goldmines,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 11] = [
+    pub const ALL: [TileSet; 12] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -160,6 +162,7 @@ impl TileSet {
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
+        TileSet::Goldmines,
     ];
 
     /// The name used in game scripts.
@@ -176,6 +179,7 @@ impl TileSet {
             TileSet::Abbot => "abbot",
             TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
+            TileSet::Goldmines => "goldmines",
         }
     }
 
@@ -345,6 +349,9 @@ pub struct TileMarks {
     /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
     /// owners when Traders & Builders is in play.
     pub herd: Option<LocalFeature>,
+    /// A gold-mine symbol (Gold Mines): placing the tile puts an ingot on it and one on a
+    /// neighbour (GM-02).
+    pub gold: bool,
 }
 
 /// A tile type in catalog orientation.

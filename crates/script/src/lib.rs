@@ -50,6 +50,7 @@ pub const NEWEST: u64 = VERSION_3;
 pub fn version_of_set(set: TileSet) -> u64 {
     match set {
         TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders => VERSION_2,
+        TileSet::Goldmines => VERSION_3,
         TileSet::Base
         | TileSet::Winter
         | TileSet::KingRobber

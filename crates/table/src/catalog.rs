@@ -61,7 +61,7 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        TileSet::Base => false,
+        TileSet::Base | TileSet::Goldmines => false,
         TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -144,7 +144,8 @@ mod tests {
         for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
-        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every other box: {offered:?}");
+        assert!(!offered.contains(&TileSet::Goldmines), "the window cannot ask where gold goes yet");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 2, "every other box: {offered:?}");
     }
 
     #[test]

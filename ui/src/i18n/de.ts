@@ -144,6 +144,7 @@ export const de: Messages = {
   "box.abbot": "Der Abt und die Gärten (Grundspiel)",
   "box.inns-cathedrals": "Wirtshäuser & Kathedralen",
   "box.traders-builders": "Händler & Baumeister",
+  "box.goldmines": "Die Goldminen",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",

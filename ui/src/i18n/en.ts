@@ -143,6 +143,7 @@ export const en = {
   "box.abbot": "The Abbot and gardens (base box)",
   "box.inns-cathedrals": "Inns & Cathedrals",
   "box.traders-builders": "Traders & Builders",
+  "box.goldmines": "Gold Mines",
   "box.count": "The Count of Carcassonne",
   "rules.current": "Current rules",
   "rules.first-edition": "2000 edition (farms per city, small cities score 2)",

@@ -144,6 +144,7 @@ export const nl: Messages = {
   "box.abbot": "De Abt en de tuinen (basisdoos)",
   "box.inns-cathedrals": "Herbergen & Kathedralen",
   "box.traders-builders": "Handelaars & Bouwmeesters",
+  "box.goldmines": "De Goudmijnen",
   "box.count": "De Graaf van Carcassonne",
   "rules.current": "Huidige spelregels",
   "rules.first-edition": "Editie 2000 (boeren per stad, kleine steden 2 punten)",
