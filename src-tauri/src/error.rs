@@ -573,8 +573,8 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, PigError, PlacementError, PlayerId, Port,
-        PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, Figure, FollowerError, GoldError, PigError, PlacementError, PlayerId,
+        Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -712,6 +712,18 @@ mod tests {
             NotAField { port, feature: FeatureKind::Road },
             NoFarmer { player, port },
         });
+        let golds = every!(GoldError {
+            NotAGoldTile { tile: tile("U") },
+            NeighbourMissing { tile: tile("GM06") },
+            NotANeighbour { dx: 2, dy: 3 },
+            NoTileThere { cell: Cell::new(0, 1) },
+            NothingToShare,
+            SharingForced { player },
+            OutOfTurn { take: 0, expected: PlayerId(0), told: player },
+            NotTheirs { take: 1, player, from: Cell::new(2, -1) },
+            TakesLeft { ingots: 2 },
+            TooManyTakes { take: 3 },
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -728,6 +740,7 @@ mod tests {
             Stand(stands[0].clone()),
             Builder(builders[0].clone()),
             Pig(pigs[0].clone()),
+            Gold(golds[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -746,6 +759,7 @@ mod tests {
             .chain(stands.into_iter().map(MoveError::Stand))
             .chain(builders.into_iter().map(MoveError::Builder))
             .chain(pigs.into_iter().map(MoveError::Pig))
+            .chain(golds.into_iter().map(MoveError::Gold))
             .collect()
     }
 
@@ -765,6 +779,8 @@ mod tests {
             StartTileTwice,
             StartTileAfterRiverNeedsRiver,
             GoodsWithoutTheirSeat { seats: 3 },
+            GoldWithoutItsSeat { seats: 3 },
+            TooMuchGold { ingots: 17 },
         })
     }
 

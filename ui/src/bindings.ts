@@ -158,7 +158,7 @@ export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"
 
 export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
-export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","GM-07","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
@@ -1144,6 +1144,66 @@ export type GameView = {
 	traders: TradersView | null,
 };
 
+/**  Why what the move tells about gold is refused. The game is unchanged. */
+export type GoldError = 
+/**  The move says where a second ingot goes, but the tile shows no gold (GM-02). */
+{ kind: "notAGoldTile"; 
+/**  The tile. */
+tile: TileId } | 
+/**
+ *  A gold tile with neighbours was laid without saying which one receives the second
+ *  ingot (GM-02).
+ */
+{ kind: "neighbourMissing"; 
+/**  The gold tile. */
+tile: TileId } | 
+/**  The offset named is not one of the eight cells around the gold tile (GM-02). */
+{ kind: "notANeighbour"; 
+/**  Columns from the gold tile. */
+dx: number; 
+/**  Rows from the gold tile. */
+dy: number } | 
+/**  No tile lies in the neighbouring cell named for the second ingot (GM-02). */
+{ kind: "noTileThere"; 
+/**  The empty cell. */
+cell: Cell } | 
+/**  The move tells takes, but it hands no ingot to anyone (GM-04). */
+{ kind: "nothingToShare" } | 
+/**  The move tells takes, but only one player takes the ingots: there is no choice (GM-05). */
+{ kind: "sharingForced"; 
+/**  The one player taking them. */
+player: PlayerId } | 
+/**
+ *  A take names the wrong player: the ingots go round one at a time from the player
+ *  whose turn it is (GM-05).
+ */
+{ kind: "outOfTurn"; 
+/**  The take, from 0. */
+take: number; 
+/**  Whose take it is. */
+expected: PlayerId; 
+/**  Who the move names. */
+told: PlayerId } | 
+/**
+ *  A take is from a tile holding no ingot this player may take: none left there, or no
+ *  feature of the tile was won by the player (GM-05).
+ */
+{ kind: "notTheirs"; 
+/**  The take, from 0. */
+take: number; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile named. */
+from: Cell } | 
+/**  The takes stop while ingots are still to be shared (GM-05). */
+{ kind: "takesLeft"; 
+/**  Ingots not yet taken. */
+ingots: number } | 
+/**  More takes than ingots to share (GM-05). */
+{ kind: "tooManyTakes"; 
+/**  The first take with nothing left to take, from 0. */
+take: number };
+
 /**  A kind of goods. */
 export type Goods = 
 /**  Wine: nine tiles. */
@@ -1360,7 +1420,9 @@ export type MoveError =
 /**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
 { kind: "builder"; error: BuilderError } | 
 /**  The pig may not go there (T-16). */
-{ kind: "pig"; error: PigError };
+{ kind: "pig"; error: PigError } | 
+/**  What the move tells about gold ingots is refused (GM-02 to GM-05). */
+{ kind: "gold"; error: GoldError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -2718,6 +2780,42 @@ export type Rule =
  *  (B-50).
  */
 "W-05" | 
+/**  The box holds 8 land tiles with a gold symbol and 16 gold ingots; with the base game 79 tiles are drawn. */
+"GM-01" | 
+/**  Laying a gold tile puts one ingot on it and one on a tile the players name among its eight neighbours. */
+"GM-02" | 
+/**  Ingots lie on tiles, not on features: the first completed feature covering a tile takes its ingots. */
+"GM-03" | 
+/**
+ *  The winners of a completed feature take the ingots on all its tiles (a building: its nine); nobody wins an
+ *  empty feature, and its ingots stay.
+ */
+"GM-04" | 
+/**
+ *  Entitled players take one ingot at a time in turn from the active player, each only from tiles of a
+ *  feature they won.
+ */
+"GM-05" | 
+/**  Ingots still on tiles at the end are lost; unfinished features and farms never give gold. */
+"GM-06" | 
+/**  At the end each ingot held pays 1 (1–3 held), 2 (4–6), 3 (7–9) or 4 (10 or more). */
+"GM-07" | 
+/**
+ *  A big follower weighs two in a gold majority; cathedral cities, inn roads, shrines and gardens hand out
+ *  gold only when completed, and an abbot recall is no completion.
+ */
+"X2-06" | 
+/**  Followers moved in from the City of Carcassonne count for a completed feature's gold. */
+"X2-07" | 
+/**  No tile of the Big Box minis is a river tile: one entered while river tiles remain is refused. */
+"X2-22" | 
+/**
+ *  Gold takes may be told; otherwise each player takes from the most contested tile, the one that got gold
+ *  first on a tie.
+ */
+"QB-13" | 
+/**  A completed shrine or garden claims the ingots of its nine tiles, as a cloister does. */
+"QB-14" | 
 /**
  *  The River and River II together make one river: the River's spring starts it, River II's spring and the
  *  River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
@@ -3108,7 +3206,9 @@ export type ScoreSource =
 /**  A garden and its neighbours, paid to its abbot (A-07, A-08, A-13). */
 "garden" | 
 /**  The most tokens of one kind of goods (T-05). */
-"goods";
+"goods" | 
+/**  The gold ingots a player holds at the end (GM-07). */
+"gold";
 
 /**  One score with everything needed to say why, in words, in any language. */
 export type ScoreView = {
@@ -3313,6 +3413,19 @@ export type SetupError =
 { kind: "goodsWithoutTheirSeat"; detail: {
 	/**  Seats the tokens are given for. */
 	seats: number,
+} } | 
+/**
+ *  Gold ingots are given for more seats than the table has, or at a table without Gold
+ *  Mines (GM-07).
+ */
+{ kind: "goldWithoutItsSeat"; detail: {
+	/**  Seats the ingots are given for. */
+	seats: number,
+} } | 
+/**  More ingots are held than the box has (GM-01). */
+{ kind: "tooMuchGold"; detail: {
+	/**  Ingots held in all. */
+	ingots: number,
 } };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */

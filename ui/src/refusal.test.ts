@@ -22,6 +22,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "count",
       "draw",
       "follower",
+      "gold",
       "gameOver",
       "noSuchMove",
       "offTable",

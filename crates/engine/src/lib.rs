@@ -70,8 +70,9 @@ pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,
-    GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
-    SetupError, StandError, Start, Told, TrackPosition, FOLLOWERS_PER_PLAYER,
+    GameSetup, GoldError, GoldTake, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase,
+    PurchaseError, ReplayError, SecondIngot, SetupError, StandError, Start, Told, TrackPosition, FOLLOWERS_PER_PLAYER,
+    INGOTS,
 };
 pub use goods::{Goods, Tokens};
 pub use history::History;

@@ -30,6 +30,7 @@
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
+//! - `gold`: the ingots of Gold Mines, put down and shared (GM-02 to GM-06; [`GoldError`]);
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
@@ -44,6 +45,7 @@ mod final_board;
 #[cfg(test)]
 mod fixture;
 mod follower;
+mod gold;
 mod goods;
 mod hand;
 mod joined;
@@ -63,6 +65,7 @@ pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
 pub use final_board::StandError;
 pub use follower::FollowerError;
+pub use gold::{GoldError, GoldTake, SecondIngot, INGOTS};
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
 pub use placement::PlacementError;
@@ -97,6 +100,8 @@ pub struct Game {
     /// Each player's big follower in hand: 1 or 0 (I-02).
     bigs: ByPlayer<u8>,
     goods: ByPlayer<Tokens>,
+    /// Gold Mines: the ingots on tiles and in hand (GM-02 to GM-05).
+    gold: gold::Gold,
     companions: Companions,
     second_tile: bool,
     extra_turns: u8,
@@ -281,9 +286,16 @@ impl Game {
     /// # Errors
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
-        if self.city.is_some() && matches!(mv, Move::Place { count, .. } if !count.is_empty()) {
-            // A Count move has several phases whose checks depend on the ones before;
-            // playing it on a copy keeps the game untouched when a later phase refuses. A
+        let phased = match mv {
+            Move::Place { count, told, .. } => {
+                (self.city.is_some() && !count.is_empty()) || !told.gold_taken.is_empty()
+            }
+            _ => false,
+        };
+        if phased {
+            // A Count move has several phases whose checks depend on the ones before, and
+            // gold takes are checked against the scores the move makes (GM-05); playing such
+            // a move on a copy keeps the game untouched when a later phase refuses. A
             // move without the Count's decisions is checked whole before it changes anything,
             // as in a game without the Count ([`Game::place`]). The log is not copied but
             // lent to the copy, and cut back to where it stood if the move is refused.
@@ -319,6 +331,7 @@ impl Game {
             abbots: self.abbots,
             bigs: self.bigs,
             goods: self.goods,
+            gold: self.gold.clone(),
             companions: self.companions,
             second_tile: self.second_tile,
             extra_turns: self.extra_turns,
@@ -394,7 +407,7 @@ impl Game {
                 count,
                 purchase,
                 pass_second_tile,
-                told: _,
+                told,
             } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
@@ -417,6 +430,7 @@ impl Game {
                         }
                     }
                 }
+                self.gold_error(tile, cell, told)?;
                 if *recall_abbot {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(MoveError::WrongMode);
@@ -435,7 +449,8 @@ impl Game {
                 }
                 // The move being played is the second tile, if it was owed: it earns no third.
                 self.second_tile = false;
-                let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
+                let figure = follower.map(|p| (p, figure));
+                let hole = self.place(tile, cell, rotation, figure, *recall_abbot, count, told)?;
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
             Move::City { .. } | Move::Stand { .. } => {
@@ -449,8 +464,9 @@ impl Game {
 
     /// Places a checked tile, then: the Count's move round, scoring, entering the city; says
     /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
-    /// can only come from the Count's decisions, and only in a Count game, which
-    /// [`Game::apply`] plays on a copy.
+    /// can only come from the Count's decisions, and only in a Count game, or from gold takes
+    /// told, which [`Game::apply`] plays on a copy.
+    #[allow(clippy::too_many_arguments)]
     fn place(
         &mut self,
         tile: TileId,
@@ -459,6 +475,7 @@ impl Game {
         follower: Option<(Port, Figure)>,
         recall_abbot: bool,
         count: &CountChoice,
+        told: &Told,
     ) -> Result<bool, MoveError> {
         let player = self.current;
         self.bag[tile.index()] -= 1;
@@ -477,6 +494,7 @@ impl Game {
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
         close_at_border(&mut self.board, &self.setup.rules, index);
+        self.put_ingots(tile, cell, told);
         if let Some((port, figure)) = follower {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
@@ -506,13 +524,21 @@ impl Game {
             self.move_round(&count.moves, &completed)?;
             self.award_titles(&completed, player);
             let first_score = self.events.len();
+            let mut claims = Vec::new();
             for &feature in &completed {
                 self.board.mark_completed(feature);
+                let scored_from = self.events.len();
                 match self.settle_challenge(feature, &completed) {
                     Some(loser) => self.score_challenge_win(feature, loser),
                     None => self.score_and_return(feature),
                 }
+                if self.setup.has(TileSet::Goldmines) {
+                    claims.push(self.claim(feature, scored_from));
+                }
                 self.take_goods(feature, player);
+            }
+            if self.setup.has(TileSet::Goldmines) {
+                self.share_gold(&claims, player, &told.gold_taken)?;
             }
             if let Some(entry) = count.entry {
                 self.enter_city(entry, first_score)?;

@@ -8,8 +8,8 @@
 
 use super::Told;
 use super::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
-    PlacementError, SetupError, StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, GoldError,
+    PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -227,6 +227,8 @@ pub enum MoveError {
     Builder(BuilderError),
     /// The pig may not go there (T-16).
     Pig(PigError),
+    /// What the move tells about gold ingots is refused (GM-02 to GM-05).
+    Gold(GoldError),
 }
 
 impl MoveError {
@@ -252,6 +254,7 @@ impl MoveError {
             MoveError::Stand(e) => e.rule(),
             MoveError::Builder(e) => e.rule(),
             MoveError::Pig(e) => e.rule(),
+            MoveError::Gold(e) => e.rule(),
         }
     }
 
@@ -294,6 +297,7 @@ impl MoveError {
             MoveError::Stand(e) => e.describe(f, names),
             MoveError::Builder(e) => e.describe(f, names),
             MoveError::Pig(e) => e.describe(f, names),
+            MoveError::Gold(e) => e.describe(f, names),
         }
     }
 }
@@ -328,6 +332,7 @@ wrapped! {
     StandError => Stand,
     BuilderError => Builder,
     PigError => Pig,
+    GoldError => Gold,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

@@ -123,6 +123,9 @@ pub struct GameSetup {
     /// Traders & Builders: the goods tokens each seat holds when the entry starts, in seat
     /// order — none in a new game; a final-board game names those in hand at the end.
     pub goods: Vec<Tokens>,
+    /// Gold Mines: the ingots each seat holds when the entry starts, in seat order — none in
+    /// a new game; a final-board game names those in hand at the end (GM-07).
+    pub gold: Vec<u8>,
 }
 
 impl GameSetup {
@@ -141,6 +144,7 @@ impl GameSetup {
             titles: Titles::default(),
             count_at: Quarter::Castle,
             goods: Vec::new(),
+            gold: Vec::new(),
         }
     }
 
@@ -251,6 +255,18 @@ pub enum SetupError {
         #[cfg_attr(feature = "specta", specta(type = u32))]
         seats: usize,
     },
+    /// Gold ingots are given for more seats than the table has, or at a table without Gold
+    /// Mines (GM-07).
+    GoldWithoutItsSeat {
+        /// Seats the ingots are given for.
+        #[cfg_attr(feature = "specta", specta(type = u32))]
+        seats: usize,
+    },
+    /// More ingots are held than the box has (GM-01).
+    TooMuchGold {
+        /// Ingots held in all.
+        ingots: u32,
+    },
 }
 
 impl SetupError {
@@ -271,6 +287,8 @@ impl SetupError {
             SetupError::RiverWithCount => Some(Rule::X02),
             SetupError::StartTileTwice | SetupError::StartTileAfterRiverNeedsRiver => Some(Rule::RI14),
             SetupError::GoodsWithoutTheirSeat { .. } => Some(Rule::X18),
+            SetupError::GoldWithoutItsSeat { .. } => Some(Rule::GM07),
+            SetupError::TooMuchGold { .. } => Some(Rule::GM01),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -307,6 +325,12 @@ impl fmt::Display for SetupError {
             }
             SetupError::GoodsWithoutTheirSeat { seats } => {
                 write!(f, "goods tokens are given for {seats} seats, without Traders & Builders or beyond the table")
+            }
+            SetupError::GoldWithoutItsSeat { seats } => {
+                write!(f, "gold ingots are given for {seats} seats, without Gold Mines or beyond the table")
+            }
+            SetupError::TooMuchGold { ingots } => {
+                write!(f, "{ingots} gold ingots are held, but the box has only {}", super::INGOTS)
             }
         }
     }
@@ -366,6 +390,14 @@ impl Game {
         let goods_seats = setup.goods.len();
         if goods_seats > n || (goods_seats > 0 && !setup.has(TileSet::TradersBuilders)) {
             return Err(SetupError::GoodsWithoutTheirSeat { seats: goods_seats });
+        }
+        let gold_seats = setup.gold.len();
+        if gold_seats > n || (gold_seats > 0 && !setup.has(TileSet::Goldmines)) {
+            return Err(SetupError::GoldWithoutItsSeat { seats: gold_seats });
+        }
+        let ingots: u32 = setup.gold.iter().map(|&g| u32::from(g)).sum();
+        if ingots > super::INGOTS {
+            return Err(SetupError::TooMuchGold { ingots });
         }
         let has_start_set = match setup.start {
             Start::Base => true,
@@ -463,6 +495,7 @@ impl Game {
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
         let bigs = super::big::bigs_at_start(n, setup.has(TileSet::InnsCathedrals));
         let goods = super::goods::goods_at_start(&setup.goods);
+        let gold = super::gold::Gold::at_start(&setup.gold);
         let companions = super::pig::Companions::at_start(n, setup.has(TileSet::TradersBuilders));
         let mut supply = ByPlayer::default();
         for i in 0..n {
@@ -482,6 +515,7 @@ impl Game {
             abbots,
             bigs,
             goods,
+            gold,
             companions,
             second_tile: false,
             extra_turns: 0,
