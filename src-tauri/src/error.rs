@@ -612,9 +612,9 @@ mod tests {
     use super::*;
     use castellan_table::engine::{
         AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FlightError, FollowerError, MagicError, MagicFigure,
-        PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side, StandError,
-        Start, TileId, TileSet,
+        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FlightError, FollowerError, GoldError, MagicError,
+        MagicFigure, PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side,
+        StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -801,6 +801,18 @@ mod tests {
             port: Port::C,
             feature: FeatureKind::Garden,
         });
+        let golds = every!(GoldError {
+            NotAGoldTile { tile: tile("U") },
+            NeighbourMissing { tile: tile("GM06") },
+            NotANeighbour { dx: 2, dy: 3 },
+            NoTileThere { cell: Cell::new(0, 1) },
+            NothingToShare,
+            SharingForced { player },
+            OutOfTurn { take: 0, expected: PlayerId(0), told: player },
+            NotTheirs { take: 1, player, from: Cell::new(2, -1) },
+            TakesLeft { ingots: 2 },
+            TooManyTakes { take: 3 },
+        });
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -820,6 +832,7 @@ mod tests {
             Ferry(ferries[0].clone()),
             Magic(magic[0].clone()),
             Flight(flights[0].clone()),
+            Gold(golds[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -841,6 +854,7 @@ mod tests {
             .chain(ferries.into_iter().map(MoveError::Ferry))
             .chain(magic.into_iter().map(MoveError::Magic))
             .chain(flights.into_iter().map(MoveError::Flight))
+            .chain(golds.into_iter().map(MoveError::Gold))
             .collect()
     }
 
@@ -861,6 +875,8 @@ mod tests {
             StartTileAfterRiverNeedsRiver,
             GoodsWithoutTheirSeat { seats: 3 },
             MagicOutOfPlace,
+            GoldWithoutItsSeat { seats: 3 },
+            TooMuchGold { ingots: 17 },
         })
     }
 

@@ -24,6 +24,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "ferry",
       "flight",
       "follower",
+      "gold",
       "gameOver",
       "magic",
       "noSuchMove",

@@ -21,6 +21,7 @@ import type {
   FollowerError,
   MagicError,
   MagicFigure,
+  GoldError,
   MoveError,
   PigError,
   PlacementError,
@@ -175,6 +176,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return magicRefusal(error.error, s);
     case "flight":
       return flightRefusal(error.error, s);
+    case "gold":
+      return goldRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -352,6 +355,38 @@ function magicRefusal(e: MagicError, s: Speech): string {
       return s.t("refusal.magicFixMissing", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     case "fixNotNeeded":
       return s.t("refusal.magicFixNotNeeded");
+    default:
+      return unreachable(e);
+  }
+}
+
+// Gold Mines (GM-02 to GM-05). A take is counted from 1 here, as the players count them.
+function goldRefusal(e: GoldError, s: Speech): string {
+  switch (e.kind) {
+    case "notAGoldTile":
+      return s.t("refusal.notAGoldTile", { tile: e.tile });
+    case "neighbourMissing":
+      return s.t("refusal.goldNeighbourMissing", { tile: e.tile });
+    case "notANeighbour":
+      return s.t("refusal.goldNotANeighbour");
+    case "noTileThere":
+      return s.t("refusal.goldNoTileThere", { square: square(e.cell, s) });
+    case "nothingToShare":
+      return s.t("refusal.goldNothingToShare");
+    case "sharingForced":
+      return s.t("refusal.goldSharingForced", { name: player(e.player, s) });
+    case "outOfTurn":
+      return s.t("refusal.goldOutOfTurn", {
+        take: e.take + 1,
+        told: player(e.told, s),
+        expected: player(e.expected, s),
+      });
+    case "notTheirs":
+      return s.t("refusal.goldNotTheirs", { take: e.take + 1, name: player(e.player, s), square: square(e.from, s) });
+    case "takesLeft":
+      return s.t("refusal.goldTakesLeft", { ingots: e.ingots });
+    case "tooManyTakes":
+      return s.t("refusal.goldTooManyTakes", { take: e.take + 1 });
     default:
       return unreachable(e);
   }
@@ -577,6 +612,10 @@ export function setupRefusal(e: SetupError, s: Speech): string {
       return s.t("refusal.goodsWithoutTheirSeat", { seats: e.detail.seats });
     case "magicOutOfPlace":
       return s.t("refusal.magicOutOfPlace");
+    case "goldWithoutItsSeat":
+      return s.t("refusal.goldWithoutItsSeat", { seats: e.detail.seats });
+    case "tooMuchGold":
+      return s.t("refusal.tooMuchGold", { ingots: e.detail.ingots });
     case "missingStartSet":
       return s.t("refusal.missingStartSet", { box: boxWords(e.detail, s) });
     case "duplicateSet":

@@ -12,7 +12,7 @@
 //!   second tiles and goods;
 //! - `full_game_<box>_us`: the same for the base game with one box alone (`river2`, `count`,
 //!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`, and of the Big
-//!   Box `flier` with its flights, `ferries`, `mage_witch`), so that what
+//!   Box `flier` with its flights, `ferries`, `goldmines`, `mage_witch`), so that what
 //!   the all-box game costs can be traced to the box that costs it;
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
@@ -93,6 +93,7 @@ fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
         ("ferries", with(TileSet::Ferries, Start::Base)),
         ("mage_witch", with(TileSet::MageWitch, Start::Base)),
         ("flier", with(TileSet::Flier, Start::Base)),
+        ("goldmines", with(TileSet::Goldmines, Start::Base)),
     ]
 }
 

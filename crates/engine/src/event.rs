@@ -28,6 +28,7 @@ pub const SCORE_RULES: &[Rule] = &[
     Rule::B37,
     Rule::B41,
     Rule::B44,
+    Rule::GM07,
     Rule::H02,
     Rule::H09,
     Rule::H11,
@@ -253,6 +254,23 @@ pub enum Event {
         /// MW-04 or MW-08.
         rule: Rule,
     },
+    /// Gold Mines: a gold tile was laid, and an ingot put on it and one on a neighbour (GM-02).
+    IngotsPlaced {
+        /// Who laid the gold tile.
+        player: PlayerId,
+        /// The gold tile.
+        cell: Cell,
+        /// The neighbour receiving the second ingot; none when the tile had no neighbour.
+        neighbour: Option<Cell>,
+    },
+    /// Gold Mines: a player took one ingot off a tile of a feature they won (GM-04, GM-05).
+    /// Taking it is no scoring: the ingots are counted at the end (GM-07).
+    IngotTaken {
+        /// Who took it.
+        player: PlayerId,
+        /// The tile it lay on.
+        from: Cell,
+    },
 }
 
 /// What a score is for.
@@ -280,11 +298,13 @@ pub enum ScoreSource {
     Garden,
     /// The most tokens of one kind of goods (T-05).
     Goods,
+    /// The gold ingots a player holds at the end (GM-07).
+    Gold,
 }
 
 impl ScoreSource {
     /// Every source.
-    pub const ALL: [ScoreSource; 10] = [
+    pub const ALL: [ScoreSource; 11] = [
         ScoreSource::Road,
         ScoreSource::City,
         ScoreSource::Cloister,
@@ -295,6 +315,7 @@ impl ScoreSource {
         ScoreSource::Robber,
         ScoreSource::Garden,
         ScoreSource::Goods,
+        ScoreSource::Gold,
     ];
 
     /// The name used in game-script reports and on the wire.
@@ -310,6 +331,7 @@ impl ScoreSource {
             ScoreSource::Robber => "robber",
             ScoreSource::Garden => "garden",
             ScoreSource::Goods => "goods",
+            ScoreSource::Gold => "gold",
         }
     }
 

@@ -139,6 +139,13 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             follower = None;
         }
     }
+    // A gold tile's second ingot goes on one of its neighbours (GM-02); a pick only where
+    // there is a choice, so the games of other tables stay as they were. The sharing of
+    // ingots is left to Castellan (QB-13).
+    let second = game.second_ingot_options(tile, cell);
+    if let Move::Place { told, .. } = &mut mv {
+        told.gold = if second.len() > 1 { second[pick(second.len())] } else { second[0] };
+    }
     // A second tile the move earns is passed up one time in four (T-15).
     if game.earns_second_tile_with(tile, cell, rotation) && pick(4) == 0 {
         mv = mv.passing_second_tile();

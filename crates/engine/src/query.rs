@@ -148,6 +148,8 @@ pub struct PlayerSummary {
     pub king_robber: u32,
     /// Points from goods (T-05).
     pub goods: u32,
+    /// Points from gold ingots (GM-07).
+    pub gold: u32,
     /// Tiles of the biggest completed city the player scored, if any.
     pub biggest_city: Option<u32>,
     /// Tiles of the longest completed road the player scored, if any.
@@ -181,6 +183,7 @@ impl Game {
                     ScoreSource::Farm | ScoreSource::FarmCity => sum.farms += s.points,
                     ScoreSource::King | ScoreSource::Robber => sum.king_robber += s.points,
                     ScoreSource::Goods => sum.goods += s.points,
+                    ScoreSource::Gold => sum.gold += s.points,
                 }
             }
         }

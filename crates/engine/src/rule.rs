@@ -730,6 +730,35 @@ rules! {
     QB03 = "QB-03",
     /// Does a flier landing on a shrine or cloister beside the other kind start a challenge? No.
     QB25 = "QB-25",
+    // GM — Gold Mines
+    /// The box holds 8 land tiles with a gold symbol and 16 gold ingots; with the base game 79 tiles are drawn.
+    GM01 = "GM-01",
+    /// Laying a gold tile puts one ingot on it and one on a tile the players name among its eight neighbours.
+    GM02 = "GM-02",
+    /// Ingots lie on tiles, not on features: the first completed feature covering a tile takes its ingots.
+    GM03 = "GM-03",
+    /// The winners of a completed feature take the ingots on all its tiles (a building: its nine); nobody wins an
+    /// empty feature, and its ingots stay.
+    GM04 = "GM-04",
+    /// Entitled players take one ingot at a time in turn from the active player, each only from tiles of a
+    /// feature they won.
+    GM05 = "GM-05",
+    /// Ingots still on tiles at the end are lost; unfinished features and farms never give gold.
+    GM06 = "GM-06",
+    /// At the end each ingot held pays 1 (1–3 held), 2 (4–6), 3 (7–9) or 4 (10 or more).
+    GM07 = "GM-07",
+    /// A big follower weighs two in a gold majority; cathedral cities, inn roads, shrines and gardens hand out
+    /// gold only when completed, and an abbot recall is no completion.
+    X206 = "X2-06",
+    /// Followers moved in from the City of Carcassonne count for a completed feature's gold.
+    X207 = "X2-07",
+    /// No tile of the Big Box minis is a river tile: one entered while river tiles remain is refused.
+    X222 = "X2-22",
+    /// Gold takes may be told; otherwise each player takes from the most contested tile, the one that got gold
+    /// first on a tie.
+    QB13 = "QB-13",
+    /// A completed shrine or garden claims the ingots of its nine tiles, as a cloister does.
+    QB14 = "QB-14",
     // X — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
     /// The River and River II together make one river: the River's spring starts it, River II's spring and the
     /// River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the

@@ -177,11 +177,13 @@ pub enum TileSet {
     /// The Flying Machines of the Big Box: 8 tiles with a flying machine that carries a
     /// figure a told number of cells (FM-01).
     Flier,
+    /// Gold Mines: 8 land tiles with a gold symbol, and 16 gold ingots (GM-01).
+    Goldmines,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 14] = [
+    pub const ALL: [TileSet; 15] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -196,6 +198,7 @@ impl TileSet {
         TileSet::Ferries,
         TileSet::MageWitch,
         TileSet::Flier,
+        TileSet::Goldmines,
     ];
 
     /// The name used in game scripts.
@@ -215,6 +218,7 @@ impl TileSet {
             TileSet::Ferries => "ferries",
             TileSet::MageWitch => "mage-witch",
             TileSet::Flier => "flier",
+            TileSet::Goldmines => "goldmines",
         }
     }
 
@@ -392,6 +396,9 @@ pub struct TileMarks {
     pub magic: bool,
     /// A flying machine and where it points at rotation 0 (Flying Machines; FM-02, FM-05).
     pub flier: Option<crate::heading::Heading>,
+    /// A gold-mine symbol (Gold Mines): placing the tile puts an ingot on it and one on a
+    /// neighbour (GM-02).
+    pub gold: bool,
 }
 
 /// A tile type in catalog orientation.

@@ -73,6 +73,11 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if seed >= 360 || seed % 10 == 9 {
         setup.sets.push(TileSet::Flier);
     }
+    // Gold Mines with every box combination: the seeds from 420 to 999, and every third seed
+    // from 1000 on (the seeds below keep the games they always played).
+    if (420..1000).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(3)) {
+        setup.sets.push(TileSet::Goldmines);
+    }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
     let mut moves = Vec::new();
@@ -93,6 +98,22 @@ fn points_by_events(game: &Game) -> Vec<u32> {
         }
     }
     totals
+}
+
+/// Every ingot put down is on a tile or in a hand, and never more than the box holds (GM-01).
+fn ingots_conserved(game: &Game, seed: u64) {
+    let put_down: u32 = game
+        .events()
+        .iter()
+        .map(|e| match e {
+            Event::IngotsPlaced { neighbour, .. } => 1 + u32::from(neighbour.is_some()),
+            _ => 0,
+        })
+        .sum();
+    let held: u32 = game.gold().iter().map(|&n| u32::from(n)).sum();
+    let lying: u32 = game.gold_on_tiles().iter().map(|&(_, n)| u32::from(n)).sum();
+    assert_eq!(held + lying, put_down, "seed {seed}: every ingot is somewhere");
+    assert!(put_down <= castellan_engine::INGOTS, "seed {seed}: no more ingots than the box holds");
 }
 
 fn followers_conserved(game: &Game, seed: u64) {
@@ -128,6 +149,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut moved_out_of_the_city = 0;
     let (mut second_tiles, mut pigs_paid, mut goods_taken) = (0, 0, 0);
     let (mut recalls, mut abbots_scored_9) = (0, 0);
+    // Ingots taken in play, and hands of gold paid at the end.
+    let (mut ingots_taken, mut gold_paid) = (0, 0);
     // Scores where a big follower weighed two, and inn roads and cathedral cities paid.
     let (mut weighed, mut inns_and_cathedrals) = (0, 0);
     // Moves after which a big follower waits in the City.
@@ -153,6 +176,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
                 abbots_scored_9 += 1;
             }
             followers_conserved(&game, seed);
+            ingots_conserved(&game, seed);
             second_tiles += usize::from(game.second_tile());
             let seats = (0..game.player_count() as u8).map(PlayerId);
             bigs_in_the_city += usize::from(game.city().is_some_and(|c| seats.clone().any(|p| c.big(p).is_some())));
@@ -188,11 +212,17 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
                 *(if to.is_some() { &mut landed } else { &mut crashed }) += 1;
             }
         }
+        ingots_taken += game.events().iter().filter(|e| matches!(e, Event::IngotTaken { .. })).count();
         game.finish().unwrap();
         assert!(game.magic().is_empty(), "seed {seed}: the mage and the witch leave after the count (MW-08)");
         bewitched +=
             game.events().iter().filter(|e| matches!(e, Event::Scored(s) if s.rule.id().starts_with("MW-"))).count();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
+        gold_paid += game
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Scored(s) if s.source == castellan_engine::ScoreSource::Gold))
+            .count();
         for e in game.events() {
             if let Event::Scored(s) = e {
                 weighed += usize::from(s.weight != s.followers);
@@ -213,6 +243,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     assert!(bewitched > 0, "scores the magic figures changed: {bewitched}");
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
     assert!(landed > 0 && crashed > 0, "fliers landed: {landed}; fliers crashed: {crashed}");
+    assert!(ingots_taken > 0 && gold_paid > 0, "ingots taken: {ingots_taken}; hands of gold paid: {gold_paid}");
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,
@@ -246,11 +277,12 @@ fn listed_placements_apply_and_all_others_are_refused() {
                             let cell = Cell::new(x, y);
                             let mut trial = game.clone();
                             let mut mv = Move::place(tile, cell, r, None);
-                            // A lake tile's ferry is told, or the move is refused (FE-03).
-                            if let (Move::Place { told, .. }, Some(&link)) =
-                                (&mut mv, game.ferry_links(tile, r).first())
-                            {
-                                told.ferry = Some(link);
+                            if let Move::Place { told, .. } = &mut mv {
+                                // A lake tile's ferry is told, or the move is refused (FE-03).
+                                told.ferry = game.ferry_links(tile, r).first().copied();
+                                // A gold tile says where its second ingot goes, if it has a
+                                // neighbour (GM-02).
+                                told.gold = game.second_ingot_options(tile, cell)[0];
                             }
                             // A magic tile laid without saying where a magic figure goes is
                             // refused after its placement was found legal (MW-02, MW-05).
@@ -305,4 +337,56 @@ fn replay_equals_incremental_play_and_undo_redo_is_the_identity() {
             }
         }
     }
+}
+
+/// The ingots Castellan shared in a move, told back as the players' takes: the told move plays
+/// exactly as the untold one, unless only one player could take, when the takes are refused
+/// for there was nothing to share (GM-05, QB-13).
+#[test]
+fn gold_takes_told_as_castellan_shared_them_play_the_same() {
+    let (mut shared, mut forced) = (0, 0);
+    for seed in 420..480 {
+        let (setup, moves) = random_game(seed, &["A", "B", "C"]);
+        let mut game = Game::new(setup).unwrap();
+        for mv in &moves {
+            let before = game.clone();
+            let takes: Vec<castellan_engine::GoldTake> = game
+                .apply(mv)
+                .unwrap()
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::IngotTaken { player, from } => Some(castellan_engine::GoldTake { player, from }),
+                    _ => None,
+                })
+                .collect();
+            if takes.is_empty() {
+                continue;
+            }
+            let mut told = mv.clone();
+            if let Move::Place { told: t, .. } = &mut told {
+                t.gold_taken = takes.clone();
+            }
+            let mut again = before.clone();
+            match again.apply(&told) {
+                Ok(_) => {
+                    shared += 1;
+                    let state = |g: &Game| (g.gold().to_vec(), g.gold_on_tiles().to_vec(), g.scores().to_vec());
+                    assert_eq!(state(&again), state(&game), "seed {seed}: the takes told back play the same");
+                }
+                Err(e) => {
+                    forced += 1;
+                    assert!(takes.iter().all(|t| t.player == takes[0].player), "seed {seed}: {e}");
+                    assert!(
+                        matches!(
+                            e,
+                            castellan_engine::MoveError::Gold(castellan_engine::GoldError::SharingForced { .. })
+                        ),
+                        "seed {seed}: {e}"
+                    );
+                    assert_eq!(again.events().len(), before.events().len(), "seed {seed}: the refusal changed nothing");
+                }
+            }
+        }
+    }
+    assert!(shared > 0 && forced > 0, "takes told back: {shared}; refused as forced: {forced}");
 }

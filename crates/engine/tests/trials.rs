@@ -18,6 +18,7 @@ fn all_boxes() -> GameSetup {
         TileSet::TradersBuilders,
         TileSet::MageWitch,
         TileSet::Flier,
+        TileSet::Goldmines,
     ]);
     setup.start = Start::River2;
     setup.rules.river_before_city = true;

@@ -55,6 +55,7 @@ pub fn version_of_set(set: TileSet) -> u64 {
         TileSet::Ferries => VERSION_3,
         TileSet::MageWitch => VERSION_3,
         TileSet::Flier => VERSION_3,
+        TileSet::Goldmines => VERSION_3,
         TileSet::Base
         | TileSet::Winter
         | TileSet::KingRobber
@@ -379,6 +380,38 @@ mod tests {
             (written["version"].as_u64(), written["setup"]["rules"]["herd_and_pig_stack"].as_bool()),
             (Some(2), Some(false))
         );
+    }
+
+    #[test]
+    fn gold_keys_are_read_in_version_3_and_unknown_before() {
+        let script = |version: u64, sets: &str, moves: &str, setup: &str| {
+            let end = if setup.contains("final-board") { r#", "final_scoring": true"# } else { "" };
+            format!(
+                r#"{{"format": "castellan-game-script", "version": {version},
+                  "players": [{{"name": "Anna", "color": "red"}}, {{"name": "Bram", "color": "blue"}}],
+                  "setup": {{"sets": [{sets}]{setup}}}, "moves": [{moves}]{end}}}"#
+            )
+        };
+        // In version 2 the keys are unknown, and ignored: the plain tile plays as ever.
+        let plain = r#"{"tile": "U", "at": [1, 0], "rot": 0, "gold": [-1, 0], "gold_taken": [{"player": "Anna", "from": [0, 0]}]}"#;
+        let old = Script::from_json(&script(2, r#""base""#, plain, "")).expect("version 2 ignores the keys");
+        assert!(matches!(&old.moves[0], Move::Place { told, .. } if told.is_empty()));
+        assert!(old.play().is_ok());
+        // In version 3 they are read, and written back as they were.
+        let gold = r#"{"tile": "GM06", "at": [1, 0], "rot": 90, "gold": [-1, 0]}"#;
+        let new = Script::from_json(&script(3, r#""base", "goldmines""#, gold, "")).expect("version 3 reads gold");
+        let written = new.to_json();
+        assert_eq!((written["version"].as_u64(), &written["moves"][0]["gold"]), (Some(3), &serde_json::json!([-1, 0])));
+        assert_eq!(Script::from_json(&written.to_string()).unwrap(), new, "gold reads back");
+        assert_eq!(new.play().unwrap().gold_on_tiles().len(), 2, "two tiles hold an ingot");
+        // The ingots in hand are a finished table's alone.
+        let held = r#", "gold": {"Anna": 3}"#;
+        let e = Script::from_json(&script(3, r#""base", "goldmines""#, "", held)).unwrap_err();
+        assert_eq!(e.at, "setup.gold", "{e}");
+        let board = format!(r#", "mode": "final-board"{held}"#);
+        let finished = Script::from_json(&script(3, r#""base", "goldmines""#, "", &board)).expect("a final board");
+        assert_eq!(finished.setup.gold, [3, 0]);
+        assert_eq!(Script::from_json(&finished.to_json().to_string()).unwrap(), finished, "setup.gold reads back");
     }
 
     #[test]

@@ -3,9 +3,9 @@
 use crate::shown::{excerpt, quoted};
 use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2, VERSION_3};
 use castellan_engine::{
-    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, Goods, MagicFigures, Mode,
-    Move, MoveError, PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SetupError, Side,
-    Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Tokens, Told, Unplaceable,
+    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, GoldTake, Goods, MagicFigures,
+    Mode, Move, MoveError, PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SecondIngot,
+    SetupError, Side, Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Tokens, Told, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -302,7 +302,16 @@ impl Script {
             }
             Some(v) => crate::magic::read_magic_figures(v, "setup.magic")?,
         };
-        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods, magic };
+        // Version 3's ingots in hand (GM-07); in an older script an unknown key, ignored.
+        let gold = match setup_v.get("gold") {
+            Some(_) if version < VERSION_3 => Vec::new(),
+            None => Vec::new(),
+            Some(_) if mode != Mode::FinalBoard => {
+                return Err(ScriptError::format("setup.gold", "only a final-board script lists the gold in hand"))
+            }
+            Some(v) => read_gold(object(v, "setup.gold")?, &names)?,
+        };
+        let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods, gold, magic };
 
         let moves = match root.get("moves") {
             None => Vec::new(),
@@ -427,6 +436,50 @@ fn read_goods(o: &Map<String, Value>, names: &[String]) -> Result<Vec<Tokens>> {
         held.clear();
     }
     Ok(held)
+}
+
+/// A final board's `setup.gold` (GM-07): player → ingots held; players left out hold none.
+/// The result has one count per seat, or none at all when nobody holds any.
+fn read_gold(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u8>> {
+    let mut held = vec![0; names.len()];
+    for (name, n) in o {
+        let at = format!("setup.gold.{}", excerpt(name));
+        let seat = names
+            .iter()
+            .position(|m| m == name)
+            .ok_or_else(|| ScriptError::format(&at, format!("no player is called {}", excerpt(name))))?;
+        held[seat] = u8::try_from(integer(n, &at)?).map_err(|_| ScriptError::format(&at, "not a number of ingots"))?;
+    }
+    if held.iter().all(|&n| n == 0) {
+        held.clear();
+    }
+    Ok(held)
+}
+
+/// Gold Mines' answers (GM-02, GM-05): the second ingot's neighbour and the takes told.
+fn read_gold_answers(
+    o: &Map<String, Value>,
+    at: &str,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    told: &mut Told,
+) -> Result<()> {
+    if let Some(v) = o.get("gold") {
+        let offset = cell_of(v, at)?;
+        told.gold = Some(SecondIngot { dx: offset.x, dy: offset.y });
+    }
+    if let Some(v) = o.get("gold_taken") {
+        for t in array(v, at)? {
+            let t = object(t, at)?;
+            let player = player_named(
+                t.get("player").ok_or_else(|| ScriptError::format(at, "a gold take names its player"))?,
+                at,
+            )?;
+            let from =
+                cell_of(t.get("from").ok_or_else(|| ScriptError::format(at, "a gold take names its tile"))?, at)?;
+            told.gold_taken.push(GoldTake { player, from });
+        }
+    }
+    Ok(())
 }
 
 /// `text` without the byte-order mark a Windows editor puts before the first character of a
@@ -673,6 +726,9 @@ fn read_move(
         if o.contains_key("at") || o.contains_key("meeple") || !count.is_empty() || figure.is_some() || recall_abbot {
             return Err(ScriptError::format(at, "a discarded tile has no place and no follower"));
         }
+        if version >= VERSION_3 && (o.contains_key("gold") || o.contains_key("gold_taken")) {
+            return Err(ScriptError::format(at, "a discarded tile has no gold"));
+        }
         return Ok(Move::Discard { tile });
     }
     let cell = cell_of(o.get("at").ok_or_else(|| ScriptError::format(at, "missing at"))?, at)?;
@@ -700,7 +756,7 @@ fn read_move(
         Some(v) if version >= VERSION_2 => !boolean(v, at)?,
         _ => false,
     };
-    let told = read_told(o, at, version)?;
+    let told = read_told(o, at, version, player_named)?;
     Ok(Move::Place {
         tile,
         cell,
@@ -747,12 +803,18 @@ fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut castellan_engine::T
 }
 
 /// What the table told with the tile (version 3); in older versions these are unknown keys.
-fn read_told(o: &Map<String, Value>, at: &str, version: u64) -> Result<Told> {
+fn read_told(
+    o: &Map<String, Value>,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<Told> {
     let mut told = Told::default();
     if version < VERSION_3 {
         return Ok(told);
     }
     read_ferries(o, at, &mut told)?;
+    read_gold_answers(o, at, player_named, &mut told)?;
     let magic_move =
         |key: &str| o.get(key).map(|m| crate::magic::read_magic_move(m, &format!("{at}.{key}"))).transpose();
     told.magic = magic_move("magic")?;

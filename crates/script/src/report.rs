@@ -152,6 +152,17 @@ pub fn report_with_track(game: &Game, before: Option<&[u32]>) -> Value {
         // Every flight told, landed or crashed (FM-03 to FM-09).
         report["flights"] = crate::flight::flights_json(game);
     }
+    if game.setup().has(TileSet::Goldmines) {
+        // The ingots each player holds (GM-04), and those still lying on tiles.
+        report["gold"] = players
+            .iter()
+            .zip(game.gold())
+            .map(|(p, &n)| (p.name.clone(), Value::from(n)))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+        report["gold_on_tiles"] =
+            game.gold_on_tiles().iter().map(|&(c, n)| json!({"at": [c.x, c.y], "ingots": n})).collect();
+    }
     if let Some(before) = before {
         report["before_count"] = by_name(before).into();
         report["end_count"] = by_name(game.scores()).into();

@@ -33,6 +33,10 @@ pub fn setup_json(s: &GameSetup) -> Value {
     if !s.magic.is_empty() {
         setup.insert("magic".into(), crate::magic::magic_figures_json(&s.magic));
     }
+    if !s.gold.is_empty() {
+        let hands = s.players.iter().zip(&s.gold).filter(|(_, &n)| n > 0);
+        setup.insert("gold".into(), hands.map(|(p, &n)| (p.name.clone(), Value::from(n))).collect());
+    }
     if s.mode == Mode::FinalBoard {
         for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
             if let Some(t) = title {
@@ -109,6 +113,16 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             }
             if *pass_second_tile {
                 o["second_tile"] = false.into();
+            }
+            if let Some(g) = told.gold {
+                o["gold"] = json!([g.dx, g.dy]);
+            }
+            if !told.gold_taken.is_empty() {
+                let takes = told
+                    .gold_taken
+                    .iter()
+                    .map(|t| json!({"player": s.players[t.player.index()].name, "from": [t.from.x, t.from.y]}));
+                o["gold_taken"] = takes.collect();
             }
             if let Some(p) = purchase {
                 o["buyer"] = s.players[p.buyer.index()].name.clone().into();

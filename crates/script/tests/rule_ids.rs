@@ -3,12 +3,13 @@
 //! planned for boxes Castellan does not play yet; an id moves from there to `docs/rules.md`
 //! when it is carried out, so it is never in both.
 //!
-//! An id is a section prefix — one capital letter, or `RI`, `QX`, `FM`, `X2` and `QB` — a dash
-//! and two digits (`B-18`, `RI-04`), optionally one lowercase letter. The checks: every id cited in the code
-//! (Rust, the UI's TypeScript and Svelte), in the docs and in the scenarios is listed or
+//! An id is a section prefix — one capital letter, or `RI`, `QX`, `FM`, `FE`, `GM`, `MW`, `X2` and
+//! `QB` — a dash and two digits (`B-18`, `RI-04`), optionally one lowercase letter. The checks:
+//! every id cited in the code (Rust, the UI's TypeScript and Svelte), in the docs and in the
+//! scenarios is listed or
 //! planned; every path listed under an id exists; the scenarios listed under an id are exactly
 //! the files of `tests/scenarios/` whose name starts with it, and every rule has at least one
-//! (an open question, `Q-` or `QX-`, may have none, and names the scenarios of the rules it
+//! (an open question, `Q-`, `QX-` or `QB-`, may have none, and names the scenarios of the rules it
 //! touches instead); every scenario file starts with a listed id.
 //!
 //! The engine's `Rule` type names the same rules: each id of `docs/rules.md` is a variant and
@@ -26,7 +27,7 @@ use std::path::{Path, PathBuf};
 /// The prefixes that open a rule id, one per section of `docs/rules.md` and
 /// `docs/rules-expansions.md`. The two-letter ones come first: `RI-04` is not `I-04`.
 const SECTIONS: &[&str] =
-    &["RI", "QX", "FM", "FE", "MW", "X2", "QB", "B", "V", "C", "K", "H", "R", "W", "Q", "A", "I", "T", "X"];
+    &["RI", "QX", "FM", "FE", "GM", "MW", "X2", "QB", "B", "V", "C", "K", "H", "R", "W", "Q", "A", "I", "T", "X"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

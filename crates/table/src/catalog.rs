@@ -61,7 +61,7 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        TileSet::Base => false,
+        TileSet::Base | TileSet::Goldmines => false,
         TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -149,7 +149,7 @@ mod tests {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [TileSet::Flier, TileSet::Ferries, TileSet::MageWitch];
+        let not_yet = [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }

@@ -245,6 +245,9 @@ impl Words {
             (TileSet::MageWitch, En) => "Mage & Witch",
             (TileSet::MageWitch, Nl) => "Tovenaar & Heks",
             (TileSet::MageWitch, De) => "Magier & Hexe",
+            (TileSet::Goldmines, En) => "Gold Mines",
+            (TileSet::Goldmines, Nl) => "De Goudmijnen",
+            (TileSet::Goldmines, De) => "Die Goldminen",
         }
     }
 

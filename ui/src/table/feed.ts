@@ -46,6 +46,9 @@ export function describeScore(
     case "goods":
       what = t(`feed.goods.${score.goods ?? "wine"}`);
       break;
+    case "gold":
+      what = t("feed.gold");
+      break;
   }
   // An abbot taken back scores its building as it stands (A-08): said so, not "unfinished".
   if (score.recalled) what += t("feed.recalled");

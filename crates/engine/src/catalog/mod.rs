@@ -14,7 +14,7 @@
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
 //! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `flier:NW`, `ferry`,
-//! `magic`).
+//! `gold`, `magic`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
@@ -23,6 +23,7 @@ mod base;
 mod count;
 mod ferries;
 mod flier;
+mod goldmines;
 mod inns;
 mod king_robber;
 mod mage_witch;
@@ -100,6 +101,7 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::Ferries, ferries::ROWS),
             (TileSet::MageWitch, mage_witch::ROWS),
             (TileSet::Flier, flier::ROWS),
+            (TileSet::Goldmines, goldmines::ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -223,6 +225,7 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
             "volcano" => marks.volcano = true,
             "ferry" => marks.ferry = true,
             "magic" => marks.magic = true,
+            "gold" => marks.gold = true,
             "garden" => {
                 // A feature of its own in the centre, like a cloister.
                 marks.garden = true;
@@ -394,6 +397,23 @@ mod tests {
         let heading = |name| tile(name).marks.flier;
         assert_eq!((heading("FM01"), heading("FM04")), (Some(Heading::NW), Some(Heading::W)));
         assert_eq!(tile("FM02").features.len(), 1, "the machine splits no field (FM-02)");
+        assert_eq!(TileSet::Goldmines.tile_count(), 8, "Gold Mines: 8 tiles (GM-01)");
+    }
+
+    #[test]
+    fn gold_mines_shows_gold_on_every_tile_and_four_cloisters() {
+        let tiles: Vec<&TileDef> = TileSet::Goldmines.tiles().map(TileId::def).collect();
+        assert!(tiles.iter().all(|t| t.marks.gold && t.copies == 1), "eight gold tiles, one each (GM-01)");
+        assert!(TileId::all().filter(|t| t.def().marks.gold).all(|t| t.def().set == TileSet::Goldmines));
+        let cloisters: Vec<&str> = tiles.iter().filter(|t| t.centre.is_some()).map(|t| t.name).collect();
+        assert_eq!(cloisters, ["GM01", "GM02", "GM03", "GM04"]);
+        assert!(tiles.iter().all(|t| t.pennants() == 0 && !t.marks.garden), "no pennant, no garden");
+        // GM08's roads cross without meeting; GM07's road crosses its city band as one road.
+        let gm08 = tile("GM08");
+        assert_ne!(gm08.feature_at(Port::N), gm08.feature_at(Port::E), "two roads");
+        let gm07 = tile("GM07");
+        assert_eq!(gm07.feature_at(Port::N), gm07.feature_at(Port::S), "one road");
+        assert_eq!(gm07.feature_at(Port::E), gm07.feature_at(Port::W), "one city band");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The end of the game: the final count of unfinished features, farms and titles (Rules
-//! B-33, B-34, K-07 to K-10, the goods of T-05, and the mage and the witch of MW-08), with the Count's last moves out of the City (C-19), the
+//! B-33, B-34, K-07 to K-10, the goods of T-05, the gold of GM-07, and the mage and the witch of MW-08), with the Count's last moves out of the City (C-19), the
 //! unresolved challenges (H-11), and the result: standings with shared ranks (B-51), the
 //! winners under the tie rule (V-14) and the place on the score track (B-50).
 //!
@@ -15,8 +15,8 @@ use crate::player::{ByPlayer, PlayerId};
 use crate::rule::Rule;
 use crate::rules::FarmRule;
 use crate::scoring::{
-    farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_goods, score_titles, Counted,
-    Pigs, ScoreSink,
+    farm_points, farms_with_farmers, feature_points, score_farms, score_feature, score_gold, score_goods, score_titles,
+    Counted, Pigs, ScoreSink,
 };
 use crate::tile::{FeatureKind, TileSet};
 use std::fmt;
@@ -176,6 +176,10 @@ impl Game {
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), out);
         }
+        // Ingots still on tiles are lost (GM-06): only those in hand are counted.
+        if self.setup.has(TileSet::Goldmines) {
+            score_gold(self.gold(), board.tiles()[0].cell_anchor(), out);
+        }
         counted
     }
 
@@ -229,6 +233,9 @@ impl Game {
         }
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), &mut rest);
+        }
+        if self.setup.has(TileSet::Goldmines) {
+            score_gold(self.gold(), board.tiles()[0].cell_anchor(), &mut rest);
         }
         for s in rest.scores {
             add((s.winners, s.points));

@@ -34,6 +34,7 @@
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
 //! - `ferries`: the ferry on a new lake and the ferries moved along a road (FE-03 to FE-08;
 //!   [`FerryError`]);
+//! - `gold`: the ingots of Gold Mines, put down and shared (GM-02 to GM-06; [`GoldError`]);
 //! - `end`: the final count and the result (B-33, B-34, B-50, B-51);
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
@@ -50,6 +51,7 @@ mod final_board;
 mod fixture;
 mod flier;
 mod follower;
+mod gold;
 mod goods;
 mod hand;
 mod joined;
@@ -72,6 +74,7 @@ pub use ferries::{FerryError, FerryMove};
 pub use final_board::StandError;
 pub use flier::{flight_target, Flight, FlightError, FLIGHT_ROLLS};
 pub use follower::FollowerError;
+pub use gold::{GoldError, GoldTake, SecondIngot, INGOTS};
 pub use magic::{MagicError, MagicFigure, MagicFigures, MagicMove};
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
@@ -107,6 +110,8 @@ pub struct Game {
     /// Each player's big follower in hand: 1 or 0 (I-02).
     bigs: ByPlayer<u8>,
     goods: ByPlayer<Tokens>,
+    /// Gold Mines: the ingots on tiles and in hand (GM-02 to GM-05).
+    gold: gold::Gold,
     companions: Companions,
     second_tile: bool,
     extra_turns: u8,
@@ -297,17 +302,19 @@ impl Game {
             Move::Place { count, tile, cell, told, .. } => {
                 (self.city.is_some() && !count.is_empty())
                     || told.flight.is_some()
+                    || !told.gold_taken.is_empty()
                     || self.magic_checked_after_placing(*tile, *cell, told)
             }
             _ => false,
         };
         if on_copy {
-            // A Count move has several phases whose checks depend on the ones before, and a
+            // A Count move has several phases whose checks depend on the ones before; a
             // flight's landing (FM-07) and the magic figures' places (MW-02 to MW-05) are
-            // checked with the tile laid; playing such a move on a copy keeps the game
-            // untouched when a later phase refuses. Any other move is checked whole before it
-            // changes anything ([`Game::place`]). The log is not copied but lent to the copy,
-            // and cut back to where it stood if the move is refused.
+            // checked with the tile laid, and gold takes against the scores the move makes
+            // (GM-05). Playing such a move on a copy keeps the game untouched when a later phase
+            // refuses. Any other move is checked whole before it changes anything
+            // ([`Game::place`]). The log is not copied but lent to the copy, and cut back to
+            // where it stood if the move is refused.
             let mark = self.events.mark();
             let mut next = self.trial();
             next.events = std::mem::take(&mut self.events);
@@ -340,6 +347,7 @@ impl Game {
             abbots: self.abbots,
             bigs: self.bigs,
             goods: self.goods,
+            gold: self.gold.clone(),
             companions: self.companions,
             second_tile: self.second_tile,
             extra_turns: self.extra_turns,
@@ -447,6 +455,7 @@ impl Game {
                         }
                     }
                 }
+                self.gold_error(tile, cell, told)?;
                 if *recall_abbot {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(MoveError::WrongMode);
@@ -484,8 +493,8 @@ impl Game {
     /// Places a checked tile, then: the flight, the ferries, the Count's move round, scoring,
     /// entering the city; says whether the tile filled a hole (V-11). Who moves next is
     /// [`Game::next_turn`]'s. Errors can only come from the Count's decisions, a flight's landing
-    /// (FM-07 to FM-09) and the magic figures (MW-02 to MW-05), and only in a move
-    /// [`Game::apply`] plays on a copy.
+    /// (FM-07 to FM-09), the magic figures (MW-02 to MW-05) and gold takes told (GM-05), and
+    /// only in a move [`Game::apply`] plays on a copy.
     fn place(
         &mut self,
         tile: TileId,
@@ -516,6 +525,7 @@ impl Game {
             // Step 1½: after the tile, before the follower (MW-02, MW-05).
             self.magic_step(tile, told)?;
         }
+        self.put_ingots(tile, cell, told);
         if let Some((port, figure)) = follower {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
@@ -556,14 +566,22 @@ impl Game {
             self.move_round(&count.moves, &completed)?;
             self.award_titles(&completed, player);
             let first_score = self.events.len();
+            let mut claims = Vec::new();
             for &feature in &completed {
                 self.board.mark_completed(feature);
+                let scored_from = self.events.len();
                 match self.settle_challenge(feature, &completed) {
                     Some(loser) => self.score_challenge_win(feature, loser),
                     None => self.score_and_return(feature),
                 }
                 self.set_magic_aside(feature);
+                if self.setup.has(TileSet::Goldmines) {
+                    claims.push(self.claim(feature, scored_from));
+                }
                 self.take_goods(feature, player);
+            }
+            if self.setup.has(TileSet::Goldmines) {
+                self.share_gold(&claims, player, &told.gold_taken)?;
             }
             if let Some(entry) = count.entry {
                 self.enter_city(entry, first_score)?;

@@ -9,7 +9,7 @@
 use super::Told;
 use super::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FlightError,
-    FollowerError, Game, MagicError, PigError, PlacementError, SetupError, StandError,
+    FollowerError, Game, GoldError, MagicError, PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -237,6 +237,8 @@ pub enum MoveError {
     Magic(MagicError),
     /// The flight may not be as told (FM-03 to FM-09).
     Flight(FlightError),
+    /// What the move tells about gold ingots is refused (GM-02 to GM-05).
+    Gold(GoldError),
 }
 
 impl MoveError {
@@ -265,6 +267,7 @@ impl MoveError {
             MoveError::Ferry(e) => e.rule(),
             MoveError::Magic(e) => e.rule(),
             MoveError::Flight(e) => e.rule(),
+            MoveError::Gold(e) => e.rule(),
         }
     }
 
@@ -310,6 +313,7 @@ impl MoveError {
             MoveError::Ferry(e) => fmt::Display::fmt(e, f),
             MoveError::Magic(e) => fmt::Display::fmt(e, f),
             MoveError::Flight(e) => e.describe(f, names),
+            MoveError::Gold(e) => e.describe(f, names),
         }
     }
 }
@@ -347,6 +351,7 @@ wrapped! {
     FerryError => Ferry,
     MagicError => Magic,
     FlightError => Flight,
+    GoldError => Gold,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

@@ -127,6 +127,9 @@ pub struct GameSetup {
     /// board in a new game; a final-board game says where they stand at the end, for the
     /// count (MW-08).
     pub magic: MagicFigures,
+    /// Gold Mines: the ingots each seat holds when the entry starts, in seat order — none in
+    /// a new game; a final-board game names those in hand at the end (GM-07).
+    pub gold: Vec<u8>,
 }
 
 impl GameSetup {
@@ -146,6 +149,7 @@ impl GameSetup {
             count_at: Quarter::Castle,
             goods: Vec::new(),
             magic: MagicFigures::default(),
+            gold: Vec::new(),
         }
     }
 
@@ -259,6 +263,18 @@ pub enum SetupError {
     /// The mage and the witch are given a place on the table outside a final board with
     /// Mage & Witch: a game entered turn by turn places them by its magic tiles (MW-02).
     MagicOutOfPlace,
+    /// Gold ingots are given for more seats than the table has, or at a table without Gold
+    /// Mines (GM-07).
+    GoldWithoutItsSeat {
+        /// Seats the ingots are given for.
+        #[cfg_attr(feature = "specta", specta(type = u32))]
+        seats: usize,
+    },
+    /// More ingots are held than the box has (GM-01).
+    TooMuchGold {
+        /// Ingots held in all.
+        ingots: u32,
+    },
 }
 
 impl SetupError {
@@ -280,6 +296,8 @@ impl SetupError {
             SetupError::StartTileTwice | SetupError::StartTileAfterRiverNeedsRiver => Some(Rule::RI14),
             SetupError::GoodsWithoutTheirSeat { .. } => Some(Rule::X18),
             SetupError::MagicOutOfPlace => Some(Rule::MW08),
+            SetupError::GoldWithoutItsSeat { .. } => Some(Rule::GM07),
+            SetupError::TooMuchGold { .. } => Some(Rule::GM01),
             SetupError::DuplicateName(_)
             | SetupError::DuplicateColor(_)
             | SetupError::MissingStartSet(_)
@@ -319,6 +337,12 @@ impl fmt::Display for SetupError {
             }
             SetupError::MagicOutOfPlace => {
                 write!(f, "the mage and the witch are given a place only in a final board with Mage & Witch")
+            }
+            SetupError::GoldWithoutItsSeat { seats } => {
+                write!(f, "gold ingots are given for {seats} seats, without Gold Mines or beyond the table")
+            }
+            SetupError::TooMuchGold { ingots } => {
+                write!(f, "{ingots} gold ingots are held, but the box has only {}", super::INGOTS)
             }
         }
     }
@@ -378,6 +402,14 @@ impl Game {
         let goods_seats = setup.goods.len();
         if goods_seats > n || (goods_seats > 0 && !setup.has(TileSet::TradersBuilders)) {
             return Err(SetupError::GoodsWithoutTheirSeat { seats: goods_seats });
+        }
+        let gold_seats = setup.gold.len();
+        if gold_seats > n || (gold_seats > 0 && !setup.has(TileSet::Goldmines)) {
+            return Err(SetupError::GoldWithoutItsSeat { seats: gold_seats });
+        }
+        let ingots: u32 = setup.gold.iter().map(|&g| u32::from(g)).sum();
+        if ingots > super::INGOTS {
+            return Err(SetupError::TooMuchGold { ingots });
         }
         let has_start_set = match setup.start {
             Start::Base => true,
@@ -478,6 +510,7 @@ impl Game {
         let abbots = super::abbot::abbots_at_start(n, setup.has(TileSet::Abbot));
         let bigs = super::big::bigs_at_start(n, setup.has(TileSet::InnsCathedrals));
         let goods = super::goods::goods_at_start(&setup.goods);
+        let gold = super::gold::Gold::at_start(&setup.gold);
         let companions = super::pig::Companions::at_start(n, setup.has(TileSet::TradersBuilders));
         let mut supply = ByPlayer::default();
         for i in 0..n {
@@ -498,6 +531,7 @@ impl Game {
             abbots,
             bigs,
             goods,
+            gold,
             companions,
             second_tile: false,
             extra_turns: 0,

@@ -5,6 +5,8 @@
 //! the engine checks that the rules allow it. Each box keeps its answers in its own field of
 //! [`Told`], so a move of a game without that box carries none and reads as it always did.
 
+use super::gold::{GoldTake, SecondIngot};
+
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,6 +18,11 @@ pub struct Told {
     pub ferry: Option<[crate::coord::Side; 2]>,
     /// Ferries: each ferry moved along a road the tile lengthens, in the order told (FE-05).
     pub ferry_moves: Vec<super::ferries::FerryMove>,
+    /// Gold Mines: the neighbour receiving a gold tile's second ingot (GM-02).
+    pub gold: Option<SecondIngot>,
+    /// Gold Mines: the ingots taken one by one when a completion shares them, in taking
+    /// order (GM-05); empty to let Castellan share them (QB-13).
+    pub gold_taken: Vec<GoldTake>,
     /// Mage & Witch: on a magic tile, where the mage or the witch goes, or which comes off
     /// (MW-02 to MW-04).
     pub magic: Option<super::MagicMove>,

@@ -4,12 +4,14 @@
 //! values applies. Followers are not touched here: returning them is the game's business.
 
 mod farm;
+mod gold;
 mod goods;
 mod magic;
 mod pig;
 mod title;
 
 pub(crate) use farm::{farm_points, farms_with_farmers, score_farms};
+pub(crate) use gold::score_gold;
 pub(crate) use goods::score_goods;
 pub(crate) use magic::{apply_magic, magic_rule};
 pub(crate) use pig::Pigs;
