@@ -704,6 +704,107 @@ export type CountView = {
 	steps: CountStepView[],
 };
 
+/**  What the placer of a crop-circle tile chose for every player (CC-03). */
+export type CropChoice = 
+/**  A: each player may put one follower from supply beside one of theirs (CC-05). */
+"add" | 
+/**  B: each player must take one of their followers back to supply (CC-06). */
+"remove";
+
+/**
+ *  Why the crop circle's action may not be carried out as the move tells it. The game is
+ *  unchanged.
+ */
+export type CropError = 
+/**  The move tells a crop circle's action, but its tile shows no crop circle (CC-01). */
+{ kind: "noCropCircle"; 
+/**  The tile. */
+tile: TileId } | 
+/**  The tile shows a crop circle, and the move does not say what its placer chose (CC-03). */
+{ kind: "choiceMissing"; 
+/**  The tile. */
+tile: TileId } | 
+/**  An entry names a seat that is not at this table (CC-03). */
+{ kind: "unknownPlayer"; 
+/**  The seat. */
+player: PlayerId } | 
+/**
+ *  An entry comes after the entry of a player who acts later: the action goes from the
+ *  placer's left neighbour round to the placer (CC-03).
+ */
+{ kind: "outOfOrder"; 
+/**  The player whose entry comes too late. */
+player: PlayerId; 
+/**  The player whose entry came before it and who acts after them. */
+after: PlayerId } | 
+/**  A player has two entries: each acts once (CC-03). */
+{ kind: "twice"; 
+/**  The player. */
+player: PlayerId } | 
+/**  A player who had something to do has no entry (CC-03, CC-05, CC-06). */
+{ kind: "missing"; 
+/**  The player. */
+player: PlayerId; 
+/**  What they had to do. */
+choice: CropChoice } | 
+/**  A pass under "remove": taking a follower back is not optional (CC-06). */
+{ kind: "passUnderRemove"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The place named is not on a feature of the kind the symbol moves (CC-04). */
+{ kind: "wrongKind"; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**  The kind the symbol moves. */
+wanted: FeatureKind; 
+/**  What is there, if anything. */
+found: FeatureKind | null } | 
+/**
+ *  Only a follower or the big follower is added or taken back; the abbot, the builder
+ *  and the pig are not knights, thieves or farmers (X2-18).
+ */
+{ kind: "notAFollower"; 
+/**  The player. */
+player: PlayerId; 
+/**  The figure named. */
+figure: Figure } | 
+/**
+ *  An added follower must join a follower of the player's on that feature, and by
+ *  default on the same tile (CC-05, QB-19).
+ */
+{ kind: "nothingToJoin"; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**
+ *  Whether the table lets it go anywhere in the feature rather than on the same tile
+ *  (QB-19).
+ */
+anywhere: boolean } | 
+/**  The player has no such figure in hand to add (CC-07). */
+{ kind: "noneInHand"; 
+/**  The player. */
+player: PlayerId; 
+/**  The figure named. */
+figure: Figure } | 
+/**  No such figure of the player's stands there to take back (CC-06). */
+{ kind: "noFigureThere"; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**  The figure named. */
+figure: Figure };
+
 /**  Why the tile drawn may not be drawn now, or not be put aside. The game is unchanged. */
 export type DrawError = 
 /**  No copy of the tile is left in the bag. */
@@ -1360,7 +1461,9 @@ export type MoveError =
 /**  The builder may not go there, or there is no second tile to pass up (T-07, T-15). */
 { kind: "builder"; error: BuilderError } | 
 /**  The pig may not go there (T-16). */
-{ kind: "pig"; error: PigError };
+{ kind: "pig"; error: PigError } | 
+/**  The crop circle's action may not be carried out so (CC-03 to CC-07, X2-18). */
+{ kind: "crop"; error: CropError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -2719,6 +2822,55 @@ export type Rule =
  */
 "W-05" | 
 /**
+ *  Crop Circles holds six land tiles with a crop circle, two each with a shield, a club and a pitchfork;
+ *  the Big Box's are the Crop Circles II layouts, the first set's six others a set of their own.
+ */
+"CC-01" | 
+/**
+ *  A crop circle is no feature and takes no figure: the roads that reach it end there and it parts the
+ *  fields it lies across.
+ */
+"CC-02" | 
+/**
+ *  After a crop-circle tile's turn is scored its placer chooses add or remove, and every player acts on it
+ *  in turn from the placer's left round to the placer.
+ */
+"CC-03" | 
+/**  The symbol names the followers: a shield knights, a club thieves, a pitchfork farmers. */
+"CC-04" | 
+/**
+ *  Under add each player may put one follower from supply on a feature of that kind beside one of theirs,
+ *  on the same tile.
+ */
+"CC-05" | 
+/**
+ *  Under remove each player with a follower of that kind takes one of them back to supply, their choice,
+ *  for no points.
+ */
+"CC-06" | 
+/**  A player with no follower of that kind on the board, or under add none in hand, does nothing. */
+"CC-07" | 
+/**  The action scores nothing; a builder's second tile comes after it. */
+"CC-08" | 
+/**
+ *  The big follower may be the one added or taken back, the abbot is never moved, and taking back a
+ *  player's last follower from a feature sends their builder or pig there home.
+ */
+"X2-18" | 
+/**  Followers waiting in the City of Carcassonne stand on no feature: a crop circle leaves them there. */
+"X2-19" | 
+/**
+ *  The added follower goes on the same tile as the one it joins (`crop_circle_same_tile: false` lets it go
+ *  anywhere in that feature).
+ */
+"QB-19" | 
+/**  Adding is optional: a player may pass. */
+"QB-20" | 
+/**  The Big Box's tiles are the Crop Circles II layouts (`crop-circles`); the first set is `crop-circles-1`. */
+"QB-21" | 
+/**  Which follower goes back under remove is its owner's choice, told with the move. */
+"QB-22" | 
+/**
  *  The River and River II together make one river: the River's spring starts it, River II's spring and the
  *  River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
  *  other nineteen in any order between) with R-09 and R-10: 21 river draws.
@@ -3085,6 +3237,11 @@ export type RuleSet = {
 	 *  both add 1 per city (default); `false` adds 1 in all (QX-07).
 	 */
 	herdAndPigStack?: boolean,
+	/**
+	 *  Crop Circles: a follower added beside one of the player's goes on the same tile as it
+	 *  (default); `false` lets it go anywhere in that feature (QB-19).
+	 */
+	cropCircleSameTile?: boolean,
 };
 
 /**  What a score is for. */
@@ -3584,7 +3741,17 @@ export type TileSet =
  *  Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
  *  (T-01, T-02).
  */
-"traders-builders";
+"traders-builders" | 
+/**
+ *  Crop Circles of the Big Box: six land tiles with a crop circle, the Crop Circles II
+ *  layouts (CC-01, QB-21).
+ */
+"crop-circles" | 
+/**
+ *  The first Crop Circles set (2010): six other layouts with the same rules, played
+ *  instead of the Big Box's or beside them (QB-21).
+ */
+"crop-circles-1";
 
 /**  A tile type as drawn. */
 export type TileShape = {

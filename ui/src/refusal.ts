@@ -16,6 +16,7 @@ import type {
   AbbotError,
   BigFollowerError,
   BuilderError,
+  CropError,
   FollowerError,
   MoveError,
   PigError,
@@ -177,6 +178,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return builderRefusal(error.error, s);
     case "pig":
       return pigRefusal(error.error, s);
+    case "crop":
+      return cropRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -330,6 +333,53 @@ function pigRefusal(e: PigError, s: Speech): string {
       return s.t("refusal.pigNotAField", { feature: featureWords(e.feature, s), place: placeWords(e.port, s) });
     case "noFarmer":
       return s.t("refusal.pigNoFarmer", { name: player(e.player, s), place: placeWords(e.port, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+function cropRefusal(e: CropError, s: Speech): string {
+  switch (e.kind) {
+    case "noCropCircle":
+      return s.t("refusal.noCropCircle", { tile: e.tile });
+    case "choiceMissing":
+      return s.t("refusal.cropChoiceMissing", { tile: e.tile });
+    case "unknownPlayer":
+      return s.t("refusal.unknownPlayer", { n: e.player + 1 });
+    case "outOfOrder":
+      return s.t("refusal.cropOutOfOrder", { name: player(e.player, s), after: player(e.after, s) });
+    case "twice":
+      return s.t("refusal.cropTwice", { name: player(e.player, s) });
+    case "missing":
+      return s.t(e.choice === "add" ? "refusal.cropMayAdd" : "refusal.cropMustRemove", { name: player(e.player, s) });
+    case "passUnderRemove":
+      return s.t("refusal.cropPassUnderRemove", { name: player(e.player, s) });
+    case "wrongKind": {
+      const at = { place: placeWords(e.port, s), tile: theTile(e.cell, s), wanted: featureWords(e.wanted, s) };
+      return e.found === null
+        ? s.t("refusal.cropNothingThere", at)
+        : s.t("refusal.cropWrongKind", { ...at, found: featureWords(e.found, s) });
+    }
+    case "notAFollower":
+      return s.t("refusal.cropNotAFollower", { name: player(e.player, s) });
+    case "nothingToJoin":
+      return e.anywhere
+        ? s.t("refusal.cropNothingToJoin", {
+            name: player(e.player, s),
+            place: placeWords(e.port, s),
+            tile: theTile(e.cell, s),
+          })
+        : s.t("refusal.cropNothingToJoinOnTile", { name: player(e.player, s), tile: theTile(e.cell, s) });
+    case "noneInHand":
+      return s.t(e.figure === "big" ? "refusal.cropNoBigInHand" : "refusal.cropNoFollowerInHand", {
+        name: player(e.player, s),
+      });
+    case "noFigureThere":
+      return s.t(e.figure === "big" ? "refusal.cropNoBigThere" : "refusal.cropNoFollowerThere", {
+        name: player(e.player, s),
+        place: placeWords(e.port, s),
+        tile: theTile(e.cell, s),
+      });
     default:
       return unreachable(e);
   }

@@ -69,9 +69,10 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FinishError, FollowerError, Game,
-    GameSetup, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
-    SetupError, StandError, Start, Told, TrackPosition, FOLLOWERS_PER_PLAYER,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice, CropCircle, CropDeed,
+    CropError, DrawError, FinishError, FollowerError, Game, GameSetup, Mode, Move, MoveError, PigError, PlacementError,
+    PlayerSetup, Purchase, PurchaseError, ReplayError, SetupError, StandError, Start, Told, TrackPosition,
+    FOLLOWERS_PER_PLAYER,
 };
 pub use goods::{Goods, Tokens};
 pub use history::History;
@@ -81,7 +82,9 @@ pub use query::{OpenFeature, PlayerSummary};
 pub use river::{Branch, River, RiverError, Turn};
 pub use rule::Rule;
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
-pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet};
+pub use tile::{
+    CropSymbol, EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet,
+};
 pub use title::{Title, TitleKind, Titles};
 
 /// The engine's version, as built.

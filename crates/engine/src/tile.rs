@@ -144,11 +144,18 @@ pub enum TileSet {
     /// Traders & Builders: 24 tiles, most with goods, and a builder and a pig per player
     /// (T-01, T-02).
     TradersBuilders,
+    /// Crop Circles of the Big Box: six land tiles with a crop circle, the Crop Circles II
+    /// layouts (CC-01, QB-21).
+    CropCircles,
+    /// The first Crop Circles set (2010): six other layouts with the same rules, played
+    /// instead of the Big Box's or beside them (QB-21).
+    #[cfg_attr(feature = "serde", serde(rename = "crop-circles-1"))]
+    CropCircles1,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 11] = [
+    pub const ALL: [TileSet; 13] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -160,6 +167,8 @@ impl TileSet {
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
+        TileSet::CropCircles,
+        TileSet::CropCircles1,
     ];
 
     /// The name used in game scripts.
@@ -176,6 +185,8 @@ impl TileSet {
             TileSet::Abbot => "abbot",
             TileSet::InnsCathedrals => "inns-cathedrals",
             TileSet::TradersBuilders => "traders-builders",
+            TileSet::CropCircles => "crop-circles",
+            TileSet::CropCircles1 => "crop-circles-1",
         }
     }
 
@@ -345,6 +356,33 @@ pub struct TileMarks {
     /// River II's herd of pigs and the field it grazes, which works as a pig for the farm's
     /// owners when Traders & Builders is in play.
     pub herd: Option<LocalFeature>,
+    /// A crop circle and its symbol (CC-01, CC-04). The circle is no feature (CC-02): the
+    /// rows end the roads that reach it and part the fields it lies across.
+    pub crop: Option<CropSymbol>,
+}
+
+/// The symbol in a crop circle, which names the followers its action moves (CC-04).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum CropSymbol {
+    /// A shield: knights, the followers in cities.
+    Shield,
+    /// A club: thieves, the followers on roads.
+    Club,
+    /// A pitchfork: farmers, the followers in fields.
+    Pitchfork,
+}
+
+impl CropSymbol {
+    /// The kind of feature whose followers the symbol moves (CC-04).
+    pub const fn kind(self) -> FeatureKind {
+        match self {
+            CropSymbol::Shield => FeatureKind::City,
+            CropSymbol::Club => FeatureKind::Road,
+            CropSymbol::Pitchfork => FeatureKind::Field,
+        }
+    }
 }
 
 /// A tile type in catalog orientation.

@@ -61,7 +61,8 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        TileSet::Base => false,
+        // The window cannot yet ask the crop circle's action.
+        TileSet::Base | TileSet::CropCircles | TileSet::CropCircles1 => false,
         TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -144,7 +145,10 @@ mod tests {
         for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
-        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every other box: {offered:?}");
+        // Crop Circles waits until the window can ask its action.
+        let waiting = [TileSet::CropCircles, TileSet::CropCircles1];
+        assert!(waiting.iter().all(|b| !offered.contains(b)), "{offered:?}");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 1 - waiting.len(), "every other box: {offered:?}");
     }
 
     #[test]

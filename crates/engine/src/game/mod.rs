@@ -27,6 +27,7 @@
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
 //!   RI-03, RI-05; [`DrawError`], [`CityError`]);
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
+//! - `crop`: the crop circle's action after a turn (CC-03 to CC-08; [`CropError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
 //! - `goods`: the tokens of a completed city with goods (T-03, T-04, X-14, X-23);
@@ -38,6 +39,7 @@ mod big;
 mod builder;
 mod challenge;
 mod count;
+mod crop;
 mod draw;
 mod end;
 mod final_board;
@@ -58,6 +60,8 @@ pub use abbot::AbbotError;
 pub use big::BigFollowerError;
 pub use builder::BuilderError;
 pub use count::CountError;
+pub(crate) use crop::CropCandidates;
+pub use crop::{CropAction, CropChoice, CropCircle, CropDeed, CropError};
 pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
@@ -82,6 +86,7 @@ use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::{score_feature, ScoreSink};
 use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
+use crop::CropStep;
 use moves::off_table;
 use pig::Companions;
 use placement::{close_at_border, place_on_board};
@@ -281,8 +286,13 @@ impl Game {
     /// # Errors
     /// Why the move is refused; the game is then unchanged.
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
-        if self.city.is_some() && matches!(mv, Move::Place { count, .. } if !count.is_empty()) {
-            // A Count move has several phases whose checks depend on the ones before;
+        let on_copy = match mv {
+            Move::Place { count, told, .. } => (self.city.is_some() && !count.is_empty()) || told.crop_circle.is_some(),
+            _ => false,
+        };
+        if on_copy {
+            // A Count move has several phases whose checks depend on the ones before, and a
+            // crop circle's action is checked on the board the turn's scoring leaves (CC-03);
             // playing it on a copy keeps the game untouched when a later phase refuses. A
             // move without the Count's decisions is checked whole before it changes anything,
             // as in a game without the Count ([`Game::place`]). The log is not copied but
@@ -337,6 +347,12 @@ impl Game {
     }
 
     pub(super) fn apply_checked(&mut self, mv: &Move) -> Result<(), MoveError> {
+        self.apply_move(mv, CropStep::Told)
+    }
+
+    /// Applies a checked move; with [`CropStep::Skipped`] a crop-circle tile's action is left
+    /// out, to see what it could move ([`Game::crop_candidates_after`]).
+    fn apply_move(&mut self, mv: &Move, crop_step: CropStep) -> Result<(), MoveError> {
         if self.finished {
             return Err(MoveError::GameOver);
         }
@@ -394,7 +410,7 @@ impl Game {
                 count,
                 purchase,
                 pass_second_tile,
-                told: _,
+                told,
             } => {
                 let (tile, cell, rotation, follower, figure) = (*tile, *cell, *rotation, *follower, *figure);
                 if !count.is_empty() && self.city.is_none() {
@@ -425,6 +441,7 @@ impl Game {
                         return Err(e.into());
                     }
                 }
+                let crop = self.crop_circle_told(tile, told, crop_step)?;
                 let earns_second = self.earns_second_tile(tile, cell, rotation, purchase.is_some());
                 if *pass_second_tile && !earns_second {
                     return Err(BuilderError::NoSecondTile.into());
@@ -436,6 +453,10 @@ impl Game {
                 // The move being played is the second tile, if it was owed: it earns no third.
                 self.second_tile = false;
                 let hole = self.place(tile, cell, rotation, follower.map(|p| (p, figure)), *recall_abbot, count)?;
+                if let Some((symbol, crop_circle)) = crop {
+                    // Step 4, after the turn's scoring and before a second tile (CC-08).
+                    self.crop_circle(placer, symbol, crop_circle)?;
+                }
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
             Move::City { .. } | Move::Stand { .. } => {
@@ -450,7 +471,7 @@ impl Game {
     /// Places a checked tile, then: the Count's move round, scoring, entering the city; says
     /// whether the tile filled a hole (V-11). Who moves next is [`Game::next_turn`]'s. Errors
     /// can only come from the Count's decisions, and only in a Count game, which
-    /// [`Game::apply`] plays on a copy.
+    /// [`Game::apply`] plays on a copy, as it plays a crop circle's action.
     fn place(
         &mut self,
         tile: TileId,

@@ -8,8 +8,8 @@
 
 use super::Told;
 use super::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FollowerError, Game, PigError,
-    PlacementError, SetupError, StandError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropError, DrawError, FollowerError, Game,
+    PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -227,6 +227,8 @@ pub enum MoveError {
     Builder(BuilderError),
     /// The pig may not go there (T-16).
     Pig(PigError),
+    /// The crop circle's action may not be carried out so (CC-03 to CC-07, X2-18).
+    Crop(CropError),
 }
 
 impl MoveError {
@@ -252,6 +254,7 @@ impl MoveError {
             MoveError::Stand(e) => e.rule(),
             MoveError::Builder(e) => e.rule(),
             MoveError::Pig(e) => e.rule(),
+            MoveError::Crop(e) => e.rule(),
         }
     }
 
@@ -294,6 +297,7 @@ impl MoveError {
             MoveError::Stand(e) => e.describe(f, names),
             MoveError::Builder(e) => e.describe(f, names),
             MoveError::Pig(e) => e.describe(f, names),
+            MoveError::Crop(e) => e.describe(f, names),
         }
     }
 }
@@ -328,6 +332,7 @@ wrapped! {
     StandError => Stand,
     BuilderError => Builder,
     PigError => Pig,
+    CropError => Crop,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

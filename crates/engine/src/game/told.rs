@@ -8,7 +8,10 @@
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Told {}
+pub struct Told {
+    /// Crop Circles: the placer's choice and what each player did (CC-03).
+    pub crop_circle: Option<super::CropCircle>,
+}
 
 impl Told {
     /// Whether the move tells nothing beyond its tile, place and figure.
