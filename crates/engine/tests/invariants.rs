@@ -1,8 +1,8 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, FarmRule, Figure, Game, GameSetup, History, Move, Picks, PlayerId, Rotation, Start,
-    TileSet, FOLLOWERS_PER_PLAYER,
+    playout_move, Cell, CropError, Event, FarmRule, Figure, Game, GameSetup, History, Move, MoveError, Picks, PlayerId,
+    Rotation, Start, TileSet, FOLLOWERS_PER_PLAYER,
 };
 
 /// Seeds take turns: the base game or the River, with River II and more, with the Count and more.
@@ -54,6 +54,13 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     if (300..1000).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(2)) {
         setup.sets.push(TileSet::TradersBuilders);
         setup.rules.hole_extra_turn = seed % 10 == 1;
+    }
+    // Crop Circles in three seeds of four from 300 on, with every box combination: one time
+    // in four the first set's tiles, one in three with the added follower anywhere in its
+    // feature (QB-19, QB-21). (The seeds below 300 keep the games they always played.)
+    if seed >= 300 && seed % 4 != 1 {
+        setup.sets.push(if seed % 8 == 3 { TileSet::CropCircles1 } else { TileSet::CropCircles });
+        setup.rules.crop_circle_same_tile = !seed.is_multiple_of(3);
     }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
@@ -114,6 +121,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let (mut weighed, mut inns_and_cathedrals) = (0, 0);
     // Moves after which a big follower waits in the City.
     let mut bigs_in_the_city = 0;
+    // Figures a crop circle added and took back, big followers among them (CC-05, CC-06, X2-18).
+    let (mut crop_added, mut crop_removed, mut crop_bigs) = (0, 0, 0);
     for seed in 0..420 {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -153,6 +162,16 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             .count();
         moved_out_of_the_city += game.events().iter().filter(|e| matches!(e, Event::FollowerMoved { .. })).count();
         goods_taken += game.events().iter().filter(|e| matches!(e, Event::GoodsTaken { .. })).count();
+        for e in game.events() {
+            match e {
+                Event::CropFollowerAdded { figure, .. } | Event::CropFollowerRemoved { figure, .. } => {
+                    crop_added += usize::from(matches!(e, Event::CropFollowerAdded { .. }));
+                    crop_removed += usize::from(matches!(e, Event::CropFollowerRemoved { .. }));
+                    crop_bigs += usize::from(*figure == Figure::Big);
+                }
+                _ => {}
+            }
+        }
         game.finish().unwrap();
         pigs_paid += game.events().iter().filter(|e| matches!(e, Event::Scored(s) if !s.pigs.is_empty())).count();
         for e in game.events() {
@@ -169,6 +188,10 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         assert_eq!(game.tiles_left(), 0, "seed {seed}: the bag is empty at the end");
     }
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
+    assert!(
+        crop_added > 0 && crop_removed > 0 && crop_bigs > 0,
+        "crop circles added {crop_added}, took back {crop_removed}, big followers among them {crop_bigs}"
+    );
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,
@@ -201,7 +224,12 @@ fn listed_placements_apply_and_all_others_are_refused() {
                         for r in Rotation::ALL {
                             let cell = Cell::new(x, y);
                             let mut trial = game.clone();
-                            let ok = trial.apply(&Move::place(tile, cell, r, None)).is_ok();
+                            // A crop-circle tile's place is checked before the choice it
+                            // asks for (CC-03), which this plain move leaves out.
+                            let ok = matches!(
+                                trial.apply(&Move::place(tile, cell, r, None)),
+                                Ok(_) | Err(MoveError::Crop(CropError::ChoiceMissing { .. }))
+                            );
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),

@@ -16,6 +16,7 @@ fn all_boxes() -> GameSetup {
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::TradersBuilders,
+        TileSet::CropCircles,
     ]);
     setup.start = Start::River2;
     setup.rules.river_before_city = true;
