@@ -611,10 +611,10 @@ mod tests {
 
     use super::*;
     use castellan_table::engine::{
-        AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, DrawError,
-        EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FlightError, FollowerError, GoldError, MagicError,
-        MagicFigure, PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter, RiverError, Rotation, Side,
-        StandError, Start, TileId, TileSet,
+        AbbotError, BigFollowerError, BuilderError, Cell, CityError, Color, CountError, CountMovement, CropChoice,
+        CropError, DrawError, EdgeKind, EdgeMismatch, FeatureKind, FerryError, Figure, FlightError, FollowerError,
+        GoldError, MagicError, MagicFigure, PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter,
+        RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
@@ -813,6 +813,28 @@ mod tests {
             TakesLeft { ingots: 2 },
             TooManyTakes { take: 3 },
         });
+        let mut crops = every!(CropError {
+            NoCropCircle { tile: tile("U") },
+            ChoiceMissing { tile: tile("CC05") },
+            UnknownPlayer { player: PlayerId(3) },
+            OutOfOrder { player, after: PlayerId(2) },
+            Twice { player },
+            Missing { player, choice: CropChoice::Add },
+            PassUnderRemove { player },
+            WrongKind { player, cell, port, wanted: FeatureKind::Road, found: Some(FeatureKind::Field) },
+            NotAFollower { player, figure: Figure::Abbot },
+            NothingToJoin { player, cell, port, anywhere: false },
+            NoneInHand { player, figure: Figure::Follower },
+            NoFigureThere { player, cell, port, figure: Figure::Follower },
+        });
+        // Each of these is worded apart from its sibling above.
+        crops.extend([
+            CropError::Missing { player, choice: CropChoice::Remove },
+            CropError::WrongKind { player, cell, port, wanted: FeatureKind::City, found: None },
+            CropError::NothingToJoin { player, cell, port, anywhere: true },
+            CropError::NoneInHand { player, figure: Figure::Big },
+            CropError::NoFigureThere { player, cell, port, figure: Figure::Big },
+        ]);
         let own = every!(MoveError {
             GameOver,
             OffTable { cell: Cell::new(1001, 0), limit: Cell::LIMIT },
@@ -833,6 +855,7 @@ mod tests {
             Magic(magic[0].clone()),
             Flight(flights[0].clone()),
             Gold(golds[0].clone()),
+            Crop(crops[0].clone()),
         });
         // The wrapped parts are added whole below.
         let whole_move = |e: &MoveError| {
@@ -855,6 +878,7 @@ mod tests {
             .chain(magic.into_iter().map(MoveError::Magic))
             .chain(flights.into_iter().map(MoveError::Flight))
             .chain(golds.into_iter().map(MoveError::Gold))
+            .chain(crops.into_iter().map(MoveError::Crop))
             .collect()
     }
 

@@ -20,6 +20,7 @@ test("the samples hold the refusals of every part of a move", () => {
       "builder",
       "city",
       "count",
+      "crop",
       "draw",
       "ferry",
       "flight",

@@ -18,6 +18,7 @@ import type {
   BigFollowerError,
   BuilderError,
   FlightError,
+  CropError,
   FollowerError,
   MagicError,
   MagicFigure,
@@ -178,6 +179,8 @@ export function moveRefusal(error: MoveError, s: Speech): string {
       return flightRefusal(error.error, s);
     case "gold":
       return goldRefusal(error.error, s);
+    case "crop":
+      return cropRefusal(error.error, s);
     default:
       return unreachable(error);
   }
@@ -476,6 +479,53 @@ function flightRefusal(e: FlightError, s: Speech): string {
       });
     case "mustLand":
       return s.t("refusal.flightMustLand", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
+    default:
+      return unreachable(e);
+  }
+}
+
+function cropRefusal(e: CropError, s: Speech): string {
+  switch (e.kind) {
+    case "noCropCircle":
+      return s.t("refusal.noCropCircle", { tile: e.tile });
+    case "choiceMissing":
+      return s.t("refusal.cropChoiceMissing", { tile: e.tile });
+    case "unknownPlayer":
+      return s.t("refusal.unknownPlayer", { n: e.player + 1 });
+    case "outOfOrder":
+      return s.t("refusal.cropOutOfOrder", { name: player(e.player, s), after: player(e.after, s) });
+    case "twice":
+      return s.t("refusal.cropTwice", { name: player(e.player, s) });
+    case "missing":
+      return s.t(e.choice === "add" ? "refusal.cropMayAdd" : "refusal.cropMustRemove", { name: player(e.player, s) });
+    case "passUnderRemove":
+      return s.t("refusal.cropPassUnderRemove", { name: player(e.player, s) });
+    case "wrongKind": {
+      const at = { place: placeWords(e.port, s), tile: theTile(e.cell, s), wanted: featureWords(e.wanted, s) };
+      return e.found === null
+        ? s.t("refusal.cropNothingThere", at)
+        : s.t("refusal.cropWrongKind", { ...at, found: featureWords(e.found, s) });
+    }
+    case "notAFollower":
+      return s.t("refusal.cropNotAFollower", { name: player(e.player, s) });
+    case "nothingToJoin":
+      return e.anywhere
+        ? s.t("refusal.cropNothingToJoin", {
+            name: player(e.player, s),
+            place: placeWords(e.port, s),
+            tile: theTile(e.cell, s),
+          })
+        : s.t("refusal.cropNothingToJoinOnTile", { name: player(e.player, s), tile: theTile(e.cell, s) });
+    case "noneInHand":
+      return s.t(e.figure === "big" ? "refusal.cropNoBigInHand" : "refusal.cropNoFollowerInHand", {
+        name: player(e.player, s),
+      });
+    case "noFigureThere":
+      return s.t(e.figure === "big" ? "refusal.cropNoBigThere" : "refusal.cropNoFollowerThere", {
+        name: player(e.player, s),
+        place: placeWords(e.port, s),
+        tile: theTile(e.cell, s),
+      });
     default:
       return unreachable(e);
   }

@@ -12,8 +12,9 @@
 //!   second tiles and goods;
 //! - `full_game_<box>_us`: the same for the base game with one box alone (`river2`, `count`,
 //!   `king_robber`, `shrines`, `abbot`, `inns_cathedrals`, `traders_builders`, and of the Big
-//!   Box `flier` with its flights, `ferries`, `goldmines`, `mage_witch`), so that what
-//!   the all-box game costs can be traced to the box that costs it;
+//!   Box `flier` with its flights, `ferries`, `goldmines`, `mage_witch`, `crop_circles`), so that
+//!   what the all-box game costs can be traced to the box that costs it (the Big Box's boxes
+//!   are not in the all-box game, whose figure is compared over time);
 //! - `legal_placements_us`: one enumeration of the legal placements of a drawn tile on the
 //!   board after 35 placements;
 //! - `final_scoring_us`: the final count of a finished board: the points each player gets
@@ -94,6 +95,7 @@ fn one_box_setups() -> Vec<(&'static str, GameSetup)> {
         ("mage_witch", with(TileSet::MageWitch, Start::Base)),
         ("flier", with(TileSet::Flier, Start::Base)),
         ("goldmines", with(TileSet::Goldmines, Start::Base)),
+        ("crop_circles", with(TileSet::CropCircles, Start::Base)),
     ]
 }
 

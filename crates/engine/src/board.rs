@@ -739,6 +739,18 @@ impl Board {
         self.followers.push(Follower { player, cell, port, figure, segment: feature });
     }
 
+    /// Takes the `index`-th figure of [`Board::followers`] off the board alone, as a crop
+    /// circle takes a follower back (CC-06): its feature keeps everyone else's.
+    pub(crate) fn remove_figure(&mut self, index: usize) -> Follower {
+        let f = self.followers.remove(index);
+        if !f.figure.is_companion() {
+            let root = self.root(f.segment) as usize;
+            self.state[root].followers[f.player] -= 1;
+            self.state[root].weight[f.player] -= f.figure.weight();
+        }
+        f
+    }
+
     /// Puts a builder or pig beside the followers of a feature: it is listed with them and
     /// goes home with them, but counts in no majority and occupies nothing (T-11, T-17).
     pub(crate) fn add_companion(

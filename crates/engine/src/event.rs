@@ -271,6 +271,40 @@ pub enum Event {
         /// The tile it lay on.
         from: Cell,
     },
+    /// Crop Circles: the placer of a crop-circle tile chose what every player does with the
+    /// followers of the symbol's kind (CC-03, CC-04).
+    CropCircleChosen {
+        /// Who placed the tile and chose.
+        player: PlayerId,
+        /// Add or remove.
+        choice: crate::game::CropChoice,
+        /// The kind of feature whose followers are moved.
+        kind: FeatureKind,
+    },
+    /// Crop Circles: a player put a figure from hand beside a follower of theirs (CC-05).
+    CropFollowerAdded {
+        /// Whose.
+        player: PlayerId,
+        /// Where.
+        cell: Cell,
+        /// On which place.
+        port: Port,
+        /// The feature it stands on.
+        kind: FeatureKind,
+        /// A follower or the big follower (X2-18).
+        figure: Figure,
+    },
+    /// Crop Circles: a player took a figure back to hand (CC-06). Nothing is scored (CC-08).
+    CropFollowerRemoved {
+        /// Whose.
+        player: PlayerId,
+        /// From where.
+        cell: Cell,
+        /// From which place.
+        port: Port,
+        /// A follower or the big follower (X2-18).
+        figure: Figure,
+    },
 }
 
 /// What a score is for.

@@ -70,11 +70,11 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FerryMove,
-    FinishError, Flight, FlightError, FollowerError, Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure,
-    MagicFigures, MagicMove, Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError,
-    ReplayError, SecondIngot, SetupError, StandError, Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER,
-    INGOTS,
+    flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice,
+    CropCircle, CropDeed, CropError, DrawError, FerryError, FerryMove, FinishError, Flight, FlightError, FollowerError,
+    Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure, MagicFigures, MagicMove, Mode, Move, MoveError,
+    PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError,
+    Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
 };
 pub use goods::{Goods, Tokens};
 pub use heading::Heading;
@@ -85,7 +85,9 @@ pub use query::{OpenFeature, PlayerSummary};
 pub use river::{Branch, River, RiverError, Turn};
 pub use rule::Rule;
 pub use rules::{Bounds, FarmRule, RuleSet, TiedWinners, Unplaceable};
-pub use tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet};
+pub use tile::{
+    CropSymbol, EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSelection, TileSet,
+};
 pub use title::{Title, TitleKind, Titles};
 
 /// The engine's version, as built.

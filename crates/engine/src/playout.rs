@@ -8,7 +8,9 @@
 use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::figure::Figure;
-use crate::game::{DrawRule, FerryMove, Flight, Game, Move};
+use crate::game::{
+    CropAction, CropCandidates, CropChoice, CropCircle, CropDeed, DrawRule, FerryMove, Flight, Game, Move,
+};
 use crate::tile::{TileId, TileSet};
 
 /// The next move of a playout: a tile drawn from those that may be drawn now (each physical
@@ -196,7 +198,49 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             }
         }
     }
+    // With Crop Circles, the placer's choice and every answer it asks for (CC-03); without a
+    // crop-circle tile no pick is made, so the games of other tables stay as they were.
+    if let Some(candidates) = game.crop_candidates_after(&mv) {
+        let crop_circle = crop_circle_answer(&candidates, pick);
+        if let Move::Place { told, .. } = &mut mv {
+            told.crop_circle = Some(crop_circle);
+        }
+    }
     Some(mv)
+}
+
+/// A legal crop circle's action: add or remove, each half of the time; under add each player
+/// who can passes one time in as many as they have followers of the kind plus one, and adds
+/// the big follower half of the time when both are in hand.
+fn crop_circle_answer(c: &CropCandidates, pick: &mut impl FnMut(usize) -> usize) -> CropCircle {
+    let choice = [CropChoice::Add, CropChoice::Remove][pick(2)];
+    let mut actions = Vec::new();
+    for &player in &c.order {
+        let mine: Vec<_> = c.standing.iter().filter(|f| f.player == player).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let deed = match choice {
+            CropChoice::Remove => {
+                let f = mine[pick(mine.len())];
+                CropDeed::At { cell: f.cell, port: f.port, figure: f.figure }
+            }
+            CropChoice::Add => {
+                let figure = match c.in_hand[player.index()] {
+                    (false, false) => continue,
+                    (true, false) => Figure::Follower,
+                    (false, true) => Figure::Big,
+                    (true, true) => [Figure::Follower, Figure::Big][pick(2)],
+                };
+                match mine.get(pick(mine.len() + 1)) {
+                    Some(f) => CropDeed::At { cell: f.cell, port: f.port, figure },
+                    None => CropDeed::Pass,
+                }
+            }
+        };
+        actions.push(CropAction { player, deed });
+    }
+    CropCircle { choice, actions }
 }
 
 /// A reproducible stream of picks for [`playout_move`] (xorshift64*): the same seed gives the

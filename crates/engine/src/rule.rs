@@ -759,6 +759,42 @@ rules! {
     QB13 = "QB-13",
     /// A completed shrine or garden claims the ingots of its nine tiles, as a cloister does.
     QB14 = "QB-14",
+    // CC — Crop Circles
+    /// Crop Circles holds six land tiles with a crop circle, two each with a shield, a club and a pitchfork;
+    /// the Big Box's are the Crop Circles II layouts, the first set's six others a set of their own.
+    CC01 = "CC-01",
+    /// A crop circle is no feature and takes no figure: the roads that reach it end there and it parts the
+    /// fields it lies across.
+    CC02 = "CC-02",
+    /// After a crop-circle tile's turn is scored its placer chooses add or remove, and every player acts on it
+    /// in turn from the placer's left round to the placer.
+    CC03 = "CC-03",
+    /// The symbol names the followers: a shield knights, a club thieves, a pitchfork farmers.
+    CC04 = "CC-04",
+    /// Under add each player may put one follower from supply on a feature of that kind beside one of theirs,
+    /// on the same tile.
+    CC05 = "CC-05",
+    /// Under remove each player with a follower of that kind takes one of them back to supply, their choice,
+    /// for no points.
+    CC06 = "CC-06",
+    /// A player with no follower of that kind on the board, or under add none in hand, does nothing.
+    CC07 = "CC-07",
+    /// The action scores nothing; a builder's second tile comes after it.
+    CC08 = "CC-08",
+    /// The big follower may be the one added or taken back, the abbot is never moved, and taking back a
+    /// player's last follower from a feature sends their builder or pig there home.
+    X2_18 = "X2-18",
+    /// Followers waiting in the City of Carcassonne stand on no feature: a crop circle leaves them there.
+    X2_19 = "X2-19",
+    /// The added follower goes on the same tile as the one it joins (`crop_circle_same_tile: false` lets it go
+    /// anywhere in that feature).
+    QB19 = "QB-19",
+    /// Adding is optional: a player may pass.
+    QB20 = "QB-20",
+    /// The Big Box's tiles are the Crop Circles II layouts (`crop-circles`); the first set is `crop-circles-1`.
+    QB21 = "QB-21",
+    /// Which follower goes back under remove is its owner's choice, told with the move.
+    QB22 = "QB-22",
     // X — The River, the Abbot, Inns & Cathedrals and Traders & Builders with the other boxes
     /// The River and River II together make one river: the River's spring starts it, River II's spring and the
     /// River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the

@@ -223,6 +223,10 @@ pub struct RuleSet {
     /// both add 1 per city (default); `false` adds 1 in all (QX-07).
     #[cfg_attr(feature = "serde", serde(default = "stacks"))]
     pub herd_and_pig_stack: bool,
+    /// Crop Circles: a follower added beside one of the player's goes on the same tile as it
+    /// (default); `false` lets it go anywhere in that feature (QB-19).
+    #[cfg_attr(feature = "serde", serde(default = "same_tile"))]
+    pub crop_circle_same_tile: bool,
 }
 
 impl Default for RuleSet {
@@ -256,12 +260,18 @@ impl Default for RuleSet {
             recall_loses_challenge: false,
             gardens: None,
             herd_and_pig_stack: stacks(),
+            crop_circle_same_tile: same_tile(),
         }
     }
 }
 
 /// The herd and a pig add up by default (QX-07).
 const fn stacks() -> bool {
+    true
+}
+
+/// A crop circle's added follower goes on the joined follower's tile by default (QB-19).
+const fn same_tile() -> bool {
     true
 }
 

@@ -179,11 +179,18 @@ pub enum TileSet {
     Flier,
     /// Gold Mines: 8 land tiles with a gold symbol, and 16 gold ingots (GM-01).
     Goldmines,
+    /// Crop Circles of the Big Box: six land tiles with a crop circle, the Crop Circles II
+    /// layouts (CC-01, QB-21).
+    CropCircles,
+    /// The first Crop Circles set (2010): six other layouts with the same rules, played
+    /// instead of the Big Box's or beside them (QB-21).
+    #[cfg_attr(feature = "serde", serde(rename = "crop-circles-1"))]
+    CropCircles1,
 }
 
 impl TileSet {
     /// Every set, in a fixed order.
-    pub const ALL: [TileSet; 15] = [
+    pub const ALL: [TileSet; 17] = [
         TileSet::Base,
         TileSet::Winter,
         TileSet::KingRobber,
@@ -199,6 +206,8 @@ impl TileSet {
         TileSet::MageWitch,
         TileSet::Flier,
         TileSet::Goldmines,
+        TileSet::CropCircles,
+        TileSet::CropCircles1,
     ];
 
     /// The name used in game scripts.
@@ -219,6 +228,8 @@ impl TileSet {
             TileSet::MageWitch => "mage-witch",
             TileSet::Flier => "flier",
             TileSet::Goldmines => "goldmines",
+            TileSet::CropCircles => "crop-circles",
+            TileSet::CropCircles1 => "crop-circles-1",
         }
     }
 
@@ -399,6 +410,33 @@ pub struct TileMarks {
     /// A gold-mine symbol (Gold Mines): placing the tile puts an ingot on it and one on a
     /// neighbour (GM-02).
     pub gold: bool,
+    /// A crop circle and its symbol (CC-01, CC-04). The circle is no feature (CC-02): the
+    /// rows end the roads that reach it and part the fields it lies across.
+    pub crop: Option<CropSymbol>,
+}
+
+/// The symbol in a crop circle, which names the followers its action moves (CC-04).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum CropSymbol {
+    /// A shield: knights, the followers in cities.
+    Shield,
+    /// A club: thieves, the followers on roads.
+    Club,
+    /// A pitchfork: farmers, the followers in fields.
+    Pitchfork,
+}
+
+impl CropSymbol {
+    /// The kind of feature whose followers the symbol moves (CC-04).
+    pub const fn kind(self) -> FeatureKind {
+        match self {
+            CropSymbol::Shield => FeatureKind::City,
+            CropSymbol::Club => FeatureKind::Road,
+            CropSymbol::Pitchfork => FeatureKind::Field,
+        }
+    }
 }
 
 /// A tile type in catalog orientation.

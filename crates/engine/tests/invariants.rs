@@ -1,8 +1,8 @@
 //! Properties that hold in every game: checked over many random legal games.
 
 use castellan_engine::{
-    playout_move, Cell, Event, FarmRule, Figure, Game, GameSetup, History, Move, Picks, PlayerId, Rotation, Start,
-    TileSet, FOLLOWERS_PER_PLAYER,
+    playout_move, Cell, CropError, Event, FarmRule, Figure, Game, GameSetup, History, Move, MoveError, Picks, PlayerId,
+    Rotation, Start, TileSet, FOLLOWERS_PER_PLAYER,
 };
 
 /// The seeds whose games play Ferries.
@@ -77,6 +77,13 @@ fn random_game(seed: u64, players: &[&str]) -> (GameSetup, Vec<Move>) {
     // from 1000 on (the seeds below keep the games they always played).
     if (420..1000).contains(&seed) || (seed >= 1000 && seed.is_multiple_of(3)) {
         setup.sets.push(TileSet::Goldmines);
+    }
+    // Crop Circles in three seeds of four from 300 on, with every box combination: one time
+    // in four the first set's tiles, one in three with the added follower anywhere in its
+    // feature (QB-19, QB-21). (The seeds below 300 keep the games they always played.)
+    if seed >= 300 && seed % 4 != 1 {
+        setup.sets.push(if seed % 8 == 3 { TileSet::CropCircles1 } else { TileSet::CropCircles });
+        setup.rules.crop_circle_same_tile = !seed.is_multiple_of(3);
     }
     let mut game = Game::new(setup.clone()).unwrap();
     let mut rng = Picks::new(seed);
@@ -161,6 +168,8 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut bewitched = 0;
     // Flights that landed and flights that crashed (FM-07, FM-08).
     let (mut landed, mut crashed) = (0, 0);
+    // Figures a crop circle added and took back, big followers among them (CC-05, CC-06, X2-18).
+    let (mut crop_added, mut crop_removed, mut crop_bigs) = (0, 0, 0);
     for seed in (0..500).chain(FERRY_SEEDS) {
         let players: &[&str] = if seed % 3 == 0 { &["A", "B", "C", "D", "E"] } else { &["A", "B"] };
         let (setup, moves) = random_game(seed, players);
@@ -213,6 +222,16 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             }
         }
         ingots_taken += game.events().iter().filter(|e| matches!(e, Event::IngotTaken { .. })).count();
+        for e in game.events() {
+            match e {
+                Event::CropFollowerAdded { figure, .. } | Event::CropFollowerRemoved { figure, .. } => {
+                    crop_added += usize::from(matches!(e, Event::CropFollowerAdded { .. }));
+                    crop_removed += usize::from(matches!(e, Event::CropFollowerRemoved { .. }));
+                    crop_bigs += usize::from(*figure == Figure::Big);
+                }
+                _ => {}
+            }
+        }
         game.finish().unwrap();
         assert!(game.magic().is_empty(), "seed {seed}: the mage and the witch leave after the count (MW-08)");
         bewitched +=
@@ -244,6 +263,10 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     assert!(moved_out_of_the_city > 0, "the Count games moved followers out of the quarters");
     assert!(landed > 0 && crashed > 0, "fliers landed: {landed}; fliers crashed: {crashed}");
     assert!(ingots_taken > 0 && gold_paid > 0, "ingots taken: {ingots_taken}; hands of gold paid: {gold_paid}");
+    assert!(
+        crop_added > 0 && crop_removed > 0 && crop_bigs > 0,
+        "crop circles added {crop_added}, took back {crop_removed}, big followers among them {crop_bigs}"
+    );
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,
@@ -284,9 +307,15 @@ fn listed_placements_apply_and_all_others_are_refused() {
                                 // neighbour (GM-02).
                                 told.gold = game.second_ingot_options(tile, cell)[0];
                             }
-                            // A magic tile laid without saying where a magic figure goes is
-                            // refused after its placement was found legal (MW-02, MW-05).
-                            let ok = matches!(trial.apply(&mv), Ok(_) | Err(castellan_engine::MoveError::Magic(_)));
+                            // A magic tile laid without saying where a magic figure goes, or a
+                            // crop-circle tile without the choice it asks for, is refused after
+                            // its placement was found legal (MW-02, MW-05, CC-03).
+                            let ok = matches!(
+                                trial.apply(&mv),
+                                Ok(_)
+                                    | Err(castellan_engine::MoveError::Magic(_))
+                                    | Err(MoveError::Crop(CropError::ChoiceMissing { .. }))
+                            );
                             assert_eq!(
                                 ok,
                                 listed.contains(&(cell, r)),

@@ -19,6 +19,7 @@ fn all_boxes() -> GameSetup {
         TileSet::MageWitch,
         TileSet::Flier,
         TileSet::Goldmines,
+        TileSet::CropCircles,
     ]);
     setup.start = Start::River2;
     setup.rules.river_before_city = true;

@@ -51,6 +51,7 @@ pub const NEWEST: u64 = VERSION_3;
 /// refused, and a game playing it is written in this version at least.
 pub fn version_of_set(set: TileSet) -> u64 {
     match set {
+        TileSet::CropCircles | TileSet::CropCircles1 => VERSION_3,
         TileSet::Abbot | TileSet::InnsCathedrals | TileSet::TradersBuilders => VERSION_2,
         TileSet::Ferries => VERSION_3,
         TileSet::MageWitch => VERSION_3,
@@ -81,7 +82,11 @@ pub fn version_for(setup: &GameSetup) -> u64 {
         || r.recall_loses_challenge
         || r.gardens.is_some()
         || !r.herd_and_pig_stack;
-    if version_2_rules {
+    // QB-19's option is a version-3 key.
+    let version_3_rules = !r.crop_circle_same_tile;
+    if version_3_rules {
+        sets.max(VERSION_3)
+    } else if version_2_rules {
         sets.max(VERSION_2)
     } else {
         sets

@@ -3,9 +3,10 @@
 use crate::shown::{excerpt, quoted};
 use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2, VERSION_3};
 use castellan_engine::{
-    Bounds, Cell, Color, CountChoice, CountMovement, Entry, FarmRule, Figure, GameSetup, GoldTake, Goods, MagicFigures,
-    Mode, Move, MoveError, PlayerId, PlayerSetup, Port, Purchase, Quarter, QuarterMove, Rotation, RuleSet, SecondIngot,
-    SetupError, Side, Start, TiedWinners, TileId, TileSet, Title, TitleKind, Titles, Tokens, Told, Unplaceable,
+    Bounds, Cell, Color, CountChoice, CountMovement, CropAction, CropChoice, CropCircle, CropDeed, Entry, FarmRule,
+    Figure, GameSetup, GoldTake, Goods, MagicFigures, Mode, Move, MoveError, PlayerId, PlayerSetup, Port, Purchase,
+    Quarter, QuarterMove, Rotation, RuleSet, SecondIngot, SetupError, Side, Start, TiedWinners, TileId, TileSet, Title,
+    TitleKind, Titles, Tokens, Told, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -553,6 +554,10 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
                 return Err(ScriptError::format(at(k), "`herd_and_pig_stack` needs version 2"))
             }
             "herd_and_pig_stack" => r.herd_and_pig_stack = boolean(v, &at(k))?,
+            "crop_circle_same_tile" if version < VERSION_3 => {
+                return Err(ScriptError::format(at(k), "`crop_circle_same_tile` needs version 3"))
+            }
+            "crop_circle_same_tile" => r.crop_circle_same_tile = boolean(v, &at(k))?,
             "count_round_per_feature" => r.count_round_per_feature = boolean(v, &at(k))?,
             "count_movement" => {
                 let name = string(v, &at(k))?;
@@ -767,7 +772,7 @@ fn read_move(
         count,
         purchase,
         pass_second_tile,
-        told: castellan_engine::Told { flight, ..told },
+        told: castellan_engine::Told { flight, crop_circle: crop_circle_of(o, at, version, player_named)?, ..told },
     })
 }
 
@@ -820,6 +825,48 @@ fn read_told(
     told.magic = magic_move("magic")?;
     told.magic_fix = magic_move("magic_fix")?;
     Ok(told)
+}
+
+/// Version 3's `crop_circle` (CC-03): `{"choice": "add", "actions": [{"player": "Bram", "at":
+/// [2, 0, "NL"]}, {"player": "Anna", "pass": true}]}`, an entry's `figure` naming the big
+/// follower. In an older script it is an unknown key, and ignored.
+fn crop_circle_of(
+    o: &Map<String, Value>,
+    at: &str,
+    version: u64,
+    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+) -> Result<Option<CropCircle>> {
+    let Some(v) = o.get("crop_circle").filter(|_| version >= VERSION_3) else { return Ok(None) };
+    let here = format!("{at}.crop_circle");
+    let c = object(v, &here)?;
+    let choice = string(c.get("choice").ok_or_else(|| ScriptError::format(&here, "missing choice"))?, &here)?;
+    let choice = CropChoice::from_name(choice)
+        .ok_or_else(|| ScriptError::format(&here, format!("choice {} is not \"add\" or \"remove\"", quoted(choice))))?;
+    let actions = match c.get("actions") {
+        Some(a) => array(a, &here)?
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let here = format!("{here}.actions[{i}]");
+                let a = object(a, &here)?;
+                let player =
+                    player_named(a.get("player").ok_or_else(|| ScriptError::format(&here, "missing player"))?, &here)?;
+                let pass = a.get("pass").map(|p| boolean(p, &here)).transpose()?;
+                let deed = match (pass, a.get("at")) {
+                    (Some(true), None) if !a.contains_key("figure") => CropDeed::Pass,
+                    (None, Some(place)) => {
+                        let (cell, port) = feature_ref(place, &here)?;
+                        let figure = figure_and_recall(a, &here)?.0.unwrap_or_default();
+                        CropDeed::At { cell, port, figure }
+                    }
+                    _ => return Err(ScriptError::format(&here, "an entry has a place (`at`) or `\"pass\": true`")),
+                };
+                Ok(CropAction { player, deed })
+            })
+            .collect::<Result<_>>()?,
+        None => Vec::new(),
+    };
+    Ok(Some(CropCircle { choice, actions }))
 }
 
 /// A version-2 move's `figure` (`follower` or `abbot`) and `recall` (`abbot`, the only

@@ -1,7 +1,7 @@
 //! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
 
 use crate::{Script, Standing, FORMAT, VERSION_2};
-use castellan_engine::{Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
+use castellan_engine::{CropCircle, CropDeed, Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
 use serde_json::{json, Map, Value};
 
 /// A game's players as a script's `players` array.
@@ -50,6 +50,24 @@ pub fn setup_json(s: &GameSetup) -> Value {
 /// A final board's scores before the end count, by seat, as `setup.track`: name → score.
 pub fn track_json(s: &GameSetup, track: &[u32]) -> Value {
     s.players.iter().zip(track).map(|(p, &t)| (p.name.clone(), Value::from(t))).collect::<Map<_, _>>().into()
+}
+
+/// A crop circle's action as a move's `crop_circle` (CC-03).
+fn crop_circle_json(s: &GameSetup, c: &CropCircle) -> Value {
+    let actions = c.actions.iter().map(|a| {
+        let mut o = json!({"player": s.players[a.player.index()].name});
+        match a.deed {
+            CropDeed::Pass => o["pass"] = true.into(),
+            CropDeed::At { cell, port, figure } => {
+                o["at"] = json!([cell.x, cell.y, port.name()]);
+                if figure != Figure::Follower {
+                    o["figure"] = figure.name().into();
+                }
+            }
+        }
+        o
+    });
+    json!({"choice": c.choice.name(), "actions": actions.collect::<Vec<_>>()})
 }
 
 /// One move as an element of a script's `moves` array.
@@ -144,6 +162,9 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
                     c.insert("enter".into(), enter);
                 }
                 o["count"] = Value::Object(c);
+            }
+            if let Some(c) = &told.crop_circle {
+                o["crop_circle"] = crop_circle_json(s, c);
             }
             o
         }
@@ -282,6 +303,7 @@ fn rules_json(r: &RuleSet) -> Value {
     opt("no_followers_on_river", r.no_followers_on_river.into(), d.no_followers_on_river.into());
     opt("recall_loses_challenge", r.recall_loses_challenge.into(), d.recall_loses_challenge.into());
     opt("herd_and_pig_stack", r.herd_and_pig_stack.into(), d.herd_and_pig_stack.into());
+    opt("crop_circle_same_tile", r.crop_circle_same_tile.into(), d.crop_circle_same_tile.into());
     opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
     opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
     opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());

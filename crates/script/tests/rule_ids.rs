@@ -3,8 +3,8 @@
 //! planned for boxes Castellan does not play yet; an id moves from there to `docs/rules.md`
 //! when it is carried out, so it is never in both.
 //!
-//! An id is a section prefix — one capital letter, or `RI`, `QX`, `FM`, `FE`, `GM`, `MW`, `X2` and
-//! `QB` — a dash and two digits (`B-18`, `RI-04`), optionally one lowercase letter. The checks:
+//! An id is a section prefix — one capital letter, or `RI`, `QX`, `FM`, `FE`, `GM`, `MW`, `CC`, `X2`
+//! and `QB` — a dash and two digits (`B-18`, `RI-04`), optionally one lowercase letter. The checks:
 //! every id cited in the code (Rust, the UI's TypeScript and Svelte), in the docs and in the
 //! scenarios is listed or
 //! planned; every path listed under an id exists; the scenarios listed under an id are exactly
@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 /// The prefixes that open a rule id, one per section of `docs/rules.md` and
 /// `docs/rules-expansions.md`. The two-letter ones come first: `RI-04` is not `I-04`.
 const SECTIONS: &[&str] =
-    &["RI", "QX", "FM", "FE", "GM", "MW", "X2", "QB", "B", "V", "C", "K", "H", "R", "W", "Q", "A", "I", "T", "X"];
+    &["RI", "QX", "FM", "FE", "GM", "MW", "CC", "X2", "QB", "B", "V", "C", "K", "H", "R", "W", "Q", "A", "I", "T", "X"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

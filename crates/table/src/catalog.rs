@@ -61,7 +61,15 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        TileSet::Base | TileSet::Goldmines => false,
+        // The Big Box's boxes: the window does not ask their questions yet (the flight's die
+        // and landing, the ferries, the gold, the magic figures, the crop circle's action).
+        TileSet::Base
+        | TileSet::Flier
+        | TileSet::Ferries
+        | TileSet::Goldmines
+        | TileSet::MageWitch
+        | TileSet::CropCircles
+        | TileSet::CropCircles1 => false,
         TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -72,10 +80,6 @@ fn window_plays(set: TileSet) -> bool {
         | TileSet::Abbot
         | TileSet::InnsCathedrals
         | TileSet::TradersBuilders => true,
-        TileSet::Ferries => false,
-        TileSet::MageWitch => false,
-        // The flight's die and landing are not asked by the window yet.
-        TileSet::Flier => false,
     }
 }
 
@@ -149,7 +153,14 @@ mod tests {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch];
+        let not_yet = [
+            TileSet::Flier,
+            TileSet::Ferries,
+            TileSet::Goldmines,
+            TileSet::MageWitch,
+            TileSet::CropCircles,
+            TileSet::CropCircles1,
+        ];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }

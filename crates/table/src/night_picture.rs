@@ -248,6 +248,12 @@ impl Words {
             (TileSet::Goldmines, En) => "Gold Mines",
             (TileSet::Goldmines, Nl) => "De Goudmijnen",
             (TileSet::Goldmines, De) => "Die Goldminen",
+            (TileSet::CropCircles, En) => "Crop Circles",
+            (TileSet::CropCircles, Nl) => "Graancirkels",
+            (TileSet::CropCircles, De) => "Kornkreise",
+            (TileSet::CropCircles1, En) => "Crop Circles, first set (2010)",
+            (TileSet::CropCircles1, Nl) => "Graancirkels, eerste set (2010)",
+            (TileSet::CropCircles1, De) => "Kornkreise, erste Ausgabe (2010)",
         }
     }
 

@@ -150,6 +150,8 @@ export const de: Messages = {
   "box.mage-witch": "Magier & Hexe",
   "box.flier": "Die Fluggeräte",
   "box.goldmines": "Die Goldminen",
+  "box.crop-circles": "Kornkreise",
+  "box.crop-circles-1": "Kornkreise, erste Ausgabe (2010)",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",
@@ -738,6 +740,25 @@ export const de: Messages = {
   "refusal.tooMuchGold": "{ingots} Goldbarren sind im Besitz, aber die Schachtel hat nur 16",
   "refusal.pigNotAField": "das Schwein darf nur auf eine Wiese, nicht auf {feature} bei {place}",
   "refusal.pigNoFarmer": "das Schwein von {name} braucht einen Bauern von {name} auf der Wiese bei {place}",
+  "refusal.noCropCircle": "auf {tile} ist kein Kornkreis",
+  "refusal.cropChoiceMissing": "auf {tile} ist ein Kornkreis: wer es legt, wählt Einsetzen oder Zurücknehmen",
+  "refusal.cropOutOfOrder":
+    "{name} ist beim Kornkreis vor {after} dran, denn die Runde beginnt links von dem, der es legte",
+  "refusal.cropTwice": "{name} ist beim Kornkreis nur einmal dran",
+  "refusal.cropMayAdd": "{name} darf einen Meeple einsetzen: sag wo, oder dass {name} passt",
+  "refusal.cropMustRemove": "{name} muss einen Meeple zurücknehmen: sag welchen",
+  "refusal.cropPassUnderRemove": "{name} kann nicht passen: beim Zurücknehmen nimmt jeder einen Meeple zurück",
+  "refusal.cropWrongKind":
+    "an {place} {tile} ist das Gebiet {found}; dieser Kornkreis bewegt nur Meeple im Gebiet {wanted}",
+  "refusal.cropNothingThere": "an {place} {tile} ist nichts; dieser Kornkreis bewegt nur Meeple im Gebiet {wanted}",
+  "refusal.cropNotAFollower":
+    "{name} nennt eine Figur, die weder Ritter noch Wegelagerer noch Bauer ist: ein Kornkreis bewegt nur Meeple",
+  "refusal.cropNothingToJoinOnTile": "{name} hat auf diesem Gebiet {tile} keinen Meeple, neben den einer käme",
+  "refusal.cropNothingToJoin": "{name} hat auf dem Gebiet an {place} {tile} keinen Meeple, neben den einer käme",
+  "refusal.cropNoFollowerInHand": "{name} hat keinen Meeple im Vorrat zum Einsetzen",
+  "refusal.cropNoBigInHand": "der große Meeple von {name} ist nicht im Vorrat zum Einsetzen",
+  "refusal.cropNoFollowerThere": "{name} hat an {place} {tile} keinen Meeple zum Zurücknehmen",
+  "refusal.cropNoBigThere": "der große Meeple von {name} steht nicht an {place} {tile} zum Zurücknehmen",
   "refusal.pigAlone": "das Schwein von {name} (an {place} {tile}) steht auf einer Wiese ohne Bauern von {name}",
   "refusal.ferriesNotInPlay": "dieses Spiel wird ohne die Fähren gespielt",
   "refusal.ferryNoLake": "{tile} hat keinen Fährsee, also kommt keine Fähre darauf",
@@ -889,6 +910,16 @@ export const de: Messages = {
   "rule.T-15":
     "Das zweite Plättchen des Baumeisters darf man auslassen; ein Zug, der keines einbrachte, kann nichts auslassen.",
   "rule.T-16": "Das Schwein kommt auf eine Wiese des neuen Plättchens, auf der schon ein Bauer des Spielers steht.",
+  "rule.CC-01": "Die Aktion eines Kornkreises gibt es nur zu einem Plättchen mit Kornkreis.",
+  "rule.CC-03":
+    "Nach einem Kornkreis-Plättchen wählt, wer es legte, Einsetzen oder Zurücknehmen; alle sind reihum ab seinem linken Nachbarn dran, und wer kann, muss antworten.",
+  "rule.CC-04": "Das Symbol nennt die Meeple: ein Wappenschild Ritter, eine Keule Wegelagerer, eine Heugabel Bauern.",
+  "rule.CC-05":
+    "Beim Einsetzen darf jeder einen Meeple aus dem Vorrat neben einen eigenen auf diesem Gebiet setzen, auf demselben Plättchen.",
+  "rule.CC-06": "Beim Zurücknehmen muss jeder mit einem solchen Meeple einen davon zurücknehmen; Passen gilt nicht.",
+  "rule.CC-07": "Wer keinen solchen Meeple auf dem Brett hat, oder beim Einsetzen keinen im Vorrat, tut nichts.",
+  "rule.X2-18":
+    "Der große Meeple darf eingesetzt oder zurückgenommen werden; Abt, Baumeister und Schwein bewegt ein Kornkreis nie.",
   "rule.T-17": "Wer eine Wiese mit dem eigenen Schwein darauf besitzt, bekommt 4 statt 3 für jede fertige Stadt.",
   "rule.GM-01": "Die Schachtel Die Goldminen enthält 16 Goldbarren: kein Tisch hat mehr.",
   "rule.GM-02": "Ein Goldplättchen legt einen Barren auf sich und einen auf ein Plättchen, das die Spieler unter seinen acht Nachbarn wählen.",

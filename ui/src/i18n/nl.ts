@@ -150,6 +150,8 @@ export const nl: Messages = {
   "box.mage-witch": "Tovenaar & Heks",
   "box.flier": "De vliegmachines",
   "box.goldmines": "De Goudmijnen",
+  "box.crop-circles": "Graancirkels",
+  "box.crop-circles-1": "Graancirkels, eerste set (2010)",
   "box.count": "De Graaf van Carcassonne",
   "rules.current": "Huidige spelregels",
   "rules.first-edition": "Editie 2000 (boeren per stad, kleine steden 2 punten)",
@@ -730,6 +732,27 @@ export const nl: Messages = {
   "refusal.tooMuchGold": "er zijn {ingots} goudstaven in bezit, maar de doos heeft er maar 16",
   "refusal.pigNotAField": "het varken gaat alleen in een weide, niet op de {feature} op {place}",
   "refusal.pigNoFarmer": "het varken van {name} heeft een boer van {name} nodig in de weide op {place}",
+  "refusal.noCropCircle": "op {tile} staat geen graancirkel",
+  "refusal.cropChoiceMissing": "op {tile} staat een graancirkel: wie hem legt kiest toevoegen of terugnemen",
+  "refusal.cropOutOfOrder":
+    "{name} is eerder aan de beurt dan {after} bij de graancirkel, die links van wie hem legde begint",
+  "refusal.cropTwice": "{name} is bij de graancirkel maar één keer aan de beurt",
+  "refusal.cropMayAdd": "{name} mag een horige toevoegen: zeg waar, of dat {name} past",
+  "refusal.cropMustRemove": "{name} moet een horige terugnemen: zeg welke",
+  "refusal.cropPassUnderRemove": "{name} kan niet passen: bij terugnemen neemt iedereen een horige terug",
+  "refusal.cropWrongKind":
+    "bij {place} van {tile} ligt een {found}: deze graancirkel verplaatst alleen horigen op een {wanted}",
+  "refusal.cropNothingThere":
+    "bij {place} van {tile} is niets: deze graancirkel verplaatst alleen horigen op een {wanted}",
+  "refusal.cropNotAFollower":
+    "{name} noemt een figuur die geen ridder, struikrover of boer is: een graancirkel verplaatst alleen horigen",
+  "refusal.cropNothingToJoinOnTile": "{name} heeft op dat gebied van {tile} geen horige om er een naast te zetten",
+  "refusal.cropNothingToJoin":
+    "{name} heeft op het gebied bij {place} van {tile} geen horige om er een naast te zetten",
+  "refusal.cropNoFollowerInHand": "{name} heeft geen horige in voorraad om toe te voegen",
+  "refusal.cropNoBigInHand": "de grote horige van {name} is niet in voorraad om toe te voegen",
+  "refusal.cropNoFollowerThere": "{name} heeft geen horige bij {place} van {tile} om terug te nemen",
+  "refusal.cropNoBigThere": "de grote horige van {name} staat niet bij {place} van {tile} om terug te nemen",
   "refusal.pigAlone": "het varken van {name} ({place} van {tile}) staat in een weide zonder boer van {name}",
   "refusal.ferriesNotInPlay": "dit spel wordt zonder de Veerponten gespeeld",
   "refusal.ferryNoLake": "{tile} heeft geen veermeer, dus er gaat geen veerpont op",
@@ -873,6 +896,16 @@ export const nl: Messages = {
   "rule.T-15":
     "De tweede tegel van de bouwmeester mag worden overgeslagen; een zet die er geen opleverde kan niets overslaan.",
   "rule.T-16": "Het varken gaat in een weide van de nieuwe tegel waar al een boer van de speler staat.",
+  "rule.CC-01": "De actie van een graancirkel hoort alleen bij een tegel met een graancirkel.",
+  "rule.CC-03":
+    "Na een graancirkeltegel kiest wie hem legde toevoegen of terugnemen; iedereen doet het om de beurt vanaf links van die speler, en wie kan moet antwoorden.",
+  "rule.CC-04": "Het symbool noemt de horigen: een schild ridders, een knuppel struikrovers, een hooivork boeren.",
+  "rule.CC-05":
+    "Bij toevoegen mag een speler één horige uit de voorraad naast een eigen horige op dat gebied zetten, op dezelfde tegel.",
+  "rule.CC-06": "Bij terugnemen moet elke speler met zo'n horige er een terugnemen; passen mag niet.",
+  "rule.CC-07": "Wie zo'n horige niet op het bord heeft, of bij toevoegen niets in voorraad, doet niets.",
+  "rule.X2-18":
+    "De grote horige mag worden toegevoegd of teruggenomen; de abt, de bouwmeester en het varken verplaatst een graancirkel nooit.",
   "rule.T-17": "Een eigenaar van een weide met het eigen varken erin krijgt 4 in plaats van 3 per voltooide stad.",
   "rule.GM-01": "De doos De Goudmijnen bevat 16 goudstaven: geen tafel heeft er meer.",
   "rule.GM-02": "Een goudtegel legt een staaf op zichzelf en een op een tegel die de spelers kiezen uit zijn acht buren.",

@@ -14,13 +14,15 @@
 //! bar come what the slots cannot say: pennants (`c1+`), which cities a field's grass
 //! touches (`f1>c1,c2`), a `cloister` or `shrine` in the centre, enclosed fields (`I=f1`),
 //! and marks (`spring`, `fork`, `lake`, `volcano`, `garden`, `carcassonne`, `flier:NW`, `ferry`,
-//! `gold`, `magic`).
+//! `gold`, `magic`, and a crop circle with its symbol, `crop:shield`, `crop:club`,
+//! `crop:pitchfork`).
 //!
 //! The rows are parsed once, on first use; a malformed row is a bug caught by the tests.
 
 mod abbot;
 mod base;
 mod count;
+mod crop_circles;
 mod ferries;
 mod flier;
 mod goldmines;
@@ -35,7 +37,7 @@ mod winter;
 
 use crate::coord::{Port, Rotation, Side};
 use crate::goods::Goods;
-use crate::tile::{EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet};
+use crate::tile::{CropSymbol, EdgeKind, FeatureDef, FeatureKind, LocalFeature, TileDef, TileId, TileMarks, TileSet};
 use std::sync::OnceLock;
 
 /// All tile types, parsed.
@@ -102,6 +104,8 @@ pub(crate) fn catalog() -> &'static Catalog {
             (TileSet::MageWitch, mage_witch::ROWS),
             (TileSet::Flier, flier::ROWS),
             (TileSet::Goldmines, goldmines::ROWS),
+            (TileSet::CropCircles, crop_circles::ROWS),
+            (TileSet::CropCircles1, crop_circles::FIRST_ROWS),
         ];
         let mut tiles = Vec::new();
         let mut ranges: [std::ops::Range<u8>; TileSet::ALL.len()] = Default::default();
@@ -259,6 +263,14 @@ fn parse_row(id: TileId, set: TileSet, row: &'static str) -> Result<TileDef, Str
                     crate::heading::Heading::from_name(heading).ok_or_else(|| format!("flier heading `{heading}`"))?,
                 );
             }
+            _ if e.starts_with("crop:") => {
+                marks.crop = Some(match &e["crop:".len()..] {
+                    "shield" => CropSymbol::Shield,
+                    "club" => CropSymbol::Club,
+                    "pitchfork" => CropSymbol::Pitchfork,
+                    other => return Err(format!("unknown crop circle symbol `{other}`")),
+                });
+            }
             _ if e.contains(':') => {
                 // `wine:c1`: a goods symbol in a city (T-01); `herd:f1`: River II's herd.
                 let (what, segment) = e.split_once(':').expect("checked");
@@ -414,6 +426,8 @@ mod tests {
         let gm07 = tile("GM07");
         assert_eq!(gm07.feature_at(Port::N), gm07.feature_at(Port::S), "one road");
         assert_eq!(gm07.feature_at(Port::E), gm07.feature_at(Port::W), "one city band");
+        assert_eq!(TileSet::CropCircles.tile_count(), 6, "Crop Circles: six tiles (CC-01)");
+        assert_eq!(TileSet::CropCircles1.tile_count(), 6, "the first Crop Circles: six tiles (QB-21)");
     }
 
     #[test]
@@ -481,6 +495,28 @@ mod tests {
         for name in ["WI05", "R2-07"] {
             assert!(tile(name).features.iter().any(|f| f.inn), "{name}");
         }
+    }
+
+    #[test]
+    fn crop_circles_show_two_of_each_symbol_and_end_the_roads_that_reach_them() {
+        use crate::tile::CropSymbol;
+        for set in [TileSet::CropCircles, TileSet::CropCircles1] {
+            let symbols: Vec<CropSymbol> = set.tiles().filter_map(|t| t.def().marks.crop).collect();
+            for symbol in [CropSymbol::Shield, CropSymbol::Club, CropSymbol::Pitchfork] {
+                assert_eq!(symbols.iter().filter(|&&s| s == symbol).count(), 2, "{set}: two {symbol:?} (CC-01)");
+            }
+            assert!(set.tiles().all(|t| t.def().centre.is_none()), "{set}: the circle takes no figure (CC-02)");
+        }
+        // CC-02: CC04's western and eastern roads each end at the circle; CC05's field is two.
+        let cc04 = tile("CC04");
+        assert_ne!(cc04.feature_at(Port::W), cc04.feature_at(Port::E), "two roads");
+        assert!(cc04.features.iter().filter(|f| f.kind == FeatureKind::Road).all(|f| f.edge_count() == 1));
+        let cc05 = tile("CC05");
+        assert_ne!(cc05.feature_at(Port::W), cc05.feature_at(Port::E), "two fields");
+        let cc06 = tile("CC06");
+        assert!(cc06.features.iter().all(|f| f.kind == FeatureKind::City), "CC06 has no field");
+        // Crop tiles are in no other set: the base game alone shows none.
+        assert!(TileSet::Base.tiles().all(|t| t.def().marks.crop.is_none()));
     }
 
     #[test]

@@ -27,6 +27,7 @@
 //! - `draw`: the draw order and the City laid after the river (R-03, R-04, R-06 to R-08,
 //!   RI-03, RI-05; [`DrawError`], [`CityError`]);
 //! - `count`: the Count of Carcassonne's moves and entries (C-03 to C-19; [`CountError`]);
+//! - `crop`: the crop circle's action after a turn (CC-03 to CC-08; [`CropError`]);
 //! - `challenge`: heretics against monks (H-05 to H-10);
 //! - `title`: King and Robber changing hands (K-03 to K-06);
 //! - `magic`: the mage and the witch of Mage & Witch (MW-02 to MW-05, MW-08; [`MagicError`]);
@@ -43,6 +44,7 @@ mod big;
 mod builder;
 mod challenge;
 mod count;
+mod crop;
 mod draw;
 mod end;
 mod ferries;
@@ -67,6 +69,8 @@ pub use abbot::AbbotError;
 pub use big::BigFollowerError;
 pub use builder::BuilderError;
 pub use count::CountError;
+pub(crate) use crop::CropCandidates;
+pub use crop::{CropAction, CropChoice, CropCircle, CropDeed, CropError};
 pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
@@ -95,6 +99,7 @@ use crate::rules::{RuleSet, Unplaceable};
 use crate::scoring::{score_feature, ScoreSink};
 use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
+use crop::CropStep;
 use moves::off_table;
 use pig::Companions;
 use placement::{close_at_border, place_on_board};
@@ -303,6 +308,7 @@ impl Game {
                 (self.city.is_some() && !count.is_empty())
                     || told.flight.is_some()
                     || !told.gold_taken.is_empty()
+                    || told.crop_circle.is_some()
                     || self.magic_checked_after_placing(*tile, *cell, told)
             }
             _ => false,
@@ -310,11 +316,12 @@ impl Game {
         if on_copy {
             // A Count move has several phases whose checks depend on the ones before; a
             // flight's landing (FM-07) and the magic figures' places (MW-02 to MW-05) are
-            // checked with the tile laid, and gold takes against the scores the move makes
-            // (GM-05). Playing such a move on a copy keeps the game untouched when a later phase
-            // refuses. Any other move is checked whole before it changes anything
-            // ([`Game::place`]). The log is not copied but lent to the copy, and cut back to
-            // where it stood if the move is refused.
+            // checked with the tile laid, gold takes against the scores the move makes (GM-05),
+            // and a crop circle's action on the board the turn's scoring leaves (CC-03). Playing
+            // such a move on a copy keeps the game untouched when a later phase refuses. Any
+            // other move is checked whole before it changes anything ([`Game::place`]). The log
+            // is not copied but lent to the copy, and cut back to where it stood if the move is
+            // refused.
             let mark = self.events.mark();
             let mut next = self.trial();
             next.events = std::mem::take(&mut self.events);
@@ -367,6 +374,12 @@ impl Game {
     }
 
     pub(super) fn apply_checked(&mut self, mv: &Move) -> Result<(), MoveError> {
+        self.apply_move(mv, CropStep::Told)
+    }
+
+    /// Applies a checked move; with [`CropStep::Skipped`] a crop-circle tile's action is left
+    /// out, to see what it could move ([`Game::crop_candidates_after`]).
+    fn apply_move(&mut self, mv: &Move, crop_step: CropStep) -> Result<(), MoveError> {
         if self.finished {
             return Err(MoveError::GameOver);
         }
@@ -467,6 +480,7 @@ impl Game {
                 if let Some(e) = self.ferry_error(tile, cell, rotation, told) {
                     return Err(e.into());
                 }
+                let crop = self.crop_circle_told(tile, told, crop_step)?;
                 let earns_second = self.earns_second_tile(tile, cell, rotation, purchase.is_some());
                 if *pass_second_tile && !earns_second {
                     return Err(BuilderError::NoSecondTile.into());
@@ -479,6 +493,10 @@ impl Game {
                 self.second_tile = false;
                 let figure = follower.map(|p| (p, figure));
                 let hole = self.place(tile, cell, rotation, figure, *recall_abbot, (count, told))?;
+                if let Some((symbol, crop_circle)) = crop {
+                    // Step 4, after the turn's scoring and before a second tile (CC-08).
+                    self.crop_circle(placer, symbol, crop_circle)?;
+                }
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
             Move::City { .. } | Move::Stand { .. } => {
@@ -494,7 +512,7 @@ impl Game {
     /// entering the city; says whether the tile filled a hole (V-11). Who moves next is
     /// [`Game::next_turn`]'s. Errors can only come from the Count's decisions, a flight's landing
     /// (FM-07 to FM-09), the magic figures (MW-02 to MW-05) and gold takes told (GM-05), and
-    /// only in a move [`Game::apply`] plays on a copy.
+    /// only in a move [`Game::apply`] plays on a copy (as it plays a crop circle's action).
     fn place(
         &mut self,
         tile: TileId,

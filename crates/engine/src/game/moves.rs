@@ -8,7 +8,7 @@
 
 use super::Told;
 use super::{
-    AbbotError, BigFollowerError, BuilderError, CityError, CountError, DrawError, FerryError, FlightError,
+    AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropError, DrawError, FerryError, FlightError,
     FollowerError, Game, GoldError, MagicError, PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
@@ -239,6 +239,8 @@ pub enum MoveError {
     Flight(FlightError),
     /// What the move tells about gold ingots is refused (GM-02 to GM-05).
     Gold(GoldError),
+    /// The crop circle's action may not be carried out so (CC-03 to CC-07, X2-18).
+    Crop(CropError),
 }
 
 impl MoveError {
@@ -268,6 +270,7 @@ impl MoveError {
             MoveError::Magic(e) => e.rule(),
             MoveError::Flight(e) => e.rule(),
             MoveError::Gold(e) => e.rule(),
+            MoveError::Crop(e) => e.rule(),
         }
     }
 
@@ -314,6 +317,7 @@ impl MoveError {
             MoveError::Magic(e) => fmt::Display::fmt(e, f),
             MoveError::Flight(e) => e.describe(f, names),
             MoveError::Gold(e) => e.describe(f, names),
+            MoveError::Crop(e) => e.describe(f, names),
         }
     }
 }
@@ -352,6 +356,7 @@ wrapped! {
     MagicError => Magic,
     FlightError => Flight,
     GoldError => Gold,
+    CropError => Crop,
 }
 
 /// Why a tile may not be bought as the move says (house rule V-12).

@@ -29,6 +29,8 @@ pub struct Told {
     /// Mage & Witch: the tile joined the mage's feature and the witch's, and this one moves
     /// away (MW-05).
     pub magic_fix: Option<super::MagicMove>,
+    /// Crop Circles: the placer's choice and what each player did (CC-03).
+    pub crop_circle: Option<super::CropCircle>,
 }
 
 impl Told {
