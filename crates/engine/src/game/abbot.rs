@@ -174,7 +174,10 @@ impl Game {
             goods: None,
             pigs: PlayerSet::EMPTY,
         });
-        self.board.take_followers(root, |_| {});
+        // Only the abbot leaves: a flier may have landed a second monk on its building
+        // (FM-11), who stays.
+        let abbot = self.board.followers().iter().position(|f| f.player == player && f.figure == Figure::Abbot);
+        self.board.remove_figure(abbot.expect("checked before placing"));
         self.abbots[player] += 1;
         self.events.push(Event::FollowerReturned { player, cell, port });
         // A challenge the abbot was in ends without a winner (QX-03), or, under the option,
