@@ -168,7 +168,7 @@ export const QUARTERS = ["castle","market","blacksmith","cathedral"] as const;
 
 export const ROTATION_DEGREES = {"R0":0,"R180":180,"R270":270,"R90":90} as const;
 
-export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
+export const SCORE_RULES = ["A-07","A-08","A-13","B-18","B-21","B-22","B-35","B-36","B-37","B-41","B-44","GM-07","H-02","H-09","H-11","I-05","I-06","I-07","I-08","K-07","K-09","MW-06","MW-07","T-05","T-17","V-01","V-05","V-06","V-22","X-12","X-13"] as const;
 
 export const TIE_RULES = ["shared","no-winner","play-again"] as const;
 
@@ -724,6 +724,107 @@ export type CountView = {
 	steps: CountStepView[],
 };
 
+/**  What the placer of a crop-circle tile chose for every player (CC-03). */
+export type CropChoice = 
+/**  A: each player may put one follower from supply beside one of theirs (CC-05). */
+"add" | 
+/**  B: each player must take one of their followers back to supply (CC-06). */
+"remove";
+
+/**
+ *  Why the crop circle's action may not be carried out as the move tells it. The game is
+ *  unchanged.
+ */
+export type CropError = 
+/**  The move tells a crop circle's action, but its tile shows no crop circle (CC-01). */
+{ kind: "noCropCircle"; 
+/**  The tile. */
+tile: TileId } | 
+/**  The tile shows a crop circle, and the move does not say what its placer chose (CC-03). */
+{ kind: "choiceMissing"; 
+/**  The tile. */
+tile: TileId } | 
+/**  An entry names a seat that is not at this table (CC-03). */
+{ kind: "unknownPlayer"; 
+/**  The seat. */
+player: PlayerId } | 
+/**
+ *  An entry comes after the entry of a player who acts later: the action goes from the
+ *  placer's left neighbour round to the placer (CC-03).
+ */
+{ kind: "outOfOrder"; 
+/**  The player whose entry comes too late. */
+player: PlayerId; 
+/**  The player whose entry came before it and who acts after them. */
+after: PlayerId } | 
+/**  A player has two entries: each acts once (CC-03). */
+{ kind: "twice"; 
+/**  The player. */
+player: PlayerId } | 
+/**  A player who had something to do has no entry (CC-03, CC-05, CC-06). */
+{ kind: "missing"; 
+/**  The player. */
+player: PlayerId; 
+/**  What they had to do. */
+choice: CropChoice } | 
+/**  A pass under "remove": taking a follower back is not optional (CC-06). */
+{ kind: "passUnderRemove"; 
+/**  The player. */
+player: PlayerId } | 
+/**  The place named is not on a feature of the kind the symbol moves (CC-04). */
+{ kind: "wrongKind"; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**  The kind the symbol moves. */
+wanted: FeatureKind; 
+/**  What is there, if anything. */
+found: FeatureKind | null } | 
+/**
+ *  Only a follower or the big follower is added or taken back; the abbot, the builder
+ *  and the pig are not knights, thieves or farmers (X2-18).
+ */
+{ kind: "notAFollower"; 
+/**  The player. */
+player: PlayerId; 
+/**  The figure named. */
+figure: Figure } | 
+/**
+ *  An added follower must join a follower of the player's on that feature, and by
+ *  default on the same tile (CC-05, QB-19).
+ */
+{ kind: "nothingToJoin"; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**
+ *  Whether the table lets it go anywhere in the feature rather than on the same tile
+ *  (QB-19).
+ */
+anywhere: boolean } | 
+/**  The player has no such figure in hand to add (CC-07). */
+{ kind: "noneInHand"; 
+/**  The player. */
+player: PlayerId; 
+/**  The figure named. */
+figure: Figure } | 
+/**  No such figure of the player's stands there to take back (CC-06). */
+{ kind: "noFigureThere"; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile. */
+cell: Cell; 
+/**  The place. */
+port: Port; 
+/**  The figure named. */
+figure: Figure };
+
 /**  A rotation in degrees clockwise, and only a quarter turn. */
 export type Degrees = 0 | 90 | 180 | 270;
 
@@ -1025,6 +1126,73 @@ export type FileProblem =
  */
 "cannotOpen";
 
+/**  Why a flight may not be as the move says. The game is unchanged. */
+export type FlightError = 
+/**  The tile shows no flying machine (FM-03). */
+{ kind: "noMachine"; 
+/**  The tile placed. */
+tile: TileId } | 
+/**
+ *  The flight is the turn's one deployment: no figure goes on the tile too, and the abbot
+ *  is not taken back (FM-03).
+ */
+{ kind: "secondDeployment" } | 
+/**  Only a follower, the big follower or the abbot flies (FM-04). */
+{ kind: "cannotFly"; 
+/**  The figure named. */
+figure: Figure } | 
+/**  The die shows 1, 2 or 3 (FM-06). */
+{ kind: "notADieFace"; 
+/**  The result told. */
+roll: number } | 
+/**  No tile lies where the flight ends: the figure crashed (FM-08). */
+{ kind: "noTileThere"; 
+/**  The cell reached. */
+cell: Cell } | 
+/**  The flight ends on the City of Carcassonne, where no flier lands (X2-01). */
+{ kind: "inCarcassonne"; 
+/**  The cell reached. */
+cell: Cell } | 
+/**  The place is not on the tile reached. */
+{ kind: "noPlace"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  A flier lands on a road, city, cloister or shrine, never on a field (FM-07). */
+{ kind: "notALandingPlace"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**
+ *  The abbot lands only on a cloister, shrine or garden (X2-03); a garden takes only the
+ *  abbot.
+ */
+{ kind: "wrongBuilding"; 
+/**  The figure that flew. */
+figure: Figure; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The feature there is complete, perhaps by this very tile (FM-07). */
+{ kind: "complete"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  The place named. */
+port: Port; 
+/**  What is there. */
+feature: FeatureKind } | 
+/**  The move says the flier crashed, but it can land: a landing is compulsory (FM-09). */
+{ kind: "mustLand"; 
+/**  The cell reached. */
+cell: Cell; 
+/**  A place where it can land. */
+port: Port };
+
 /**  Why a follower from supply may not go where the move puts it. The game is unchanged. */
 export type FollowerError = 
 /**  The player has no follower in supply (Rule B-15). */
@@ -1214,6 +1382,66 @@ export type GameView = {
 	traders: TradersView | null,
 };
 
+/**  Why what the move tells about gold is refused. The game is unchanged. */
+export type GoldError = 
+/**  The move says where a second ingot goes, but the tile shows no gold (GM-02). */
+{ kind: "notAGoldTile"; 
+/**  The tile. */
+tile: TileId } | 
+/**
+ *  A gold tile with neighbours was laid without saying which one receives the second
+ *  ingot (GM-02).
+ */
+{ kind: "neighbourMissing"; 
+/**  The gold tile. */
+tile: TileId } | 
+/**  The offset named is not one of the eight cells around the gold tile (GM-02). */
+{ kind: "notANeighbour"; 
+/**  Columns from the gold tile. */
+dx: number; 
+/**  Rows from the gold tile. */
+dy: number } | 
+/**  No tile lies in the neighbouring cell named for the second ingot (GM-02). */
+{ kind: "noTileThere"; 
+/**  The empty cell. */
+cell: Cell } | 
+/**  The move tells takes, but it hands no ingot to anyone (GM-04). */
+{ kind: "nothingToShare" } | 
+/**  The move tells takes, but only one player takes the ingots: there is no choice (GM-05). */
+{ kind: "sharingForced"; 
+/**  The one player taking them. */
+player: PlayerId } | 
+/**
+ *  A take names the wrong player: the ingots go round one at a time from the player
+ *  whose turn it is (GM-05).
+ */
+{ kind: "outOfTurn"; 
+/**  The take, from 0. */
+take: number; 
+/**  Whose take it is. */
+expected: PlayerId; 
+/**  Who the move names. */
+told: PlayerId } | 
+/**
+ *  A take is from a tile holding no ingot this player may take: none left there, or no
+ *  feature of the tile was won by the player (GM-05).
+ */
+{ kind: "notTheirs"; 
+/**  The take, from 0. */
+take: number; 
+/**  The player. */
+player: PlayerId; 
+/**  The tile named. */
+from: Cell } | 
+/**  The takes stop while ingots are still to be shared (GM-05). */
+{ kind: "takesLeft"; 
+/**  Ingots not yet taken. */
+ingots: number } | 
+/**  More takes than ingots to share (GM-05). */
+{ kind: "tooManyTakes"; 
+/**  The first take with nothing left to take, from 0. */
+take: number };
+
 /**  A kind of goods. */
 export type Goods = 
 /**  Wine: nine tiles. */
@@ -1374,6 +1602,75 @@ name: string } |
 /**  Anything else: a failure of the ledger itself, whose words the detail holds. */
 { kind: "other" };
 
+/**  Why a magic figure may not go or come off as the move says. The game is unchanged. */
+export type MagicError = 
+/**  The table plays without Mage & Witch (MW-01). */
+{ kind: "notInPlay" } | 
+/**  The tile shows no magic symbol, so no magic figure moves (MW-02). */
+{ kind: "noSymbol"; 
+/**  The tile. */
+tile: TileId } | 
+/**
+ *  The tile shows the magic symbol, and the move does not say where a magic figure goes
+ *  or which comes off (MW-02).
+ */
+{ kind: "missing"; 
+/**  The tile. */
+tile: TileId } | 
+/**  A magic figure goes only on a road or a city of a tile on the table (MW-02). */
+{ kind: "notARoadOrCity"; 
+/**  The tile named. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  The road or city is finished, perhaps by this very tile (MW-03). */
+{ kind: "finished"; 
+/**  The tile named. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  A magic figure stands on that road or city already (MW-03). */
+{ kind: "occupied"; 
+/**  The figure standing there. */
+figure: MagicFigure; 
+/**  The tile named. */
+cell: Cell; 
+/**  The place named. */
+port: Port } | 
+/**  A figure comes off only when no road or city can take one; this one can (MW-04). */
+{ kind: "roomLeft"; 
+/**  A place that can take a figure. */
+cell: Cell; 
+/**  The place on it. */
+port: Port } | 
+/**  The figure to take off is not on the board, or none is (MW-04). */
+{ kind: "notOnBoard"; 
+/**  The figure named, if one was. */
+figure: MagicFigure | null } | 
+/**  Both figures stand on the board: the move must say which comes off (MW-04). */
+{ kind: "whichFigure" } | 
+/**
+ *  The tile joined the mage's road or city and the witch's: one of them must move away
+ *  at once (MW-05).
+ */
+{ kind: "fixMissing"; 
+/**  A place of the joined feature. */
+cell: Cell; 
+/**  The place on it. */
+port: Port } | 
+/**
+ *  The move moves a figure away from the other, but the tile joined no features of both
+ *  (MW-05).
+ */
+{ kind: "fixNotNeeded" };
+
+/**  One of the two neutral figures of Mage & Witch. */
+export type MagicFigure = 
+/**  The mage: 1 more point per tile (MW-06). */
+"mage" | 
+/**  The witch: half the points, rounded up (MW-07). */
+"witch";
+
 /**  Two players' games of one kind. */
 export type MeetingsView = {
 	/**  The box or the farm rule. */
@@ -1441,7 +1738,15 @@ export type MoveError =
 /**  The pig may not go there (T-16). */
 { kind: "pig"; error: PigError } | 
 /**  A ferry may not be put or moved so (FE-03 to FE-05). */
-{ kind: "ferry"; error: FerryError };
+{ kind: "ferry"; error: FerryError } | 
+/**  The mage or the witch may not go or come off so (MW-01 to MW-05). */
+{ kind: "magic"; error: MagicError } | 
+/**  The flight may not be as told (FM-03 to FM-09). */
+{ kind: "flight"; error: FlightError } | 
+/**  What the move tells about gold ingots is refused (GM-02 to GM-05). */
+{ kind: "gold"; error: GoldError } | 
+/**  The crop circle's action may not be carried out so (CC-03 to CC-07, X2-18). */
+{ kind: "crop"; error: CropError };
 
 /**  A move as the table screen enters it. */
 export type MoveRequest = 
@@ -2832,6 +3137,212 @@ export type Rule =
  */
 "QB-12" | 
 /**
+ *  Mage & Witch adds eight land tiles with a magic symbol, one of them with a garden, and two neutral
+ *  figures: the mage and the witch.
+ */
+"MW-01" | 
+/**
+ *  After laying a magic tile, before any follower, the player places a magic figure from beside the board
+ *  or moves one on the board onto an unfinished road or city anywhere; the table says which and where.
+ */
+"MW-02" | 
+/**  The mage and the witch never stand on one road or city, and never go onto one the tile just finished. */
+"MW-03" | 
+/**  When no unfinished road or city can take a figure, the player takes one off the board instead. */
+"MW-04" | 
+/**
+ *  A tile joining the mage's feature and the witch's makes its placer move one of them away at once,
+ *  before anything is scored.
+ */
+"MW-05" | 
+/**  A road or city with the mage pays 1 more per tile, finished or at the end; nothing more for pennants. */
+"MW-06" | 
+/**  A road or city with the witch pays half its value, rounded up, to each of its winners. */
+"MW-07" | 
+/**
+ *  Once its road or city is scored, the figure leaves the board until a magic tile brings it back; at the
+ *  end it changes the count of its feature and then leaves.
+ */
+"MW-08" | 
+/**  The mage and the witch are not followers: they hold no majority, score nothing and occupy nothing. */
+"MW-09" | 
+/**
+ *  An inn road or cathedral city with the mage: its finished value plus 1 per tile, or 1 per tile left
+ *  open at the end; with the witch half the finished value, and nothing open.
+ */
+"X2-08" | 
+/**
+ *  The witch halves a two-tile city worth 2 under the small-city rule to 1; farms count cities as
+ *  always, whatever stands on them.
+ */
+"X2-09" | 
+/**  The King and the Robber count tiles as always; followers the Count moved in score the changed value. */
+"X2-10" | 
+/**  A magic figure leaves a finished road or city even when no follower stood there to score it. */
+"QB-15" | 
+/**
+ *  Flying Machines brings 8 land tiles with a flying machine (one with a garden in today's printing)
+ *  and a die showing 1, 1, 2, 2, 3, 3: with the base game, 79 tiles to draw.
+ */
+"FM-01" | 
+/**
+ *  A flier tile is laid by the usual rules; the machine is no feature: it splits no field and takes
+ *  no figure.
+ */
+"FM-02" | 
+/**
+ *  Instead of deploying on the tile, the player may fly a figure from hand off the machine: the
+ *  flight is the turn's one deployment.
+ */
+"FM-03" | 
+/**  A follower, the big follower or the abbot may fly; the builder and the pig may not. */
+"FM-04" | 
+/**
+ *  The figure flies straight the way the machine points, orthogonally or diagonally, turned with the
+ *  tile.
+ */
+"FM-05" | 
+/**  It flies as many cells as the die shows, 1 to 3, which the players tell; empty cells count. */
+"FM-06" | 
+/**
+ *  It lands on an open road, city, cloister or shrine of the tile it reaches, occupied or not,
+ *  never on a field nor on a feature that is complete, even by this tile.
+ */
+"FM-07" | 
+/**
+ *  With no tile there, or no open road, city or cloister on it, the figure crashes and goes back to
+ *  hand: the player deploys nothing this turn.
+ */
+"FM-08" | 
+/**  Where the figure can land it must; the player chooses only where. */
+"FM-09" | 
+/**  A landed figure is an ordinary thief, knight or monk and counts in the majority as usual. */
+"FM-10" | 
+/**
+ *  A flier may join a monk on an open cloister; the majority of the two (a big follower weighing
+ *  two) takes the cloister's points.
+ */
+"FM-11" | 
+/**  The scoring step follows the flight: whatever the flier tile completes is scored this turn. */
+"FM-12" | 
+/**  Every printing plays the machines the same way. */
+"FM-13" | 
+/**
+ *  A flight ending on a tile of the City of Carcassonne crashes; City tiles count as cells on the
+ *  way.
+ */
+"X2-01" | 
+/**
+ *  A flier tile lets its player into the City of Carcassonne as any tile does: the flight does not
+ *  use up the entry.
+ */
+"X2-02" | 
+/**  The flying abbot lands only on an open cloister, shrine or garden, else it goes back to hand. */
+"X2-03" | 
+/**
+ *  A flier may land on an open shrine or a cloister beside one of the other kind; the landing starts
+ *  no challenge.
+ */
+"X2-04" | 
+/**
+ *  A flier tile lengthening its player's builder road or city earns the second tile as usual; a
+ *  flier landing beside a builder is only a follower.
+ */
+"X2-05" | 
+/**  Do empty cells count in a flight's distance? Yes: the die counts cells, as on the grid. */
+"QB-01" | 
+/**  May a flier refuse to land where it can? No: the landing is compulsory. */
+"QB-02" | 
+/**  Who may fly? A follower, the big follower and the abbot; not the builder nor the pig. */
+"QB-03" | 
+/**  Does a flier landing on a shrine or cloister beside the other kind start a challenge? No. */
+"QB-25" | 
+/**  The box holds 8 land tiles with a gold symbol and 16 gold ingots; with the base game 79 tiles are drawn. */
+"GM-01" | 
+/**  Laying a gold tile puts one ingot on it and one on a tile the players name among its eight neighbours. */
+"GM-02" | 
+/**  Ingots lie on tiles, not on features: the first completed feature covering a tile takes its ingots. */
+"GM-03" | 
+/**
+ *  The winners of a completed feature take the ingots on all its tiles (a building: its nine); nobody wins an
+ *  empty feature, and its ingots stay.
+ */
+"GM-04" | 
+/**
+ *  Entitled players take one ingot at a time in turn from the active player, each only from tiles of a
+ *  feature they won.
+ */
+"GM-05" | 
+/**  Ingots still on tiles at the end are lost; unfinished features and farms never give gold. */
+"GM-06" | 
+/**  At the end each ingot held pays 1 (1–3 held), 2 (4–6), 3 (7–9) or 4 (10 or more). */
+"GM-07" | 
+/**
+ *  A big follower weighs two in a gold majority; cathedral cities, inn roads, shrines and gardens hand out
+ *  gold only when completed, and an abbot recall is no completion.
+ */
+"X2-06" | 
+/**  Followers moved in from the City of Carcassonne count for a completed feature's gold. */
+"X2-07" | 
+/**  No tile of the Big Box minis is a river tile: one entered while river tiles remain is refused. */
+"X2-22" | 
+/**
+ *  Gold takes may be told; otherwise each player takes from the most contested tile, the one that got gold
+ *  first on a tie.
+ */
+"QB-13" | 
+/**  A completed shrine or garden claims the ingots of its nine tiles, as a cloister does. */
+"QB-14" | 
+/**
+ *  Crop Circles holds six land tiles with a crop circle, two each with a shield, a club and a pitchfork;
+ *  the Big Box's are the Crop Circles II layouts, the first set's six others a set of their own.
+ */
+"CC-01" | 
+/**
+ *  A crop circle is no feature and takes no figure: the roads that reach it end there and it parts the
+ *  fields it lies across.
+ */
+"CC-02" | 
+/**
+ *  After a crop-circle tile's turn is scored its placer chooses add or remove, and every player acts on it
+ *  in turn from the placer's left round to the placer.
+ */
+"CC-03" | 
+/**  The symbol names the followers: a shield knights, a club thieves, a pitchfork farmers. */
+"CC-04" | 
+/**
+ *  Under add each player may put one follower from supply on a feature of that kind beside one of theirs,
+ *  on the same tile.
+ */
+"CC-05" | 
+/**
+ *  Under remove each player with a follower of that kind takes one of them back to supply, their choice,
+ *  for no points.
+ */
+"CC-06" | 
+/**  A player with no follower of that kind on the board, or under add none in hand, does nothing. */
+"CC-07" | 
+/**  The action scores nothing; a builder's second tile comes after it. */
+"CC-08" | 
+/**
+ *  The big follower may be the one added or taken back, the abbot is never moved, and taking back a
+ *  player's last follower from a feature sends their builder or pig there home.
+ */
+"X2-18" | 
+/**  Followers waiting in the City of Carcassonne stand on no feature: a crop circle leaves them there. */
+"X2-19" | 
+/**
+ *  The added follower goes on the same tile as the one it joins (`crop_circle_same_tile: false` lets it go
+ *  anywhere in that feature).
+ */
+"QB-19" | 
+/**  Adding is optional: a player may pass. */
+"QB-20" | 
+/**  The Big Box's tiles are the Crop Circles II layouts (`crop-circles`); the first set is `crop-circles-1`. */
+"QB-21" | 
+/**  Which follower goes back under remove is its owner's choice, told with the move. */
+"QB-22" | 
+/**
  *  The River and River II together make one river: the River's spring starts it, River II's spring and the
  *  River's lake stay in the box, and River II's order applies (the fork first, the volcano lake last, the
  *  other nineteen in any order between) with R-09 and R-10: 21 river draws.
@@ -3198,6 +3709,11 @@ export type RuleSet = {
 	 *  both add 1 per city (default); `false` adds 1 in all (QX-07).
 	 */
 	herdAndPigStack?: boolean,
+	/**
+	 *  Crop Circles: a follower added beside one of the player's goes on the same tile as it
+	 *  (default); `false` lets it go anywhere in that feature (QB-19).
+	 */
+	cropCircleSameTile?: boolean,
 };
 
 /**  What a score is for. */
@@ -3221,7 +3737,9 @@ export type ScoreSource =
 /**  A garden and its neighbours, paid to its abbot (A-07, A-08, A-13). */
 "garden" | 
 /**  The most tokens of one kind of goods (T-05). */
-"goods";
+"goods" | 
+/**  The gold ingots a player holds at the end (GM-07). */
+"gold";
 
 /**  One score with everything needed to say why, in words, in any language. */
 export type ScoreView = {
@@ -3426,6 +3944,24 @@ export type SetupError =
 { kind: "goodsWithoutTheirSeat"; detail: {
 	/**  Seats the tokens are given for. */
 	seats: number,
+} } | 
+/**
+ *  The mage and the witch are given a place on the table outside a final board with
+ *  Mage & Witch: a game entered turn by turn places them by its magic tiles (MW-02).
+ */
+{ kind: "magicOutOfPlace" } | 
+/**
+ *  Gold ingots are given for more seats than the table has, or at a table without Gold
+ *  Mines (GM-07).
+ */
+{ kind: "goldWithoutItsSeat"; detail: {
+	/**  Seats the ingots are given for. */
+	seats: number,
+} } | 
+/**  More ingots are held than the box has (GM-01). */
+{ kind: "tooMuchGold"; detail: {
+	/**  Ingots held in all. */
+	ingots: number,
 } };
 
 /**  One of the four sides of a tile, in board orientation unless said otherwise. */
@@ -3651,7 +4187,7 @@ export type TiedWinners =
 "play-again";
 
 /**  A tile type of the catalog, e.g. `D` (the start tile) or `WI05`. */
-export type TileId = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "WI01" | "WI02" | "WI03" | "WI04" | "WI05" | "WI06" | "WI07" | "WI08" | "WI09" | "WI10" | "WI11" | "WI12" | "KR1" | "KR2" | "KR3" | "KR4" | "KR5" | "SH1" | "SH2" | "SH3" | "SH4" | "SH5" | "R2-01" | "R2-02" | "R2-03" | "R2-04" | "R2-05" | "R2-06" | "R2-07" | "R2-08" | "R2-09" | "R2-10" | "R2-11" | "R2-12" | "R2-09G" | "CO1" | "CO2" | "CO3" | "CO4" | "CO5" | "CO6" | "CO7" | "CO8" | "CO9" | "CO10" | "CO11" | "CO12" | "R1-01" | "R1-02" | "R1-03" | "R1-04" | "R1-05" | "R1-06" | "R1-07" | "R1-08" | "R1-09" | "R1-10" | "R1-11" | "EG" | "HG" | "IG" | "MG" | "NG" | "RG" | "UG" | "VG" | "KR2G" | "IC01" | "IC02" | "IC03" | "IC04" | "IC05" | "IC06" | "IC07" | "IC08" | "IC09" | "IC10" | "IC11" | "IC12" | "IC13" | "IC14" | "IC15" | "IC16" | "IC17" | "TB01" | "TB02" | "TB03" | "TB04" | "TB05" | "TB06" | "TB07" | "TB08" | "TB09" | "TB10" | "TB11" | "TB12" | "TB13" | "TB14" | "TB15" | "TB16" | "TB17" | "TB18" | "TB19" | "TB20" | "TB21" | "TB22" | "TB23" | "TB24";
+export type TileId = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "WI01" | "WI02" | "WI03" | "WI04" | "WI05" | "WI06" | "WI07" | "WI08" | "WI09" | "WI10" | "WI11" | "WI12" | "KR1" | "KR2" | "KR3" | "KR4" | "KR5" | "SH1" | "SH2" | "SH3" | "SH4" | "SH5" | "R2-01" | "R2-02" | "R2-03" | "R2-04" | "R2-05" | "R2-06" | "R2-07" | "R2-08" | "R2-09" | "R2-10" | "R2-11" | "R2-12" | "R2-09G" | "CO1" | "CO2" | "CO3" | "CO4" | "CO5" | "CO6" | "CO7" | "CO8" | "CO9" | "CO10" | "CO11" | "CO12" | "R1-01" | "R1-02" | "R1-03" | "R1-04" | "R1-05" | "R1-06" | "R1-07" | "R1-08" | "R1-09" | "R1-10" | "R1-11" | "EG" | "HG" | "IG" | "MG" | "NG" | "RG" | "UG" | "VG" | "KR2G" | "IC01" | "IC02" | "IC03" | "IC04" | "IC05" | "IC06" | "IC07" | "IC08" | "IC09" | "IC10" | "IC11" | "IC12" | "IC13" | "IC14" | "IC15" | "IC16" | "IC17" | "TB01" | "TB02" | "TB03" | "TB04" | "TB05" | "TB06" | "TB07" | "TB08" | "TB09" | "TB10" | "TB11" | "TB12" | "TB13" | "TB14" | "TB15" | "TB16" | "TB17" | "TB18" | "TB19" | "TB20" | "TB21" | "TB22" | "TB23" | "TB24" | "FE01" | "FE02" | "FE03" | "FE04" | "FE05" | "FE06" | "FE07" | "FE08" | "MW01" | "MW02" | "MW03" | "MW04" | "MW05" | "MW06" | "MW07" | "MW08" | "FM01" | "FM02" | "FM03" | "FM04" | "FM05" | "FM06" | "FM07" | "FM08" | "GM01" | "GM02" | "GM03" | "GM04" | "GM05" | "GM06" | "GM07" | "GM08" | "CC01" | "CC02" | "CC03" | "CC04" | "CC05" | "CC06" | "CI01" | "CI02" | "CI03" | "CI04" | "CI05" | "CI06";
 
 /**  A tile on the board. */
 export type TileOnBoard = {
@@ -3702,7 +4238,29 @@ export type TileSet =
  *  Ferries (Big Box): 8 land tiles with a ferry lake where their roads end, and a ferry
  *  per lake linking two of those ends (FE-01).
  */
-"ferries";
+"ferries" | 
+/**
+ *  Mage & Witch: 8 tiles with the magic symbol, and the mage and the witch, neutral
+ *  figures on roads and cities (MW-01).
+ */
+"mage-witch" | 
+/**
+ *  The Flying Machines of the Big Box: 8 tiles with a flying machine that carries a
+ *  figure a told number of cells (FM-01).
+ */
+"flier" | 
+/**  Gold Mines: 8 land tiles with a gold symbol, and 16 gold ingots (GM-01). */
+"goldmines" | 
+/**
+ *  Crop Circles of the Big Box: six land tiles with a crop circle, the Crop Circles II
+ *  layouts (CC-01, QB-21).
+ */
+"crop-circles" | 
+/**
+ *  The first Crop Circles set (2010): six other layouts with the same rules, played
+ *  instead of the Big Box's or beside them (QB-21).
+ */
+"crop-circles-1";
 
 /**  A tile type as drawn. */
 export type TileShape = {
