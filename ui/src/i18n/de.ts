@@ -727,7 +727,8 @@ export const de: Messages = {
   "refusal.noSecondTile": "es gibt kein zweites Plättchen zum Auslassen",
   "refusal.pigOut": "das Schwein von {name} steht schon auf dem Brett",
   "refusal.notAGoldTile": "Plättchen {tile} zeigt kein Gold, also kommt kein Barren auf einen Nachbarn",
-  "refusal.goldNeighbourMissing": "Plättchen {tile} zeigt Gold: sag, welches Nachbarplättchen den zweiten Barren bekommt",
+  "refusal.goldNeighbourMissing":
+    "Plättchen {tile} zeigt Gold: sag, welches Nachbarplättchen den zweiten Barren bekommt",
   "refusal.goldNotANeighbour": "der zweite Barren kommt auf eines der acht Plättchen rund um das Goldplättchen",
   "refusal.goldNoTileThere": "{square} liegt kein Plättchen für den zweiten Barren",
   "refusal.goldNothingToShare": "dieser Zug verteilt kein Gold, also nimmt niemand welches",
@@ -736,7 +737,8 @@ export const de: Messages = {
   "refusal.goldNotTheirs": "Goldnahme {take}: {name} darf {square} keinen Barren nehmen",
   "refusal.goldTakesLeft": "die Goldnahmen enden, während noch {ingots} Barren zu verteilen sind",
   "refusal.goldTooManyTakes": "Goldnahme {take} kommt, nachdem jeder Barren genommen ist",
-  "refusal.goldWithoutItsSeat": "Goldbarren sind für {seats} Plätze angegeben, ohne Die Goldminen oder über den Tisch hinaus",
+  "refusal.goldWithoutItsSeat":
+    "Goldbarren sind für {seats} Plätze angegeben, ohne Die Goldminen oder über den Tisch hinaus",
   "refusal.tooMuchGold": "{ingots} Goldbarren sind im Besitz, aber die Schachtel hat nur 16",
   "refusal.pigNotAField": "das Schwein darf nur auf eine Wiese, nicht auf {feature} bei {place}",
   "refusal.pigNoFarmer": "das Schwein von {name} braucht einen Bauern von {name} auf der Wiese bei {place}",
@@ -922,19 +924,25 @@ export const de: Messages = {
     "Der große Meeple darf eingesetzt oder zurückgenommen werden; Abt, Baumeister und Schwein bewegt ein Kornkreis nie.",
   "rule.T-17": "Wer eine Wiese mit dem eigenen Schwein darauf besitzt, bekommt 4 statt 3 für jede fertige Stadt.",
   "rule.GM-01": "Die Schachtel Die Goldminen enthält 16 Goldbarren: kein Tisch hat mehr.",
-  "rule.GM-02": "Ein Goldplättchen legt einen Barren auf sich und einen auf ein Plättchen, das die Spieler unter seinen acht Nachbarn wählen.",
-  "rule.GM-04": "Wer ein fertiges Gebiet gewinnt, nimmt die Barren auf dessen Plättchen; ein Gebiet, das niemand gewinnt, verteilt nichts.",
-  "rule.GM-05": "Geteilte Barren gehen einzeln reihum ab dem aktiven Spieler; jeder nimmt nur von Plättchen eines Gebiets, das er gewonnen hat.",
+  "rule.GM-02":
+    "Ein Goldplättchen legt einen Barren auf sich und einen auf ein Plättchen, das die Spieler unter seinen acht Nachbarn wählen.",
+  "rule.GM-04":
+    "Wer ein fertiges Gebiet gewinnt, nimmt die Barren auf dessen Plättchen; ein Gebiet, das niemand gewinnt, verteilt nichts.",
+  "rule.GM-05":
+    "Geteilte Barren gehen einzeln reihum ab dem aktiven Spieler; jeder nimmt nur von Plättchen eines Gebiets, das er gewonnen hat.",
   "rule.GM-07": "Am Ende bringt jeder Goldbarren im Besitz 1 (bei 1–3 Barren), 2 (4–6), 3 (7–9) oder 4 (10 und mehr).",
   "rule.X-12": "Die Schweineherde von Fluss II zählt als Schwein für jeden, der ihre Wiese besitzt.",
   "rule.X-13":
     "Bei der Wiesenwertung von 2000 bringt eine Stadt, die über eine Wiese mit dem eigenen Schwein gewonnen wird, 5 statt 4.",
   "rule.X-18": "Bei einem Endstand werden auch die Warenplättchen jedes Spielers eingegeben.",
   "rule.FE-02": "Jede Straße, die einen Fährsee erreicht, endet dort, außer die Fähre verbindet sie mit einer anderen.",
-  "rule.FE-03": "Wer ein Seeplättchen legt, setzt eine Fähre darauf, die zwei Straßenenden verbindet, mit oder ohne Figur.",
+  "rule.FE-03":
+    "Wer ein Seeplättchen legt, setzt eine Fähre darauf, die zwei Straßenenden verbindet, mit oder ohne Figur.",
   "rule.FE-04": "Eine Fähre verbindet zwei verschiedene Straßenenden ihres Sees zu einer Straße.",
-  "rule.FE-05": "Ein Plättchen, das eine Straße verlängert, darf die erste Fähre in jeder Richtung einmal an ein anderes Paar Straßenenden versetzen.",
-  "rule.X2-20": "Eine Fähre kommt nur auf einen Fährsee: nicht auf die Seen des Flusses, nicht auf den See eines Gasthauses.",
+  "rule.FE-05":
+    "Ein Plättchen, das eine Straße verlängert, darf die erste Fähre in jeder Richtung einmal an ein anderes Paar Straßenenden versetzen.",
+  "rule.X2-20":
+    "Eine Fähre kommt nur auf einen Fährsee: nicht auf die Seen des Flusses, nicht auf den See eines Gasthauses.",
   "rule.QB-12": "Die Fähre, die in diesem Zug auf den See kam, wird im selben Zug nicht versetzt.",
   "rule.A-13":
     "Am Ende bringt das unfertige Kloster oder der unfertige Garten eines Abts 1 plus die Plättchen ringsum.",

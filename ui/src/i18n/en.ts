@@ -885,8 +885,10 @@ export const en = {
   "rule.T-17": "An owner of a farm with their own pig in it gets 4 instead of 3 for each finished city.",
   "rule.GM-01": "The Gold Mines box holds 16 gold ingots: no table holds more.",
   "rule.GM-02": "A gold tile puts one ingot on itself and one on a tile the players name among its eight neighbours.",
-  "rule.GM-04": "The winners of a completed feature take the ingots on its tiles; a feature nobody won hands out nothing.",
-  "rule.GM-05": "Shared ingots go round one at a time from the active player, each taking only from tiles of a feature they won.",
+  "rule.GM-04":
+    "The winners of a completed feature take the ingots on its tiles; a feature nobody won hands out nothing.",
+  "rule.GM-05":
+    "Shared ingots go round one at a time from the active player, each taking only from tiles of a feature they won.",
   "rule.GM-07": "At the end each gold ingot held pays 1 (1–3 held), 2 (4–6), 3 (7–9) or 4 (10 or more).",
   "rule.X-12": "River II's herd of pigs works as a pig for everyone who owns its farm.",
   "rule.X-13": "Under the 2000 farm count a city won through a farm with one's own pig pays 5 instead of 4.",

@@ -728,7 +728,8 @@ export const nl: Messages = {
   "refusal.goldNotTheirs": "gouden greep {take}: {name} mag {square} geen staaf nemen",
   "refusal.goldTakesLeft": "de gouden grepen stoppen terwijl er nog {ingots} staven te verdelen zijn",
   "refusal.goldTooManyTakes": "gouden greep {take} komt nadat elke staaf al genomen is",
-  "refusal.goldWithoutItsSeat": "er zijn goudstaven opgegeven voor {seats} plaatsen, zonder De Goudmijnen of voorbij de tafel",
+  "refusal.goldWithoutItsSeat":
+    "er zijn goudstaven opgegeven voor {seats} plaatsen, zonder De Goudmijnen of voorbij de tafel",
   "refusal.tooMuchGold": "er zijn {ingots} goudstaven in bezit, maar de doos heeft er maar 16",
   "refusal.pigNotAField": "het varken gaat alleen in een weide, niet op de {feature} op {place}",
   "refusal.pigNoFarmer": "het varken van {name} heeft een boer van {name} nodig in de weide op {place}",
@@ -908,9 +909,12 @@ export const nl: Messages = {
     "De grote horige mag worden toegevoegd of teruggenomen; de abt, de bouwmeester en het varken verplaatst een graancirkel nooit.",
   "rule.T-17": "Een eigenaar van een weide met het eigen varken erin krijgt 4 in plaats van 3 per voltooide stad.",
   "rule.GM-01": "De doos De Goudmijnen bevat 16 goudstaven: geen tafel heeft er meer.",
-  "rule.GM-02": "Een goudtegel legt een staaf op zichzelf en een op een tegel die de spelers kiezen uit zijn acht buren.",
-  "rule.GM-04": "Wie een voltooid gebied wint, neemt de staven op zijn tegels; een gebied dat niemand wint, deelt niets uit.",
-  "rule.GM-05": "Gedeelde staven gaan een voor een rond vanaf de actieve speler; ieder neemt alleen van tegels van een gebied dat hij won.",
+  "rule.GM-02":
+    "Een goudtegel legt een staaf op zichzelf en een op een tegel die de spelers kiezen uit zijn acht buren.",
+  "rule.GM-04":
+    "Wie een voltooid gebied wint, neemt de staven op zijn tegels; een gebied dat niemand wint, deelt niets uit.",
+  "rule.GM-05":
+    "Gedeelde staven gaan een voor een rond vanaf de actieve speler; ieder neemt alleen van tegels van een gebied dat hij won.",
   "rule.GM-07": "Aan het eind levert elke goudstaaf in bezit 1 op (1–3 staven), 2 (4–6), 3 (7–9) of 4 (10 of meer).",
   "rule.X-12": "De kudde varkens van Rivier II telt als varken voor iedereen die die weide bezit.",
   "rule.X-13":
@@ -919,8 +923,10 @@ export const nl: Messages = {
   "rule.FE-02": "Elke weg die bij een veermeer komt, eindigt daar, tenzij de veerpont hem met een andere verbindt.",
   "rule.FE-03": "Wie een meertegel legt, zet er een veerpont op die twee wegeinden verbindt, met of zonder pion.",
   "rule.FE-04": "Een veerpont verbindt twee verschillende wegeinden van zijn meer tot één weg.",
-  "rule.FE-05": "Een tegel die een weg verlengt, mag de eerste veerpont in elke richting één keer naar een ander paar wegeinden verplaatsen.",
-  "rule.X2-20": "Een veerpont gaat alleen op een veermeer: niet op de meren van de Rivier, niet op het meer van een herberg.",
+  "rule.FE-05":
+    "Een tegel die een weg verlengt, mag de eerste veerpont in elke richting één keer naar een ander paar wegeinden verplaatsen.",
+  "rule.X2-20":
+    "Een veerpont gaat alleen op een veermeer: niet op de meren van de Rivier, niet op het meer van een herberg.",
   "rule.QB-12": "De veerpont die deze beurt op het meer is gezet, verplaatst niet in dezelfde beurt.",
   "rule.A-13":
     "Aan het eind levert het onvoltooide klooster of de onvoltooide tuin van een abt 1 plus de tegels eromheen op.",
