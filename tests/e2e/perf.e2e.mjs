@@ -142,7 +142,7 @@ async function blankWebViewMemoryMb() {
  */
 async function timedTurns(browser, count) {
   const times = [];
-  const phases = { ipc: [], update: [], paint: [] };
+  const phases = {};
   for (let turn = 0; turn < count; turn++) {
     const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
     let chosen = false;
@@ -185,7 +185,7 @@ async function timedTurns(browser, count) {
     await browser.waitUntil(timed, { timeout: 15000 });
     const { turnMs, turnPhases } = await browser.execute(() => document.documentElement.dataset);
     times.push(Number(turnMs));
-    for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) phases[phase].push(ms);
+    for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) (phases[phase] ??= []).push(ms);
   }
   return { times, phases };
 }
