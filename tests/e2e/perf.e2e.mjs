@@ -147,6 +147,8 @@ async function timedTurns(browser, count) {
   let moved = 0;
   const view = () => browser.execute(() => document.querySelector(".board .plane")?.style.transform ?? "");
   const phases = {};
+  // The same for the turns that left the board where it stood on screen.
+  const unmoved = {};
   for (let turn = 0; turn < count; turn++) {
     const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
     const seen = await view();
@@ -190,10 +192,12 @@ async function timedTurns(browser, count) {
     await browser.waitUntil(timed, { timeout: 15000 });
     const { turnMs, turnPhases } = await browser.execute(() => document.documentElement.dataset);
     times.push(Number(turnMs));
-    for (const [phase, ms] of Object.entries(JSON.parse(turnPhases))) (phases[phase] ??= []).push(ms);
+    const parts = Object.entries(JSON.parse(turnPhases));
+    for (const [phase, ms] of parts) (phases[phase] ??= []).push(ms);
     if ((await view()) !== seen) moved++;
+    else for (const [phase, ms] of parts) (unmoved[phase] ??= []).push(ms);
   }
-  return { times, phases, moved };
+  return { times, phases, moved, unmoved };
 }
 
 /**
@@ -283,7 +287,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   // The table screen takes the game up; 21 turns entered by clicking, each timed.
   await browser.refresh();
   await click(browser, "#resume");
-  const { times, phases, moved } = await timedTurns(browser, 21);
+  const { times, phases, moved, unmoved } = await timedTurns(browser, 21);
   const tiles = await browser.$$(".board use.tile:not(.ghost)");
   assert.ok(tiles.length >= 100, `a board of 100 tiles (${tiles.length})`);
   await shot(browser, "board-100");
@@ -297,6 +301,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   metric("turn_own_ms_median", median(times) - floor.ipc - floor.frame, 8);
   for (const [phase, ms] of Object.entries(phases)) metric(`turn_${phase}_ms_median`, median(ms));
   metric("turns_view_moved", moved);
+  for (const [phase, ms] of Object.entries(unmoved)) metric(`turn_${phase}_ms_median_unmoved`, median(ms));
 
   // With the app closed, so that the libraries it shares with the bare window count for the
   // bare window alone.
@@ -385,7 +390,7 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
     view = await growBoard(browser, view, size - turns, size === Infinity ? turns + 1 : 0);
     await browser.refresh();
     await click(browser, "#resume");
-    const { times, phases, moved } = await timedTurns(browser, turns);
+    const { times, phases, moved, unmoved } = await timedTurns(browser, turns);
     assert.ok(times.length >= 5, `at least five turns timed at ${label} (${times.length})`);
     const floor = await turnFloor(browser);
     view = await invoke(browser, "current_game");
@@ -397,6 +402,7 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
       metric("turn_ms_p95_large", p95(times), 33);
       for (const [phase, ms] of Object.entries(phases)) metric(`turn_${phase}_ms_median_large`, median(ms));
       metric("turns_view_moved_large", moved);
+      for (const [phase, ms] of Object.entries(unmoved)) metric(`turn_${phase}_ms_median_unmoved_large`, median(ms));
       await shot(browser, "board-large");
       await new Promise((r) => setTimeout(r, 2000));
       const memory = memoryMb(ourApps);
