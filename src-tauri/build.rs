@@ -10,6 +10,7 @@ fn main() {
         "placement_options_for",
         "standing_places_for",
         "count_question_for",
+        "tell_questions_for",
         "roster",
         "rule_presets",
         "final_move_options_for",

@@ -56,6 +56,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::placement_options_for,
             commands::standing_places_for,
             commands::count_question_for,
+            commands::tell_questions_for,
             commands::roster,
             commands::rule_presets,
             commands::final_move_options_for,

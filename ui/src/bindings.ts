@@ -32,6 +32,11 @@ export const commands = {
 	 *  in a game without the Count.
 	 */
 	countQuestionFor: (request: MoveRequest, before: number | null) => typedError<CountQuestion | null, CommandError>(__TAURI_INVOKE("count_question_for", { request, before })),
+	/**
+	 *  What the players must tell about this placement before it is entered (the Big Box's
+	 *  questions); empty when no box asks.
+	 */
+	tellQuestionsFor: (request: MoveRequest, before: number | null) => typedError<TellQuestions, CommandError>(__TAURI_INVOKE("tell_questions_for", { request, before })),
 	/**  The players the ledger knows, by name, with the colour each likes. */
 	roster: () => typedError<RosterPlayer[], CommandError>(__TAURI_INVOKE("roster")),
 	/**  Today's rules and the 2000 edition's, option by option. */
@@ -724,12 +729,47 @@ export type CountView = {
 	steps: CountStepView[],
 };
 
+/**  One entry of the action: a player and what they did. */
+export type CropAction = {
+	/**  Whose turn of the action it was. */
+	player: PlayerId,
+	/**  What they did. */
+	deed: CropDeed,
+};
+
 /**  What the placer of a crop-circle tile chose for every player (CC-03). */
 export type CropChoice = 
 /**  A: each player may put one follower from supply beside one of theirs (CC-05). */
 "add" | 
 /**  B: each player must take one of their followers back to supply (CC-06). */
 "remove";
+
+/**
+ *  What the table tells after a crop-circle tile: the placer's choice, then one entry per
+ *  player who had something to do, from the placer's left round to the placer (CC-03).
+ */
+export type CropCircle = {
+	/**  Add or remove. */
+	choice: CropChoice,
+	/**  The entries, in seat order from the placer's left neighbour to the placer. */
+	actions: CropAction[],
+};
+
+/**  What one player did in the crop circle's action. */
+export type CropDeed = 
+/**  Added nothing (only under [`CropChoice::Add`], QB-20). */
+{ kind: "pass" } | 
+/**
+ *  Put a figure from hand on this place (add), or took the figure standing there back
+ *  (remove): a follower, or the big follower (X2-18).
+ */
+{ kind: "at"; 
+/**  The tile. */
+cell: Cell; 
+/**  The place on it, in board orientation. */
+port: Port; 
+/**  A follower or the big follower. */
+figure: Figure };
 
 /**
  *  Why the crop circle's action may not be carried out as the move tells it. The game is
@@ -1053,6 +1093,17 @@ at: Cell } |
 /**  A finished table shows where the ferries lie; nothing moves on it. */
 { kind: "moveOnFinalBoard" };
 
+/**
+ *  A ferry moved this turn, as the players tell it: the lake's tile and the two road ends the
+ *  ferry now links, in board orientation.
+ */
+export type FerryMove = {
+	/**  The lake tile's cell. */
+	at: Cell,
+	/**  The two sides whose road ends the ferry links. */
+	link: [Side, Side],
+};
+
 /**  The part of one tile that belongs to a farm. */
 export type FieldPiece = {
 	/**  The tile's cell, `[x, y]`. */
@@ -1125,6 +1176,19 @@ export type FileProblem =
  *  permission.
  */
 "cannotOpen";
+
+/**  What the table tells of a flight: which figure flew, the die, and where it landed. */
+export type Flight = {
+	/**  A follower, the big follower or the abbot (FM-04). */
+	figure: Figure,
+	/**  The die's result, the number of cells flown (FM-06). */
+	roll: number,
+	/**
+	 *  The place on the tile it reached where it landed, in board orientation; `None` when it
+	 *  crashed (FM-08).
+	 */
+	to: Port | null,
+};
 
 /**  Why a flight may not be as the move says. The game is unchanged. */
 export type FlightError = 
@@ -1380,6 +1444,11 @@ export type GameView = {
 	 *  among each player's `figures`.
 	 */
 	traders: TradersView | null,
+	/**
+	 *  A box in play may ask the table something when a tile is placed (the Big Box's): the
+	 *  screen asks the tell questions before entering a move.
+	 */
+	asksTold: boolean,
 };
 
 /**  Why what the move tells about gold is refused. The game is unchanged. */
@@ -1441,6 +1510,14 @@ ingots: number } |
 { kind: "tooManyTakes"; 
 /**  The first take with nothing left to take, from 0. */
 take: number };
+
+/**  One ingot taken when a completion shares gold (GM-05): who took it, from which tile. */
+export type GoldTake = {
+	/**  The player taking it. */
+	player: PlayerId,
+	/**  The tile it lay on. */
+	from: Cell,
+};
 
 /**  A kind of goods. */
 export type Goods = 
@@ -1671,6 +1748,27 @@ export type MagicFigure =
 /**  The witch: half the points, rounded up (MW-07). */
 "witch";
 
+/**  What the table tells about a magic figure: where one goes, or that one comes off. */
+export type MagicMove = 
+/**
+ *  The figure goes onto the road or city at this place, from beside the board or from
+ *  where it stood (MW-02, MW-05).
+ */
+{ kind: "to"; 
+/**  Which figure. */
+figure: MagicFigure; 
+/**  The tile … */
+cell: Cell; 
+/**  … and the place on it, in board orientation. */
+port: Port } | 
+/**
+ *  No road or city can take a figure: one comes off the board (MW-04). The figure may go
+ *  unsaid when only one stands on the board.
+ */
+{ kind: "remove"; 
+/**  Which figure, if said. */
+figure: MagicFigure | null };
+
 /**  Two players' games of one kind. */
 export type MeetingsView = {
 	/**  The box or the farm rule. */
@@ -1769,7 +1867,13 @@ recallAbbot?: boolean;
 /**  The Count's decisions in this move, in a game with the Count. */
 count?: CountRequest | null; 
 /**  The tile earns a second tile with the builder and the player passes it up (T-15). */
-passSecondTile?: boolean } | 
+passSecondTile?: boolean; 
+/**
+ *  What the players tell of the Big Box boxes in this move (a die, a landing, an
+ *  ingot's neighbour, where a ferry goes…), as the tell questions asked for it; empty
+ *  when nothing was asked.
+ */
+told?: Told } | 
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
@@ -3880,6 +3984,17 @@ export type SeatResult = {
 	rank: number | null,
 };
 
+/**
+ *  Where the second ingot of a gold tile goes: the neighbour at this offset from the tile
+ *  (each of `dx`, `dy` −1, 0 or 1, not both 0), as the players tell it (GM-02).
+ */
+export type SecondIngot = {
+	/**  Columns east (+) or west (−) of the gold tile. */
+	dx: number,
+	/**  Rows south (+) or north (−) of the gold tile. */
+	dy: number,
+};
+
 /**  The settings the UI may save; the file holds no others. */
 export type SettingKey = 
 /**  The UI's language. */
@@ -4177,6 +4292,9 @@ export type Target = {
 	alike: number,
 };
 
+/**  What the table is asked about one placement, box by box; nothing when no box asks. */
+export type TellQuestions = Record<string, never>;
+
 /**  Who wins when the top scores are tied (Rule V-14). */
 export type TiedWinners = 
 /**  Tied players share the victory. */
@@ -4298,6 +4416,41 @@ export type TitlesView = {
 	king: TitleView | null,
 	/**  The Robber: longest completed road. */
 	robber: TitleView | null,
+};
+
+/**
+ *  The answers a move carries for the boxes that ask the table something while a tile is
+ *  placed. Every field is empty unless its box is in play and the tile asks.
+ */
+export type Told = {
+	/**
+	 *  Flying Machines: the figure flown from the tile's machine, the die and the landing
+	 *  (FM-03 to FM-09); `None` when nobody flew.
+	 */
+	flight?: Flight | null,
+	/**  Ferries: the two sides whose road ends the ferry on the new lake links (FE-03). */
+	ferry?: [Side, Side] | null,
+	/**  Ferries: each ferry moved along a road the tile lengthens, in the order told (FE-05). */
+	ferryMoves?: FerryMove[],
+	/**  Gold Mines: the neighbour receiving a gold tile's second ingot (GM-02). */
+	gold?: SecondIngot | null,
+	/**
+	 *  Gold Mines: the ingots taken one by one when a completion shares them, in taking
+	 *  order (GM-05); empty to let Castellan share them (QB-13).
+	 */
+	goldTaken?: GoldTake[],
+	/**
+	 *  Mage & Witch: on a magic tile, where the mage or the witch goes, or which comes off
+	 *  (MW-02 to MW-04).
+	 */
+	magic?: MagicMove | null,
+	/**
+	 *  Mage & Witch: the tile joined the mage's feature and the witch's, and this one moves
+	 *  away (MW-05).
+	 */
+	magicFix?: MagicMove | null,
+	/**  Crop Circles: the placer's choice and what each player did (CC-03). */
+	cropCircle?: CropCircle | null,
 };
 
 /**  A position on the score track. */

@@ -86,6 +86,7 @@ export const {
   placementOptionsFor,
   standingPlacesFor,
   countQuestionFor,
+  tellQuestionsFor,
   roster,
   rulePresets,
   finalMoveOptionsFor,

@@ -52,6 +52,7 @@ pub mod script_file;
 pub mod stats;
 pub mod stored;
 pub mod target;
+pub mod tell;
 pub mod view;
 
 mod error;

@@ -321,6 +321,9 @@ export const de: Messages = {
   "city.big": "Der große Meeple von {name} wartet hier",
   "count.movedBig": "Großer Meeple von {name}: {quarter} → {target}",
   "count.whichFigure": "Welche Figur?",
+  "tell.title": "Was am Tisch geschah",
+  "tell.confirm": "Zug eintragen",
+  "tell.next": "Weiter",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

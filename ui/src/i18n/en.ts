@@ -316,6 +316,9 @@ export const en = {
   "city.big": "{name}'s big follower waits here",
   "count.movedBig": "{name}'s big follower: {quarter} → {target}",
   "count.whichFigure": "Which figure?",
+  "tell.title": "What happened at the table",
+  "tell.confirm": "Enter the move",
+  "tell.next": "Next",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

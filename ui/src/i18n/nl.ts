@@ -320,6 +320,9 @@ export const nl: Messages = {
   "city.big": "De grote horige van {name} wacht hier",
   "count.movedBig": "Grote horige van {name}: {quarter} → {target}",
   "count.whichFigure": "Welke figuur?",
+  "tell.title": "Wat er aan tafel gebeurde",
+  "tell.confirm": "Zet invoeren",
+  "tell.next": "Verder",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",

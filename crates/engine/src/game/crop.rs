@@ -23,7 +23,7 @@ use std::fmt;
 
 /// What the placer of a crop-circle tile chose for every player (CC-03).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum CropChoice {
     /// A: each player may put one follower from supply beside one of theirs (CC-05).
@@ -49,6 +49,12 @@ impl CropChoice {
 
 /// What one player did in the crop circle's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum CropDeed {
     /// Added nothing (only under [`CropChoice::Add`], QB-20).
     Pass,
@@ -66,6 +72,8 @@ pub enum CropDeed {
 
 /// One entry of the action: a player and what they did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CropAction {
     /// Whose turn of the action it was.
     pub player: PlayerId,
@@ -76,6 +84,8 @@ pub struct CropAction {
 /// What the table tells after a crop-circle tile: the placer's choice, then one entry per
 /// player who had something to do, from the placer's left round to the placer (CC-03).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CropCircle {
     /// Add or remove.
     pub choice: CropChoice,
