@@ -71,6 +71,7 @@ pub use builder::BuilderError;
 pub use count::CountError;
 pub(crate) use crop::CropCandidates;
 pub use crop::{CropAction, CropChoice, CropCircle, CropDeed, CropError};
+pub use crop::{CropOptions, CropTurn};
 pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
