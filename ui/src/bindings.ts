@@ -865,6 +865,51 @@ port: Port;
 /**  The figure named. */
 figure: Figure };
 
+/**  A figure a player may take back. */
+export type CropFigure = {
+	/**  A follower or the big follower. */
+	figure: Figure,
+	/**  Where it stands. */
+	at: Target,
+};
+
+/**  What one player may do in the crop circle's action. */
+export type CropPlayer = {
+	/**  Whose, by seat. */
+	seat: number,
+	/**
+	 *  Under "add": where a figure from hand may go, each beside a follower of theirs; empty
+	 *  when they hold nothing to add, and then they do nothing (CC-05, CC-07).
+	 */
+	add: Target[],
+	/**  The figures they may add: a follower, the big follower, or both (X2-18). */
+	addFigures: Figure[],
+	/**  Under "remove": their figures of that kind, one of which goes back (CC-06). */
+	remove: CropFigure[],
+};
+
+/**  What the table is asked after a crop-circle tile: the choice, then each player's part. */
+export type CropQuestion = {
+	/**  The tile's symbol (CC-04). */
+	symbol: CropSymbol,
+	/**  The kind of feature whose followers it moves. */
+	kind: FeatureKind,
+	/**
+	 *  The players with a follower of that kind on the board, in the action's order from the
+	 *  placer's left round to the placer; the others have nothing to do either way (CC-07).
+	 */
+	players: CropPlayer[],
+};
+
+/**  The symbol in a crop circle, which names the followers its action moves (CC-04). */
+export type CropSymbol = 
+/**  A shield: knights, the followers in cities. */
+"shield" | 
+/**  A club: thieves, the followers on roads. */
+"club" | 
+/**  A pitchfork: farmers, the followers in fields. */
+"pitchfork";
+
 /**  A rotation in degrees clockwise, and only a quarter turn. */
 export type Degrees = 0 | 90 | 180 | 270;
 
@@ -4293,7 +4338,10 @@ export type Target = {
 };
 
 /**  What the table is asked about one placement, box by box; nothing when no box asks. */
-export type TellQuestions = Record<string, never>;
+export type TellQuestions = {
+	/**  Crop Circles: after a crop-circle tile, the placer's choice and each player's part. */
+	crop?: CropQuestion | null,
+};
 
 /**  Who wins when the top scores are tied (Rule V-14). */
 export type TiedWinners = 
