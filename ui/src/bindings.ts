@@ -4443,6 +4443,8 @@ export type TileShape = {
 	features: FeatureShapeView[],
 	/**  Part of the City of Carcassonne's block. */
 	carcassonne: boolean,
+	/**  A crop circle in the tile's middle and its symbol (CC-02, CC-04); `null` without one. */
+	crop: CropSymbol | null,
 	/**
 	 *  The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
 	 *  player sees on the drawn tile and can type to find it.

@@ -1,7 +1,7 @@
 //! The tile catalog as the UI draws it: each tile's edges and the features on it, in
 //! catalog orientation (the board turns them).
 
-use castellan_engine::{EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
+use castellan_engine::{CropSymbol, EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// One feature drawn on a tile.
@@ -42,6 +42,8 @@ pub struct TileShape {
     pub features: Vec<FeatureShapeView>,
     /// Part of the City of Carcassonne's block.
     pub carcassonne: bool,
+    /// A crop circle in the tile's middle and its symbol (CC-02, CC-04); `null` without one.
+    pub crop: Option<CropSymbol>,
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
@@ -103,6 +105,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
+                crop: def.marks.crop,
                 edges: Side::ALL
                     .into_iter()
                     .map(|side| match def.edge(Rotation::R0, side) {
@@ -159,6 +162,26 @@ mod tests {
         let not_yet = [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn a_crop_circle_is_drawn_with_its_symbol() {
+        let shapes = tile_shapes();
+        let symbols = |from: TileSet| -> Vec<(String, Option<CropSymbol>)> {
+            shapes.iter().filter(|s| s.from == from).map(|s| (s.id.name().to_string(), s.crop)).collect()
+        };
+        use CropSymbol::{Club, Pitchfork, Shield};
+        let second: Vec<_> = [Club, Club, Pitchfork, Pitchfork, Shield, Shield]
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (format!("CC0{}", i + 1), Some(s)))
+            .collect();
+        assert_eq!(symbols(TileSet::CropCircles), second, "two of each symbol (CC-01)");
+        assert!(symbols(TileSet::CropCircles1).iter().all(|(_, s)| s.is_some()));
+        assert!(shapes
+            .iter()
+            .filter(|s| s.crop.is_some())
+            .all(|s| s.from == TileSet::CropCircles || s.from == TileSet::CropCircles1));
     }
 
     #[test]

@@ -25,6 +25,7 @@ const D: TileShape = {
   from: "base",
   copies: 4,
   carcassonne: false,
+  crop: null,
   features: [
     { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false, goods: null },
     { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false, goods: null },

@@ -26,6 +26,7 @@ const shape = (id: TileId, features: FeatureShapeView[]): TileShape => ({
   copies: 1,
   features,
   carcassonne: false,
+  crop: null,
   edges: "",
 });
 // A straight road looks the same turned half round; a city and road (D) never does.
