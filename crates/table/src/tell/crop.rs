@@ -148,6 +148,18 @@ mod tests {
     }
 
     #[test]
+    fn a_finished_table_asks_nothing_of_its_crop_circles() {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.push(TileSet::CropCircles);
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        for mv in [place("D", 1, 0, Rotation::R0, None), place("D", 2, 0, Rotation::R0, None)] {
+            game.apply(&mv).unwrap();
+        }
+        assert!(tell_questions(&game, &cc03()).unwrap().is_empty(), "the figures are entered where they stand");
+    }
+
+    #[test]
     fn a_tile_without_a_crop_circle_or_nobody_to_move_asks_no_players() {
         let game = two_farmers();
         let plain = place_request("D", 3, 0, 0, None);
