@@ -337,6 +337,8 @@ export const de: Messages = {
   "crop.pass": "Passen",
   "crop.whichFigure": "Welche Figur?",
   "crop.answering": "Am Zug",
+  "crop.optionSameTile":
+    "Ein dazugesetzter Meeple kommt auf dasselbe Plättchen wie der, zu dem er kommt (ohne Haken: irgendwo in diesem Gebiet)",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

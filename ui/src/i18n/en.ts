@@ -332,6 +332,8 @@ export const en = {
   "crop.pass": "Pass",
   "crop.whichFigure": "Which figure?",
   "crop.answering": "Answering",
+  "crop.optionSameTile":
+    "An added follower goes on the same tile as the one it joins (unticked: anywhere in that feature)",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

@@ -336,6 +336,8 @@ export const nl: Messages = {
   "crop.pass": "Passen",
   "crop.whichFigure": "Welke figuur?",
   "crop.answering": "Aan de beurt",
+  "crop.optionSameTile":
+    "Een bijgezette horige komt op dezelfde tegel als de horige waarbij hij komt (uit: overal in dat gebied)",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",
