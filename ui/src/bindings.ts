@@ -4572,6 +4572,11 @@ export type TurnView = {
 	 *  the City laid and a follower in a quarter.
 	 */
 	feature: Target | null,
+	/**
+	 *  Crop Circles: what the placer of a crop-circle tile chose for everyone (CC-03); left
+	 *  out for every other turn.
+	 */
+	crop?: CropChoice | null,
 };
 
 /**  What happens to a drawn tile that fits nowhere (Rule B-08, option V-13). */

@@ -337,6 +337,8 @@ export const de: Messages = {
   "crop.pass": "Passen",
   "crop.whichFigure": "Welche Figur?",
   "crop.answering": "Am Zug",
+  "crop.turn.add": " · Kornkreis: jeder setzt einen dazu",
+  "crop.turn.remove": " · Kornkreis: jeder nimmt einen zurück",
   "crop.optionSameTile":
     "Ein dazugesetzter Meeple kommt auf dasselbe Plättchen wie der, zu dem er kommt (ohne Haken: irgendwo in diesem Gebiet)",
   "count.title": "Der Graf von Carcassonne",

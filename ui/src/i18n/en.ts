@@ -332,6 +332,8 @@ export const en = {
   "crop.pass": "Pass",
   "crop.whichFigure": "Which figure?",
   "crop.answering": "Answering",
+  "crop.turn.add": " · crop circle: each adds one",
+  "crop.turn.remove": " · crop circle: each takes one back",
   "crop.optionSameTile":
     "An added follower goes on the same tile as the one it joins (unticked: anywhere in that feature)",
   "count.title": "The Count of Carcassonne",

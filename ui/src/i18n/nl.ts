@@ -336,6 +336,8 @@ export const nl: Messages = {
   "crop.pass": "Passen",
   "crop.whichFigure": "Welke figuur?",
   "crop.answering": "Aan de beurt",
+  "crop.turn.add": " · graancirkel: ieder zet er één bij",
+  "crop.turn.remove": " · graancirkel: ieder neemt er één terug",
   "crop.optionSameTile":
     "Een bijgezette horige komt op dezelfde tegel als de horige waarbij hij komt (uit: overal in dat gebied)",
   "count.title": "De Graaf van Carcassonne",
