@@ -112,6 +112,10 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
     { name: "Bram", color: "red" },
   ]);
   for (const box of ["crop-circles", "inns-cathedrals"]) await click(browser, `input[value="${box}"]`);
+  // The box's house rule (QB-19), at its default: the added follower on the joined one's tile.
+  const sameTile = await browser.$('[data-option="cropCircleSameTile"]');
+  await sameTile.waitForExist({ timeout: 5000, timeoutMsg: "the crop circles' option is offered" });
+  assert.equal(await sameTile.isSelected(), true);
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Anna/);
 
@@ -174,6 +178,12 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   await enterTold();
   game = await view();
   assert.equal(game.followers.filter((f) => f.role === "thief").length, 0, "the thief went back");
+
+  // The turn log says what each crop circle's placer chose.
+  await click(browser, "#turns summary");
+  await textOf(browser, "#turns li:nth-child(1)", /CC01 .*· crop circle: each takes one back\b/);
+  await textOf(browser, "#turns li:nth-child(3)", /CC03 .*· crop circle: each adds one\b/);
+  await click(browser, "#turns summary");
 
   // Bram's thief taken off in a correction: the crop circle's turn no longer fits, and says why.
   const thiefTile = game.tiles.find((t) => t.x === thief.x && t.y === thief.y);
