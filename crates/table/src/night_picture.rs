@@ -645,7 +645,31 @@ pub fn save_night_picture<Tz: TimeZone>(
     path: &std::path::Path,
     replace: bool,
 ) -> Result<(), TableError> {
-    let png = to_png(&night_picture(ledger, night, language, zone)?);
+    save(&night_picture(ledger, night, language, zone)?, path, replace)
+}
+
+/// Game `game`'s picture as PNG, written as [`save_night_picture`] writes a night's.
+///
+/// # Errors
+/// As [`game_picture`], and as [`save_night_picture`] for the file.
+pub fn save_game_picture<Tz: TimeZone>(
+    ledger: &Ledger,
+    game: u32,
+    language: Language,
+    zone: &Tz,
+    path: &std::path::Path,
+    replace: bool,
+) -> Result<(), TableError> {
+    save(&game_picture(ledger, game, language, zone)?, path, replace)
+}
+
+/// The file name a save dialog suggests for one game's picture.
+pub fn game_file_name(date: &str, game: u32) -> String {
+    format!("game-{date}-{game}.png")
+}
+
+fn save(picture: &NightPicture, path: &std::path::Path, replace: bool) -> Result<(), TableError> {
+    let png = to_png(picture);
     if replace {
         crate::save::replace(path, png)
     } else {
