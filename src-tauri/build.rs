@@ -35,6 +35,7 @@ fn main() {
         "export_game",
         "export_night",
         "save_night_picture",
+        "save_game_picture",
         "open_script",
         "opened_script_step",
         "add_opened_script",

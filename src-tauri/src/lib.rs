@@ -81,6 +81,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             files::export_game,
             files::export_night,
             files::save_night_picture,
+            files::save_game_picture,
             files::open_script,
             files::opened_script_step,
             files::add_opened_script,

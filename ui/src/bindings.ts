@@ -139,6 +139,11 @@ export const commands = {
 	 */
 	saveNightPicture: (nightId: number, language: Language, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("save_night_picture", { nightId, language, title, path })),
 	/**
+	 *  Saves one finished game's picture (PNG) where the player picks in a save dialog, as
+	 *  [`save_night_picture`] saves a night's. `null` when cancelled. `path` is for tests only.
+	 */
+	saveGamePicture: (gameId: number, language: Language, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("save_game_picture", { gameId, language, title, path })),
+	/**
 	 *  Opens a game script the player picks, replays it and shows its end; nothing is stored.
 	 *  `null` when cancelled. A file that is not a valid script is refused naming where, and the
 	 *  script open before stays open. `path` is for tests only.

@@ -105,6 +105,8 @@ export const de: Messages = {
   "history.exportGameTitle": "Spiel {game} exportieren",
   "history.exportNightTitle": "Den Abend vom {date} exportieren",
   "history.picture": "Als Bild speichern…",
+  "history.gamePicture": "Bild…",
+  "history.gamePictureTitle": "Das Spiel vom {date} um {time} als Bild speichern",
   "history.pictureTitle": "Den Abend vom {date} als Bild speichern",
   "history.exported": "Gespeichert: {paths}",
   "history.openScript": "Ein Spielskript öffnen…",

@@ -105,6 +105,8 @@ export const en = {
   "history.exportGameTitle": "Export game {game}",
   "history.exportNightTitle": "Export the night of {date}",
   "history.picture": "Save as a picture…",
+  "history.gamePicture": "Picture…",
+  "history.gamePictureTitle": "Save the game of {date} at {time} as a picture",
   "history.pictureTitle": "Save the night of {date} as a picture",
   "history.exported": "Saved: {paths}",
   "history.openScript": "Open a game script…",

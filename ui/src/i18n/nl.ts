@@ -106,6 +106,8 @@ export const nl: Messages = {
   "history.exportGameTitle": "Spel {game} exporteren",
   "history.exportNightTitle": "De avond van {date} exporteren",
   "history.picture": "Opslaan als afbeelding…",
+  "history.gamePicture": "Afbeelding…",
+  "history.gamePictureTitle": "Het spel van {date} om {time} als afbeelding opslaan",
   "history.pictureTitle": "De avond van {date} als afbeelding opslaan",
   "history.exported": "Opgeslagen: {paths}",
   "history.openScript": "Een spelscript openen…",
