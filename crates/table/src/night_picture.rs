@@ -270,7 +270,13 @@ impl Words {
                     Nl => "Grootste ratingwinst",
                     De => "Größter Wertungsgewinn",
                 };
-                (label, name, format!("{} → {}", one(*before), one(*after)))
+                // In words: Open Sans has no arrow.
+                let to = match self.language {
+                    En => "to",
+                    Nl => "naar",
+                    De => "auf",
+                };
+                (label, name, format!("{} {to} {}", one(*before), one(*after)))
             }
             Highlight::Record { kind, name, value, previous } => {
                 let label = match self.language {
@@ -832,13 +838,13 @@ mod tests {
         assert!(texts.contains(&"Anna · closest win (lead) 2, was 4".to_owned()), "{texts:?}");
         assert_eq!(texts.iter().filter(|t| *t == "New record").count(), 1, "equalled records are not broken");
         let rating = texts.iter().find(|t| t.starts_with("Anna · 2")).expect("Anna's rating rose most");
-        let (before, after) = rating.trim_start_matches("Anna · ").split_once(" → ").unwrap();
+        let (before, after) = rating.trim_start_matches("Anna · ").split_once(" to ").unwrap();
         assert!(after.parse::<f64>().unwrap() > before.parse::<f64>().unwrap(), "{rating}");
         assert!(texts.contains(&"Biggest rating gain".to_owned()));
 
         let first = night_picture(table.ledger(), earlier, Language::En, &Utc).unwrap().svg;
         assert!(!first.contains("New record"), "the first night has nothing to break");
-        assert!(first.contains(">Biggest rating gain<") && first.contains("Bram · 25.0 → "), "Bram won: {first}");
+        assert!(first.contains(">Biggest rating gain<") && first.contains("Bram · 25.0 to "), "Bram won: {first}");
         let german = night_picture(table.ledger(), later, Language::De, &Utc).unwrap().svg;
         assert!(
             german.contains(">Neuer Rekord<") && german.contains("knappster Sieg (Vorsprung) 2, vorher 4"),
