@@ -8,6 +8,7 @@
 //! its own; a field is left out of the data when its box asks nothing of this move.
 
 pub use crate::count::QuestionError;
+pub mod ferries;
 use crate::request::MoveRequest;
 use castellan_engine::{Game, Mode, Move, TileSet, Told};
 use serde::Serialize;
@@ -16,7 +17,12 @@ use serde::Serialize;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct TellQuestions {}
+pub struct TellQuestions {
+    /// Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub ferries: Option<ferries::FerryQuestion>,
+}
 
 impl TellQuestions {
     /// Whether no box asks anything of this move: it is entered without questions.
@@ -56,7 +62,7 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
     if game.setup().mode != Mode::Turns || !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
-    Ok(TellQuestions::default())
+    Ok(TellQuestions { ferries: ferries::ferry_question(game, &mv)? })
 }
 
 /// The answers a request carries, for a box's question to build on.
