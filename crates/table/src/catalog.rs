@@ -45,6 +45,8 @@ pub struct TileShape {
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
+    /// A ferry lake in the middle, where its roads end (FE-02).
+    pub ferry_lake: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -107,6 +109,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
+                ferry_lake: def.marks.ferry,
                 edges: Side::ALL
                     .into_iter()
                     .map(|side| match def.edge(Rotation::R0, side) {
@@ -163,6 +166,15 @@ mod tests {
         ];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn the_ferry_lake_is_drawn_on_the_eight_lake_tiles() {
+        let shapes = tile_shapes();
+        let lakes: Vec<String> = shapes.iter().filter(|s| s.ferry_lake).map(|s| s.id.name().to_string()).collect();
+        assert_eq!(lakes, ["FE01", "FE02", "FE03", "FE04", "FE05", "FE06", "FE07", "FE08"], "FE-01");
+        let river_lake = shapes.iter().find(|s| s.id.name() == "R2-07").expect("R2-07");
+        assert!(!river_lake.ferry_lake, "a river's lake takes no ferry (X2-20)");
     }
 
     #[test]
