@@ -191,6 +191,23 @@ mod tests {
         assert_eq!(ferry.ends.len(), 3);
     }
 
+    /// FE-07: a finished table shows where each ferry lies, so a lake tile laid on a final
+    /// board asks its pair; nothing moves there (FE-05).
+    #[test]
+    fn a_final_board_asks_where_a_lakes_ferry_lies_and_moves_none() {
+        let mut setup = ferries_game().setup().clone();
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        let request = place_request("FE04", 1, 0, 0, None);
+        let q = tell_questions(&game, &request).unwrap().ferries.expect("the lake's ferry lies somewhere");
+        assert_eq!(q.lake.expect("the lake").links.len(), 3);
+        let mv =
+            with_told(Told { ferry: Some([Side::West, Side::South]), ..Told::default() }, request).to_move().unwrap();
+        game.apply(&mv).unwrap();
+        let road = tell_questions(&game, &place_request("V", 1, 1, 180, None)).unwrap();
+        assert!(road.ferries.is_none(), "no ferry moves on a finished table");
+    }
+
     #[test]
     fn each_pair_offered_is_one_the_engine_then_accepts() {
         let game = lake_on_the_board();

@@ -52,15 +52,19 @@ pub fn asks_told(sets: &[TileSet]) -> bool {
 }
 
 /// The questions for `request`, a placement as the screen would enter it (its answers so far
-/// in `told`); none on a final board, where the table describes figures where they stand.
+/// in `told`); on a final board, where the table describes figures where they stand, only the
+/// ferry lying on a lake tile laid (FE-07).
 ///
 /// # Errors
 /// The request cannot be read as a move.
 pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestions, QuestionError> {
     let mv = request.to_move()?;
     let Move::Place { .. } = &mv else { return Ok(TellQuestions::default()) };
-    if game.setup().mode != Mode::Turns || !asks_told(&game.setup().sets) {
+    if !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
+    }
+    if game.setup().mode != Mode::Turns {
+        return Ok(TellQuestions { ferries: ferries::ferry_question(game, &mv)? });
     }
     Ok(TellQuestions { ferries: ferries::ferry_question(game, &mv)? })
 }
