@@ -208,6 +208,40 @@ mod tests {
         assert!(road.ferries.is_none(), "no ferry moves on a finished table");
     }
 
+    /// FE-06 with C-12, as the window asks it: the answers told go on to the Count's question,
+    /// which offers Bram's blacksmith follower the road the moved ferry closes.
+    #[test]
+    fn the_counts_question_after_a_ferry_move_offers_the_road_it_closed() {
+        use crate::count::count_question;
+        use castellan_engine::{Entry, Quarter, Start};
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([TileSet::Count, TileSet::Ferries]);
+        setup.start = Start::Count;
+        let mut game = Game::new(setup).unwrap();
+        let mut enter = Move::place(TileId::from_name("A").unwrap(), Cell::new(0, 3), Rotation::R180, None);
+        if let Move::Place { count, .. } = &mut enter {
+            count.entry = Some(Entry { quarter: Quarter::Blacksmith, count_to: None, big: false });
+        }
+        let thief = |x, y, rot, port| Move::place(TileId::from_name("U").unwrap(), Cell::new(x, y), rot, Some(port));
+        game.apply(&thief(0, 2, Rotation::R90, castellan_engine::Port::N)).unwrap();
+        game.apply(&enter).unwrap();
+        game.apply(&thief(-3, -1, Rotation::R0, castellan_engine::Port::W)).unwrap();
+        play(&mut game, "FE04", -4, -1, 0, Told { ferry: Some([Side::East, Side::South]), ..Told::default() });
+
+        let request = place_request("V", -4, 0, 180, None);
+        let q = tell_questions(&game, &request).unwrap().ferries.expect("the ferry may move");
+        let [ferry] = q.moves.as_slice() else { panic!("{:?}", q.moves) };
+        assert!(ferry.links.contains(&[Side::South, Side::West]));
+        let asked = count_question(&game, &request).unwrap().expect("a Count game");
+        assert!(asked.moves.is_empty(), "the road stays open while the ferry stays");
+        let told =
+            Told { ferry_moves: vec![FerryMove { at: ferry.at, link: [Side::South, Side::West] }], ..Told::default() };
+        let asked = count_question(&game, &with_told(told, request)).unwrap().expect("a Count game");
+        let [blacksmith] = asked.moves.as_slice() else { panic!("{:?}", asked.moves) };
+        assert_eq!((blacksmith.seat, blacksmith.quarter), (1, Quarter::Blacksmith));
+        assert_eq!(blacksmith.features.len(), 1, "Anna's road from the west gate");
+    }
+
     #[test]
     fn each_pair_offered_is_one_the_engine_then_accepts() {
         let game = lake_on_the_board();
