@@ -160,7 +160,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","crop-circles","crop-circles-1"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","crop-circles","crop-circles-1"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -1096,6 +1096,32 @@ export type FeatureShapeView = {
 	goods: Goods | null,
 };
 
+/**  One ferry to put down or to move. */
+export type FerryChoice = {
+	/**  The lake tile's cell. */
+	at: Cell,
+	/**
+	 *  The two road ends its ferry links now, in board orientation; `null` for the ferry
+	 *  still to be put on the new lake.
+	 */
+	now: [Side, Side] | null,
+	/**  The pairs of road ends it may link, in board orientation. */
+	links: ([Side, Side])[],
+	/**
+	 *  Each road end of the lake, with the road it carries as the board stands: the places
+	 *  the board lights for the pair to be clicked.
+	 */
+	ends: FerryEnd[],
+};
+
+/**  A road end at a ferry lake. */
+export type FerryEnd = {
+	/**  The side of the lake tile the road leaves by, in board orientation. */
+	side: Side,
+	/**  The road, its place on the lake tile being this end's. */
+	road: Target,
+};
+
 /**  Why a move's ferries are refused. The game is unchanged. */
 export type FerryError = 
 /**  The table plays without Ferries. */
@@ -1151,6 +1177,28 @@ export type FerryMove = {
 	/**  The lake tile's cell. */
 	at: Cell,
 	/**  The two sides whose road ends the ferry links. */
+	link: [Side, Side],
+};
+
+/**  What the table tells of ferries for one placement. */
+export type FerryQuestion = {
+	/**
+	 *  The tile's own lake: its ferry must link one of these pairs (FE-03); `null` when the
+	 *  tile has no lake.
+	 */
+	lake: FerryChoice | null,
+	/**
+	 *  The ferries the placer may move, each once and none of them required (FE-05); empty
+	 *  when the tile lengthens no road that holds a ferry.
+	 */
+	moves: FerryChoice[],
+};
+
+/**  A ferry on its lake. */
+export type FerryView = {
+	/**  The lake tile's cell, `[x, y]`. */
+	at: [number, number],
+	/**  The two sides whose road ends it links, in board orientation. */
 	link: [Side, Side],
 };
 
@@ -1494,6 +1542,8 @@ export type GameView = {
 	 *  among each player's `figures`.
 	 */
 	traders: TradersView | null,
+	/**  Ferries: each ferry on its lake and the road ends it links; `null` without the box. */
+	ferries: FerryView[] | null,
 	/**
 	 *  A box in play may ask the table something when a tile is placed (the Big Box's): the
 	 *  screen asks the tell questions before entering a move.
@@ -4344,6 +4394,8 @@ export type Target = {
 
 /**  What the table is asked about one placement, box by box; nothing when no box asks. */
 export type TellQuestions = {
+	/**  Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05). */
+	ferries?: FerryQuestion | null,
 	/**  Crop Circles: after a crop-circle tile, the placer's choice and each player's part. */
 	crop?: CropQuestion | null,
 };
@@ -4455,6 +4507,8 @@ export type TileShape = {
 	 *  player sees on the drawn tile and can type to find it.
 	 */
 	edges: string,
+	/**  A ferry lake in the middle, where its roads end (FE-02). */
+	ferryLake: boolean,
 };
 
 /**  Who holds a title, and the size to beat. */

@@ -47,6 +47,8 @@ pub struct TileShape {
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
+    /// A ferry lake in the middle, where its roads end (FE-02).
+    pub ferry_lake: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -64,8 +66,8 @@ pub fn offered_boxes() -> Vec<TileSet> {
 fn window_plays(set: TileSet) -> bool {
     match set {
         // The Big Box's boxes: the window does not ask their questions yet (the flight's die
-        // and landing, the ferries, the gold, the magic figures).
-        TileSet::Base | TileSet::Flier | TileSet::Ferries | TileSet::Goldmines | TileSet::MageWitch => false,
+        // and landing, the gold, the magic figures).
+        TileSet::Base | TileSet::Flier | TileSet::Goldmines | TileSet::MageWitch => false,
         TileSet::CropCircles
         | TileSet::CropCircles1
         | TileSet::Winter
@@ -73,6 +75,7 @@ fn window_plays(set: TileSet) -> bool {
         | TileSet::Shrines
         | TileSet::River2
         | TileSet::Count
+        | TileSet::Ferries
         | TileSet::River
         | TileSet::RiverC1
         | TileSet::Abbot
@@ -106,6 +109,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
                 crop: def.marks.crop,
+                ferry_lake: def.marks.ferry,
                 edges: Side::ALL
                     .into_iter()
                     .map(|side| match def.edge(Rotation::R0, side) {
@@ -159,7 +163,8 @@ mod tests {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch];
+        assert!(offered.contains(&TileSet::Ferries), "the ferries' questions are asked: {offered:?}");
+        let not_yet = [TileSet::Flier, TileSet::Goldmines, TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }
@@ -182,6 +187,15 @@ mod tests {
             .iter()
             .filter(|s| s.crop.is_some())
             .all(|s| s.from == TileSet::CropCircles || s.from == TileSet::CropCircles1));
+    }
+
+    #[test]
+    fn the_ferry_lake_is_drawn_on_the_eight_lake_tiles() {
+        let shapes = tile_shapes();
+        let lakes: Vec<String> = shapes.iter().filter(|s| s.ferry_lake).map(|s| s.id.name().to_string()).collect();
+        assert_eq!(lakes, ["FE01", "FE02", "FE03", "FE04", "FE05", "FE06", "FE07", "FE08"], "FE-01");
+        let river_lake = shapes.iter().find(|s| s.id.name() == "R2-07").expect("R2-07");
+        assert!(!river_lake.ferry_lake, "a river's lake takes no ferry (X2-20)");
     }
 
     #[test]

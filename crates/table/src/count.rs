@@ -137,7 +137,11 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             enter_figure: None,
         }));
     };
-    let options = game.count_move_options(tile, cell, rotation, follower)?;
+    let told = match &mv {
+        Move::Place { told, .. } => told.clone(),
+        _ => castellan_engine::Told::default(),
+    };
+    let options = game.count_move_options(tile, cell, rotation, follower, &told)?;
     // The features offered are the ones this tile completes: they are described on the board
     // with the tile down, and with everybody where they stand before its scoring takes them
     // back, the placer's new follower included.

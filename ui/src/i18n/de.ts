@@ -343,6 +343,17 @@ export const de: Messages = {
   "crop.turn.remove": " · Kornkreis: jeder nimmt einen zurück",
   "crop.optionSameTile":
     "Ein dazugesetzter Meeple kommt auf dasselbe Plättchen wie der, zu dem er kommt (ohne Haken: irgendwo in diesem Gebiet)",
+  "ferries.lake": "Die Fähre auf dem neuen See verbindet",
+  "ferries.movesIntro":
+    "Eine Fähre an einer Straße, die dieses Plättchen verlängert, darf einmal zu einem anderen Paar Straßenenden:",
+  "ferries.ferry": "Die Fähre an {road}, jetzt {pair}",
+  "ferries.stays": "bleibt",
+  "ferries.pair": "{a} und {b}",
+  "ferries.side.north": "Nord",
+  "ferries.side.east": "Ost",
+  "ferries.side.south": "Süd",
+  "ferries.side.west": "West",
+  "ferries.pick": "Oder zwei Straßenenden des Sees auf dem Brett anklicken.",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

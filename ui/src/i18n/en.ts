@@ -338,6 +338,16 @@ export const en = {
   "crop.turn.remove": " · crop circle: each takes one back",
   "crop.optionSameTile":
     "An added follower goes on the same tile as the one it joins (unticked: anywhere in that feature)",
+  "ferries.lake": "The ferry on the new lake links",
+  "ferries.movesIntro": "A ferry met along a road this tile lengthens may move to another pair of road ends, once:",
+  "ferries.ferry": "The ferry on {road}, now {pair}",
+  "ferries.stays": "stays",
+  "ferries.pair": "{a} and {b}",
+  "ferries.side.north": "north",
+  "ferries.side.east": "east",
+  "ferries.side.south": "south",
+  "ferries.side.west": "west",
+  "ferries.pick": "Or click two road ends of the lake on the board.",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

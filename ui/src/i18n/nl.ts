@@ -342,6 +342,16 @@ export const nl: Messages = {
   "crop.turn.remove": " · graancirkel: ieder neemt er één terug",
   "crop.optionSameTile":
     "Een bijgezette horige komt op dezelfde tegel als de horige waarbij hij komt (uit: overal in dat gebied)",
+  "ferries.lake": "De veerpont op het nieuwe meer verbindt",
+  "ferries.movesIntro": "Een veerpont op een weg die deze tegel verlengt mag één keer naar een ander paar wegeinden:",
+  "ferries.ferry": "De veerpont op {road}, nu {pair}",
+  "ferries.stays": "blijft",
+  "ferries.pair": "{a} en {b}",
+  "ferries.side.north": "noord",
+  "ferries.side.east": "oost",
+  "ferries.side.south": "zuid",
+  "ferries.side.west": "west",
+  "ferries.pick": "Of klik twee wegeinden van het meer op het bord aan.",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",

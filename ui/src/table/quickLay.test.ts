@@ -28,6 +28,7 @@ const shape = (id: TileId, features: FeatureShapeView[]): TileShape => ({
   carcassonne: false,
   crop: null,
   edges: "",
+  ferryLake: false,
 });
 // A straight road looks the same turned half round; a city and road (D) never does.
 const SHAPES = new Map<TileId, TileShape>([

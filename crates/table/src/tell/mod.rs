@@ -10,8 +10,9 @@
 mod crop;
 
 pub use crate::count::QuestionError;
+pub mod ferries;
 use crate::request::MoveRequest;
-use castellan_engine::{Game, Mode, Move, TileSet, Told};
+use castellan_engine::{Game, Move, TileSet, Told};
 pub use crop::{CropFigure, CropPlayer, CropQuestion};
 use serde::Serialize;
 
@@ -20,6 +21,10 @@ use serde::Serialize;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct TellQuestions {
+    /// Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub ferries: Option<ferries::FerryQuestion>,
     /// Crop Circles: after a crop-circle tile, the placer's choice and each player's part.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
@@ -54,17 +59,18 @@ pub fn asks_told(sets: &[TileSet]) -> bool {
 }
 
 /// The questions for `request`, a placement as the screen would enter it (its answers so far
-/// in `told`); none on a final board, where the table describes figures where they stand.
+/// in `told`); on a final board, where the table describes figures where they stand, only the
+/// ferry lying on a lake tile laid (FE-07).
 ///
 /// # Errors
 /// The request cannot be read as a move.
 pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestions, QuestionError> {
     let mv = request.to_move()?;
     let Move::Place { .. } = &mv else { return Ok(TellQuestions::default()) };
-    if game.setup().mode != Mode::Turns || !asks_told(&game.setup().sets) {
+    if !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
-    Ok(TellQuestions { crop: crop::crop_question(game, &mv) })
+    Ok(TellQuestions { ferries: ferries::ferry_question(game, &mv)?, crop: crop::crop_question(game, &mv) })
 }
 
 /// The answers a request carries, for a box's question to build on.
