@@ -7,6 +7,8 @@
 //! Each box adds its own question here as a field of [`TellQuestions`], built in a module of
 //! its own; a field is left out of the data when its box asks nothing of this move.
 
+pub mod gold;
+
 pub use crate::count::QuestionError;
 use crate::request::MoveRequest;
 use castellan_engine::{Game, Mode, Move, TileSet, Told};
@@ -16,7 +18,12 @@ use serde::Serialize;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct TellQuestions {}
+pub struct TellQuestions {
+    /// Gold Mines: the second ingot's tile, and the takes when gold is shared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub gold: Option<gold::GoldQuestion>,
+}
 
 impl TellQuestions {
     /// Whether no box asks anything of this move: it is entered without questions.
@@ -56,7 +63,7 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
     if game.setup().mode != Mode::Turns || !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
-    Ok(TellQuestions::default())
+    Ok(TellQuestions { gold: gold::gold_question(game, &mv)? })
 }
 
 /// The answers a request carries, for a box's question to build on.
