@@ -45,6 +45,8 @@ pub struct TileShape {
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
+    /// A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes.
+    pub gold: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -66,10 +68,10 @@ fn window_plays(set: TileSet) -> bool {
         TileSet::Base
         | TileSet::Flier
         | TileSet::Ferries
-        | TileSet::Goldmines
         | TileSet::MageWitch
         | TileSet::CropCircles
         | TileSet::CropCircles1 => false,
+        TileSet::Goldmines => true,
         TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -117,6 +119,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         EdgeKind::Inner => '-',
                     })
                     .collect(),
+                gold: def.marks.gold,
             }
         })
         .collect()
@@ -149,20 +152,24 @@ mod tests {
     fn the_new_game_screen_offers_every_box_but_the_base_game() {
         let offered = offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
-        for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
+        let played =
+            [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River, TileSet::Goldmines];
+        for box_ in played {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [
-            TileSet::Flier,
-            TileSet::Ferries,
-            TileSet::Goldmines,
-            TileSet::MageWitch,
-            TileSet::CropCircles,
-            TileSet::CropCircles1,
-        ];
+        let not_yet =
+            [TileSet::Flier, TileSet::Ferries, TileSet::MageWitch, TileSet::CropCircles, TileSet::CropCircles1];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn the_gold_tiles_are_drawn_with_their_symbol() {
+        let shapes = tile_shapes();
+        let gold: Vec<_> = shapes.iter().filter(|s| s.gold).collect();
+        assert!(gold.iter().all(|s| s.from == TileSet::Goldmines), "only Gold Mines shows gold");
+        assert_eq!(gold.iter().map(|s| s.copies).sum::<u32>(), 8, "eight gold tiles (GM-01)");
     }
 
     #[test]

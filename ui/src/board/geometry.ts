@@ -65,6 +65,7 @@ export interface Shape {
     | "junction"
     | "inn"
     | "cathedral"
+    | "gold"
     | Goods;
 }
 
@@ -183,6 +184,8 @@ export function tileShapes(tile: TileShape): Shape[] {
       shapes.push({ d: goodsMark(feature.goods, Math.min(Math.max(cx, 12), 88), cy), part: feature.goods });
     }
   }
+  // The gold-mine symbol in a corner clear of the cloister the gold tiles often show (GM-02).
+  if (tile.gold) shapes.push({ d: "M 70,91 L 92,91 L 88,80 L 74,80 Z", part: "gold" });
   return shapes;
 }
 

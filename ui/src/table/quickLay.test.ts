@@ -27,6 +27,7 @@ const shape = (id: TileId, features: FeatureShapeView[]): TileShape => ({
   features,
   carcassonne: false,
   edges: "",
+  gold: false,
 });
 // A straight road looks the same turned half round; a city and road (D) never does.
 const SHAPES = new Map<TileId, TileShape>([
