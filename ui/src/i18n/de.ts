@@ -336,6 +336,8 @@ export const de: Messages = {
   "gold.taken": "{name}: {where}",
   "gold.undo": "Letzten zurücknehmen",
   "gold.allTaken": "Alle Barren sind genommen.",
+  "gold.neighbourChosen": "Zweiter Goldbarren: {where}",
+  "gold.change": "Ändern",
   "setup.gold": "Goldbarren jedes Spielers",
   "setup.goldOf": "Goldbarren von {name}",
   "final.goldEach.one": "{name} hat {ingots}: {n} Punkt je Barren",

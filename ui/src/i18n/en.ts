@@ -331,6 +331,8 @@ export const en = {
   "gold.taken": "{name}: {where}",
   "gold.undo": "Take back the last",
   "gold.allTaken": "Every ingot is taken.",
+  "gold.neighbourChosen": "Second ingot: {where}",
+  "gold.change": "Change",
   "setup.gold": "Gold ingots each player holds",
   "setup.goldOf": "{name}'s gold ingots",
   "final.goldEach.one": "{name} holds {ingots}: {n} point each",

@@ -335,6 +335,8 @@ export const nl: Messages = {
   "gold.taken": "{name}: {where}",
   "gold.undo": "Laatste terugnemen",
   "gold.allTaken": "Alle staven zijn genomen.",
+  "gold.neighbourChosen": "Tweede goudstaaf: {where}",
+  "gold.change": "Wijzigen",
   "setup.gold": "Goudstaven die elke speler heeft",
   "setup.goldOf": "Goudstaven van {name}",
   "final.goldEach.one": "{name} heeft {ingots}: {n} punt per staaf",
