@@ -130,9 +130,21 @@ test("a Gold Mines game entered in the window scores as the command line does", 
   assert.equal((await browser.$$("#gold-question [data-neighbour]")).length, 4, "U, D, GM07 and N around it");
   await textOf(browser, "#gold-question .label", /Goldbarren/);
   await shot(browser, "goldmines-neighbour-de");
+  await click(browser, '[data-neighbour="0,-1"]');
+  await shown('#gold-neighbour-chosen[data-neighbour-chosen="0,-1"]', "the answer folds to one line");
+  await click(browser, "#gold-neighbour-change");
+  await shown('[data-neighbour="2,-1"]', "and opens again to be changed");
   await click(browser, '[data-neighbour="2,-1"]');
   await click(browser, "#gold-tell-takes");
   await shown('#gold-taking[data-seat="0"]', "Anna takes first");
+  await click(browser, '[data-heap="0,0"]');
+  await shown('#gold-taking[data-seat="1"]', "then Bram");
+  // Left to Castellan again: the takes told are dropped and the move may be entered.
+  await click(browser, "#gold-by-rule");
+  await browser.waitUntil(async () => !(await browser.$("#gold-taking").isExisting()), { timeout: 5000 });
+  await browser.waitUntil(async () => (await browser.$("#tell-confirm")).isEnabled(), { timeout: 5000 });
+  await click(browser, "#gold-tell-takes");
+  await shown('#gold-taking[data-seat="0"]', "the takes start again from Anna");
   await shot(browser, "goldmines-takes-de");
   await click(browser, "#tell-cancel");
   await browser.waitUntil(async () => !(await browser.$("#tell-panel").isExisting()), { timeout: 5000 });
