@@ -41,7 +41,7 @@ test("the start tile draws a city cap on the north edge and a road across", () =
   expect(shapes[1]!.d).toBe("M 100,50 Q 50,50 0,50");
 });
 
-test("a gold tile draws its gold bar, a tile without gold none", () => {
+test("a gold tile draws its mine, a tile without gold none", () => {
   expect(tileShapes(D).some((s) => s.part === "gold")).toBe(false);
   expect(tileShapes({ ...D, gold: true }).filter((s) => s.part === "gold")).toHaveLength(1);
 });

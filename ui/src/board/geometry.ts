@@ -184,8 +184,9 @@ export function tileShapes(tile: TileShape): Shape[] {
       shapes.push({ d: goodsMark(feature.goods, Math.min(Math.max(cx, 12), 88), cy), part: feature.goods });
     }
   }
-  // The gold-mine symbol in a corner clear of the cloister the gold tiles often show (GM-02).
-  if (tile.gold) shapes.push({ d: "M 70,91 L 92,91 L 88,80 L 74,80 Z", part: "gold" });
+  // The gold mine, a golden mound with its mouth, in a corner clear of the cloister the gold
+  // tiles often show (GM-02): not the bar the board draws for ingots lying on a tile.
+  if (tile.gold) shapes.push({ d: "M 68,92 Q 81,66 94,92 Z M 77,92 Q 81,82 85,92 Z", part: "gold" });
   return shapes;
 }
 
