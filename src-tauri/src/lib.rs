@@ -173,7 +173,8 @@ mod tests {
         let offered = castellan_table::catalog::offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is not a choice: {offered:?}");
         assert!(offered.contains(&TileSet::InnsCathedrals) && offered.contains(&TileSet::TradersBuilders));
-        let not_yet = [TileSet::Flier, TileSet::Goldmines, TileSet::MageWitch];
+        assert!(offered.contains(&TileSet::Goldmines), "the window asks the gold questions: {offered:?}");
+        let not_yet = [TileSet::Flier, TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }

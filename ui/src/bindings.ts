@@ -160,7 +160,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","crop-circles","crop-circles-1"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","goldmines","crop-circles","crop-circles-1"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -715,6 +715,11 @@ export type CountStepView = {
 	 *  majority the step pays (T-05). Left out otherwise.
 	 */
 	goods?: number[] | null,
+	/**
+	 *  The end count of a player's gold: the ingots they hold, which the step pays (GM-07).
+	 *  Left out otherwise.
+	 */
+	ingots?: number | null,
 	/**
 	 *  The figures this score sends home, as they stood: they stay on the board until it is
 	 *  told, and leave with it. Farmers are sent home by none (they stay on the counted board).
@@ -1544,6 +1549,8 @@ export type GameView = {
 	traders: TradersView | null,
 	/**  Ferries: each ferry on its lake and the road ends it links; `null` without the box. */
 	ferries: FerryView[] | null,
+	/**  Gold Mines: the ingots on tiles and in each player's hand; `null` without the box. */
+	gold: GoldView | null,
 	/**
 	 *  A box in play may ask the table something when a tile is placed (the Big Box's): the
 	 *  screen asks the tell questions before entering a move.
@@ -1611,12 +1618,48 @@ ingots: number } |
 /**  The first take with nothing left to take, from 0. */
 take: number };
 
+/**  What the table is asked about gold for one placement. */
+export type GoldQuestion = {
+	/**  Where the tile being placed lies, for the places below to be told from it. */
+	tile: Cell,
+	/**
+	 *  The tiles around a gold tile that may take its second ingot (GM-02), clockwise from
+	 *  north; empty when the tile shows no gold.
+	 */
+	neighbours: IngotNeighbour[],
+	/**  Whether the move hands gold to several players, so the takes may be told (GM-05). */
+	shares: boolean,
+	/**
+	 *  The next ingot to take, after the takes told so far; left out once every take is told,
+	 *  and while the second ingot's tile is still to be named.
+	 */
+	take?: GoldTakeQuestion | null,
+};
+
 /**  One ingot taken when a completion shares gold (GM-05): who took it, from which tile. */
 export type GoldTake = {
 	/**  The player taking it. */
 	player: PlayerId,
 	/**  The tile it lay on. */
 	from: Cell,
+};
+
+/**  Whose turn it is to take an ingot, and from where. */
+export type GoldTakeQuestion = {
+	/**  The player taking it, by seat. */
+	seat: number,
+	/**  The tiles they may take it from. */
+	from: IngotHeap[],
+	/**  The ingots still to share, this one included. */
+	left: number,
+};
+
+/**  The gold ingots of a game with Gold Mines. */
+export type GoldView = {
+	/**  The ingots each seat holds, by seat. */
+	held: number[],
+	/**  The tiles with ingots on them, in the order they first received one. */
+	onTiles: IngotsOnTile[],
 };
 
 /**  A kind of goods. */
@@ -1680,6 +1723,34 @@ export type Holding = {
 	seat: number,
 	/**  How many stand there. */
 	followers: number,
+};
+
+/**  A tile with ingots on it. */
+export type IngotHeap = {
+	/**  Where it lies. */
+	cell: Cell,
+	/**  How many ingots lie there. */
+	ingots: number,
+};
+
+/**  A tile next to the gold tile, where the second ingot may go. */
+export type IngotNeighbour = {
+	/**  The answer naming it, as the move tells it. */
+	offset: SecondIngot,
+	/**  Where it lies. */
+	cell: Cell,
+	/**  The ingots lying on it already. */
+	ingots: number,
+};
+
+/**  The ingots lying on one tile. */
+export type IngotsOnTile = {
+	/**  The tile's column. */
+	x: number,
+	/**  The tile's row. */
+	y: number,
+	/**  How many ingots lie there. */
+	ingots: number,
 };
 
 /**
@@ -2039,6 +2110,11 @@ export type NewGameRequest = {
 	 *  seat order; seats left out hold none (X-18).
 	 */
 	goods?: GoodsInHand[],
+	/**
+	 *  Final board with Gold Mines: the gold ingots in each seat's hand at the end, in seat
+	 *  order; seats left out hold none.
+	 */
+	gold?: number[],
 };
 
 /**  A game night. */
@@ -4394,6 +4470,8 @@ export type Target = {
 
 /**  What the table is asked about one placement, box by box; nothing when no box asks. */
 export type TellQuestions = {
+	/**  Gold Mines: the second ingot's tile, and the takes when gold is shared. */
+	gold?: GoldQuestion | null,
 	/**  Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05). */
 	ferries?: FerryQuestion | null,
 	/**  Crop Circles: after a crop-circle tile, the placer's choice and each player's part. */
@@ -4509,6 +4587,8 @@ export type TileShape = {
 	edges: string,
 	/**  A ferry lake in the middle, where its roads end (FE-02). */
 	ferryLake: boolean,
+	/**  A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes. */
+	gold: boolean,
 };
 
 /**  Who holds a title, and the size to beat. */

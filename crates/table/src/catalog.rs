@@ -49,6 +49,8 @@ pub struct TileShape {
     pub edges: String,
     /// A ferry lake in the middle, where its roads end (FE-02).
     pub ferry_lake: bool,
+    /// A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes.
+    pub gold: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -66,10 +68,11 @@ pub fn offered_boxes() -> Vec<TileSet> {
 fn window_plays(set: TileSet) -> bool {
     match set {
         // The Big Box's boxes: the window does not ask their questions yet (the flight's die
-        // and landing, the gold, the magic figures).
-        TileSet::Base | TileSet::Flier | TileSet::Goldmines | TileSet::MageWitch => false,
+        // and landing, the magic figures).
+        TileSet::Base | TileSet::Flier | TileSet::MageWitch => false,
         TileSet::CropCircles
         | TileSet::CropCircles1
+        | TileSet::Goldmines
         | TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -120,6 +123,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         EdgeKind::Inner => '-',
                     })
                     .collect(),
+                gold: def.marks.gold,
             }
         })
         .collect()
@@ -159,12 +163,13 @@ mod tests {
             TileSet::River,
             TileSet::CropCircles,
             TileSet::CropCircles1,
+            TileSet::Goldmines,
         ] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
         assert!(offered.contains(&TileSet::Ferries), "the ferries' questions are asked: {offered:?}");
-        let not_yet = [TileSet::Flier, TileSet::Goldmines, TileSet::MageWitch];
+        let not_yet = [TileSet::Flier, TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }
@@ -196,6 +201,14 @@ mod tests {
         assert_eq!(lakes, ["FE01", "FE02", "FE03", "FE04", "FE05", "FE06", "FE07", "FE08"], "FE-01");
         let river_lake = shapes.iter().find(|s| s.id.name() == "R2-07").expect("R2-07");
         assert!(!river_lake.ferry_lake, "a river's lake takes no ferry (X2-20)");
+    }
+
+    #[test]
+    fn the_gold_tiles_are_drawn_with_their_symbol() {
+        let shapes = tile_shapes();
+        let gold: Vec<_> = shapes.iter().filter(|s| s.gold).collect();
+        assert!(gold.iter().all(|s| s.from == TileSet::Goldmines), "only Gold Mines shows gold");
+        assert_eq!(gold.iter().map(|s| s.copies).sum::<u32>(), 8, "eight gold tiles (GM-01)");
     }
 
     #[test]

@@ -58,6 +58,10 @@ pub struct NewGameRequest {
     /// seat order; seats left out hold none (X-18).
     #[serde(default)]
     pub goods: Vec<GoodsInHand>,
+    /// Final board with Gold Mines: the gold ingots in each seat's hand at the end, in seat
+    /// order; seats left out hold none.
+    #[serde(default)]
+    pub gold: Vec<u8>,
 }
 
 /// The goods tokens a player holds at the end of a game entered as a final board (X-18).
@@ -108,7 +112,8 @@ impl NewGameRequest {
             (None, RulePreset::FirstEdition) => RuleSet::first_edition(),
         };
         if !self.final_board {
-            if self.king.is_some() || self.robber.is_some() || self.count_at.is_some() || !self.goods.is_empty() {
+            let titles = self.king.is_some() || self.robber.is_some() || self.count_at.is_some();
+            if titles || !self.goods.is_empty() || !self.gold.is_empty() {
                 return Err(RequestError::FinalBoardOnly);
             }
             return Ok(setup);
@@ -127,6 +132,8 @@ impl NewGameRequest {
         }
         // The engine refuses goods for a seat beyond the table or without the box.
         setup.goods = self.goods.iter().map(|g| Tokens([g.wine, g.grain, g.cloth])).collect();
+        // The engine refuses gold likewise, and more ingots than the box holds (GM-01).
+        setup.gold.clone_from(&self.gold);
         Ok(setup)
     }
 }
@@ -211,7 +218,7 @@ pub enum RequestError {
     UnknownSeat(u32),
     /// Title holders, the Count's quarter and goods in hand are given only for a final board:
     /// turn by turn the moves decide them.
-    #[error("title holders, the Count's quarter and goods in hand are given only when entering a final board")]
+    #[error("title holders, the Count's quarter, goods and gold in hand are given only when entering a final board")]
     FinalBoardOnly,
     /// More in one request than a table ever sends ([`crate::limit`]).
     #[error("{0}")]
@@ -389,6 +396,7 @@ mod tests {
             robber: None,
             count_at: None,
             goods: Vec::new(),
+            gold: Vec::new(),
         };
         let setup = request.setup().unwrap();
         assert_eq!(setup.players[0].name, "Anna", "names are trimmed");
@@ -421,6 +429,7 @@ mod tests {
             robber: None,
             count_at: None,
             goods: Vec::new(),
+            gold: Vec::new(),
         };
         for (boxes, sets) in [
             (vec![TileSet::River], vec![TileSet::Base, TileSet::River]),
@@ -472,6 +481,19 @@ mod tests {
         assert_eq!(turns.setup(), Err(RequestError::FinalBoardOnly), "turn by turn the completions hand them out");
         let without = NewGameRequest { boxes: Vec::new(), ..request };
         assert!(Game::new(without.setup().unwrap()).is_err(), "no goods without the box");
+    }
+
+    #[test]
+    fn a_final_board_request_gives_the_gold_in_each_hand() {
+        let json = r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+            "boxes": ["goldmines"], "rules": "current", "place": null, "finalBoard": true, "gold": [5, 2]}"#;
+        let request: NewGameRequest = serde_json::from_str(json).unwrap();
+        let game = Game::new(request.setup().unwrap()).unwrap();
+        assert_eq!(game.gold(), [5, 2], "ingots by seat");
+        let turns = NewGameRequest { final_board: false, ..request.clone() };
+        assert_eq!(turns.setup(), Err(RequestError::FinalBoardOnly), "turn by turn the completions hand them out");
+        let too_much = NewGameRequest { gold: vec![10, 10], ..request };
+        assert!(Game::new(too_much.setup().unwrap()).is_err(), "the box holds 16 ingots (GM-01)");
     }
 
     #[test]

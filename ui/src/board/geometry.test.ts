@@ -22,6 +22,7 @@ import {
 const D: TileShape = {
   id: "D",
   edges: "CRFR",
+  gold: false,
   from: "base",
   copies: 4,
   carcassonne: false,
@@ -40,6 +41,11 @@ test("the start tile draws a city cap on the north edge and a road across", () =
   expect(shapes.map((s) => s.part)).toEqual(["city", "road"]);
   expect(shapes[0]!.d).toBe("M 0,0 L 100,0 Q 50,42 0,0 Z");
   expect(shapes[1]!.d).toBe("M 100,50 Q 50,50 0,50");
+});
+
+test("a gold tile draws its mine, a tile without gold none", () => {
+  expect(tileShapes(D).some((s) => s.part === "gold")).toBe(false);
+  expect(tileShapes({ ...D, gold: true }).filter((s) => s.part === "gold")).toHaveLength(1);
 });
 
 test("a cap on another side is the north cap turned", () => {

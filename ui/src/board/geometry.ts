@@ -66,6 +66,7 @@ export interface Shape {
     | "lake"
     | "inn"
     | "cathedral"
+    | "gold"
     | Goods;
 }
 
@@ -187,6 +188,9 @@ export function tileShapes(tile: TileShape): Shape[] {
       shapes.push({ d: goodsMark(feature.goods, Math.min(Math.max(cx, 12), 88), cy), part: feature.goods });
     }
   }
+  // The gold mine, a golden mound with its mouth, in a corner clear of the cloister the gold
+  // tiles often show (GM-02): not the bar the board draws for ingots lying on a tile.
+  if (tile.gold) shapes.push({ d: "M 68,92 Q 81,66 94,92 Z M 77,92 Q 81,82 85,92 Z", part: "gold" });
   return shapes;
 }
 

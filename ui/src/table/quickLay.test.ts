@@ -29,6 +29,7 @@ const shape = (id: TileId, features: FeatureShapeView[]): TileShape => ({
   crop: null,
   edges: "",
   ferryLake: false,
+  gold: false,
 });
 // A straight road looks the same turned half round; a city and road (D) never does.
 const SHAPES = new Map<TileId, TileShape>([

@@ -9,6 +9,8 @@
 
 mod crop;
 
+pub mod gold;
+
 pub use crate::count::QuestionError;
 pub mod ferries;
 use crate::request::MoveRequest;
@@ -21,6 +23,10 @@ use serde::Serialize;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct TellQuestions {
+    /// Gold Mines: the second ingot's tile, and the takes when gold is shared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub gold: Option<gold::GoldQuestion>,
     /// Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
@@ -70,7 +76,11 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
     if !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
-    Ok(TellQuestions { ferries: ferries::ferry_question(game, &mv)?, crop: crop::crop_question(game, &mv) })
+    Ok(TellQuestions {
+        gold: gold::gold_question(game, &mv)?,
+        ferries: ferries::ferry_question(game, &mv)?,
+        crop: crop::crop_question(game, &mv),
+    })
 }
 
 /// The answers a request carries, for a box's question to build on.

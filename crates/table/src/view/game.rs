@@ -73,6 +73,8 @@ pub struct GameView {
     pub traders: Option<TradersView>,
     /// Ferries: each ferry on its lake and the road ends it links; `null` without the box.
     pub ferries: Option<Vec<super::FerryView>>,
+    /// Gold Mines: the ingots on tiles and in each player's hand; `null` without the box.
+    pub gold: Option<super::GoldView>,
     /// A box in play may ask the table something when a tile is placed (the Big Box's): the
     /// screen asks the tell questions before entering a move.
     pub asks_told: bool,
@@ -420,6 +422,7 @@ impl GameView {
             before_count: None,
             traders: TradersView::of(game),
             ferries: super::FerryView::all(game),
+            gold: super::GoldView::of(game),
             asks_told: crate::tell::asks_told(&game.setup().sets),
         }
     }
