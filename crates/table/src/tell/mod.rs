@@ -7,16 +7,24 @@
 //! Each box adds its own question here as a field of [`TellQuestions`], built in a module of
 //! its own; a field is left out of the data when its box asks nothing of this move.
 
+mod flier;
+
 pub use crate::count::QuestionError;
 use crate::request::MoveRequest;
 use castellan_engine::{Game, Mode, Move, TileSet, Told};
+pub use flier::FlightQuestion;
 use serde::Serialize;
 
 /// What the table is asked about one placement, box by box; nothing when no box asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct TellQuestions {}
+pub struct TellQuestions {
+    /// Flying Machines: who flies from the tile's machine, the die and the landing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub flier: Option<FlightQuestion>,
+}
 
 impl TellQuestions {
     /// Whether no box asks anything of this move: it is entered without questions.
@@ -56,7 +64,7 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
     if game.setup().mode != Mode::Turns || !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
-    Ok(TellQuestions::default())
+    Ok(TellQuestions { flier: flier::flight_question(game, &mv) })
 }
 
 /// The answers a request carries, for a box's question to build on.
