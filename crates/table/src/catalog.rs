@@ -1,7 +1,7 @@
 //! The tile catalog as the UI draws it: each tile's edges and the features on it, in
 //! catalog orientation (the board turns them).
 
-use castellan_engine::{EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
+use castellan_engine::{EdgeKind, FeatureKind, Goods, Heading, Port, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// One feature drawn on a tile.
@@ -45,6 +45,8 @@ pub struct TileShape {
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
+    /// A flying machine and where it points, catalog orientation (FM-02, FM-05).
+    pub flier: Option<Heading>,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -117,6 +119,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         EdgeKind::Inner => '-',
                     })
                     .collect(),
+                flier: def.marks.flier,
             }
         })
         .collect()
@@ -163,6 +166,16 @@ mod tests {
         ];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn a_flying_machine_is_drawn_pointing_as_printed() {
+        let shapes = tile_shapes();
+        let fliers: Vec<_> = shapes.iter().filter(|s| s.flier.is_some()).collect();
+        assert_eq!(fliers.len(), 8, "eight tiles show a flying machine (FM-01)");
+        assert!(fliers.iter().all(|s| s.from == TileSet::Flier));
+        let fm02 = shapes.iter().find(|s| s.id.name() == "FM02").expect("FM02");
+        assert_eq!(fm02.flier, Some(Heading::W), "FM02's machine points west at rotation 0 (FM-05)");
     }
 
     #[test]
