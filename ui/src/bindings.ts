@@ -1257,6 +1257,27 @@ cell: Cell;
 /**  A place where it can land. */
 port: Port };
 
+/**
+ *  The flight the placer may make from the tile's machine instead of putting a figure on it;
+ *  not flying is always allowed (FM-03).
+ */
+export type FlightQuestion = {
+	/**  The figures the placer holds that may fly (FM-04). */
+	figures: Figure[],
+	/**  The faces of the flight die the table may tell (FM-06). */
+	rolls: number[],
+	/**
+	 *  Where the flight told so far ends, counting empty cells (FM-05, FM-06); `null` until a
+	 *  figure flies and the die is told.
+	 */
+	target: Cell | null,
+	/**
+	 *  Where the figure told may land there with the die told (FM-07); the first one must be
+	 *  taken if any (FM-09): empty, it crashes (FM-08), or nothing is told yet.
+	 */
+	landings: Target[],
+};
+
 /**  Why a follower from supply may not go where the move puts it. The game is unchanged. */
 export type FollowerError = 
 /**  The player has no follower in supply (Rule B-15). */
@@ -1573,6 +1594,28 @@ export type HeadToHeadView = {
 	/**  The same per farm rule (`key`: `c3`, `c1` or `off`). */
 	by_farm_rule: MeetingsView[],
 };
+
+/**
+ *  A compass heading on the board, clockwise from north. North is towards smaller `y`, as for
+ *  [`Side`](crate::Side).
+ */
+export type Heading = 
+/**  Towards smaller `y`. */
+"N" | 
+/**  North-east. */
+"NE" | 
+/**  Towards larger `x`. */
+"E" | 
+/**  South-east. */
+"SE" | 
+/**  Towards larger `y`. */
+"S" | 
+/**  South-west. */
+"SW" | 
+/**  Towards smaller `x`. */
+"W" | 
+/**  North-west. */
+"NW";
 
 /**  One player's followers on a feature. */
 export type Holding = {
@@ -4293,7 +4336,10 @@ export type Target = {
 };
 
 /**  What the table is asked about one placement, box by box; nothing when no box asks. */
-export type TellQuestions = Record<string, never>;
+export type TellQuestions = {
+	/**  Flying Machines: who flies from the tile's machine, the die and the landing. */
+	flier?: FlightQuestion | null,
+};
 
 /**  Who wins when the top scores are tied (Rule V-14). */
 export type TiedWinners = 
@@ -4400,6 +4446,11 @@ export type TileShape = {
 	 *  player sees on the drawn tile and can type to find it.
 	 */
 	edges: string,
+	/**
+	 *  A flying machine and where it points, catalog orientation (FM-02, FM-05); left out
+	 *  of the data on every other tile.
+	 */
+	flier?: Heading | null,
 };
 
 /**  Who holds a title, and the size to beat. */

@@ -45,7 +45,10 @@ pub struct TileShape {
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
-    /// A flying machine and where it points, catalog orientation (FM-02, FM-05).
+    /// A flying machine and where it points, catalog orientation (FM-02, FM-05); left out
+    /// of the data on every other tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
     pub flier: Option<Heading>,
 }
 

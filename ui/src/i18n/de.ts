@@ -324,6 +324,14 @@ export const de: Messages = {
   "tell.title": "Was am Tisch geschah",
   "tell.confirm": "Zug eintragen",
   "tell.next": "Weiter",
+  "flier.title": "Fluggerät",
+  "flier.intro":
+    "{name} hat ein Fluggerät ohne Figur darauf gelegt und darf stattdessen eine Figur damit fliegen lassen.",
+  "flier.who": "Wer fliegt?",
+  "flier.none": "Niemand fliegt",
+  "flier.roll": "Der Flugwürfel zeigt",
+  "flier.where": "Wo landet die Figur?",
+  "flier.crash": "Dort ist nichts Offenes zum Landen: Die Figur stürzt ab und geht zurück in den Vorrat.",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

@@ -319,6 +319,13 @@ export const en = {
   "tell.title": "What happened at the table",
   "tell.confirm": "Enter the move",
   "tell.next": "Next",
+  "flier.title": "Flying machine",
+  "flier.intro": "{name} laid a flying machine with no figure on the tile and may fly one from it instead.",
+  "flier.who": "Who flies?",
+  "flier.none": "Nobody flies",
+  "flier.roll": "The flight die shows",
+  "flier.where": "Where does the figure land?",
+  "flier.crash": "Nothing open to land on there: the figure crashes and goes back to hand.",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

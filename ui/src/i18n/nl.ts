@@ -323,6 +323,14 @@ export const nl: Messages = {
   "tell.title": "Wat er aan tafel gebeurde",
   "tell.confirm": "Zet invoeren",
   "tell.next": "Verder",
+  "flier.title": "Vliegmachine",
+  "flier.intro":
+    "{name} legde een vliegmachine zonder figuur op de tegel en mag er in plaats daarvan een laten vliegen.",
+  "flier.who": "Wie vliegt?",
+  "flier.none": "Niemand vliegt",
+  "flier.roll": "De vliegdobbelsteen toont",
+  "flier.where": "Waar landt de figuur?",
+  "flier.crash": "Daar is niets open om op te landen: de figuur stort neer en gaat terug naar de voorraad.",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",
