@@ -66,15 +66,15 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        // The Big Box's boxes: the window does not ask their questions yet (the flight's die
-        // and landing, the ferries, the gold, the magic figures, the crop circle's action).
+        // The Big Box's boxes: the window does not ask their questions yet (the ferries, the
+        // gold, the magic figures, the crop circle's action).
         TileSet::Base
-        | TileSet::Flier
         | TileSet::Ferries
         | TileSet::Goldmines
         | TileSet::MageWitch
         | TileSet::CropCircles
         | TileSet::CropCircles1 => false,
+        TileSet::Flier => true,
         TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
@@ -155,18 +155,14 @@ mod tests {
     fn the_new_game_screen_offers_every_box_but_the_base_game() {
         let offered = offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
-        for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
+        let played =
+            [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River, TileSet::Flier];
+        for box_ in played {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [
-            TileSet::Flier,
-            TileSet::Ferries,
-            TileSet::Goldmines,
-            TileSet::MageWitch,
-            TileSet::CropCircles,
-            TileSet::CropCircles1,
-        ];
+        let not_yet =
+            [TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch, TileSet::CropCircles, TileSet::CropCircles1];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }
