@@ -1257,6 +1257,19 @@ cell: Cell;
 /**  A place where it can land. */
 port: Port };
 
+/**  A flight in the turn log: who flew, the die, and where the figure landed (FM-03 to FM-08). */
+export type FlightLog = {
+	/**  The figure that flew. */
+	figure: Figure,
+	/**  The die's result. */
+	roll: number,
+	/**
+	 *  Where it landed, as players point at it on the board as it stands now; `null` when it
+	 *  crashed and went back to hand.
+	 */
+	landing: Target | null,
+};
+
 /**
  *  The flight the placer may make from the tile's machine instead of putting a figure on it;
  *  not flying is always allowed (FM-03).
@@ -4573,6 +4586,11 @@ export type TurnView = {
 	 *  the City laid and a follower in a quarter.
 	 */
 	feature: Target | null,
+	/**
+	 *  Flying Machines: the figure flown from the tile's machine in this turn; left out when
+	 *  nobody flew.
+	 */
+	flight?: FlightLog | null,
 };
 
 /**  What happens to a drawn tile that fits nowhere (Rule B-08, option V-13). */

@@ -332,6 +332,8 @@ export const de: Messages = {
   "flier.roll": "Der Flugwürfel zeigt",
   "flier.where": "Wo landet die Figur?",
   "flier.crash": "Dort ist nichts Offenes zum Landen: Die Figur stürzt ab und geht zurück in den Vorrat.",
+  "flier.log": " · {figure} fliegt, Würfel {roll} → {feature}",
+  "flier.logCrash": " · {figure} fliegt, Würfel {roll}: abgestürzt",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

@@ -326,6 +326,8 @@ export const en = {
   "flier.roll": "The flight die shows",
   "flier.where": "Where does the figure land?",
   "flier.crash": "Nothing open to land on there: the figure crashes and goes back to hand.",
+  "flier.log": " · {figure} flies, die {roll} → {feature}",
+  "flier.logCrash": " · {figure} flies, die {roll}: crashed",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

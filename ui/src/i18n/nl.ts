@@ -331,6 +331,8 @@ export const nl: Messages = {
   "flier.roll": "De vliegdobbelsteen toont",
   "flier.where": "Waar landt de figuur?",
   "flier.crash": "Daar is niets open om op te landen: de figuur stort neer en gaat terug naar de voorraad.",
+  "flier.log": " · {figure} vliegt, dobbelsteen {roll} → {feature}",
+  "flier.logCrash": " · {figure} vliegt, dobbelsteen {roll}: neergestort",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",
