@@ -133,7 +133,11 @@ test("a game with the Flying Machines scores as the command line does", async ()
   await click(browser, "#menu");
   await click(browser, "#language-en");
   await click(browser, "#resume");
+  // The turn log says who flew, the die, and where the figure landed or that it crashed.
   await click(browser, "#turns summary");
+  await textOf(browser, '#turns [data-turn="1"]', /^Bram: FM05 turned 0° · Big follower flies, die 2 → .*road/);
+  await textOf(browser, '#turns [data-turn="2"]', /^Anna: FM02 turned 0° · Follower flies, die 1: crashed/);
+  await textOf(browser, '#turns [data-turn="3"]', /^Bram: FM01 turned 0° · (?!.*flies)/);
   await click(browser, '[data-correct="0"]');
   await chooseTile(browser, "E");
   await click(browser, '[data-cell="0,-1"]');

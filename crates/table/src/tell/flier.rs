@@ -113,6 +113,16 @@ mod tests {
     }
 
     #[test]
+    fn a_final_board_asks_no_flight() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Flier);
+        setup.mode = castellan_engine::Mode::FinalBoard;
+        let game = Game::new(setup).unwrap();
+        assert!(tell_questions(&game, &fm05(None)).unwrap().is_empty(), "a flown figure stands where it landed");
+        assert!(game.flying_figures(crate::fixture::tile_named("FM05")).is_empty());
+    }
+
+    #[test]
     fn a_landing_offered_is_one_the_engine_accepts() {
         let mut game = flier_game(&[]);
         let q = tell_questions(&game, &fm05(flying(Figure::Follower, 1))).unwrap().flier.unwrap();
