@@ -45,7 +45,15 @@ pub fn flight_question(game: &Game, mv: &Move) -> Option<FlightQuestion> {
         (Some(flight), Some(target)) => {
             let ports = game.legal_landings(*tile, *cell, *rotation, flight.figure, flight.roll);
             let places: Vec<_> = ports.into_iter().map(|port| (target, port)).collect();
-            Survey::without_farms(game, &followers_of(game)).targets(&places)
+            // Described with the tile laid, so a road or city it lengthens counts it; as the
+            // board stands where the bare placement alone is refused (another box's answer
+            // still missing), which changes only the words.
+            let mut laid = game.clone();
+            let described = match laid.apply(&Move::place(*tile, *cell, *rotation, None)) {
+                Ok(_) => &laid,
+                Err(_) => game,
+            };
+            Survey::without_farms(described, &followers_of(described)).targets(&places)
         }
         _ => Vec::new(),
     };
@@ -98,6 +106,7 @@ mod tests {
         let at: Vec<Spot> = q.landings.iter().map(|t| t.at.clone()).collect();
         let spot = |place| Spot { x: 0, y: 0, place };
         assert_eq!(at, [spot(Port::E), spot(Port::N)], "the start tile's road and city, not its fields (FM-07)");
+        assert_eq!(q.landings[0].tiles, [[0, 0], [1, 0]], "the road lengthened by the flier tile itself");
         let crash = tell_questions(&game, &fm05(flying(Figure::Follower, 2))).unwrap().flier.unwrap();
         assert_eq!(crash.target, Some(Cell::new(-1, 0)), "empty cells count (QB-01)");
         assert!(crash.landings.is_empty(), "nothing there: the flier crashes (FM-08)");
