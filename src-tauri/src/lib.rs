@@ -174,7 +174,8 @@ mod tests {
         assert!(!offered.contains(&TileSet::Base), "the base game is not a choice: {offered:?}");
         assert!(offered.contains(&TileSet::InnsCathedrals) && offered.contains(&TileSet::TradersBuilders));
         assert!(offered.contains(&TileSet::Goldmines), "the window asks the gold questions: {offered:?}");
-        let not_yet = [TileSet::Flier, TileSet::MageWitch];
+        assert!(offered.contains(&TileSet::Flier), "the window asks the flight: {offered:?}");
+        let not_yet = [TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }

@@ -160,7 +160,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","goldmines","crop-circles","crop-circles-1"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","flier","goldmines","crop-circles","crop-circles-1"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -1360,6 +1360,40 @@ cell: Cell;
 /**  A place where it can land. */
 port: Port };
 
+/**  A flight in the turn log: who flew, the die, and where the figure landed (FM-03 to FM-08). */
+export type FlightLog = {
+	/**  The figure that flew. */
+	figure: Figure,
+	/**  The die's result. */
+	roll: number,
+	/**
+	 *  Where it landed, as players point at it on the board as it stands now; `null` when it
+	 *  crashed and went back to hand.
+	 */
+	landing: Target | null,
+};
+
+/**
+ *  The flight the placer may make from the tile's machine instead of putting a figure on it;
+ *  not flying is always allowed (FM-03).
+ */
+export type FlightQuestion = {
+	/**  The figures the placer holds that may fly (FM-04). */
+	figures: Figure[],
+	/**  The faces of the flight die the table may tell (FM-06). */
+	rolls: number[],
+	/**
+	 *  Where the flight told so far ends, counting empty cells (FM-05, FM-06); `null` until a
+	 *  figure flies and the die is told.
+	 */
+	target: Cell | null,
+	/**
+	 *  Where the figure told may land there with the die told (FM-07); the first one must be
+	 *  taken if any (FM-09): empty, it crashes (FM-08), or nothing is told yet.
+	 */
+	landings: Target[],
+};
+
 /**  Why a follower from supply may not go where the move puts it. The game is unchanged. */
 export type FollowerError = 
 /**  The player has no follower in supply (Rule B-15). */
@@ -1716,6 +1750,28 @@ export type HeadToHeadView = {
 	/**  The same per farm rule (`key`: `c3`, `c1` or `off`). */
 	by_farm_rule: MeetingsView[],
 };
+
+/**
+ *  A compass heading on the board, clockwise from north. North is towards smaller `y`, as for
+ *  [`Side`](crate::Side).
+ */
+export type Heading = 
+/**  Towards smaller `y`. */
+"N" | 
+/**  North-east. */
+"NE" | 
+/**  Towards larger `x`. */
+"E" | 
+/**  South-east. */
+"SE" | 
+/**  Towards larger `y`. */
+"S" | 
+/**  South-west. */
+"SW" | 
+/**  Towards smaller `x`. */
+"W" | 
+/**  North-west. */
+"NW";
 
 /**  One player's followers on a feature. */
 export type Holding = {
@@ -4472,6 +4528,8 @@ export type Target = {
 export type TellQuestions = {
 	/**  Gold Mines: the second ingot's tile, and the takes when gold is shared. */
 	gold?: GoldQuestion | null,
+	/**  Flying Machines: who flies from the tile's machine, the die and the landing. */
+	flier?: FlightQuestion | null,
 	/**  Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05). */
 	ferries?: FerryQuestion | null,
 	/**  Crop Circles: after a crop-circle tile, the placer's choice and each player's part. */
@@ -4589,6 +4647,11 @@ export type TileShape = {
 	ferryLake: boolean,
 	/**  A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes. */
 	gold: boolean,
+	/**
+	 *  A flying machine and where it points, catalog orientation (FM-02, FM-05); left out
+	 *  of the data on every other tile.
+	 */
+	flier?: Heading | null,
 };
 
 /**  Who holds a title, and the size to beat. */
@@ -4716,6 +4779,11 @@ export type TurnView = {
 	 *  out for every other turn.
 	 */
 	crop?: CropChoice | null,
+	/**
+	 *  Flying Machines: the figure flown from the tile's machine in this turn; left out when
+	 *  nobody flew.
+	 */
+	flight?: FlightLog | null,
 };
 
 /**  What happens to a drawn tile that fits nowhere (Rule B-08, option V-13). */

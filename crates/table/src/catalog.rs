@@ -1,7 +1,7 @@
 //! The tile catalog as the UI draws it: each tile's edges and the features on it, in
 //! catalog orientation (the board turns them).
 
-use castellan_engine::{CropSymbol, EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
+use castellan_engine::{CropSymbol, EdgeKind, FeatureKind, Goods, Heading, Port, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// One feature drawn on a tile.
@@ -51,6 +51,11 @@ pub struct TileShape {
     pub ferry_lake: bool,
     /// A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes.
     pub gold: bool,
+    /// A flying machine and where it points, catalog orientation (FM-02, FM-05); left out
+    /// of the data on every other tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub flier: Option<Heading>,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -67,11 +72,12 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        // The Big Box's boxes: the window does not ask their questions yet (the flight's die
-        // and landing, the magic figures).
-        TileSet::Base | TileSet::Flier | TileSet::MageWitch => false,
+        // The Big Box's boxes: the window does not ask their questions yet (the magic
+        // figures).
+        TileSet::Base | TileSet::MageWitch => false,
         TileSet::CropCircles
         | TileSet::CropCircles1
+        | TileSet::Flier
         | TileSet::Goldmines
         | TileSet::Winter
         | TileSet::KingRobber
@@ -124,6 +130,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     })
                     .collect(),
                 gold: def.marks.gold,
+                flier: def.marks.flier,
             }
         })
         .collect()
@@ -164,12 +171,13 @@ mod tests {
             TileSet::CropCircles,
             TileSet::CropCircles1,
             TileSet::Goldmines,
+            TileSet::Flier,
         ] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
         assert!(offered.contains(&TileSet::Ferries), "the ferries' questions are asked: {offered:?}");
-        let not_yet = [TileSet::Flier, TileSet::MageWitch];
+        let not_yet = [TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
     }
@@ -209,6 +217,16 @@ mod tests {
         let gold: Vec<_> = shapes.iter().filter(|s| s.gold).collect();
         assert!(gold.iter().all(|s| s.from == TileSet::Goldmines), "only Gold Mines shows gold");
         assert_eq!(gold.iter().map(|s| s.copies).sum::<u32>(), 8, "eight gold tiles (GM-01)");
+    }
+
+    #[test]
+    fn a_flying_machine_is_drawn_pointing_as_printed() {
+        let shapes = tile_shapes();
+        let fliers: Vec<_> = shapes.iter().filter(|s| s.flier.is_some()).collect();
+        assert_eq!(fliers.len(), 8, "eight tiles show a flying machine (FM-01)");
+        assert!(fliers.iter().all(|s| s.from == TileSet::Flier));
+        let fm02 = shapes.iter().find(|s| s.id.name() == "FM02").expect("FM02");
+        assert_eq!(fm02.flier, Some(Heading::W), "FM02's machine points west at rotation 0 (FM-05)");
     }
 
     #[test]

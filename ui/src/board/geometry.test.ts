@@ -13,6 +13,7 @@ import {
   spanOf,
   spreadPoints,
   tileShapes,
+  flierMark,
   tokenRadius,
   quarterLabelSize,
   QUARTER_LABEL_PX,
@@ -46,6 +47,19 @@ test("the start tile draws a city cap on the north edge and a road across", () =
 test("a gold tile draws its mine, a tile without gold none", () => {
   expect(tileShapes(D).some((s) => s.part === "gold")).toBe(false);
   expect(tileShapes({ ...D, gold: true }).filter((s) => s.part === "gold")).toHaveLength(1);
+});
+
+test("a flying machine is drawn in the middle of its tile, nose the way it flies (FM-05)", () => {
+  const nose = (d: string) => d.split(" ").slice(1, 2)[0];
+  expect(nose(flierMark("N"))).toBe("50.0,28.0");
+  expect(nose(flierMark("E"))).toBe("72.0,50.0");
+  expect(nose(flierMark("SW"))).toBe(`${(50 - 22 / Math.SQRT2).toFixed(1)},${(50 + 22 / Math.SQRT2).toFixed(1)}`);
+  const fm02: TileShape = { ...D, id: "FM02", from: "flier", features: [], flier: "W" };
+  expect(tileShapes(fm02).map((s) => s.part)).toEqual(["flier"]);
+  expect(
+    tileShapes(D).map((s) => s.part),
+    "no machine on the start tile",
+  ).not.toContain("flier");
 });
 
 test("a cap on another side is the north cap turned", () => {

@@ -1,7 +1,17 @@
 // Tile drawings in a 100 × 100 square, catalog orientation; the board turns each tile by its
 // rotation. Shapes come only from the catalog's edges and features, so every tile of every
 // box is drawn the same way.
-import type { Degrees, FeatureShapeView, Figure, FollowerRole, Goods, Port, TileId, TileShape } from "../bindings";
+import type {
+  Degrees,
+  FeatureShapeView,
+  Figure,
+  FollowerRole,
+  Goods,
+  Heading,
+  Port,
+  TileId,
+  TileShape,
+} from "../bindings";
 import { PLACE_POINTS } from "../ipc";
 
 export type Side = "N" | "E" | "S" | "W";
@@ -67,6 +77,7 @@ export interface Shape {
     | "inn"
     | "cathedral"
     | "gold"
+    | "flier"
     | Goods;
 }
 
@@ -191,7 +202,43 @@ export function tileShapes(tile: TileShape): Shape[] {
   // The gold mine, a golden mound with its mouth, in a corner clear of the cloister the gold
   // tiles often show (GM-02): not the bar the board draws for ingots lying on a tile.
   if (tile.gold) shapes.push({ d: "M 68,92 Q 81,66 94,92 Z M 77,92 Q 81,82 85,92 Z", part: "gold" });
+  if (tile.flier) shapes.push({ d: flierMark(tile.flier), part: "flier" });
   return shapes;
+}
+
+const HEADINGS: Heading[] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/** A flying machine seen from above, pointing north, in units of its half-span: a nose, two
+ * wings and a tail, so the way it flies reads at a glance. */
+const FLIER_OUTLINE: [number, number][] = [
+  [0, -1.1],
+  [0.22, -0.45],
+  [1, -0.1],
+  [1, 0.12],
+  [0.2, 0.05],
+  [0.12, 0.6],
+  [0.45, 0.85],
+  [0, 0.85],
+  [-0.45, 0.85],
+  [-0.12, 0.6],
+  [-0.2, 0.05],
+  [-1, 0.12],
+  [-1, -0.1],
+  [-0.22, -0.45],
+];
+
+/** The flying machine in the middle of its tile, nose towards `heading` (FM-05): turned in
+ * eighths of a turn, catalog orientation, as the tile itself is turned on the board. */
+export function flierMark(heading: Heading): string {
+  const angle = (HEADINGS.indexOf(heading) * Math.PI) / 4;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const k = 20;
+  return (
+    FLIER_OUTLINE.map(([dx, dy], i) => {
+      const [x, y] = [50 + (dx * cos - dy * sin) * k, 50 + (dx * sin + dy * cos) * k];
+      return `${i ? "L" : "M"} ${x.toFixed(1)},${y.toFixed(1)}`;
+    }).join(" ") + " Z"
+  );
 }
 
 /** A small house with a pitched roof, `size` wide, centred at `x`, `y`. */

@@ -372,6 +372,16 @@ export const de: Messages = {
   "setup.goldOf": "Goldbarren von {name}",
   "final.goldEach.one": "{name} hat {ingots}: {n} Punkt je Barren",
   "final.goldEach.other": "{name} hat {ingots}: {n} Punkte je Barren",
+  "flier.title": "Fluggerät",
+  "flier.intro":
+    "{name} hat ein Fluggerät ohne Figur darauf gelegt und darf stattdessen eine Figur damit fliegen lassen.",
+  "flier.who": "Wer fliegt?",
+  "flier.none": "Niemand fliegt",
+  "flier.roll": "Der Flugwürfel zeigt",
+  "flier.where": "Wo landet die Figur?",
+  "flier.crash": "Dort ist nichts Offenes zum Landen: Die Figur stürzt ab und geht zurück in den Vorrat.",
+  "flier.log": " · {figure} fliegt, Würfel {roll} → {feature}",
+  "flier.logCrash": " · {figure} fliegt, Würfel {roll}: abgestürzt",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

@@ -370,6 +370,16 @@ export const nl: Messages = {
   "setup.goldOf": "Goudstaven van {name}",
   "final.goldEach.one": "{name} heeft {ingots}: {n} punt per staaf",
   "final.goldEach.other": "{name} heeft {ingots}: {n} punten per staaf",
+  "flier.title": "Vliegmachine",
+  "flier.intro":
+    "{name} legde een vliegmachine zonder figuur op de tegel en mag er in plaats daarvan een laten vliegen.",
+  "flier.who": "Wie vliegt?",
+  "flier.none": "Niemand vliegt",
+  "flier.roll": "De vliegdobbelsteen toont",
+  "flier.where": "Waar landt de figuur?",
+  "flier.crash": "Daar is niets open om op te landen: de figuur stort neer en gaat terug naar de voorraad.",
+  "flier.log": " · {figure} vliegt, dobbelsteen {roll} → {feature}",
+  "flier.logCrash": " · {figure} vliegt, dobbelsteen {roll}: neergestort",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",

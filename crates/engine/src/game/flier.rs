@@ -215,6 +215,19 @@ impl Game {
         (!FLIGHT_ROLLS.contains(&flight.roll)).then_some(FlightError::NotADieFace { roll: flight.roll }.into())
     }
 
+    /// The figures the player to move may fly from `tile`'s machine: the follower, the big
+    /// follower and the abbot, those in hand, in the order of [`Figure::ALL`] (FM-03, FM-04).
+    /// Empty when the tile shows no machine, and on a final board, where nobody flies.
+    pub fn flying_figures(&self, tile: TileId) -> Vec<Figure> {
+        if self.setup.mode == Mode::FinalBoard || tile.def().marks.flier.is_none() {
+            return Vec::new();
+        }
+        Figure::ALL
+            .into_iter()
+            .filter(|&figure| !figure.is_companion() && self.hand_error(self.current, figure).is_none())
+            .collect()
+    }
+
     /// The places where a figure flown from `tile` lying at `cell` with `rotation` with `roll`
     /// may land, in the order of the reached tile's features; empty when it crashes. The
     /// tile is not laid yet: the answer is worked out on a copy of the board with it laid.
@@ -341,6 +354,17 @@ mod tests {
         assert!(game.legal_landings(fm05, cell, Rotation::R0, Figure::Follower, 2).is_empty(), "an empty cell");
         assert!(game.legal_landings(fm05, cell, Rotation::R0, Figure::Abbot, 1).is_empty(), "no building (X2-03)");
         assert!(game.legal_landings(tile("U"), cell, Rotation::R0, Figure::Follower, 1).is_empty(), "no machine");
+    }
+
+    #[test]
+    fn the_figures_in_hand_fly_the_builder_does_not() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([TileSet::Flier, TileSet::Abbot, TileSet::TradersBuilders]);
+        let game = Game::new(setup).unwrap();
+        let fm05 = tile("FM05");
+        assert_eq!(game.flying_figures(fm05), [Figure::Follower, Figure::Abbot], "no builder or pig (FM-04)");
+        assert!(game.flying_figures(tile("U")).is_empty(), "a tile without a machine");
+        assert_eq!(flier_game().flying_figures(fm05), [Figure::Follower], "no abbot without its box");
     }
 
     #[test]

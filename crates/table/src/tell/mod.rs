@@ -11,11 +11,14 @@ mod crop;
 
 pub mod gold;
 
+mod flier;
+
 pub use crate::count::QuestionError;
 pub mod ferries;
 use crate::request::MoveRequest;
 use castellan_engine::{Game, Move, TileSet, Told};
 pub use crop::{CropFigure, CropPlayer, CropQuestion};
+pub use flier::FlightQuestion;
 use serde::Serialize;
 
 /// What the table is asked about one placement, box by box; nothing when no box asks.
@@ -27,6 +30,10 @@ pub struct TellQuestions {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub gold: Option<gold::GoldQuestion>,
+    /// Flying Machines: who flies from the tile's machine, the die and the landing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub flier: Option<FlightQuestion>,
     /// Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
@@ -78,6 +85,7 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
     }
     Ok(TellQuestions {
         gold: gold::gold_question(game, &mv)?,
+        flier: flier::flight_question(game, &mv),
         ferries: ferries::ferry_question(game, &mv)?,
         crop: crop::crop_question(game, &mv),
     })

@@ -65,6 +65,25 @@ pub struct TurnView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub crop: Option<CropChoice>,
+    /// Flying Machines: the figure flown from the tile's machine in this turn; left out when
+    /// nobody flew.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub flight: Option<FlightLog>,
+}
+
+/// A flight in the turn log: who flew, the die, and where the figure landed (FM-03 to FM-08).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct FlightLog {
+    /// The figure that flew.
+    pub figure: Figure,
+    /// The die's result.
+    pub roll: u8,
+    /// Where it landed, as players point at it on the board as it stands now; `null` when it
+    /// crashed and went back to hand.
+    pub landing: Option<Target>,
 }
 
 pub(super) fn is_turn(e: &Event) -> bool {
@@ -123,6 +142,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 quarter: None,
                 feature: None,
                 crop: None,
+                flight: None,
             };
         let next = match e {
             Event::FollowerDeployed { player, cell, port, figure, .. } => {
@@ -137,6 +157,13 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
             Event::CropCircleChosen { choice, .. } => {
                 if let Some(last) = out.last_mut() {
                     last.crop = Some(*choice);
+                }
+                continue;
+            }
+            Event::Flew { figure, roll, target, landed, .. } => {
+                if let Some(last) = out.last_mut() {
+                    let landing = landed.and_then(|port| survey.targets(&[(*target, port)]).pop());
+                    last.flight = Some(FlightLog { figure: *figure, roll: *roll, landing });
                 }
                 continue;
             }
@@ -222,6 +249,33 @@ mod tests {
         assert_eq!(said, [None, Some(CropChoice::Remove)]);
         let json = serde_json::to_value(turn_log(live.game())).unwrap();
         assert_eq!((json[0].get("crop"), json[1]["crop"].as_str()), (None, Some("remove")), "left out without one");
+    }
+
+    #[test]
+    fn a_flight_is_said_in_the_turn_of_its_tile() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::Flier);
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let flier = |tile, cell, roll, to| {
+            let mut mv = Move::place(TileId::from_name(tile).unwrap(), cell, Rotation::R0, None);
+            if let Move::Place { told, .. } = &mut mv {
+                told.flight = Some(castellan_engine::Flight { figure: Figure::Follower, roll, to });
+            }
+            mv
+        };
+        // Anna flies one square west onto the start tile's city; Bram three north-west, into
+        // nothing.
+        table.play(flier("FM05", Cell::new(1, 0), 1, Some(Port::N)), now()).unwrap();
+        let live = table.play(flier("FM03", Cell::new(2, 0), 3, None), now()).unwrap();
+        let flights: Vec<_> = turn_log(live.game()).into_iter().map(|t| t.flight).collect();
+        let [Some(landed), Some(crashed)] = &flights[..] else { panic!("both turns flew: {flights:?}") };
+        assert_eq!((landed.figure, landed.roll), (Figure::Follower, 1));
+        let city = landed.landing.as_ref().expect("Anna landed");
+        assert_eq!((city.kind, city.at.x, city.at.y), (FeatureKind::City, 0, 0), "on the start tile's city");
+        assert_eq!((crashed.roll, crashed.landing.as_ref()), (3, None), "Bram crashed (FM-08)");
+        let json = serde_json::to_value(turn_log(live.game())).unwrap();
+        assert!(json[0].get("flight").is_some() && json[1]["flight"]["landing"].is_null());
     }
 
     #[test]
