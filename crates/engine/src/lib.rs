@@ -72,9 +72,9 @@ pub use figure::Figure;
 pub use game::{
     flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice,
     CropCircle, CropDeed, CropError, DrawError, FerryError, FerryMove, FinishError, Flight, FlightError, FollowerError,
-    Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure, MagicFigures, MagicMove, Mode, Move, MoveError,
-    PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError,
-    Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
+    Game, GameSetup, GoldError, GoldTake, MagicAsked, MagicError, MagicFigure, MagicFigures, MagicMove, MagicOptions,
+    Mode, Move, MoveError, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SecondIngot,
+    SetupError, StandError, Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
 };
 pub use goods::{Goods, Tokens};
 pub use heading::Heading;
