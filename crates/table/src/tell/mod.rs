@@ -7,16 +7,24 @@
 //! Each box adds its own question here as a field of [`TellQuestions`], built in a module of
 //! its own; a field is left out of the data when its box asks nothing of this move.
 
+mod magic;
+
 pub use crate::count::QuestionError;
 use crate::request::MoveRequest;
 use castellan_engine::{Game, Mode, Move, TileSet, Told};
+pub use magic::{MagicChoice, MagicQuestion};
 use serde::Serialize;
 
 /// What the table is asked about one placement, box by box; nothing when no box asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct TellQuestions {}
+pub struct TellQuestions {
+    /// Mage & Witch: where the mage or the witch goes, or which moves away (MW-02 to MW-05).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub magic: Option<MagicQuestion>,
+}
 
 impl TellQuestions {
     /// Whether no box asks anything of this move: it is entered without questions.
@@ -52,11 +60,11 @@ pub fn asks_told(sets: &[TileSet]) -> bool {
 /// The request cannot be read as a move.
 pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestions, QuestionError> {
     let mv = request.to_move()?;
-    let Move::Place { .. } = &mv else { return Ok(TellQuestions::default()) };
+    let Move::Place { tile, cell, rotation, told, .. } = &mv else { return Ok(TellQuestions::default()) };
     if game.setup().mode != Mode::Turns || !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
-    Ok(TellQuestions::default())
+    Ok(TellQuestions { magic: magic::magic_question(game, *tile, (*cell, *rotation), told.magic)? })
 }
 
 /// The answers a request carries, for a box's question to build on.
