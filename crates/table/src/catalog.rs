@@ -45,6 +45,11 @@ pub struct TileShape {
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
+    /// The magic symbol of Mage & Witch (MW-02), drawn so the tile is known for the question
+    /// it asks.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub magic: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -117,6 +122,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         EdgeKind::Inner => '-',
                     })
                     .collect(),
+                magic: def.marks.magic,
             }
         })
         .collect()
@@ -149,20 +155,24 @@ mod tests {
     fn the_new_game_screen_offers_every_box_but_the_base_game() {
         let offered = offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
-        for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
+        for box_ in
+            [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River, TileSet::MageWitch]
+        {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [
-            TileSet::Flier,
-            TileSet::Ferries,
-            TileSet::Goldmines,
-            TileSet::MageWitch,
-            TileSet::CropCircles,
-            TileSet::CropCircles1,
-        ];
+        let not_yet =
+            [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::CropCircles, TileSet::CropCircles1];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn the_magic_symbol_is_drawn_on_the_mage_and_witch_tiles_alone() {
+        let magic: Vec<String> = tile_shapes().iter().filter(|s| s.magic).map(|s| s.id.name().to_string()).collect();
+        assert_eq!(magic, ["MW01", "MW02", "MW03", "MW04", "MW05", "MW06", "MW07", "MW08"]);
+        let plain = tile_shapes().into_iter().find(|s| s.id.name() == "D").unwrap();
+        assert!(serde_json::to_value(&plain).unwrap().get("magic").is_none(), "left out where there is none");
     }
 
     #[test]

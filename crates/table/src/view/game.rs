@@ -71,6 +71,8 @@ pub struct GameView {
     /// next move is a second tile; `null` without the box. The builders and pigs in hand are
     /// among each player's `figures`.
     pub traders: Option<TradersView>,
+    /// Mage & Witch: where the mage and the witch stand; `null` without the box.
+    pub magic: Option<super::MagicView>,
     /// A box in play may ask the table something when a tile is placed (the Big Box's): the
     /// screen asks the tell questions before entering a move.
     pub asks_told: bool,
@@ -417,6 +419,7 @@ impl GameView {
             result: result_of(game),
             before_count: None,
             traders: TradersView::of(game),
+            magic: super::MagicView::of(game),
             asks_told: crate::tell::asks_told(&game.setup().sets),
         }
     }

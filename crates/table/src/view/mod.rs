@@ -11,6 +11,7 @@
 //! - `replay.rs`: a stored game or a script stepped through turn by turn.
 
 mod game;
+mod magic;
 mod replay;
 mod result;
 mod score;
@@ -23,6 +24,7 @@ pub use game::{
     BagCount, ChallengeView, CityView, FollowerOnBoard, GameView, GoodsHeldView, OpenFeatureView, Progress,
     QuarterView, TileOnBoard, TitleView, TitlesView, TradersView,
 };
+pub use magic::MagicView;
 pub use replay::{replay_view, script_replay_view, ReplayView};
 pub use result::{
     other_farm_rule, CountStepView, CountView, FarmComparison, FarmStepView, FieldPiece, ResultView, StandingView,
