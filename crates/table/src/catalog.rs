@@ -67,12 +67,11 @@ pub fn offered_boxes() -> Vec<TileSet> {
 fn window_plays(set: TileSet) -> bool {
     match set {
         // The Big Box's boxes: the window does not ask their questions yet (the flight's die
-        // and landing, the ferries, the gold, the magic figures, the crop circle's action).
+        // and landing, the ferries, the gold, the crop circle's action).
         TileSet::Base
         | TileSet::Flier
         | TileSet::Ferries
         | TileSet::Goldmines
-        | TileSet::MageWitch
         | TileSet::CropCircles
         | TileSet::CropCircles1 => false,
         TileSet::Winter
@@ -84,7 +83,8 @@ fn window_plays(set: TileSet) -> bool {
         | TileSet::RiverC1
         | TileSet::Abbot
         | TileSet::InnsCathedrals
-        | TileSet::TradersBuilders => true,
+        | TileSet::TradersBuilders
+        | TileSet::MageWitch => true,
     }
 }
 
