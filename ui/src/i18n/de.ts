@@ -341,6 +341,8 @@ export const de: Messages = {
   "magic.off.witch": "Die Hexe wegnehmen",
   "magic.goes.mage": "Der Magier kommt auf: {target}",
   "magic.goes.witch": "Die Hexe kommt auf: {target}",
+  "magic.feed.mage": " (der Magier: +1 je Plättchen)",
+  "magic.feed.witch": " (die Hexe: die Hälfte)",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

@@ -335,6 +335,8 @@ export const en = {
   "magic.off.witch": "Take the witch off",
   "magic.goes.mage": "The mage goes onto: {target}",
   "magic.goes.witch": "The witch goes onto: {target}",
+  "magic.feed.mage": " (the mage: +1 a tile)",
+  "magic.feed.witch": " (the witch: half)",
   "count.title": "The Count of Carcassonne",
   "count.movesIntro":
     "Before scoring, followers may leave the City for what this tile completed, starting left of {name}:",

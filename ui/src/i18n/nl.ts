@@ -340,6 +340,8 @@ export const nl: Messages = {
   "magic.off.witch": "Haal de heks eraf",
   "magic.goes.mage": "De tovenaar gaat naar: {target}",
   "magic.goes.witch": "De heks gaat naar: {target}",
+  "magic.feed.mage": " (de tovenaar: +1 per tegel)",
+  "magic.feed.witch": " (de heks: de helft)",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",
