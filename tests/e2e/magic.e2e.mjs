@@ -104,10 +104,13 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await ring.waitForExist({ timeout: 5000, timeoutMsg: "the places are lit on the board" });
   await shot(browser, "magic-tile-question");
   await ring.click();
-  await textOf(browser, "#magic-tile-answer", /^The mage goes onto: /);
+  await textOf(browser, '#magic-tile [aria-pressed="true"]', /^city · 1 tile · the start tile/);
   await enterTold();
   assert.deepEqual((await view()).magic.mage, startCity.at, "the mage stands on the start tile's city");
   await (await browser.$('[data-magic-figure="mage"]')).waitForExist({ timeout: 5000 });
+  const status = async (figure) =>
+    (await browser.$(`#magic-status [data-magic-status="${figure}"]`)).getAttribute("data-on-board");
+  assert.deepEqual([await status("mage"), await status("witch")], ["true", "false"], "the scoreboard says so");
 
   // Anna: the witch onto MW05's west cap, from the panel's list.
   const second = await magicAsked("MW06", MW06);
@@ -121,7 +124,7 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await magicShown("tile");
   await click(browser, "#magic-tile-witch");
   await click(browser, `[data-magic-to="${spotOf(westCap)}"]`);
-  await textOf(browser, "#magic-tile-answer", /^The witch goes onto: /);
+  assert.equal(await (await browser.$(`[data-magic-to="${spotOf(westCap)}"]`)).getAttribute("aria-pressed"), "true");
   await enterTold();
   assert.deepEqual((await view()).magic, { mage: startCity.at, witch: westCap.at });
 
@@ -140,12 +143,18 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await textOf(browser, "#magic-fix", /Magier und Hexe treffen sich/);
   await click(browser, "#magic-fix-mage");
   await click(browser, `[data-magic-to="${spotOf(away)}"]`);
-  await textOf(browser, "#magic-fix-answer", /^Der Magier kommt auf: /);
+  await textOf(browser, '#magic-fix [aria-pressed="true"]', /^Stadt · 1 Plättchen/);
   await shot(browser, "magic-fix-question-de");
   await enterTold();
   await waitScores(browser, [0, 3]);
   const afterJoin = await view();
   assert.deepEqual(afterJoin.magic, { mage: away.at, witch: null }, "the witch left with her scored city");
+  await browser.waitUntil(async () => (await status("witch")) === "false", { timeout: 5000, timeoutMsg: "witch off" });
+  assert.equal(
+    await (await browser.$('#magic-status [data-magic-status="witch"]')).getAttribute("title"),
+    "neben dem Spielplan",
+  );
+  assert.ok(!(await (await browser.$('[data-magic-figure="witch"]')).isExisting()), "and the board");
   await language("en");
 
   // Anna: another magic tile, her thief on its road, and the mage moved onto that road from

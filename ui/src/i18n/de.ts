@@ -339,8 +339,6 @@ export const de: Messages = {
   "magic.noRoom": "Keine unfertige Straße oder Stadt kann eine Figur aufnehmen: {name} nimmt eine vom Spielplan.",
   "magic.off.mage": "Den Magier wegnehmen",
   "magic.off.witch": "Die Hexe wegnehmen",
-  "magic.goes.mage": "Der Magier kommt auf: {target}",
-  "magic.goes.witch": "Die Hexe kommt auf: {target}",
   "magic.feed.mage": " (der Magier: +1 je Plättchen)",
   "magic.feed.witch": " (die Hexe: die Hälfte)",
   "count.title": "Der Graf von Carcassonne",

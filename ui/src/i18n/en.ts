@@ -333,8 +333,6 @@ export const en = {
   "magic.noRoom": "No unfinished road or city can take a figure: {name} takes one off the board.",
   "magic.off.mage": "Take the mage off",
   "magic.off.witch": "Take the witch off",
-  "magic.goes.mage": "The mage goes onto: {target}",
-  "magic.goes.witch": "The witch goes onto: {target}",
   "magic.feed.mage": " (the mage: +1 a tile)",
   "magic.feed.witch": " (the witch: half)",
   "count.title": "The Count of Carcassonne",

@@ -338,8 +338,6 @@ export const nl: Messages = {
   "magic.noRoom": "Geen onafgemaakte weg of stad kan een figuur nemen: {name} haalt er een van het bord.",
   "magic.off.mage": "Haal de tovenaar eraf",
   "magic.off.witch": "Haal de heks eraf",
-  "magic.goes.mage": "De tovenaar gaat naar: {target}",
-  "magic.goes.witch": "De heks gaat naar: {target}",
   "magic.feed.mage": " (de tovenaar: +1 per tegel)",
   "magic.feed.witch": " (de heks: de helft)",
   "count.title": "De Graaf van Carcassonne",
