@@ -158,6 +158,30 @@ mod tests {
         assert!(!g.is_legal(&request.to_move().unwrap()), "a join must be answered");
     }
 
+    /// The MW-04 scenario: a table of 3 by 3 cells whose border closes roads and cities; the
+    /// witch on MW02's city, every other road and city closed, and MW05 closing the witch's.
+    #[test]
+    fn with_nowhere_to_go_the_question_is_which_comes_off() {
+        let mut setup = magic_game().setup().clone();
+        setup.rules.bounds = Some(castellan_engine::Bounds { min_x: -1, max_x: 1, min_y: -1, max_y: 1 });
+        setup.rules.border_closes = true;
+        let mut g = Game::new(setup).unwrap();
+        let witch = MagicMove::To { figure: MagicFigure::Witch, cell: Cell::new(1, 0), port: Port::S };
+        let moves =
+            [("MW02", 1, 0, 180, Some(witch)), ("E", 0, -1, 180, None), ("A", 1, -1, 0, None), ("A", -1, 0, 270, None)];
+        for (tile, x, y, rot, magic) in moves {
+            g.apply(&with_magic(place_request(tile, x, y, rot, None), magic, None).to_move().unwrap()).unwrap();
+        }
+        let request = place_request("MW05", 1, 1, 0, None);
+        let q = tell_questions(&g, &request).unwrap().magic.expect("a magic tile asks");
+        let choice = q.tile.expect("the tile's move");
+        assert!(choice.targets.is_empty(), "no road or city is left open: {:?}", choice.targets);
+        assert_eq!(choice.removable, [MagicFigure::Witch], "the witch alone stands on the board");
+        assert_eq!(choice.witch, Some(Spot { x: 1, y: 0, place: Port::S }));
+        let off = with_magic(request, Some(MagicMove::Remove { figure: Some(MagicFigure::Witch) }), None);
+        assert!(g.is_legal(&off.to_move().unwrap()), "the engine takes the witch off");
+    }
+
     #[test]
     fn a_final_board_asks_nothing() {
         let mut setup = magic_game().setup().clone();
