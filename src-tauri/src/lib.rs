@@ -165,19 +165,17 @@ mod tests {
     }
 
     /// The setup screen offers every box the engine plays beside the base game, which is
-    /// always in play: Inns & Cathedrals and Traders & Builders among them; not yet the boxes
-    /// whose questions the window does not ask.
+    /// always in play: Inns & Cathedrals, Traders & Builders and the Big Box's five among them.
     #[test]
     fn the_setup_screen_offers_every_box_but_the_base_game() {
         use castellan_table::engine::TileSet;
         let offered = castellan_table::catalog::offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is not a choice: {offered:?}");
         assert!(offered.contains(&TileSet::InnsCathedrals) && offered.contains(&TileSet::TradersBuilders));
-        assert!(offered.contains(&TileSet::Goldmines), "the window asks the gold questions: {offered:?}");
-        assert!(offered.contains(&TileSet::Flier), "the window asks the flight: {offered:?}");
-        let not_yet = [TileSet::MageWitch];
-        assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
-        assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+        for set in [TileSet::Goldmines, TileSet::Flier, TileSet::MageWitch, TileSet::Ferries, TileSet::CropCircles] {
+            assert!(offered.contains(&set), "the window asks the questions of {set:?}: {offered:?}");
+        }
+        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every box but the base game: {offered:?}");
     }
 
     /// The commands the UI may call are listed three times: registered with the bindings

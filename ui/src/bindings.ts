@@ -160,7 +160,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","flier","goldmines","crop-circles","crop-circles-1"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","mage-witch","flier","goldmines","crop-circles","crop-circles-1"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -1585,6 +1585,8 @@ export type GameView = {
 	ferries: FerryView[] | null,
 	/**  Gold Mines: the ingots on tiles and in each player's hand; `null` without the box. */
 	gold: GoldView | null,
+	/**  Mage & Witch: where the mage and the witch stand; `null` without the box. */
+	magic: MagicView | null,
 	/**
 	 *  A box in play may ask the table something when a tile is placed (the Big Box's): the
 	 *  screen asks the tell questions before entering a move.
@@ -1906,6 +1908,18 @@ name: string } |
 /**  Anything else: a failure of the ledger itself, whose words the detail holds. */
 { kind: "other" };
 
+/**  One magic step: a road or city for the mage or the witch, or which of them comes off. */
+export type MagicChoice = {
+	/**  Where the mage stands as the step begins; `null` beside the board. */
+	mage: Spot | null,
+	/**  Where the witch stands as the step begins; `null` beside the board. */
+	witch: Spot | null,
+	/**  The roads and cities either figure may go onto: unfinished, neither figure on them. */
+	targets: Target[],
+	/**  Only when no road or city can take a figure: the figures that may come off (MW-04). */
+	removable: MagicFigure[],
+};
+
 /**  Why a magic figure may not go or come off as the move says. The game is unchanged. */
 export type MagicError = 
 /**  The table plays without Mage & Witch (MW-01). */
@@ -1995,6 +2009,28 @@ port: Port } |
 { kind: "remove"; 
 /**  Which figure, if said. */
 figure: MagicFigure | null };
+
+/**  The magic questions of one placement. */
+export type MagicQuestion = {
+	/**
+	 *  The magic tile's move, told as `told.magic` (MW-02 to MW-04); `null` for a tile without
+	 *  the symbol.
+	 */
+	tile: MagicChoice | null,
+	/**
+	 *  The tile joined the mage's feature and the witch's: one moves away, told as
+	 *  `told.magicFix` (MW-05). Asked once the tile's own move is told, which may part them.
+	 */
+	fix: MagicChoice | null,
+};
+
+/**  Where the mage and the witch stand. */
+export type MagicView = {
+	/**  The mage's place; `null` beside the board. */
+	mage: Spot | null,
+	/**  The witch's place; `null` beside the board. */
+	witch: Spot | null,
+};
 
 /**  Two players' games of one kind. */
 export type MeetingsView = {
@@ -4528,6 +4564,8 @@ export type Target = {
 export type TellQuestions = {
 	/**  Gold Mines: the second ingot's tile, and the takes when gold is shared. */
 	gold?: GoldQuestion | null,
+	/**  Mage & Witch: where the mage or the witch goes, or which moves away (MW-02 to MW-05). */
+	magic?: MagicQuestion | null,
 	/**  Flying Machines: who flies from the tile's machine, the die and the landing. */
 	flier?: FlightQuestion | null,
 	/**  Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05). */
@@ -4652,6 +4690,11 @@ export type TileShape = {
 	 *  of the data on every other tile.
 	 */
 	flier?: Heading | null,
+	/**
+	 *  The magic symbol of Mage & Witch (MW-02), drawn so the tile is known for the question
+	 *  it asks.
+	 */
+	magic?: boolean,
 };
 
 /**  Who holds a title, and the size to beat. */

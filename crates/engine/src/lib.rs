@@ -72,9 +72,10 @@ pub use figure::Figure;
 pub use game::{
     flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice,
     CropCircle, CropDeed, CropError, CropOptions, CropTurn, DrawError, FerryError, FerryMove, FinishError, Flight,
-    FlightError, FollowerError, Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure, MagicFigures, MagicMove,
-    Mode, Move, MoveError, NextGoldTake, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
-    SecondIngot, SetupError, StandError, Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
+    FlightError, FollowerError, Game, GameSetup, GoldError, GoldTake, MagicAsked, MagicError, MagicFigure,
+    MagicFigures, MagicMove, MagicOptions, Mode, Move, MoveError, NextGoldTake, PigError, PlacementError, PlayerSetup,
+    Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError, Start, Told, TrackPosition,
+    FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
 };
 pub use goods::{Goods, Tokens};
 pub use heading::Heading;

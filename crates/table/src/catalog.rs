@@ -56,6 +56,11 @@ pub struct TileShape {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub flier: Option<Heading>,
+    /// The magic symbol of Mage & Witch (MW-02), drawn so the tile is known for the question
+    /// it asks.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub magic: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -72,11 +77,10 @@ pub fn offered_boxes() -> Vec<TileSet> {
 /// always in play, so it is not offered as a box.
 fn window_plays(set: TileSet) -> bool {
     match set {
-        // The Big Box's boxes: the window does not ask their questions yet (the magic
-        // figures).
-        TileSet::Base | TileSet::MageWitch => false,
+        TileSet::Base => false,
         TileSet::CropCircles
         | TileSet::CropCircles1
+        | TileSet::MageWitch
         | TileSet::Flier
         | TileSet::Goldmines
         | TileSet::Winter
@@ -131,6 +135,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     .collect(),
                 gold: def.marks.gold,
                 flier: def.marks.flier,
+                magic: def.marks.magic,
             }
         })
         .collect()
@@ -172,14 +177,13 @@ mod tests {
             TileSet::CropCircles1,
             TileSet::Goldmines,
             TileSet::Flier,
+            TileSet::MageWitch,
         ] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
-        // The boxes whose questions the window does not ask yet are not offered.
+        // Every box is offered: the window asks each one's questions.
         assert!(offered.contains(&TileSet::Ferries), "the ferries' questions are asked: {offered:?}");
-        let not_yet = [TileSet::MageWitch];
-        assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
-        assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+        assert_eq!(offered.len(), TileSet::ALL.len() - 1, "every box but the base game: {offered:?}");
     }
 
     #[test]
@@ -227,6 +231,14 @@ mod tests {
         assert!(fliers.iter().all(|s| s.from == TileSet::Flier));
         let fm02 = shapes.iter().find(|s| s.id.name() == "FM02").expect("FM02");
         assert_eq!(fm02.flier, Some(Heading::W), "FM02's machine points west at rotation 0 (FM-05)");
+    }
+
+    #[test]
+    fn the_magic_symbol_is_drawn_on_the_mage_and_witch_tiles_alone() {
+        let magic: Vec<String> = tile_shapes().iter().filter(|s| s.magic).map(|s| s.id.name().to_string()).collect();
+        assert_eq!(magic, ["MW01", "MW02", "MW03", "MW04", "MW05", "MW06", "MW07", "MW08"]);
+        let plain = tile_shapes().into_iter().find(|s| s.id.name() == "D").unwrap();
+        assert!(serde_json::to_value(&plain).unwrap().get("magic").is_none(), "left out where there is none");
     }
 
     #[test]

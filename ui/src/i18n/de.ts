@@ -382,6 +382,23 @@ export const de: Messages = {
   "flier.crash": "Dort ist nichts Offenes zum Landen: Die Figur stürzt ab und geht zurück in den Vorrat.",
   "flier.log": " · {figure} fliegt, Würfel {roll} → {feature}",
   "flier.logCrash": " · {figure} fliegt, Würfel {roll}: abgestürzt",
+  "magic.tileTitle": "Magiesymbol: der Magier oder die Hexe zieht",
+  "magic.tileIntro":
+    "{name} setzt den Magier oder die Hexe auf eine unfertige Straße oder Stadt, von neben dem Spielplan oder von da, wo die Figur steht.",
+  "magic.fixTitle": "Magier und Hexe treffen sich",
+  "magic.fixIntro":
+    "Dieses Plättchen verbindet die Straße oder Stadt des Magiers mit der der Hexe: {name} versetzt eine der beiden.",
+  "magic.which": "Welche Figur",
+  "magic.mage": "Magier",
+  "magic.witch": "Hexe",
+  "magic.onBoard": "auf dem Spielplan",
+  "magic.beside": "neben dem Spielplan",
+  "magic.where": "Wohin: einen hervorgehobenen Ort auf dem Spielplan anklicken oder hier wählen.",
+  "magic.noRoom": "Keine unfertige Straße oder Stadt kann eine Figur aufnehmen: {name} nimmt eine vom Spielplan.",
+  "magic.off.mage": "Den Magier wegnehmen",
+  "magic.off.witch": "Die Hexe wegnehmen",
+  "magic.feed.mage": " (der Magier: +1 je Plättchen)",
+  "magic.feed.witch": " (die Hexe: die Hälfte)",
   "count.title": "Der Graf von Carcassonne",
   "count.movesIntro":
     "Vor der Wertung dürfen Meeple die Stadt Carcassonne verlassen, hin zu dem, was dieses Plättchen fertigstellt, links von {name} beginnend:",

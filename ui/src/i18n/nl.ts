@@ -380,6 +380,23 @@ export const nl: Messages = {
   "flier.crash": "Daar is niets open om op te landen: de figuur stort neer en gaat terug naar de voorraad.",
   "flier.log": " · {figure} vliegt, dobbelsteen {roll} → {feature}",
   "flier.logCrash": " · {figure} vliegt, dobbelsteen {roll}: neergestort",
+  "magic.tileTitle": "Magisch symbool: de tovenaar of de heks verplaatst",
+  "magic.tileIntro":
+    "{name} zet de tovenaar of de heks op een onafgemaakte weg of stad, van naast het bord of van waar hij of zij staat.",
+  "magic.fixTitle": "De tovenaar en de heks komen samen",
+  "magic.fixIntro":
+    "Deze tegel verbindt de weg of stad van de tovenaar met die van de heks: {name} zet een van beiden ergens anders.",
+  "magic.which": "Welke figuur",
+  "magic.mage": "Tovenaar",
+  "magic.witch": "Heks",
+  "magic.onBoard": "op het bord",
+  "magic.beside": "naast het bord",
+  "magic.where": "Waarheen: klik op een verlichte plek op het bord, of kies hier.",
+  "magic.noRoom": "Geen onafgemaakte weg of stad kan een figuur nemen: {name} haalt er een van het bord.",
+  "magic.off.mage": "Haal de tovenaar eraf",
+  "magic.off.witch": "Haal de heks eraf",
+  "magic.feed.mage": " (de tovenaar: +1 per tegel)",
+  "magic.feed.witch": " (de heks: de helft)",
   "count.title": "De Graaf van Carcassonne",
   "count.movesIntro":
     "Voor de telling mogen horigen de Stad Carcassonne verlaten naar wat deze tegel afmaakte, links van {name} beginnend:",

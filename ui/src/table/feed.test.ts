@@ -64,6 +64,24 @@ test("a score made by the builder's second tile says so, in every language", () 
   expect(said("en", city), "a first tile's score says nothing of it").not.toContain("second");
 });
 
+test("a score the mage or the witch changed says which, in every language", () => {
+  const said = (language: "en" | "nl" | "de", s: ScoreView) =>
+    describeScore(
+      s,
+      players,
+      (k, v) => translate(language, k, v),
+      (b, n) => translateCount(language, b, n),
+      (items) => formatList(language, items),
+    );
+  const road: ScoreView = { ...city, kind: "road", points: 6, pennants: 0, outvoted: [], rule: "MW-06" };
+  expect(said("en", road)).toBe("Anna 6: road of 3 tiles (the mage: +1 a tile)");
+  expect(said("de", road)).toContain("(der Magier: +1 je Plättchen)");
+  const halved: ScoreView = { ...city, points: 4, rule: "MW-07" };
+  expect(said("en", halved)).toBe("Anna 4: city of 3 tiles + 1 pennant (the witch: half); Bram had fewer followers");
+  expect(said("nl", halved)).toContain("(de heks: de helft)");
+  expect(said("en", city), "nothing of them otherwise").not.toMatch(/mage|witch/);
+});
+
 test("a farm says whose pig raised the pay per city", () => {
   const farm: ScoreView = { ...city, kind: "farm", points: 4, pennants: 0, outvoted: [], cities: [[0, -1]], pigs: [0] };
   const said = (language: "en" | "nl" | "de", s: ScoreView) =>

@@ -64,6 +64,9 @@ export function describeScore(
   }
   // A pig (or River II's herd) raised its owner's pay per city (T-17, X-12).
   if (score.pigs && score.pigs.length > 0) what += t("feed.pigs", { names: namesOf(players, score.pigs, list) });
+  // The mage's point a tile or the witch's half is in the points: said who changed them.
+  if (score.rule === "MW-06") what += t("magic.feed.mage");
+  else if (score.rule === "MW-07") what += t("magic.feed.witch");
   // Made by a double turn's second tile (T-08): said, as the same player scored twice in a row.
   if (score.secondTile) what += t("feed.secondTile");
   let line = `${namesOf(players, score.winners, list)} ${score.points}: ${what}`;

@@ -135,6 +135,41 @@ impl MagicFigures {
     }
 }
 
+/// What the table may answer at one magic step of a move: a road or city for a figure, or,
+/// when none can take one, which figure comes off (MW-02 to MW-05).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MagicOptions {
+    /// Where the figures stand as the step begins.
+    pub standing: MagicFigures,
+    /// One place of every unfinished road or city neither figure stands on: either figure may
+    /// go there (MW-02, MW-03).
+    pub places: Vec<(Cell, Port)>,
+    /// Only when no place is open: the figures on the board, one of which comes off (MW-04).
+    pub removable: Vec<MagicFigure>,
+}
+
+impl MagicOptions {
+    /// Whether there is nothing to answer: nowhere to go and nothing to take off.
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty() && self.removable.is_empty()
+    }
+}
+
+/// The magic questions of one placement, each as the board stands at its step.
+#[derive(Clone, Debug)]
+pub struct MagicAsked {
+    /// The game with the tile laid and nothing else done: no figure moved, no follower,
+    /// nothing scored. The places of both steps lie on its board; it is for describing them,
+    /// not for playing on.
+    pub laid: Game,
+    /// The magic tile's move (MW-02 to MW-04); `None` for a tile without the symbol, or when
+    /// no figure can go anywhere and none is on the board.
+    pub tile: Option<MagicOptions>,
+    /// The move the tile's join of the mage's and the witch's feature forces (MW-05), after
+    /// the tile's own move; `None` when nothing is joined, or while the tile's move is untold.
+    pub fix: Option<MagicOptions>,
+}
+
 /// Why a magic figure may not go or come off as the move says. The game is unchanged.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -359,6 +394,53 @@ impl Game {
             .map(|f| board.anchor(f))
     }
 
+    /// What the table must tell about the magic figures when `tile` is laid at `cell` turned
+    /// `rotation`, with the magic tile's move `magic` if already told: the join's question
+    /// depends on it. `None` when no magic figure moves in this move (a game without the box,
+    /// a final board, a tile that neither shows the symbol nor joins the two figures).
+    ///
+    /// # Errors
+    /// The tile may not go there, or the magic tile's move told is refused.
+    pub fn magic_asked(
+        &self,
+        tile: TileId,
+        cell: Cell,
+        rotation: crate::coord::Rotation,
+        magic: Option<MagicMove>,
+    ) -> Result<Option<MagicAsked>, super::MoveError> {
+        if !self.setup.has(TileSet::MageWitch) || self.setup.mode != Mode::Turns {
+            return Ok(None);
+        }
+        self.check_placement(tile, cell, rotation)?;
+        let mut laid = self.trial();
+        let index = super::placement::place_on_board(&mut laid.board, &self.setup.rules, tile, cell, rotation);
+        super::placement::close_at_border(&mut laid.board, &self.setup.rules, index);
+        let tile_step = Some(laid.magic_options()).filter(|_| tile.def().marks.magic).filter(|o| !o.is_empty());
+        if tile_step.is_some() && magic.is_none() {
+            return Ok(Some(MagicAsked { laid, tile: tile_step, fix: None }));
+        }
+        let mut after = laid.trial();
+        if let Some(m) = magic.filter(|_| tile_step.is_some()) {
+            after.play_magic(m, false)?;
+        }
+        let fix = after.magic_joined().then(|| after.magic_options());
+        Ok((tile_step.is_some() || fix.is_some()).then_some(MagicAsked { laid, tile: tile_step, fix }))
+    }
+
+    /// Whether the mage and the witch stand on one feature, which a tile just joined (MW-05).
+    fn magic_joined(&self) -> bool {
+        let mage = self.magic_feature(MagicFigure::Mage);
+        mage.is_some() && mage == self.magic_feature(MagicFigure::Witch)
+    }
+
+    /// Where a figure may go now, or which may come off when it can go nowhere (MW-02 to MW-04).
+    fn magic_options(&self) -> MagicOptions {
+        let places: Vec<(Cell, Port)> = self.magic_rooms().collect();
+        let removable =
+            if places.is_empty() { self.magic.on_board().map(|(figure, _)| figure).collect() } else { Vec::new() };
+        MagicOptions { standing: self.magic, places, removable }
+    }
+
     /// A legal answer to the magic questions of laying `tile` so, for random games: a place
     /// picked among those open, else a figure taken off; the join's move the same way. The
     /// engine picks nothing itself: `pick` does.
@@ -385,8 +467,7 @@ impl Game {
                 next.play_magic(m, false).expect("picked among the places open");
             }
         }
-        let (mage, witch) = (next.magic_feature(MagicFigure::Mage), next.magic_feature(MagicFigure::Witch));
-        if mage.is_some() && mage == witch {
+        if next.magic_joined() {
             told.magic_fix = next.pick_magic(pick);
         }
         told
@@ -508,5 +589,118 @@ impl Game {
             seen.push((figure, feature));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coord::Rotation;
+    use crate::game::{GameSetup, Move, MoveError};
+
+    fn id(name: &str) -> TileId {
+        TileId::from_name(name).unwrap()
+    }
+
+    fn magic_game() -> Game {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.push(TileSet::MageWitch);
+        Game::new(setup).unwrap()
+    }
+
+    fn to(figure: MagicFigure, x: i32, y: i32, port: &str) -> MagicMove {
+        MagicMove::To { figure, cell: Cell::new(x, y), port: Port::from_name(port).unwrap() }
+    }
+
+    fn play(game: &mut Game, tile: &str, x: i32, y: i32, rotation: Rotation, magic: Option<MagicMove>) {
+        let mut mv = Move::place(id(tile), Cell::new(x, y), rotation, None);
+        if let Move::Place { told, .. } = &mut mv {
+            told.magic = magic;
+        }
+        game.apply(&mv).unwrap();
+    }
+
+    /// The mage on the start tile's city, the witch on MW05's west cap, MW06 beside them: an
+    /// `N` at [0,-1] turned 180 would join the two cities (the MW-05 scenario).
+    fn mage_and_witch_apart() -> Game {
+        let mut g = magic_game();
+        play(&mut g, "U", 1, 0, Rotation::R0, None);
+        play(&mut g, "MW05", 1, -1, Rotation::R90, Some(to(MagicFigure::Mage, 0, 0, "N")));
+        play(&mut g, "MW06", 2, 0, Rotation::R90, Some(to(MagicFigure::Witch, 1, -1, "W")));
+        g
+    }
+
+    #[test]
+    fn a_magic_tile_asks_where_a_figure_goes_among_the_open_roads_and_cities() {
+        let g = magic_game();
+        let asked = g.magic_asked(id("MW02"), Cell::new(1, 0), Rotation::R180, None).unwrap().expect("a magic tile");
+        let options = asked.tile.expect("the tile's move");
+        assert!(options.removable.is_empty(), "places are open");
+        assert!(asked.fix.is_none(), "nothing joined");
+        let on_tile = options.places.iter().filter(|(c, _)| *c == Cell::new(1, 0)).count();
+        assert!(on_tile > 0, "the tile's own city is open: {:?}", options.places);
+        for &(cell, port) in &options.places {
+            let mut mv = Move::place(id("MW02"), Cell::new(1, 0), Rotation::R180, None);
+            if let Move::Place { told, .. } = &mut mv {
+                told.magic = Some(MagicMove::To { figure: MagicFigure::Witch, cell, port });
+            }
+            assert!(g.is_legal(&mv), "{cell} {port} is offered and taken");
+        }
+        let features: Vec<_> = options.places.iter().map(|&(c, p)| asked.laid.board.feature_at(c, p)).collect();
+        let distinct: std::collections::HashSet<_> = features.iter().collect();
+        assert_eq!(distinct.len(), features.len(), "one place a road or city");
+    }
+
+    #[test]
+    fn a_plain_tile_that_joins_nothing_asks_nothing() {
+        let g = mage_and_witch_apart();
+        assert!(g.magic_asked(id("V"), Cell::new(0, 1), Rotation::R0, None).unwrap().is_none());
+        let base = Game::new(GameSetup::base(&["Red", "Blue"])).unwrap();
+        assert!(base.magic_asked(id("MW02"), Cell::new(1, 0), Rotation::R180, None).unwrap().is_none(), "no box");
+    }
+
+    #[test]
+    fn a_join_asks_which_moves_away_and_never_back_onto_the_joined_city() {
+        let g = mage_and_witch_apart();
+        let asked = g.magic_asked(id("N"), Cell::new(0, -1), Rotation::R180, None).unwrap().expect("a join");
+        assert!(asked.tile.is_none(), "N shows no magic symbol");
+        let fix = asked.fix.expect("the join's move");
+        assert_eq!(fix.standing, g.magic());
+        assert!(!fix.places.is_empty());
+        let joined = asked.laid.board.feature_at(Cell::new(0, 0), Port::N);
+        assert!(fix.places.iter().all(|&(c, p)| asked.laid.board.feature_at(c, p) != joined));
+        let mut mv = Move::place(id("N"), Cell::new(0, -1), Rotation::R180, None);
+        if let Move::Place { told, .. } = &mut mv {
+            let (cell, port) = fix.places[0];
+            told.magic_fix = Some(MagicMove::To { figure: MagicFigure::Mage, cell, port });
+        }
+        assert!(g.is_legal(&mv), "the place offered is taken");
+    }
+
+    /// MW02 turned 180 at [0,-1] joins the mage's city and the witch's with its own city, and
+    /// shows the symbol: its own move takes one of them away, so the join asks nothing more.
+    #[test]
+    fn a_magic_tile_joining_the_two_asks_its_own_move_only() {
+        let g = mage_and_witch_apart();
+        let asked = g.magic_asked(id("MW02"), Cell::new(0, -1), Rotation::R180, None).unwrap().unwrap();
+        let options = asked.tile.expect("the tile's move");
+        assert!(asked.fix.is_none(), "asked once the tile's move is told");
+        let joined = asked.laid.board.feature_at(Cell::new(0, 0), Port::N);
+        assert_eq!(joined, asked.laid.board.feature_at(Cell::new(1, -1), Port::W), "the tile joins the two cities");
+        assert!(options.places.iter().all(|&(c, p)| asked.laid.board.feature_at(c, p) != joined));
+        let witch_away = Some(to(MagicFigure::Witch, 2, 0, "N"));
+        let after = g.magic_asked(id("MW02"), Cell::new(0, -1), Rotation::R180, witch_away).unwrap().unwrap();
+        assert!(after.fix.is_none(), "the witch went away: nothing is left joined");
+        assert_eq!(after.tile, Some(options), "the tile's question stays as it was");
+    }
+
+    #[test]
+    fn a_refused_tile_move_is_said() {
+        let g = mage_and_witch_apart();
+        // The tile closes the city it joins: no figure goes onto it (MW-03).
+        let onto_the_joined_city = Some(to(MagicFigure::Mage, 1, -1, "W"));
+        let refused = g.magic_asked(id("MW02"), Cell::new(0, -1), Rotation::R180, onto_the_joined_city);
+        let finished = MagicError::Finished { cell: Cell::new(1, -1), port: Port::W };
+        assert!(matches!(refused, Err(MoveError::Magic(ref e)) if *e == finished), "{refused:?}");
     }
 }

@@ -80,7 +80,7 @@ pub use final_board::StandError;
 pub use flier::{flight_target, Flight, FlightError, FLIGHT_ROLLS};
 pub use follower::FollowerError;
 pub use gold::{GoldError, GoldTake, NextGoldTake, SecondIngot, INGOTS};
-pub use magic::{MagicError, MagicFigure, MagicFigures, MagicMove};
+pub use magic::{MagicAsked, MagicError, MagicFigure, MagicFigures, MagicMove, MagicOptions};
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
 pub use placement::PlacementError;

@@ -13,12 +13,15 @@ pub mod gold;
 
 mod flier;
 
+mod magic;
+
 pub use crate::count::QuestionError;
 pub mod ferries;
 use crate::request::MoveRequest;
 use castellan_engine::{Game, Move, TileSet, Told};
 pub use crop::{CropFigure, CropPlayer, CropQuestion};
 pub use flier::FlightQuestion;
+pub use magic::{MagicChoice, MagicQuestion};
 use serde::Serialize;
 
 /// What the table is asked about one placement, box by box; nothing when no box asks.
@@ -30,6 +33,10 @@ pub struct TellQuestions {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub gold: Option<gold::GoldQuestion>,
+    /// Mage & Witch: where the mage or the witch goes, or which moves away (MW-02 to MW-05).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub magic: Option<MagicQuestion>,
     /// Flying Machines: who flies from the tile's machine, the die and the landing.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
@@ -79,12 +86,13 @@ pub fn asks_told(sets: &[TileSet]) -> bool {
 /// The request cannot be read as a move.
 pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestions, QuestionError> {
     let mv = request.to_move()?;
-    let Move::Place { .. } = &mv else { return Ok(TellQuestions::default()) };
+    let Move::Place { tile, cell, rotation, told, .. } = &mv else { return Ok(TellQuestions::default()) };
     if !asks_told(&game.setup().sets) {
         return Ok(TellQuestions::default());
     }
     Ok(TellQuestions {
         gold: gold::gold_question(game, &mv)?,
+        magic: magic::magic_question(game, *tile, (*cell, *rotation), told.magic)?,
         flier: flier::flight_question(game, &mv),
         ferries: ferries::ferry_question(game, &mv)?,
         crop: crop::crop_question(game, &mv),

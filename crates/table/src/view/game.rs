@@ -75,6 +75,8 @@ pub struct GameView {
     pub ferries: Option<Vec<super::FerryView>>,
     /// Gold Mines: the ingots on tiles and in each player's hand; `null` without the box.
     pub gold: Option<super::GoldView>,
+    /// Mage & Witch: where the mage and the witch stand; `null` without the box.
+    pub magic: Option<super::MagicView>,
     /// A box in play may ask the table something when a tile is placed (the Big Box's): the
     /// screen asks the tell questions before entering a move.
     pub asks_told: bool,
@@ -423,6 +425,7 @@ impl GameView {
             traders: TradersView::of(game),
             ferries: super::FerryView::all(game),
             gold: super::GoldView::of(game),
+            magic: super::MagicView::of(game),
             asks_told: crate::tell::asks_told(&game.setup().sets),
         }
     }

@@ -15,6 +15,7 @@
 mod ferries;
 mod game;
 mod gold;
+mod magic;
 mod replay;
 mod result;
 mod score;
@@ -29,6 +30,7 @@ pub use game::{
     QuarterView, TileOnBoard, TitleView, TitlesView, TradersView,
 };
 pub use gold::{GoldView, IngotsOnTile};
+pub use magic::MagicView;
 pub use replay::{replay_view, script_replay_view, ReplayView};
 pub use result::{
     other_farm_rule, CountStepView, CountView, FarmComparison, FarmStepView, FieldPiece, ResultView, StandingView,
