@@ -909,6 +909,7 @@ mod tests {
             UnknownSeat(7),
             FinalBoardOnly,
             OverLimit(OverLimit::QuarterMoves { given: 65, max: 64 }),
+            NotOnFinalBoard(castellan_table::engine::TileSet::MageWitch),
         })
     }
 

@@ -168,6 +168,8 @@ export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
 
 export const FARM_RULES = ["current","first-edition","off"] as const;
 
+export const FINAL_BOARD_BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","flier","goldmines","crop-circles","crop-circles-1"] as const;
+
 export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
 
 export const PLACE_POINTS = {"C":[50,50],"E":[86,50],"EL":[90,20],"ER":[90,80],"I":[50,32],"II":[50,68],"N":[50,14],"NL":[20,10],"NR":[80,10],"S":[50,86],"SL":[80,90],"SR":[20,90],"W":[14,50],"WL":[10,80],"WR":[10,20]} as const;
@@ -2652,7 +2654,12 @@ export type RequestError =
  */
 { kind: "finalBoardOnly" } | 
 /**  More in one request than a table ever sends ([`crate::limit`]). */
-{ kind: "overLimit"; detail: OverLimit };
+{ kind: "overLimit"; detail: OverLimit } | 
+/**
+ *  A finished table with this box cannot be described yet
+ *  ([`crate::catalog::final_board_describes`]): enter the game turn by turn.
+ */
+{ kind: "notOnFinalBoard"; detail: TileSet };
 
 /**  How a counted game ended. */
 export type ResultView = {

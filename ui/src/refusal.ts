@@ -684,6 +684,8 @@ export function requestRefusal(e: RequestError, s: Speech): string {
       return s.t("refusal.finalBoardOnly");
     case "overLimit":
       return overLimit(e.detail, s);
+    case "notOnFinalBoard":
+      return s.t("refusal.notOnFinalBoard", { box: s.t(`box.${e.detail}`) });
     default:
       return unreachable(e);
   }

@@ -118,6 +118,9 @@ impl NewGameRequest {
             }
             return Ok(setup);
         }
+        if let Some(&set) = setup.sets.iter().find(|&&s| !crate::catalog::final_board_describes(s)) {
+            return Err(RequestError::NotOnFinalBoard(set));
+        }
         setup.mode = Mode::FinalBoard;
         let holder = |seat: Option<u32>| -> Result<Option<Title>, RequestError> {
             seat.map(|seat| match u8::try_from(seat) {
@@ -223,6 +226,10 @@ pub enum RequestError {
     /// More in one request than a table ever sends ([`crate::limit`]).
     #[error("{0}")]
     OverLimit(OverLimit),
+    /// A finished table with this box cannot be described yet
+    /// ([`crate::catalog::final_board_describes`]): enter the game turn by turn.
+    #[error("a finished table with {} cannot be entered yet; enter the game turn by turn", .0.name())]
+    NotOnFinalBoard(TileSet),
 }
 
 pub(crate) fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
@@ -531,6 +538,32 @@ mod tests {
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
         let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
         assert_eq!(json, MoveRequest::Discard { tile: crate::fixture::tile_named("E") });
+    }
+
+    #[test]
+    fn a_finished_table_is_refused_with_a_box_it_cannot_describe() {
+        let seats = vec![
+            SeatRequest { name: "Anna".into(), color: castellan_engine::Color::Red },
+            SeatRequest { name: "Bram".into(), color: castellan_engine::Color::Blue },
+        ];
+        let request = |boxes: Vec<TileSet>, final_board: bool| NewGameRequest {
+            seats: seats.clone(),
+            boxes,
+            rules: RulePreset::Current,
+            options: None,
+            place: None,
+            final_board,
+            king: None,
+            robber: None,
+            count_at: None,
+            goods: Vec::new(),
+            gold: Vec::new(),
+        };
+        let magic = vec![TileSet::Goldmines, TileSet::MageWitch];
+        assert_eq!(request(magic.clone(), true).setup(), Err(RequestError::NotOnFinalBoard(TileSet::MageWitch)));
+        assert!(request(magic, false).setup().is_ok(), "turn by turn the window asks where they go");
+        let others = vec![TileSet::Goldmines, TileSet::Flier, TileSet::Ferries, TileSet::CropCircles];
+        assert!(request(others, true).setup().is_ok(), "the other Big Box boxes describe a finished table");
     }
 
     #[test]

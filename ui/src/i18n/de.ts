@@ -596,6 +596,7 @@ export const de: Messages = {
   "track.missing": "{name}: noch nicht angegeben",
   "track.count": "Mit diesen Punkten werten",
   "track.skip": "Nur die Schlusswertung",
+  "setup.notOnFinalBoard": "Noch nicht für ein beendetes Spiel: wo Magier und Hexe stehen, lässt sich nicht eingeben.",
   "setup.finalBoard": "Wir haben nicht mitgeschrieben: den fertigen Tisch eingeben und werten",
   "setup.king": "König am Ende",
   "setup.robber": "Raubritter am Ende",
@@ -875,6 +876,8 @@ export const de: Messages = {
     "Der Pfad hat {bytes} Bytes; ein Pfad hat höchstens {max}, also liegt dort keine Datei. Es wurde nichts geöffnet.",
   "refusal.limit.quarterMoves":
     "{given} Meeple verlassen die Stadt Carcassonne auf einmal; es können höchstens {max} sein. Es wurde nichts geändert.",
+  "refusal.notOnFinalBoard":
+    "Ein beendetes Spiel mit {box} lässt sich noch nicht eingeben: gebt das Spiel Zug für Zug ein.",
   "refusal.finalBoardOnly":
     "König, Raubritter, das Viertel des Grafen und die Waren und das Gold in der Hand werden nur bei einem Endstand eingegeben.",
   "refusal.noFileGiven": "Es wurde keine Datei angegeben.",

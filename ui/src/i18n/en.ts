@@ -582,6 +582,7 @@ export const en = {
   "track.missing": "{name}: not given yet",
   "track.count": "Count with these scores",
   "track.skip": "Count the end only",
+  "setup.notOnFinalBoard": "Not for a finished table yet: where the mage and the witch stand cannot be entered.",
   "setup.finalBoard": "We did not log this game: enter the finished table and count it",
   "setup.king": "King at the end",
   "setup.robber": "Robber at the end",
@@ -845,6 +846,7 @@ export const en = {
     "The path has {bytes} bytes; a path has at most {max}, so no file is there. Nothing was opened.",
   "refusal.limit.quarterMoves":
     "{given} followers are moved out of the City of Carcassonne at once; there can be at most {max}. Nothing was changed.",
+  "refusal.notOnFinalBoard": "A finished table with {box} cannot be entered yet: enter the game turn by turn.",
   "refusal.finalBoardOnly":
     "The King, the Robber, the Count's quarter and the goods and gold in hand are entered only for a final board.",
   "refusal.noFileGiven": "No file was given.",

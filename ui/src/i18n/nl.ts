@@ -591,6 +591,8 @@ export const nl: Messages = {
   "track.missing": "{name}: nog niet ingevuld",
   "track.count": "Tellen met deze scores",
   "track.skip": "Alleen de eindtelling",
+  "setup.notOnFinalBoard":
+    "Nog niet voor een afgelopen spel: waar de tovenaar en de heks staan kan niet worden ingevoerd.",
   "setup.finalBoard": "We hebben dit spel niet bijgehouden: voer de eindstand in en tel",
   "setup.king": "Koning aan het eind",
   "setup.robber": "Roofridder aan het eind",
@@ -865,6 +867,8 @@ export const nl: Messages = {
     "Het pad heeft {bytes} bytes; een pad heeft er hoogstens {max}, dus daar is geen bestand. Er is niets geopend.",
   "refusal.limit.quarterMoves":
     "Er gaan {given} horigen tegelijk uit de Stad Carcassonne; dat kunnen er hoogstens {max} zijn. Er is niets veranderd.",
+  "refusal.notOnFinalBoard":
+    "Een afgelopen spel met {box} kan nog niet worden ingevoerd: voer het spel zet voor zet in.",
   "refusal.finalBoardOnly":
     "De koning, de roofridder, de wijk van de graaf en de handelswaar en het goud in bezit worden alleen bij een eindstand ingevoerd.",
   "refusal.noFileGiven": "Er is geen bestand opgegeven.",
