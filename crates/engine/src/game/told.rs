@@ -6,6 +6,9 @@
 //! [`Told`], so a move of a game without that box carries none and reads as it always did.
 
 use super::gold::{GoldTake, SecondIngot};
+use super::Game;
+use crate::coord::Cell;
+use crate::tile::TileId;
 
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
@@ -34,8 +37,87 @@ pub struct Told {
 }
 
 impl Told {
-    /// Whether the move tells nothing beyond its tile, place and figure.
+    /// Whether the move tells nothing beyond its tile, place and figure. Asked of every
+    /// move, so field by field rather than against a default built each time.
     pub fn is_empty(&self) -> bool {
-        *self == Told::default()
+        let Told { flight, ferry, ferry_moves, gold, gold_taken, magic, magic_fix, crop_circle } = self;
+        flight.is_none()
+            && ferry.is_none()
+            && ferry_moves.is_empty()
+            && gold.is_none()
+            && gold_taken.is_empty()
+            && magic.is_none()
+            && magic_fix.is_none()
+            && crop_circle.is_none()
+    }
+
+    /// Whether an answer here can only be checked partway through the move, so that
+    /// [`Game::apply`] plays the move on a copy it can throw away. Each box says so of its
+    /// own answers; a box not named needs none: its answers are checked before anything
+    /// changes.
+    pub(super) fn needs_trial(&self, game: &Game, tile: TileId, cell: Cell) -> bool {
+        // The landing is checked with the tile laid (FM-07).
+        self.flight.is_some()
+            // Takes are checked against the scores the move makes (GM-05).
+            || !self.gold_taken.is_empty()
+            // The action is checked on the board the turn's scoring leaves (CC-03).
+            || self.crop_circle.is_some()
+            // The figures' places are checked with the tile laid (MW-02 to MW-05), and a tile
+            // may have to move one without saying so.
+            || game.magic_checked_after_placing(tile, cell, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::tile;
+    use super::super::{CropChoice, CropCircle, FerryMove, Flight, GameSetup, MagicMove};
+    use super::*;
+    use crate::coord::Side;
+    use crate::figure::Figure;
+    use crate::player::PlayerId;
+
+    /// One answer of each box's, each alone in a move's told, and whether it is checked
+    /// partway through the move.
+    fn single_answers() -> Vec<(&'static str, Told, bool)> {
+        let at = Cell::new(1, 0);
+        let flight = Some(Flight { figure: Figure::Follower, roll: 1, to: None });
+        let crop_circle = Some(CropCircle { choice: CropChoice::Add, actions: Vec::new() });
+        vec![
+            ("flight", Told { flight, ..Told::default() }, true),
+            ("ferry", Told { ferry: Some([Side::North, Side::South]), ..Told::default() }, false),
+            (
+                "ferry move",
+                Told { ferry_moves: vec![FerryMove { at, link: [Side::North, Side::South] }], ..Told::default() },
+                false,
+            ),
+            ("second ingot", Told { gold: Some(SecondIngot { dx: 1, dy: 0 }), ..Told::default() }, false),
+            (
+                "gold take",
+                Told { gold_taken: vec![GoldTake { player: PlayerId(0), from: at }], ..Told::default() },
+                true,
+            ),
+            ("crop circle", Told { crop_circle, ..Told::default() }, true),
+        ]
+    }
+
+    #[test]
+    fn every_single_answer_makes_the_told_non_empty() {
+        assert!(Told::default().is_empty(), "a default told says nothing");
+        let magic = Some(MagicMove::Remove { figure: None });
+        let magic_answers = [Told { magic, ..Told::default() }, Told { magic_fix: magic, ..Told::default() }];
+        for told in single_answers().into_iter().map(|(_, t, _)| t).chain(magic_answers) {
+            assert!(!told.is_empty(), "{told:?} tells something");
+        }
+    }
+
+    #[test]
+    fn each_box_says_whether_its_answer_is_tried_on_a_copy() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let (plain, at) = (tile("U"), Cell::new(1, 0));
+        assert!(!Told::default().needs_trial(&game, plain, at), "a move telling nothing is checked whole first");
+        for (name, told, tried) in single_answers() {
+            assert_eq!(told.needs_trial(&game, plain, at), tried, "{name}: tried on a copy");
+        }
     }
 }
