@@ -32,6 +32,7 @@
 
 use crate::stored::{people, stored_game};
 use crate::TableError;
+use castellan_engine::TileSet;
 use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -69,19 +70,12 @@ fn counts(g: &GameHistory) -> bool {
     g.game.status == GameStatus::Finished && g.game.voided_at.is_none()
 }
 
-/// The game's boxes by their game-script names, in the order its setup lists them; a setup
-/// that names none is the base game's.
+/// The game's boxes by their game-script names, in the order its setup names them.
 ///
 /// # Errors
-/// The stored setup is not valid JSON.
-fn boxes_of(game: &castellan_ledger::Game) -> Result<Vec<String>, TableError> {
-    let setup: Value = serde_json::from_str(&game.setup_json)
-        .map_err(|e| TableError::Stored { game: game.id.0, detail: format!("setup: {e}") })?;
-    let boxes: Vec<String> = setup["sets"]
-        .as_array()
-        .map(|sets| sets.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
-        .unwrap_or_default();
-    Ok(if boxes.is_empty() { vec!["base".to_owned()] } else { boxes })
+/// As [`crate::history::sets_of`].
+fn box_names(game: &castellan_ledger::Game) -> Result<Vec<&'static str>, TableError> {
+    Ok(crate::history::sets_of(game)?.into_iter().map(TileSet::name).collect())
 }
 
 /// The games of `selection`, each with its night.
@@ -223,7 +217,7 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
     out.write_record(COLUMNS).map_err(written)?;
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
-        let boxes = boxes_of(game)?.join(" ");
+        let boxes = box_names(game)?.join(" ");
         for (seat, s) in game.turn_order().enumerate() {
             let Some(st) = g.standings.iter().find(|st| st.result.player == s.player) else { continue };
             let r = &st.result;
@@ -275,7 +269,7 @@ pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
     let mut plays = Vec::new();
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
-        let expansions: Vec<String> = boxes_of(game)?.into_iter().filter(|b| b != "base").collect();
+        let expansions: Vec<&str> = box_names(game)?.into_iter().filter(|&b| b != TileSet::Base.name()).collect();
         let duration = game.ended_at.map(|end| (end - game.started_at).num_minutes());
         let players: Vec<Value> = game
             .turn_order()
@@ -397,7 +391,7 @@ mod tests {
     /// for it, which the CSV gives as goods and the BG Stats file as part of his score.
     #[test]
     fn a_traders_games_goods_are_exported_as_a_kind_of_their_own() {
-        use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId, TileSet};
+        use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
         let mut table = crate::live::Table::new(Ledger::open_in_memory().unwrap());
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(TileSet::TradersBuilders);
@@ -430,7 +424,7 @@ mod tests {
     /// and the BG Stats file its expansions; the statistics list every box.
     #[test]
     fn a_game_with_each_big_box_box_is_exported_with_its_box_and_its_gold() {
-        use castellan_engine::{playout_move, GameSetup, Picks, TileSet};
+        use castellan_engine::{playout_move, GameSetup, Picks};
         let boxes = [
             TileSet::Flier,
             TileSet::Ferries,
