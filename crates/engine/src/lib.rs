@@ -74,7 +74,7 @@ pub use game::{
     CropCircle, CropDeed, CropError, DrawError, FerryError, FerryMove, FinishError, Flight, FlightError, FollowerError,
     Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure, MagicFigures, MagicMove, Mode, Move, MoveError,
     PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError,
-    Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
+    Start, Told, ToldAnswers, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
 };
 pub use goods::{Goods, Tokens};
 pub use heading::Heading;

@@ -85,7 +85,7 @@ pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
 pub use placement::PlacementError;
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
-pub use told::Told;
+pub use told::{Told, ToldAnswers};
 
 use crate::board::{Board, Follower, SegmentId};
 use crate::challenge::Challenge;
