@@ -2448,6 +2448,8 @@ export type PointsByKind = {
 	 *  paid as roads and cities, a garden as a cloister, and are counted with those.
 	 */
 	goods: number,
+	/**  Gold: the ingots in hand at the end count (GM-07). */
+	gold: number,
 };
 
 /**

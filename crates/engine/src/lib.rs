@@ -74,7 +74,7 @@ pub use game::{
     CropCircle, CropDeed, CropError, CropOptions, CropTurn, DrawError, FerryError, FerryMove, FinishError, Flight,
     FlightError, FollowerError, Game, GameSetup, GoldError, GoldTake, MagicAsked, MagicError, MagicFigure,
     MagicFigures, MagicMove, MagicOptions, Mode, Move, MoveError, NextGoldTake, PigError, PlacementError, PlayerSetup,
-    Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError, Start, Told, TrackPosition,
+    Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError, Start, Told, ToldAnswers, TrackPosition,
     FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
 };
 pub use goods::{Goods, Tokens};

@@ -11,7 +11,7 @@ use crate::figure::Figure;
 use crate::game::{
     CropAction, CropCandidates, CropChoice, CropCircle, CropDeed, DrawRule, FerryMove, Flight, Game, Move, Told,
 };
-use crate::tile::{TileId, TileSet};
+use crate::tile::TileId;
 
 /// The next move of a playout: a tile drawn from those that may be drawn now (each physical
 /// tile equally likely; river tiles first), one of its legal placements and one of its legal
@@ -103,9 +103,12 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         }
         _ => Move::place(tile, cell, rotation, follower),
     };
+    // The Big Box's answers below are each asked only with their box in play: a game without
+    // it makes no pick for it and pays nothing for it.
+    let boxes = game.in_play();
     // With Ferries, a lake tile's ferry goes on one of its pairs, and each ferry that may move
-    // does so half of the time; without the box no pick is made.
-    if game.setup().has(TileSet::Ferries) {
+    // does so half of the time.
+    if boxes.ferries {
         if let Move::Place { told, .. } = &mut mv {
             let links = game.ferry_links(tile, rotation);
             if !links.is_empty() {
@@ -121,7 +124,7 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // On a flier tile a figure flies instead one time in three, with a roll the die can show
     // and one of its landings, or a crash where there is none (FM-03 to FM-09). Other tiles
     // make no pick, so the games of tables without the box stay as they were.
-    if tile.def().marks.flier.is_some() && pick(3) == 0 {
+    if boxes.flier && tile.def().marks.flier.is_some() && pick(3) == 0 {
         let seat = game.current_player().index();
         let figure = match pick(4) {
             0 if game.bigs()[seat] > 0 => Figure::Big,
@@ -144,9 +147,11 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // A gold tile's second ingot goes on one of its neighbours (GM-02); a pick only where
     // there is a choice, so the games of other tables stay as they were. The sharing of
     // ingots is left to Castellan (QB-13).
-    let second = game.second_ingot_options(tile, cell);
-    if let Move::Place { told, .. } = &mut mv {
-        told.gold = if second.len() > 1 { second[pick(second.len())] } else { second[0] };
+    if boxes.gold && tile.def().marks.gold {
+        let second = game.second_ingot_options(tile, cell);
+        if let Move::Place { told, .. } = &mut mv {
+            told.gold = if second.len() > 1 { second[pick(second.len())] } else { second[0] };
+        }
     }
     // A second tile the move earns is passed up one time in four (T-15).
     if game.earns_second_tile_with(tile, cell, rotation) && pick(4) == 0 {
@@ -154,9 +159,8 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     }
     // Mage & Witch: where a magic figure goes, asked of the table before anything else is
     // tried with the move (MW-02, MW-05).
-    if let Move::Place { told, .. } = &mut mv {
-        let magic = game.playout_magic(tile, cell, rotation, pick);
-        (told.magic, told.magic_fix) = (magic.magic, magic.magic_fix);
+    if let (true, Move::Place { told, .. }) = (boxes.magic, &mut mv) {
+        game.playout_magic(tile, cell, rotation, pick, told);
     }
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
@@ -204,7 +208,8 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     }
     // With Crop Circles, the placer's choice and every answer it asks for (CC-03); without a
     // crop-circle tile no pick is made, so the games of other tables stay as they were.
-    if let Some(candidates) = game.crop_candidates_after(&mv) {
+    let candidates = if boxes.crop { game.crop_candidates_after(&mv) } else { None };
+    if let Some(candidates) = candidates {
         let crop_circle = crop_circle_answer(&candidates, pick);
         if let Move::Place { told, .. } = &mut mv {
             told.crop_circle = Some(crop_circle);

@@ -220,6 +220,7 @@ fn append_moves(path: &Path, games: u32, moves: u32) -> (Vec<Duration>, FileEven
                 king_robber: 0,
                 count: 0,
                 goods: 0,
+                gold: 0,
             };
             PlayerResult {
                 player,

@@ -32,6 +32,7 @@ pub const SQL: &[&str] = &[
     include_str!("migrations/0005_end_count_only.sql"),
     include_str!("migrations/0006_goods_points.sql"),
     include_str!("migrations/0007_biggest_moves.sql"),
+    include_str!("migrations/0008_gold_points.sql"),
 ];
 
 /// The list the runner applies: each entry of [`SQL`], with its hook where it has one.

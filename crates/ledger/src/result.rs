@@ -24,7 +24,7 @@ macro_rules! standing_columns {
     () => {
         "r.player_id, r.score, r.rank, r.roads_points, r.cities_points, r.cloisters_points, \
          r.farms_points, r.king_robber_points, r.count_points, r.biggest_city_tiles, \
-         r.longest_road_tiles, r.goods_points"
+         r.longest_road_tiles, r.goods_points, r.gold_points"
     };
 }
 pub(crate) use standing_columns;
@@ -52,12 +52,14 @@ pub struct PointsByKind {
     /// Goods: the majorities of Traders & Builders' end count (T-05). Inns and cathedrals are
     /// paid as roads and cities, a garden as a cloister, and are counted with those.
     pub goods: u32,
+    /// Gold: the ingots in hand at the end count (GM-07).
+    pub gold: u32,
 }
 
 impl PointsByKind {
     /// The sum over all kinds.
     pub fn total(&self) -> u32 {
-        self.roads + self.cities + self.cloisters + self.farms + self.king_robber + self.count + self.goods
+        self.roads + self.cities + self.cloisters + self.farms + self.king_robber + self.count + self.goods + self.gold
     }
 }
 
@@ -73,6 +75,7 @@ impl Add for PointsByKind {
             king_robber: self.king_robber + other.king_robber,
             count: self.count + other.count,
             goods: self.goods + other.goods,
+            gold: self.gold + other.gold,
         }
     }
 }
@@ -282,8 +285,8 @@ pub(crate) fn same_game(conn: &Connection, import: &GameImport) -> Result<Option
 fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finish) -> Result<()> {
     const RESULT: &str = "INSERT INTO results (game_id, player_id, score, rank, roads_points, \
          cities_points, cloisters_points, farms_points, king_robber_points, count_points, \
-         biggest_city_tiles, longest_road_tiles, goods_points) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+         biggest_city_tiles, longest_road_tiles, goods_points, gold_points) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
     const END: &str = "UPDATE games SET ended_at = ?2, finished = 1, final_moves_json = ?3 WHERE id = ?1";
     let results = &finish.results;
     let each_seat_once = results.len() == seated.len()
@@ -311,6 +314,7 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
                 result.biggest_city_tiles,
                 result.longest_road_tiles,
                 p.goods,
+                p.gold,
             ],
         )?;
     }
@@ -337,6 +341,7 @@ pub(crate) fn standing_from_row(row: &rusqlite::Row<'_>, first: usize) -> rusqli
                 king_robber: row.get(at(7))?,
                 count: row.get(at(8))?,
                 goods: row.get(at(11))?,
+                gold: row.get(at(12))?,
             },
             biggest_city_tiles: row.get(at(9))?,
             longest_road_tiles: row.get(at(10))?,

@@ -261,7 +261,8 @@ impl Ledger {
         // sort of every pair: several times slower at ten thousand games.
         const RESULTS: &str = concat!(
             "SELECT game_id, player_id, score, rank, roads_points, cities_points, ",
-            "cloisters_points, farms_points, king_robber_points, count_points, goods_points FROM results WHERE ",
+            "cloisters_points, farms_points, king_robber_points, count_points, goods_points, gold_points ",
+            "FROM results WHERE ",
             not_voided!("game_id"),
             " ORDER BY game_id, player_id"
         );
@@ -309,6 +310,7 @@ impl Ledger {
                 king_robber: row.get(8)?,
                 count: row.get(9)?,
                 goods: row.get(10)?,
+                gold: row.get(11)?,
             };
             if game.0 != game_id {
                 tally.finish_game(game.0, &game.1, &kinds);

@@ -6,7 +6,7 @@ use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, CropAction, CropChoice, CropCircle, CropDeed, Entry, FarmRule,
     Figure, GameSetup, GoldTake, Goods, MagicFigures, Mode, Move, MoveError, PlayerId, PlayerSetup, Port, Purchase,
     Quarter, QuarterMove, Rotation, RuleSet, SecondIngot, SetupError, Side, Start, TiedWinners, TileId, TileSet, Title,
-    TitleKind, Titles, Tokens, Told, Unplaceable,
+    TitleKind, Titles, Tokens, ToldAnswers, Unplaceable,
 };
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -462,7 +462,7 @@ fn read_gold_answers(
     o: &Map<String, Value>,
     at: &str,
     player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
-    told: &mut Told,
+    told: &mut ToldAnswers,
 ) -> Result<()> {
     if let Some(v) = o.get("gold") {
         let offset = cell_of(v, at)?;
@@ -772,7 +772,7 @@ fn read_move(
         count,
         purchase,
         pass_second_tile,
-        told: castellan_engine::Told { flight, crop_circle: crop_circle_of(o, at, version, player_named)?, ..told },
+        told: ToldAnswers { flight, crop_circle: crop_circle_of(o, at, version, player_named)?, ..told }.into(),
     })
 }
 
@@ -793,7 +793,7 @@ fn ferry_link(v: &Value, at: &str) -> Result<[Side; 2]> {
 }
 
 /// Version 3's ferries: `ferry` on a lake tile, `ferry_moves` for the ferries moved.
-fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut castellan_engine::Told) -> Result<()> {
+fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut ToldAnswers) -> Result<()> {
     told.ferry = o.get("ferry").map(|v| ferry_link(v, at)).transpose()?;
     if let Some(moves) = o.get("ferry_moves") {
         for m in array(moves, at)? {
@@ -813,8 +813,8 @@ fn read_told(
     at: &str,
     version: u64,
     player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
-) -> Result<Told> {
-    let mut told = Told::default();
+) -> Result<ToldAnswers> {
+    let mut told = ToldAnswers::default();
     if version < VERSION_3 {
         return Ok(told);
     }

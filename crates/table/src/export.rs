@@ -32,6 +32,7 @@
 
 use crate::stored::{people, stored_game};
 use crate::TableError;
+use castellan_engine::TileSet;
 use castellan_ledger::{GameHistory, GameId, GameStatus, Ledger, NightHistory, NightId};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -67,6 +68,14 @@ pub enum Selection {
 
 fn counts(g: &GameHistory) -> bool {
     g.game.status == GameStatus::Finished && g.game.voided_at.is_none()
+}
+
+/// The game's boxes by their game-script names, in the order its setup names them.
+///
+/// # Errors
+/// As [`crate::history::sets_of`].
+fn box_names(game: &castellan_ledger::Game) -> Result<Vec<&'static str>, TableError> {
+    Ok(crate::history::sets_of(game)?.into_iter().map(TileSet::name).collect())
 }
 
 /// The games of `selection`, each with its night.
@@ -142,7 +151,7 @@ pub fn scripts_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
 }
 
 /// The CSV's header: its columns, in order.
-const COLUMNS: [&str; 18] = [
+const COLUMNS: [&str; 20] = [
     "game",
     "date",
     "place",
@@ -160,8 +169,11 @@ const COLUMNS: [&str; 18] = [
     "king_robber",
     "count",
     "end_count_only",
-    // Last, so that the columns before it keep their places for older readers.
+    // Last, so that the columns before them keep their places for older readers.
     "goods",
+    "gold",
+    // The game's boxes by their game-script names, the base game's included, space-separated.
+    "boxes",
 ];
 
 /// Writing to memory fails only if memory does.
@@ -205,6 +217,7 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
     out.write_record(COLUMNS).map_err(written)?;
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
+        let boxes = box_names(game)?.join(" ");
         for (seat, s) in game.turn_order().enumerate() {
             let Some(st) = g.standings.iter().find(|st| st.result.player == s.player) else { continue };
             let r = &st.result;
@@ -228,6 +241,8 @@ pub fn csv_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, TableE
                 p.count.to_string(),
                 game.end_count_only.to_string(),
                 p.goods.to_string(),
+                p.gold.to_string(),
+                boxes.clone(),
             ];
             out.write_record(&row).map_err(written)?;
         }
@@ -254,12 +269,7 @@ pub fn bgstats_of(ledger: &Ledger, selection: Selection) -> Result<Vec<File>, Ta
     let mut plays = Vec::new();
     for (night, g) in selected(&ledger.history()?, selection)? {
         let game = &g.game;
-        let setup: Value = serde_json::from_str(&game.setup_json)
-            .map_err(|e| TableError::Stored { game: game.id.0, detail: format!("setup: {e}") })?;
-        let expansions: Vec<Value> = setup["sets"]
-            .as_array()
-            .map(|sets| sets.iter().filter(|s| s.as_str() != Some("base")).cloned().collect())
-            .unwrap_or_default();
+        let expansions: Vec<&str> = box_names(game)?.into_iter().filter(|&b| b != TileSet::Base.name()).collect();
         let duration = game.ended_at.map(|end| (end - game.started_at).num_minutes());
         let players: Vec<Value> = game
             .turn_order()
@@ -359,7 +369,7 @@ mod tests {
         let mut lines = text.lines();
         assert_eq!(
             lines.next(),
-            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only,goods"),
+            Some("game,date,place,started_at,ended_at,player,color,seat,rank,score,roads,cities,cloisters,farms,king_robber,count,end_count_only,goods,gold,boxes"),
             "the command line's columns"
         );
         let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
@@ -381,7 +391,7 @@ mod tests {
     /// for it, which the CSV gives as goods and the BG Stats file as part of his score.
     #[test]
     fn a_traders_games_goods_are_exported_as_a_kind_of_their_own() {
-        use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId, TileSet};
+        use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
         let mut table = crate::live::Table::new(Ledger::open_in_memory().unwrap());
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(TileSet::TradersBuilders);
@@ -406,6 +416,78 @@ mod tests {
         let stats = crate::stats::stats(table.ledger()).unwrap();
         let bram = stats.players.iter().find(|p| p.name == "Bram").unwrap();
         assert_eq!((bram.points.goods, bram.points.total()), (10, 10), "the statistics count them by kind");
+    }
+
+    /// Anna and Bram play a seeded random game with each box of the Big Box beside the base
+    /// game, at a table keeping a ledger file. Read back from the file, every row's kinds add
+    /// up to its score, the Gold Mines game's ingots as gold; the CSV names each game's boxes
+    /// and the BG Stats file its expansions; the statistics list every box.
+    #[test]
+    fn a_game_with_each_big_box_box_is_exported_with_its_box_and_its_gold() {
+        use castellan_engine::{playout_move, GameSetup, Picks};
+        let boxes = [
+            TileSet::Flier,
+            TileSet::Ferries,
+            TileSet::Goldmines,
+            TileSet::MageWitch,
+            TileSet::CropCircles,
+            TileSet::CropCircles1,
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("club.sqlite3");
+        let now = DateTime::<Utc>::from_timestamp(1_795_200_000, 0).unwrap();
+        let mut gold_by_game = Vec::new();
+        let mut table = crate::live::Table::new(Ledger::open(&path).unwrap());
+        for set in boxes {
+            let mut setup = GameSetup::base(&["Anna", "Bram"]);
+            setup.sets.push(set);
+            let id = table.start(setup, None, now).unwrap().id();
+            // Random games seldom complete a feature on an ingot: this seed's Gold Mines game
+            // does, and pays gold at the end.
+            let mut picks = Picks::new(6);
+            while let Some(mv) = playout_move(table.live().unwrap().game(), &mut |n| picks.below(n)) {
+                table.play(mv, now).unwrap_or_else(|e| panic!("{set:?}: a playout move is refused: {e}"));
+            }
+            let finished = table.finish(Vec::new(), now).unwrap();
+            let gold: Vec<u32> = finished.game().summaries().iter().map(|s| s.gold).collect();
+            gold_by_game.push((id, set, gold));
+        }
+        drop(table);
+        let ledger = Ledger::open(&path).unwrap();
+
+        let [(_, text)] = &csv_of(&ledger, Selection::All).unwrap()[..] else { panic!("one CSV file") };
+        let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+        let column = |name: &str| rows[0].iter().position(|&c| c == name).unwrap_or_else(|| panic!("no {name}"));
+        let number = |row: &[&str], name: &str| row[column(name)].parse::<u32>().unwrap();
+        let kinds = ["roads", "cities", "cloisters", "farms", "king_robber", "count", "goods", "gold"];
+        for (id, set, gold) in &gold_by_game {
+            let game_rows: Vec<&Vec<&str>> = rows[1..].iter().filter(|r| r[0] == id.0.to_string()).collect();
+            assert_eq!(game_rows.len(), 2, "{set:?}: a row per player");
+            for (row, &ingots) in game_rows.iter().zip(gold) {
+                assert_eq!(row[column("boxes")], format!("base {}", set.name()), "{set:?}: the game's boxes");
+                let by_kind: u32 = kinds.iter().map(|k| number(row, k)).sum();
+                assert_eq!(by_kind, number(row, "score"), "{set:?}: the kinds add up to the score: {row:?}");
+                assert_eq!(number(row, "gold"), ingots, "{set:?}: the gold the end count paid");
+            }
+        }
+        let mined: u32 = gold_by_game.iter().filter(|(_, set, _)| *set == TileSet::Goldmines).flat_map(|g| &g.2).sum();
+        assert!(mined > 0, "the Gold Mines game pays gold, so the column is tested: {gold_by_game:?}");
+
+        let doc: Value = serde_json::from_str(&bgstats_of(&ledger, Selection::All).unwrap()[0].1).unwrap();
+        let mut expansions: Vec<String> =
+            doc["plays"].as_array().unwrap().iter().map(|p| p["expansions"][0].as_str().unwrap().to_owned()).collect();
+        expansions.sort();
+        let mut names: Vec<String> = boxes.iter().map(|b| b.name().to_owned()).collect();
+        names.sort();
+        assert_eq!(expansions, names, "each play names its box");
+
+        let stats = crate::stats::stats(&ledger).unwrap();
+        let listed: Vec<&str> = stats.boxes.iter().map(|b| b.tile_set.as_str()).collect();
+        for set in boxes {
+            assert!(listed.contains(&set.name()), "the statistics list {set:?}: {listed:?}");
+        }
+        let gold_in_stats: u32 = stats.players.iter().map(|p| p.points.gold).sum();
+        assert_eq!(gold_in_stats, mined, "the statistics add up the gold");
     }
 
     #[test]

@@ -129,8 +129,17 @@ pub fn history(ledger: &Ledger) -> Result<Vec<NightSummary>, TableError> {
 /// The boxes a stored game was played with besides the base game, read from its setup.
 ///
 /// # Errors
-/// A setup that is not JSON, or names a box this version does not know.
+/// As [`sets_of`].
 fn boxes_of(game: &castellan_ledger::Game) -> Result<Vec<TileSet>, TableError> {
+    Ok(sets_of(game)?.into_iter().filter(|&s| s != TileSet::Base).collect())
+}
+
+/// Every box a stored game was played with, in the order its setup names them; a setup that
+/// names none is the base game's.
+///
+/// # Errors
+/// A setup that is not JSON, or names a box this version does not know.
+pub(crate) fn sets_of(game: &castellan_ledger::Game) -> Result<Vec<TileSet>, TableError> {
     #[derive(serde::Deserialize)]
     struct Setup {
         #[serde(default)]
@@ -138,7 +147,7 @@ fn boxes_of(game: &castellan_ledger::Game) -> Result<Vec<TileSet>, TableError> {
     }
     let setup: Setup = serde_json::from_str(&game.setup_json)
         .map_err(|e| TableError::Stored { game: game.id.0, detail: format!("setup: {e}") })?;
-    Ok(setup.sets.into_iter().filter(|&s| s != TileSet::Base).collect())
+    Ok(if setup.sets.is_empty() { vec![TileSet::Base] } else { setup.sets })
 }
 
 /// Voids a finished game: kept in the history, marked, and left out of the statistics.

@@ -27,6 +27,7 @@ pub fn results(game: &Game, seated: &[PlayerId], track: Option<&[u32]>) -> Vec<P
                 // scored for the Count himself.
                 count: 0,
                 goods: s.goods,
+                gold: s.gold,
             },
             biggest_city_tiles: s.biggest_city,
             longest_road_tiles: s.longest_road,

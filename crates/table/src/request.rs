@@ -174,6 +174,7 @@ pub enum MoveRequest {
         /// ingot's neighbour, where a ferry goes…), as the tell questions asked for it; empty
         /// when nothing was asked.
         #[serde(default)]
+        #[cfg_attr(feature = "specta", specta(type = castellan_engine::ToldAnswers))]
         told: Told,
     },
     /// The drawn tile fits nowhere.
@@ -582,7 +583,7 @@ mod tests {
         assert_eq!((flight.figure, flight.roll, flight.to), (Figure::Follower, 2, Some(Port::N)));
         assert_eq!(told.gold.map(|g| (g.dx, g.dy)), Some((-1, 1)));
         assert!(matches!(told.magic, Some(castellan_engine::MagicMove::To { port: Port::S, .. })));
-        let crop = told.crop_circle.expect("the crop circle");
+        let crop = told.crop_circle.clone().expect("the crop circle");
         assert_eq!(crop.actions.len(), 2);
         assert_eq!(told.ferry_moves.len(), 1);
         let bare: MoveRequest = serde_json::from_str(

@@ -52,6 +52,7 @@ export const de: Messages = {
   "stats.kind.farms": "Wiesen",
   "stats.kind.king_robber": "König & Raubritter",
   "stats.kind.count": "Graf",
+  "stats.kind.gold": "Gold",
   "stats.kind.goods": "Waren",
   "stats.record.biggestCity": "Größte Stadt",
   "stats.record.longestRoad": "Längste Straße",

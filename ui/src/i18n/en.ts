@@ -52,6 +52,7 @@ export const en = {
   "stats.kind.farms": "farms",
   "stats.kind.king_robber": "King & Robber",
   "stats.kind.count": "Count",
+  "stats.kind.gold": "gold",
   "stats.kind.goods": "goods",
   "stats.record.biggestCity": "Biggest city",
   "stats.record.longestRoad": "Longest road",

@@ -52,6 +52,7 @@ export const nl: Messages = {
   "stats.kind.farms": "weiden",
   "stats.kind.king_robber": "Koning & Roofridder",
   "stats.kind.count": "Graaf",
+  "stats.kind.gold": "goud",
   "stats.kind.goods": "handelswaar",
   "stats.record.biggestCity": "Grootste stad",
   "stats.record.longestRoad": "Langste weg",

@@ -676,7 +676,7 @@ mod tests {
     /// sees it only with the ferry move told.
     #[test]
     fn a_road_closed_by_a_moved_ferry_is_offered_to_the_blacksmith() {
-        use crate::{FerryMove, Rotation, Side, Told};
+        use crate::{FerryMove, Rotation, Side, Told, ToldAnswers};
         let mut setup = count_game().setup().clone();
         setup.sets.push(TileSet::Ferries);
         let mut game = Game::new(setup).unwrap();
@@ -695,13 +695,13 @@ mod tests {
         let closing = Move::place(tile("A"), Cell::new(0, 3), Rotation::R180, None);
         game.apply(&with(closing, Told::default(), enter)).unwrap();
         game.apply(&Move::place(tile("U"), Cell::new(-3, -1), Rotation::R0, Some(Port::W))).unwrap();
-        let lake = Told { ferry: Some([Side::East, Side::South]), ..Told::default() };
+        let lake = Told::from(ToldAnswers { ferry: Some([Side::East, Side::South]), ..ToldAnswers::default() });
         let lake_tile = Move::place(tile("FE04"), Cell::new(-4, -1), Rotation::R0, None);
         game.apply(&with(lake_tile, lake, CountChoice::default())).unwrap();
 
         let (v, at, rot) = (tile("V"), Cell::new(-4, 0), Rotation::R180);
         let relink = FerryMove { at: Cell::new(-4, -1), link: [Side::South, Side::West] };
-        let moved = Told { ferry_moves: vec![relink], ..Told::default() };
+        let moved = Told::from(ToldAnswers { ferry_moves: vec![relink], ..ToldAnswers::default() });
         assert!(game.count_move_options(v, at, rot, None, &Told::default()).unwrap().is_empty());
         let options = game.count_move_options(v, at, rot, None, &moved).unwrap();
         let [blacksmith] = options.as_slice() else { panic!("Blue's blacksmith follower: {options:?}") };

@@ -177,7 +177,7 @@ impl Game {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), out);
         }
         // Ingots still on tiles are lost (GM-06): only those in hand are counted.
-        if self.setup.has(TileSet::Goldmines) {
+        if self.in_play.gold {
             score_gold(self.gold(), board.tiles()[0].cell_anchor(), out);
         }
         counted
@@ -234,7 +234,7 @@ impl Game {
         if self.setup.has(TileSet::TradersBuilders) {
             score_goods(self.goods(), board.tiles()[0].cell_anchor(), &mut rest);
         }
-        if self.setup.has(TileSet::Goldmines) {
+        if self.in_play.gold {
             score_gold(self.gold(), board.tiles()[0].cell_anchor(), &mut rest);
         }
         for s in rest.scores {

@@ -12,7 +12,7 @@ use crate::coord::{Cell, Rotation, Side};
 use crate::event::Event;
 use crate::figure::Figure;
 use crate::rule::Rule;
-use crate::tile::{TileId, TileSet};
+use crate::tile::TileId;
 use std::fmt;
 
 /// A ferry moved this turn, as the players tell it: the lake's tile and the two road ends the
@@ -167,7 +167,7 @@ impl Game {
     /// The ferries the current player may move after laying `tile` at `cell` (FE-05, QB-12),
     /// each with the pairs it may move to: every pair of its lake but the one it links now.
     pub fn movable_ferries(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Vec<(Cell, Vec<[Side; 2]>)> {
-        if !self.setup.has(TileSet::Ferries) || self.setup.mode != Mode::Turns {
+        if !self.in_play.ferries || self.setup.mode != Mode::Turns {
             return Vec::new();
         }
         let first = self.board.first_ferries(tile, cell, rotation, |t| self.setup.rules.tree_junctions.contains(t));
@@ -192,7 +192,7 @@ impl Game {
     /// moved one met first along a road the tile lengthens, once, to another pair (FE-05).
     pub(super) fn ferry_error(&self, tile: TileId, cell: Cell, rotation: Rotation, told: &Told) -> Option<FerryError> {
         let lake = tile.def().marks.ferry;
-        if !self.setup.has(TileSet::Ferries) {
+        if !self.in_play.ferries {
             return (told.ferry.is_some() || !told.ferry_moves.is_empty()).then_some(FerryError::NotInPlay);
         }
         match (lake, told.ferry) {

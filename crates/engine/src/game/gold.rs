@@ -18,7 +18,7 @@ use crate::coord::Cell;
 use crate::event::Event;
 use crate::player::{ByPlayer, PlayerId, PlayerSet};
 use crate::rule::Rule;
-use crate::tile::{TileId, TileSet};
+use crate::tile::TileId;
 use std::fmt;
 
 /// The gold ingots a Gold Mines box holds (GM-01): two for each of its eight tiles.
@@ -253,7 +253,7 @@ impl Game {
             // A finished table's ingots are those in hand (`setup.gold`); none lie on tiles.
             return if gold_told { Err(MoveError::WrongMode) } else { Ok(()) };
         }
-        if !told.gold_taken.is_empty() && !self.setup.has(TileSet::Goldmines) {
+        if !told.gold_taken.is_empty() && !self.in_play.gold {
             return Err(GoldError::NothingToShare.into());
         }
         let is_gold = tile.def().marks.gold;
@@ -410,7 +410,7 @@ impl Game {
     /// # Errors
     /// The move is refused as it stands (its takes so far included).
     pub fn next_gold_take(&self, mv: &Move) -> Result<Option<NextGoldTake>, MoveError> {
-        if self.setup.mode != Mode::Turns || !self.setup.has(TileSet::Goldmines) {
+        if self.setup.mode != Mode::Turns || !self.in_play.gold {
             return Ok(None);
         }
         let mut probe = self.trial();
@@ -455,7 +455,7 @@ fn contested_first(heaps: &[Heap], player: PlayerId) -> Cell {
 mod tests {
     use super::super::fixture::tile;
     use super::*;
-    use crate::{Event, GameSetup, Move, Port, Rotation};
+    use crate::{Event, GameSetup, Move, Port, Rotation, TileSet};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);

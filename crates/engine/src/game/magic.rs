@@ -19,7 +19,7 @@ use crate::board::{Board, SegmentId};
 use crate::coord::{Cell, Port, Side};
 use crate::event::{Event, Score};
 use crate::rule::Rule;
-use crate::tile::{FeatureKind, TileId, TileSet};
+use crate::tile::{FeatureKind, TileId};
 use std::fmt;
 
 /// One of the two neutral figures of Mage & Witch.
@@ -317,7 +317,7 @@ impl Game {
     /// Whether this move may be refused by a magic check made on the board with its tile
     /// laid: [`Game::apply`] then plays it on a copy.
     pub(super) fn magic_checked_after_placing(&self, tile: TileId, cell: Cell, told: &super::Told) -> bool {
-        self.setup.has(TileSet::MageWitch)
+        self.in_play.magic
             && self.setup.mode == Mode::Turns
             && (told.magic.is_some() || told.magic_fix.is_some() || tile.def().marks.magic || self.may_join_magic(cell))
     }
@@ -347,7 +347,7 @@ impl Game {
         if told.magic.is_none() && told.magic_fix.is_none() {
             return None;
         }
-        if !self.setup.has(TileSet::MageWitch) {
+        if !self.in_play.magic {
             return Some(MagicError::NotInPlay.into());
         }
         if self.setup.mode == Mode::FinalBoard {
@@ -408,7 +408,7 @@ impl Game {
         rotation: crate::coord::Rotation,
         magic: Option<MagicMove>,
     ) -> Result<Option<MagicAsked>, super::MoveError> {
-        if !self.setup.has(TileSet::MageWitch) || self.setup.mode != Mode::Turns {
+        if !self.in_play.magic || self.setup.mode != Mode::Turns {
             return Ok(None);
         }
         self.check_placement(tile, cell, rotation)?;
@@ -441,22 +441,23 @@ impl Game {
         MagicOptions { standing: self.magic, places, removable }
     }
 
-    /// A legal answer to the magic questions of laying `tile` so, for random games: a place
-    /// picked among those open, else a figure taken off; the join's move the same way. The
-    /// engine picks nothing itself: `pick` does.
+    /// Puts into `told` a legal answer to the magic questions of laying `tile` so, for random
+    /// games: a place picked among those open, else a figure taken off; the join's move the
+    /// same way. Without Mage & Witch, or when the tile asks nothing, `told` is left as it is
+    /// and nothing is picked. The engine picks nothing itself: `pick` does.
     pub(crate) fn playout_magic(
         &self,
         tile: TileId,
         cell: Cell,
         rotation: crate::coord::Rotation,
         pick: &mut impl FnMut(usize) -> usize,
-    ) -> super::Told {
-        let mut told = super::Told::default();
-        if !self.setup.has(TileSet::MageWitch)
+        told: &mut super::Told,
+    ) {
+        if !self.in_play.magic
             || self.setup.mode != Mode::Turns
             || !(tile.def().marks.magic || self.may_join_magic(cell))
         {
-            return told;
+            return;
         }
         let mut next = self.trial();
         let index = super::placement::place_on_board(&mut next.board, &self.setup.rules, tile, cell, rotation);
@@ -470,7 +471,6 @@ impl Game {
         if next.magic_joined() {
             told.magic_fix = next.pick_magic(pick);
         }
-        told
     }
 
     fn pick_magic(&self, pick: &mut impl FnMut(usize) -> usize) -> Option<MagicMove> {
@@ -597,6 +597,7 @@ mod tests {
     use super::*;
     use crate::coord::Rotation;
     use crate::game::{GameSetup, Move, MoveError};
+    use crate::tile::TileSet;
 
     fn id(name: &str) -> TileId {
         TileId::from_name(name).unwrap()

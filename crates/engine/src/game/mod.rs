@@ -56,6 +56,7 @@ mod follower;
 mod gold;
 mod goods;
 mod hand;
+mod in_play;
 mod joined;
 mod magic;
 mod moves;
@@ -85,7 +86,7 @@ pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
 pub use placement::PlacementError;
 pub use setup::{GameSetup, Mode, PlayerSetup, SetupError, Start, FOLLOWERS_PER_PLAYER};
-pub use told::Told;
+pub use told::{Told, ToldAnswers};
 
 use crate::board::{Board, Follower, SegmentId};
 use crate::challenge::Challenge;
@@ -101,6 +102,7 @@ use crate::scoring::{score_feature, ScoreSink};
 use crate::tile::{TileId, TileSet};
 use crate::title::Titles;
 use crop::CropStep;
+pub(crate) use in_play::InPlay;
 use moves::off_table;
 use pig::Companions;
 use placement::{close_at_border, place_on_board};
@@ -109,6 +111,8 @@ use placement::{close_at_border, place_on_board};
 #[derive(Clone, Debug)]
 pub struct Game {
     setup: GameSetup,
+    /// The Big Box's boxes in play, read from `setup` once: their steps ask it first.
+    in_play: InPlay,
     board: Board,
     bag: Vec<u8>,
     supply: ByPlayer<u8>,
@@ -229,6 +233,11 @@ impl Game {
         &self.setup
     }
 
+    /// The Big Box's boxes in play.
+    pub(crate) fn in_play(&self) -> InPlay {
+        self.in_play
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> &RuleSet {
         &self.setup.rules
@@ -306,23 +315,17 @@ impl Game {
     pub fn apply(&mut self, mv: &Move) -> Result<&[Event], MoveError> {
         let on_copy = match mv {
             Move::Place { count, tile, cell, told, .. } => {
-                (self.city.is_some() && !count.is_empty())
-                    || told.flight.is_some()
-                    || !told.gold_taken.is_empty()
-                    || told.crop_circle.is_some()
-                    || self.magic_checked_after_placing(*tile, *cell, told)
+                (self.city.is_some() && !count.is_empty()) || told.needs_trial(self, *tile, *cell)
             }
             _ => false,
         };
         if on_copy {
-            // A Count move has several phases whose checks depend on the ones before; a
-            // flight's landing (FM-07) and the magic figures' places (MW-02 to MW-05) are
-            // checked with the tile laid, gold takes against the scores the move makes (GM-05),
-            // and a crop circle's action on the board the turn's scoring leaves (CC-03). Playing
-            // such a move on a copy keeps the game untouched when a later phase refuses. Any
-            // other move is checked whole before it changes anything ([`Game::place`]). The log
-            // is not copied but lent to the copy, and cut back to where it stood if the move is
-            // refused.
+            // A Count move has several phases whose checks depend on the ones before, and
+            // some boxes' answers are checked partway through the move
+            // ([`Told::needs_trial`]). Playing such a move on a copy keeps the game untouched
+            // when a later phase refuses. Any other move is checked whole before it changes
+            // anything ([`Game::place`]). The log is not copied but lent to the copy, and cut
+            // back to where it stood if the move is refused.
             let mark = self.events.mark();
             let mut next = self.trial();
             next.events = std::mem::take(&mut self.events);
@@ -349,6 +352,7 @@ impl Game {
     pub(super) fn trial(&self) -> Game {
         Game {
             setup: self.setup.clone(),
+            in_play: self.in_play,
             board: self.board.clone(),
             bag: self.bag.clone(),
             supply: self.supply,
@@ -444,8 +448,13 @@ impl Game {
                 if !count.is_empty() && self.city.is_none() {
                     return Err(CountError::NoCount.into());
                 }
-                if let Some(e) = self.magic_refusal_before_placing(tile, told) {
-                    return Err(e);
+                // The Big Box's steps: a move of a game without them, telling nothing of them,
+                // skips every one.
+                let asks = self.in_play.any() || !told.is_empty();
+                if asks {
+                    if let Some(e) = self.magic_refusal_before_placing(tile, told) {
+                        return Err(e);
+                    }
                 }
                 if let Some(p) = purchase {
                     self.purchase_error(p)?;
@@ -469,7 +478,9 @@ impl Game {
                         }
                     }
                 }
-                self.gold_error(tile, cell, told)?;
+                if asks {
+                    self.gold_error(tile, cell, told)?;
+                }
                 if *recall_abbot {
                     if self.setup.mode == Mode::FinalBoard {
                         return Err(MoveError::WrongMode);
@@ -478,10 +489,12 @@ impl Game {
                         return Err(e.into());
                     }
                 }
-                if let Some(e) = self.ferry_error(tile, cell, rotation, told) {
-                    return Err(e.into());
+                if asks {
+                    if let Some(e) = self.ferry_error(tile, cell, rotation, told) {
+                        return Err(e.into());
+                    }
                 }
-                let crop = self.crop_circle_told(tile, told, crop_step)?;
+                let crop = if asks { self.crop_circle_told(tile, told, crop_step)? } else { None };
                 let earns_second = self.earns_second_tile(tile, cell, rotation, purchase.is_some());
                 if *pass_second_tile && !earns_second {
                     return Err(BuilderError::NoSecondTile.into());
@@ -540,11 +553,13 @@ impl Game {
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
         close_at_border(&mut self.board, &self.setup.rules, index);
-        if self.setup.has(TileSet::MageWitch) && self.setup.mode == Mode::Turns {
+        if self.in_play.magic && self.setup.mode == Mode::Turns {
             // Step 1½: after the tile, before the follower (MW-02, MW-05).
             self.magic_step(tile, told)?;
         }
-        self.put_ingots(tile, cell, told);
+        if self.in_play.gold {
+            self.put_ingots(tile, cell, told);
+        }
         if let Some((port, figure)) = follower {
             let placed = self.board.tiles()[index];
             let local = placed.local_at(port).expect("checked before placing");
@@ -568,7 +583,7 @@ impl Game {
             self.recall_abbot(player);
         }
         // Step 2½: the new ferry, then the ferries moved (FE-06).
-        let ferried = self.lay_ferries(index, told);
+        let ferried = if self.in_play.ferries { self.lay_ferries(index, told) } else { Vec::new() };
         if self.setup.mode == Mode::Turns {
             let completed = self.completed_this_turn(index, ferried);
             if let Some(port) = follower {
@@ -585,13 +600,15 @@ impl Game {
                     Some(loser) => self.score_challenge_win(feature, loser),
                     None => self.score_and_return(feature),
                 }
-                self.set_magic_aside(feature);
-                if self.setup.has(TileSet::Goldmines) {
+                if self.in_play.magic {
+                    self.set_magic_aside(feature);
+                }
+                if self.in_play.gold {
                     claims.push(self.claim(feature, scored_from));
                 }
                 self.take_goods(feature, player);
             }
-            if self.setup.has(TileSet::Goldmines) {
+            if self.in_play.gold {
                 self.share_gold(&claims, player, &told.gold_taken)?;
             }
             if let Some(entry) = count.entry {
@@ -621,7 +638,9 @@ impl Game {
 
     pub(super) fn score_and_return(&mut self, feature: SegmentId) {
         if let Some(mut score) = score_feature(&self.board, feature, &self.setup.rules, false, &mut self.events.lists) {
-            self.bewitch(&mut score, feature);
+            if self.in_play.magic {
+                self.bewitch(&mut score, feature);
+            }
             self.record(score);
         }
         self.return_followers(feature);

@@ -517,6 +517,7 @@ impl Game {
             supply[PlayerId(i as u8)] = FOLLOWERS_PER_PLAYER;
         }
         Ok(Game {
+            in_play: super::InPlay::of(&setup),
             river,
             city,
             awaiting_city: Vec::new(),

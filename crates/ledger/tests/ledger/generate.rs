@@ -74,6 +74,7 @@ pub fn generate(ledger: &mut Ledger, seed: u64, players: usize, games: usize, mo
                         king_robber: rng.below(3) * 5,
                         count: 0,
                         goods: 0,
+                        gold: 0,
                     };
                     PlayerResult {
                         player: seat.player,

@@ -182,3 +182,67 @@ fn a_schema_5_ledger_opens_with_the_goods_of_its_traders_games_as_a_kind_of_thei
     drop(Ledger::open(&fresh).unwrap());
     assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
 }
+
+/// A schema-7 ledger file, as the release before gold had a kind of its own left it: Anna and
+/// Bram, one night, and four finished games: a Gold Mines game played turn by turn (Anna 40 of
+/// which 12 are her ingots, Bram 25 of which 4), a Gold Mines game with Traders & Builders
+/// whose goods are stored apart since schema 6 (Anna 50: 10 of goods, 10 of gold), a Gold Mines
+/// final board counted with the scores before it (Anna 50 + 10, which cannot be told from
+/// gold), and a base game (Anna 30, Bram 20).
+fn schema_7_file(path: &std::path::Path) {
+    super::file_at_schema(
+        path,
+        7,
+        r#"INSERT INTO players (id, name, name_key) VALUES (1, 'Anna', 'anna'), (2, 'Bram', 'bram');
+         INSERT INTO nights (id, date) VALUES (1, '2026-12-04');
+         INSERT INTO games (id, night_id, script_version, setup_json, start_seat, started_at,
+                            ended_at, finished, cursor) VALUES
+             (1, 1, 3, '{"sets": ["base", "goldmines"]}', 0,
+              '2026-12-04T19:00:00.000Z', '2026-12-04T20:00:00.000Z', 1, 0),
+             (2, 1, 3, '{"sets": ["base", "traders-builders", "goldmines"]}', 0,
+              '2026-12-04T20:10:00.000Z', '2026-12-04T21:00:00.000Z', 1, 0),
+             (3, 1, 3, '{"mode": "final-board", "sets": ["base", "goldmines"], "track": {"Anna": 50, "Bram": 40}}', 0,
+              '2026-12-04T21:10:00.000Z', '2026-12-04T21:30:00.000Z', 1, 0),
+             (4, 1, 1, '{"sets": ["base"]}', 0,
+              '2026-12-04T22:00:00.000Z', '2026-12-04T23:00:00.000Z', 1, 0);
+         INSERT INTO game_seats VALUES (1, 0, 1, 'red'), (1, 1, 2, 'blue'),
+                                       (2, 0, 1, 'red'), (2, 1, 2, 'blue'),
+                                       (3, 0, 1, 'red'), (3, 1, 2, 'blue'),
+                                       (4, 0, 1, 'red'), (4, 1, 2, 'blue');
+         INSERT INTO results (game_id, player_id, score, rank, roads_points, cities_points,
+                              cloisters_points, farms_points, king_robber_points, count_points,
+                              goods_points)
+             VALUES (1, 1, 40, 1, 8, 16, 4, 0, 0, 0, 0), (1, 2, 25, 2, 6, 15, 0, 0, 0, 0, 0),
+                    (2, 1, 50, 1, 10, 20, 0, 0, 0, 0, 10), (2, 2, 22, 2, 4, 18, 0, 0, 0, 0, 0),
+                    (3, 1, 60, 1, 0, 10, 0, 0, 0, 0, 0), (3, 2, 40, 2, 0, 0, 0, 0, 0, 0, 0),
+                    (4, 1, 30, 1, 30, 0, 0, 0, 0, 0, 0), (4, 2, 20, 2, 12, 0, 0, 0, 0, 0, 0);"#,
+    );
+}
+
+#[test]
+fn a_schema_7_ledger_opens_with_the_gold_of_its_gold_mines_games_as_a_kind_of_its_own() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join(Ledger::FILE_NAME);
+    schema_7_file(&path);
+    let ledger = Ledger::open(&path).expect("a schema-7 ledger must open and migrate");
+    assert_eq!(ledger.schema_version().unwrap(), SCHEMA_VERSION);
+    assert!(ledger.backup_path().is_some(), "an existing file is backed up before it is migrated");
+    let gold = |game: i64| -> Vec<(i64, u32, u32)> {
+        let standings = ledger.results(castellan_ledger::GameId(game)).unwrap();
+        standings.iter().map(|s| (s.result.player.0, s.result.points.gold, s.result.points.total())).collect()
+    };
+    assert_eq!(gold(1), [(1, 12, 40), (2, 4, 25)], "what the other kinds leave of a Gold Mines game is its gold");
+    assert_eq!(gold(2), [(1, 10, 50), (2, 0, 22)], "goods stored apart are not gold");
+    assert_eq!(gold(3), [(1, 0, 10), (2, 0, 0)], "a final board's scores before the count are no gold");
+    assert_eq!(gold(4), [(1, 0, 30), (2, 0, 12)], "a game without the box has none, whatever its kinds leave");
+    let stats = ledger.statistics().unwrap();
+    let bram = stats.players.iter().find(|p| p.player.0 == 2).unwrap();
+    assert_eq!(bram.points.gold, 4, "the statistics add them up");
+    drop(ledger);
+
+    let migrated = schema_of(&Connection::open(&path).unwrap());
+    let fresh_folder = tempfile::tempdir().unwrap();
+    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
+    drop(Ledger::open(&fresh).unwrap());
+    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+}

@@ -45,7 +45,16 @@ fn finishing_stores_results_and_ends_the_game() {
     let mut table = Table::start();
     table.ledger.append_move(table.game, CursorState { cursor: 0, stored: 0 }, &tile_move(1), at(1)).unwrap();
     let anna = PlayerResult {
-        points: PointsByKind { roads: 3, cities: 10, cloisters: 9, farms: 6, king_robber: 2, count: 1, goods: 10 },
+        points: PointsByKind {
+            roads: 3,
+            cities: 10,
+            cloisters: 9,
+            farms: 6,
+            king_robber: 2,
+            count: 1,
+            goods: 5,
+            gold: 5,
+        },
         biggest_city_tiles: Some(7),
         longest_road_tiles: Some(5),
         ..result(table.anna, 41)

@@ -7,7 +7,7 @@
 
 use super::QuestionError;
 use crate::target::{followers_of, Survey, Target};
-use castellan_engine::{Cell, CountChoice, Game, Move, Port, Side, TileSet, Told};
+use castellan_engine::{Cell, CountChoice, Game, Move, Port, Side, TileSet, Told, ToldAnswers};
 use serde::Serialize;
 
 /// What the table tells of ferries for one placement.
@@ -73,7 +73,8 @@ pub fn ferry_question(game: &Game, mv: &Move) -> Result<Option<FerryQuestion>, Q
             let mut trial = game.clone();
             let mut bare = mv.clone();
             if let Move::Place { told: answers, count, .. } = &mut bare {
-                *answers = Told { ferry: Some(first), ferry_moves: Vec::new(), ..told.clone() };
+                *answers =
+                    Told::from(ToldAnswers { ferry: Some(first), ferry_moves: Vec::new(), ..ToldAnswers::clone(told) });
                 *count = CountChoice::default();
             }
             trial.apply(&bare)?;
@@ -150,7 +151,14 @@ mod tests {
     fn lake_on_the_board() -> Game {
         let mut game = ferries_game();
         play(&mut game, "X", -1, 0, 0, Told::default());
-        play(&mut game, "FE04", 1, 0, 0, Told { ferry: Some([Side::West, Side::South]), ..Told::default() });
+        play(
+            &mut game,
+            "FE04",
+            1,
+            0,
+            0,
+            Told::from(ToldAnswers { ferry: Some([Side::West, Side::South]), ..ToldAnswers::default() }),
+        );
         game
     }
 
@@ -201,8 +209,12 @@ mod tests {
         let request = place_request("FE04", 1, 0, 0, None);
         let q = tell_questions(&game, &request).unwrap().ferries.expect("the lake's ferry lies somewhere");
         assert_eq!(q.lake.expect("the lake").links.len(), 3);
-        let mv =
-            with_told(Told { ferry: Some([Side::West, Side::South]), ..Told::default() }, request).to_move().unwrap();
+        let mv = with_told(
+            Told::from(ToldAnswers { ferry: Some([Side::West, Side::South]), ..ToldAnswers::default() }),
+            request,
+        )
+        .to_move()
+        .unwrap();
         game.apply(&mv).unwrap();
         let road = tell_questions(&game, &place_request("V", 1, 1, 180, None)).unwrap();
         assert!(road.ferries.is_none(), "no ferry moves on a finished table");
@@ -226,7 +238,14 @@ mod tests {
         game.apply(&thief(0, 2, Rotation::R90, castellan_engine::Port::N)).unwrap();
         game.apply(&enter).unwrap();
         game.apply(&thief(-3, -1, Rotation::R0, castellan_engine::Port::W)).unwrap();
-        play(&mut game, "FE04", -4, -1, 0, Told { ferry: Some([Side::East, Side::South]), ..Told::default() });
+        play(
+            &mut game,
+            "FE04",
+            -4,
+            -1,
+            0,
+            Told::from(ToldAnswers { ferry: Some([Side::East, Side::South]), ..ToldAnswers::default() }),
+        );
 
         let request = place_request("V", -4, 0, 180, None);
         let q = tell_questions(&game, &request).unwrap().ferries.expect("the ferry may move");
@@ -234,8 +253,10 @@ mod tests {
         assert!(ferry.links.contains(&[Side::South, Side::West]));
         let asked = count_question(&game, &request).unwrap().expect("a Count game");
         assert!(asked.moves.is_empty(), "the road stays open while the ferry stays");
-        let told =
-            Told { ferry_moves: vec![FerryMove { at: ferry.at, link: [Side::South, Side::West] }], ..Told::default() };
+        let told = Told::from(ToldAnswers {
+            ferry_moves: vec![FerryMove { at: ferry.at, link: [Side::South, Side::West] }],
+            ..ToldAnswers::default()
+        });
         let asked = count_question(&game, &with_told(told, request)).unwrap().expect("a Count game");
         let [blacksmith] = asked.moves.as_slice() else { panic!("{:?}", asked.moves) };
         assert_eq!((blacksmith.seat, blacksmith.quarter), (1, Quarter::Blacksmith));
@@ -248,7 +269,10 @@ mod tests {
         let request = place_request("V", 1, 1, 180, None);
         let q = tell_questions(&game, &request).unwrap().ferries.unwrap();
         for link in &q.moves[0].links {
-            let told = Told { ferry_moves: vec![FerryMove { at: q.moves[0].at, link: *link }], ..Told::default() };
+            let told = Told::from(ToldAnswers {
+                ferry_moves: vec![FerryMove { at: q.moves[0].at, link: *link }],
+                ..ToldAnswers::default()
+            });
             let mv = with_told(told, request.clone()).to_move().unwrap();
             game.clone().apply(&mv).unwrap_or_else(|e| panic!("{link:?}: {e}"));
         }
@@ -256,7 +280,10 @@ mod tests {
         let request = place_request("FE04", 1, 0, 0, None);
         let q = tell_questions(&fresh, &request).unwrap().ferries.unwrap();
         for link in q.lake.unwrap().links {
-            let mv = with_told(Told { ferry: Some(link), ..Told::default() }, request.clone()).to_move().unwrap();
+            let mv =
+                with_told(Told::from(ToldAnswers { ferry: Some(link), ..ToldAnswers::default() }), request.clone())
+                    .to_move()
+                    .unwrap();
             fresh.clone().apply(&mv).unwrap_or_else(|e| panic!("{link:?}: {e}"));
         }
     }

@@ -66,7 +66,7 @@ mod tests {
     use crate::fixture::{place_request, port_named};
     use crate::request::{MoveRequest, Spot};
     use crate::tell::tell_questions;
-    use castellan_engine::{Flight, GameSetup, Port, TileSet, Told};
+    use castellan_engine::{Flight, GameSetup, Port, TileSet, Told, ToldAnswers};
 
     fn flier_game(boxes: &[TileSet]) -> Game {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
@@ -80,7 +80,7 @@ mod tests {
     fn fm05(flight: Option<Flight>) -> MoveRequest {
         let mut request = place_request("FM05", 1, 0, 0, None);
         if let MoveRequest::Place { told, .. } = &mut request {
-            *told = Told { flight, ..Told::default() };
+            *told = Told::from(ToldAnswers { flight, ..ToldAnswers::default() });
         }
         request
     }

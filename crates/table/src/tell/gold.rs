@@ -101,17 +101,17 @@ mod tests {
     use crate::fixture::{place, place_request};
     use crate::request::MoveRequest;
     use crate::tell::tell_questions;
-    use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, TileSet, Told};
+    use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, TileSet, Told, ToldAnswers};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
 
     fn told(second: Option<(i32, i32)>, takes: &[(PlayerId, Cell)]) -> Told {
-        Told {
+        Told::from(ToldAnswers {
             gold: second.map(|(dx, dy)| SecondIngot { dx, dy }),
             gold_taken: takes.iter().map(|&(player, from)| GoldTake { player, from }).collect(),
-            ..Told::default()
-        }
+            ..ToldAnswers::default()
+        })
     }
 
     fn with_told(mut request: MoveRequest, answers: Told) -> MoveRequest {

@@ -27,7 +27,7 @@ impl FerryView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::{Cell, GameSetup, Move, Rotation, TileId, Told};
+    use castellan_engine::{Cell, GameSetup, Move, Rotation, TileId, Told, ToldAnswers};
 
     #[test]
     fn the_board_shows_each_ferry_where_it_lies_and_none_without_the_box() {
@@ -38,7 +38,7 @@ mod tests {
         assert_eq!(FerryView::all(&game), Some(Vec::new()));
         let mut lake = Move::place(TileId::from_name("FE04").unwrap(), Cell::new(1, 0), Rotation::R0, None);
         if let Move::Place { told, .. } = &mut lake {
-            *told = Told { ferry: Some([Side::West, Side::South]), ..Told::default() };
+            *told = Told::from(ToldAnswers { ferry: Some([Side::West, Side::South]), ..ToldAnswers::default() });
         }
         game.apply(&lake).unwrap();
         assert_eq!(FerryView::all(&game), Some(vec![FerryView { at: [1, 0], link: [Side::West, Side::South] }]));
