@@ -55,6 +55,35 @@ function outOfReach(buttons, pickerRows) {
         const found = document.elementFromPoint(x, y);
         if (!found || !(found === button || button.contains(found)))
           wrong.push(`${name(button)}: covered at ${Math.round(x)},${Math.round(y)} by ${name(found)}`);
+        // Its words whole: a button that clips them is as wide as they are on one line (a
+        // twin laid out beside it, free to be as wide as its words, tells how wide that is).
+        const style = getComputedStyle(button);
+        if (style.overflowX !== "visible" || style.textOverflow === "ellipsis") {
+          const twin = button.cloneNode(true);
+          twin.removeAttribute("id");
+          Object.assign(twin.style, {
+            position: "absolute",
+            visibility: "hidden",
+            width: "max-content",
+            maxWidth: "none",
+          });
+          button.parentElement.append(twin);
+          const words = twin.getBoundingClientRect().width;
+          twin.remove();
+          if (words > r.width + 1)
+            wrong.push(`${name(button)}: words cut (${Math.round(words)} px in ${Math.round(r.width)})`);
+        }
+        // Whole inside what scrolls around it: not cut at its top or bottom.
+        for (let e = button.parentElement; e; e = e.parentElement) {
+          if (getComputedStyle(e).overflowY === "visible") continue;
+          const box = e.getBoundingClientRect();
+          if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+            wrong.push(
+              `${name(button)}: cut by ${name(e)} (${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(box.top)}–${Math.round(box.bottom)})`,
+            );
+            break;
+          }
+        }
       }
       for (const e of document.querySelectorAll(".scoreboard *")) {
         if (e.closest(".visually-hidden")) continue;
@@ -93,7 +122,7 @@ function outOfReach(buttons, pickerRows) {
 async function checkStep(language, step, problems, pickerRows = 0) {
   for (const [width, height] of SIZES) {
     await resize(browser, width, height);
-    for (const wrong of await outOfReach("#action button, dialog[open] button", pickerRows))
+    for (const wrong of await outOfReach("#action button, dialog[open] button, [data-enlarged] button", pickerRows))
       problems.push(`${language} ${width}×${height} ${step}: ${wrong}`);
     await shot(browser, `reach-${language}-${step}-${width}x${height}`);
   }
