@@ -323,9 +323,9 @@ for (const language of ["en", "nl", "de"]) {
     for (const [width, height] of SIZES) {
       await resize(browser, width, height);
       const where = `${language} ${width}×${height} final board`;
-      // The pictures are checked below; who stands where comes after the picker, in the part
-      // of the step that scrolls, as the picker's tiles do.
-      for (const wrong of await outOfReach("#action button:not(.fit):not(#stand-panel button), dialog[open] button", 2))
+      // The pictures are checked below; whose figure stands where, and which kind, in reach
+      // with the picker's rows.
+      for (const wrong of await outOfReach("#action button:not(.fit), #stand-panel button, dialog[open] button", 2))
         problems.push(`${where}: ${wrong}`);
       // Each picture whole where the row shows it, or wholly out of view until scrolled to;
       // the nine the number keys reach shown whole.
