@@ -2,8 +2,11 @@
 // three-player game with the Count and every box that goes with it, each step players meet
 // keeps its buttons in reach and the scoreboard's lines whole. A button is in reach when its
 // centre lies inside the window, with every scrolling part at its top as players find it, and
-// the element drawn there is the button (nothing covers it, no scrolling part hides it). A
-// scoreboard line is whole when no part of it is cut off or given way to an ellipsis.
+// the element drawn there is the button (nothing covers it, no scrolling part hides it), no
+// scrolling part cuts it at its top or bottom and its words are not cut short. A scoreboard
+// line is whole when no part of it is cut off or given way to an ellipsis. While a tile is
+// picked and placed, with every kind of figure the boxes bring, the tile picker keeps two
+// whole rows of tiles in view.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { click, findPlacement, invoke, layTiles, openApp, putTile, resize, shot, textOf } from "./session.mjs";
@@ -197,7 +200,7 @@ for (const language of ["en", "nl", "de"]) {
     const big = await browser.$('[data-place="N"][data-shape="big"], [data-place="S"][data-shape="big"]');
     await big.waitForExist({ timeout: 5000 });
     await big.click();
-    await checkStep(language, "turn", problems);
+    await checkStep(language, "turn", problems, 2);
     await click(browser, "#confirm");
     await textOf(browser, "#turn", /Bram/);
 
@@ -227,7 +230,7 @@ for (const language of ["en", "nl", "de"]) {
     const earning = await findPlacement(browser, game, (o) => o.earnsSecondTile);
     await putTile(browser, earning.tile, earning.option);
     await (await browser.$("#pass-second-tile")).waitForExist({ timeout: 5000 });
-    await checkStep(language, "second-tile", problems);
+    await checkStep(language, "second-tile", problems, 2);
     await click(browser, "#cancel");
 
     // The turn log opened below the fold is brought up into view, its first line with it.
