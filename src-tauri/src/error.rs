@@ -7,7 +7,7 @@
 //! its own.
 
 use crate::settings::SettingKey;
-use castellan_table::count::CountQuestionError;
+use castellan_table::count::QuestionError;
 use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKind};
 use castellan_table::ledger::{FileProblem, LedgerError};
 use castellan_table::limit::OverLimit;
@@ -595,11 +595,11 @@ impl From<RequestError> for CommandError {
     }
 }
 
-impl From<CountQuestionError> for CommandError {
-    fn from(e: CountQuestionError) -> CommandError {
+impl From<QuestionError> for CommandError {
+    fn from(e: QuestionError) -> CommandError {
         match e {
-            CountQuestionError::Request(e) => e.into(),
-            CountQuestionError::Refused(e) => CommandError::refused(e),
+            QuestionError::Request(e) => e.into(),
+            QuestionError::Refused(e) => CommandError::refused(e),
         }
     }
 }

@@ -31,10 +31,12 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod box_names;
 pub mod catalog;
 pub mod count;
 pub mod degrees;
 pub mod export;
+pub mod highlight;
 pub mod history;
 pub mod import;
 pub mod limit;
@@ -52,6 +54,7 @@ pub mod script_file;
 pub mod stats;
 pub mod stored;
 pub mod target;
+pub mod tell;
 pub mod view;
 
 mod error;

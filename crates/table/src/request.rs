@@ -8,7 +8,7 @@ use crate::limit::{quarter_moves, OverLimit};
 use crate::options::RulePreset;
 use castellan_engine::{
     Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
-    RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens,
+    RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens, Told,
 };
 use serde::{Deserialize, Serialize};
 
@@ -160,6 +160,11 @@ pub enum MoveRequest {
         /// The tile earns a second tile with the builder and the player passes it up (T-15).
         #[serde(default, rename = "passSecondTile")]
         pass_second_tile: bool,
+        /// What the players tell of the Big Box boxes in this move (a die, a landing, an
+        /// ingot's neighbour, where a ferry goes…), as the tell questions asked for it; empty
+        /// when nothing was asked.
+        #[serde(default)]
+        told: Told,
     },
     /// The drawn tile fits nowhere.
     Discard {
@@ -244,14 +249,16 @@ impl MoveRequest {
                 recall_abbot,
                 ref count,
                 pass_second_tile,
+                ref told,
             } => {
                 let mut mv = Move::place(tile, Cell::new(x, y), rotation.into(), follower);
                 if pass_second_tile {
                     mv = mv.passing_second_tile();
                 }
-                if let Move::Place { count: choice, figure: kind, recall_abbot: recall, .. } = &mut mv {
+                if let Move::Place { count: choice, figure: kind, recall_abbot: recall, told: answers, .. } = &mut mv {
                     *kind = figure;
                     *recall = recall_abbot;
+                    answers.clone_from(told);
                     if let Some(request) = count {
                         *choice = request.to_engine()?;
                     }
@@ -496,11 +503,39 @@ mod tests {
             recall_abbot: false,
             count: None,
             pass_second_tile: false,
+            told: Told::default(),
         };
         let mv = place.to_move().unwrap();
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
         let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
         assert_eq!(json, MoveRequest::Discard { tile: crate::fixture::tile_named("E") });
+    }
+
+    #[test]
+    fn what_the_table_tells_reaches_the_engine_move() {
+        let json = r#"{"kind": "place", "tile": "FM01", "x": 1, "y": 0, "rotation": 90, "follower": null,
+            "told": {"flight": {"figure": "follower", "roll": 2, "to": "N"},
+                     "gold": {"dx": -1, "dy": 1},
+                     "magic": {"kind": "to", "figure": "witch", "cell": {"x": 0, "y": 0}, "port": "S"},
+                     "cropCircle": {"choice": "add", "actions": [
+                        {"player": 1, "deed": {"kind": "pass"}},
+                        {"player": 0, "deed": {"kind": "at", "cell": {"x": 0, "y": 0}, "port": "N", "figure": "big"}}]},
+                     "ferryMoves": [{"at": {"x": 2, "y": 0}, "link": ["North", "South"]}]}}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        let Move::Place { told, .. } = request.to_move().unwrap() else { panic!("a placement") };
+        let flight = told.flight.expect("the flight");
+        assert_eq!((flight.figure, flight.roll, flight.to), (Figure::Follower, 2, Some(Port::N)));
+        assert_eq!(told.gold.map(|g| (g.dx, g.dy)), Some((-1, 1)));
+        assert!(matches!(told.magic, Some(castellan_engine::MagicMove::To { port: Port::S, .. })));
+        let crop = told.crop_circle.expect("the crop circle");
+        assert_eq!(crop.actions.len(), 2);
+        assert_eq!(told.ferry_moves.len(), 1);
+        let bare: MoveRequest = serde_json::from_str(
+            r#"{"kind": "place", "tile": "E", "x": 0, "y": -1, "rotation": 180, "follower": "S"}"#,
+        )
+        .unwrap();
+        let Move::Place { told, .. } = bare.to_move().unwrap() else { panic!("a placement") };
+        assert!(told.is_empty(), "a move that tells nothing carries nothing");
     }
 
     #[test]
@@ -523,6 +558,7 @@ mod tests {
             recall_abbot: false,
             count: Some(count),
             pass_second_tile: false,
+            told: Told::default(),
         };
         assert_eq!(place.to_move(), Err(over), "with a move, as at the end");
     }

@@ -25,6 +25,8 @@ const D: TileShape = {
   from: "base",
   copies: 4,
   carcassonne: false,
+  crop: null,
+  ferryLake: false,
   features: [
     { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false, goods: null },
     { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false, goods: null },
@@ -72,6 +74,23 @@ test("three road ends meet at a junction; a cloister draws its building instead"
     ],
   };
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
+});
+
+test("the roads of a ferry lake tile end at its lake, not at a junction", () => {
+  const lake: TileShape = {
+    ...D,
+    ferryLake: true,
+    features: (["E", "S", "W"] as const).map((s) => ({
+      kind: "road" as const,
+      sides: [s],
+      pennants: 0,
+      anchor: s,
+      inn: false,
+      cathedral: false,
+      goods: null,
+    })),
+  };
+  expect(tileShapes(lake).map((s) => s.part)).toEqual(["road", "road", "road", "lake"]);
 });
 
 test("every role and every figure beside the follower has an outline of its own, scaled and centred where asked", () => {

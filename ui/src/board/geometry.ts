@@ -63,6 +63,7 @@ export interface Shape {
     | "pennant"
     | "carcassonne"
     | "junction"
+    | "lake"
     | "inn"
     | "cathedral"
     | Goods;
@@ -154,6 +155,9 @@ export function tileShapes(tile: TileShape): Shape[] {
         : { d: "M 34,34 L 66,34 L 66,66 L 34,66 Z", part: "cloister" },
     );
     shapes.push({ d: "M 50,40 L 50,60 M 40,50 L 60,50", part: "cross" });
+  } else if (tile.ferryLake) {
+    // The ferry lake where the roads end (FE-02), round so it reads the same turned.
+    shapes.push({ d: "M 50,32 A 18,18 0 1 1 49.9,32 Z", part: "lake" });
   } else if (roads.filter((r) => r.sides.length === 1).length >= 3) {
     shapes.push({ d: "M 42,42 L 58,42 L 58,58 L 42,58 Z", part: "junction" });
   }

@@ -27,6 +27,8 @@ pub const INGOTS: u32 = 16;
 /// Where the second ingot of a gold tile goes: the neighbour at this offset from the tile
 /// (each of `dx`, `dy` −1, 0 or 1, not both 0), as the players tell it (GM-02).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SecondIngot {
     /// Columns east (+) or west (−) of the gold tile.
     pub dx: i32,
@@ -36,6 +38,8 @@ pub struct SecondIngot {
 
 /// One ingot taken when a completion shares gold (GM-05): who took it, from which tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct GoldTake {
     /// The player taking it.
     pub player: PlayerId,

@@ -5,11 +5,13 @@
 //! from these. Each file holds the views of one part of the screen, re-exported here:
 //!
 //! - `game.rs`: the board, the bag and the notices: the game on the table;
+//! - `ferries.rs`: the ferries on their lakes;
 //! - `score.rs`: each player's score and the score feed;
 //! - `result.rs`: a finished game's ranking and its end count step by step;
 //! - `turn_log.rs`: a line per turn;
 //! - `replay.rs`: a stored game or a script stepped through turn by turn.
 
+mod ferries;
 mod game;
 mod replay;
 mod result;
@@ -19,6 +21,7 @@ mod turn_log;
 #[cfg(test)]
 mod tests;
 
+pub use ferries::FerryView;
 pub use game::{
     BagCount, ChallengeView, CityView, FollowerOnBoard, GameView, GoodsHeldView, OpenFeatureView, Progress,
     QuarterView, TileOnBoard, TitleView, TitlesView, TradersView,
