@@ -2,7 +2,9 @@
 // stay apart and inside their tile at every zoom, each large enough to see and hit. A tile
 // drawn too small for them is shown enlarged beside the board's own, its places laid out on
 // it; a click there places the figure as a click on the board did, and the players can close
-// it to look at the board again.
+// it to look at the board again. Zoomed in as far as the board goes, the places are drawn whole
+// inside the board's area, never under the side panel. On a finished table, a tile pointed at
+// shows its places the same way, or none and the enlarged tile offered.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { click, invoke, layTiles, openApp, putTile, resize, shot } from "./session.mjs";
