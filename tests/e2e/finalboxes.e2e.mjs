@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, click, invoke, layTiles, seatPlayers, shot, textOf } from "./session.mjs";
+import { assertScoreboard, click, invoke, layTiles, pointAtTile, seatPlayers, shot, textOf } from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
 
 let browser, folder;
@@ -36,7 +36,7 @@ async function stand(seat, figure, wanted) {
   const { x, y, spot } = await standingSpot(game, seat, figure, wanted);
   await click(browser, `[data-stand-seat="${seat}"]`);
   await click(browser, `[data-stand-figure="${figure}"]`);
-  await (await browser.$(`[data-tile-at="${x},${y}"]`)).moveTo();
+  await pointAtTile(browser, x, y);
   const shape = figure === "follower" ? spot.role : figure;
   const at = await browser.$(`[data-stand="${spot.place}"][data-shape="${shape}"]`);
   await at.waitForExist({

@@ -2,8 +2,11 @@
 // three-player game with the Count and every box that goes with it, each step players meet
 // keeps its buttons in reach and the scoreboard's lines whole. A button is in reach when its
 // centre lies inside the window, with every scrolling part at its top as players find it, and
-// the element drawn there is the button (nothing covers it, no scrolling part hides it). A
-// scoreboard line is whole when no part of it is cut off or given way to an ellipsis.
+// the element drawn there is the button (nothing covers it, no scrolling part hides it), no
+// scrolling part cuts it at its top or bottom and its words are not cut short. A scoreboard
+// line is whole when no part of it is cut off or given way to an ellipsis. While a tile is
+// picked and placed, with every kind of figure the boxes bring, the tile picker keeps two
+// whole rows of tiles in view.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { click, findPlacement, invoke, layTiles, openApp, putTile, resize, shot, textOf } from "./session.mjs";
@@ -55,6 +58,35 @@ function outOfReach(buttons, pickerRows) {
         const found = document.elementFromPoint(x, y);
         if (!found || !(found === button || button.contains(found)))
           wrong.push(`${name(button)}: covered at ${Math.round(x)},${Math.round(y)} by ${name(found)}`);
+        // Its words whole: a button that clips them is as wide as they are on one line (a
+        // twin laid out beside it, free to be as wide as its words, tells how wide that is).
+        const style = getComputedStyle(button);
+        if (style.overflowX !== "visible" || style.textOverflow === "ellipsis") {
+          const twin = button.cloneNode(true);
+          twin.removeAttribute("id");
+          Object.assign(twin.style, {
+            position: "absolute",
+            visibility: "hidden",
+            width: "max-content",
+            maxWidth: "none",
+          });
+          button.parentElement.append(twin);
+          const words = twin.getBoundingClientRect().width;
+          twin.remove();
+          if (words > r.width + 1)
+            wrong.push(`${name(button)}: words cut (${Math.round(words)} px in ${Math.round(r.width)})`);
+        }
+        // Whole inside what scrolls around it: not cut at its top or bottom.
+        for (let e = button.parentElement; e; e = e.parentElement) {
+          if (getComputedStyle(e).overflowY === "visible") continue;
+          const box = e.getBoundingClientRect();
+          if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+            wrong.push(
+              `${name(button)}: cut by ${name(e)} (${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(box.top)}–${Math.round(box.bottom)})`,
+            );
+            break;
+          }
+        }
       }
       for (const e of document.querySelectorAll(".scoreboard *")) {
         if (e.closest(".visually-hidden")) continue;
@@ -93,7 +125,7 @@ function outOfReach(buttons, pickerRows) {
 async function checkStep(language, step, problems, pickerRows = 0) {
   for (const [width, height] of SIZES) {
     await resize(browser, width, height);
-    for (const wrong of await outOfReach("#action button, dialog[open] button", pickerRows))
+    for (const wrong of await outOfReach("#action button, dialog[open] button, [data-enlarged] button", pickerRows))
       problems.push(`${language} ${width}×${height} ${step}: ${wrong}`);
     await shot(browser, `reach-${language}-${step}-${width}x${height}`);
   }
@@ -168,7 +200,7 @@ for (const language of ["en", "nl", "de"]) {
     const big = await browser.$('[data-place="N"][data-shape="big"], [data-place="S"][data-shape="big"]');
     await big.waitForExist({ timeout: 5000 });
     await big.click();
-    await checkStep(language, "turn", problems);
+    await checkStep(language, "turn", problems, 2);
     await click(browser, "#confirm");
     await textOf(browser, "#turn", /Bram/);
 
@@ -198,7 +230,7 @@ for (const language of ["en", "nl", "de"]) {
     const earning = await findPlacement(browser, game, (o) => o.earnsSecondTile);
     await putTile(browser, earning.tile, earning.option);
     await (await browser.$("#pass-second-tile")).waitForExist({ timeout: 5000 });
-    await checkStep(language, "second-tile", problems);
+    await checkStep(language, "second-tile", problems, 2);
     await click(browser, "#cancel");
 
     // The turn log opened below the fold is brought up into view, its first line with it.
@@ -294,9 +326,9 @@ for (const language of ["en", "nl", "de"]) {
     for (const [width, height] of SIZES) {
       await resize(browser, width, height);
       const where = `${language} ${width}×${height} final board`;
-      // The pictures are checked below; who stands where comes after the picker, in the part
-      // of the step that scrolls, as the picker's tiles do.
-      for (const wrong of await outOfReach("#action button:not(.fit):not(#stand-panel button), dialog[open] button", 2))
+      // The pictures are checked below; whose figure stands where, and which kind, in reach
+      // with the picker's rows.
+      for (const wrong of await outOfReach("#action button:not(.fit), #stand-panel button, dialog[open] button", 2))
         problems.push(`${where}: ${wrong}`);
       // Each picture whole where the row shows it, or wholly out of view until scrolled to;
       // the nine the number keys reach shown whole.

@@ -82,6 +82,24 @@ export async function placeFollower(browser, ...places) {
   return place;
 }
 
+/**
+ * On a finished table: the pointer on the tile at `x`, `y` brings its places out. A tile drawn
+ * too small for them shows none; a click on it then shows it enlarged with them. Says whether
+ * that click was needed.
+ */
+export async function pointAtTile(browser, x, y) {
+  const tile = await browser.$(`[data-tile-at="${x},${y}"]`);
+  await tile.moveTo();
+  await browser.waitUntil(
+    async () => (await (await browser.$("rect.placed.selected")).getAttribute("data-tile-at")) === `${x},${y}`,
+    { timeout: 5000, timeoutMsg: `pointing at ${x},${y} picked nothing out` },
+  );
+  if (await (await browser.$("[data-stand]")).isExisting()) return false;
+  await tile.click();
+  await (await browser.$("[data-enlarged] [data-stand]")).waitForExist({ timeout: 5000 });
+  return true;
+}
+
 /** Types `tile` into the tile field and takes it, as a player does. */
 export async function chooseTile(browser, tile) {
   await (await browser.$("#tile-filter")).setValue(tile);

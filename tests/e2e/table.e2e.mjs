@@ -24,13 +24,16 @@ test("a new game and one scored turn through the table screen", async () => {
   await click(browser, '[data-cell="0,-1"]');
   await click(browser, '[data-place="S"]');
   await shot(browser, "table-placing");
-  const undoTop = () => browser.execute(() => document.querySelector("#undo").getBoundingClientRect().top);
-  const undoWhilePlacing = await undoTop();
+  // Where the folding parts below the turn's buttons begin.
+  const belowTop = () => browser.execute(() => document.querySelector(".more").getBoundingClientRect().top);
+  const belowWhilePlacing = await belowTop();
   await click(browser, "#confirm");
 
   await textOf(browser, "#turn", /^Bram to play · In the bag: 70 tiles$/);
-  // The turn's buttons leave their room behind: what is below them stays where it was.
-  assert.equal(await undoTop(), undoWhilePlacing, "Undo stays put when the turn's buttons go");
+  // The turn's buttons leave their room behind, Undo and the others between placements standing
+  // in it: what is below them stays where it was.
+  assert.ok(await (await browser.$("#undo")).isDisplayed(), "Undo between placements");
+  assert.equal(await belowTop(), belowWhilePlacing, "the folding parts stay put when the turn's buttons go");
   const anna = await browser.$('.scoreboard [data-seat="0"] .score');
   assert.equal(await anna.getText(), "4", "Anna's two-tile city");
   const feed = await textOf(browser, "#feed li", /^Anna 4: city of 2 tiles/);

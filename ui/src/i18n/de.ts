@@ -570,7 +570,7 @@ export const de: Messages = {
   "stand.mode": "Fertiger Tisch",
   "stand.how": "Plättchen in beliebiger Reihenfolge legen, dann die Meeple.",
   "stand.hover":
-    "Zeigt auf ein Plättchen, dann erscheinen seine Plätze; der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
+    "Zeigt auf ein Plättchen, dann erscheinen seine Plätze (zu klein dafür: ein Klick zeigt es vergrößert); der gewählte Spieler bleibt für den nächsten Meeple gewählt.",
   "stand.chooseCell": "Ein Klick legt, was passt, {tile} zuerst",
   "stand.keys":
     "Oder mit Tasten: Name eines Plättchens (/ führt dorthin), Pfeile zu seinem Feld, R dreht, Enter legt es.",

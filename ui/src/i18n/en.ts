@@ -557,7 +557,8 @@ export const en = {
   "stand.city": "…or in a quarter of the City:",
   "stand.mode": "A finished table",
   "stand.how": "Lay its tiles in any order, then its followers.",
-  "stand.hover": "Point at a tile and its places come out; the player stays chosen for the next follower.",
+  "stand.hover":
+    "Point at a tile and its places come out (too small for them, a click shows it enlarged); the player stays chosen for the next follower.",
   "stand.chooseCell": "A click lays what fits, {tile} first",
   "stand.keys": "Or by keys: a tile's name (/ gets you there), arrows to its square, R turns it, Enter lays it.",
   "quick.fits": "Laid; or press another's number",

@@ -565,7 +565,7 @@ export const nl: Messages = {
   "stand.mode": "Een afgelopen spel",
   "stand.how": "Leg de tegels in willekeurige volgorde, dan de horigen.",
   "stand.hover":
-    "Wijs een tegel aan en de plekken verschijnen; de gekozen speler blijft gekozen voor de volgende horige.",
+    "Wijs een tegel aan en de plekken verschijnen (te klein ervoor: een klik toont hem vergroot); de gekozen speler blijft gekozen voor de volgende horige.",
   "stand.chooseCell": "Een klik legt wat past, {tile} eerst",
   "stand.keys":
     "Of met toetsen: de naam van een tegel (/ brengt je erheen), pijltjes naar zijn vakje, R draait, Enter legt hem.",
