@@ -216,7 +216,7 @@ fn export_files(args: &Args) -> Result<(), Failure> {
         "bgstats" => export::bgstats(&ledger)?,
         other => return Err(Failure::Usage(format!("unknown format {}", quoted(other)))),
     };
-    std::fs::create_dir_all(&out).map_err(|error| TableError::Io { path: out.display().to_string(), error })?;
+    std::fs::create_dir_all(&out).map_err(|error| TableError::NotWritten { path: out.display().to_string(), error })?;
     for (name, contents) in files {
         let path = out.join(name);
         // Whole or not at all: an export run again over the last one never leaves a half file.

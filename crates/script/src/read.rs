@@ -53,13 +53,14 @@ pub enum ScriptErrorKind {
 }
 
 impl ScriptError {
-    pub(crate) fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
+    /// `kind` found `at` a place of the script, before its players are known.
+    pub fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
         ScriptError { at: at.into(), kind, names: Vec::new() }
     }
 
     /// The same error, calling the players by these names, as errors show a value
     /// ([`excerpt`]): a name is a value of the file like any other.
-    pub(crate) fn naming(self, names: &[String]) -> ScriptError {
+    pub fn naming(self, names: &[String]) -> ScriptError {
         ScriptError { names: names.iter().map(|n| excerpt(n).to_string()).collect(), ..self }
     }
 

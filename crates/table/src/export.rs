@@ -166,7 +166,7 @@ const COLUMNS: [&str; 18] = [
 
 /// Writing to memory fails only if memory does.
 fn written(error: impl Into<std::io::Error>) -> TableError {
-    TableError::Io { path: "results.csv".into(), error: error.into() }
+    TableError::NotWritten { path: "results.csv".into(), error: error.into() }
 }
 
 /// A cell of text someone typed (a player's name, a place), made safe to open in a

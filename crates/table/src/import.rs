@@ -110,7 +110,7 @@ pub fn import_script(
         finish: Some(Finish {
             // The script was replayed whole when it was checked: this replay cannot be refused.
             biggest_move: record::biggest_move(&script.setup, &script.all_moves(), &seated)
-                .map_err(TableError::Replay)?,
+                .map_err(TableError::from)?,
             final_moves_json: raw
                 .get("final_moves")
                 .and_then(Value::as_array)
@@ -128,7 +128,7 @@ pub fn import_script(
                 file: file.into(),
                 game: existing.0,
                 date: night.date,
-                place: night.place,
+                place: night.place.map(|p| castellan_script::shown::excerpt(&p).to_string()),
             });
         }
     }

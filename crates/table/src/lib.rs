@@ -37,6 +37,7 @@ pub mod degrees;
 pub mod export;
 pub mod history;
 pub mod import;
+pub mod ledger_fault;
 pub mod limit;
 pub mod live;
 pub mod night;
@@ -48,6 +49,7 @@ pub mod record;
 pub mod request;
 pub mod roster;
 pub mod save;
+pub mod script_fault;
 pub mod script_file;
 pub mod stats;
 pub mod stored;
@@ -58,7 +60,7 @@ mod error;
 #[cfg(test)]
 mod fixture;
 
-pub use error::{TableError, TableRefusal};
+pub use error::{with_causes, TableError, TableRefusal};
 pub use live::{LiveGame, Table};
 
 /// The rules engine the table plays by. A caller (the app) names the engine's types through

@@ -563,7 +563,7 @@ fn text_width(text: &str, style: Style) -> f32 {
 /// there when `replace` (a save dialog asked), else only where there is none.
 ///
 /// # Errors
-/// As [`night_picture`], and [`TableError::FileExists`] or [`TableError::Io`] from
+/// As [`night_picture`], and [`TableError::FileExists`] or [`TableError::NotWritten`] from
 /// [`crate::save`]; nothing is written then, and a file at `path` is left as it was.
 pub fn save_night_picture<Tz: TimeZone>(
     ledger: &Ledger,

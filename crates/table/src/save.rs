@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> TableError + '_ {
-    move |error| TableError::Io { path: path.display().to_string(), error }
+    move |error| TableError::NotWritten { path: path.display().to_string(), error }
 }
 
 /// The file's contents in a temporary file in `path`'s folder, flushed, ready to be renamed.
@@ -117,7 +117,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("gone").join("game-1.csv");
         let err = replace(&path, "x").unwrap_err();
-        assert!(matches!(&err, TableError::Io { path: p, .. } if p.ends_with("game-1.csv")), "{err:?}");
+        assert!(matches!(&err, TableError::NotWritten { path: p, .. } if p.ends_with("game-1.csv")), "{err:?}");
     }
 
     #[test]
@@ -143,7 +143,7 @@ mod tests {
         let files =
             vec![("game-1.json".to_string(), "{}".to_string()), ("no/game-2.json".to_string(), "{}".to_string())];
         let err = create_all(dir.path(), &files).unwrap_err();
-        assert!(matches!(&err, TableError::Io { .. }), "{err:?}");
+        assert!(matches!(&err, TableError::NotWritten { .. }), "{err:?}");
         assert!(entries(dir.path()).is_empty(), "game-1 was removed again: {:?}", entries(dir.path()));
     }
 }

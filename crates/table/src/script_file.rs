@@ -25,7 +25,7 @@ impl ScriptFile {
     /// Reads and replays the script at `path` (a byte-order mark is allowed).
     ///
     /// # Errors
-    /// The file cannot be read or is not UTF-8 text ([`TableError::Io`]), it is larger than
+    /// The file cannot be read or is not UTF-8 text ([`TableError::NotRead`]), it is larger than
     /// any script ([`TableError::OverLimit`]), or it is not a valid script or breaks a rule
     /// ([`TableError::Script`], naming where).
     pub fn read(path: &Path) -> Result<ScriptFile, TableError> {
@@ -120,7 +120,7 @@ mod tests {
         assert!(err.to_string().contains("line 1 column 2"), "{err}");
         std::fs::write(dir.path().join("latin1.json"), b"\xff\xfe{").unwrap();
         let err = ScriptFile::read(&dir.path().join("latin1.json")).unwrap_err();
-        assert!(matches!(err, TableError::Io { .. }), "not UTF-8: {err:?}");
+        assert!(matches!(err, TableError::NotRead { .. }), "not UTF-8: {err:?}");
         let huge = format!("{GAME}{}", " ".repeat(crate::limit::SCRIPT_BYTES as usize));
         let err = ScriptFile::read(&write(dir.path(), "huge.json", &huge)).unwrap_err();
         assert!(matches!(err, TableError::OverLimit { file: Some(_), .. }), "larger than any script: {err:?}");
