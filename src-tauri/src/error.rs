@@ -123,7 +123,10 @@ mod tests {
         RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
     use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKind};
-    use castellan_table::ledger::{CursorState, FileProblem, GameId, InvalidInput, LedgerError, Missing};
+    use castellan_table::ledger::{
+        CursorState, FileProblem, GameId, LedgerError, Missing, MoveLogError, OpenError, PlayerError, RowError,
+        StatusError, StoreError,
+    };
     use castellan_table::ledger_fault::{LedgerFault, LedgerRefusal};
     use castellan_table::limit::OverLimit;
     use castellan_table::script::{ScriptError, ScriptErrorKind};
@@ -442,22 +445,24 @@ mod tests {
     fn ledger_error_for(refusal: &LedgerRefusal) -> LedgerError {
         let game = GameId(4);
         match refusal {
-            LedgerRefusal::NameTaken { name } => LedgerError::NameTaken { name: name.clone() },
-            LedgerRefusal::EmptyName => LedgerError::Invalid(InvalidInput::EmptyName),
-            LedgerRefusal::NotFound => LedgerError::NotFound { what: Missing::Game(game) },
-            LedgerRefusal::GameEnded => LedgerError::GameEnded { game },
-            LedgerRefusal::ChangedMeanwhile => LedgerError::MovedOn {
+            LedgerRefusal::NameTaken { name } => PlayerError::NameTaken { name: name.clone() }.into(),
+            LedgerRefusal::EmptyName => PlayerError::EmptyName.into(),
+            LedgerRefusal::NotFound => RowError::NotFound { what: Missing::Game(game) }.into(),
+            LedgerRefusal::GameEnded => MoveLogError::GameEnded { game }.into(),
+            LedgerRefusal::ChangedMeanwhile => MoveLogError::MovedOn {
                 game,
                 expected: CursorState { cursor: 3, stored: 3 },
                 found: CursorState { cursor: 4, stored: 4 },
-            },
-            LedgerRefusal::NotFinished => LedgerError::NotFinished { game },
-            LedgerRefusal::File { problem } => LedgerError::File {
+            }
+            .into(),
+            LedgerRefusal::NotFinished => StatusError::NotFinished { game }.into(),
+            LedgerRefusal::File { problem } => StoreError::File {
                 problem: *problem,
                 query: "INSERT INTO moves",
                 source: rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR), None),
-            },
-            LedgerRefusal::Other => LedgerError::Corrupt { detail: "database disk image is malformed".into() },
+            }
+            .into(),
+            LedgerRefusal::Other => StoreError::Corrupt { detail: "database disk image is malformed".into() }.into(),
         }
     }
 
@@ -519,7 +524,7 @@ mod tests {
             TableError::Script { file: path(), error }
         };
         let table = every!(TableError {
-            Ledger(LedgerError::Corrupt { detail: "database disk image is malformed".into() }),
+            Ledger(StoreError::Corrupt { detail: "database disk image is malformed".into() }.into()),
             Script {
                 file: path(),
                 error: ScriptError::at(
@@ -527,7 +532,7 @@ mod tests {
                     ScriptErrorKind::Move(MoveError::Placement(placements()[1].clone())),
                 ).naming(&names()),
             },
-            Refused { file: path(), error: Box::new(LedgerError::NameTaken { name: "Anna".into() }) },
+            Refused { file: path(), error: Box::new(PlayerError::NameTaken { name: "Anna".into() }.into()) },
             AlreadyImported {
                 file: path(),
                 game: 12,
@@ -539,7 +544,7 @@ mod tests {
             OverLimit { file: None, over: OverLimit::Place { chars: 61, max: 60 } },
             NotRead { path: path(), error: os_error() },
             NotWritten { path: path(), error: os_error() },
-            LedgerAt { path: path(), error: LedgerError::SchemaTooNew { found: 9, supported: 4 } },
+            LedgerAt { path: path(), error: OpenError::SchemaTooNew { found: 9, supported: 4 } },
             NoLedger { path: path() },
             NotExportable { game: 4, voided: true },
             NothingToExport { night: 2 },
@@ -698,7 +703,7 @@ mod tests {
         let other = rusqlite::Connection::open(&path).unwrap();
         other.execute_batch("BEGIN IMMEDIATE").unwrap();
         let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
-        let sent = serde_json::to_value(CommandError::from(TableError::Ledger(error))).unwrap();
+        let sent = serde_json::to_value(CommandError::from(TableError::from(error))).unwrap();
         assert_eq!(
             (&sent["kind"], &sent["error"]["kind"]),
             (&serde_json::json!("table"), &serde_json::json!("ledger"))
@@ -790,8 +795,8 @@ mod tests {
             sent,
             serde_json::json!({"kind": "table", "error": {"kind": "table", "refusal": {"kind": "trackSeats", "seated": 3, "given": 2}}})
         );
-        let taken = LedgerError::NameTaken { name: "Anna".into() };
-        let sent = serde_json::to_value(CommandError::from(TableError::Ledger(taken))).unwrap();
+        let taken = PlayerError::NameTaken { name: "Anna".into() };
+        let sent = serde_json::to_value(CommandError::from(TableError::from(taken))).unwrap();
         assert_eq!(
             sent["error"]["refusal"],
             serde_json::json!({"kind": "nameTaken", "name": "Anna"}),

@@ -982,7 +982,7 @@ export type FigureInHand = {
 };
 
 /**
- *  What kept the ledger file from being read or written: [`LedgerError::File`]. It crosses to
+ *  What kept the ledger file from being read or written: [`StoreError::File`]. It crosses to
  *  the UI as data, which words it in the player's language.
  */
 export type FileProblem = 

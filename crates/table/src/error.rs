@@ -9,7 +9,10 @@
 
 use crate::limit::OverLimit;
 use castellan_engine::{MoveError, ReplayError, Rule, SetupError};
-use castellan_ledger::LedgerError;
+use castellan_ledger::{
+    EndError, ImportError, LedgerError, MoveLogError, NewGameError, OpenError, PlayerError, RosterError, RowError,
+    StatusError, StoreError,
+};
 use castellan_script::ScriptError;
 use serde::Serialize;
 
@@ -21,7 +24,6 @@ pub enum TableError {
     /// The ledger refused or failed; nothing of the request was recorded.
     #[error("{0}")]
     Ledger(
-        #[from]
         #[serde(serialize_with = "crate::ledger_fault::serialize")]
         #[cfg_attr(feature = "specta", specta(type = crate::ledger_fault::LedgerFault))]
         LedgerError,
@@ -115,7 +117,7 @@ pub enum TableError {
         /// Why, for the UI to word and to say what to do.
         #[serde(serialize_with = "crate::ledger_fault::serialize_unusable")]
         #[cfg_attr(feature = "specta", specta(type = crate::ledger_fault::Unusable))]
-        error: LedgerError,
+        error: OpenError,
     },
     /// No ledger at that path: commands that read never create one.
     #[error("{path}: no ledger there")]
@@ -197,6 +199,32 @@ impl TableError {
         TableError::TooFewPlayers { seated: u32::try_from(seated).unwrap_or(u32::MAX), rule: Rule::B02 }
     }
 }
+
+/// Each ledger operation's error is the ledger's failure, whichever operation of a command
+/// it was.
+macro_rules! from_ledger_operations {
+    ($($operation:ty),* $(,)?) => {$(
+        impl From<$operation> for TableError {
+            fn from(e: $operation) -> TableError {
+                TableError::Ledger(e.into())
+            }
+        }
+    )*};
+}
+
+from_ledger_operations!(
+    LedgerError,
+    OpenError,
+    StoreError,
+    RowError,
+    PlayerError,
+    NewGameError,
+    MoveLogError,
+    EndError,
+    StatusError,
+    ImportError,
+    RosterError,
+);
 
 impl From<MoveError> for TableError {
     fn from(error: MoveError) -> TableError {

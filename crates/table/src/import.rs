@@ -85,13 +85,15 @@ pub fn import_script(
         .map_err(|over| TableError::OverLimit { file: Some(file.into()), over })?;
     let Checked { script, names, raw, game } = check(file, text)?;
     let refused = |error: LedgerError| TableError::Refused { file: file.into(), error: Box::new(error) };
-    let batch = ledger.batch().map_err(refused)?;
+    let batch = ledger.batch().map_err(|e| refused(e.into()))?;
     let mut seats = Vec::new();
     for (p, name) in script.setup.players.iter().zip(&names) {
-        let player = batch.find_or_add_player(name.as_str(), Some(p.color)).map_err(refused)?;
+        let player = batch.find_or_add_player(name.as_str(), Some(p.color)).map_err(|e| refused(e.into()))?;
         seats.push(Seat { player, color: p.color });
     }
-    let night = batch.find_or_add_night_at(occasion.date, place.as_ref().map(PlaceName::as_str)).map_err(refused)?;
+    let night = batch
+        .find_or_add_night_at(occasion.date, place.as_ref().map(PlaceName::as_str))
+        .map_err(|e| refused(e.into()))?;
     let seated: Vec<_> = seats.iter().map(|s| s.player).collect();
     // The moves as read, a final board's `followers` list included as stand moves, so that the
     // stored game replays to the board that was counted.
@@ -121,9 +123,11 @@ pub fn import_script(
         }),
     };
     if repeat == Repeat::Refuse {
-        if let Some(existing) = batch.same_game(&import).map_err(refused)? {
+        if let Some(existing) = batch.same_game(&import).map_err(|e| refused(e.into()))? {
             drop(batch);
-            let night = ledger.night(ledger.game(existing).map_err(refused)?.night).map_err(refused)?;
+            let night = ledger
+                .night(ledger.game(existing).map_err(|e| refused(e.into()))?.night)
+                .map_err(|e| refused(e.into()))?;
             return Err(TableError::AlreadyImported {
                 file: file.into(),
                 game: existing.0,
@@ -132,8 +136,8 @@ pub fn import_script(
             });
         }
     }
-    let id = batch.import_game(&import).map_err(refused)?;
-    batch.commit().map_err(refused)?;
+    let id = batch.import_game(&import).map_err(|e| refused(e.into()))?;
+    batch.commit().map_err(|e| refused(e.into()))?;
     Ok(id)
 }
 

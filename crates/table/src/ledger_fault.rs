@@ -6,7 +6,10 @@
 //! sources for the log.
 
 use crate::error::with_causes;
-use castellan_ledger::{FileProblem, InvalidInput, LedgerError};
+use castellan_ledger::{
+    EndError, FileProblem, ImportError, LedgerError, MoveLogError, NewGameError, OpenError, PlayerError, RosterError,
+    RowError, StatusError, StoreError,
+};
 use serde::Serialize;
 
 /// A ledger's failure while a command used it: why, for the UI to word, and the ledger's words.
@@ -59,39 +62,57 @@ impl LedgerFault {
 
 impl LedgerRefusal {
     fn of(error: &LedgerError) -> LedgerRefusal {
+        use LedgerError as L;
+        let not_found = LedgerRefusal::NotFound;
         match error {
-            LedgerError::NameTaken { name } => LedgerRefusal::NameTaken { name: name.clone() },
-            LedgerError::Invalid(InvalidInput::EmptyName) => LedgerRefusal::EmptyName,
-            LedgerError::NotFound { .. } => LedgerRefusal::NotFound,
-            LedgerError::GameEnded { .. } => LedgerRefusal::GameEnded,
-            LedgerError::MovedOn { .. } => LedgerRefusal::ChangedMeanwhile,
-            LedgerError::NotFinished { .. } => LedgerRefusal::NotFinished,
-            LedgerError::File { problem, .. } => LedgerRefusal::File { problem: *problem },
-            // Mistakes of the calling code, not of the players: logged in the ledger's words.
-            LedgerError::Invalid(
-                InvalidInput::NoSeats
-                | InvalidInput::StartSeatOutOfRange { .. }
-                | InvalidInput::SamePlayer { .. }
-                | InvalidInput::DuplicatePlayer(_)
-                | InvalidInput::DuplicateColor(_)
-                | InvalidInput::ResultsDoNotMatchSeats
-                | InvalidInput::NotJsonObject { .. }
-                | InvalidInput::NotJsonArray { .. },
+            L::Store(e) => LedgerRefusal::of_store(e),
+            // What keeps a file from being opened reaches the UI as a `LedgerProblem` where a
+            // file is opened; met within a command, it has no words beyond the ledger's.
+            L::Open(OpenError::Store(e)) => LedgerRefusal::of_store(e),
+            L::Open(
+                OpenError::InUse { .. }
+                | OpenError::Migration { .. }
+                | OpenError::SchemaTooNew { .. }
+                | OpenError::UnexpectedSchema { .. }
+                | OpenError::NeedsMigration { .. }
+                | OpenError::NoLedger { .. }
+                | OpenError::ForeignDatabase { .. }
+                | OpenError::HardLinked { .. }
+                | OpenError::NotWritable { .. }
+                | OpenError::Io { .. },
             ) => LedgerRefusal::Other,
-            // What keeps a file from being opened reaches the UI as a `LedgerProblem`; met
-            // while writing, it has no words of its own beyond the ledger's.
-            LedgerError::InUse { .. }
-            | LedgerError::Sqlite { .. }
-            | LedgerError::Migration { .. }
-            | LedgerError::SchemaTooNew { .. }
-            | LedgerError::Corrupt { .. }
-            | LedgerError::UnexpectedSchema { .. }
-            | LedgerError::NeedsMigration { .. }
-            | LedgerError::NoLedger { .. }
-            | LedgerError::ForeignDatabase { .. }
-            | LedgerError::HardLinked { .. }
-            | LedgerError::NotWritable { .. }
-            | LedgerError::Io { .. } => LedgerRefusal::Other,
+            L::Row(RowError::Store(e)) => LedgerRefusal::of_store(e),
+            L::Row(RowError::NotFound { .. }) => not_found,
+            L::Player(PlayerError::Store(e)) => LedgerRefusal::of_store(e),
+            L::Player(PlayerError::NotFound { .. }) => not_found,
+            L::Player(PlayerError::NameTaken { name }) => LedgerRefusal::NameTaken { name: name.clone() },
+            L::Player(PlayerError::EmptyName) | L::Roster(RosterError::EmptyName) => LedgerRefusal::EmptyName,
+            L::NewGame(NewGameError::Store(e)) => LedgerRefusal::of_store(e),
+            L::NewGame(NewGameError::NotFound { .. }) => not_found,
+            L::MoveLog(MoveLogError::Store(e)) => LedgerRefusal::of_store(e),
+            L::MoveLog(MoveLogError::NotFound { .. }) => not_found,
+            L::MoveLog(MoveLogError::GameEnded { .. }) | L::End(EndError::GameEnded { .. }) => LedgerRefusal::GameEnded,
+            L::MoveLog(MoveLogError::MovedOn { .. }) => LedgerRefusal::ChangedMeanwhile,
+            L::End(EndError::Store(e)) => LedgerRefusal::of_store(e),
+            L::End(EndError::NotFound { .. }) => not_found,
+            L::Status(StatusError::Store(e)) => LedgerRefusal::of_store(e),
+            L::Status(StatusError::NotFound { .. }) => not_found,
+            L::Status(StatusError::NotFinished { .. }) => LedgerRefusal::NotFinished,
+            L::Import(ImportError::Store(e)) => LedgerRefusal::of_store(e),
+            L::Import(ImportError::NotFound { .. }) => not_found,
+            // Mistakes of the calling code, not of the players: logged in the ledger's words.
+            L::NewGame(NewGameError::Seats(_) | NewGameError::NotJson(_))
+            | L::MoveLog(MoveLogError::NotJson(_))
+            | L::End(EndError::ResultsDoNotMatchSeats | EndError::NotJson(_))
+            | L::Import(ImportError::Seats(_) | ImportError::ResultsDoNotMatchSeats | ImportError::NotJson(_))
+            | L::Roster(RosterError::SamePlayer { .. }) => LedgerRefusal::Other,
+        }
+    }
+
+    fn of_store(error: &StoreError) -> LedgerRefusal {
+        match error {
+            StoreError::File { problem, .. } => LedgerRefusal::File { problem: *problem },
+            StoreError::Sqlite { .. } | StoreError::Corrupt { .. } => LedgerRefusal::Other,
         }
     }
 }
@@ -150,13 +171,12 @@ pub enum LedgerProblem {
 impl Unusable {
     /// Why opening a ledger failed with `error`, with the error and its causes, which for a
     /// file's failure name the OS's reason.
-    pub fn of(error: &LedgerError) -> Unusable {
-        use LedgerError as E;
+    pub fn of(error: &OpenError) -> Unusable {
+        use OpenError as E;
         let problem = match error {
-            E::Corrupt { .. } => LedgerProblem::Damaged,
+            E::Store(StoreError::Corrupt { .. }) | E::UnexpectedSchema { .. } => LedgerProblem::Damaged,
             E::SchemaTooNew { found, supported } => LedgerProblem::TooNew { found: *found, supported: *supported },
             E::ForeignDatabase { .. } => LedgerProblem::Foreign,
-            E::UnexpectedSchema { .. } => LedgerProblem::Damaged,
             E::InUse { holder, .. } => LedgerProblem::InUse { holder: holder.to_string() },
             E::NotWritable { .. } => LedgerProblem::ReadOnly,
             E::HardLinked { links, .. } => {
@@ -164,17 +184,12 @@ impl Unusable {
             }
             E::Io { .. } => LedgerProblem::Access,
             E::NoLedger { .. } => LedgerProblem::Missing,
-            E::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. } => LedgerProblem::Access,
-            E::File { .. }
-            | E::Sqlite { .. }
+            E::Store(StoreError::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. }) => {
+                LedgerProblem::Access
+            }
+            E::Store(StoreError::File { .. } | StoreError::Sqlite { .. })
             | E::Migration { .. }
-            | E::NeedsMigration { .. }
-            | E::NotFound { .. }
-            | E::NameTaken { .. }
-            | E::GameEnded { .. }
-            | E::MovedOn { .. }
-            | E::NotFinished { .. }
-            | E::Invalid(_) => LedgerProblem::Other,
+            | E::NeedsMigration { .. } => LedgerProblem::Other,
         };
         Unusable { problem, detail: with_causes(error) }
     }
@@ -189,6 +204,6 @@ pub(crate) fn serialize_boxed<S: serde::Serializer>(error: &Box<LedgerError>, s:
     LedgerFault::of(error).serialize(s)
 }
 
-pub(crate) fn serialize_unusable<S: serde::Serializer>(error: &LedgerError, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize_unusable<S: serde::Serializer>(error: &OpenError, s: S) -> Result<S::Ok, S::Error> {
     Unusable::of(error).serialize(s)
 }

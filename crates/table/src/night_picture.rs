@@ -17,7 +17,7 @@
 use crate::history::{history, GameSummary, NightSummary, SeatResult};
 use crate::TableError;
 use castellan_engine::TileSet;
-use castellan_ledger::{Color, GameStatus, Ledger, LedgerError, Missing, NightId};
+use castellan_ledger::{Color, GameStatus, Ledger, Missing, NightId};
 use chrono::{DateTime, NaiveDate, TimeZone};
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
@@ -79,7 +79,7 @@ fn svg_options() -> resvg::usvg::Options<'static> {
 /// The picture of night `night`, its start times in `zone` (the players' own).
 ///
 /// # Errors
-/// [`LedgerError::NotFound`] for a night the ledger does not have,
+/// [`castellan_ledger::RowError::NotFound`] for a night the ledger does not have,
 /// [`TableError::NothingToExport`] for a night without a finished game that counts,
 /// [`TableError::Stored`] for a game whose stored setup cannot be read, or the ledger fails.
 pub fn night_picture<Tz: TimeZone>(
@@ -93,7 +93,7 @@ pub fn night_picture<Tz: TimeZone>(
     let summary = history(ledger)?
         .into_iter()
         .find(|n| Some(n.night_id) == wanted)
-        .ok_or(LedgerError::NotFound { what: Missing::Night(night) })?;
+        .ok_or(castellan_ledger::RowError::NotFound { what: Missing::Night(night) })?;
     let mut games: Vec<&GameSummary> =
         summary.games.iter().filter(|g| g.state == GameStatus::Finished && g.voided_at.is_none()).collect();
     if games.is_empty() {
@@ -736,7 +736,12 @@ mod tests {
         let out = dir.path().join("night.png");
         let missing = save_night_picture(table.ledger(), NightId(99), Language::En, &Utc, &out, true).unwrap_err();
         assert!(
-            matches!(missing, TableError::Ledger(LedgerError::NotFound { what: Missing::Night(NightId(99)) })),
+            matches!(
+                missing,
+                TableError::Ledger(castellan_ledger::LedgerError::Row(castellan_ledger::RowError::NotFound {
+                    what: Missing::Night(NightId(99))
+                }))
+            ),
             "{missing:?}"
         );
 
