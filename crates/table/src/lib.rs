@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod atomic_file;
 pub mod catalog;
 pub mod count;
 pub mod degrees;
