@@ -466,13 +466,14 @@ mod tests {
         }
     }
 
-    /// Where the script reader names each place, as it writes it.
-    fn script_at(place: &ScriptPlace) -> String {
+    /// The script reader's place for each place as sent. The match has no wildcard.
+    fn script_at(place: &ScriptPlace) -> castellan_table::script::ScriptPlace {
+        use castellan_table::script::ScriptPlace as At;
         match place {
-            ScriptPlace::Move { index } => format!("move {index}"),
-            ScriptPlace::Follower { index } => format!("follower {index}"),
-            ScriptPlace::Text { line, column } => format!("line {line} column {column}"),
-            ScriptPlace::Key { path } => path.clone(),
+            ScriptPlace::Move { index, key } => At::Move { index: *index as usize, key: key.clone() },
+            ScriptPlace::Follower { index, key } => At::Follower { index: *index as usize, key: key.clone() },
+            ScriptPlace::Text { line, column } => At::Text { line: *line as usize, column: *column as usize },
+            ScriptPlace::Key { path } => At::key(path.as_str()),
         }
     }
 
@@ -521,16 +522,19 @@ mod tests {
             let error = ScriptError::at(script_at(&at), script_kind_for(problem)).naming(&names());
             let fault = ScriptFault::of(&error);
             assert_eq!((&fault.at, &fault.problem), (&at, problem), "each sample is sent as itself");
-            TableError::Script { file: path(), error }
+            TableError::Script { file: path(), error: Box::new(error) }
         };
         let table = every!(TableError {
             Ledger(StoreError::Corrupt { detail: "database disk image is malformed".into() }.into()),
             Script {
                 file: path(),
-                error: ScriptError::at(
-                    "move 3",
-                    ScriptErrorKind::Move(MoveError::Placement(placements()[1].clone())),
-                ).naming(&names()),
+                error: Box::new(
+                    ScriptError::at(
+                        castellan_table::script::ScriptPlace::of_move(3),
+                        ScriptErrorKind::Move(MoveError::Placement(placements()[1].clone())),
+                    )
+                    .naming(&names()),
+                ),
             },
             Refused { file: path(), error: Box::new(PlayerError::NameTaken { name: "Anna".into() }.into()) },
             AlreadyImported {
@@ -610,8 +614,8 @@ mod tests {
             })
             .collect();
         let places = every!(ScriptPlace {
-            Move { index: 3 },
-            Follower { index: 0 },
+            Move { index: 3, key: None },
+            Follower { index: 0, key: None },
             Text { line: 2, column: 7 },
             Key { path: "setup.rules.farms".into() },
         });
@@ -628,7 +632,15 @@ mod tests {
         let scripts: Vec<TableError> = places
             .into_iter()
             .map(|at| script(at, &ScriptProblem::NoName))
-            .chain(script_problems.iter().map(|problem| script(ScriptPlace::Move { index: 3 }, problem)))
+            .chain(
+                [
+                    ScriptPlace::Move { index: 3, key: Some("crop_circle.actions[1]".into()) },
+                    ScriptPlace::Follower { index: 0, key: Some("at".into()) },
+                ]
+                .into_iter()
+                .map(|at| script(at, &ScriptProblem::NoName)),
+            )
+            .chain(script_problems.iter().map(|problem| script(ScriptPlace::Move { index: 3, key: None }, problem)))
             .collect();
         let table_errors = table
             .into_iter()
@@ -733,7 +745,7 @@ mod tests {
                 "moves": [{{"tile": "E", "at": [0, -1], "rot": 180}}, {{"tile": "V", "at": [5, 5], "rot": 0}}]}}"#
         );
         let ScriptFault { at, problem, names } = open("apart.json", &apart);
-        assert_eq!(at, ScriptPlace::Move { index: 1 }, "the second entry of `moves`");
+        assert_eq!(at, ScriptPlace::Move { index: 1, key: None }, "the second entry of `moves`");
         assert!(
             matches!(&problem, ScriptProblem::Move { error: MoveError::Placement(_), rule: Some(rule) } if *rule == Rule::B04),
             "the engine's refusal as data, with its rule: {problem:?}"
@@ -750,6 +762,15 @@ mod tests {
         );
         let ScriptFault { at, problem, .. } = open("farms.json", &farms);
         assert_eq!(at, ScriptPlace::Key { path: "setup.rules.farms".into() }, "the key, by its path");
+        assert!(matches!(problem, ScriptProblem::Format { .. }), "{problem:?}");
+
+        // A key inside a move is the move's, by its index, and the key's path inside it.
+        let circle = format!(
+            r#"{{"format": "castellan-game-script", "version": 3, {players},
+                "moves": [{{"tile": "E", "at": [0, -1], "rot": 180, "crop_circle": "add"}}]}}"#
+        );
+        let ScriptFault { at, problem, .. } = open("circle.json", &circle);
+        assert_eq!(at, ScriptPlace::Move { index: 0, key: Some("crop_circle".into()) }, "the move, then its key");
         assert!(matches!(problem, ScriptProblem::Format { .. }), "{problem:?}");
 
         let alone = r#"{"format": "castellan-game-script", "version": 1,

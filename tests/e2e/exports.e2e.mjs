@@ -170,7 +170,7 @@ test("an opened script replays to the history's scores, and is added to the ledg
   assert.equal(invalid.error.kind, "script");
   assert.deepEqual(
     invalid.error.error.at,
-    { kind: "move", index: 1 },
+    { kind: "move", index: 1, key: null },
     "named where, as castellan score names it (move 1)",
   );
 });

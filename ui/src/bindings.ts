@@ -3701,18 +3701,25 @@ export type ScriptFault = {
 };
 
 /**
- *  Where in a game script a problem is, as the script reader names it (`move 3`, `follower
- *  0`, `line 2 column 7`, `setup.rules.farms`).
+ *  Where in a game script a problem is: [`castellan_script::ScriptPlace`] as data the UI
+ *  words.
  */
 export type ScriptPlace = 
 /**  An entry of `moves`, counted from 0 as the file's list is. */
 { kind: "move"; 
 /**  Its index in `moves`. */
-index: number } | 
+index: number; 
+/**
+ *  The key inside the entry, as a path (`crop_circle.actions[1]`), when the problem
+ *  is there: the file's own names.
+ */
+key: string | null } | 
 /**  An entry of a final board's `followers`, counted from 0. */
 { kind: "follower"; 
 /**  Its index in `followers`. */
-index: number } | 
+index: number; 
+/**  The key inside the entry, as a path, when the problem is there. */
+key: string | null } | 
 /**  Where the text stops being JSON. */
 { kind: "text"; 
 /**  The line, from 1. */
@@ -4053,7 +4060,10 @@ export type TableError =
 ({ kind: "script"; 
 /**  The file. */
 file: string; 
-/**  Why, and where in the file. */
+/**
+ *  Why, and where in the file (boxed: a damaged script is rare, and every other
+ *  command's result stays small).
+ */
 error: ScriptFault }) & { date?: never; detail?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
 /**
  *  The ledger refused what a file asked for (two names of one player, a blank name, a

@@ -122,7 +122,7 @@ test("an export's or an opened script's failure names the file, the game or the 
       kind: "script",
       file: "/g.json",
       error: {
-        at: { kind: "move", index: 3 },
+        at: { kind: "move", index: 3, key: null },
         problem: { kind: "move", error: { kind: "placement", error: apart }, rule: "B-04" },
         names: ["Anna", "Bram"],
       },
@@ -146,6 +146,17 @@ test("an export's or an opened script's failure names the file, the game or the 
   );
   expect(format, "the reader's words quoted after a Dutch sentence").toBe(
     "/g.json is geen spelscript dat Castellan kan naspelen. Bij “setup.rules.farms”: zo staat het niet in een spelscript (“unknown farm rule `c4`”)",
+  );
+  const inMove = describeError(
+    table({
+      kind: "script",
+      file: "/g.json",
+      error: { at: { kind: "move", index: 0, key: "crop_circle" }, problem: { kind: "noName" }, names: [] },
+    }),
+    nlT,
+  );
+  expect(inMove, "a key inside a move: the move by its number, then the key").toContain(
+    "Zet 1 van het bestand, bij “crop_circle”",
   );
   const voided = describeError(table({ kind: "notExportable", game: 4, voided: true }), en);
   const unfinished = describeError(table({ kind: "notExportable", game: 4, voided: false }), en);

@@ -182,9 +182,13 @@ function ledgerRefusal(fault: LedgerFault, s: Speech): string {
 function scriptPlace(at: ScriptPlace, s: Speech): string {
   switch (at.kind) {
     case "move":
-      return s.t("refusal.script.move", { number: at.index + 1 });
+      return at.key === null
+        ? s.t("refusal.script.move", { number: at.index + 1 })
+        : s.t("refusal.script.moveKey", { number: at.index + 1, key: at.key });
     case "follower":
-      return s.t("refusal.script.follower", { number: at.index + 1 });
+      return at.key === null
+        ? s.t("refusal.script.follower", { number: at.index + 1 })
+        : s.t("refusal.script.followerKey", { number: at.index + 1, key: at.key });
     case "text":
       return s.t("refusal.script.text", { line: at.line, column: at.column });
     case "key":

@@ -33,10 +33,11 @@ pub enum TableError {
     Script {
         /// The file.
         file: String,
-        /// Why, and where in the file.
+        /// Why, and where in the file (boxed: a damaged script is rare, and every other
+        /// command's result stays small).
         #[serde(serialize_with = "crate::script_fault::serialize")]
         #[cfg_attr(feature = "specta", specta(type = crate::script_fault::ScriptFault))]
-        error: ScriptError,
+        error: Box<ScriptError>,
     },
     /// The ledger refused what a file asked for (two names of one player, a blank name, a
     /// damaged ledger); nothing of the file was written.

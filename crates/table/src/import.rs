@@ -54,11 +54,12 @@ struct Checked {
 }
 
 fn check(file: &str, text: &str) -> Result<Checked, TableError> {
-    let script = Script::from_json(text).map_err(|error| TableError::Script { file: file.into(), error })?;
+    let script =
+        Script::from_json(text).map_err(|error| TableError::Script { file: file.into(), error: Box::new(error) })?;
     if !script.final_scoring {
         return Err(TableError::Unfinished { file: file.into() });
     }
-    let game = script.play().map_err(|error| TableError::Script { file: file.into(), error })?;
+    let game = script.play().map_err(|error| TableError::Script { file: file.into(), error: Box::new(error) })?;
     let names = player_names(script.setup.players.iter().map(|p| p.name.as_str()))
         .map_err(|over| TableError::OverLimit { file: Some(file.into()), over })?;
     check_roster(names.iter().map(PlayerName::as_str))

@@ -21,8 +21,8 @@ pub struct ScriptFault {
     pub names: Vec<String>,
 }
 
-/// Where in a game script a problem is, as the script reader names it (`move 3`, `follower
-/// 0`, `line 2 column 7`, `setup.rules.farms`).
+/// Where in a game script a problem is: [`castellan_script::ScriptPlace`] as data the UI
+/// words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(tag = "kind", rename_all = "camelCase")]
@@ -31,11 +31,16 @@ pub enum ScriptPlace {
     Move {
         /// Its index in `moves`.
         index: u32,
+        /// The key inside the entry, as a path (`crop_circle.actions[1]`), when the problem
+        /// is there: the file's own names.
+        key: Option<String>,
     },
     /// An entry of a final board's `followers`, counted from 0.
     Follower {
         /// Its index in `followers`.
         index: u32,
+        /// The key inside the entry, as a path, when the problem is there.
+        key: Option<String>,
     },
     /// Where the text stops being JSON.
     Text {
@@ -53,21 +58,16 @@ pub enum ScriptPlace {
 }
 
 impl ScriptPlace {
-    /// The place the script reader names `at`: the reader writes moves, followers and JSON
-    /// positions as `move N`, `follower N` and `line L column C`, and any other place as the
-    /// path of its key.
-    fn of(at: &str) -> ScriptPlace {
-        let index = |prefix: &str| at.strip_prefix(prefix).and_then(|n| n.parse::<u32>().ok());
-        if let Some(index) = index("move ") {
-            return ScriptPlace::Move { index };
+    /// The place the script reader names.
+    fn of(at: &castellan_script::ScriptPlace) -> ScriptPlace {
+        use castellan_script::ScriptPlace as At;
+        let number = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        match at {
+            At::Move { index, key } => ScriptPlace::Move { index: number(*index), key: key.clone() },
+            At::Follower { index, key } => ScriptPlace::Follower { index: number(*index), key: key.clone() },
+            At::Text { line, column } => ScriptPlace::Text { line: number(*line), column: number(*column) },
+            At::Key { path } => ScriptPlace::Key { path: path.clone() },
         }
-        if let Some(index) = index("follower ") {
-            return ScriptPlace::Follower { index };
-        }
-        let text = at.strip_prefix("line ").and_then(|rest| rest.split_once(" column ")).and_then(|(line, column)| {
-            Some(ScriptPlace::Text { line: line.parse().ok()?, column: column.parse().ok()? })
-        });
-        text.unwrap_or_else(|| ScriptPlace::Key { path: at.to_string() })
     }
 }
 
@@ -160,6 +160,7 @@ impl ScriptProblem {
     }
 }
 
-pub(crate) fn serialize<S: serde::Serializer>(error: &ScriptError, s: S) -> Result<S::Ok, S::Error> {
+#[allow(clippy::borrowed_box)] // serde hands the field as it is declared
+pub(crate) fn serialize<S: serde::Serializer>(error: &Box<ScriptError>, s: S) -> Result<S::Ok, S::Error> {
     ScriptFault::of(error).serialize(s)
 }

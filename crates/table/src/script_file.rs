@@ -31,8 +31,9 @@ impl ScriptFile {
     pub fn read(path: &Path) -> Result<ScriptFile, TableError> {
         let shown = path.display().to_string();
         let text = crate::limit::read_script(path)?;
-        let script = Script::from_json(&text).map_err(|error| TableError::Script { file: shown.clone(), error })?;
-        script.play().map_err(|error| TableError::Script { file: shown.clone(), error })?;
+        let script = Script::from_json(&text)
+            .map_err(|error| TableError::Script { file: shown.clone(), error: Box::new(error) })?;
+        script.play().map_err(|error| TableError::Script { file: shown.clone(), error: Box::new(error) })?;
         Ok(ScriptFile { path: shown, text, script })
     }
 
@@ -112,7 +113,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let illegal = GAME.replace("\"rot\": 90", "\"rot\": 270");
         let err = ScriptFile::read(&write(dir.path(), "bad.json", &illegal)).unwrap_err();
-        assert!(matches!(&err, TableError::Script { error, .. } if error.at == "move 1"), "{err:?}");
+        assert!(
+            matches!(&err, TableError::Script { error, .. } if error.at == castellan_script::ScriptPlace::of_move(1)),
+            "{err:?}"
+        );
         let typo = GAME.replace("\"rot\": 180", "\"rot\": \"half\"");
         let err = ScriptFile::read(&write(dir.path(), "typo.json", &typo)).unwrap_err();
         assert!(err.to_string().contains("typo.json: move 0"), "names the file and the move: {err}");
