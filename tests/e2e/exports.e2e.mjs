@@ -143,7 +143,7 @@ test("a voided game is not exported, and the page gets no dialog of its own", as
     title: "t",
     path: join(folder, "v.csv"),
   });
-  assert.deepEqual(voided, { kind: "notExportable", game: second, voided: true });
+  assert.deepEqual(voided, { kind: "table", error: { kind: "notExportable", game: second, voided: true } });
   await invoke(browser, "unvoid_game", { gameId: second });
   // The dialog plugin's own commands are not granted to the window.
   await assert.rejects(invoke(browser, "plugin:dialog|save", { options: {} }), /not allowed|denied|permission/i);
