@@ -14,6 +14,7 @@ use castellan_table::placement::{placement_options, standing_options, FollowerOp
 use castellan_table::request::{MoveRequest, NewGameRequest, QuarterMoveRequest};
 use castellan_table::roster::RosterPlayer;
 use castellan_table::stats::{stats, StatsView};
+use castellan_table::tell::{tell_questions, TellQuestions};
 use castellan_table::view::{replay_view, turn_log_of, GameView, Progress, ReplayView, TrackView, TurnView};
 use castellan_table::{LiveGame, TableError};
 use serde::Serialize;
@@ -141,6 +142,18 @@ pub fn count_question_for(
     before: Option<u32>,
 ) -> Result<Option<CountQuestion>, CommandError> {
     state.with_live(|live| Ok(count_question(&*game_at(live, before)?, &request)?))
+}
+
+/// What the players must tell about this placement before it is entered (the Big Box's
+/// questions); empty when no box asks.
+#[tauri::command]
+#[specta::specta]
+pub fn tell_questions_for(
+    state: State<'_, AppState>,
+    request: MoveRequest,
+    before: Option<u32>,
+) -> Result<TellQuestions, CommandError> {
+    state.with_live(|live| Ok(tell_questions(&*game_at(live, before)?, &request)?))
 }
 
 /// Enters a move; a refused move changes nothing and says why.

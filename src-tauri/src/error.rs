@@ -5,7 +5,7 @@
 //! ([`TableError`]), shaped once where it is made. Rust's `Display` strings are for logs.
 
 use crate::settings::SettingKey;
-use castellan_table::count::CountQuestionError;
+use castellan_table::count::QuestionError;
 use castellan_table::ledger_fault::{LedgerProblem, Unusable};
 use castellan_table::request::RequestError;
 use castellan_table::TableError;
@@ -101,11 +101,11 @@ impl From<RequestError> for CommandError {
     }
 }
 
-impl From<CountQuestionError> for CommandError {
-    fn from(e: CountQuestionError) -> CommandError {
+impl From<QuestionError> for CommandError {
+    fn from(e: QuestionError) -> CommandError {
         match e {
-            CountQuestionError::Request(e) => e.into(),
-            CountQuestionError::Refused(e) => TableError::from(e).into(),
+            QuestionError::Request(e) => e.into(),
+            QuestionError::Refused(e) => TableError::from(e).into(),
         }
     }
 }

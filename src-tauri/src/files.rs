@@ -284,6 +284,36 @@ pub async fn save_night_picture(
     Ok(Some(Exported { paths: vec![chosen.path().display().to_string()] }))
 }
 
+/// Saves one finished game's picture (PNG) where the player picks in a save dialog, as
+/// [`save_night_picture`] saves a night's. `null` when cancelled. `path` is for tests only.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_game_picture(
+    window: tauri::WebviewWindow,
+    state: State<'_, AppState>,
+    game_id: u32,
+    language: Language,
+    title: String,
+    path: Option<String>,
+) -> Result<Option<Exported>, CommandError> {
+    // The picture first: a game that cannot be drawn is said before any dialog opens.
+    let (png, date) = state.with_table(|table| {
+        let picture = night_picture::game_picture(table.ledger(), game_id, language, &chrono::Local)?;
+        let night = table.ledger().game(GameId(i64::from(game_id))).map_err(TableError::from)?.night;
+        let date = table.ledger().night(night).map_err(TableError::from)?.date.to_string();
+        Ok((night_picture::to_png(&picture), date))
+    })?;
+    let request =
+        Ask::SaveFile { name: night_picture::game_file_name(&date, game_id), filter: "PNG", extension: "png" };
+    let Some(chosen) = choose(&window, request, title, path).await? else { return Ok(None) };
+    match &chosen {
+        Chosen::InDialog(path) => save::replace(path, &png),
+        Chosen::Given(path) => save::create(path, &png),
+    }
+    .map_err(CommandError::from)?;
+    Ok(Some(Exported { paths: vec![chosen.path().display().to_string()] }))
+}
+
 /// A game script opened to look at.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
 #[serde(rename_all = "camelCase")]

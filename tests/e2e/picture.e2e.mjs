@@ -112,3 +112,33 @@ test("the history's button saves the night's picture through the save dialog", a
   assert.deepEqual(pngSize(saved), pngSize(join(folder, "night-en.png")), "the picture the app speaks English in");
   await click(browser, "#back");
 });
+
+test("one game's button saves that game alone, and a voided game has none", async () => {
+  const [first, second] = [...night.games].reverse();
+  const path = join(folder, "game-nl.png");
+  const saved = await invoke(browser, "save_game_picture", { gameId: second.gameId, language: "nl", title: "t", path });
+  assert.deepEqual(saved.paths, [path]);
+  const [width, height] = pngSize(path);
+  assert.equal(width, 1080);
+  assert.ok(height < pngSize(join(folder, "night-nl.png"))[1], "one game is a shorter picture than the night");
+  copyFileSync(path, join("target", "e2e", "game-picture-nl.png"));
+
+  await invoke(browser, "void_game", { gameId: first.gameId });
+  const missing = join(folder, "voided.png");
+  const error = await refusal("save_game_picture", { gameId: first.gameId, language: "en", title: "t", path: missing });
+  assert.equal(error.error?.kind, "notExportable", JSON.stringify(error));
+  assert.equal(existsSync(missing), false, "no file for a voided game");
+
+  await click(browser, "#history");
+  const button = await browser.$(`#game-picture-${second.gameId}`);
+  await button.waitForExist({ timeout: 5000 });
+  assert.equal(await button.getText(), "Picture…");
+  assert.equal(await (await browser.$(`#game-picture-${first.gameId}`)).isExisting(), false, "none for a voided game");
+  await shot(browser, "history-game-picture-button");
+  const fromDialog = join(folder, "game-from-dialog.png");
+  await button.click();
+  await answerDialog("Save the game of .* at .* as a picture", fromDialog);
+  await textOf(browser, "#exported", `Saved: ${fromDialog}`, 10_000);
+  assert.equal(pngSize(fromDialog)[0], 1080);
+  await click(browser, "#back");
+});

@@ -32,6 +32,11 @@ export const commands = {
 	 *  in a game without the Count.
 	 */
 	countQuestionFor: (request: MoveRequest, before: number | null) => typedError<CountQuestion | null, CommandError>(__TAURI_INVOKE("count_question_for", { request, before })),
+	/**
+	 *  What the players must tell about this placement before it is entered (the Big Box's
+	 *  questions); empty when no box asks.
+	 */
+	tellQuestionsFor: (request: MoveRequest, before: number | null) => typedError<TellQuestions, CommandError>(__TAURI_INVOKE("tell_questions_for", { request, before })),
 	/**  The players the ledger knows, by name, with the colour each likes. */
 	roster: () => typedError<RosterPlayer[], CommandError>(__TAURI_INVOKE("roster")),
 	/**  Today's rules and the 2000 edition's, option by option. */
@@ -134,6 +139,11 @@ export const commands = {
 	 */
 	saveNightPicture: (nightId: number, language: Language, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("save_night_picture", { nightId, language, title, path })),
 	/**
+	 *  Saves one finished game's picture (PNG) where the player picks in a save dialog, as
+	 *  [`save_night_picture`] saves a night's. `null` when cancelled. `path` is for tests only.
+	 */
+	saveGamePicture: (gameId: number, language: Language, title: string, path: string | null) => typedError<Exported | null, CommandError>(__TAURI_INVOKE("save_game_picture", { gameId, language, title, path })),
+	/**
 	 *  Opens a game script the player picks, replays it and shows its end; nothing is stored.
 	 *  `null` when cancelled. A file that is not a valid script is refused naming where, and the
 	 *  script open before stays open. `path` is for tests only.
@@ -150,7 +160,7 @@ export const commands = {
 };
 
 /* Constants */
-export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders"] as const;
+export const BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","goldmines","crop-circles","crop-circles-1"] as const;
 
 export const COLORS = ["red","blue","green","yellow","black","gray","pink","purple"] as const;
 
@@ -589,6 +599,11 @@ export type CountStepView = {
 	 */
 	goods?: number[] | null,
 	/**
+	 *  The end count of a player's gold: the ingots they hold, which the step pays (GM-07).
+	 *  Left out otherwise.
+	 */
+	ingots?: number | null,
+	/**
 	 *  The figures this score sends home, as they stood: they stay on the board until it is
 	 *  told, and leave with it. Farmers are sent home by none (they stay on the counted board).
 	 */
@@ -607,12 +622,47 @@ export type CountView = {
 	steps: CountStepView[],
 };
 
+/**  One entry of the action: a player and what they did. */
+export type CropAction = {
+	/**  Whose turn of the action it was. */
+	player: PlayerId,
+	/**  What they did. */
+	deed: CropDeed,
+};
+
 /**  What the placer of a crop-circle tile chose for every player (CC-03). */
 export type CropChoice = 
 /**  A: each player may put one follower from supply beside one of theirs (CC-05). */
 "add" | 
 /**  B: each player must take one of their followers back to supply (CC-06). */
 "remove";
+
+/**
+ *  What the table tells after a crop-circle tile: the placer's choice, then one entry per
+ *  player who had something to do, from the placer's left round to the placer (CC-03).
+ */
+export type CropCircle = {
+	/**  Add or remove. */
+	choice: CropChoice,
+	/**  The entries, in seat order from the placer's left neighbour to the placer. */
+	actions: CropAction[],
+};
+
+/**  What one player did in the crop circle's action. */
+export type CropDeed = 
+/**  Added nothing (only under [`CropChoice::Add`], QB-20). */
+{ kind: "pass" } | 
+/**
+ *  Put a figure from hand on this place (add), or took the figure standing there back
+ *  (remove): a follower, or the big follower (X2-18).
+ */
+{ kind: "at"; 
+/**  The tile. */
+cell: Cell; 
+/**  The place on it, in board orientation. */
+port: Port; 
+/**  A follower or the big follower. */
+figure: Figure };
 
 /**
  *  Why the crop circle's action may not be carried out as the move tells it. The game is
@@ -707,6 +757,51 @@ cell: Cell;
 port: Port; 
 /**  The figure named. */
 figure: Figure };
+
+/**  A figure a player may take back. */
+export type CropFigure = {
+	/**  A follower or the big follower. */
+	figure: Figure,
+	/**  Where it stands. */
+	at: Target,
+};
+
+/**  What one player may do in the crop circle's action. */
+export type CropPlayer = {
+	/**  Whose, by seat. */
+	seat: number,
+	/**
+	 *  Under "add": where a figure from hand may go, each beside a follower of theirs; empty
+	 *  when they hold nothing to add, and then they do nothing (CC-05, CC-07).
+	 */
+	add: Target[],
+	/**  The figures they may add: a follower, the big follower, or both (X2-18). */
+	addFigures: Figure[],
+	/**  Under "remove": their figures of that kind, one of which goes back (CC-06). */
+	remove: CropFigure[],
+};
+
+/**  What the table is asked after a crop-circle tile: the choice, then each player's part. */
+export type CropQuestion = {
+	/**  The tile's symbol (CC-04). */
+	symbol: CropSymbol,
+	/**  The kind of feature whose followers it moves. */
+	kind: FeatureKind,
+	/**
+	 *  The players with a follower of that kind on the board, in the action's order from the
+	 *  placer's left round to the placer; the others have nothing to do either way (CC-07).
+	 */
+	players: CropPlayer[],
+};
+
+/**  The symbol in a crop circle, which names the followers its action moves (CC-04). */
+export type CropSymbol = 
+/**  A shield: knights, the followers in cities. */
+"shield" | 
+/**  A club: thieves, the followers on roads. */
+"club" | 
+/**  A pitchfork: farmers, the followers in fields. */
+"pitchfork";
 
 /**  A rotation in degrees clockwise, and only a quarter turn. */
 export type Degrees = 0 | 90 | 180 | 270;
@@ -889,6 +984,32 @@ export type FeatureShapeView = {
 	goods: Goods | null,
 };
 
+/**  One ferry to put down or to move. */
+export type FerryChoice = {
+	/**  The lake tile's cell. */
+	at: Cell,
+	/**
+	 *  The two road ends its ferry links now, in board orientation; `null` for the ferry
+	 *  still to be put on the new lake.
+	 */
+	now: [Side, Side] | null,
+	/**  The pairs of road ends it may link, in board orientation. */
+	links: ([Side, Side])[],
+	/**
+	 *  Each road end of the lake, with the road it carries as the board stands: the places
+	 *  the board lights for the pair to be clicked.
+	 */
+	ends: FerryEnd[],
+};
+
+/**  A road end at a ferry lake. */
+export type FerryEnd = {
+	/**  The side of the lake tile the road leaves by, in board orientation. */
+	side: Side,
+	/**  The road, its place on the lake tile being this end's. */
+	road: Target,
+};
+
 /**  Why a move's ferries are refused. The game is unchanged. */
 export type FerryError = 
 /**  The table plays without Ferries. */
@@ -935,6 +1056,39 @@ at: Cell } |
 at: Cell } | 
 /**  A finished table shows where the ferries lie; nothing moves on it. */
 { kind: "moveOnFinalBoard" };
+
+/**
+ *  A ferry moved this turn, as the players tell it: the lake's tile and the two road ends the
+ *  ferry now links, in board orientation.
+ */
+export type FerryMove = {
+	/**  The lake tile's cell. */
+	at: Cell,
+	/**  The two sides whose road ends the ferry links. */
+	link: [Side, Side],
+};
+
+/**  What the table tells of ferries for one placement. */
+export type FerryQuestion = {
+	/**
+	 *  The tile's own lake: its ferry must link one of these pairs (FE-03); `null` when the
+	 *  tile has no lake.
+	 */
+	lake: FerryChoice | null,
+	/**
+	 *  The ferries the placer may move, each once and none of them required (FE-05); empty
+	 *  when the tile lengthens no road that holds a ferry.
+	 */
+	moves: FerryChoice[],
+};
+
+/**  A ferry on its lake. */
+export type FerryView = {
+	/**  The lake tile's cell, `[x, y]`. */
+	at: [number, number],
+	/**  The two sides whose road ends it links, in board orientation. */
+	link: [Side, Side],
+};
 
 /**  The part of one tile that belongs to a farm. */
 export type FieldPiece = {
@@ -1008,6 +1162,19 @@ export type FileProblem =
  *  permission.
  */
 "cannotOpen";
+
+/**  What the table tells of a flight: which figure flew, the die, and where it landed. */
+export type Flight = {
+	/**  A follower, the big follower or the abbot (FM-04). */
+	figure: Figure,
+	/**  The die's result, the number of cells flown (FM-06). */
+	roll: number,
+	/**
+	 *  The place on the tile it reached where it landed, in board orientation; `None` when it
+	 *  crashed (FM-08).
+	 */
+	to: Port | null,
+};
 
 /**  Why a flight may not be as the move says. The game is unchanged. */
 export type FlightError = 
@@ -1263,6 +1430,15 @@ export type GameView = {
 	 *  among each player's `figures`.
 	 */
 	traders: TradersView | null,
+	/**  Ferries: each ferry on its lake and the road ends it links; `null` without the box. */
+	ferries: FerryView[] | null,
+	/**  Gold Mines: the ingots on tiles and in each player's hand; `null` without the box. */
+	gold: GoldView | null,
+	/**
+	 *  A box in play may ask the table something when a tile is placed (the Big Box's): the
+	 *  screen asks the tell questions before entering a move.
+	 */
+	asksTold: boolean,
 };
 
 /**  Why what the move tells about gold is refused. The game is unchanged. */
@@ -1325,6 +1501,50 @@ ingots: number } |
 /**  The first take with nothing left to take, from 0. */
 take: number };
 
+/**  What the table is asked about gold for one placement. */
+export type GoldQuestion = {
+	/**  Where the tile being placed lies, for the places below to be told from it. */
+	tile: Cell,
+	/**
+	 *  The tiles around a gold tile that may take its second ingot (GM-02), clockwise from
+	 *  north; empty when the tile shows no gold.
+	 */
+	neighbours: IngotNeighbour[],
+	/**  Whether the move hands gold to several players, so the takes may be told (GM-05). */
+	shares: boolean,
+	/**
+	 *  The next ingot to take, after the takes told so far; left out once every take is told,
+	 *  and while the second ingot's tile is still to be named.
+	 */
+	take?: GoldTakeQuestion | null,
+};
+
+/**  One ingot taken when a completion shares gold (GM-05): who took it, from which tile. */
+export type GoldTake = {
+	/**  The player taking it. */
+	player: PlayerId,
+	/**  The tile it lay on. */
+	from: Cell,
+};
+
+/**  Whose turn it is to take an ingot, and from where. */
+export type GoldTakeQuestion = {
+	/**  The player taking it, by seat. */
+	seat: number,
+	/**  The tiles they may take it from. */
+	from: IngotHeap[],
+	/**  The ingots still to share, this one included. */
+	left: number,
+};
+
+/**  The gold ingots of a game with Gold Mines. */
+export type GoldView = {
+	/**  The ingots each seat holds, by seat. */
+	held: number[],
+	/**  The tiles with ingots on them, in the order they first received one. */
+	onTiles: IngotsOnTile[],
+};
+
 /**  A kind of goods. */
 export type Goods = 
 /**  Wine: nine tiles. */
@@ -1386,6 +1606,34 @@ export type Holding = {
 	seat: number,
 	/**  How many stand there. */
 	followers: number,
+};
+
+/**  A tile with ingots on it. */
+export type IngotHeap = {
+	/**  Where it lies. */
+	cell: Cell,
+	/**  How many ingots lie there. */
+	ingots: number,
+};
+
+/**  A tile next to the gold tile, where the second ingot may go. */
+export type IngotNeighbour = {
+	/**  The answer naming it, as the move tells it. */
+	offset: SecondIngot,
+	/**  Where it lies. */
+	cell: Cell,
+	/**  The ingots lying on it already. */
+	ingots: number,
+};
+
+/**  The ingots lying on one tile. */
+export type IngotsOnTile = {
+	/**  The tile's column. */
+	x: number,
+	/**  The tile's row. */
+	y: number,
+	/**  How many ingots lie there. */
+	ingots: number,
 };
 
 /**
@@ -1572,6 +1820,27 @@ export type MagicFigure =
 /**  The witch: half the points, rounded up (MW-07). */
 "witch";
 
+/**  What the table tells about a magic figure: where one goes, or that one comes off. */
+export type MagicMove = 
+/**
+ *  The figure goes onto the road or city at this place, from beside the board or from
+ *  where it stood (MW-02, MW-05).
+ */
+{ kind: "to"; 
+/**  Which figure. */
+figure: MagicFigure; 
+/**  The tile … */
+cell: Cell; 
+/**  … and the place on it, in board orientation. */
+port: Port } | 
+/**
+ *  No road or city can take a figure: one comes off the board (MW-04). The figure may go
+ *  unsaid when only one stands on the board.
+ */
+{ kind: "remove"; 
+/**  Which figure, if said. */
+figure: MagicFigure | null };
+
 /**  Two players' games of one kind. */
 export type MeetingsView = {
 	/**  The box or the farm rule. */
@@ -1670,7 +1939,13 @@ recallAbbot?: boolean;
 /**  The Count's decisions in this move, in a game with the Count. */
 count?: CountRequest | null; 
 /**  The tile earns a second tile with the builder and the player passes it up (T-15). */
-passSecondTile?: boolean } | 
+passSecondTile?: boolean; 
+/**
+ *  What the players tell of the Big Box boxes in this move (a die, a landing, an
+ *  ingot's neighbour, where a ferry goes…), as the tell questions asked for it; empty
+ *  when nothing was asked.
+ */
+told?: Told } | 
 /**  The drawn tile fits nowhere. */
 { kind: "discard"; 
 /**  The catalog id. */
@@ -1736,6 +2011,11 @@ export type NewGameRequest = {
 	 *  seat order; seats left out hold none (X-18).
 	 */
 	goods?: GoodsInHand[],
+	/**
+	 *  Final board with Gold Mines: the gold ingots in each seat's hand at the end, in seat
+	 *  order; seats left out hold none.
+	 */
+	gold?: number[],
 };
 
 /**  A game night. */
@@ -3797,6 +4077,17 @@ export type SeatResult = {
 	rank: number | null,
 };
 
+/**
+ *  Where the second ingot of a gold tile goes: the neighbour at this offset from the tile
+ *  (each of `dx`, `dy` −1, 0 or 1, not both 0), as the players tell it (GM-02).
+ */
+export type SecondIngot = {
+	/**  Columns east (+) or west (−) of the gold tile. */
+	dx: number,
+	/**  Rows south (+) or north (−) of the gold tile. */
+	dy: number,
+};
+
 /**  The settings the UI may save; the file holds no others. */
 export type SettingKey = 
 /**  The UI's language. */
@@ -4223,6 +4514,16 @@ export type Target = {
 	alike: number,
 };
 
+/**  What the table is asked about one placement, box by box; nothing when no box asks. */
+export type TellQuestions = {
+	/**  Gold Mines: the second ingot's tile, and the takes when gold is shared. */
+	gold?: GoldQuestion | null,
+	/**  Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05). */
+	ferries?: FerryQuestion | null,
+	/**  Crop Circles: after a crop-circle tile, the placer's choice and each player's part. */
+	crop?: CropQuestion | null,
+};
+
 /**  Who wins when the top scores are tied (Rule V-14). */
 export type TiedWinners = 
 /**  Tied players share the victory. */
@@ -4323,11 +4624,17 @@ export type TileShape = {
 	features: FeatureShapeView[],
 	/**  Part of the City of Carcassonne's block. */
 	carcassonne: boolean,
+	/**  A crop circle in the tile's middle and its symbol (CC-02, CC-04); `null` without one. */
+	crop: CropSymbol | null,
 	/**
 	 *  The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
 	 *  player sees on the drawn tile and can type to find it.
 	 */
 	edges: string,
+	/**  A ferry lake in the middle, where its roads end (FE-02). */
+	ferryLake: boolean,
+	/**  A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes. */
+	gold: boolean,
 };
 
 /**  Who holds a title, and the size to beat. */
@@ -4344,6 +4651,41 @@ export type TitlesView = {
 	king: TitleView | null,
 	/**  The Robber: longest completed road. */
 	robber: TitleView | null,
+};
+
+/**
+ *  The answers a move carries for the boxes that ask the table something while a tile is
+ *  placed. Every field is empty unless its box is in play and the tile asks.
+ */
+export type Told = {
+	/**
+	 *  Flying Machines: the figure flown from the tile's machine, the die and the landing
+	 *  (FM-03 to FM-09); `None` when nobody flew.
+	 */
+	flight?: Flight | null,
+	/**  Ferries: the two sides whose road ends the ferry on the new lake links (FE-03). */
+	ferry?: [Side, Side] | null,
+	/**  Ferries: each ferry moved along a road the tile lengthens, in the order told (FE-05). */
+	ferryMoves?: FerryMove[],
+	/**  Gold Mines: the neighbour receiving a gold tile's second ingot (GM-02). */
+	gold?: SecondIngot | null,
+	/**
+	 *  Gold Mines: the ingots taken one by one when a completion shares them, in taking
+	 *  order (GM-05); empty to let Castellan share them (QB-13).
+	 */
+	goldTaken?: GoldTake[],
+	/**
+	 *  Mage & Witch: on a magic tile, where the mage or the witch goes, or which comes off
+	 *  (MW-02 to MW-04).
+	 */
+	magic?: MagicMove | null,
+	/**
+	 *  Mage & Witch: the tile joined the mage's feature and the witch's, and this one moves
+	 *  away (MW-05).
+	 */
+	magicFix?: MagicMove | null,
+	/**  Crop Circles: the placer's choice and what each player did (CC-03). */
+	cropCircle?: CropCircle | null,
 };
 
 /**  A position on the score track. */
@@ -4415,6 +4757,11 @@ export type TurnView = {
 	 *  the City laid and a follower in a quarter.
 	 */
 	feature: Target | null,
+	/**
+	 *  Crop Circles: what the placer of a crop-circle tile chose for everyone (CC-03); left
+	 *  out for every other turn.
+	 */
+	crop?: CropChoice | null,
 };
 
 /**  What happens to a drawn tile that fits nowhere (Rule B-08, option V-13). */

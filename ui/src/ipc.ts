@@ -86,6 +86,7 @@ export const {
   placementOptionsFor,
   standingPlacesFor,
   countQuestionFor,
+  tellQuestionsFor,
   roster,
   rulePresets,
   finalMoveOptionsFor,
@@ -117,6 +118,7 @@ const {
   exportGame: exportGameTo,
   exportNight: exportNightTo,
   saveNightPicture: saveNightPictureAt,
+  saveGamePicture: saveGamePictureAt,
   openScript: openScriptAt,
 } = outcomes(commands);
 
@@ -131,6 +133,10 @@ export const exportNight = (nightId: number, format: ExportFormat, title: string
 /** Saves a night as one PNG picture, its words in `language`. `null`: the player cancelled. */
 export const saveNightPicture = (nightId: number, language: Language, title: string) =>
   saveNightPictureAt(nightId, language, title, null);
+
+/** Saves one finished game as a PNG picture, its words in `language`. `null`: cancelled. */
+export const saveGamePicture = (gameId: number, language: Language, title: string) =>
+  saveGamePictureAt(gameId, language, title, null);
 
 /** Opens a game script the player picks and replays it; nothing is stored. */
 export const openScript = (title: string) => openScriptAt(title, null);

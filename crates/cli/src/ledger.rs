@@ -8,7 +8,7 @@
 use castellan_ledger::{Ledger, NightId, OpenError};
 use castellan_script::shown::quoted;
 use castellan_table::limit::read_script;
-use castellan_table::night_picture::{save_night_picture, Language};
+use castellan_table::night_picture::{save_game_picture, save_night_picture, Language};
 use castellan_table::{export, import, roster, stats, TableError};
 use chrono::{Local, NaiveDate};
 use std::path::{Path, PathBuf};
@@ -26,7 +26,9 @@ const USAGE: &str = "usage:
   castellan ledger stats --db PATH --json
   castellan ledger night-picture NIGHT --db PATH --out FILE.png [--lang en|nl|de]
       NIGHT is the night's date (YYYY-MM-DD) or, where several share a date, its id;
-      the picture of its finished games, start times in your zone; FILE.png is replaced";
+      the picture of its finished games, start times in your zone; FILE.png is replaced
+  castellan ledger game-picture GAME --db PATH --out FILE.png [--lang en|nl|de]
+      GAME is a finished game's id (as in the exports); its picture alone";
 
 /// Parsed `--name value` options and the remaining positional arguments.
 struct Args<'a> {
@@ -120,6 +122,7 @@ pub(crate) fn run(args: &[&str]) -> ExitCode {
         "export" => export_files(&parsed),
         "stats" => print_stats(&parsed),
         "night-picture" => night_picture(&parsed),
+        "game-picture" => game_picture(&parsed),
         _ => Err(Failure::Usage(format!("unknown ledger command {}", quoted(command)))),
     };
     match result {
@@ -235,13 +238,33 @@ fn print_stats(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The language `--lang` asks for, English when not said.
+fn language(args: &Args) -> Result<Language, Failure> {
+    match args.get("--lang") {
+        None => Ok(Language::En),
+        Some(code) => Ok(Language::from_code(code).ok_or(format!("--lang {}: expected en, nl or de", quoted(code)))?),
+    }
+}
+
+fn game_picture(args: &Args) -> Result<(), Failure> {
+    let path = args.need("--db")?;
+    let out = PathBuf::from(args.need("--out")?);
+    let language = language(args)?;
+    let [game] = args.positional[..] else {
+        return Err(Failure::Usage("game-picture takes one game: its id".into()));
+    };
+    let game: u32 =
+        game.parse().map_err(|_| Failure::Usage(format!("game-picture: {} is not a game id", quoted(game))))?;
+    let ledger = open_to_read(path)?;
+    save_game_picture(&ledger, game, language, &Local, &out, true)?;
+    say!("{}", out.display());
+    Ok(())
+}
+
 fn night_picture(args: &Args) -> Result<(), Failure> {
     let path = args.need("--db")?;
     let out = PathBuf::from(args.need("--out")?);
-    let language = match args.get("--lang") {
-        None => Language::En,
-        Some(code) => Language::from_code(code).ok_or(format!("--lang {}: expected en, nl or de", quoted(code)))?,
-    };
+    let language = language(args)?;
     let [night] = args.positional[..] else {
         return Err(Failure::Usage("night-picture takes one night: its date or id".into()));
     };

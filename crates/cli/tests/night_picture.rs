@@ -100,3 +100,34 @@ fn two_nights_on_one_date_are_told_apart_by_their_ids() {
     assert!(stderr(&run).contains("2 nights on 2026-11-20: give one's id (1 (`Club`), 3 (`Bar`))"), "{}", stderr(&run));
     assert!(!Path::new(&out).exists(), "nothing written");
 }
+
+#[test]
+fn one_game_by_its_id_is_saved_as_its_own_picture_and_a_missing_one_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = ledger(dir.path());
+    let night = dir.path().join("night.png").display().to_string();
+    let run = castellan(&["ledger", "night-picture", "2026-11-20", "--db", &db, "--out", &night]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let game = dir.path().join("game.png");
+    let path = game.display().to_string();
+    let run = castellan(&["ledger", "game-picture", "2", "--db", &db, "--out", &path, "--lang", "de"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_eq!(String::from_utf8_lossy(&run.stdout).trim(), path);
+    let (width, height) = png_size(&std::fs::read(&game).unwrap());
+    assert_eq!(width, 1080);
+    assert!(height < png_size(&std::fs::read(&night).unwrap()).1, "one game of the night's three");
+
+    std::fs::write(&game, "kept").unwrap();
+    for (args, says, code) in [
+        (vec!["99"], "game 99", 1),
+        (vec!["two"], "`two` is not a game id", 2),
+        (vec![], "game-picture takes one game", 2),
+    ] {
+        let mut all = vec!["ledger", "game-picture", "--db", &db, "--out", &path];
+        all.extend(args.iter().copied());
+        let run = castellan(&all);
+        assert_eq!(run.status.code(), Some(code), "{args:?}: {}", stderr(&run));
+        assert!(stderr(&run).contains(says), "{args:?}: {}", stderr(&run));
+        assert_eq!(std::fs::read_to_string(&game).unwrap(), "kept", "{args:?}: untouched");
+    }
+}

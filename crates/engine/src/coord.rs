@@ -13,7 +13,7 @@ use std::fmt;
 /// A cell of the board grid. `x` grows to the east, `y` to the south.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Column, growing to the east.
     pub x: i32,
@@ -87,7 +87,7 @@ impl fmt::Display for Cell {
 /// One of the four sides of a tile, in board orientation unless said otherwise.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// Towards smaller `y`.
     North,

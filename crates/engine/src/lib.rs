@@ -71,10 +71,10 @@ pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
     flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice,
-    CropCircle, CropDeed, CropError, DrawError, FerryError, FerryMove, FinishError, Flight, FlightError, FollowerError,
-    Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure, MagicFigures, MagicMove, Mode, Move, MoveError,
-    PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError, SecondIngot, SetupError, StandError,
-    Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
+    CropCircle, CropDeed, CropError, CropOptions, CropTurn, DrawError, FerryError, FerryMove, FinishError, Flight,
+    FlightError, FollowerError, Game, GameSetup, GoldError, GoldTake, MagicError, MagicFigure, MagicFigures, MagicMove,
+    Mode, Move, MoveError, NextGoldTake, PigError, PlacementError, PlayerSetup, Purchase, PurchaseError, ReplayError,
+    SecondIngot, SetupError, StandError, Start, Told, TrackPosition, FLIGHT_ROLLS, FOLLOWERS_PER_PLAYER, INGOTS,
 };
 pub use goods::{Goods, Tokens};
 pub use heading::Heading;

@@ -8,7 +8,7 @@ pub const MAX_PLAYERS: usize = 8;
 
 /// A seat at the table, 0 for the first player in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct PlayerId(pub u8);
 

@@ -9,7 +9,7 @@ use crate::coord::Port;
 use crate::count::{Entry, Quarter, QuarterMove};
 use crate::figure::Figure;
 use crate::game::{
-    CropAction, CropCandidates, CropChoice, CropCircle, CropDeed, DrawRule, FerryMove, Flight, Game, Move,
+    CropAction, CropCandidates, CropChoice, CropCircle, CropDeed, DrawRule, FerryMove, Flight, Game, Move, Told,
 };
 use crate::tile::{TileId, TileSet};
 
@@ -161,7 +161,11 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // With the Count, each follower that may leave its quarter for a feature being scored
     // does so half of the time, onto one of the features open to it.
     let mut moves: Vec<QuarterMove> = Vec::new();
-    for o in game.count_move_options(tile, cell, rotation, follower).unwrap_or_default() {
+    let told = match &mv {
+        Move::Place { told, .. } => told.clone(),
+        _ => Told::default(),
+    };
+    for o in game.count_move_options(tile, cell, rotation, follower, &told).unwrap_or_default() {
         if !o.features.is_empty() && pick(2) == 1 {
             let to = o.features[pick(o.features.len())];
             // A big follower waiting there comes out instead half of the time; without

@@ -69,6 +69,7 @@ mod batch;
 mod biggest_move;
 mod error;
 mod game;
+mod highlight;
 mod history;
 mod holder;
 mod json;
@@ -93,6 +94,7 @@ pub use error::{
     OpenError, PlayerError, Result, RosterError, RowError, SchemaDifference, SeatError, StatusError, StoreError,
 };
 pub use game::{Game, GameId, GameStatus, NewGame, Seat};
+pub use highlight::{BrokenRecord, RecordKind};
 pub use history::{GameHistory, NightHistory};
 pub use holder::Holder;
 pub use ledger::Ledger;

@@ -56,6 +56,7 @@ fn main() {
                     recall_abbot: false,
                     count: None,
                     pass_second_tile: false,
+                    told: Default::default(),
                 }
                 .to_move()
                 .unwrap();

@@ -1,7 +1,7 @@
 //! The tile catalog as the UI draws it: each tile's edges and the features on it, in
 //! catalog orientation (the board turns them).
 
-use castellan_engine::{EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
+use castellan_engine::{CropSymbol, EdgeKind, FeatureKind, Goods, Port, Rotation, Side, TileId, TileSet};
 use serde::Serialize;
 
 /// One feature drawn on a tile.
@@ -42,9 +42,15 @@ pub struct TileShape {
     pub features: Vec<FeatureShapeView>,
     /// Part of the City of Carcassonne's block.
     pub carcassonne: bool,
+    /// A crop circle in the tile's middle and its symbol (CC-02, CC-04); `null` without one.
+    pub crop: Option<CropSymbol>,
     /// The edges north, east, south, west: `C` city, `R` road, `F` field, `W` river — what a
     /// player sees on the drawn tile and can type to find it.
     pub edges: String,
+    /// A ferry lake in the middle, where its roads end (FE-02).
+    pub ferry_lake: bool,
+    /// A gold-mine symbol (Gold Mines, GM-02), drawn so the tile is told from its look-alikes.
+    pub gold: bool,
 }
 
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
@@ -62,19 +68,17 @@ pub fn offered_boxes() -> Vec<TileSet> {
 fn window_plays(set: TileSet) -> bool {
     match set {
         // The Big Box's boxes: the window does not ask their questions yet (the flight's die
-        // and landing, the ferries, the gold, the magic figures, the crop circle's action).
-        TileSet::Base
-        | TileSet::Flier
-        | TileSet::Ferries
+        // and landing, the magic figures).
+        TileSet::Base | TileSet::Flier | TileSet::MageWitch => false,
+        TileSet::CropCircles
+        | TileSet::CropCircles1
         | TileSet::Goldmines
-        | TileSet::MageWitch
-        | TileSet::CropCircles
-        | TileSet::CropCircles1 => false,
-        TileSet::Winter
+        | TileSet::Winter
         | TileSet::KingRobber
         | TileSet::Shrines
         | TileSet::River2
         | TileSet::Count
+        | TileSet::Ferries
         | TileSet::River
         | TileSet::RiverC1
         | TileSet::Abbot
@@ -107,6 +111,8 @@ pub fn tile_shapes() -> Vec<TileShape> {
                     })
                     .collect(),
                 carcassonne: def.set == TileSet::Count,
+                crop: def.marks.crop,
+                ferry_lake: def.marks.ferry,
                 edges: Side::ALL
                     .into_iter()
                     .map(|side| match def.edge(Rotation::R0, side) {
@@ -117,6 +123,7 @@ pub fn tile_shapes() -> Vec<TileShape> {
                         EdgeKind::Inner => '-',
                     })
                     .collect(),
+                gold: def.marks.gold,
             }
         })
         .collect()
@@ -149,20 +156,59 @@ mod tests {
     fn the_new_game_screen_offers_every_box_but_the_base_game() {
         let offered = offered_boxes();
         assert!(!offered.contains(&TileSet::Base), "the base game is always in play");
-        for box_ in [TileSet::InnsCathedrals, TileSet::TradersBuilders, TileSet::Abbot, TileSet::River] {
+        for box_ in [
+            TileSet::InnsCathedrals,
+            TileSet::TradersBuilders,
+            TileSet::Abbot,
+            TileSet::River,
+            TileSet::CropCircles,
+            TileSet::CropCircles1,
+            TileSet::Goldmines,
+        ] {
             assert!(offered.contains(&box_), "{box_:?} is played at the table: {offered:?}");
         }
         // The boxes whose questions the window does not ask yet are not offered.
-        let not_yet = [
-            TileSet::Flier,
-            TileSet::Ferries,
-            TileSet::Goldmines,
-            TileSet::MageWitch,
-            TileSet::CropCircles,
-            TileSet::CropCircles1,
-        ];
+        assert!(offered.contains(&TileSet::Ferries), "the ferries' questions are asked: {offered:?}");
+        let not_yet = [TileSet::Flier, TileSet::MageWitch];
         assert!(not_yet.iter().all(|b| !offered.contains(b)), "not offered yet: {offered:?}");
         assert_eq!(offered.len(), TileSet::ALL.len() - 1 - not_yet.len(), "every other box: {offered:?}");
+    }
+
+    #[test]
+    fn a_crop_circle_is_drawn_with_its_symbol() {
+        let shapes = tile_shapes();
+        let symbols = |from: TileSet| -> Vec<(String, Option<CropSymbol>)> {
+            shapes.iter().filter(|s| s.from == from).map(|s| (s.id.name().to_string(), s.crop)).collect()
+        };
+        use CropSymbol::{Club, Pitchfork, Shield};
+        let second: Vec<_> = [Club, Club, Pitchfork, Pitchfork, Shield, Shield]
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (format!("CC0{}", i + 1), Some(s)))
+            .collect();
+        assert_eq!(symbols(TileSet::CropCircles), second, "two of each symbol (CC-01)");
+        assert!(symbols(TileSet::CropCircles1).iter().all(|(_, s)| s.is_some()));
+        assert!(shapes
+            .iter()
+            .filter(|s| s.crop.is_some())
+            .all(|s| s.from == TileSet::CropCircles || s.from == TileSet::CropCircles1));
+    }
+
+    #[test]
+    fn the_ferry_lake_is_drawn_on_the_eight_lake_tiles() {
+        let shapes = tile_shapes();
+        let lakes: Vec<String> = shapes.iter().filter(|s| s.ferry_lake).map(|s| s.id.name().to_string()).collect();
+        assert_eq!(lakes, ["FE01", "FE02", "FE03", "FE04", "FE05", "FE06", "FE07", "FE08"], "FE-01");
+        let river_lake = shapes.iter().find(|s| s.id.name() == "R2-07").expect("R2-07");
+        assert!(!river_lake.ferry_lake, "a river's lake takes no ferry (X2-20)");
+    }
+
+    #[test]
+    fn the_gold_tiles_are_drawn_with_their_symbol() {
+        let shapes = tile_shapes();
+        let gold: Vec<_> = shapes.iter().filter(|s| s.gold).collect();
+        assert!(gold.iter().all(|s| s.from == TileSet::Goldmines), "only Gold Mines shows gold");
+        assert_eq!(gold.iter().map(|s| s.copies).sum::<u32>(), 8, "eight gold tiles (GM-01)");
     }
 
     #[test]

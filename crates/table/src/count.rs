@@ -123,7 +123,7 @@ pub struct CountQuestion {
 ///
 /// # Errors
 /// The request cannot be read, or the placement or the moves in it are refused.
-pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<CountQuestion>, CountQuestionError> {
+pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<CountQuestion>, QuestionError> {
     let Some(city) = game.city().filter(|_| game.setup().mode == Mode::Turns) else { return Ok(None) };
     let mv = request.to_move()?;
     let Move::Place { tile, cell, rotation, follower, .. } = mv.clone() else {
@@ -137,7 +137,11 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
             enter_figure: None,
         }));
     };
-    let options = game.count_move_options(tile, cell, rotation, follower)?;
+    let told = match &mv {
+        Move::Place { told, .. } => told.clone(),
+        _ => castellan_engine::Told::default(),
+    };
+    let options = game.count_move_options(tile, cell, rotation, follower, &told)?;
     // The features offered are the ones this tile completes: they are described on the board
     // with the tile down, and with everybody where they stand before its scoring takes them
     // back, the placer's new follower included.
@@ -173,7 +177,7 @@ pub fn count_question(game: &Game, request: &MoveRequest) -> Result<Option<Count
 
 /// Why the Count question could not be asked.
 #[derive(Debug, thiserror::Error)]
-pub enum CountQuestionError {
+pub enum QuestionError {
     /// The request is not a move.
     #[error(transparent)]
     Request(#[from] RequestError),
@@ -186,7 +190,7 @@ pub enum CountQuestionError {
 mod tests {
     use super::*;
     use crate::fixture::place_request;
-    use castellan_engine::{Cell, Entry};
+    use castellan_engine::{Cell, Entry, Told};
     use castellan_engine::{GameSetup, Start, TileSet};
 
     fn count_game() -> Game {
@@ -267,6 +271,7 @@ mod tests {
                 }),
             }),
             pass_second_tile: false,
+            told: Told::default(),
         };
         let q = count_question(&g, &close(false)).unwrap().expect("a Count game");
         assert!(q.may_enter);
@@ -306,6 +311,7 @@ mod tests {
             recall_abbot: false,
             count: None,
             pass_second_tile: false,
+            told: Told::default(),
         };
         let q = count_question(&g, &knight).unwrap().expect("a Count game");
         let [option] = &q.moves[..] else { panic!("Bram's big follower in the castle: {:?}", q.moves) };
@@ -321,8 +327,18 @@ mod tests {
             big: true,
         };
         let count = Some(crate::request::CountRequest { moves: vec![out], enter: None });
-        let moved =
-            MoveRequest::Place { tile, x, y, rotation, follower, figure, recall_abbot, count, pass_second_tile };
+        let moved = MoveRequest::Place {
+            tile,
+            x,
+            y,
+            rotation,
+            follower,
+            figure,
+            recall_abbot,
+            count,
+            pass_second_tile,
+            told: Told::default(),
+        };
         let q = count_question(&g, &moved).unwrap().expect("a Count game");
         assert!(q.may_enter, "Bram's big follower takes the city: Anna scored nothing and may enter (C-03)");
         assert_eq!((q.moves[0].left, q.moves[0].out.len()), (0, 0), "the big follower chosen, none is left");

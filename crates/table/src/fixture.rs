@@ -51,5 +51,6 @@ pub(crate) fn place_request(tile: &str, x: i32, y: i32, rotation: u32, follower:
         recall_abbot: false,
         count: None,
         pass_second_tile: false,
+        told: castellan_engine::Told::default(),
     }
 }

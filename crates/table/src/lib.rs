@@ -32,10 +32,12 @@
 
 pub mod app;
 pub mod atomic_file;
+pub mod box_names;
 pub mod catalog;
 pub mod count;
 pub mod degrees;
 pub mod export;
+pub mod highlight;
 pub mod history;
 pub mod import;
 pub mod ledger_fault;
@@ -55,6 +57,7 @@ pub mod script_file;
 pub mod stats;
 pub mod stored;
 pub mod target;
+pub mod tell;
 pub mod view;
 
 mod error;

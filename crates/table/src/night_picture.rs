@@ -14,16 +14,17 @@
 //!
 //! Not here: asking where to save (the app) or writing the file ([`crate::save`]).
 
+use crate::highlight::{highlights, Highlight};
 use crate::history::{history, GameSummary, NightSummary, SeatResult};
 use crate::TableError;
 use castellan_engine::TileSet;
-use castellan_ledger::{Color, GameStatus, Ledger, Missing, NightId};
+use castellan_ledger::{Color, GameId, GameStatus, Ledger, Missing, NightId, RecordKind, RowError};
 use chrono::{DateTime, NaiveDate, TimeZone};
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
 
 /// The language of the picture's own words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
@@ -93,9 +94,8 @@ pub fn night_picture<Tz: TimeZone>(
     let summary = history(ledger)?
         .into_iter()
         .find(|n| Some(n.night_id) == wanted)
-        .ok_or(castellan_ledger::RowError::NotFound { what: Missing::Night(night) })?;
-    let mut games: Vec<&GameSummary> =
-        summary.games.iter().filter(|g| g.state == GameStatus::Finished && g.voided_at.is_none()).collect();
+        .ok_or(RowError::NotFound { what: Missing::Night(night) })?;
+    let mut games: Vec<&GameSummary> = summary.games.iter().filter(|g| counts(g)).collect();
     if games.is_empty() {
         return Err(TableError::NothingToExport { night: night.0 });
     }
@@ -107,7 +107,56 @@ pub fn night_picture<Tz: TimeZone>(
             .map_err(|e| TableError::Stored { game: i64::from(game.game_id), detail: format!("start: {e}") })?;
         starts.push(started.with_timezone(zone).naive_local().format("%H:%M").to_string());
     }
-    Ok(draw(&summary, date, &games, &starts, Words::of(language)))
+    let ids: Vec<GameId> = games.iter().map(|g| GameId(i64::from(g.game_id))).collect();
+    let highlights = highlights(ledger, &ids)?;
+    Ok(draw(&summary, date, &games, &starts, &highlights, Scope::Night, Words::of(language)))
+}
+
+/// The picture of one finished game, `game`: its night's date and place, its standings and
+/// what it broke, its start time in `zone`.
+///
+/// # Errors
+/// [`RowError::NotFound`] for a game the ledger does not have, [`TableError::NotExportable`]
+/// for a game that is not finished or is voided, [`TableError::Stored`] for a start that
+/// cannot be read, or the ledger fails.
+pub fn game_picture<Tz: TimeZone>(
+    ledger: &Ledger,
+    game: u32,
+    language: Language,
+    zone: &Tz,
+) -> Result<NightPicture, TableError> {
+    let id = GameId(i64::from(game));
+    let night_id = ledger.game(id)?.night;
+    let date = ledger.night(night_id)?.date;
+    let summary = history(ledger)?
+        .into_iter()
+        .find(|n| i64::from(n.night_id) == night_id.0)
+        .ok_or(RowError::NotFound { what: Missing::Night(night_id) })?;
+    let found =
+        summary.games.iter().find(|g| g.game_id == game).ok_or(RowError::NotFound { what: Missing::Game(id) })?;
+    if !counts(found) {
+        return Err(TableError::NotExportable { game: id.0, voided: found.voided_at.is_some() });
+    }
+    // Numbered as the night's picture numbers it: among the night's games that count, in the
+    // order played (the history lists the latest first).
+    let number = summary.games.iter().rev().filter(|g| counts(g)).position(|g| g.game_id == game).unwrap_or(0) + 1;
+    let started = DateTime::parse_from_rfc3339(&found.started_at)
+        .map_err(|e| TableError::Stored { game: i64::from(game), detail: format!("start: {e}") })?;
+    let start = started.with_timezone(zone).naive_local().format("%H:%M").to_string();
+    let highlights = highlights(ledger, &[id])?;
+    Ok(draw(&summary, date, &[found], &[start], &highlights, Scope::Game(number), Words::of(language)))
+}
+
+/// Whether a game is one the pictures show: finished and not voided.
+fn counts(game: &GameSummary) -> bool {
+    game.state == GameStatus::Finished && game.voided_at.is_none()
+}
+
+/// Whether a picture tells a whole night or one game of it (with its number in the night).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Night,
+    Game(usize),
 }
 
 /// The picture rendered to PNG, at one pixel per SVG unit.
@@ -129,6 +178,7 @@ pub fn file_name(date: &str) -> String {
 struct Words {
     language: Language,
     kicker: &'static str,
+    game_kicker: &'static str,
     game: &'static str,
     night_winner: &'static str,
     most_points: &'static str,
@@ -142,6 +192,7 @@ impl Words {
             Language::En => Words {
                 language,
                 kicker: "GAME NIGHT",
+                game_kicker: "GAME",
                 game: "Game",
                 night_winner: "Winner of the night",
                 most_points: "Most points",
@@ -151,6 +202,7 @@ impl Words {
             Language::Nl => Words {
                 language,
                 kicker: "SPELAVOND",
+                game_kicker: "SPEL",
                 game: "Spel",
                 night_winner: "Winnaar van de avond",
                 most_points: "Meeste punten",
@@ -160,6 +212,7 @@ impl Words {
             Language::De => Words {
                 language,
                 kicker: "SPIELEABEND",
+                game_kicker: "SPIEL",
                 game: "Spiel",
                 night_winner: "Sieger des Abends",
                 most_points: "Meiste Punkte",
@@ -202,59 +255,68 @@ impl Words {
         }
     }
 
-    /// A box's name as the boxes' own covers print it in this language.
-    fn tile_set(&self, set: TileSet) -> &'static str {
+    /// A highlight's label, whose it is, and what it is: `("New record", "Anna", "highest
+    /// score 101, was 90")`.
+    fn highlight<'a>(&self, highlight: &'a Highlight) -> (&'static str, &'a str, String) {
         use Language::{De, En, Nl};
-        match (set, self.language) {
-            (TileSet::Base, En) => "Base game",
-            (TileSet::Base, Nl) => "Basisspel",
-            (TileSet::Base, De) => "Grundspiel",
-            (TileSet::Winter, En) => "Winter Edition extras",
-            (TileSet::Winter, Nl) => "Extra tegels van de Wintereditie",
-            (TileSet::Winter, De) => "Zusatzplättchen der Winter-Edition",
-            (TileSet::KingRobber, En) => "King & Robber",
-            (TileSet::KingRobber, Nl) => "Koning & Roofridder",
-            (TileSet::KingRobber, De) => "König & Raubritter",
-            (TileSet::Shrines, En) => "Heretics & Shrines",
-            (TileSet::Shrines, Nl) => "Ketters & Cultusplaatsen",
-            (TileSet::Shrines, De) => "Ketzer & Kultstätten",
-            (TileSet::River2, En) => "River II",
-            (TileSet::River2, Nl) => "De Rivier II",
-            (TileSet::River2, De) => "Der Fluss II",
-            (TileSet::Count, En) => "The Count of Carcassonne",
-            (TileSet::Count, Nl) => "De Graaf van Carcassonne",
-            (TileSet::Count, De) => "Der Graf von Carcassonne",
-            (TileSet::River | TileSet::RiverC1, En) => "The River",
-            (TileSet::River | TileSet::RiverC1, Nl) => "De Rivier",
-            (TileSet::River | TileSet::RiverC1, De) => "Der Fluss",
-            (TileSet::Abbot, En) => "The Abbot",
-            (TileSet::Abbot, Nl) => "De Abt",
-            (TileSet::Abbot, De) => "Der Abt",
-            (TileSet::InnsCathedrals, En) => "Inns & Cathedrals",
-            (TileSet::InnsCathedrals, Nl) => "Herbergen & Kathedralen",
-            (TileSet::InnsCathedrals, De) => "Wirtshäuser & Kathedralen",
-            (TileSet::TradersBuilders, En) => "Traders & Builders",
-            (TileSet::TradersBuilders, Nl) => "Handelaars & Bouwmeesters",
-            (TileSet::TradersBuilders, De) => "Händler & Baumeister",
-            (TileSet::Flier, En) => "Flying Machines",
-            (TileSet::Flier, Nl) => "De vliegmachines",
-            (TileSet::Flier, De) => "Die Fluggeräte",
-            (TileSet::Ferries, En) => "The Ferries",
-            (TileSet::Ferries, Nl) => "De Veerponten",
-            (TileSet::Ferries, De) => "Die Fähren",
-            (TileSet::MageWitch, En) => "Mage & Witch",
-            (TileSet::MageWitch, Nl) => "Tovenaar & Heks",
-            (TileSet::MageWitch, De) => "Magier & Hexe",
-            (TileSet::Goldmines, En) => "Gold Mines",
-            (TileSet::Goldmines, Nl) => "De Goudmijnen",
-            (TileSet::Goldmines, De) => "Die Goldminen",
-            (TileSet::CropCircles, En) => "Crop Circles",
-            (TileSet::CropCircles, Nl) => "Graancirkels",
-            (TileSet::CropCircles, De) => "Kornkreise",
-            (TileSet::CropCircles1, En) => "Crop Circles, first set (2010)",
-            (TileSet::CropCircles1, Nl) => "Graancirkels, eerste set (2010)",
-            (TileSet::CropCircles1, De) => "Kornkreise, erste Ausgabe (2010)",
+        let one = |value: f64| match self.language {
+            En => format!("{value:.1}"),
+            Nl | De => format!("{value:.1}").replace('.', ","),
+        };
+        match highlight {
+            Highlight::Rating { name, before, after } => {
+                let label = match self.language {
+                    En => "Biggest rating gain",
+                    Nl => "Grootste ratingwinst",
+                    De => "Größter Wertungsgewinn",
+                };
+                // In words: Open Sans has no arrow.
+                let to = match self.language {
+                    En => "to",
+                    Nl => "naar",
+                    De => "auf",
+                };
+                (label, name, format!("{} {to} {}", one(*before), one(*after)))
+            }
+            Highlight::Record { kind, name, value, previous } => {
+                let label = match self.language {
+                    En => "New record",
+                    Nl => "Nieuw record",
+                    De => "Neuer Rekord",
+                };
+                let what = match (kind, self.language) {
+                    (RecordKind::HighestScore, En) => "highest score",
+                    (RecordKind::HighestScore, Nl) => "hoogste score",
+                    (RecordKind::HighestScore, De) => "höchste Punktzahl",
+                    (RecordKind::MostFarmPoints, En) => "most farm points",
+                    (RecordKind::MostFarmPoints, Nl) => "meeste weidepunten",
+                    (RecordKind::MostFarmPoints, De) => "meiste Wiesenpunkte",
+                    (RecordKind::BiggestCity, En) => "biggest city (tiles)",
+                    (RecordKind::BiggestCity, Nl) => "grootste stad (tegels)",
+                    (RecordKind::BiggestCity, De) => "größte Stadt (Plättchen)",
+                    (RecordKind::LongestRoad, En) => "longest road (tiles)",
+                    (RecordKind::LongestRoad, Nl) => "langste weg (tegels)",
+                    (RecordKind::LongestRoad, De) => "längste Straße (Plättchen)",
+                    (RecordKind::MostPointsInMove, En) => "most points in one move",
+                    (RecordKind::MostPointsInMove, Nl) => "meeste punten in één zet",
+                    (RecordKind::MostPointsInMove, De) => "meiste Punkte in einem Zug",
+                    (RecordKind::ClosestFinish, En) => "closest win (lead)",
+                    (RecordKind::ClosestFinish, Nl) => "kleinste winstmarge",
+                    (RecordKind::ClosestFinish, De) => "knappster Sieg (Vorsprung)",
+                };
+                let was = match self.language {
+                    En => "was",
+                    Nl => "was",
+                    De => "vorher",
+                };
+                (label, name, format!("{what} {value}, {was} {previous}"))
+            }
         }
+    }
+
+    /// A box's name as the window shows it in this language.
+    fn tile_set(&self, set: TileSet) -> &'static str {
+        crate::box_names::box_name(set, self.language)
     }
 
     /// Names as a sentence lists them: `A`, `A and B`, `A, B and C`.
@@ -346,13 +408,21 @@ fn draw(
     date: NaiveDate,
     games: &[&GameSummary],
     starts: &[String],
+    highlights: &[Highlight],
+    scope: Scope,
     words: Words,
 ) -> NightPicture {
+    let first_number = match scope {
+        Scope::Night => 1,
+        Scope::Game(number) => number,
+    };
     let width = WIDTH as f32;
     let inner = width - 2.0 * MARGIN;
-    let (winners, wins, ranked) = night_winners(games);
-    let (leaders, points) = most_points(games);
-    let summary_lines = usize::from(!winners.is_empty()) + usize::from(!leaders.is_empty());
+    // One game's own card says who won it: the night's lines are for a night.
+    let night = matches!(scope, Scope::Night);
+    let (winners, wins, ranked) = if night { night_winners(games) } else { (Vec::new(), 0, 0) };
+    let (leaders, points) = if night { most_points(games) } else { (Vec::new(), 0) };
+    let summary_lines = usize::from(!winners.is_empty()) + usize::from(!leaders.is_empty()) + highlights.len();
     let cards: f32 = games.iter().map(|g| card_height(g)).sum::<f32>() + CARD_GAP * games.len() as f32;
     let top_of_games = HEADER + 36.0 + SUMMARY_LINE * summary_lines as f32 + 12.0;
     let height = (top_of_games + cards + FOOTER).ceil();
@@ -360,7 +430,8 @@ fn draw(
     let mut svg = Svg::new(width, height);
     svg.rect([0.0, 0.0, width, height], 0.0, "#f4efe4", None);
     svg.rect([0.0, 0.0, width, HEADER], 0.0, SLATE, None);
-    svg.text(MARGIN, 72.0, words.kicker, KICKER, Anchor::Start, inner);
+    let kicker = if night { words.kicker } else { words.game_kicker };
+    svg.text(MARGIN, 72.0, kicker, KICKER, Anchor::Start, inner);
     svg.text(MARGIN, 132.0, &words.date(date), DATE, Anchor::Start, inner);
     if let Some(place) = &summary.place {
         svg.text(MARGIN, 180.0, place, PLACE, Anchor::Start, inner);
@@ -379,11 +450,18 @@ fn draw(
         svg.text(MARGIN, y, words.most_points, LABEL, Anchor::Start, 310.0);
         let line = summary_line(&words.list(&leaders), &words.total(points), value_room);
         svg.text(value_x, y, &line, VALUE, Anchor::Start, value_room);
+        y += SUMMARY_LINE;
+    }
+    for highlight in highlights {
+        let (label, name, what) = words.highlight(highlight);
+        svg.text(MARGIN, y, label, LABEL, Anchor::Start, 310.0);
+        svg.text(value_x, y, &summary_line(name, &what, value_room), VALUE, Anchor::Start, value_room);
+        y += SUMMARY_LINE;
     }
 
     let mut top = top_of_games;
     for (number, (game, start)) in games.iter().zip(starts).enumerate() {
-        draw_game(&mut svg, top, number + 1, game, start, &words);
+        draw_game(&mut svg, top, first_number + number, game, start, &words);
         top += card_height(game) + CARD_GAP;
     }
     svg.text(width - MARGIN, height - 30.0, "Castellan", FOOTER_TEXT, Anchor::End, inner);
@@ -573,7 +651,31 @@ pub fn save_night_picture<Tz: TimeZone>(
     path: &std::path::Path,
     replace: bool,
 ) -> Result<(), TableError> {
-    let png = to_png(&night_picture(ledger, night, language, zone)?);
+    save(&night_picture(ledger, night, language, zone)?, path, replace)
+}
+
+/// Game `game`'s picture as PNG, written as [`save_night_picture`] writes a night's.
+///
+/// # Errors
+/// As [`game_picture`], and as [`save_night_picture`] for the file.
+pub fn save_game_picture<Tz: TimeZone>(
+    ledger: &Ledger,
+    game: u32,
+    language: Language,
+    zone: &Tz,
+    path: &std::path::Path,
+    replace: bool,
+) -> Result<(), TableError> {
+    save(&game_picture(ledger, game, language, zone)?, path, replace)
+}
+
+/// The file name a save dialog suggests for one game's picture.
+pub fn game_file_name(date: &str, game: u32) -> String {
+    format!("game-{date}-{game}.png")
+}
+
+fn save(picture: &NightPicture, path: &std::path::Path, replace: bool) -> Result<(), TableError> {
+    let png = to_png(picture);
     if replace {
         crate::save::replace(path, png)
     } else {
@@ -675,6 +777,83 @@ mod tests {
         assert!(colors.len() > 100, "text and cards, antialiased, not a blank sheet: {} colours", colors.len());
         let dark = pixels.chunks(4).filter(|p| p[0] < 80 && p[1] < 80 && p[2] < 80).count();
         assert!(dark > 2_000, "dark text was drawn: {dark} dark pixels");
+    }
+
+    #[test]
+    fn one_game_is_a_picture_of_its_own_numbered_as_in_its_night() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut table, night) = three_games(dir.path(), ["Anna", "Bram", "Cas"]);
+        let games = &history(table.ledger()).unwrap()[0].games;
+        let third = games[0].game_id;
+        let picture = game_picture(table.ledger(), third, Language::En, &Utc).unwrap();
+        let svg = &picture.svg;
+        for line in ["GAME", "Friday 20 November 2026", "Utrecht", "Game 3 · 21:30"] {
+            assert!(svg.contains(line), "{line} is in the picture: {svg}");
+        }
+        assert!(!svg.contains("GAME NIGHT") && !svg.contains("Winner of the night"), "one game, not the night");
+        let texts: Vec<String> = drawn_texts(svg).into_iter().map(|(text, _)| text).collect();
+        for seat in &games[0].seats {
+            assert!(texts.contains(&seat.name) && texts.contains(&seat.score.unwrap().to_string()), "{}", seat.name);
+        }
+        assert!(
+            !texts.iter().any(|t| t.starts_with("Game 1") || t.starts_with("Game 2")),
+            "the other games are not drawn"
+        );
+        let (info, _) = decoded(&to_png(&picture));
+        assert_eq!((info.width, info.height), (WIDTH, picture.height));
+        assert!(picture.height < night_picture(table.ledger(), night, Language::En, &Utc).unwrap().height, "one card");
+
+        let first = games[2].game_id;
+        crate::history::void_game(&mut table, first, now()).unwrap();
+        let refused = game_picture(table.ledger(), first, Language::En, &Utc);
+        assert!(matches!(refused, Err(TableError::NotExportable { voided: true, .. })), "{refused:?}");
+        let renumbered = game_picture(table.ledger(), third, Language::En, &Utc).unwrap().svg;
+        assert!(renumbered.contains("Game 2 · 21:30"), "numbered among the games that count");
+        let missing = game_picture(table.ledger(), 999, Language::En, &Utc);
+        assert!(
+            matches!(missing, Err(TableError::Ledger(castellan_ledger::LedgerError::Row(RowError::NotFound { .. })))),
+            "{missing:?}"
+        );
+    }
+
+    #[test]
+    fn a_night_that_broke_a_record_says_so_with_the_biggest_rise_in_rating() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut table = Table::new(Ledger::open(dir.path().join("club.sqlite3")).unwrap());
+        let at = |hours| now() + Duration::hours(hours);
+        // The first night: Bram closes the city (4), Anna has nothing: a lead of 4.
+        table.start(GameSetup::base(&["Anna", "Bram"]), Some("Utrecht"), at(0)).unwrap();
+        table.play(place("V", 1, 0, Rotation::R90, None), at(0)).unwrap();
+        table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), at(0)).unwrap();
+        table.finish(Vec::new(), at(0)).unwrap();
+        // A night later Anna closes it (4) and Bram's road stays open (2): a lead of 2, the
+        // closest win yet; the highest score (4) and the biggest city (2 tiles) are only equalled.
+        table.start(GameSetup::base(&["Anna", "Bram"]), Some("Utrecht"), at(24)).unwrap();
+        table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), at(24)).unwrap();
+        table.play(place("V", 1, 0, Rotation::R90, Some(Port::W)), at(24)).unwrap();
+        table.finish(Vec::new(), at(24)).unwrap();
+        let nights: Vec<NightId> = table.ledger().history().unwrap().iter().map(|n| n.night.id).collect();
+        let [later, earlier] = nights[..] else { panic!("two nights: {nights:?}") };
+
+        let svg = night_picture(table.ledger(), later, Language::En, &Utc).unwrap().svg;
+        let texts: Vec<String> = drawn_texts(&svg).into_iter().map(|(text, _)| text).collect();
+        assert!(texts.contains(&"New record".to_owned()), "{texts:?}");
+        assert!(texts.contains(&"Anna · closest win (lead) 2, was 4".to_owned()), "{texts:?}");
+        assert_eq!(texts.iter().filter(|t| *t == "New record").count(), 1, "equalled records are not broken");
+        let rating = texts.iter().find(|t| t.starts_with("Anna · 2")).expect("Anna's rating rose most");
+        let (before, after) = rating.trim_start_matches("Anna · ").split_once(" to ").unwrap();
+        assert!(after.parse::<f64>().unwrap() > before.parse::<f64>().unwrap(), "{rating}");
+        assert!(texts.contains(&"Biggest rating gain".to_owned()));
+
+        let first = night_picture(table.ledger(), earlier, Language::En, &Utc).unwrap().svg;
+        assert!(!first.contains("New record"), "the first night has nothing to break");
+        assert!(first.contains(">Biggest rating gain<") && first.contains("Bram · 25.0 to "), "Bram won: {first}");
+        let german = night_picture(table.ledger(), later, Language::De, &Utc).unwrap().svg;
+        assert!(
+            german.contains(">Neuer Rekord<") && german.contains("knappster Sieg (Vorsprung) 2, vorher 4"),
+            "{german}"
+        );
+        assert!(german.contains(">Größter Wertungsgewinn<"), "whole, not cut: {german}");
     }
 
     #[test]

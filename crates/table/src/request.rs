@@ -8,7 +8,7 @@ use crate::limit::{quarter_moves, OverLimit};
 use crate::options::RulePreset;
 use castellan_engine::{
     Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
-    RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens,
+    RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens, Told,
 };
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +58,10 @@ pub struct NewGameRequest {
     /// seat order; seats left out hold none (X-18).
     #[serde(default)]
     pub goods: Vec<GoodsInHand>,
+    /// Final board with Gold Mines: the gold ingots in each seat's hand at the end, in seat
+    /// order; seats left out hold none.
+    #[serde(default)]
+    pub gold: Vec<u8>,
 }
 
 /// The goods tokens a player holds at the end of a game entered as a final board (X-18).
@@ -108,7 +112,8 @@ impl NewGameRequest {
             (None, RulePreset::FirstEdition) => RuleSet::first_edition(),
         };
         if !self.final_board {
-            if self.king.is_some() || self.robber.is_some() || self.count_at.is_some() || !self.goods.is_empty() {
+            let titles = self.king.is_some() || self.robber.is_some() || self.count_at.is_some();
+            if titles || !self.goods.is_empty() || !self.gold.is_empty() {
                 return Err(RequestError::FinalBoardOnly);
             }
             return Ok(setup);
@@ -127,6 +132,8 @@ impl NewGameRequest {
         }
         // The engine refuses goods for a seat beyond the table or without the box.
         setup.goods = self.goods.iter().map(|g| Tokens([g.wine, g.grain, g.cloth])).collect();
+        // The engine refuses gold likewise, and more ingots than the box holds (GM-01).
+        setup.gold.clone_from(&self.gold);
         Ok(setup)
     }
 }
@@ -160,6 +167,11 @@ pub enum MoveRequest {
         /// The tile earns a second tile with the builder and the player passes it up (T-15).
         #[serde(default, rename = "passSecondTile")]
         pass_second_tile: bool,
+        /// What the players tell of the Big Box boxes in this move (a die, a landing, an
+        /// ingot's neighbour, where a ferry goes…), as the tell questions asked for it; empty
+        /// when nothing was asked.
+        #[serde(default)]
+        told: Told,
     },
     /// The drawn tile fits nowhere.
     Discard {
@@ -206,7 +218,7 @@ pub enum RequestError {
     UnknownSeat(u32),
     /// Title holders, the Count's quarter and goods in hand are given only for a final board:
     /// turn by turn the moves decide them.
-    #[error("title holders, the Count's quarter and goods in hand are given only when entering a final board")]
+    #[error("title holders, the Count's quarter, goods and gold in hand are given only when entering a final board")]
     FinalBoardOnly,
     /// More in one request than a table ever sends ([`crate::limit`]).
     #[error("{0}")]
@@ -244,14 +256,16 @@ impl MoveRequest {
                 recall_abbot,
                 ref count,
                 pass_second_tile,
+                ref told,
             } => {
                 let mut mv = Move::place(tile, Cell::new(x, y), rotation.into(), follower);
                 if pass_second_tile {
                     mv = mv.passing_second_tile();
                 }
-                if let Move::Place { count: choice, figure: kind, recall_abbot: recall, .. } = &mut mv {
+                if let Move::Place { count: choice, figure: kind, recall_abbot: recall, told: answers, .. } = &mut mv {
                     *kind = figure;
                     *recall = recall_abbot;
+                    answers.clone_from(told);
                     if let Some(request) = count {
                         *choice = request.to_engine()?;
                     }
@@ -382,6 +396,7 @@ mod tests {
             robber: None,
             count_at: None,
             goods: Vec::new(),
+            gold: Vec::new(),
         };
         let setup = request.setup().unwrap();
         assert_eq!(setup.players[0].name, "Anna", "names are trimmed");
@@ -414,6 +429,7 @@ mod tests {
             robber: None,
             count_at: None,
             goods: Vec::new(),
+            gold: Vec::new(),
         };
         for (boxes, sets) in [
             (vec![TileSet::River], vec![TileSet::Base, TileSet::River]),
@@ -468,6 +484,19 @@ mod tests {
     }
 
     #[test]
+    fn a_final_board_request_gives_the_gold_in_each_hand() {
+        let json = r#"{"seats": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+            "boxes": ["goldmines"], "rules": "current", "place": null, "finalBoard": true, "gold": [5, 2]}"#;
+        let request: NewGameRequest = serde_json::from_str(json).unwrap();
+        let game = Game::new(request.setup().unwrap()).unwrap();
+        assert_eq!(game.gold(), [5, 2], "ingots by seat");
+        let turns = NewGameRequest { final_board: false, ..request.clone() };
+        assert_eq!(turns.setup(), Err(RequestError::FinalBoardOnly), "turn by turn the completions hand them out");
+        let too_much = NewGameRequest { gold: vec![10, 10], ..request };
+        assert!(Game::new(too_much.setup().unwrap()).is_err(), "the box holds 16 ingots (GM-01)");
+    }
+
+    #[test]
     fn stand_requests_become_stand_moves() {
         let json = r#"{"kind": "stand", "seat": 1, "x": 2, "y": -1, "place": "NL"}"#;
         let request: MoveRequest = serde_json::from_str(json).unwrap();
@@ -496,11 +525,39 @@ mod tests {
             recall_abbot: false,
             count: None,
             pass_second_tile: false,
+            told: Told::default(),
         };
         let mv = place.to_move().unwrap();
         assert_eq!(mv, Move::place(TileId::from_name("E").unwrap(), Cell::new(0, -1), Rotation::R180, Some(Port::S)));
         let json: MoveRequest = serde_json::from_str(r#"{"kind": "discard", "tile": "E"}"#).unwrap();
         assert_eq!(json, MoveRequest::Discard { tile: crate::fixture::tile_named("E") });
+    }
+
+    #[test]
+    fn what_the_table_tells_reaches_the_engine_move() {
+        let json = r#"{"kind": "place", "tile": "FM01", "x": 1, "y": 0, "rotation": 90, "follower": null,
+            "told": {"flight": {"figure": "follower", "roll": 2, "to": "N"},
+                     "gold": {"dx": -1, "dy": 1},
+                     "magic": {"kind": "to", "figure": "witch", "cell": {"x": 0, "y": 0}, "port": "S"},
+                     "cropCircle": {"choice": "add", "actions": [
+                        {"player": 1, "deed": {"kind": "pass"}},
+                        {"player": 0, "deed": {"kind": "at", "cell": {"x": 0, "y": 0}, "port": "N", "figure": "big"}}]},
+                     "ferryMoves": [{"at": {"x": 2, "y": 0}, "link": ["North", "South"]}]}}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        let Move::Place { told, .. } = request.to_move().unwrap() else { panic!("a placement") };
+        let flight = told.flight.expect("the flight");
+        assert_eq!((flight.figure, flight.roll, flight.to), (Figure::Follower, 2, Some(Port::N)));
+        assert_eq!(told.gold.map(|g| (g.dx, g.dy)), Some((-1, 1)));
+        assert!(matches!(told.magic, Some(castellan_engine::MagicMove::To { port: Port::S, .. })));
+        let crop = told.crop_circle.expect("the crop circle");
+        assert_eq!(crop.actions.len(), 2);
+        assert_eq!(told.ferry_moves.len(), 1);
+        let bare: MoveRequest = serde_json::from_str(
+            r#"{"kind": "place", "tile": "E", "x": 0, "y": -1, "rotation": 180, "follower": "S"}"#,
+        )
+        .unwrap();
+        let Move::Place { told, .. } = bare.to_move().unwrap() else { panic!("a placement") };
+        assert!(told.is_empty(), "a move that tells nothing carries nothing");
     }
 
     #[test]
@@ -523,6 +580,7 @@ mod tests {
             recall_abbot: false,
             count: Some(count),
             pass_second_tile: false,
+            told: Told::default(),
         };
         assert_eq!(place.to_move(), Err(over), "with a move, as at the end");
     }

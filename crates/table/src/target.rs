@@ -283,12 +283,7 @@ impl<'a> Survey<'a> {
                 out.push(target);
             }
         }
-        let key = |t: &Target| (t.kind, t.holders.clone(), t.landmark.clone(), t.worth);
-        for i in 0..out.len() {
-            if out.iter().filter(|t| key(t) == key(&out[i])).count() > 1 {
-                out[i].alike = out[..i].iter().filter(|t| key(t) == key(&out[i])).count() as u32 + 1;
-            }
-        }
+        number_alike(&mut out);
         out
     }
 
@@ -435,6 +430,16 @@ impl<'a> Survey<'a> {
 }
 
 /// The followers standing on `game`'s board, as the survey takes them.
+/// Numbers the targets of one list whose descriptions come out the same, from 1 in list order.
+pub(crate) fn number_alike(list: &mut [Target]) {
+    let key = |t: &Target| (t.kind, t.holders.clone(), t.landmark.clone(), t.worth);
+    for i in 0..list.len() {
+        if list.iter().filter(|t| key(t) == key(&list[i])).count() > 1 {
+            list[i].alike = list[..i].iter().filter(|t| key(t) == key(&list[i])).count() as u32 + 1;
+        }
+    }
+}
+
 pub(crate) fn followers_of(game: &Game) -> Vec<(PlayerId, Cell, Port)> {
     game.board().followers().iter().map(|f| (f.player, f.cell, f.port)).collect()
 }

@@ -22,9 +22,12 @@ import {
 const D: TileShape = {
   id: "D",
   edges: "CRFR",
+  gold: false,
   from: "base",
   copies: 4,
   carcassonne: false,
+  crop: null,
+  ferryLake: false,
   features: [
     { kind: "city", sides: ["N"], pennants: 0, anchor: "N", inn: false, cathedral: false, goods: null },
     { kind: "road", sides: ["E", "W"], pennants: 0, anchor: "E", inn: false, cathedral: false, goods: null },
@@ -38,6 +41,11 @@ test("the start tile draws a city cap on the north edge and a road across", () =
   expect(shapes.map((s) => s.part)).toEqual(["city", "road"]);
   expect(shapes[0]!.d).toBe("M 0,0 L 100,0 Q 50,42 0,0 Z");
   expect(shapes[1]!.d).toBe("M 100,50 Q 50,50 0,50");
+});
+
+test("a gold tile draws its mine, a tile without gold none", () => {
+  expect(tileShapes(D).some((s) => s.part === "gold")).toBe(false);
+  expect(tileShapes({ ...D, gold: true }).filter((s) => s.part === "gold")).toHaveLength(1);
 });
 
 test("a cap on another side is the north cap turned", () => {
@@ -72,6 +80,23 @@ test("three road ends meet at a junction; a cloister draws its building instead"
     ],
   };
   expect(tileShapes(a).map((s) => s.part)).toEqual(["road", "cloister", "cross"]);
+});
+
+test("the roads of a ferry lake tile end at its lake, not at a junction", () => {
+  const lake: TileShape = {
+    ...D,
+    ferryLake: true,
+    features: (["E", "S", "W"] as const).map((s) => ({
+      kind: "road" as const,
+      sides: [s],
+      pennants: 0,
+      anchor: s,
+      inn: false,
+      cathedral: false,
+      goods: null,
+    })),
+  };
+  expect(tileShapes(lake).map((s) => s.part)).toEqual(["road", "road", "road", "lake"]);
 });
 
 test("every role and every figure beside the follower has an outline of its own, scaled and centred where asked", () => {

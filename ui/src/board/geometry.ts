@@ -63,8 +63,10 @@ export interface Shape {
     | "pennant"
     | "carcassonne"
     | "junction"
+    | "lake"
     | "inn"
     | "cathedral"
+    | "gold"
     | Goods;
 }
 
@@ -154,6 +156,9 @@ export function tileShapes(tile: TileShape): Shape[] {
         : { d: "M 34,34 L 66,34 L 66,66 L 34,66 Z", part: "cloister" },
     );
     shapes.push({ d: "M 50,40 L 50,60 M 40,50 L 60,50", part: "cross" });
+  } else if (tile.ferryLake) {
+    // The ferry lake where the roads end (FE-02), round so it reads the same turned.
+    shapes.push({ d: "M 50,32 A 18,18 0 1 1 49.9,32 Z", part: "lake" });
   } else if (roads.filter((r) => r.sides.length === 1).length >= 3) {
     shapes.push({ d: "M 42,42 L 58,42 L 58,58 L 42,58 Z", part: "junction" });
   }
@@ -183,6 +188,9 @@ export function tileShapes(tile: TileShape): Shape[] {
       shapes.push({ d: goodsMark(feature.goods, Math.min(Math.max(cx, 12), 88), cy), part: feature.goods });
     }
   }
+  // The gold mine, a golden mound with its mouth, in a corner clear of the cloister the gold
+  // tiles often show (GM-02): not the bar the board draws for ingots lying on a tile.
+  if (tile.gold) shapes.push({ d: "M 68,92 Q 81,66 94,92 Z M 77,92 Q 81,82 85,92 Z", part: "gold" });
   return shapes;
 }
 

@@ -26,7 +26,10 @@ const shape = (id: TileId, features: FeatureShapeView[]): TileShape => ({
   copies: 1,
   features,
   carcassonne: false,
+  crop: null,
   edges: "",
+  ferryLake: false,
+  gold: false,
 });
 // A straight road looks the same turned half round; a city and road (D) never does.
 const SHAPES = new Map<TileId, TileShape>([

@@ -13,6 +13,7 @@ import type {
   PlacementOption,
   PlayerView,
   Port,
+  TellQuestions,
   TileId,
 } from "../bindings";
 import { shapeOf, type Pending, type Spots } from "../board/geometry";
@@ -30,6 +31,17 @@ export type Step =
   /** The tile lies on a square, turned, with the figure step's choices; `pass` says the player
    * passes up the second tile the placement earns with the builder, where it earns one. */
   | { kind: "placed"; tile: TileId; options: PlacementOption[]; pending: Pending; pass: boolean }
+  /** Confirmed in a game with a Big Box box whose tile asks the table something (a die, a
+   * landing, a neighbour…): its questions are open before the Count's, if any, and the entry. */
+  | {
+      kind: "telling";
+      tile: TileId;
+      options: PlacementOption[];
+      pending: Pending;
+      pass: boolean;
+      request: PlaceRequest;
+      questions: TellQuestions;
+    }
   /** Confirmed in a game with the Count: his question is open before the move is entered. */
   | {
       kind: "asking";
@@ -68,10 +80,18 @@ export function cellsOf(options: PlacementOption[]): [number, number][] {
   return [...seen.values()];
 }
 
+/** A step with the tile on its square: being placed, or confirmed with questions open. */
+type Laid = Step & { kind: "placed" | "asking" | "telling" };
+
+/** Whether the tile lies on its square in this step. */
+function laid(step: Step): step is Laid {
+  return step.kind === "placed" || step.kind === "asking" || step.kind === "telling";
+}
+
 /** The kind of figure a step offers places for: a follower until another is chosen. */
 function figureOf(step: Step): Figure {
   if (step.kind === "tile") return step.figure;
-  if (step.kind === "placed" || step.kind === "asking") return step.pending.figure;
+  if (laid(step)) return step.pending.figure;
   return "follower";
 }
 
@@ -98,7 +118,7 @@ export function selectCell(step: Step, x: number, y: number): Step {
 
 /** The placement the laid tile is, as the table offered it. */
 export function placing(step: Step): PlacementOption | undefined {
-  if (step.kind !== "placed" && step.kind !== "asking") return undefined;
+  if (!laid(step)) return undefined;
   const { x, y, rotation } = step.pending;
   return optionsAt(step.options, x, y).find((o) => o.rotation === rotation);
 }
@@ -151,7 +171,7 @@ export function togglePass(step: Step): Step {
 
 /** Whether the laid tile earns the builder's second tile and the player passes it up. */
 export function passing(step: Step): boolean {
-  return (step.kind === "placed" || step.kind === "asking") && step.pass && !!placing(step)?.earnsSecondTile;
+  return laid(step) && step.pass && !!placing(step)?.earnsSecondTile;
 }
 
 /** What confirming the laid tile asks the app to enter; null before a tile lies on a square. */
@@ -170,15 +190,27 @@ export function requestOf(step: Step): PlaceRequest | null {
   };
 }
 
-/** The Count's question opened on the move confirmed. */
-export function ask(step: Step, request: PlaceRequest, question: CountQuestion): Step {
-  return step.kind === "placed" ? { ...step, kind: "asking", request, question } : step;
+/** The box questions opened on the move confirmed. */
+export function tell(step: Step, request: PlaceRequest, questions: TellQuestions): Step {
+  return step.kind === "placed" ? { ...step, kind: "telling", request, questions } : step;
 }
 
-/** The Count's question set aside: back to the tile as it lay. */
+/** The Count's question opened on the move confirmed (its box answers told, if any). */
+export function ask(step: Step, request: PlaceRequest, question: CountQuestion): Step {
+  if (step.kind !== "placed" && step.kind !== "telling") return step;
+  const { tile, options, pending, pass } = step;
+  return { kind: "asking", tile, options, pending, pass, request, question };
+}
+
+/** The Count's or the boxes' questions set aside: back to the tile as it lay. */
 export function stopAsking(step: Step): Step {
-  if (step.kind !== "asking") return step;
+  if (step.kind !== "asking" && step.kind !== "telling") return step;
   return { kind: "placed", tile: step.tile, options: step.options, pending: step.pending, pass: step.pass };
+}
+
+/** Whether no box asks anything of a placement: it goes on without the tell questions. */
+export function asksNothing(questions: TellQuestions): boolean {
+  return Object.values(questions).every((q) => q === undefined || q === null);
 }
 
 /** The places on a finished table's tile offered to the standing kind of figure. */
@@ -215,7 +247,7 @@ export class TurnState {
   }
 
   get pending(): Pending | null {
-    return this.step.kind === "placed" || this.step.kind === "asking" ? this.step.pending : null;
+    return laid(this.step) ? this.step.pending : null;
   }
 
   get tile(): TileId | null {
@@ -228,6 +260,10 @@ export class TurnState {
 
   get asking(): (Step & { kind: "asking" }) | null {
     return this.step.kind === "asking" ? this.step : null;
+  }
+
+  get telling(): (Step & { kind: "telling" }) | null {
+    return this.step.kind === "telling" ? this.step : null;
   }
 
   /** Applies a transition to the step. */

@@ -1,5 +1,13 @@
 import { expect, test } from "vitest";
-import type { CountQuestion, Degrees, FollowerOption, GameView, PlacementOption, PlayerView } from "../bindings";
+import type {
+  CountQuestion,
+  Degrees,
+  TellQuestions,
+  FollowerOption,
+  GameView,
+  PlacementOption,
+  PlayerView,
+} from "../bindings";
 import {
   IDLE,
   TurnState,
@@ -15,6 +23,8 @@ import {
   rotate,
   selectCell,
   stopAsking,
+  tell,
+  asksNothing,
   toggleRecall,
   type Step,
 } from "./turn.svelte";
@@ -139,6 +149,28 @@ test("the Count's question opens on a laid tile only and closes back to it", () 
   expect(rotate(asking), "the tile stays as it lay while asked").toBe(asking);
   expect(stopAsking(asking)).toEqual(placed);
   expect(ask(IDLE, request, question)).toBe(IDLE);
+});
+
+test("the boxes' questions open on a laid tile, hand on to the Count's and close back to it", () => {
+  const placed = choosePlace(selectCell(chooseTile("B", OPTIONS), 0, 1), "C");
+  const request = requestOf(placed)!;
+  const questions = { flight: { rolls: [1, 2, 3] } } as unknown as TellQuestions;
+  const telling = tell(placed, request, questions);
+  expect(telling.kind).toBe("telling");
+  expect(requestOf(telling), "no second confirm while asked").toBeNull();
+  expect(rotate(telling), "the tile stays as it lay while asked").toBe(telling);
+  expect(stopAsking(telling)).toEqual(placed);
+  expect(tell(IDLE, request, questions)).toBe(IDLE);
+  const told = { ...request, told: { gold: { dx: 1, dy: 0 } } };
+  const asking = ask(telling, told, { moves: [], mayEnter: true } as unknown as CountQuestion);
+  expect(asking.kind, "the Count asks next").toBe("asking");
+  expect(asking.kind === "asking" && asking.request.told, "with the answers told").toEqual({ gold: { dx: 1, dy: 0 } });
+  expect(stopAsking(asking), "cancelled there: back to the tile as it lay").toEqual(placed);
+  expect(asksNothing({} as TellQuestions)).toBe(true);
+  expect(asksNothing({ flight: null } as unknown as TellQuestions), "a box that asks nothing is no question").toBe(
+    true,
+  );
+  expect(asksNothing(questions)).toBe(false);
 });
 
 test("nothing happens to a turn that has no tile yet", () => {

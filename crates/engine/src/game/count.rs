@@ -8,8 +8,8 @@
 //! features or farms (C-19, Q-07). The City's state itself (quarters, the Count's place) is
 //! the crate's `count.rs`; the order these steps take in a move is [`Game::apply`]'s.
 
-use super::placement::place_on_board;
-use super::{Game, Move, MoveError};
+use super::placement::{close_at_border, place_on_board};
+use super::{Game, Move, MoveError, Told};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
@@ -334,16 +334,18 @@ impl Game {
 
     /// Who may move which followers from which quarter onto the features the tile would
     /// complete, in the order of the move round; empty when nothing is pending. Used to ask
-    /// the table exactly the right question before the move is entered.
+    /// the table exactly the right question before the move is entered. The ferries `told`
+    /// are laid and moved first: a moved ferry may close a road far from the tile (FE-06).
     ///
     /// # Errors
-    /// The placement itself is refused.
+    /// The placement itself, or the ferries told, are refused.
     pub fn count_move_options(
         &self,
         tile: TileId,
         cell: Cell,
         rotation: Rotation,
         follower: Option<Port>,
+        told: &Told,
     ) -> Result<Vec<MoveOption>, MoveError> {
         let Some(city) = self.city else { return Ok(Vec::new()) };
         self.check_placement(tile, cell, rotation)?;
@@ -362,9 +364,22 @@ impl Game {
             return Ok(Vec::new());
         }
         // What the tile completes does not depend on the figure put on it.
-        let mut board = self.board.clone();
-        let index = place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
-        let completed = board.completed_by(index);
+        let (board, completed) = if told.ferry.is_none() && told.ferry_moves.is_empty() {
+            let mut board = self.board.clone();
+            let index = place_on_board(&mut board, &self.setup.rules, tile, cell, rotation);
+            let completed = board.completed_by(index);
+            (board, completed)
+        } else {
+            if let Some(e) = self.ferry_error(tile, cell, rotation, told) {
+                return Err(e.into());
+            }
+            let mut trial = self.trial();
+            let index = place_on_board(&mut trial.board, &self.setup.rules, tile, cell, rotation);
+            close_at_border(&mut trial.board, &self.setup.rules, index);
+            let ferried = trial.lay_ferries(index, told);
+            let completed = trial.completed_this_turn(index, ferried);
+            (trial.board, completed)
+        };
         let mut seats: Vec<PlayerId> = (0..n as u8).map(PlayerId).collect();
         seats.sort_by_key(|&p| round_position(p, self.current, n));
         let mut out = Vec::new();
@@ -653,5 +668,52 @@ mod tests {
             (refused.rule(), refused),
             (Some(Rule::X07), CountError::NoBigFollower { player: PlayerId(1) }.into())
         );
+    }
+
+    /// FE-06 with C-12: Red's road out of the west gate runs on through Blue's lake until Red
+    /// lays a tile against the lake and moves its ferry, which closes the road far from the
+    /// tile. Blue's blacksmith follower may go onto it, and the helper that asks the table
+    /// sees it only with the ferry move told.
+    #[test]
+    fn a_road_closed_by_a_moved_ferry_is_offered_to_the_blacksmith() {
+        use crate::{FerryMove, Rotation, Side, Told};
+        let mut setup = count_game().setup().clone();
+        setup.sets.push(TileSet::Ferries);
+        let mut game = Game::new(setup).unwrap();
+        let tile = |n: &str| TileId::from_name(n).unwrap();
+        let with = |mut mv: Move, answers: Told, choice: CountChoice| {
+            if let Move::Place { told, count, .. } = &mut mv {
+                (*told, *count) = (answers, choice);
+            }
+            mv
+        };
+        game.apply(&Move::place(tile("U"), Cell::new(0, 2), Rotation::R90, Some(Port::N))).unwrap();
+        let enter = CountChoice {
+            entry: Some(crate::Entry { quarter: Quarter::Blacksmith, count_to: None, big: false }),
+            ..CountChoice::default()
+        };
+        let closing = Move::place(tile("A"), Cell::new(0, 3), Rotation::R180, None);
+        game.apply(&with(closing, Told::default(), enter)).unwrap();
+        game.apply(&Move::place(tile("U"), Cell::new(-3, -1), Rotation::R0, Some(Port::W))).unwrap();
+        let lake = Told { ferry: Some([Side::East, Side::South]), ..Told::default() };
+        let lake_tile = Move::place(tile("FE04"), Cell::new(-4, -1), Rotation::R0, None);
+        game.apply(&with(lake_tile, lake, CountChoice::default())).unwrap();
+
+        let (v, at, rot) = (tile("V"), Cell::new(-4, 0), Rotation::R180);
+        let relink = FerryMove { at: Cell::new(-4, -1), link: [Side::South, Side::West] };
+        let moved = Told { ferry_moves: vec![relink], ..Told::default() };
+        assert!(game.count_move_options(v, at, rot, None, &Told::default()).unwrap().is_empty());
+        let options = game.count_move_options(v, at, rot, None, &moved).unwrap();
+        let [blacksmith] = options.as_slice() else { panic!("Blue's blacksmith follower: {options:?}") };
+        assert_eq!((blacksmith.player, blacksmith.quarter), (PlayerId(1), Quarter::Blacksmith));
+        let to = blacksmith.features[0];
+        let road = game.feature_at(Cell::new(-3, -1), Port::W).unwrap().anchor;
+        assert_eq!(game.feature_at(to.0, to.1).unwrap().anchor, road, "Red's road from the west gate");
+
+        let out = QuarterMove { player: PlayerId(1), quarter: Quarter::Blacksmith, to, big: false };
+        let round = CountChoice { moves: vec![out], ..CountChoice::default() };
+        let mv = with(Move::place(v, at, rot, None), moved, round);
+        game.apply(&mv).unwrap();
+        assert_eq!(game.scores(), &[6, 3], "Red and Blue tie on the 3-tile road");
     }
 }

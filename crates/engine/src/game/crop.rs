@@ -23,7 +23,7 @@ use std::fmt;
 
 /// What the placer of a crop-circle tile chose for every player (CC-03).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "kebab-case"))]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum CropChoice {
     /// A: each player may put one follower from supply beside one of theirs (CC-05).
@@ -49,6 +49,12 @@ impl CropChoice {
 
 /// What one player did in the crop circle's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum CropDeed {
     /// Added nothing (only under [`CropChoice::Add`], QB-20).
     Pass,
@@ -66,6 +72,8 @@ pub enum CropDeed {
 
 /// One entry of the action: a player and what they did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CropAction {
     /// Whose turn of the action it was.
     pub player: PlayerId,
@@ -76,6 +84,8 @@ pub struct CropAction {
 /// What the table tells after a crop-circle tile: the placer's choice, then one entry per
 /// player who had something to do, from the placer's left round to the placer (CC-03).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CropCircle {
     /// Add or remove.
     pub choice: CropChoice,
@@ -495,5 +505,93 @@ impl Game {
         let mut after = self.trial();
         after.apply_move(mv, CropStep::Skipped).ok()?;
         Some(after.crop_candidates(placer, symbol))
+    }
+}
+
+/// What one player may do in a crop circle's action, for the table to offer exactly the legal
+/// answers (CC-05 to CC-07, QB-19).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CropTurn {
+    /// Whose turn of the action it is.
+    pub player: PlayerId,
+    /// Their followers and big follower of the kind the symbol moves, each one they may take
+    /// back under "remove" (CC-06).
+    pub standing: Vec<(Cell, Port, Figure)>,
+    /// Where a figure from hand may go under "add": one place per feature they stand on, or
+    /// per tile of it where the added follower must stand on the tile of the one it joins
+    /// (CC-05, QB-19); empty when they hold nothing to add (CC-07).
+    pub add_at: Vec<(Cell, Port)>,
+    /// The figures they hold that may be added: a follower, the big follower, or both (X2-18).
+    pub add_figures: Vec<Figure>,
+}
+
+/// A crop circle's action as it can be told after a move: its symbol, and in the action's
+/// order each player who has something to do (CC-03, CC-07).
+#[derive(Clone, Debug)]
+pub struct CropOptions {
+    /// The tile's symbol, naming the followers moved (CC-04).
+    pub symbol: CropSymbol,
+    /// The players with a follower of that kind on the board, from the placer's left round to
+    /// the placer; those left out have nothing to do either way.
+    pub turns: Vec<CropTurn>,
+    /// The game as it stands when the action begins: the tile placed, its figure down and
+    /// what it finished scored.
+    pub board: Game,
+}
+
+impl Game {
+    /// What a crop circle's action could do after `mv`, a crop-circle tile placed in a game
+    /// played turn by turn, whatever the move says of the action; `None` for any other move or
+    /// a move refused for another reason.
+    pub fn crop_circle_options(&self, mv: &super::Move) -> Option<CropOptions> {
+        let super::Move::Place { tile, purchase, .. } = mv else { return None };
+        let symbol = tile.def().marks.crop?;
+        if self.setup.mode != super::Mode::Turns {
+            return None;
+        }
+        let placer = purchase.map_or(self.current, |p| p.buyer);
+        let mut after = self.trial();
+        after.apply_move(mv, CropStep::Skipped).ok()?;
+        let candidates = after.crop_candidates(placer, symbol);
+        let turns = candidates
+            .order
+            .iter()
+            .filter_map(|&player| {
+                let mine: Vec<&Follower> = candidates.standing.iter().filter(|f| f.player == player).collect();
+                if mine.is_empty() {
+                    return None;
+                }
+                let (follower, big) = candidates.in_hand[player.index()];
+                let add_figures: Vec<Figure> = [(follower, Figure::Follower), (big, Figure::Big)]
+                    .into_iter()
+                    .filter(|h| h.0)
+                    .map(|h| h.1)
+                    .collect();
+                let add_at = if add_figures.is_empty() { Vec::new() } else { after.crop_add_places(&mine) };
+                Some(CropTurn {
+                    player,
+                    standing: mine.iter().map(|f| (f.cell, f.port, f.figure)).collect(),
+                    add_at,
+                    add_figures,
+                })
+            })
+            .collect();
+        Some(CropOptions { symbol, turns, board: after })
+    }
+
+    /// One place beside each of `mine` that makes a different answer: per feature, and per
+    /// tile of it when the added follower must join one on its own tile (CC-05, QB-19).
+    fn crop_add_places(&self, mine: &[&Follower]) -> Vec<(Cell, Port)> {
+        let same_tile = self.setup.rules.crop_circle_same_tile;
+        let mut seen = Vec::new();
+        let mut places = Vec::new();
+        for f in mine {
+            let key = (self.board.root(f.segment), same_tile.then_some(f.cell));
+            if !seen.contains(&key) {
+                seen.push(key);
+                places.push((f.cell, f.port));
+            }
+        }
+        places
     }
 }

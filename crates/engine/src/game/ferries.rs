@@ -18,6 +18,8 @@ use std::fmt;
 /// A ferry moved this turn, as the players tell it: the lake's tile and the two road ends the
 /// ferry now links, in board orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct FerryMove {
     /// The lake tile's cell.
     pub at: Cell,

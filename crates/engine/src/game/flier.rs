@@ -29,6 +29,8 @@ pub const FLIGHT_ROLLS: std::ops::RangeInclusive<u8> = 1..=3;
 
 /// What the table tells of a flight: which figure flew, the die, and where it landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Flight {
     /// A follower, the big follower or the abbot (FM-04).
     pub figure: Figure,

@@ -12,7 +12,7 @@
 //!
 //! Not here: the end count of the ingots held (`scoring/gold.rs`).
 
-use super::{Game, Mode, MoveError, Told};
+use super::{Game, Mode, Move, MoveError, Told};
 use crate::board::SegmentId;
 use crate::coord::Cell;
 use crate::event::Event;
@@ -27,6 +27,8 @@ pub const INGOTS: u32 = 16;
 /// Where the second ingot of a gold tile goes: the neighbour at this offset from the tile
 /// (each of `dx`, `dy` −1, 0 or 1, not both 0), as the players tell it (GM-02).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct SecondIngot {
     /// Columns east (+) or west (−) of the gold tile.
     pub dx: i32,
@@ -36,6 +38,8 @@ pub struct SecondIngot {
 
 /// One ingot taken when a completion shares gold (GM-05): who took it, from which tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct GoldTake {
     /// The player taking it.
     pub player: PlayerId,
@@ -176,6 +180,11 @@ pub(super) struct Gold {
     on_tiles: Vec<(Cell, u8)>,
     /// Ingots each seat holds.
     held: ByPlayer<u8>,
+    /// On a copy asked for the next take ([`Game::next_gold_take`]): the takes told stop
+    /// short without a refusal, and the take they stop at is kept in `asked`.
+    probing: bool,
+    /// The take a probing share stopped at.
+    asked: Option<NextGoldTake>,
 }
 
 impl Gold {
@@ -207,6 +216,19 @@ impl Gold {
         }
         self.held[player] += 1;
     }
+}
+
+/// The next ingot of a shared completion to be taken (GM-05): whose take it is and the tiles
+/// they may take it from, with the ingots lying there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextGoldTake {
+    /// Whose turn it is to take an ingot.
+    pub player: PlayerId,
+    /// The tiles they may take it from and how many ingots lie on each, in the order the
+    /// tiles first received gold.
+    pub from: Vec<(Cell, u8)>,
+    /// Ingots still to share, this one included.
+    pub left: u8,
 }
 
 /// One completed feature's claim on the ingots of its tiles: who won it, and where.
@@ -311,6 +333,10 @@ impl Game {
             }
         }
         let everyone: PlayerSet = heaps.iter().flat_map(|h| h.takers.iter()).collect();
+        if self.gold.probing && told.is_empty() && everyone.len() < 2 {
+            // Nobody, or one player alone, takes this gold: there is nothing to tell.
+            return Ok(());
+        }
         if !told.is_empty() {
             if heaps.is_empty() {
                 return Err(GoldError::NothingToShare);
@@ -327,11 +353,19 @@ impl Game {
                 .map(|i| PlayerId(((seat.index() + i) % self.player_count()) as u8))
                 .find(|&p| heaps.iter().any(|h| h.ingots > 0 && h.takers.contains(p)))
                 .expect("a heap left has a taker");
-            let from = if told.is_empty() {
+            let from = if told.is_empty() && !self.gold.probing {
                 contested_first(&heaps, player)
             } else {
                 let left = heaps.iter().map(|h| h.ingots).sum();
-                let t = told.get(take).ok_or(GoldError::TakesLeft { ingots: left })?;
+                let Some(t) = told.get(take) else {
+                    if self.gold.probing {
+                        let from = heaps.iter().filter(|h| h.ingots > 0 && h.takers.contains(player));
+                        let from: Vec<_> = from.map(|h| (h.cell, h.ingots)).collect();
+                        self.gold.asked.get_or_insert(NextGoldTake { player, from, left });
+                        return Ok(());
+                    }
+                    return Err(GoldError::TakesLeft { ingots: left });
+                };
                 if t.player != player {
                     return Err(GoldError::OutOfTurn { take, expected: player, told: t.player });
                 }
@@ -367,6 +401,22 @@ impl Game {
     /// How many ingots lie on the tile at `cell`.
     pub fn gold_at(&self, cell: Cell) -> u8 {
         self.gold.on(cell)
+    }
+
+    /// The take the players tell next when `mv` shares gold among several players (GM-05),
+    /// after the takes it tells so far; `None` when it shares none among several, or once its
+    /// takes are all told.
+    ///
+    /// # Errors
+    /// The move is refused as it stands (its takes so far included).
+    pub fn next_gold_take(&self, mv: &Move) -> Result<Option<NextGoldTake>, MoveError> {
+        if self.setup.mode != Mode::Turns || !self.setup.has(TileSet::Goldmines) {
+            return Ok(None);
+        }
+        let mut probe = self.trial();
+        probe.gold.probing = true;
+        probe.apply_checked(mv)?;
+        Ok(probe.gold.asked.take())
     }
 
     /// Every answer a move placing `tile` at `cell` may give for the second ingot: the
@@ -480,5 +530,38 @@ mod tests {
             assert!(game.is_legal(&with_gold(last.clone(), Some((dx, dy)), &[])), "[{dx},{dy}]");
         }
         assert!(!game.is_legal(&with_gold(last, None, &[])), "a gold tile with neighbours names one");
+    }
+
+    #[test]
+    fn the_next_take_is_asked_one_at_a_time_until_every_ingot_is_told() {
+        let (game, last) = tied_city();
+        let next = game.next_gold_take(&last).unwrap().expect("Anna and Bram share the city's gold");
+        let city = [(Cell::new(0, -1), 1), (Cell::new(0, 0), 1), (Cell::new(1, -2), 1)];
+        assert_eq!(next, NextGoldTake { player: ANNA, from: city.to_vec(), left: 3 }, "the mover first");
+        let one = with_gold(last.clone(), Some((1, 1)), &[(ANNA, Cell::new(1, -2))]);
+        let next = game.next_gold_take(&one).unwrap().expect("two ingots left");
+        assert_eq!(next, NextGoldTake { player: BRAM, from: city[..2].to_vec(), left: 2 });
+        let all = with_gold(
+            last,
+            Some((1, 1)),
+            &[(ANNA, Cell::new(1, -2)), (BRAM, Cell::new(0, -1)), (ANNA, Cell::new(0, 0))],
+        );
+        assert_eq!(game.next_gold_take(&all).unwrap(), None, "every take told");
+        let mut played = game.clone();
+        played.apply(&all).unwrap();
+        assert_eq!(played.gold(), [2, 1]);
+    }
+
+    #[test]
+    fn no_take_is_asked_where_no_gold_is_shared() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::Goldmines);
+        let game = Game::new(setup).unwrap();
+        let first =
+            with_gold(Move::place(tile("GM07"), Cell::new(0, -1), Rotation::R90, Some(Port::N)), Some((0, 1)), &[]);
+        assert_eq!(game.next_gold_take(&first).unwrap(), None, "gold laid, nothing completed");
+        let base = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let plain = Move::place(tile("D"), Cell::new(1, 0), Rotation::R0, None);
+        assert_eq!(base.next_gold_take(&plain).unwrap(), None, "no Gold Mines");
     }
 }

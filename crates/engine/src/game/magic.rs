@@ -25,7 +25,7 @@ use std::fmt;
 /// One of the two neutral figures of Mage & Witch.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase"))]
 pub enum MagicFigure {
     /// The mage: 1 more point per tile (MW-06).
     Mage,
@@ -64,6 +64,12 @@ impl fmt::Display for MagicFigure {
 
 /// What the table tells about a magic figure: where one goes, or that one comes off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum MagicMove {
     /// The figure goes onto the road or city at this place, from beside the board or from
     /// where it stood (MW-02, MW-05).

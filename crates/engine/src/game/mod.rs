@@ -71,6 +71,7 @@ pub use builder::BuilderError;
 pub use count::CountError;
 pub(crate) use crop::CropCandidates;
 pub use crop::{CropAction, CropChoice, CropCircle, CropDeed, CropError};
+pub use crop::{CropOptions, CropTurn};
 pub(crate) use draw::DrawRule;
 pub use draw::{CityError, DrawError};
 pub use end::{FinishError, TrackPosition};
@@ -78,7 +79,7 @@ pub use ferries::{FerryError, FerryMove};
 pub use final_board::StandError;
 pub use flier::{flight_target, Flight, FlightError, FLIGHT_ROLLS};
 pub use follower::FollowerError;
-pub use gold::{GoldError, GoldTake, SecondIngot, INGOTS};
+pub use gold::{GoldError, GoldTake, NextGoldTake, SecondIngot, INGOTS};
 pub use magic::{MagicError, MagicFigure, MagicFigures, MagicMove};
 pub use moves::{Move, MoveError, Purchase, PurchaseError, ReplayError};
 pub use pig::PigError;
@@ -569,15 +570,7 @@ impl Game {
         // Step 2½: the new ferry, then the ferries moved (FE-06).
         let ferried = self.lay_ferries(index, told);
         if self.setup.mode == Mode::Turns {
-            let mut completed = self.board.completed_by(index);
-            for road in ferried {
-                if !completed.contains(&road) && self.board.is_complete(road) && !self.board.is_completed(road) {
-                    completed.push(road);
-                }
-            }
-            if !self.setup.rules.road_loops_complete {
-                completed.retain(|&f| !self.board.is_road_loop(f));
-            }
+            let completed = self.completed_this_turn(index, ferried);
             if let Some(port) = follower {
                 self.start_challenge(index, port, &completed);
             }
@@ -608,6 +601,22 @@ impl Game {
             return Err(MoveError::WrongMode);
         }
         Ok(Side::ALL.iter().all(|&s| self.board.tile_at(cell.step(s)).is_some()))
+    }
+
+    /// The features the turn of the tile at `index` completes, its ferries laid and moved:
+    /// the tile's own and the roads a moved ferry closed (FE-06); a road loop only where the
+    /// rules say it completes.
+    pub(super) fn completed_this_turn(&self, index: usize, ferried: Vec<SegmentId>) -> Vec<SegmentId> {
+        let mut completed = self.board.completed_by(index);
+        for road in ferried {
+            if !completed.contains(&road) && self.board.is_complete(road) && !self.board.is_completed(road) {
+                completed.push(road);
+            }
+        }
+        if !self.setup.rules.road_loops_complete {
+            completed.retain(|&f| !self.board.is_road_loop(f));
+        }
+        completed
     }
 
     pub(super) fn score_and_return(&mut self, feature: SegmentId) {

@@ -10,6 +10,8 @@ use super::gold::{GoldTake, SecondIngot};
 /// The answers a move carries for the boxes that ask the table something while a tile is
 /// placed. Every field is empty unless its box is in play and the tile asks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "camelCase", default))]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Told {
     /// Flying Machines: the figure flown from the tile's machine, the die and the landing
     /// (FM-03 to FM-09); `None` when nobody flew.

@@ -9,6 +9,7 @@ mod biggest_move;
 mod file;
 mod game;
 mod generate;
+mod highlight;
 mod history;
 mod migration;
 mod moves;

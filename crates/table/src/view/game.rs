@@ -71,6 +71,13 @@ pub struct GameView {
     /// next move is a second tile; `null` without the box. The builders and pigs in hand are
     /// among each player's `figures`.
     pub traders: Option<TradersView>,
+    /// Ferries: each ferry on its lake and the road ends it links; `null` without the box.
+    pub ferries: Option<Vec<super::FerryView>>,
+    /// Gold Mines: the ingots on tiles and in each player's hand; `null` without the box.
+    pub gold: Option<super::GoldView>,
+    /// A box in play may ask the table something when a tile is placed (the Big Box's): the
+    /// screen asks the tell questions before entering a move.
+    pub asks_told: bool,
 }
 
 /// What Traders & Builders adds to the table, seat by seat (T-02, T-03, T-05, T-08).
@@ -414,6 +421,9 @@ impl GameView {
             result: result_of(game),
             before_count: None,
             traders: TradersView::of(game),
+            ferries: super::FerryView::all(game),
+            gold: super::GoldView::of(game),
+            asks_told: crate::tell::asks_told(&game.setup().sets),
         }
     }
 }

@@ -55,6 +55,11 @@ pub struct CountStepView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "specta", specta(optional))]
     pub goods: Option<Vec<u32>>,
+    /// The end count of a player's gold: the ingots they hold, which the step pays (GM-07).
+    /// Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub ingots: Option<u32>,
     /// The figures this score sends home, as they stood: they stay on the board until it is
     /// told, and leave with it. Farmers are sent home by none (they stay on the counted board).
     pub home: Vec<FollowerOnBoard>,
@@ -296,7 +301,10 @@ fn count_of(game: &Game) -> CountView {
             }
             // Tokens are never spent, so those held at the end are those the count weighed.
             let goods = s.goods.map(|kind| game.goods().iter().map(|held| u32::from(held[kind])).collect());
-            CountStepView { score: ScoreView::of(s, game), adds, farm: farm_step(s, game), goods, home }
+            // Ingots are never spent either: those held at the end are those the count paid.
+            let ingots = (s.source == ScoreSource::Gold)
+                .then(|| s.winners.iter().map(|w| u32::from(game.gold()[w.index()])).sum());
+            CountStepView { score: ScoreView::of(s, game), adds, farm: farm_step(s, game), goods, ingots, home }
         })
         .collect();
     CountView { before, steps }

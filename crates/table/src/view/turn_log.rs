@@ -3,7 +3,9 @@
 use crate::degrees::Degrees;
 use crate::live::LiveGame;
 use crate::target::{followers_of, Survey, Target};
-use castellan_engine::{Cell, Event, Figure, Game, Move, PlayerId, Port, Quarter, Rotation, Standing, TileId};
+use castellan_engine::{
+    Cell, CropChoice, Event, Figure, Game, Move, PlayerId, Port, Quarter, Rotation, Standing, TileId,
+};
 use serde::Serialize;
 
 /// What a move in the turn log did.
@@ -58,6 +60,11 @@ pub struct TurnView {
     /// follower went onto, else the tile's most telling feature; `null` for a tile put aside,
     /// the City laid and a follower in a quarter.
     pub feature: Option<Target>,
+    /// Crop Circles: what the placer of a crop-circle tile chose for everyone (CC-03); left
+    /// out for every other turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub crop: Option<CropChoice>,
 }
 
 pub(super) fn is_turn(e: &Event) -> bool {
@@ -115,6 +122,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 passed_second_tile: false,
                 quarter: None,
                 feature: None,
+                crop: None,
             };
         let next = match e {
             Event::FollowerDeployed { player, cell, port, figure, .. } => {
@@ -123,6 +131,12 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                         last.follower = Some(*port);
                         last.figure = *figure;
                     }
+                }
+                continue;
+            }
+            Event::CropCircleChosen { choice, .. } => {
+                if let Some(last) = out.last_mut() {
+                    last.crop = Some(*choice);
                 }
                 continue;
             }
@@ -188,6 +202,26 @@ mod tests {
             vec![Some(FeatureKind::Cloister), Some(FeatureKind::City)],
             "B's cloister; E's city before its field"
         );
+    }
+
+    #[test]
+    fn a_crop_circles_choice_is_said_in_its_turn() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(castellan_engine::TileSet::CropCircles);
+        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        table.start(setup, None, now()).unwrap();
+        let tile = |n| TileId::from_name(n).unwrap();
+        table.play(Move::place(tile("D"), Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
+        let mut crop = Move::place(tile("CC03"), Cell::new(1, -1), Rotation::R180, None);
+        if let Move::Place { told, .. } = &mut crop {
+            let choice = castellan_engine::CropChoice::Remove;
+            told.crop_circle = Some(castellan_engine::CropCircle { choice, actions: Vec::new() });
+        }
+        let live = table.play(crop, now()).unwrap();
+        let said: Vec<_> = turn_log(live.game()).iter().map(|t| t.crop).collect();
+        assert_eq!(said, [None, Some(CropChoice::Remove)]);
+        let json = serde_json::to_value(turn_log(live.game())).unwrap();
+        assert_eq!((json[0].get("crop"), json[1]["crop"].as_str()), (None, Some("remove")), "left out without one");
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! The Big Box at the table: what the players must tell the app about a tile before its move
+//! is entered — a flight's die and landing, a ferry's road ends, a gold tile's neighbour, where
+//! the mage or the witch goes, the crop circle's action — asked only where the engine says the
+//! tile asks it. The answers come back in the move as the engine's [`Told`]
+//! (`MoveRequest::Place::told`), and the engine checks them like every other move.
+//!
+//! Each box adds its own question here as a field of [`TellQuestions`], built in a module of
+//! its own; a field is left out of the data when its box asks nothing of this move.
+
+mod crop;
+
+pub mod gold;
+
+pub use crate::count::QuestionError;
+pub mod ferries;
+use crate::request::MoveRequest;
+use castellan_engine::{Game, Move, TileSet, Told};
+pub use crop::{CropFigure, CropPlayer, CropQuestion};
+use serde::Serialize;
+
+/// What the table is asked about one placement, box by box; nothing when no box asks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct TellQuestions {
+    /// Gold Mines: the second ingot's tile, and the takes when gold is shared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub gold: Option<gold::GoldQuestion>,
+    /// Ferries: the new lake's ferry and the ferries the placer may move (FE-03, FE-05).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub ferries: Option<ferries::FerryQuestion>,
+    /// Crop Circles: after a crop-circle tile, the placer's choice and each player's part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub crop: Option<CropQuestion>,
+}
+
+impl TellQuestions {
+    /// Whether no box asks anything of this move: it is entered without questions.
+    pub fn is_empty(&self) -> bool {
+        *self == TellQuestions::default()
+    }
+}
+
+/// Whether a box in `sets` may ask the table something when a tile is placed: the screen
+/// asks the tell questions only in such a game.
+pub fn asks_told(sets: &[TileSet]) -> bool {
+    sets.iter().any(|&set| match set {
+        TileSet::Flier | TileSet::Ferries | TileSet::Goldmines | TileSet::MageWitch | TileSet::CropCircles => true,
+        TileSet::CropCircles1 => true,
+        TileSet::Base
+        | TileSet::Winter
+        | TileSet::KingRobber
+        | TileSet::Shrines
+        | TileSet::River2
+        | TileSet::Count
+        | TileSet::River
+        | TileSet::RiverC1
+        | TileSet::Abbot
+        | TileSet::InnsCathedrals
+        | TileSet::TradersBuilders => false,
+    })
+}
+
+/// The questions for `request`, a placement as the screen would enter it (its answers so far
+/// in `told`); on a final board, where the table describes figures where they stand, only the
+/// ferry lying on a lake tile laid (FE-07).
+///
+/// # Errors
+/// The request cannot be read as a move.
+pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestions, QuestionError> {
+    let mv = request.to_move()?;
+    let Move::Place { .. } = &mv else { return Ok(TellQuestions::default()) };
+    if !asks_told(&game.setup().sets) {
+        return Ok(TellQuestions::default());
+    }
+    Ok(TellQuestions {
+        gold: gold::gold_question(game, &mv)?,
+        ferries: ferries::ferry_question(game, &mv)?,
+        crop: crop::crop_question(game, &mv),
+    })
+}
+
+/// The answers a request carries, for a box's question to build on.
+pub fn told_of(request: &MoveRequest) -> Told {
+    match request {
+        MoveRequest::Place { told, .. } => told.clone(),
+        MoveRequest::Discard { .. } | MoveRequest::Stand { .. } | MoveRequest::StandInCity { .. } => Told::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use castellan_engine::GameSetup;
+
+    #[test]
+    fn only_the_big_box_boxes_ask_the_table() {
+        assert!(!asks_told(&[TileSet::Base, TileSet::Count, TileSet::TradersBuilders, TileSet::Abbot]));
+        for set in [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch, TileSet::CropCircles] {
+            assert!(asks_told(&[TileSet::Base, set]), "{set:?}");
+        }
+    }
+
+    #[test]
+    fn a_base_game_move_asks_nothing() {
+        let game = Game::new(GameSetup::base(&["Anna", "Bram"])).unwrap();
+        let request = crate::fixture::place_request("D", 1, 0, 0, None);
+        assert!(tell_questions(&game, &request).unwrap().is_empty());
+    }
+}
