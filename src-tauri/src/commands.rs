@@ -16,7 +16,7 @@ use castellan_table::roster::RosterPlayer;
 use castellan_table::stats::{stats, StatsView};
 use castellan_table::tell::{tell_questions, TellQuestions};
 use castellan_table::view::{replay_view, turn_log_of, GameView, Progress, ReplayView, TrackView, TurnView};
-use castellan_table::LiveGame;
+use castellan_table::{LiveGame, TableError};
 use serde::Serialize;
 use tauri::State;
 
@@ -266,7 +266,7 @@ pub fn use_ledger(state: State<'_, AppState>, path: String) -> Result<AppInfo, C
     if path.is_empty() {
         return Err(CommandError::NoFileGiven);
     }
-    let path = castellan_table::limit::path(path).map_err(|over| CommandError::OverLimit { path: None, over })?;
+    let path = castellan_table::limit::path(path).map_err(|over| TableError::OverLimit { file: None, over })?;
     state.use_ledger(path)?;
     app_info(state)
 }
@@ -339,7 +339,7 @@ pub fn save_setting(
         },
         SaveError::Io(e) => CommandError::SettingsNotSaved {
             path: settings.path().display().to_string(),
-            detail: crate::error::with_causes(&e),
+            detail: castellan_table::with_causes(&e),
         },
     })
 }

@@ -1,29 +1,23 @@
 //! The one error type that crosses the IPC boundary, as tagged data the UI switches on.
 //!
-//! The UI renders its own translated text from `kind` and the fields. A refusal carries the
-//! engine's own error value and the rule it cites, so that the UI can name the tile, place,
-//! side and player in the player's language; `detail` carries the ledger's or the OS's words
-//! for the log and for what has no translation, which the UI shows quoted after a sentence of
-//! its own.
+//! The UI renders its own translated text from `kind` and the fields. The app's own few cases
+//! are here; everything the table refuses or fails at crosses as the table's own error
+//! ([`TableError`]), shaped once where it is made. Rust's `Display` strings are for logs.
 
 use crate::settings::SettingKey;
 use castellan_table::count::QuestionError;
-use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKind};
-use castellan_table::ledger::{FileProblem, LedgerError};
-use castellan_table::limit::OverLimit;
+use castellan_table::ledger_fault::{LedgerProblem, Unusable};
 use castellan_table::request::RequestError;
-use castellan_table::script::shown::excerpt;
-use castellan_table::script::{ScriptError, ScriptErrorKind};
-use castellan_table::{TableError, TableRefusal};
+use castellan_table::TableError;
 use serde::Serialize;
 
 /// Why a command failed, for the UI.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type, thiserror::Error)]
+#[derive(Debug, Serialize, specta::Type, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum CommandError {
-    /// The ledger file could not be opened (damaged, written by a newer Castellan, in use, or
-    /// its folder cannot be made); it is left untouched and nothing can be recorded until
-    /// this is resolved.
+    /// The ledger the app keeps open could not be opened (damaged, written by a newer
+    /// Castellan, in use, or its folder cannot be made); it is left untouched and nothing can
+    /// be recorded until this is resolved.
     #[error("the ledger at {path} cannot be used: {detail}")]
     LedgerUnavailable {
         /// The file, or the data folder when that cannot be made.
@@ -51,83 +45,14 @@ pub enum CommandError {
         /// The limit.
         max: u32,
     },
-    /// A name, a place or a game script file is over its limit; nothing was written.
-    #[error("{}{over}", path.as_deref().map(|p| format!("{p}: ")).unwrap_or_default())]
-    OverLimit {
-        /// The file, when a file was read.
-        path: Option<String>,
-        /// What, and the limit.
-        over: OverLimit,
-    },
-    /// Writing to the ledger failed; nothing of the request was recorded.
-    #[error("the ledger refused: {detail}")]
-    Ledger {
-        /// Why, for the UI to word.
-        refusal: LedgerRefusal,
-        /// The ledger's own words, for the log, and for the UI to quote when the refusal is
-        /// [`LedgerRefusal::Other`].
-        detail: String,
-    },
-    /// The ledger file could not be read or written (a full disk, a read-only file, a lock,
-    /// a failing disk): this change was not saved, and nothing saved before it was lost.
-    #[error("{problem}: this change was not saved ({detail})")]
-    LedgerFile {
-        /// What kept the file from being written, for the UI to word.
-        problem: FileProblem,
-        /// The ledger's and SQLite's own words, for the log.
-        detail: String,
-    },
-    /// The game on the table is not in a state for the request (no game, the game is over,
-    /// no final count to undo, scores before the count that do not fit).
-    #[error("{refusal}")]
+    /// The table refused or failed, as it says.
+    #[error(transparent)]
     Table {
-        /// Which, for the UI to word.
-        refusal: TableRefusal,
+        /// The table's error, as data.
+        #[from]
+        error: TableError,
     },
-    /// A game stored in the ledger no longer replays (its setup or a move cannot be read, or
-    /// the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
-    #[error("game {game} no longer replays: {detail}")]
-    StoredGameBroken {
-        /// The game.
-        game: u32,
-        /// What is wrong, in the reader's or the engine's words, for the log and to quote.
-        detail: String,
-    },
-    /// The players, boxes or rules do not make a game.
-    #[error("{error}")]
-    BadSetup {
-        /// The engine's refusal.
-        error: SetupError,
-        /// The checklist rule it cites, if one does.
-        rule: Option<Rule>,
-    },
-    /// A new game needs two players at least (Rule B-02).
-    #[error("a game needs at least two players; {seated} seated")]
-    TooFewPlayers {
-        /// How many were seated.
-        seated: u32,
-        /// The rule: B-02.
-        rule: Option<Rule>,
-    },
-    /// The move breaks a rule; nothing changed.
-    #[error("{error}")]
-    Refused {
-        /// The engine's refusal, naming the tile, place, side or player.
-        error: MoveError,
-        /// The checklist rule it cites, if one does.
-        rule: Option<Rule>,
-    },
-    /// Correcting a past turn would make a later turn impossible; nothing changed.
-    #[error("turn {turn} would no longer fit: {error}")]
-    LaterTurnRefused {
-        /// The later turn, counted from 1 as the turn log shows it.
-        turn: u32,
-        /// Why the engine refuses it.
-        error: MoveError,
-        /// The checklist rule it cites, if one does.
-        rule: Option<Rule>,
-    },
-    /// The request names a tile, place, rotation or seat that does not exist.
+    /// The request names a seat that does not exist, or asks what its game cannot answer.
     #[error("{error}")]
     BadRequest {
         /// What is wrong.
@@ -151,70 +76,6 @@ pub enum CommandError {
         /// The path the page gave.
         path: String,
     },
-    /// A game asked to be exported alone is voided or not finished: exports hold only games
-    /// that count.
-    #[error("game {game} cannot be exported ({})", if *voided { "voided" } else { "not finished" })]
-    NotExportable {
-        /// The game.
-        game: u32,
-        /// Voided (else not finished).
-        voided: bool,
-    },
-    /// The night has no finished game that counts.
-    #[error("the night has no finished game to export")]
-    NothingToExport,
-    /// A file is there already, and no dialog asked whether to replace it; nothing was written.
-    #[error("{path} exists already")]
-    FileExists {
-        /// The file.
-        path: String,
-    },
-    /// An export could not be written; nothing of it is left behind.
-    #[error("{path} could not be written: {detail}")]
-    FileNotWritten {
-        /// The file.
-        path: String,
-        /// What the OS said.
-        detail: String,
-    },
-    /// A file could not be read (or is not text).
-    #[error("{path} could not be read: {detail}")]
-    FileNotRead {
-        /// The file.
-        path: String,
-        /// What the OS said.
-        detail: String,
-    },
-    /// A file is not a game script Castellan can replay.
-    #[error("{path}: {at:?}: {problem:?}")]
-    ScriptInvalid {
-        /// The file.
-        path: String,
-        /// Where in it.
-        at: ScriptPlace,
-        /// What is wrong there (boxed: a damaged script is rare, and every other command's
-        /// result stays small).
-        problem: Box<ScriptProblem>,
-        /// The script's players by seat, when it was read that far: whom a refusal's seat
-        /// numbers name.
-        names: Vec<String>,
-    },
-    /// The script has no final count, so it is no finished game for the ledger.
-    #[error("{path}: the game is not finished")]
-    ScriptUnfinished {
-        /// The file.
-        path: String,
-    },
-    /// The same game (players, setup and moves) is in the ledger already; nothing was added.
-    #[error("already in the ledger as game {game} of {date}")]
-    AlreadyInLedger {
-        /// The stored game.
-        game: u32,
-        /// Its night's date (YYYY-MM-DD).
-        date: String,
-        /// Its night's place, if said.
-        place: Option<String>,
-    },
     /// Something the UI cannot help with; the detail goes to the log.
     #[error("internal error: {detail}")]
     Internal {
@@ -223,368 +84,13 @@ pub enum CommandError {
     },
 }
 
-/// Where in a game script a problem is, as the script reader names it (`move 3`, `follower
-/// 0`, `line 2 column 7`, `setup.rules.farms`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum ScriptPlace {
-    /// An entry of `moves`, counted from 0 as the file's list is.
-    Move {
-        /// Its index in `moves`.
-        index: u32,
-    },
-    /// An entry of a final board's `followers`, counted from 0.
-    Follower {
-        /// Its index in `followers`.
-        index: u32,
-    },
-    /// Where the text stops being JSON.
-    Text {
-        /// The line, from 1.
-        line: u32,
-        /// The column, from 1.
-        column: u32,
-    },
-    /// A key of the file, as a path (`setup.rules.farms`, `players[1]`, `final_moves[2]`):
-    /// the file's own names, the same in every language.
-    Key {
-        /// The path.
-        path: String,
-    },
-}
-
-impl ScriptPlace {
-    /// The place the script reader names `at`: the reader writes moves, followers and JSON
-    /// positions as `move N`, `follower N` and `line L column C`, and any other place as the
-    /// path of its key.
-    fn of(at: &str) -> ScriptPlace {
-        let index = |prefix: &str| at.strip_prefix(prefix).and_then(|n| n.parse::<u32>().ok());
-        if let Some(index) = index("move ") {
-            return ScriptPlace::Move { index };
-        }
-        if let Some(index) = index("follower ") {
-            return ScriptPlace::Follower { index };
-        }
-        let text = at.strip_prefix("line ").and_then(|rest| rest.split_once(" column ")).and_then(|(line, column)| {
-            Some(ScriptPlace::Text { line: line.parse().ok()?, column: column.parse().ok()? })
-        });
-        text.unwrap_or_else(|| ScriptPlace::Key { path: at.to_string() })
-    }
-}
-
-/// What is wrong in a game script. The rules' refusals are the engine's data, as for a move
-/// entered at the table; what is wrong with the file's form keeps the reader's words, which
-/// name keys and values of the file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum ScriptProblem {
-    /// The text is not JSON.
-    NotJson {
-        /// The JSON reader's words.
-        detail: String,
-    },
-    /// JSON, but not in the game-script format there (a missing key, a wrong type, an
-    /// unknown value).
-    Format {
-        /// The script reader's words, which name the keys and values concerned.
-        detail: String,
-    },
-    /// The setup does not make a game.
-    Setup {
-        /// The engine's refusal.
-        error: SetupError,
-        /// The checklist rule it cites, if one does.
-        rule: Option<Rule>,
-    },
-    /// The rules refuse a move of the script.
-    Move {
-        /// The engine's refusal.
-        error: MoveError,
-        /// The checklist rule it cites, if one does.
-        rule: Option<Rule>,
-    },
-    /// A player without a name.
-    NoName,
-    /// Fewer than two players (Rule B-02).
-    TooFewPlayers {
-        /// How many are seated.
-        seated: u32,
-    },
-    /// A final board names a King, but no city on the table is complete.
-    KingWithoutCity {
-        /// The name given as holder.
-        holder: String,
-    },
-    /// A final board names a Robber, but no road on the table is complete.
-    RobberWithoutRoad {
-        /// The name given as holder.
-        holder: String,
-    },
-}
-
-impl ScriptProblem {
-    fn of(kind: ScriptErrorKind) -> ScriptProblem {
-        match kind {
-            ScriptErrorKind::Json(detail) => ScriptProblem::NotJson { detail },
-            ScriptErrorKind::Format(detail) => ScriptProblem::Format { detail },
-            ScriptErrorKind::Setup(error) => {
-                let rule = error.rule();
-                // The name is the file's, shown as errors show a value.
-                let error = match error {
-                    SetupError::DuplicateName(name) => SetupError::DuplicateName(excerpt(&name).to_string()),
-                    other => other,
-                };
-                ScriptProblem::Setup { error, rule }
-            }
-            ScriptErrorKind::Move(error) => {
-                let rule = error.rule();
-                ScriptProblem::Move { error, rule }
-            }
-            ScriptErrorKind::NoName => ScriptProblem::NoName,
-            ScriptErrorKind::TooFewPlayers { names } => {
-                ScriptProblem::TooFewPlayers { seated: u32::try_from(names.len()).unwrap_or(u32::MAX) }
-            }
-            ScriptErrorKind::TitleWithoutFeature { title: TitleKind::King, holder } => {
-                ScriptProblem::KingWithoutCity { holder: excerpt(&holder).to_string() }
-            }
-            ScriptErrorKind::TitleWithoutFeature { title: TitleKind::Robber, holder } => {
-                ScriptProblem::RobberWithoutRoad { holder: excerpt(&holder).to_string() }
-            }
-        }
-    }
-}
-
-/// Why the ledger refused a write, for the UI to word; each asks something else of the player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum LedgerRefusal {
-    /// Another player already has this name.
-    NameTaken {
-        /// The name asked for.
-        name: String,
-    },
-    /// A player's name is empty.
-    EmptyName,
-    /// The game, player or night is no longer in the ledger.
-    NotFound,
-    /// The game has ended, so its moves can no longer change.
-    GameEnded,
-    /// Another window or program changed the game meanwhile; nothing was written.
-    ChangedMeanwhile,
-    /// The game is not finished, so it cannot be voided or reopened.
-    NotFinished,
-    /// Anything else: a failure of the ledger itself, whose words the detail holds.
-    Other,
-}
-
-impl LedgerRefusal {
-    /// Every variant is named, none caught by a wildcard: a new ledger error is a compile
-    /// error here until it is given its refusal (or `Other` on purpose).
-    fn of(error: &LedgerError) -> LedgerRefusal {
-        use castellan_table::ledger::InvalidInput;
-        match error {
-            LedgerError::NameTaken { name } => LedgerRefusal::NameTaken { name: name.clone() },
-            LedgerError::Invalid(InvalidInput::EmptyName) => LedgerRefusal::EmptyName,
-            LedgerError::NotFound { .. } => LedgerRefusal::NotFound,
-            LedgerError::GameEnded { .. } => LedgerRefusal::GameEnded,
-            LedgerError::MovedOn { .. } => LedgerRefusal::ChangedMeanwhile,
-            LedgerError::NotFinished { .. } => LedgerRefusal::NotFinished,
-            // Mistakes of the calling code, not of the players: logged in the ledger's words.
-            LedgerError::Invalid(
-                InvalidInput::NoSeats
-                | InvalidInput::StartSeatOutOfRange { .. }
-                | InvalidInput::SamePlayer { .. }
-                | InvalidInput::DuplicatePlayer(_)
-                | InvalidInput::DuplicateColor(_)
-                | InvalidInput::ResultsDoNotMatchSeats
-                | InvalidInput::NotJsonObject { .. }
-                | InvalidInput::NotJsonArray { .. },
-            ) => LedgerRefusal::Other,
-            // What keeps a file from being opened or written reaches the UI as a
-            // `LedgerUnavailable` or `LedgerFile` problem; met while writing, it has no words
-            // of its own beyond the ledger's.
-            LedgerError::File { .. }
-            | LedgerError::InUse { .. }
-            | LedgerError::Sqlite { .. }
-            | LedgerError::Migration { .. }
-            | LedgerError::SchemaTooNew { .. }
-            | LedgerError::Corrupt { .. }
-            | LedgerError::UnexpectedSchema { .. }
-            | LedgerError::NeedsMigration { .. }
-            | LedgerError::NoLedger { .. }
-            | LedgerError::ForeignDatabase { .. }
-            | LedgerError::HardLinked { .. }
-            | LedgerError::NotWritable { .. }
-            | LedgerError::Io { .. } => LedgerRefusal::Other,
-        }
-    }
-}
-
-/// Why a ledger file cannot be used: each asks the player for something else.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum LedgerProblem {
-    /// The app's data folder, where the ledger lives by default, cannot be created: the path
-    /// is that folder.
-    DataFolder,
-    /// The file is damaged or not a database.
-    Damaged,
-    /// The file was written by a newer Castellan.
-    TooNew {
-        /// The file's schema version.
-        found: u32,
-        /// The newest this build knows.
-        supported: u32,
-    },
-    /// The file is another program's database.
-    Foreign,
-    /// Another Castellan has the file open.
-    InUse {
-        /// What holds it, as the lock says.
-        holder: String,
-    },
-    /// The file or its folder cannot be read or written (permissions, a disk gone).
-    Access,
-    /// The file, its folder or its disk is read-only, so nothing could be recorded; the
-    /// detail holds the OS's reason.
-    ReadOnly,
-    /// The file has more than one name (hard links), which SQLite would keep as separate
-    /// ledgers.
-    HardLinked {
-        /// How many names it has.
-        links: u32,
-    },
-    /// There is no ledger at the path, and reading never creates one.
-    Missing,
-    /// Anything else; the detail says what.
-    Other,
-}
-
-impl LedgerProblem {
-    /// The problem that `error` from opening a ledger is, and its detail for the log: the
-    /// error with its causes, which for a file's failure name the OS's reason.
-    pub fn of(error: &castellan_table::ledger::LedgerError) -> (LedgerProblem, String) {
-        use castellan_table::ledger::{FileProblem, LedgerError as E};
-        let problem = match error {
-            E::Corrupt { .. } => LedgerProblem::Damaged,
-            E::SchemaTooNew { found, supported } => LedgerProblem::TooNew { found: *found, supported: *supported },
-            E::ForeignDatabase { .. } => LedgerProblem::Foreign,
-            E::UnexpectedSchema { .. } => LedgerProblem::Damaged,
-            E::InUse { holder, .. } => LedgerProblem::InUse { holder: holder.to_string() },
-            E::NotWritable { .. } => LedgerProblem::ReadOnly,
-            E::HardLinked { links, .. } => {
-                LedgerProblem::HardLinked { links: u32::try_from(*links).unwrap_or(u32::MAX) }
-            }
-            E::Io { .. } => LedgerProblem::Access,
-            E::NoLedger { .. } => LedgerProblem::Missing,
-            E::File { problem: FileProblem::ReadOnly | FileProblem::CannotOpen, .. } => LedgerProblem::Access,
-            // Every other variant named, none by a wildcard: a new way for opening to fail is a
-            // compile error here until it is given its problem.
-            E::File { .. }
-            | E::Sqlite { .. }
-            | E::Migration { .. }
-            | E::NeedsMigration { .. }
-            | E::NotFound { .. }
-            | E::NameTaken { .. }
-            | E::GameEnded { .. }
-            | E::MovedOn { .. }
-            | E::NotFinished { .. }
-            | E::Invalid(_) => LedgerProblem::Other,
-        };
-        (problem, with_causes(error))
-    }
-}
-
-/// An error's text followed by each of its causes.
-pub fn with_causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(e) = cause {
-        let more = e.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        cause = e.source();
-    }
-    text
-}
-
-impl From<TableError> for CommandError {
-    fn from(e: TableError) -> CommandError {
-        let id = |game: i64| u32::try_from(game).expect("ledger row ids fit in 32 bits");
-        match e {
-            TableError::Table(refusal) => CommandError::Table { refusal },
-            TableError::Setup(e) | TableError::Replay(ReplayError::Setup(e)) => CommandError::bad_setup(e),
-            TableError::TooFewPlayers { seated } => {
-                CommandError::TooFewPlayers { seated: u32::try_from(seated).unwrap_or(u32::MAX), rule: Some(Rule::B02) }
-            }
-            TableError::Move(e) => CommandError::refused(e),
-            TableError::Replay(ReplayError::Move { index, error }) => {
-                let rule = error.rule();
-                CommandError::LaterTurnRefused { turn: index as u32 + 1, error, rule }
-            }
-            TableError::Ledger(e) => CommandError::ledger(e),
-            TableError::Refused { error, .. } => CommandError::ledger(*error),
-            TableError::LedgerAt { path, error } => {
-                let (problem, detail) = LedgerProblem::of(&error);
-                CommandError::LedgerUnavailable { path, problem, detail }
-            }
-            TableError::NoLedger { path } => CommandError::LedgerUnavailable {
-                detail: format!("{path}: no ledger there"),
-                path,
-                problem: LedgerProblem::Missing,
-            },
-            TableError::Stored { game, detail } => CommandError::StoredGameBroken { game: id(game), detail },
-            TableError::NotExportable { game, voided } => CommandError::NotExportable { game: id(game), voided },
-            TableError::NothingToExport { .. } => CommandError::NothingToExport,
-            TableError::FileExists { path } => CommandError::FileExists { path },
-            // Files are read through these commands; a writer names its own failure
-            // (`files::write`).
-            TableError::Io { path, error } => CommandError::FileNotRead { path, detail: error.to_string() },
-            TableError::Script { file, error } => CommandError::script_invalid(file, error),
-            TableError::Unfinished { file } => CommandError::ScriptUnfinished { path: file },
-            TableError::AlreadyImported { game, date, place, .. } => CommandError::AlreadyInLedger {
-                game: id(game),
-                date: date.to_string(),
-                place: place.map(|p| excerpt(&p).to_string()),
-            },
-            TableError::OverLimit { file, over } => CommandError::OverLimit { path: file, over },
-        }
-    }
-}
-
 impl CommandError {
-    /// The engine's refusal of a move, with the rule it cites.
-    pub fn refused(error: MoveError) -> CommandError {
-        let rule = error.rule();
-        CommandError::Refused { error, rule }
-    }
-
-    /// The engine's refusal of a setup, with the rule it cites.
-    pub fn bad_setup(error: SetupError) -> CommandError {
-        let rule = error.rule();
-        CommandError::BadSetup { error, rule }
-    }
-
-    /// A ledger's failure: a file's problem or a refusal as data, with the ledger's words.
-    pub fn ledger(error: LedgerError) -> CommandError {
-        match &error {
-            LedgerError::File { problem, .. } => {
-                CommandError::LedgerFile { problem: *problem, detail: with_causes(&error) }
-            }
-            _ => CommandError::Ledger { refusal: LedgerRefusal::of(&error), detail: with_causes(&error) },
-        }
-    }
-
-    /// A game script that cannot be replayed: where, and what is wrong there, as data.
-    pub fn script_invalid(path: String, error: ScriptError) -> CommandError {
-        let names = error.names().to_vec();
-        CommandError::ScriptInvalid {
-            path,
-            at: ScriptPlace::of(&error.at),
-            problem: Box::new(ScriptProblem::of(error.kind)),
-            names,
+    /// The ledger at `path` cannot be used, for the reason `unusable` gives.
+    pub fn unavailable(path: &std::path::Path, unusable: &Unusable) -> CommandError {
+        CommandError::LedgerUnavailable {
+            path: path.display().to_string(),
+            problem: unusable.problem.clone(),
+            detail: unusable.detail.clone(),
         }
     }
 }
@@ -599,7 +105,7 @@ impl From<QuestionError> for CommandError {
     fn from(e: QuestionError) -> CommandError {
         match e {
             QuestionError::Request(e) => e.into(),
-            QuestionError::Refused(e) => CommandError::refused(e),
+            QuestionError::Refused(e) => TableError::from(e).into(),
         }
     }
 }
@@ -616,6 +122,16 @@ mod tests {
         GoldError, MagicError, MagicFigure, PigError, PlacementError, PlayerId, Port, PurchaseError, Quarter,
         RiverError, Rotation, Side, StandError, Start, TileId, TileSet,
     };
+    use castellan_table::engine::{MoveError, ReplayError, Rule, SetupError, TitleKind};
+    use castellan_table::ledger::{
+        CursorState, FileProblem, GameId, LedgerError, Missing, MoveLogError, OpenError, PlayerError, RowError,
+        StatusError, StoreError,
+    };
+    use castellan_table::ledger_fault::{LedgerFault, LedgerRefusal};
+    use castellan_table::limit::OverLimit;
+    use castellan_table::script::{ScriptError, ScriptErrorKind};
+    use castellan_table::script_fault::{ScriptFault, ScriptPlace, ScriptProblem};
+    use castellan_table::TableRefusal;
 
     /// One value of each variant of `$ty`, each listed once. The match has no wildcard, so a
     /// variant added to `$ty` does not compile until it has its sample here.
@@ -925,49 +441,134 @@ mod tests {
         ]
     }
 
-    fn every_error() -> Vec<CommandError> {
+    /// A ledger error the ledger gives for each refusal: the samples are sent through the
+    /// same shaping as every real error. The match has no wildcard.
+    fn ledger_error_for(refusal: &LedgerRefusal) -> LedgerError {
+        let game = GameId(4);
+        match refusal {
+            LedgerRefusal::NameTaken { name } => PlayerError::NameTaken { name: name.clone() }.into(),
+            LedgerRefusal::EmptyName => PlayerError::EmptyName.into(),
+            LedgerRefusal::NotFound => RowError::NotFound { what: Missing::Game(game) }.into(),
+            LedgerRefusal::GameEnded => MoveLogError::GameEnded { game }.into(),
+            LedgerRefusal::ChangedMeanwhile => MoveLogError::MovedOn {
+                game,
+                expected: CursorState { cursor: 3, stored: 3 },
+                found: CursorState { cursor: 4, stored: 4 },
+            }
+            .into(),
+            LedgerRefusal::NotFinished => StatusError::NotFinished { game }.into(),
+            LedgerRefusal::File { problem } => StoreError::File {
+                problem: *problem,
+                query: "INSERT INTO moves",
+                source: rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR), None),
+            }
+            .into(),
+            LedgerRefusal::Other => StoreError::Corrupt { detail: "database disk image is malformed".into() }.into(),
+        }
+    }
+
+    /// The script reader's place for each place as sent. The match has no wildcard.
+    fn script_at(place: &ScriptPlace) -> castellan_table::script::ScriptPlace {
+        use castellan_table::script::ScriptPlace as At;
+        match place {
+            ScriptPlace::Move { index, key } => At::Move { index: *index as usize, key: key.clone() },
+            ScriptPlace::Follower { index, key } => At::Follower { index: *index as usize, key: key.clone() },
+            ScriptPlace::Text { line, column } => At::Text { line: *line as usize, column: *column as usize },
+            ScriptPlace::Key { path } => At::key(path.as_str()),
+        }
+    }
+
+    /// The script reader's error for each problem. The match has no wildcard.
+    fn script_kind_for(problem: &ScriptProblem) -> ScriptErrorKind {
+        match problem {
+            ScriptProblem::NotJson { detail } => ScriptErrorKind::Json(detail.clone()),
+            ScriptProblem::Format { detail } => ScriptErrorKind::Format(detail.clone()),
+            ScriptProblem::Setup { error, .. } => ScriptErrorKind::Setup(error.clone()),
+            ScriptProblem::Move { error, .. } => ScriptErrorKind::Move(error.clone()),
+            ScriptProblem::NoName => ScriptErrorKind::NoName,
+            ScriptProblem::TooFewPlayers { seated } => {
+                ScriptErrorKind::TooFewPlayers { names: vec!["Anna".to_string(); *seated as usize] }
+            }
+            ScriptProblem::KingWithoutCity { holder } => {
+                ScriptErrorKind::TitleWithoutFeature { title: TitleKind::King, holder: holder.clone() }
+            }
+            ScriptProblem::RobberWithoutRoad { holder } => {
+                ScriptErrorKind::TitleWithoutFeature { title: TitleKind::Robber, holder: holder.clone() }
+            }
+        }
+    }
+
+    fn os_error() -> std::io::Error {
+        std::io::Error::from_raw_os_error(2)
+    }
+
+    /// Every error as sent, each once.
+    fn every_error() -> Vec<serde_json::Value> {
         let path = || "/home/anna/club.sqlite3".to_string();
         let detail = || "No such file or directory (os error 2)".to_string();
+        let names = || vec!["Anna".to_string(), "Bram".to_string()];
         let own = every!(CommandError {
             LedgerUnavailable { path: path(), problem: LedgerProblem::Damaged, detail: detail() },
             SettingsNotSaved { path: path(), detail: detail() },
             SettingTooLarge { key: SettingKey::LastSeats, bytes: 52_428_800, max: 16_384 },
-            OverLimit { path: None, over: OverLimit::Place { chars: 61, max: 60 } },
-            Ledger { refusal: LedgerRefusal::Other, detail: detail() },
-            LedgerFile { problem: FileProblem::DiskFull, detail: detail() },
-            Table { refusal: TableRefusal::NoGame },
-            StoredGameBroken { game: 7, detail: "move 4: expected value at line 1 column 1".into() },
-            BadSetup { error: SetupError::NoPlayers, rule: Some(Rule::B02) },
-            TooFewPlayers { seated: 1, rule: Some(Rule::B02) },
-            Refused { error: MoveError::GameOver, rule: None },
-            LaterTurnRefused {
-                turn: 3,
-                error: MoveError::Placement(placements()[2].clone()),
-                rule: Some(Rule::B05),
-            },
+            Table { error: TableError::NothingToExport { night: 2 } },
             BadRequest { error: RequestError::FinalBoardOnly },
             NoFileGiven,
             NoSuchTurn { turn: 4 },
             NoScriptOpen,
             NotFromDialog { path: path() },
-            NotExportable { game: 4, voided: true },
-            NothingToExport,
-            FileExists { path: path() },
-            FileNotWritten { path: path(), detail: detail() },
-            FileNotRead { path: path(), detail: detail() },
-            ScriptInvalid {
-                path: path(),
-                at: ScriptPlace::Move { index: 3 },
-                problem: Box::new(ScriptProblem::Move {
-                    error: MoveError::Placement(placements()[1].clone()),
-                    rule: Some(Rule::B04),
-                }),
-                names: vec!["Anna".into(), "Bram".into()],
-            },
-            ScriptUnfinished { path: path() },
-            AlreadyInLedger { game: 12, date: "2026-11-20".into(), place: Some("De Klok".into()) },
             Internal { detail: detail() },
         });
+        let script = |at: ScriptPlace, problem: &ScriptProblem| {
+            let error = ScriptError::at(script_at(&at), script_kind_for(problem)).naming(&names());
+            let fault = ScriptFault::of(&error);
+            assert_eq!((&fault.at, &fault.problem), (&at, problem), "each sample is sent as itself");
+            TableError::Script { file: path(), error: Box::new(error) }
+        };
+        let table = every!(TableError {
+            Ledger(StoreError::Corrupt { detail: "database disk image is malformed".into() }.into()),
+            Script {
+                file: path(),
+                error: Box::new(
+                    ScriptError::at(
+                        castellan_table::script::ScriptPlace::of_move(3),
+                        ScriptErrorKind::Move(MoveError::Placement(placements()[1].clone())),
+                    )
+                    .naming(&names()),
+                ),
+            },
+            Refused { file: path(), error: Box::new(PlayerError::NameTaken { name: "Anna".into() }.into()) },
+            AlreadyImported {
+                file: path(),
+                game: 12,
+                date: chrono::NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+                place: Some("De Klok".into()),
+            },
+            Unfinished { file: path() },
+            TooFewPlayers { seated: 1, rule: Rule::B02 },
+            OverLimit { file: None, over: OverLimit::Place { chars: 61, max: 60 } },
+            NotRead { path: path(), error: os_error() },
+            NotWritten { path: path(), error: os_error() },
+            LedgerAt { path: path(), error: OpenError::SchemaTooNew { found: 9, supported: 4 } },
+            NoLedger { path: path() },
+            NotExportable { game: 4, voided: true },
+            NothingToExport { night: 2 },
+            FileExists { path: path() },
+            Stored { game: 7, detail: "move 4: expected value at line 1 column 1".into() },
+            Table { refusal: TableRefusal::NoGame },
+            Setup { error: SetupError::NoPlayers, rule: Some(Rule::B02) },
+            Move { error: MoveError::GameOver, rule: None },
+            LaterTurn { turn: 3, error: MoveError::Placement(placements()[2].clone()), rule: Some(Rule::B05) },
+        });
+        let more_table = vec![
+            TableError::AlreadyImported {
+                file: path(),
+                game: 12,
+                date: chrono::NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+                place: None,
+            },
+            TableError::NotExportable { game: 4, voided: false },
+        ];
         let problems = every!(LedgerProblem {
             DataFolder,
             Damaged,
@@ -980,7 +581,7 @@ mod tests {
             Missing,
             Other,
         });
-        let table = every!(TableRefusal {
+        let refusals = every!(TableRefusal {
             NoGame,
             GameFinished,
             NoFinalCount,
@@ -994,18 +595,28 @@ mod tests {
             Path { bytes: 5000, max: 4096 },
             QuarterMoves { given: 65, max: 64 },
         });
-        let refusals = every!(LedgerRefusal {
+        let ledger_refusals = every!(LedgerRefusal {
             NameTaken { name: "Anna".into() },
             EmptyName,
             NotFound,
             GameEnded,
             ChangedMeanwhile,
             NotFinished,
+            File { problem: FileProblem::DiskFull },
             Other,
         });
+        let ledger_errors: Vec<LedgerError> = ledger_refusals
+            .iter()
+            .chain(&file_problems().into_iter().map(|problem| LedgerRefusal::File { problem }).collect::<Vec<_>>())
+            .map(|refusal| {
+                let error = ledger_error_for(refusal);
+                assert_eq!(&LedgerFault::of(&error).refusal, refusal, "each sample is sent as itself");
+                error
+            })
+            .collect();
         let places = every!(ScriptPlace {
-            Move { index: 3 },
-            Follower { index: 0 },
+            Move { index: 3, key: None },
+            Follower { index: 0, key: None },
             Text { line: 2, column: 7 },
             Key { path: "setup.rules.farms".into() },
         });
@@ -1019,38 +630,44 @@ mod tests {
             KingWithoutCity { holder: "Anna".into() },
             RobberWithoutRoad { holder: "Bram".into() },
         });
-        let script = |at, problem| CommandError::ScriptInvalid {
-            path: path(),
-            at,
-            problem: Box::new(problem),
-            names: vec!["Anna".into(), "Bram".into()],
-        };
-        let scripts: Vec<CommandError> = places
+        let scripts: Vec<TableError> = places
             .into_iter()
-            .map(|at| script(at, ScriptProblem::NoName))
-            .chain(script_problems.into_iter().map(|problem| script(ScriptPlace::Move { index: 3 }, problem)))
+            .map(|at| script(at, &ScriptProblem::NoName))
+            .chain(
+                [
+                    ScriptPlace::Move { index: 3, key: Some("crop_circle.actions[1]".into()) },
+                    ScriptPlace::Follower { index: 0, key: Some("at".into()) },
+                ]
+                .into_iter()
+                .map(|at| script(at, &ScriptProblem::NoName)),
+            )
+            .chain(script_problems.iter().map(|problem| script(ScriptPlace::Move { index: 3, key: None }, problem)))
             .collect();
-        own.into_iter()
+        let table_errors = table
+            .into_iter()
+            .chain(more_table)
+            .chain(refusals.into_iter().map(TableError::from))
+            .chain(limits.into_iter().map(|over| {
+                let file = matches!(over, OverLimit::ScriptFile { .. }).then(path);
+                TableError::OverLimit { file, over }
+            }))
+            .chain(ledger_errors.into_iter().map(TableError::from))
+            .chain(scripts)
+            .chain(move_errors().into_iter().map(TableError::from))
+            .chain(setup_errors().into_iter().map(TableError::from))
+            .map(CommandError::from);
+        let all = own
+            .into_iter()
             .chain(problems.into_iter().map(|problem| CommandError::LedgerUnavailable {
                 path: path(),
                 problem,
                 detail: detail(),
             }))
-            .chain(file_problems().into_iter().map(|problem| CommandError::LedgerFile { problem, detail: detail() }))
-            .chain(refusals.into_iter().map(|refusal| CommandError::Ledger { refusal, detail: detail() }))
-            .chain(limits.into_iter().map(|over| {
-                let path = matches!(over, OverLimit::ScriptFile { .. }).then(path);
-                CommandError::OverLimit { path, over }
-            }))
-            // `own` holds the first, for its exhaustive match over the command's errors.
-            .chain(
-                table.into_iter().filter(|r| *r != TableRefusal::NoGame).map(|refusal| CommandError::Table { refusal }),
-            )
-            .chain(scripts)
-            .chain(move_errors().into_iter().map(CommandError::refused))
-            .chain(setup_errors().into_iter().map(CommandError::bad_setup))
+            .chain(table_errors)
             .chain(request_errors().into_iter().map(CommandError::from))
-            .collect()
+            .map(|error| serde_json::to_value(&error).expect("errors serialise"));
+        let mut seen = std::collections::HashSet::new();
+        all.filter(|sent| seen.insert(sent.to_string())).collect()
     }
 
     /// The samples file is what the errors are now; a stale one is rewritten and the test
@@ -1066,6 +683,29 @@ mod tests {
         }
     }
 
+    /// The table's error crosses as itself, wrapped once: what the UI is sent under `error`
+    /// is the table's own shape, for every variant.
+    #[test]
+    fn a_table_error_crosses_as_itself_wrapped_once() {
+        let stored = TableError::Stored { game: 7, detail: "setup: EOF".into() };
+        let alone = serde_json::to_value(&stored).unwrap();
+        assert_eq!(alone, serde_json::json!({"kind": "stored", "game": 7, "detail": "setup: EOF"}));
+        let sent = serde_json::to_value(CommandError::from(stored)).unwrap();
+        assert_eq!(sent, serde_json::json!({"kind": "table", "error": alone}));
+
+        let samples = every_error();
+        let wrapped: Vec<_> = samples.iter().filter(|s| s["kind"] == "table").collect();
+        assert!(wrapped.len() > 100, "the engine's refusals, the ledger's and the script's are the table's");
+        for sent in wrapped {
+            let kind = sent["error"]["kind"].as_str().unwrap_or_default();
+            assert!(!kind.is_empty(), "the table's error names its own kind: {sent}");
+        }
+        let own: Vec<_> = samples.iter().map(|s| s["kind"].as_str().unwrap_or_default().to_string()).collect();
+        for copied in ["notExportable", "fileExists", "alreadyInLedger", "storedGameBroken", "refused", "ledger"] {
+            assert!(!own.iter().any(|k| k == copied), "{copied} is the table's, not the app's");
+        }
+    }
+
     /// A real file whose SQLite lock another program holds: the write fails, and the UI is
     /// sent the problem to word, not the ledger's English.
     #[test]
@@ -1076,8 +716,12 @@ mod tests {
         let other = rusqlite::Connection::open(&path).unwrap();
         other.execute_batch("BEGIN IMMEDIATE").unwrap();
         let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
-        let sent = serde_json::to_value(CommandError::from(TableError::Ledger(error))).unwrap();
-        assert_eq!((&sent["kind"], &sent["problem"]), (&serde_json::json!("ledgerFile"), &serde_json::json!("locked")));
+        let sent = serde_json::to_value(CommandError::from(TableError::from(error))).unwrap();
+        assert_eq!(
+            (&sent["kind"], &sent["error"]["kind"]),
+            (&serde_json::json!("table"), &serde_json::json!("ledger"))
+        );
+        assert_eq!(sent["error"]["refusal"], serde_json::json!({"kind": "file", "problem": "locked"}));
         other.execute_batch("ROLLBACK").unwrap();
     }
 
@@ -1090,7 +734,10 @@ mod tests {
         let open = |name: &str, text: &str| {
             let path = folder.path().join(name);
             std::fs::write(&path, text).unwrap();
-            CommandError::from(ScriptFile::read(&path).map(|_| ()).unwrap_err())
+            match ScriptFile::read(&path).map(|_| ()).unwrap_err() {
+                TableError::Script { error, .. } => ScriptFault::of(&error),
+                other => panic!("an invalid script: {other:?}"),
+            }
         };
         let players = r#""players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}]"#;
 
@@ -1098,34 +745,38 @@ mod tests {
             r#"{{"format": "castellan-game-script", "version": 1, {players},
                 "moves": [{{"tile": "E", "at": [0, -1], "rot": 180}}, {{"tile": "V", "at": [5, 5], "rot": 0}}]}}"#
         );
-        let CommandError::ScriptInvalid { at, problem, names, .. } = open("apart.json", &apart) else {
-            panic!("a script whose move breaks a rule is an invalid script")
-        };
-        assert_eq!(at, ScriptPlace::Move { index: 1 }, "the second entry of `moves`");
+        let ScriptFault { at, problem, names } = open("apart.json", &apart);
+        assert_eq!(at, ScriptPlace::Move { index: 1, key: None }, "the second entry of `moves`");
         assert!(
-            matches!(&*problem, ScriptProblem::Move { error: MoveError::Placement(_), rule: Some(rule) } if *rule == Rule::B04),
+            matches!(&problem, ScriptProblem::Move { error: MoveError::Placement(_), rule: Some(rule) } if *rule == Rule::B04),
             "the engine's refusal as data, with its rule: {problem:?}"
         );
         assert_eq!(names, ["Anna", "Bram"], "whom its seat numbers name");
 
-        let CommandError::ScriptInvalid { at, problem, .. } = open("cut.json", "{\n  \"format\": ") else {
-            panic!("text that is not JSON")
-        };
+        let ScriptFault { at, problem, .. } = open("cut.json", "{\n  \"format\": ");
         assert!(matches!(at, ScriptPlace::Text { line: 2, .. }), "where the JSON breaks off: {at:?}");
-        assert!(matches!(*problem, ScriptProblem::NotJson { .. }), "{problem:?}");
+        assert!(matches!(problem, ScriptProblem::NotJson { .. }), "{problem:?}");
 
         let farms = format!(
             r#"{{"format": "castellan-game-script", "version": 1, {players},
                 "setup": {{"rules": {{"farms": "c4"}}}}, "moves": []}}"#
         );
-        let CommandError::ScriptInvalid { at, problem, .. } = open("farms.json", &farms) else { panic!("a bad key") };
+        let ScriptFault { at, problem, .. } = open("farms.json", &farms);
         assert_eq!(at, ScriptPlace::Key { path: "setup.rules.farms".into() }, "the key, by its path");
-        assert!(matches!(*problem, ScriptProblem::Format { .. }), "{problem:?}");
+        assert!(matches!(problem, ScriptProblem::Format { .. }), "{problem:?}");
+
+        // A key inside a move is the move's, by its index, and the key's path inside it.
+        let circle = format!(
+            r#"{{"format": "castellan-game-script", "version": 3, {players},
+                "moves": [{{"tile": "E", "at": [0, -1], "rot": 180, "crop_circle": "add"}}]}}"#
+        );
+        let ScriptFault { at, problem, .. } = open("circle.json", &circle);
+        assert_eq!(at, ScriptPlace::Move { index: 0, key: Some("crop_circle".into()) }, "the move, then its key");
+        assert!(matches!(problem, ScriptProblem::Format { .. }), "{problem:?}");
 
         let alone = r#"{"format": "castellan-game-script", "version": 1,
             "players": [{"name": "Anna", "color": "red"}], "moves": []}"#;
-        let CommandError::ScriptInvalid { problem, .. } = open("alone.json", alone) else { panic!("one player") };
-        assert_eq!(*problem, ScriptProblem::TooFewPlayers { seated: 1 });
+        assert_eq!(open("alone.json", alone).problem, ScriptProblem::TooFewPlayers { seated: 1 });
     }
 
     /// A new game with a fifty-megabyte name, as `start_game` receives it, is refused as
@@ -1142,7 +793,9 @@ mod tests {
         let mut table = castellan_table::Table::new(castellan_table::ledger::Ledger::open_in_memory().unwrap());
         let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap();
         let error = CommandError::from(table.start(request.setup().unwrap(), None, now).map(|_| ()).unwrap_err());
-        let CommandError::OverLimit { path: None, over: OverLimit::PlayerName { name, chars, max: 40 } } = &error
+        let CommandError::Table {
+            error: TableError::OverLimit { file: None, over: OverLimit::PlayerName { name, chars, max: 40 } },
+        } = &error
         else {
             panic!("{error:?}")
         };
@@ -1159,34 +812,39 @@ mod tests {
     #[test]
     fn every_refusal_of_the_table_is_sent_as_its_own_kind() {
         let seats = TableRefusal::TrackSeats { seated: 3, given: 2 };
-        assert_eq!(CommandError::from(TableError::Table(seats)), CommandError::Table { refusal: seats });
-        let wire = serde_json::to_value(CommandError::Table { refusal: TableRefusal::NoFinalCount }).unwrap();
-        assert_eq!(wire, serde_json::json!({"kind": "table", "refusal": {"kind": "noFinalCount"}}));
-        let taken = castellan_table::ledger::LedgerError::NameTaken { name: "Anna".into() };
-        assert!(
-            matches!(CommandError::from(TableError::Ledger(taken)), CommandError::Ledger { refusal: LedgerRefusal::NameTaken { name }, .. } if name == "Anna"),
-            "a name taken is data the UI words"
+        let sent = serde_json::to_value(CommandError::from(TableError::from(seats))).unwrap();
+        assert_eq!(
+            sent,
+            serde_json::json!({"kind": "table", "error": {"kind": "table", "refusal": {"kind": "trackSeats", "seated": 3, "given": 2}}})
         );
-        let stored = CommandError::from(TableError::Stored { game: 7, detail: "setup: EOF".into() });
-        assert_eq!(stored, CommandError::StoredGameBroken { game: 7, detail: "setup: EOF".into() });
+        let taken = PlayerError::NameTaken { name: "Anna".into() };
+        let sent = serde_json::to_value(CommandError::from(TableError::from(taken))).unwrap();
+        assert_eq!(
+            sent["error"]["refusal"],
+            serde_json::json!({"kind": "nameTaken", "name": "Anna"}),
+            "data the UI words"
+        );
     }
 
     #[test]
     fn a_refusal_carries_the_engines_error_and_its_rule() {
         let error = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(1) });
-        let sent = serde_json::to_value(CommandError::from(TableError::Move(error))).unwrap();
+        let sent = serde_json::to_value(CommandError::from(TableError::from(error))).unwrap();
         assert_eq!(
             sent,
             serde_json::json!({
-                "kind": "refused",
-                "error": { "kind": "follower", "error": { "kind": "noFollowerLeft", "player": 1 } },
-                "rule": "B-15",
+                "kind": "table",
+                "error": {
+                    "kind": "move",
+                    "error": { "kind": "follower", "error": { "kind": "noFollowerLeft", "player": 1 } },
+                    "rule": "B-15",
+                },
             }),
             "the UI words it from the data"
         );
-        let later = CommandError::from(TableError::Replay(ReplayError::Move { index: 2, error: MoveError::GameOver }));
-        assert!(matches!(later, CommandError::LaterTurnRefused { turn: 3, rule: None, .. }), "{later:?}");
-        let few = CommandError::from(TableError::TooFewPlayers { seated: 1 });
-        assert_eq!(few, CommandError::TooFewPlayers { seated: 1, rule: Some(Rule::B02) });
+        let later = TableError::from(ReplayError::Move { index: 2, error: MoveError::GameOver });
+        assert!(matches!(later, TableError::LaterTurn { turn: 3, rule: None, .. }), "{later:?}");
+        let few = serde_json::to_value(TableError::too_few_players(1)).unwrap();
+        assert_eq!(few, serde_json::json!({"kind": "tooFewPlayers", "seated": 1, "rule": "B-02"}));
     }
 }

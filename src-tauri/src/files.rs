@@ -140,7 +140,7 @@ pub fn write(chosen: &Chosen, ask: &Ask, files: &[export::File]) -> Result<Vec<P
             let [(_, contents)] = files else {
                 return Err(CommandError::Internal { detail: format!("{} files for one save dialog", files.len()) });
             };
-            save::replace(path, contents).map_err(failed)?;
+            save::replace(path, contents).map_err(CommandError::from)?;
             Ok(vec![path.clone()])
         }
         (Ask::SaveFile { .. }, Chosen::Given(path)) => {
@@ -149,19 +149,9 @@ pub fn write(chosen: &Chosen, ask: &Ask, files: &[export::File]) -> Result<Vec<P
             };
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             let folder = path.parent().unwrap_or(Path::new("."));
-            save::create_all(folder, &[(name, contents.clone())]).map_err(failed)
+            save::create_all(folder, &[(name, contents.clone())]).map_err(CommandError::from)
         }
-        (_, chosen) => save::create_all(chosen.path(), files).map_err(failed),
-    }
-}
-
-/// A file that could not be written, as the UI words it: a file the player did not agree to
-/// replace, or the OS's refusal.
-fn failed(e: TableError) -> CommandError {
-    match e {
-        TableError::FileExists { path } => CommandError::FileExists { path },
-        TableError::Io { path, error } => CommandError::FileNotWritten { path, detail: error.to_string() },
-        other => other.into(),
+        (_, chosen) => save::create_all(chosen.path(), files).map_err(CommandError::from),
     }
 }
 
@@ -290,7 +280,7 @@ pub async fn save_night_picture(
         Chosen::InDialog(path) => save::replace(path, &png),
         Chosen::Given(path) => save::create(path, &png),
     }
-    .map_err(failed)?;
+    .map_err(CommandError::from)?;
     Ok(Some(Exported { paths: vec![chosen.path().display().to_string()] }))
 }
 
@@ -320,7 +310,7 @@ pub async fn save_game_picture(
         Chosen::InDialog(path) => save::replace(path, &png),
         Chosen::Given(path) => save::create(path, &png),
     }
-    .map_err(failed)?;
+    .map_err(CommandError::from)?;
     Ok(Some(Exported { paths: vec![chosen.path().display().to_string()] }))
 }
 
@@ -431,7 +421,10 @@ mod tests {
         let files = vec![("results.csv".to_string(), "after".to_string())];
 
         let refused = write(&Chosen::Given(path.clone()), &ask, &files).unwrap_err();
-        assert!(matches!(&refused, CommandError::FileExists { path: p } if p.ends_with("game-7.csv")), "{refused:?}");
+        assert!(
+            matches!(&refused, CommandError::Table { error: TableError::FileExists { path: p } } if p.ends_with("game-7.csv")),
+            "{refused:?}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "before", "not replaced without the dialog's question");
 
         let written = write(&Chosen::InDialog(path.clone()), &ask, &files).unwrap();
@@ -445,6 +438,9 @@ mod tests {
         let night = ask_for(&Scope::Night { id: 1, date: "2026-11-20".into() }, Format::Script);
         assert_eq!(write(&Chosen::InDialog(folder.clone()), &night, &scripts).unwrap().len(), 2);
         let again = write(&Chosen::InDialog(folder), &night, &scripts).unwrap_err();
-        assert!(matches!(again, CommandError::FileExists { .. }), "a folder dialog asks nothing: {again:?}");
+        assert!(
+            matches!(again, CommandError::Table { error: TableError::FileExists { .. } }),
+            "a folder dialog asks nothing: {again:?}"
+        );
     }
 }

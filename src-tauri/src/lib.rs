@@ -113,7 +113,7 @@ pub fn run() {
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             builder.mount_events(app);
-            let start = start::prepare(app.path().app_data_dir().map_err(|e| error::with_causes(&e)));
+            let start = start::prepare(app.path().app_data_dir().map_err(|e| castellan_table::with_causes(&e)));
             app.manage(start.state);
             app.manage(settings::SettingsState(std::sync::Mutex::new(start.settings)));
             app.manage(start::StartNotices(start.notices));

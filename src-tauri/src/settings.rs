@@ -1,9 +1,8 @@
 //! The app's settings file: one JSON object of named values (`settings.json` in the app's data
 //! folder), read once at start and rewritten whole on every change.
 //!
-//! A rewrite never leaves a half-written file: the new text goes to a temporary file in the
-//! same folder, is flushed to the disk, and then takes the old file's name in one rename, so a
-//! kill or a power cut at any moment leaves either the old settings or the new ones. A file that
+//! A rewrite never leaves a half-written file ([`castellan_table::atomic_file`]): a kill or a
+//! power cut at any moment leaves either the old settings or the new ones. A file that
 //! cannot be read as settings is set aside under another name, never overwritten, and the app
 //! starts from the defaults with a notice.
 //!
@@ -13,10 +12,11 @@
 //! not read. What is deliberately not here: checking each value; the UI owns what its settings
 //! mean and replaces an unusable value by its default.
 
+use castellan_table::atomic_file::{self, Replace};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The settings file's name in the app's data folder.
@@ -126,7 +126,8 @@ impl Settings {
     /// `settings.json.damaged-<seconds since 1970>` beside it and the settings start empty,
     /// with the reason.
     pub fn load(path: &Path) -> (Settings, Option<Unreadable>) {
-        remove_unfinished_saves(path);
+        // What saves killed halfway left beside the file; the file itself is whole.
+        atomic_file::remove_leftovers(path);
         let empty = Settings { path: path.to_path_buf(), values: Map::new(), unwritable: None };
         let detail = match read_within_limit(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (empty, None),
@@ -189,7 +190,7 @@ impl Settings {
         let mut values = self.values.clone();
         values.insert(key.name().to_string(), value);
         let text = serde_json::to_vec_pretty(&values).map_err(|e| SaveError::Io(io::Error::other(e)))?;
-        write_atomically(&self.path, &text).map_err(SaveError::Io)?;
+        atomic_file::write(&self.path, &text, Replace::Allowed).map_err(SaveError::Io)?;
         self.values = values;
         Ok(())
     }
@@ -206,55 +207,6 @@ fn read_within_limit(path: &Path) -> io::Result<Vec<u8>> {
         return Err(io::Error::other(format!("{size} bytes; settings have at most {FILE_BYTES}")));
     }
     Ok(bytes)
-}
-
-/// Removes what saves killed halfway left beside the file (their temporary files); the file
-/// itself is whole whatever moment they were killed at.
-fn remove_unfinished_saves(path: &Path) {
-    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else { return };
-    let mut prefix = name.to_string_lossy().into_owned();
-    prefix.push_str(".saving-");
-    let Ok(entries) = fs::read_dir(if folder.as_os_str().is_empty() { Path::new(".") } else { folder }) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(&prefix) {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// Replaces the file at `path` by `bytes` so that a reader, or the next start after a kill,
-/// sees the old content or the new, never a mix: a temporary file in the same folder (a rename
-/// across file systems would not be atomic), flushed, then renamed over the old one.
-///
-/// # Errors
-/// When the folder cannot be written; the old file is then untouched and no temporary file
-/// is left behind.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut name = path.file_name().ok_or_else(|| io::Error::other("no file name"))?.to_owned();
-    name.push(format!(".saving-{}", std::process::id()));
-    let temporary = path.with_file_name(name);
-    let written = (|| {
-        let mut file = File::create(&temporary)?;
-        file.write_all(bytes)?;
-        // Without this the rename can reach the disk before the data does, and a power cut
-        // leaves an empty file under the old name.
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written?;
-    // The rename is an entry in the folder: flushing the folder makes it survive a power cut.
-    // Not every platform lets a folder be opened this way, and the file is complete either way.
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        if let Ok(folder) = File::open(folder) {
-            let _ = folder.sync_all();
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -390,7 +342,7 @@ mod tests {
             assert_eq!(after.ledger_path(), Some(PathBuf::from("/club/ledger.sqlite3")), "round {round}");
             let left = fs::read_dir(dir.path())
                 .unwrap()
-                .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".saving-"));
+                .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".part"));
             assert_eq!(left.count(), 0, "round {round}: the killed save's temporary file is cleared at load");
         }
     }

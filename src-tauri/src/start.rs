@@ -4,9 +4,10 @@
 //!
 //! Kept apart from Tauri so the tests run it on real folders without a window.
 
-use crate::error::{with_causes, LedgerProblem};
 use crate::settings::{Settings, SETTINGS_FILE};
 use crate::state::AppState;
+use castellan_table::ledger_fault::LedgerProblem;
+use castellan_table::with_causes;
 use serde::Serialize;
 use std::path::PathBuf;
 

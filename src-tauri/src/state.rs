@@ -1,18 +1,12 @@
 //! The app's one piece of state: the table over the ledger file, or why the file could not
 //! be used. A damaged or newer file is reported on every command and never written to.
 
-use crate::error::{CommandError, LedgerProblem};
+use crate::error::CommandError;
 use castellan_table::ledger::Ledger;
-use castellan_table::{LiveGame, Table, TableRefusal};
+use castellan_table::ledger_fault::{LedgerProblem, Unusable};
+use castellan_table::{LiveGame, Table, TableError, TableRefusal};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-
-/// Why the ledger cannot be used, kept to be reported on every command.
-#[derive(Debug, Clone)]
-struct Unusable {
-    problem: LedgerProblem,
-    detail: String,
-}
 
 struct Open {
     path: PathBuf,
@@ -21,21 +15,8 @@ struct Open {
 
 impl Open {
     fn at(path: PathBuf) -> Open {
-        let table = Ledger::open(&path).map(Table::new).map_err(|e| {
-            let (problem, detail) = LedgerProblem::of(&e);
-            Unusable { problem, detail }
-        });
+        let table = Ledger::open(&path).map(Table::new).map_err(|e| Unusable::of(&e));
         Open { path, table }
-    }
-}
-
-impl Unusable {
-    fn at(&self, path: &Path) -> CommandError {
-        CommandError::LedgerUnavailable {
-            path: path.display().to_string(),
-            problem: self.problem.clone(),
-            detail: self.detail.clone(),
-        }
     }
 }
 
@@ -82,7 +63,7 @@ impl AppState {
                 *open = next;
                 Ok(())
             }
-            Err(why) => Err(why.at(path)),
+            Err(why) => Err(CommandError::unavailable(path, why)),
         }
     }
 
@@ -92,13 +73,13 @@ impl AppState {
         let Open { path, table } = &mut *open;
         match table {
             Ok(table) => f(table),
-            Err(why) => Err(why.at(path)),
+            Err(why) => Err(CommandError::unavailable(path, why)),
         }
     }
 
     /// Runs `f` on the game on the table; without one, [`TableRefusal::NoGame`].
     pub fn with_live<T>(&self, f: impl FnOnce(&LiveGame) -> Result<T, CommandError>) -> Result<T, CommandError> {
-        self.with_table(|table| f(table.live().ok_or(CommandError::Table { refusal: TableRefusal::NoGame })?))
+        self.with_table(|table| f(table.live().ok_or(TableError::from(TableRefusal::NoGame))?))
     }
 }
 

@@ -186,7 +186,7 @@ test("an empty bag says so and offers the final count, which can be undone from 
   await textOf(browser, "#turn", /In the bag: 71 tiles$/);
   await assert.rejects(
     invoke(browser, "reopen_game"),
-    (e) => e.kind === "table" && e.refusal.kind === "noFinalCount",
+    (e) => e.kind === "table" && e.error.kind === "table" && e.error.refusal.kind === "noFinalCount",
     "the new game has no count to undo",
   );
   const [latest, counted] = (await invoke(browser, "history"))[0].games;

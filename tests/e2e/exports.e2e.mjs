@@ -112,7 +112,7 @@ test("a game and a night are exported as scripts, CSV and BG Stats, and nothing 
   // No dialog asked whether to replace: the file stays as it was.
   writeFileSync(csv, "mine");
   const exists = await refusal("export_game", { gameId: first, format: "csv", title: "t", path: csv });
-  assert.equal(exists.kind, "fileExists");
+  assert.deepEqual([exists.kind, exists.error.kind], ["table", "fileExists"]);
   assert.equal(readFileSync(csv, "utf8"), "mine", "not replaced");
   // The page cannot write outside the folder the app was started with.
   const outside = join(tmpdir(), `castellan-outside-${process.pid}.csv`);
@@ -143,7 +143,7 @@ test("a voided game is not exported, and the page gets no dialog of its own", as
     title: "t",
     path: join(folder, "v.csv"),
   });
-  assert.deepEqual(voided, { kind: "notExportable", game: second, voided: true });
+  assert.deepEqual(voided, { kind: "table", error: { kind: "notExportable", game: second, voided: true } });
   await invoke(browser, "unvoid_game", { gameId: second });
   // The dialog plugin's own commands are not granted to the window.
   await assert.rejects(invoke(browser, "plugin:dialog|save", { options: {} }), /not allowed|denied|permission/i);
@@ -161,14 +161,18 @@ test("an opened script replays to the history's scores, and is added to the ledg
   assert.deepEqual(await invoke(browser, "history"), nightsBefore, "opening stored nothing");
 
   const already = await refusal("add_opened_script", { again: false });
-  assert.equal(already.kind, "alreadyInLedger", "the ledger's own game");
-  assert.equal(already.game, first);
+  assert.equal(already.error.kind, "alreadyImported", "the ledger's own game");
+  assert.equal(already.error.game, first);
 
   const broken = join(folder, "broken.json");
   writeFileSync(broken, readFileSync(path, "utf8").replace('"rot": 90', '"rot": 270'));
   const invalid = await refusal("open_script", { title: "t", path: broken });
-  assert.equal(invalid.kind, "scriptInvalid");
-  assert.deepEqual(invalid.at, { kind: "move", index: 1 }, "named where, as castellan score names it (move 1)");
+  assert.equal(invalid.error.kind, "script");
+  assert.deepEqual(
+    invalid.error.error.at,
+    { kind: "move", index: 1, key: null },
+    "named where, as castellan score names it (move 1)",
+  );
 });
 
 test("the history's menu exports through the save dialog, and a script opens into the replay", async () => {

@@ -79,7 +79,7 @@ test("a night of three games is saved as one PNG in each language", async () => 
 test("a night that is not there, or a file already there, writes nothing", async () => {
   const missing = join(folder, "missing.png");
   const error = await refusal("save_night_picture", { nightId: 999, language: "en", title: "t", path: missing });
-  assert.equal(error.kind, "ledger", JSON.stringify(error));
+  assert.equal(error.error?.kind, "ledger", JSON.stringify(error));
   assert.equal(existsSync(missing), false, "no file for a night that is not there");
 
   const taken = join(folder, "taken.png");
@@ -90,7 +90,7 @@ test("a night that is not there, or a file already there, writes nothing", async
     title: "t",
     path: taken,
   });
-  assert.equal(clash.kind, "fileExists");
+  assert.deepEqual([clash.kind, clash.error.kind], ["table", "fileExists"]);
   assert.equal(readFileSync(taken, "utf8"), "last week's", "not replaced without the dialog's question");
   assert.deepEqual(
     readdirSync(folder).filter((name) => name.endsWith(".part")),
@@ -126,7 +126,7 @@ test("one game's button saves that game alone, and a voided game has none", asyn
   await invoke(browser, "void_game", { gameId: first.gameId });
   const missing = join(folder, "voided.png");
   const error = await refusal("save_game_picture", { gameId: first.gameId, language: "en", title: "t", path: missing });
-  assert.equal(error.kind, "notExportable", JSON.stringify(error));
+  assert.equal(error.error?.kind, "notExportable", JSON.stringify(error));
   assert.equal(existsSync(missing), false, "no file for a voided game");
 
   await click(browser, "#history");

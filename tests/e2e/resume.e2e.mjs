@@ -31,7 +31,9 @@ test("moves entered are still there after the app is closed and started again", 
   await assert.rejects(
     invoke(browser, "play", { request: { kind: "place", tile: "U", x: 1, y: 0, rotation: 0, follower: null } }),
     (error) =>
-      error.kind === "refused" && error.error.kind === "placement" && error.error.error.kind === "cellOccupied",
+      error.error?.kind === "move" &&
+      error.error.error.kind === "placement" &&
+      error.error.error.error.kind === "cellOccupied",
     "a move onto a tile is refused with the reason",
   );
   await browser.deleteSession();

@@ -402,9 +402,9 @@ export type Color =
 /**  Why a command failed, for the UI. */
 export type CommandError = 
 /**
- *  The ledger file could not be opened (damaged, written by a newer Castellan, in use, or
- *  its folder cannot be made); it is left untouched and nothing can be recorded until
- *  this is resolved.
+ *  The ledger the app keeps open could not be opened (damaged, written by a newer
+ *  Castellan, in use, or its folder cannot be made); it is left untouched and nothing can
+ *  be recorded until this is resolved.
  */
 { kind: "ledgerUnavailable"; 
 /**  The file, or the data folder when that cannot be made. */
@@ -427,73 +427,11 @@ key: SettingKey;
 bytes: number; 
 /**  The limit. */
 max: number } | 
-/**  A name, a place or a game script file is over its limit; nothing was written. */
-{ kind: "overLimit"; 
-/**  The file, when a file was read. */
-path: string | null; 
-/**  What, and the limit. */
-over: OverLimit } | 
-/**  Writing to the ledger failed; nothing of the request was recorded. */
-{ kind: "ledger"; 
-/**  Why, for the UI to word. */
-refusal: LedgerRefusal; 
-/**
- *  The ledger's own words, for the log, and for the UI to quote when the refusal is
- *  [`LedgerRefusal::Other`].
- */
-detail: string } | 
-/**
- *  The ledger file could not be read or written (a full disk, a read-only file, a lock,
- *  a failing disk): this change was not saved, and nothing saved before it was lost.
- */
-{ kind: "ledgerFile"; 
-/**  What kept the file from being written, for the UI to word. */
-problem: FileProblem; 
-/**  The ledger's and SQLite's own words, for the log. */
-detail: string } | 
-/**
- *  The game on the table is not in a state for the request (no game, the game is over,
- *  no final count to undo, scores before the count that do not fit).
- */
+/**  The table refused or failed, as it says. */
 { kind: "table"; 
-/**  Which, for the UI to word. */
-refusal: TableRefusal } | 
-/**
- *  A game stored in the ledger no longer replays (its setup or a move cannot be read, or
- *  the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
- */
-{ kind: "storedGameBroken"; 
-/**  The game. */
-game: number; 
-/**  What is wrong, in the reader's or the engine's words, for the log and to quote. */
-detail: string } | 
-/**  The players, boxes or rules do not make a game. */
-{ kind: "badSetup"; 
-/**  The engine's refusal. */
-error: SetupError; 
-/**  The checklist rule it cites, if one does. */
-rule: Rule | null } | 
-/**  A new game needs two players at least (Rule B-02). */
-{ kind: "tooFewPlayers"; 
-/**  How many were seated. */
-seated: number; 
-/**  The rule: B-02. */
-rule: Rule | null } | 
-/**  The move breaks a rule; nothing changed. */
-{ kind: "refused"; 
-/**  The engine's refusal, naming the tile, place, side or player. */
-error: MoveError; 
-/**  The checklist rule it cites, if one does. */
-rule: Rule | null } | 
-/**  Correcting a past turn would make a later turn impossible; nothing changed. */
-{ kind: "laterTurnRefused"; 
-/**  The later turn, counted from 1 as the turn log shows it. */
-turn: number; 
-/**  Why the engine refuses it. */
-error: MoveError; 
-/**  The checklist rule it cites, if one does. */
-rule: Rule | null } | 
-/**  The request names a tile, place, rotation or seat that does not exist. */
+/**  The table's error, as data. */
+error: TableError } | 
+/**  The request names a seat that does not exist, or asks what its game cannot answer. */
 { kind: "badRequest"; 
 /**  What is wrong. */
 error: RequestError } | 
@@ -509,61 +447,6 @@ turn: number } |
 { kind: "notFromDialog"; 
 /**  The path the page gave. */
 path: string } | 
-/**
- *  A game asked to be exported alone is voided or not finished: exports hold only games
- *  that count.
- */
-{ kind: "notExportable"; 
-/**  The game. */
-game: number; 
-/**  Voided (else not finished). */
-voided: boolean } | 
-/**  The night has no finished game that counts. */
-{ kind: "nothingToExport" } | 
-/**  A file is there already, and no dialog asked whether to replace it; nothing was written. */
-{ kind: "fileExists"; 
-/**  The file. */
-path: string } | 
-/**  An export could not be written; nothing of it is left behind. */
-{ kind: "fileNotWritten"; 
-/**  The file. */
-path: string; 
-/**  What the OS said. */
-detail: string } | 
-/**  A file could not be read (or is not text). */
-{ kind: "fileNotRead"; 
-/**  The file. */
-path: string; 
-/**  What the OS said. */
-detail: string } | 
-/**  A file is not a game script Castellan can replay. */
-{ kind: "scriptInvalid"; 
-/**  The file. */
-path: string; 
-/**  Where in it. */
-at: ScriptPlace; 
-/**
- *  What is wrong there (boxed: a damaged script is rare, and every other command's
- *  result stays small).
- */
-problem: ScriptProblem; 
-/**
- *  The script's players by seat, when it was read that far: whom a refusal's seat
- *  numbers name.
- */
-names: string[] } | 
-/**  The script has no final count, so it is no finished game for the ledger. */
-{ kind: "scriptUnfinished"; 
-/**  The file. */
-path: string } | 
-/**  The same game (players, setup and moves) is in the ledger already; nothing was added. */
-{ kind: "alreadyInLedger"; 
-/**  The stored game. */
-game: number; 
-/**  Its night's date (YYYY-MM-DD). */
-date: string; 
-/**  Its night's place, if said. */
-place: string | null } | 
 /**  Something the UI cannot help with; the detail goes to the log. */
 { kind: "internal"; 
 /**  For the log. */
@@ -1255,7 +1138,7 @@ export type FigureInHand = {
 };
 
 /**
- *  What kept the ledger file from being read or written: [`LedgerError::File`]. It crosses to
+ *  What kept the ledger file from being read or written: [`StoreError::File`]. It crosses to
  *  the UI as data, which words it in the player's language.
  */
 export type FileProblem = 
@@ -1851,6 +1734,17 @@ export type Language =
 /**  German. */
 "de";
 
+/**  A ledger's failure while a command used it: why, for the UI to word, and the ledger's words. */
+export type LedgerFault = {
+	/**  Why, for the UI to word. */
+	refusal: LedgerRefusal,
+	/**
+	 *  The ledger's own words, for the log, and for the UI to quote when the refusal is
+	 *  [`LedgerRefusal::Other`].
+	 */
+	detail: string,
+};
+
 /**  Why a ledger file cannot be used: each asks the player for something else. */
 export type LedgerProblem = 
 /**
@@ -1907,6 +1801,13 @@ name: string } |
 { kind: "changedMeanwhile" } | 
 /**  The game is not finished, so it cannot be voided or reopened. */
 { kind: "notFinished" } | 
+/**
+ *  The ledger file could not be read or written (a full disk, a read-only file, a lock, a
+ *  failing disk): this change was not saved, and nothing saved before it was lost.
+ */
+{ kind: "file"; 
+/**  What kept the file from being written. */
+problem: FileProblem } | 
 /**  Anything else: a failure of the ledger itself, whose words the detail holds. */
 { kind: "other" };
 
@@ -4167,19 +4068,39 @@ export type ScoreView = {
 	secondTile?: boolean,
 };
 
+/**  Where and what, with the script's players by seat. */
+export type ScriptFault = {
+	/**  Where in the file. */
+	at: ScriptPlace,
+	/**  What is wrong there. */
+	problem: ScriptProblem,
+	/**
+	 *  The script's players by seat, when it was read that far: whom a refusal's seat
+	 *  numbers name.
+	 */
+	names: string[],
+};
+
 /**
- *  Where in a game script a problem is, as the script reader names it (`move 3`, `follower
- *  0`, `line 2 column 7`, `setup.rules.farms`).
+ *  Where in a game script a problem is: [`castellan_script::ScriptPlace`] as data the UI
+ *  words.
  */
 export type ScriptPlace = 
 /**  An entry of `moves`, counted from 0 as the file's list is. */
 { kind: "move"; 
 /**  Its index in `moves`. */
-index: number } | 
+index: number; 
+/**
+ *  The key inside the entry, as a path (`crop_circle.actions[1]`), when the problem
+ *  is there: the file's own names.
+ */
+key: string | null } | 
 /**  An entry of a final board's `followers`, counted from 0. */
 { kind: "follower"; 
 /**  Its index in `followers`. */
-index: number } | 
+index: number; 
+/**  The key inside the entry, as a path, when the problem is there. */
+key: string | null } | 
 /**  Where the text stops being JSON. */
 { kind: "text"; 
 /**  The line, from 1. */
@@ -4194,11 +4115,7 @@ column: number } |
 /**  The path. */
 path: string };
 
-/**
- *  What is wrong in a game script. The rules' refusals are the engine's data, as for a move
- *  entered at the table; what is wrong with the file's form keeps the reader's words, which
- *  name keys and values of the file.
- */
+/**  What is wrong in a game script. */
 export type ScriptProblem = 
 /**  The text is not JSON. */
 { kind: "notJson"; 
@@ -4525,6 +4442,135 @@ export type SuppliedCity = {
 	tiles: ([number, number])[],
 };
 
+/**  Why a command did not do what was asked. */
+export type TableError = 
+/**  The ledger refused or failed; nothing of the request was recorded. */
+{
+	kind: "ledger",
+} & LedgerFault | 
+/**  A game script is not valid or breaks a rule. */
+({ kind: "script"; 
+/**  The file. */
+file: string; 
+/**
+ *  Why, and where in the file (boxed: a damaged script is rare, and every other
+ *  command's result stays small).
+ */
+error: ScriptFault }) & { date?: never; detail?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**
+ *  The ledger refused what a file asked for (two names of one player, a blank name, a
+ *  damaged ledger); nothing of the file was written.
+ */
+({ kind: "refused"; 
+/**  The file. */
+file: string; 
+/**  Why (boxed: a file's refusal is rare, and every other command's result stays small). */
+error: LedgerFault }) & { date?: never; detail?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**
+ *  The same game (players, setup and moves) is in the ledger already; nothing of the
+ *  file was written.
+ */
+({ kind: "alreadyImported"; 
+/**  The file. */
+file: string; 
+/**  The stored game. */
+game: number; 
+/**  The date of its night (YYYY-MM-DD). */
+date: string; 
+/**  Its night's place, if said, as errors show a value. */
+place: string | null }) & { detail?: never; error?: never; night?: never; over?: never; path?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  Only finished games go into the ledger from a script. */
+({ kind: "unfinished"; 
+/**  The file. */
+file: string }) & { date?: never; detail?: never; error?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  A new game needs two players at least: Carcassonne has no game for one. */
+({ kind: "tooFewPlayers"; 
+/**  How many were seated. */
+seated: number; 
+/**  The rule: B-02. */
+rule: Rule }) & { date?: never; detail?: never; error?: never; file?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; turn?: never; voided?: never } | 
+/**
+ *  A name, a place, a file or a request is over its limit ([`crate::limit`]); nothing
+ *  was written.
+ */
+({ kind: "overLimit"; 
+/**  The file it was read from, if one. */
+file: string | null; 
+/**  What, and the limit. */
+over: OverLimit }) & { date?: never; detail?: never; error?: never; game?: never; night?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  A file could not be read (or is not text). */
+({ kind: "notRead"; 
+/**  The path. */
+path: string; 
+/**  What the OS said. */
+error: string }) & { date?: never; detail?: never; file?: never; game?: never; night?: never; over?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  A file could not be written; nothing of it is left behind. */
+({ kind: "notWritten"; 
+/**  The path. */
+path: string; 
+/**  What the OS said. */
+error: string }) & { date?: never; detail?: never; file?: never; game?: never; night?: never; over?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  The ledger file at a path could not be opened; it is left untouched. */
+({ kind: "ledgerAt"; 
+/**  The file. */
+path: string; 
+/**  Why, for the UI to word and to say what to do. */
+error: Unusable }) & { date?: never; detail?: never; file?: never; game?: never; night?: never; over?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  No ledger at that path: commands that read never create one. */
+({ kind: "noLedger"; 
+/**  The path. */
+path: string }) & { date?: never; detail?: never; error?: never; file?: never; game?: never; night?: never; over?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**
+ *  A game asked for alone cannot be exported: it is voided, or not finished. Exports
+ *  hold only games that count.
+ */
+({ kind: "notExportable"; 
+/**  The game's id. */
+game: number; 
+/**  Voided (else unfinished). */
+voided: boolean }) & { date?: never; detail?: never; error?: never; file?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never } | 
+/**  A night asked for has no finished game that counts. */
+({ kind: "nothingToExport"; 
+/**  The night's id. */
+night: number }) & { date?: never; detail?: never; error?: never; file?: never; game?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  A file is there already and nobody confirmed replacing it; nothing was written. */
+({ kind: "fileExists"; 
+/**  The file. */
+path: string }) & { date?: never; detail?: never; error?: never; file?: never; game?: never; night?: never; over?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**
+ *  A game stored in the ledger no longer replays (its setup or a move cannot be read, or
+ *  the rules refuse it now): it cannot be shown or exported; the ledger is unchanged.
+ */
+({ kind: "stored"; 
+/**  The game's id. */
+game: number; 
+/**  What is wrong, in the reader's or the engine's words, for the log and to quote. */
+detail: string }) & { date?: never; error?: never; file?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  The game on the table is not in a state for the request. */
+({ kind: "table"; 
+/**  Which. */
+refusal: TableRefusal }) & { date?: never; detail?: never; error?: never; file?: never; game?: never; night?: never; over?: never; path?: never; place?: never; rule?: never; seated?: never; turn?: never; voided?: never } | 
+/**  The players, sets or rules do not make a game. */
+({ kind: "setup"; 
+/**  The engine's refusal. */
+error: SetupError; 
+/**  The checklist rule it cites, if one does. */
+rule: Rule | null }) & { date?: never; detail?: never; file?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; seated?: never; turn?: never; voided?: never } | 
+/**  The move breaks a rule; nothing changed. */
+({ kind: "move"; 
+/**  The engine's refusal, naming the tile, place, side or player. */
+error: MoveError; 
+/**  The checklist rule it cites, if one does. */
+rule: Rule | null }) & { date?: never; detail?: never; file?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; seated?: never; turn?: never; voided?: never } | 
+/**  A corrected game no longer replays: a later turn would be refused; nothing changed. */
+({ kind: "laterTurn"; 
+/**  The later turn, counted from 1 as the turn log shows it. */
+turn: number; 
+/**  Why the engine refuses it. */
+error: MoveError; 
+/**  The checklist rule it cites, if one does. */
+rule: Rule | null }) & { date?: never; detail?: never; file?: never; game?: never; night?: never; over?: never; path?: never; place?: never; refusal?: never; seated?: never; voided?: never };
+
 /**  Why the game on the table is not in a state for a request: sent to the UI as data. */
 export type TableRefusal = 
 /**  No game is on the table. */
@@ -4844,6 +4890,14 @@ export type Unplaceable =
 "removed" | 
 /**  It goes back into the bag. */
 "back-in-bag";
+
+/**  Why a ledger file cannot be used, and the ledger's or the OS's words for the log. */
+export type Unusable = {
+	/**  Why, for the UI to word and to say what to do. */
+	problem: LedgerProblem,
+	/**  The ledger's or the OS's own words, for the log. */
+	detail: string,
+};
 
 /**  What a target is worth as it stands. */
 export type Worth = 

@@ -1,6 +1,15 @@
 // A command's failure in the user's language: one place, so every screen says it the same way.
 // The engine's refusals are worded in ./refusal.ts from the data they carry.
-import type { CommandError, LedgerRefusal, ScriptPlace, ScriptProblem, StartNotice, TableRefusal } from "./bindings";
+import type {
+  CommandError,
+  LedgerFault,
+  LedgerProblem,
+  ScriptPlace,
+  ScriptProblem,
+  StartNotice,
+  TableError,
+  TableRefusal,
+} from "./bindings";
 import type { Language, MessageKey } from "./i18n";
 import { formatDate } from "./i18n/format";
 import { fileProblem, moveRefusal, overLimit, requestRefusal, setupRefusal, speech, type Speech } from "./refusal";
@@ -23,28 +32,14 @@ export function describeError(
   switch (error.kind) {
     case "internal":
       return t("error.internal", { detail: error.detail });
-    case "ledger":
-      return ledgerRefusal(error.refusal, error.detail, t);
-    case "ledgerFile":
-      return fileProblem(error.problem, s);
     case "ledgerUnavailable":
-      return describeLedgerProblem(error, t);
+      return describeLedgerProblem(error.path, error.problem, error.detail, t);
     case "settingsNotSaved":
       return t("error.settingsNotSaved", { path: error.path, detail: error.detail });
     case "settingTooLarge":
       return t("error.settingTooLarge", { max: error.max });
-    case "overLimit":
-      return error.path === null
-        ? overLimit(error.over, s)
-        : t("error.overLimitInFile", { path: error.path, reason: overLimit(error.over, s) });
-    case "refused":
-      return t("error.refused", { reason: moveRefusal(error.error, s) });
-    case "laterTurnRefused":
-      return t("error.laterTurn", { turn: error.turn, reason: moveRefusal(error.error, s) });
-    case "badSetup":
-      return t("refusal.badSetup", { reason: setupRefusal(error.error, s) });
-    case "tooFewPlayers":
-      return s.tn("refusal.tooFewPlayers", error.seated);
+    case "table":
+      return tableError(error.error, language, s);
     case "badRequest":
       return requestRefusal(error.error, s);
     case "noFileGiven":
@@ -55,9 +50,37 @@ export function describeError(
       return t("refusal.noScriptOpen");
     case "notFromDialog":
       return t("refusal.notFromDialog", { path: error.path });
+    default:
+      return unreachable(error);
+  }
+}
+
+/** What the table refused or failed at, from the data it sends. */
+function tableError(error: TableError, language: Language, s: Speech): string {
+  const t = s.t;
+  switch (error.kind) {
+    case "ledger":
+    case "refused":
+      return ledgerRefusal(error.kind === "ledger" ? error : error.error, s);
+    case "ledgerAt":
+      return describeLedgerProblem(error.path, error.error.problem, error.error.detail, t);
+    case "noLedger":
+      return describeLedgerProblem(error.path, { kind: "missing" }, "", t);
+    case "overLimit":
+      return error.file === null
+        ? overLimit(error.over, s)
+        : t("error.overLimitInFile", { path: error.file, reason: overLimit(error.over, s) });
+    case "move":
+      return t("error.refused", { reason: moveRefusal(error.error, s) });
+    case "laterTurn":
+      return t("error.laterTurn", { turn: error.turn, reason: moveRefusal(error.error, s) });
+    case "setup":
+      return t("refusal.badSetup", { reason: setupRefusal(error.error, s) });
+    case "tooFewPlayers":
+      return s.tn("refusal.tooFewPlayers", error.seated);
     case "table":
       return tableRefusal(error.refusal, s);
-    case "storedGameBroken":
+    case "stored":
       return t("refusal.storedGameBroken", { game: error.game, detail: error.detail });
     case "notExportable":
       return t(error.voided ? "error.notExportableVoided" : "error.notExportableUnfinished", { game: error.game });
@@ -65,22 +88,22 @@ export function describeError(
       return t("error.nothingToExport");
     case "fileExists":
       return t("error.fileExists", { path: error.path });
-    case "fileNotWritten":
-      return t("error.fileNotWritten", { path: error.path, detail: error.detail });
-    case "fileNotRead":
-      return t("error.fileNotRead", { path: error.path, detail: error.detail });
-    case "scriptInvalid": {
+    case "notWritten":
+      return t("error.fileNotWritten", { path: error.path, detail: error.error });
+    case "notRead":
+      return t("error.fileNotRead", { path: error.path, detail: error.error });
+    case "script": {
       // The script's own players, whom its refusals' seat numbers name; no board is in view.
-      const own = speech(language, error.names);
+      const own = speech(language, error.error.names);
       return t("error.scriptInvalid", {
-        path: error.path,
-        at: scriptPlace(error.at, own),
-        reason: scriptProblem(error.problem, own),
+        path: error.file,
+        at: scriptPlace(error.error.at, own),
+        reason: scriptProblem(error.error.problem, own),
       });
     }
-    case "scriptUnfinished":
-      return t("error.scriptUnfinished", { path: error.path });
-    case "alreadyInLedger":
+    case "unfinished":
+      return t("error.scriptUnfinished", { path: error.file });
+    case "alreadyImported":
       return error.place === null
         ? t("error.alreadyInLedger", { game: error.game, date: formatDate(language, error.date) })
         : t("error.alreadyInLedgerAt", {
@@ -95,12 +118,13 @@ export function describeError(
 
 /** The checklist rule a refusal cites, for its one-line explanation beside it. */
 export function ruleOf(error: CommandError): string | null {
-  switch (error.kind) {
-    case "refused":
-    case "laterTurnRefused":
-    case "badSetup":
+  if (error.kind !== "table") return null;
+  switch (error.error.kind) {
+    case "move":
+    case "laterTurn":
+    case "setup":
     case "tooFewPlayers":
-      return error.rule;
+      return error.error.rule;
     default:
       return null;
   }
@@ -129,7 +153,9 @@ function tableRefusal(refusal: TableRefusal, s: Speech): string {
 }
 
 /** Why the ledger refused a write; a failure of its own is quoted in its words. */
-function ledgerRefusal(refusal: LedgerRefusal, detail: string, t: Translate): string {
+function ledgerRefusal(fault: LedgerFault, s: Speech): string {
+  const { refusal, detail } = fault;
+  const t = s.t;
   switch (refusal.kind) {
     case "nameTaken":
       return t("refusal.ledger.nameTaken", { name: refusal.name });
@@ -143,6 +169,8 @@ function ledgerRefusal(refusal: LedgerRefusal, detail: string, t: Translate): st
       return t("refusal.ledger.changedMeanwhile");
     case "notFinished":
       return t("refusal.ledger.notFinished");
+    case "file":
+      return fileProblem(refusal.problem, s);
     case "other":
       return t("error.ledger", { detail });
     default:
@@ -154,9 +182,13 @@ function ledgerRefusal(refusal: LedgerRefusal, detail: string, t: Translate): st
 function scriptPlace(at: ScriptPlace, s: Speech): string {
   switch (at.kind) {
     case "move":
-      return s.t("refusal.script.move", { number: at.index + 1 });
+      return at.key === null
+        ? s.t("refusal.script.move", { number: at.index + 1 })
+        : s.t("refusal.script.moveKey", { number: at.index + 1, key: at.key });
     case "follower":
-      return s.t("refusal.script.follower", { number: at.index + 1 });
+      return at.key === null
+        ? s.t("refusal.script.follower", { number: at.index + 1 })
+        : s.t("refusal.script.followerKey", { number: at.index + 1, key: at.key });
     case "text":
       return s.t("refusal.script.text", { line: at.line, column: at.column });
     case "key":
@@ -191,8 +223,7 @@ function scriptProblem(problem: ScriptProblem, s: Speech): string {
 }
 
 /** Why a ledger cannot be used, and what the player can do about it. */
-function describeLedgerProblem(error: Extract<CommandError, { kind: "ledgerUnavailable" }>, t: Translate): string {
-  const { path, detail, problem } = error;
+function describeLedgerProblem(path: string, problem: LedgerProblem, detail: string, t: Translate): string {
   switch (problem.kind) {
     case "dataFolder":
       return t("error.dataFolder", { path, detail });

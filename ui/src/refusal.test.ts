@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { CommandError } from "./bindings";
+import type { CommandError, MoveError, Rule } from "./bindings";
 import { describeError, ruleOf } from "./errors";
 import { LANGUAGES, TABLES, type Language } from "./i18n";
 import { moveRefusal, setupRefusal, speech } from "./refusal";
@@ -9,10 +9,21 @@ import { ruleKey } from "./table/rules";
 import samples from "./errors.samples.json";
 
 const errors = samples as CommandError[];
+
+/** The engine's refusal of a move inside an error, if it is one. */
+function moveOf(error: CommandError): MoveError | null {
+  return error.kind === "table" && error.error.kind === "move" ? error.error.error : null;
+}
+
+/** A move refused as the app sends it. */
+const refused = (error: MoveError, rule: Rule | null): CommandError => ({
+  kind: "table",
+  error: { kind: "move", error, rule },
+});
 const names = ["Anna", "Bram", "Carl"];
 
 test("the samples hold the refusals of every part of a move", () => {
-  const parts = new Set(errors.flatMap((e) => (e.kind === "refused" ? [e.error.kind] : [])));
+  const parts = new Set(errors.flatMap((e) => moveOf(e)?.kind ?? []));
   expect([...parts].sort()).toEqual(
     [
       "abbot",
@@ -63,25 +74,23 @@ describe.each(LANGUAGES)("in %s", (language) => {
 /** The engine's own reason inside a refusal, without the words around it. */
 function reasonOf(error: CommandError, language: Language): string | null {
   const s = speech(language, names);
-  switch (error.kind) {
-    case "refused":
-    case "laterTurnRefused":
-      return moveRefusal(error.error, s);
-    case "badSetup":
-      return setupRefusal(error.error, s);
+  if (error.kind !== "table") return null;
+  switch (error.error.kind) {
+    case "move":
+    case "laterTurn":
+      return moveRefusal(error.error.error, s);
+    case "setup":
+      return setupRefusal(error.error.error, s);
     default:
       return null;
   }
 }
 
 test("a refusal names the player, the tile, the square and each side that does not match", () => {
-  const mismatch = errors.find(
-    (e) =>
-      e.kind === "refused" &&
-      e.error.kind === "placement" &&
-      e.error.error.kind === "edgeMismatch" &&
-      e.error.error.mismatches.length === 2,
-  )!;
+  const mismatch = errors.find((e) => {
+    const move = moveOf(e);
+    return move?.kind === "placement" && move.error.kind === "edgeMismatch" && move.error.mismatches.length === 2;
+  })!;
   expect(describeError(mismatch, "en", names)).toBe(
     "Not allowed: tile E at 1 north of the start tile, turned 90° does not fit on 2 sides: its north side is city, the neighbour's is field; its west side is road, the neighbour's is city",
   );
@@ -96,22 +105,20 @@ test("a refusal names the player, the tile, the square and each side that does n
       expect(describeError(error, language, names), "no square as coordinates").not.toMatch(/-?\d+,-?\d+/);
   }
   const onStart = { kind: "cellOccupied" as const, tile: "U" as const, cell: { x: 0, y: 0 }, rotation: "R0" as const };
-  const occupied: CommandError = { kind: "refused", error: { kind: "placement", error: onStart }, rule: "B-04" };
+  const occupied = refused({ kind: "placement", error: onStart }, "B-04");
   expect(describeError(occupied, "de", names)).toBe(
     "Nicht erlaubt: Plättchen U auf dem Startplättchen, gedreht 0°: dort liegt schon ein Plättchen",
   );
-  const cannotPay = errors.find(
-    (e) => e.kind === "refused" && e.error.kind === "purchase" && e.error.error.kind === "cannotPay",
-  )!;
+  const cannotPay = errors.find((e) => {
+    const move = moveOf(e);
+    return move?.kind === "purchase" && move.error.kind === "cannotPay";
+  })!;
   expect(describeError(cannotPay, "de", names)).toBe("Nicht erlaubt: Bram hat 3 Punkte und kann 5 nicht bezahlen");
 });
 
 test("a feature opening a sentence takes its article, whatever its gender", () => {
-  const done = (feature: "cloister" | "garden"): CommandError => ({
-    kind: "refused",
-    error: { kind: "abbot", error: { kind: "buildingComplete", cell: { x: 2, y: 1 }, feature } },
-    rule: "A-11",
-  });
+  const done = (feature: "cloister" | "garden"): CommandError =>
+    refused({ kind: "abbot", error: { kind: "buildingComplete", cell: { x: 2, y: 1 }, feature } }, "A-11");
   expect(describeError(done("cloister"), "de", names)).toContain("das Kloster mit dem Abt");
   expect(describeError(done("garden"), "de", names)).toContain("der Garten mit dem Abt");
   expect(describeError(done("cloister"), "nl", names)).toContain("het klooster met de abt");

@@ -5,7 +5,7 @@
 //! whatever path each names it by. A ledger that cannot be written is read the same way, and
 //! a write to it is refused with the OS's reason.
 
-use castellan_ledger::{Ledger, LedgerError, NightId};
+use castellan_ledger::{Ledger, NightId, OpenError};
 use castellan_script::shown::quoted;
 use castellan_table::limit::read_script;
 use castellan_table::night_picture::{save_game_picture, save_night_picture, Language};
@@ -96,7 +96,7 @@ fn open(path: &str) -> Result<Ledger, TableError> {
 /// never disturbs the app's writes nor needs to write anything.
 fn open_to_read(path: &str) -> Result<Ledger, TableError> {
     match open_existing(path) {
-        Err(TableError::LedgerAt { error: LedgerError::InUse { .. } | LedgerError::NotWritable { .. }, .. }) => {
+        Err(TableError::LedgerAt { error: OpenError::InUse { .. } | OpenError::NotWritable { .. }, .. }) => {
             Ledger::open_read_only(path).map_err(|error| TableError::LedgerAt { path: path.into(), error })
         }
         other => other,
@@ -219,7 +219,7 @@ fn export_files(args: &Args) -> Result<(), Failure> {
         "bgstats" => export::bgstats(&ledger)?,
         other => return Err(Failure::Usage(format!("unknown format {}", quoted(other)))),
     };
-    std::fs::create_dir_all(&out).map_err(|error| TableError::Io { path: out.display().to_string(), error })?;
+    std::fs::create_dir_all(&out).map_err(|error| TableError::NotWritten { path: out.display().to_string(), error })?;
     for (name, contents) in files {
         let path = out.join(name);
         // Whole or not at all: an export run again over the last one never leaves a half file.

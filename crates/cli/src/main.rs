@@ -155,7 +155,7 @@ fn check(paths: &[&str]) -> ExitCode {
         let result = read_script(std::path::Path::new(path))
             .map_err(|e| match e {
                 // The path heads the line already.
-                castellan_table::TableError::Io { error, .. } => error.to_string(),
+                castellan_table::TableError::NotRead { error, .. } => error.to_string(),
                 castellan_table::TableError::OverLimit { over, .. } => over.to_string(),
                 other => other.to_string(),
             })

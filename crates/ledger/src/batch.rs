@@ -9,7 +9,7 @@
 use chrono::NaiveDate;
 use rusqlite::Transaction;
 
-use crate::error::{Result, SqlContext};
+use crate::error::{ImportError, NewGameError, PlayerError, Result, SqlContext};
 use crate::game::{check_new_game, insert_game};
 use crate::night::{insert_night, night_at, night_on};
 use crate::player::{insert_player, player_by_name};
@@ -43,7 +43,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if the transaction cannot begin (another connection
+    /// [`crate::StoreError`] if the transaction cannot begin (another connection
     /// holds the lock past the busy timeout).
     pub fn batch(&mut self) -> Result<Batch<'_>> {
         Ok(Batch { tx: self.write()? })
@@ -57,7 +57,7 @@ impl Batch<'_> {
     /// # Errors
     ///
     /// As [`Ledger::add_player`].
-    pub fn find_or_add_player(&self, name: &str, preferred_color: Option<Color>) -> Result<PlayerId> {
+    pub fn find_or_add_player(&self, name: &str, preferred_color: Option<Color>) -> Result<PlayerId, PlayerError> {
         match player_by_name(&self.tx, name)? {
             Some(known) => Ok(known.id),
             None => insert_player(&self.tx, name, preferred_color),
@@ -69,7 +69,7 @@ impl Batch<'_> {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if a statement fails.
+    /// [`crate::StoreError`] if a statement fails.
     pub fn find_or_add_night_on(&self, date: NaiveDate, place: Option<&str>) -> Result<NightId> {
         match night_on(&self.tx, date)? {
             Some(night) => Ok(night),
@@ -82,7 +82,7 @@ impl Batch<'_> {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if a statement fails.
+    /// [`crate::StoreError`] if a statement fails.
     pub fn find_or_add_night_at(&self, date: NaiveDate, place: Option<&str>) -> Result<NightId> {
         match night_at(&self.tx, date, place)? {
             Some(night) => Ok(night),
@@ -95,9 +95,9 @@ impl Batch<'_> {
     /// # Errors
     ///
     /// As [`Ledger::start_game`].
-    pub fn start_game(&self, game: &NewGame) -> Result<GameId> {
+    pub fn start_game(&self, game: &NewGame) -> Result<GameId, NewGameError> {
         check_new_game(game)?;
-        insert_game(&self.tx, game)
+        Ok(insert_game(&self.tx, game)?)
     }
 
     /// Records a whole game, as [`Ledger::import_game`].
@@ -105,7 +105,7 @@ impl Batch<'_> {
     /// # Errors
     ///
     /// As [`Ledger::import_game`].
-    pub fn import_game(&self, import: &GameImport) -> Result<GameId> {
+    pub fn import_game(&self, import: &GameImport) -> Result<GameId, ImportError> {
         import_game_in(&self.tx, import)
     }
 
@@ -116,7 +116,7 @@ impl Batch<'_> {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if a query fails.
+    /// [`crate::StoreError`] if a query fails.
     pub fn same_game(&self, import: &GameImport) -> Result<Option<GameId>> {
         same_game(&self.tx, import)
     }
@@ -125,7 +125,7 @@ impl Batch<'_> {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if the commit fails; nothing was written then.
+    /// [`crate::StoreError`] if the commit fails; nothing was written then.
     pub fn commit(self) -> Result<()> {
         self.tx.commit().sql("COMMIT")
     }

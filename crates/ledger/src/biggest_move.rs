@@ -9,7 +9,7 @@
 
 use rusqlite::Connection;
 
-use crate::error::{LedgerError, Missing, Result, SqlContext};
+use crate::error::{Missing, Result, SqlContext, StatusError};
 use crate::{query, GameId, Ledger, PlayerId};
 
 /// The most points one player gained from one move of a game: the first such move, and the
@@ -30,7 +30,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if the query fails.
+    /// [`crate::StoreError`] if the query fails.
     pub fn games_without_biggest_move(&self) -> Result<Vec<GameId>> {
         const SQL: &str = "SELECT id FROM games WHERE finished \
                            AND id NOT IN (SELECT game_id FROM biggest_moves) ORDER BY id";
@@ -43,19 +43,19 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::NotFinished`] for one
-    /// not finished, [`LedgerError::Sqlite`] when the player is not seated in the game;
+    /// [`StatusError::NotFound`] for an unknown game, [`StatusError::NotFinished`] for one
+    /// not finished, [`crate::StoreError`] when the player is not seated in the game;
     /// nothing is written then.
-    pub fn keep_biggest_move(&mut self, game: GameId, biggest: Option<BiggestMove>) -> Result<()> {
+    pub fn keep_biggest_move(&mut self, game: GameId, biggest: Option<BiggestMove>) -> Result<(), StatusError> {
         const STATUS: &str = "SELECT finished FROM games WHERE id = ?1";
         let tx = self.write()?;
         match query::optional(&tx, STATUS, [game.0], |row| row.get::<_, bool>(0))? {
-            None => return Err(LedgerError::NotFound { what: Missing::Game(game) }),
-            Some(false) => return Err(LedgerError::NotFinished { game }),
+            None => return Err(StatusError::NotFound { what: Missing::Game(game) }),
+            Some(false) => return Err(StatusError::NotFinished { game }),
             Some(true) => {}
         }
         write_biggest_move(&tx, game, biggest)?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 }
 

@@ -1,22 +1,30 @@
-//! [`LedgerError`], the one error type of the ledger, and the conversions into it.
+//! The ledger's errors, one type per kind of operation, each holding only what can go wrong
+//! there, and the conversions into them.
 //!
 //! Every variant carries data, not prose: the app turns it into its own translated text.
-//! Failures of the file itself (damaged, newer, foreign) are separate variants from failures
-//! of a query, because the app offers different ways out for each. What is deliberately not
-//! here: rule errors (an illegal move is the engine's to refuse, before the ledger sees it).
+//! What every operation on an open ledger can meet (the file failing, a statement failing,
+//! damage found) is [`StoreError`]; opening a file is [`OpenError`]; the other operations add
+//! what they refuse: a row that is not there ([`RowError`]), a name taken ([`PlayerError`]),
+//! a game's seats ([`NewGameError`]), the move log moving on ([`MoveLogError`]), a game's end
+//! ([`EndError`]), its status ([`StatusError`]), an import ([`ImportError`]). [`LedgerError`]
+//! is any of them, for callers that run several operations. What is deliberately not here:
+//! rule errors (an illegal move is the engine's to refuse, before the ledger sees it).
+//!
+//! None is `non_exhaustive`: the app matches every variant to word it, so that a new one is a
+//! compile error there rather than a silent "other".
 
 use std::path::PathBuf;
 
 use crate::holder::Holder;
 use crate::{Color, CursorState, GameId, NightId, PlayerId};
 
-/// Shorthand for `Result<T, LedgerError>`.
-pub type Result<T, E = LedgerError> = std::result::Result<T, E>;
+/// Shorthand for `Result<T, StoreError>`, the error of reads that name no row.
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
-/// Everything that can go wrong in the ledger. Not `non_exhaustive`: the app matches every
-/// variant to word it, so that a new one is a compile error there rather than a silent "other".
+/// What any operation on an open ledger can meet: the file or a statement failed, or damage
+/// was found. Whatever the operation was writing was rolled back.
 #[derive(Debug, thiserror::Error)]
-pub enum LedgerError {
+pub enum StoreError {
     /// The file could not be read or written as asked: the disk is full, the file is
     /// read-only, another program holds SQLite's lock, or the disk failed. The change under
     /// way was rolled back, and everything stored before it is still there.
@@ -30,16 +38,7 @@ pub enum LedgerError {
         #[source]
         source: rusqlite::Error,
     },
-    /// Another process (or another `Ledger` in this one) has the file open. Nothing was
-    /// read or written; closing the holder frees it.
-    #[error("the ledger {path} is open in {holder}; close it there first")]
-    InUse {
-        /// The ledger file.
-        path: PathBuf,
-        /// Who has it, as far as can be known.
-        holder: Holder,
-    },
-    /// A statement failed for a reason that [`LedgerError::File`] does not name. `query` is
+    /// A statement failed for a reason that [`StoreError::File`] does not name. `query` is
     /// the SQL text that was run.
     #[error("SQLite failed on `{query}`")]
     Sqlite {
@@ -48,6 +47,31 @@ pub enum LedgerError {
         /// What SQLite said.
         #[source]
         source: rusqlite::Error,
+    },
+    /// The file is not a SQLite database, fails `PRAGMA quick_check`, or holds a value the
+    /// schema forbids. It is left untouched.
+    #[error("the ledger is damaged: {detail}")]
+    Corrupt {
+        /// What was found, for the log.
+        detail: String,
+    },
+}
+
+/// Why a ledger file could not be opened. In every case but a failed migration or backup the
+/// file was not written to.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Another process (or another `Ledger` in this one) has the file open. Nothing was
+    /// read or written; closing the holder frees it.
+    #[error("the ledger {path} is open in {holder}; close it there first")]
+    InUse {
+        /// The ledger file.
+        path: PathBuf,
+        /// Who has it, as far as can be known.
+        holder: Holder,
     },
     /// Bringing the schema up to date failed; the file is left at its old version.
     #[error("migrating the ledger schema failed")]
@@ -63,13 +87,6 @@ pub enum LedgerError {
         found: u32,
         /// The newest schema this build knows ([`crate::migration::SCHEMA_VERSION`]).
         supported: u32,
-    },
-    /// The file is not a SQLite database, fails `PRAGMA quick_check`, or holds a value the
-    /// schema forbids. It is left untouched.
-    #[error("the ledger is damaged: {detail}")]
-    Corrupt {
-        /// What was found, for the log.
-        detail: String,
     },
     /// The file says it is a ledger of schema version `version`, but its tables are not the
     /// ones that version has: it was made or changed by something else. It is left
@@ -137,10 +154,32 @@ pub enum LedgerError {
         #[source]
         source: std::io::Error,
     },
+}
+
+/// Why reading or changing a row the caller names failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RowError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
     /// A row that the caller named does not exist.
     #[error("{what} not found")]
     NotFound {
         /// Which row.
+        what: Missing,
+    },
+}
+
+/// Why a player could not be added or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The player to change does not exist.
+    #[error("{what} not found")]
+    NotFound {
+        /// Which player.
         what: Missing,
     },
     /// Another player already has this name (names are unique, ignoring ASCII case).
@@ -149,6 +188,114 @@ pub enum LedgerError {
         /// The name asked for.
         name: String,
     },
+    /// A player name that is empty or only whitespace.
+    #[error("a player name cannot be empty")]
+    EmptyName,
+}
+
+/// Why the names of one game's players do not make a roster: [`crate::check_roster`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RosterError {
+    /// A player name that is empty or only whitespace.
+    #[error("a player name cannot be empty")]
+    EmptyName,
+    /// Two names of one game's players are the same player as the ledger compares names
+    /// (see [`crate::name_key`]), as written.
+    #[error("two seats for the same player: {first} and {second}")]
+    SamePlayer {
+        /// The first of the two names.
+        first: String,
+        /// The second.
+        second: String,
+    },
+}
+
+/// Why a new game was not started. These are mistakes of the calling code rather than of
+/// the players (the table checks the setup first), so the app will mostly log them.
+#[derive(Debug, thiserror::Error)]
+pub enum NewGameError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The night or a seated player does not exist.
+    #[error("{what} not found")]
+    NotFound {
+        /// Which row.
+        what: Missing,
+    },
+    /// The seats do not make a game.
+    #[error(transparent)]
+    Seats(#[from] SeatError),
+    /// The setup is not a JSON object.
+    #[error(transparent)]
+    NotJson(#[from] NotJson),
+}
+
+/// Seats that do not make a game: [`NewGameError::Seats`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// A game needs at least one seat.
+    #[error("a game needs at least one seat")]
+    NoSeats,
+    /// `start_seat` does not name a seat.
+    #[error("start seat {start_seat} is not one of the {seats} seats")]
+    StartSeatOutOfRange {
+        /// The seat asked for.
+        start_seat: usize,
+        /// How many seats there are.
+        seats: usize,
+    },
+    /// The same player sits twice at one game.
+    #[error("player {0} has two seats")]
+    DuplicatePlayer(PlayerId),
+    /// Two seats play the same colour.
+    #[error("colour {0} is taken twice")]
+    DuplicateColor(Color),
+}
+
+/// A JSON column given text that is not the JSON it must be: a mistake of the calling code.
+#[derive(Debug, thiserror::Error)]
+#[error("{what} is not a JSON {shape}")]
+pub struct NotJson {
+    /// Which value ("setup", "move", "final moves").
+    pub what: &'static str,
+    /// What it must be.
+    pub shape: JsonShape,
+    /// The parser's complaint, if the text was not JSON at all.
+    #[source]
+    pub source: Option<serde_json::Error>,
+}
+
+/// The JSON a column holds: [`NotJson`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonShape {
+    /// `{…}`.
+    Object,
+    /// `[…]`.
+    Array,
+}
+
+impl std::fmt::Display for JsonShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            JsonShape::Object => "object",
+            JsonShape::Array => "array",
+        })
+    }
+}
+
+/// Why a move could not be appended, undone, redone or replaced. Nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveLogError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The game, or the move to replace among those in effect, does not exist.
+    #[error("{what} not found")]
+    NotFound {
+        /// Which row.
+        what: Missing,
+    },
     /// The game is finished or abandoned, so its moves and cursor can no longer change.
     #[error("game {game} has ended")]
     GameEnded {
@@ -156,8 +303,8 @@ pub enum LedgerError {
         game: GameId,
     },
     /// The move log is no longer where the caller saw it when it checked the change: another
-    /// window or program changed it meanwhile. Nothing was written; the caller must reload
-    /// the game and check again.
+    /// window or program changed it meanwhile. The caller must reload the game and check
+    /// again.
     #[error(
         "game {game} changed meanwhile: expected {} of {} moves in effect, found {} of {}; nothing was written",
         expected.cursor, expected.stored, found.cursor, found.stored
@@ -170,19 +317,206 @@ pub enum LedgerError {
         /// Where it stands in the file.
         found: CursorState,
     },
-    /// The game is not finished: only a finished game can be voided (the others have no
-    /// results to leave out) or have its final count undone.
+    /// The move is not a JSON object.
+    #[error(transparent)]
+    NotJson(#[from] NotJson),
+}
+
+/// Why a game could not be finished or abandoned. Nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum EndError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The game does not exist.
+    #[error("{what} not found")]
+    NotFound {
+        /// Which row.
+        what: Missing,
+    },
+    /// The game has ended already.
+    #[error("game {game} has ended")]
+    GameEnded {
+        /// The game.
+        game: GameId,
+    },
+    /// The results do not name each seated player exactly once.
+    #[error("the results do not name each seated player exactly once")]
+    ResultsDoNotMatchSeats,
+    /// The new setup or the final moves are not the JSON they must be.
+    #[error(transparent)]
+    NotJson(#[from] NotJson),
+}
+
+/// Why a finished game's status (voided, reopened, its biggest move) could not be changed:
+/// only a finished game has results to leave out or a final count to undo.
+#[derive(Debug, thiserror::Error)]
+pub enum StatusError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The game does not exist.
+    #[error("{what} not found")]
+    NotFound {
+        /// Which row.
+        what: Missing,
+    },
+    /// The game is not finished.
     #[error("game {game} is not finished")]
     NotFinished {
         /// The game.
         game: GameId,
     },
-    /// The caller passed something the ledger cannot store as asked.
-    #[error(transparent)]
-    Invalid(#[from] InvalidInput),
 }
 
-/// What kept the ledger file from being read or written: [`LedgerError::File`]. It crosses to
+/// Why a whole game could not be imported. Nothing of it was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file failed, a statement failed, or the file is damaged.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The night or a seated player does not exist.
+    #[error("{what} not found")]
+    NotFound {
+        /// Which row.
+        what: Missing,
+    },
+    /// The seats do not make a game.
+    #[error(transparent)]
+    Seats(#[from] SeatError),
+    /// The results do not name each seated player exactly once.
+    #[error("the results do not name each seated player exactly once")]
+    ResultsDoNotMatchSeats,
+    /// The setup, a move or the final moves are not the JSON they must be.
+    #[error(transparent)]
+    NotJson(#[from] NotJson),
+}
+
+/// Any ledger operation's error, for callers that run several operations and report
+/// whichever failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    /// Opening a file.
+    #[error(transparent)]
+    Open(#[from] OpenError),
+    /// A read that names no row.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A row the caller named.
+    #[error(transparent)]
+    Row(#[from] RowError),
+    /// Adding or changing a player.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// Starting a game.
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// The move log.
+    #[error(transparent)]
+    MoveLog(#[from] MoveLogError),
+    /// Finishing or abandoning a game.
+    #[error(transparent)]
+    End(#[from] EndError),
+    /// A finished game's status.
+    #[error(transparent)]
+    Status(#[from] StatusError),
+    /// Importing a game.
+    #[error(transparent)]
+    Import(#[from] ImportError),
+    /// Checking the names of a game's players.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
+}
+
+impl From<RowError> for PlayerError {
+    fn from(e: RowError) -> PlayerError {
+        match e {
+            RowError::Store(e) => PlayerError::Store(e),
+            RowError::NotFound { what } => PlayerError::NotFound { what },
+        }
+    }
+}
+
+impl From<RowError> for NewGameError {
+    fn from(e: RowError) -> NewGameError {
+        match e {
+            RowError::Store(e) => NewGameError::Store(e),
+            RowError::NotFound { what } => NewGameError::NotFound { what },
+        }
+    }
+}
+
+impl From<RowError> for MoveLogError {
+    fn from(e: RowError) -> MoveLogError {
+        match e {
+            RowError::Store(e) => MoveLogError::Store(e),
+            RowError::NotFound { what } => MoveLogError::NotFound { what },
+        }
+    }
+}
+
+impl From<RowError> for ImportError {
+    fn from(e: RowError) -> ImportError {
+        match e {
+            RowError::Store(e) => ImportError::Store(e),
+            RowError::NotFound { what } => ImportError::NotFound { what },
+        }
+    }
+}
+
+impl From<NewGameError> for ImportError {
+    fn from(e: NewGameError) -> ImportError {
+        match e {
+            NewGameError::Store(e) => ImportError::Store(e),
+            NewGameError::NotFound { what } => ImportError::NotFound { what },
+            NewGameError::Seats(e) => ImportError::Seats(e),
+            NewGameError::NotJson(e) => ImportError::NotJson(e),
+        }
+    }
+}
+
+/// What writing a game's end can refuse, wherever the end is written (finishing a game,
+/// importing one): turned into the operation's own error.
+#[derive(Debug)]
+pub(crate) enum FinishRefused {
+    Store(StoreError),
+    ResultsDoNotMatchSeats,
+    NotJson(NotJson),
+}
+
+impl From<StoreError> for FinishRefused {
+    fn from(e: StoreError) -> FinishRefused {
+        FinishRefused::Store(e)
+    }
+}
+
+impl From<NotJson> for FinishRefused {
+    fn from(e: NotJson) -> FinishRefused {
+        FinishRefused::NotJson(e)
+    }
+}
+
+impl From<FinishRefused> for EndError {
+    fn from(e: FinishRefused) -> EndError {
+        match e {
+            FinishRefused::Store(e) => EndError::Store(e),
+            FinishRefused::ResultsDoNotMatchSeats => EndError::ResultsDoNotMatchSeats,
+            FinishRefused::NotJson(e) => EndError::NotJson(e),
+        }
+    }
+}
+
+impl From<FinishRefused> for ImportError {
+    fn from(e: FinishRefused) -> ImportError {
+        match e {
+            FinishRefused::Store(e) => ImportError::Store(e),
+            FinishRefused::ResultsDoNotMatchSeats => ImportError::ResultsDoNotMatchSeats,
+            FinishRefused::NotJson(e) => ImportError::NotJson(e),
+        }
+    }
+}
+
+/// What kept the ledger file from being read or written: [`StoreError::File`]. It crosses to
 /// the UI as data, which words it in the player's language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -218,7 +552,7 @@ impl std::fmt::Display for FileProblem {
 }
 
 /// How a file's tables differ from those of its schema version:
-/// [`LedgerError::UnexpectedSchema`].
+/// [`OpenError::UnexpectedSchema`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SchemaDifference {
     /// A table, index, view or trigger of the schema is not in the file.
@@ -259,7 +593,7 @@ impl std::fmt::Display for SchemaDifference {
     }
 }
 
-/// The row that [`LedgerError::NotFound`] could not find.
+/// The row that an operation could not find.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Missing {
     /// A player.
@@ -288,66 +622,11 @@ impl std::fmt::Display for Missing {
     }
 }
 
-/// Input the ledger refuses before touching the file. These are mistakes of the calling
-/// code rather than of the players, so the app will mostly log them.
-#[derive(Debug, thiserror::Error)]
-pub enum InvalidInput {
-    /// A player name that is empty or only whitespace.
-    #[error("a player name cannot be empty")]
-    EmptyName,
-    /// A game needs at least one seat.
-    #[error("a game needs at least one seat")]
-    NoSeats,
-    /// `start_seat` does not name a seat.
-    #[error("start seat {start_seat} is not one of the {seats} seats")]
-    StartSeatOutOfRange {
-        /// The seat asked for.
-        start_seat: usize,
-        /// How many seats there are.
-        seats: usize,
-    },
-    /// Two names of one game's players are the same player as the ledger compares names
-    /// (see [`crate::name_key`]), as written.
-    #[error("two seats for the same player: {first} and {second}")]
-    SamePlayer {
-        /// The first of the two names.
-        first: String,
-        /// The second.
-        second: String,
-    },
-    /// The same player sits twice at one game.
-    #[error("player {0} has two seats")]
-    DuplicatePlayer(PlayerId),
-    /// Two seats play the same colour.
-    #[error("colour {0} is taken twice")]
-    DuplicateColor(Color),
-    /// Results must name each seated player exactly once.
-    #[error("the results do not name each seated player exactly once")]
-    ResultsDoNotMatchSeats,
-    /// A JSON column was given text that is not a JSON object.
-    #[error("{what} is not a JSON object")]
-    NotJsonObject {
-        /// Which value ("setup", "move").
-        what: &'static str,
-        /// The parser's complaint, if the text was not JSON at all.
-        #[source]
-        source: Option<serde_json::Error>,
-    },
-    /// A JSON column was given text that is not a JSON array.
-    #[error("{what} is not a JSON array")]
-    NotJsonArray {
-        /// Which value ("final moves").
-        what: &'static str,
-        /// The parser's complaint, if the text was not JSON at all.
-        #[source]
-        source: Option<serde_json::Error>,
-    },
-}
-
 /// Turns a rusqlite result into a ledger result, naming the query that failed.
 pub(crate) trait SqlContext<T> {
     /// Attach `query`; damage reported by SQLite or a value the schema forbids becomes
-    /// [`LedgerError::Corrupt`], everything else [`LedgerError::Sqlite`].
+    /// [`StoreError::Corrupt`], a failure of the file [`StoreError::File`], everything else
+    /// [`StoreError::Sqlite`].
     fn sql(self, query: &'static str) -> Result<T>;
 }
 
@@ -357,7 +636,7 @@ impl<T> SqlContext<T> for rusqlite::Result<T> {
     }
 }
 
-pub(crate) fn from_sqlite(query: &'static str, source: rusqlite::Error) -> LedgerError {
+pub(crate) fn from_sqlite(query: &'static str, source: rusqlite::Error) -> StoreError {
     use rusqlite::ErrorCode;
     let code = match &source {
         rusqlite::Error::SqliteFailure(e, _) => Some(e.code),
@@ -376,7 +655,7 @@ pub(crate) fn from_sqlite(query: &'static str, source: rusqlite::Error) -> Ledge
         _ => false,
     };
     if damaged {
-        return LedgerError::Corrupt { detail: format!("{source} (in `{query}`)") };
+        return StoreError::Corrupt { detail: format!("{source} (in `{query}`)") };
     }
     let problem = match code {
         Some(ErrorCode::DiskFull) => FileProblem::DiskFull,
@@ -386,7 +665,7 @@ pub(crate) fn from_sqlite(query: &'static str, source: rusqlite::Error) -> Ledge
         }
         Some(ErrorCode::SystemIoFailure) => FileProblem::Io,
         Some(ErrorCode::CannotOpen) => FileProblem::CannotOpen,
-        _ => return LedgerError::Sqlite { query, source },
+        _ => return StoreError::Sqlite { query, source },
     };
-    LedgerError::File { problem, query, source }
+    StoreError::File { problem, query, source }
 }

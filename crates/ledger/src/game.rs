@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
+use crate::error::{EndError, Missing, NewGameError, Result, RowError, SeatError, SqlContext, StatusError};
 use crate::night::{add_attendee, require_night};
 use crate::timestamp::Stamp;
 use crate::{json, query, Color, Ledger, NightId, PlayerId};
@@ -130,10 +130,10 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// - [`LedgerError::NotFound`] for an unknown night or player;
-    /// - [`LedgerError::Invalid`] for no seats, a start seat out of range, a player seated
+    /// - [`NewGameError::NotFound`] for an unknown night or player;
+    /// - [`NewGameError::Seats`] or [`NewGameError::NotJson`] for no seats, a start seat out of range, a player seated
     ///   twice, a colour taken twice, or a setup that is not a JSON object.
-    pub fn start_game(&mut self, game: &NewGame) -> Result<GameId> {
+    pub fn start_game(&mut self, game: &NewGame) -> Result<GameId, NewGameError> {
         check_new_game(game)?;
         let tx = self.write()?;
         let id = insert_game(&tx, game)?;
@@ -145,12 +145,12 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game.
-    pub fn game(&self, id: GameId) -> Result<Game> {
+    /// [`RowError::NotFound`] for an unknown game.
+    pub fn game(&self, id: GameId) -> Result<Game, RowError> {
         const SQL: &str = game_select!("WHERE id = ?1");
         let tx = self.read()?;
-        let mut game = query::optional(&tx, SQL, [id.0], game_from_row)?
-            .ok_or(LedgerError::NotFound { what: Missing::Game(id) })?;
+        let mut game =
+            query::optional(&tx, SQL, [id.0], game_from_row)?.ok_or(RowError::NotFound { what: Missing::Game(id) })?;
         game.seats = seats(&tx, id)?;
         Ok(game)
     }
@@ -160,7 +160,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if a query fails.
+    /// [`crate::StoreError`] if a query fails.
     pub fn unfinished_games(&self) -> Result<Vec<Game>> {
         const SQL: &str = game_select!("WHERE ended_at IS NULL ORDER BY started_at DESC, id DESC");
         let tx = self.read()?;
@@ -175,7 +175,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if a query fails.
+    /// [`crate::StoreError`] if a query fails.
     pub fn unfinished_game(&self) -> Result<Option<Game>> {
         Ok(self.unfinished_games()?.into_iter().next())
     }
@@ -185,14 +185,14 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] if it has
+    /// [`EndError::NotFound`] for an unknown game, [`EndError::GameEnded`] if it has
     /// already ended.
-    pub fn abandon_game(&mut self, id: GameId, ended_at: DateTime<Utc>) -> Result<()> {
+    pub fn abandon_game(&mut self, id: GameId, ended_at: DateTime<Utc>) -> Result<(), EndError> {
         const SQL: &str = "UPDATE games SET ended_at = ?2 WHERE id = ?1";
         let tx = self.write()?;
         require_in_progress(&tx, id)?;
         query::execute(&tx, SQL, (id.0, Stamp(ended_at)))?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 
     /// Voids a finished game: it stays in the ledger, with its moves and results, but leaves
@@ -201,63 +201,63 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::NotFinished`] for a game
+    /// [`StatusError::NotFound`] for an unknown game, [`StatusError::NotFinished`] for a game
     /// in progress or abandoned.
-    pub fn void_game(&mut self, id: GameId, voided_at: DateTime<Utc>) -> Result<()> {
+    pub fn void_game(&mut self, id: GameId, voided_at: DateTime<Utc>) -> Result<(), StatusError> {
         const SQL: &str = "UPDATE games SET voided_at = coalesce(voided_at, ?2) WHERE id = ?1";
         let tx = self.write()?;
         require_finished(&tx, id)?;
         query::execute(&tx, SQL, (id.0, Stamp(voided_at)))?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 
     /// Takes a voided game back into the statistics; a game not voided is left as it is.
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game.
-    pub fn unvoid_game(&mut self, id: GameId) -> Result<()> {
+    /// [`RowError::NotFound`] for an unknown game.
+    pub fn unvoid_game(&mut self, id: GameId) -> Result<(), RowError> {
         const SQL: &str = "UPDATE games SET voided_at = NULL WHERE id = ?1";
         let tx = self.write()?;
         if query::execute(&tx, SQL, [id.0])? == 0 {
-            return Err(LedgerError::NotFound { what: Missing::Game(id) });
+            return Err(RowError::NotFound { what: Missing::Game(id) });
         }
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 }
 
 /// Fails unless the game exists and is finished.
-fn require_finished(conn: &Connection, id: GameId) -> Result<()> {
+pub(crate) fn require_finished(conn: &Connection, id: GameId) -> Result<(), StatusError> {
     const SQL: &str = "SELECT finished FROM games WHERE id = ?1";
     match query::optional(conn, SQL, [id.0], |row| row.get::<_, bool>(0))? {
-        None => Err(LedgerError::NotFound { what: Missing::Game(id) }),
-        Some(false) => Err(LedgerError::NotFinished { game: id }),
+        None => Err(StatusError::NotFound { what: Missing::Game(id) }),
+        Some(false) => Err(StatusError::NotFinished { game: id }),
         Some(true) => Ok(()),
     }
 }
 
 /// The checks on a new game that need no database.
-pub(crate) fn check_new_game(game: &NewGame) -> Result<()> {
+pub(crate) fn check_new_game(game: &NewGame) -> Result<(), NewGameError> {
     if game.seats.is_empty() {
-        return Err(InvalidInput::NoSeats.into());
+        return Err(SeatError::NoSeats.into());
     }
     if game.start_seat >= game.seats.len() {
-        return Err(InvalidInput::StartSeatOutOfRange { start_seat: game.start_seat, seats: game.seats.len() }.into());
+        return Err(SeatError::StartSeatOutOfRange { start_seat: game.start_seat, seats: game.seats.len() }.into());
     }
     for (i, seat) in game.seats.iter().enumerate() {
         let earlier = &game.seats[..i];
         if earlier.iter().any(|s| s.player == seat.player) {
-            return Err(InvalidInput::DuplicatePlayer(seat.player).into());
+            return Err(SeatError::DuplicatePlayer(seat.player).into());
         }
         if earlier.iter().any(|s| s.color == seat.color) {
-            return Err(InvalidInput::DuplicateColor(seat.color).into());
+            return Err(SeatError::DuplicateColor(seat.color).into());
         }
     }
-    json::require_object("setup", &game.setup_json)
+    Ok(json::require_object("setup", &game.setup_json)?)
 }
 
 /// Inserts a checked new game inside a write transaction.
-pub(crate) fn insert_game(conn: &Connection, game: &NewGame) -> Result<GameId> {
+pub(crate) fn insert_game(conn: &Connection, game: &NewGame) -> Result<GameId, RowError> {
     const GAME: &str = "INSERT INTO games (night_id, script_version, setup_json, start_seat, \
                         started_at, app_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
     const SEAT: &str = "INSERT INTO game_seats (game_id, seat, player_id, color) VALUES (?1, ?2, ?3, ?4)";
@@ -283,11 +283,11 @@ pub(crate) fn insert_game(conn: &Connection, game: &NewGame) -> Result<GameId> {
 }
 
 /// Fails unless the game exists and is in progress.
-pub(crate) fn require_in_progress(conn: &Connection, id: GameId) -> Result<()> {
+pub(crate) fn require_in_progress(conn: &Connection, id: GameId) -> Result<(), EndError> {
     const SQL: &str = "SELECT ended_at IS NULL FROM games WHERE id = ?1";
     match query::optional(conn, SQL, [id.0], |row| row.get::<_, bool>(0))? {
-        None => Err(LedgerError::NotFound { what: Missing::Game(id) }),
-        Some(false) => Err(LedgerError::GameEnded { game: id }),
+        None => Err(EndError::NotFound { what: Missing::Game(id) }),
+        Some(false) => Err(EndError::GameEnded { game: id }),
         Some(true) => Ok(()),
     }
 }

@@ -36,7 +36,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if a query fails.
+    /// [`crate::StoreError`] if a query fails.
     pub fn history(&self) -> Result<Vec<NightHistory>> {
         const NIGHTS: &str = "SELECT id, date, place FROM nights ORDER BY date DESC, id DESC";
         const ATTENDEES: &str = "SELECT night_id, player_id FROM night_players ORDER BY night_id, player_id";

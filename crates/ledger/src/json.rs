@@ -7,24 +7,22 @@
 
 use serde::de::IgnoredAny;
 
-use crate::error::{InvalidInput, Result};
+use crate::error::{JsonShape, NotJson};
 
 /// Checks that `text` is one JSON object. `what` names it in the error.
-pub(crate) fn require_object(what: &'static str, text: &str) -> Result<()> {
-    require(text, '{', |source| InvalidInput::NotJsonObject { what, source })
+pub(crate) fn require_object(what: &'static str, text: &str) -> Result<(), NotJson> {
+    require(what, text, JsonShape::Object, '{')
 }
 
 /// Checks that `text` is one JSON array. `what` names it in the error.
-pub(crate) fn require_array(what: &'static str, text: &str) -> Result<()> {
-    require(text, '[', |source| InvalidInput::NotJsonArray { what, source })
+pub(crate) fn require_array(what: &'static str, text: &str) -> Result<(), NotJson> {
+    require(what, text, JsonShape::Array, '[')
 }
 
-/// Checks that `text` is one JSON value that starts with `opener`; `refusal` words the error,
-/// with the parser's complaint when there is one.
-fn require(text: &str, opener: char, refusal: impl Fn(Option<serde_json::Error>) -> InvalidInput) -> Result<()> {
-    serde_json::from_str::<IgnoredAny>(text).map_err(|source| refusal(Some(source)))?;
+fn require(what: &'static str, text: &str, shape: JsonShape, opener: char) -> Result<(), NotJson> {
+    serde_json::from_str::<IgnoredAny>(text).map_err(|source| NotJson { what, shape, source: Some(source) })?;
     if !text.trim_start().starts_with(opener) {
-        return Err(refusal(None).into());
+        return Err(NotJson { what, shape, source: None });
     }
     Ok(())
 }

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
-use crate::error::{from_sqlite, LedgerError, Result, SqlContext};
+use crate::error::{from_sqlite, OpenError, Result, SqlContext, StoreError};
 use crate::location;
 use crate::lock::OwnerLock;
 use crate::migration::{self, APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION};
@@ -87,7 +87,7 @@ const WAL_KEPT_BYTES: i64 = 4 << 20;
 /// # Ownership
 ///
 /// A `Ledger` opened with [`Ledger::open`] is the file's only writer until it is dropped:
-/// a second opener is refused with [`LedgerError::InUse`], and every change of a move log
+/// a second opener is refused with [`OpenError::InUse`], and every change of a move log
 /// names the cursor it was checked against (see [`Ledger::append_move`]).
 ///
 /// # Examples
@@ -157,23 +157,23 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// - [`LedgerError::InUse`] naming the process that has the file open; nothing is read;
-    /// - [`LedgerError::HardLinked`] if the file has another name as well (see
+    /// - [`OpenError::InUse`] naming the process that has the file open; nothing is read;
+    /// - [`OpenError::HardLinked`] if the file has another name as well (see
     ///   `location.rs`);
-    /// - [`LedgerError::NotWritable`] with the OS's reason if the file or its folder cannot
+    /// - [`OpenError::NotWritable`] with the OS's reason if the file or its folder cannot
     ///   be written; nothing is made beside it;
-    /// - [`LedgerError::Corrupt`] if the file is empty, not a SQLite database or fails
+    /// - [`StoreError::Corrupt`] (as [`OpenError::Store`]) if the file is empty, not a SQLite database or fails
     ///   `PRAGMA quick_check`;
-    /// - [`LedgerError::ForeignDatabase`] if it is another program's database, and
-    ///   [`LedgerError::UnexpectedSchema`] if it says it is a ledger but its tables are not
+    /// - [`OpenError::ForeignDatabase`] if it is another program's database, and
+    ///   [`OpenError::UnexpectedSchema`] if it says it is a ledger but its tables are not
     ///   those of its schema version;
-    /// - [`LedgerError::SchemaTooNew`] if a newer Castellan wrote it.
+    /// - [`OpenError::SchemaTooNew`] if a newer Castellan wrote it.
     ///
-    /// In these cases the file is not written to. Otherwise [`LedgerError::Io`],
-    /// [`LedgerError::Sqlite`], [`LedgerError::File`] or [`LedgerError::Migration`] if the
+    /// In these cases the file is not written to. Otherwise [`OpenError::Io`],
+    /// [`OpenError::Store`] or [`OpenError::Migration`] if the
     /// file cannot be created, backed up or migrated; a failed migration leaves the file at
     /// its old version.
-    pub fn open(path: impl AsRef<Path>) -> Result<Ledger> {
+    pub fn open(path: impl AsRef<Path>) -> Result<Ledger, OpenError> {
         // One path per file, for the lock, for SQLite and for every error (`location.rs`).
         let path = location::for_writing(path.as_ref())?;
         // Taken before anything is read, so what is checked below is what gets written.
@@ -212,7 +212,7 @@ impl Ledger {
                 _aside: None,
             });
         }
-        Err(LedgerError::Io {
+        Err(OpenError::Io {
             path,
             source: std::io::Error::other("the file was replaced again and again while it was being opened"),
         })
@@ -227,21 +227,21 @@ impl Ledger {
     /// takes no lock, so it works on a read-only file or in a read-only folder, and it makes
     /// nothing beside the file (see `reading.rs`), while still reading the moves that are
     /// only in its `-wal` file. Writes
-    /// through this `Ledger` fail with [`LedgerError::File`] (read-only). It cannot migrate,
+    /// through this `Ledger` fail with [`StoreError::File`] (read-only). It cannot migrate,
     /// so the file must be at this build's schema version.
     ///
     /// # Errors
     ///
-    /// As [`Ledger::open`] for a damaged, foreign, newer or hard-linked file; [`LedgerError::NoLedger`]
-    /// if there is no file; [`LedgerError::NeedsMigration`] if the file is older.
-    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Ledger> {
+    /// As [`Ledger::open`] for a damaged, foreign, newer or hard-linked file; [`OpenError::NoLedger`]
+    /// if there is no file; [`OpenError::NeedsMigration`] if the file is older.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Ledger, OpenError> {
         let given = path.as_ref();
-        let no_ledger = || LedgerError::NoLedger { path: given.to_path_buf() };
+        let no_ledger = || OpenError::NoLedger { path: given.to_path_buf() };
         let path = location::existing(given)?.ok_or_else(no_ledger)?;
         let reading = match inspect(&path)? {
             Found::Nothing => return Err(no_ledger()),
             Found::Ledger { version, .. } if version < SCHEMA_VERSION => {
-                return Err(LedgerError::NeedsMigration { found: version, current: SCHEMA_VERSION });
+                return Err(OpenError::NeedsMigration { found: version, current: SCHEMA_VERSION });
             }
             Found::Ledger { reading, .. } => reading,
         };
@@ -260,9 +260,9 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] or [`LedgerError::Migration`] if SQLite fails, which is not
+    /// [`OpenError::Store`] or [`OpenError::Migration`] if SQLite fails, which is not
     /// expected.
-    pub fn open_in_memory() -> Result<Ledger> {
+    pub fn open_in_memory() -> Result<Ledger, OpenError> {
         let mut conn = Connection::open_in_memory().sql("open")?;
         configure(&conn, false)?;
         migrate(&mut conn)?;
@@ -283,7 +283,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if the pragma cannot be read.
+    /// [`StoreError::Sqlite`] if the pragma cannot be read.
     pub fn schema_version(&self) -> Result<u32> {
         user_version(&self.conn)
     }
@@ -338,27 +338,31 @@ impl Ledger {
 }
 
 /// Looks at the file at `path` without writing to it, nor beside it.
-fn inspect(path: &Path) -> Result<Found> {
-    let io = |source| LedgerError::Io { path: path.to_path_buf(), source };
+fn inspect(path: &Path) -> Result<Found, OpenError> {
+    let io = |source| OpenError::Io { path: path.to_path_buf(), source };
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
         Err(e) => return Err(io(e)),
     };
     if !metadata.is_file() {
-        return Err(LedgerError::Corrupt { detail: format!("{} is not a regular file", path.display()) });
+        return Err(OpenError::Store(StoreError::Corrupt {
+            detail: format!("{} is not a regular file", path.display()),
+        }));
     }
     let file = fs::File::open(path).map_err(io)?;
     location::refuse_second_names(path, &file)?;
     if metadata.len() == 0 {
         // Castellan never leaves one (see `create`), so this is a file that lost its
         // contents, or not ours: the user must see that rather than get an empty ledger.
-        return Err(LedgerError::Corrupt { detail: "the file is empty (0 bytes)".to_owned() });
+        return Err(OpenError::Store(StoreError::Corrupt { detail: "the file is empty (0 bytes)".to_owned() }));
     }
     let mut header = Vec::with_capacity(SQLITE_HEADER.len());
     file.take(SQLITE_HEADER.len() as u64).read_to_end(&mut header).map_err(io)?;
     if header != SQLITE_HEADER {
-        return Err(LedgerError::Corrupt { detail: "not a SQLite database (wrong header)".to_owned() });
+        return Err(OpenError::Store(StoreError::Corrupt {
+            detail: "not a SQLite database (wrong header)".to_owned(),
+        }));
     }
 
     let reading = Reading::open(path)?;
@@ -375,10 +379,10 @@ fn inspect(path: &Path) -> Result<Found> {
         return Ok(Found::Nothing);
     }
     if application_id != APPLICATION_ID {
-        return Err(LedgerError::ForeignDatabase { application_id });
+        return Err(OpenError::ForeignDatabase { application_id });
     }
     if version > SCHEMA_VERSION {
-        return Err(LedgerError::SchemaTooNew { found: version, supported: SCHEMA_VERSION });
+        return Err(OpenError::SchemaTooNew { found: version, supported: SCHEMA_VERSION });
     }
     migration::check_shape(conn, version)?;
     Ok(Found::Ledger { version, reading, identity: location::identity(&metadata) })
@@ -387,37 +391,39 @@ fn inspect(path: &Path) -> Result<Found> {
 /// Refuses a ledger file that cannot be written, before SQLite opens it: SQLite would open
 /// it read-only without a word, make its `-wal` and `-shm` files beside it, and fail only at
 /// the first write, with no reason from the OS.
-fn refuse_unwritable(path: &Path) -> Result<()> {
+fn refuse_unwritable(path: &Path) -> Result<(), OpenError> {
     // Opened for writing, and closed, without a byte written.
     match fs::OpenOptions::new().write(true).open(path) {
         Ok(_) => Ok(()),
         Err(source) if crate::lock::is_refusal_to_write(&source) => {
-            Err(LedgerError::NotWritable { path: path.to_path_buf(), source })
+            Err(OpenError::NotWritable { path: path.to_path_buf(), source })
         }
-        Err(source) => Err(LedgerError::Io { path: path.to_path_buf(), source }),
+        Err(source) => Err(OpenError::Io { path: path.to_path_buf(), source }),
     }
 }
 
 /// Runs `PRAGMA quick_check`; anything but a single `ok` means damage.
-fn quick_check(conn: &Connection) -> Result<()> {
+fn quick_check(conn: &Connection) -> Result<(), OpenError> {
     const QUERY: &str = "PRAGMA quick_check";
     let problems: Vec<String> = conn
         .prepare(QUERY)
         .and_then(|mut statement| statement.query_map([], |row| row.get::<_, String>(0))?.collect())
-        .map_err(|source| LedgerError::Corrupt { detail: format!("quick_check could not run: {source}") })?;
+        .map_err(|source| {
+            OpenError::Store(StoreError::Corrupt { detail: format!("quick_check could not run: {source}") })
+        })?;
     if problems.len() == 1 && problems[0] == "ok" {
         Ok(())
     } else {
-        Err(LedgerError::Corrupt { detail: format!("quick_check: {}", problems.join("; ")) })
+        Err(OpenError::Store(StoreError::Corrupt { detail: format!("quick_check: {}", problems.join("; ")) }))
     }
 }
 
 /// Builds a new ledger at `path`: in a file beside it, migrated, synced, then renamed into
 /// place, so that `path` is either absent or a complete ledger, even if the process dies
 /// meanwhile. The caller holds the lock, so no other Castellan builds there at once.
-fn create(path: &Path) -> Result<()> {
+fn create(path: &Path) -> Result<(), OpenError> {
     let temp = sibling(path, ".new");
-    let io = |path: &Path, source| LedgerError::Io { path: path.to_path_buf(), source };
+    let io = |path: &Path, source| OpenError::Io { path: path.to_path_buf(), source };
     // Left by a creation that was cut short; the lock says it is no one else's.
     remove_with_journals(&temp).map_err(|source| io(&temp, source))?;
     let built = (|| {
@@ -467,14 +473,14 @@ fn sync_folder(path: &Path) {
 /// `VACUUM INTO` makes a consistent copy including what is still in the WAL (a plain file
 /// copy would miss it) and works from a read-only connection, so the original is not
 /// touched.
-fn back_up(path: &Path, version: u32) -> Result<PathBuf> {
+fn back_up(path: &Path, version: u32) -> Result<PathBuf, OpenError> {
     let base = format!("{}.v{version}.bak", path.display());
     let target = std::iter::once(PathBuf::from(&base))
         .chain((1..).map(|n| PathBuf::from(format!("{base}.{n}"))))
         .find(|candidate| !candidate.exists())
         .expect("an unbounded sequence of names has a free one");
     let conn = Reading::open(path)?.conn;
-    let target_text = target.to_str().ok_or_else(|| LedgerError::Io {
+    let target_text = target.to_str().ok_or_else(|| OpenError::Io {
         path: target.clone(),
         source: std::io::Error::other("backup path is not valid UTF-8"),
     })?;
@@ -484,7 +490,7 @@ fn back_up(path: &Path, version: u32) -> Result<PathBuf> {
 
 /// Per-connection settings: they are not stored in the file and cannot change inside a
 /// transaction, so they are set here rather than in a migration.
-fn configure(conn: &Connection, on_disk: bool) -> Result<()> {
+fn configure(conn: &Connection, on_disk: bool) -> Result<(), OpenError> {
     conn.busy_timeout(BUSY_TIMEOUT).sql("busy_timeout")?;
     conn.pragma_update(None, "foreign_keys", true).sql("PRAGMA foreign_keys = ON")?;
     if on_disk {
@@ -502,16 +508,16 @@ fn configure(conn: &Connection, on_disk: bool) -> Result<()> {
     Ok(())
 }
 
-fn migrate(conn: &mut Connection) -> Result<()> {
+fn migrate(conn: &mut Connection) -> Result<(), OpenError> {
     MIGRATIONS.to_latest(conn).map_err(|source| match source {
         // A full disk or a read-only file is said as such, as for any other write.
         rusqlite_migration::Error::RusqliteError { query, err } => match from_sqlite("migration", err) {
-            LedgerError::Sqlite { source: err, .. } => {
-                LedgerError::Migration { source: rusqlite_migration::Error::RusqliteError { query, err } }
+            StoreError::Sqlite { source: err, .. } => {
+                OpenError::Migration { source: rusqlite_migration::Error::RusqliteError { query, err } }
             }
-            file_or_damage => file_or_damage,
+            file_or_damage => OpenError::Store(file_or_damage),
         },
-        source => LedgerError::Migration { source },
+        source => OpenError::Migration { source },
     })?;
     debug_assert_eq!(user_version(conn)?, migration::SCHEMA_VERSION);
     Ok(())
@@ -543,7 +549,7 @@ mod tests {
             assert!(added < 10_000, "two pages cannot hold 10,000 players");
         };
         assert!(
-            matches!(error, LedgerError::File { problem: FileProblem::DiskFull, .. }),
+            matches!(error, crate::PlayerError::Store(StoreError::File { problem: FileProblem::DiskFull, .. })),
             "SQLITE_FULL must be said as a full disk, got {error:?}"
         );
         assert!(added > 0, "some players fit before the file was full");

@@ -89,7 +89,10 @@ mod timestamp;
 
 pub use batch::Batch;
 pub use biggest_move::BiggestMove;
-pub use error::{FileProblem, InvalidInput, LedgerError, Missing, Result, SchemaDifference};
+pub use error::{
+    EndError, FileProblem, ImportError, JsonShape, LedgerError, Missing, MoveLogError, NewGameError, NotJson,
+    OpenError, PlayerError, Result, RosterError, RowError, SchemaDifference, SeatError, StatusError, StoreError,
+};
 pub use game::{Game, GameId, GameStatus, NewGame, Seat};
 pub use highlight::{BrokenRecord, RecordKind};
 pub use history::{GameHistory, NightHistory};

@@ -12,14 +12,14 @@
 //! was opened by, so two names are two ledgers to it: a writer through each would never see
 //! the other's changes, and one name's WAL could later be replayed over games the other
 //! wrote. A file with more than one name is therefore refused, by reading and writing alike
-//! ([`LedgerError::HardLinked`]); a backup is a copy.
+//! ([`OpenError::HardLinked`]); a backup is a copy.
 //!
 //! Not here: what is locked and how (`lock.rs`); what is in the file (`ledger.rs`).
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 
-use crate::error::{LedgerError, Result};
+use crate::error::{OpenError, Result};
 
 /// How many symlinks in a row are followed to find where a ledger still to be made goes;
 /// Linux's own limit, past which a chain is taken for a loop.
@@ -29,13 +29,13 @@ const MAX_LINKS: usize = 40;
 ///
 /// # Errors
 ///
-/// [`LedgerError::Io`] if the path cannot be resolved (a loop of symlinks, a folder that
+/// [`OpenError::Io`] if the path cannot be resolved (a loop of symlinks, a folder that
 /// may not be looked into).
-pub(crate) fn existing(path: &Path) -> Result<Option<PathBuf>> {
+pub(crate) fn existing(path: &Path) -> Result<Option<PathBuf>, OpenError> {
     match dunce::canonicalize(path) {
         Ok(canonical) => Ok(Some(canonical)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(LedgerError::Io { path: path.to_path_buf(), source }),
+        Err(source) => Err(OpenError::Io { path: path.to_path_buf(), source }),
     }
 }
 
@@ -45,13 +45,13 @@ pub(crate) fn existing(path: &Path) -> Result<Option<PathBuf>> {
 ///
 /// # Errors
 ///
-/// [`LedgerError::Io`] if the path cannot be resolved, names no file (it ends in `..`), or
+/// [`OpenError::Io`] if the path cannot be resolved, names no file (it ends in `..`), or
 /// its folder cannot be made.
-pub(crate) fn for_writing(path: &Path) -> Result<PathBuf> {
+pub(crate) fn for_writing(path: &Path) -> Result<PathBuf, OpenError> {
     if let Some(canonical) = existing(path)? {
         return Ok(canonical);
     }
-    let io = |path: &Path, source| LedgerError::Io { path: path.to_path_buf(), source };
+    let io = |path: &Path, source| OpenError::Io { path: path.to_path_buf(), source };
     let mut target = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         let Ok(next) = fs::read_link(&target) else { break };
@@ -71,11 +71,11 @@ pub(crate) fn for_writing(path: &Path) -> Result<PathBuf> {
 ///
 /// # Errors
 ///
-/// [`LedgerError::HardLinked`] if it has; [`LedgerError::Io`] if that cannot be told.
-pub(crate) fn refuse_second_names(path: &Path, file: &File) -> Result<()> {
-    let links = links(file).map_err(|source| LedgerError::Io { path: path.to_path_buf(), source })?;
+/// [`OpenError::HardLinked`] if it has; [`OpenError::Io`] if that cannot be told.
+pub(crate) fn refuse_second_names(path: &Path, file: &File) -> Result<(), OpenError> {
+    let links = links(file).map_err(|source| OpenError::Io { path: path.to_path_buf(), source })?;
     if links > 1 {
-        return Err(LedgerError::HardLinked { path: path.to_path_buf(), links });
+        return Err(OpenError::HardLinked { path: path.to_path_buf(), links });
     }
     Ok(())
 }

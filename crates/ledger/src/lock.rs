@@ -43,7 +43,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::{LedgerError, Result};
+use crate::error::{OpenError, Result};
 use crate::holder::Holder;
 
 /// The exclusive lock on a ledger file; released (and its file removed) on drop.
@@ -65,19 +65,19 @@ impl OwnerLock {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::InUse`] naming the holder if another process (or another
-    /// [`crate::Ledger`] in this one) has it; [`LedgerError::NotWritable`] if the lock file
+    /// [`OpenError::InUse`] naming the holder if another process (or another
+    /// [`crate::Ledger`] in this one) has it; [`OpenError::NotWritable`] if the lock file
     /// may not be made or written (a read-only folder or disk), naming the folder if there
-    /// is no lock file yet; [`LedgerError::Io`] if it cannot be made for another reason.
-    pub(crate) fn acquire(ledger: &Path) -> Result<OwnerLock> {
+    /// is no lock file yet; [`OpenError::Io`] if it cannot be made for another reason.
+    pub(crate) fn acquire(ledger: &Path) -> Result<OwnerLock, OpenError> {
         let path = Self::path_for(ledger);
-        let io = |source| LedgerError::Io { path: path.clone(), source };
+        let io = |source| OpenError::Io { path: path.clone(), source };
         let refused = |source: std::io::Error| {
             if !is_refusal_to_write(&source) {
                 return io(source);
             }
             let folder = ledger.parent().filter(|_| !path.exists()).unwrap_or(&path);
-            LedgerError::NotWritable { path: folder.to_path_buf(), source }
+            OpenError::NotWritable { path: folder.to_path_buf(), source }
         };
         loop {
             let mut file =
@@ -85,7 +85,7 @@ impl OwnerLock {
             match file.try_lock() {
                 Ok(()) => {}
                 Err(fs::TryLockError::WouldBlock) => {
-                    return Err(LedgerError::InUse { path: ledger.to_path_buf(), holder: Holder::read(&mut file) });
+                    return Err(OpenError::InUse { path: ledger.to_path_buf(), holder: Holder::read(&mut file) });
                 }
                 Err(fs::TryLockError::Error(source)) => return Err(io(source)),
             }

@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 use rusqlite::{Connection, Transaction};
 use rusqlite_migration::{HookResult, Migrations, M};
 
-use crate::error::{LedgerError, Result, SchemaDifference, SqlContext};
+use crate::error::{OpenError, Result, SchemaDifference, SqlContext};
 
 /// The migrations' SQL in order, the first of each number `n` making schema `n`; append
 /// only. Public so that a test can build a file as a release at an older schema left it.
@@ -75,9 +75,9 @@ fn fill_name_keys(tx: &Transaction) -> HookResult {
 ///
 /// # Errors
 ///
-/// [`LedgerError::Migration`] naming the statement that failed.
-pub fn validate() -> Result<()> {
-    MIGRATIONS.validate().map_err(|source| LedgerError::Migration { source })
+/// [`OpenError::Migration`] naming the statement that failed.
+pub fn validate() -> Result<(), rusqlite_migration::Error> {
+    MIGRATIONS.validate()
 }
 
 /// One table, index, view or trigger: its kind, the table it belongs to, and its columns
@@ -129,17 +129,17 @@ fn shape(conn: &Connection) -> Result<BTreeMap<String, Object>> {
 ///
 /// # Errors
 ///
-/// [`LedgerError::UnexpectedSchema`] with the first difference; [`LedgerError::Sqlite`]
-/// or [`LedgerError::Migration`] if the schema cannot be read or built, which is not
+/// [`OpenError::UnexpectedSchema`] with the first difference; [`OpenError::Store`]
+/// or [`OpenError::Migration`] if the schema cannot be read or built, which is not
 /// expected.
-pub(crate) fn check_shape(conn: &Connection, version: u32) -> Result<()> {
+pub(crate) fn check_shape(conn: &Connection, version: u32) -> Result<(), OpenError> {
     let mut reference = Connection::open_in_memory().sql("open")?;
     if version > 0 {
-        MIGRATIONS.to_version(&mut reference, version as usize).map_err(|source| LedgerError::Migration { source })?;
+        MIGRATIONS.to_version(&mut reference, version as usize).map_err(|source| OpenError::Migration { source })?;
     }
     let expected = shape(&reference)?;
     let found = shape(conn)?;
-    let difference = |difference| Err(LedgerError::UnexpectedSchema { version, difference });
+    let difference = |difference| Err(OpenError::UnexpectedSchema { version, difference });
     for (name, object) in &expected {
         match found.get(name) {
             None => return difference(SchemaDifference::Missing { kind: object.kind.clone(), name: name.clone() }),

@@ -21,7 +21,7 @@
 //! the caller has checked it with the engine first.
 //!
 //! Every change names the [`CursorState`] the caller checked it against, and is refused
-//! with [`LedgerError::MovedOn`], writing nothing, if the log no longer stands there. A
+//! with [`MoveLogError::MovedOn`], writing nothing, if the log no longer stands there. A
 //! move is legal only after the moves it was checked after, so a log that moved on
 //! meanwhile (another window, a second program on the file) would otherwise be given a
 //! move twice, or lose one the other side still shows.
@@ -29,7 +29,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use crate::error::{LedgerError, Missing, Result, SqlContext};
+use crate::error::{Missing, MoveLogError, Result, RowError, SqlContext};
 use crate::timestamp::Stamp;
 use crate::{json, query, GameId, Ledger};
 
@@ -74,16 +74,16 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] once it
-    /// has ended, [`LedgerError::MovedOn`] if the log is no longer at `expected`,
-    /// [`LedgerError::Invalid`] if `move_json` is not a JSON object.
+    /// [`MoveLogError::NotFound`] for an unknown game, [`MoveLogError::GameEnded`] once it
+    /// has ended, [`MoveLogError::MovedOn`] if the log is no longer at `expected`,
+    /// [`MoveLogError::NotJson`] if `move_json` is not a JSON object.
     pub fn append_move(
         &mut self,
         game: GameId,
         expected: CursorState,
         move_json: &str,
         entered_at: DateTime<Utc>,
-    ) -> Result<CursorState> {
+    ) -> Result<CursorState, MoveLogError> {
         const UPDATE: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
         json::require_object("move", move_json)?;
         let tx = self.write_move()?;
@@ -102,9 +102,9 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] once it
-    /// has ended, [`LedgerError::MovedOn`] if the log is no longer at `expected`.
-    pub fn undo(&mut self, game: GameId, expected: CursorState) -> Result<CursorState> {
+    /// [`MoveLogError::NotFound`] for an unknown game, [`MoveLogError::GameEnded`] once it
+    /// has ended, [`MoveLogError::MovedOn`] if the log is no longer at `expected`.
+    pub fn undo(&mut self, game: GameId, expected: CursorState) -> Result<CursorState, MoveLogError> {
         self.step_cursor(game, expected, |state| state.cursor.checked_sub(1))
     }
 
@@ -113,7 +113,7 @@ impl Ledger {
     /// # Errors
     ///
     /// As [`Ledger::undo`].
-    pub fn redo(&mut self, game: GameId, expected: CursorState) -> Result<CursorState> {
+    pub fn redo(&mut self, game: GameId, expected: CursorState) -> Result<CursorState, MoveLogError> {
         self.step_cursor(game, expected, |state| state.can_redo().then_some(state.cursor + 1))
     }
 
@@ -124,9 +124,9 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game or a `seq` outside `1..=cursor`,
-    /// [`LedgerError::GameEnded`] once the game has ended, [`LedgerError::MovedOn`] if the
-    /// log is no longer at `expected`, [`LedgerError::Invalid`] if `move_json` is not a
+    /// [`MoveLogError::NotFound`] for an unknown game or a `seq` outside `1..=cursor`,
+    /// [`MoveLogError::GameEnded`] once the game has ended, [`MoveLogError::MovedOn`] if the
+    /// log is no longer at `expected`, [`MoveLogError::NotJson`] if `move_json` is not a
     /// JSON object.
     pub fn replace_move(
         &mut self,
@@ -135,14 +135,14 @@ impl Ledger {
         seq: u32,
         move_json: &str,
         corrected_at: DateTime<Utc>,
-    ) -> Result<CursorState> {
+    ) -> Result<CursorState, MoveLogError> {
         const SQL: &str = "UPDATE moves SET move_json = ?3, corrected_at = ?4 \
                            WHERE game_id = ?1 AND seq = ?2";
         json::require_object("move", move_json)?;
         let tx = self.write_move()?;
         let state = writable_state(&tx, game, expected)?;
         if seq == 0 || seq > state.cursor {
-            return Err(LedgerError::NotFound { what: Missing::Move { game, seq } });
+            return Err(MoveLogError::NotFound { what: Missing::Move { game, seq } });
         }
         query::execute(&tx, SQL, (game.0, seq, move_json, Stamp(corrected_at)))?;
         drop_redo_tail(&tx, game, state)?;
@@ -154,8 +154,8 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game.
-    pub fn cursor(&self, game: GameId) -> Result<CursorState> {
+    /// [`RowError::NotFound`] for an unknown game.
+    pub fn cursor(&self, game: GameId) -> Result<CursorState, RowError> {
         Ok(state(self.conn(), game)?.1)
     }
 
@@ -163,22 +163,22 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game.
-    pub fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>> {
+    /// [`RowError::NotFound`] for an unknown game.
+    pub fn moves(&self, game: GameId) -> Result<Vec<MoveRecord>, RowError> {
         let tx = self.read()?;
         let (_, state) = state(&tx, game)?;
-        moves_between(&tx, game, 1, state.cursor)
+        Ok(moves_between(&tx, game, 1, state.cursor)?)
     }
 
     /// The redo tail (moves after the cursor), in order.
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game.
-    pub fn redo_tail(&self, game: GameId) -> Result<Vec<MoveRecord>> {
+    /// [`RowError::NotFound`] for an unknown game.
+    pub fn redo_tail(&self, game: GameId) -> Result<Vec<MoveRecord>, RowError> {
         let tx = self.read()?;
         let (_, state) = state(&tx, game)?;
-        moves_between(&tx, game, state.cursor + 1, state.stored)
+        Ok(moves_between(&tx, game, state.cursor + 1, state.stored)?)
     }
 
     fn step_cursor(
@@ -186,7 +186,7 @@ impl Ledger {
         game: GameId,
         expected: CursorState,
         step: impl FnOnce(CursorState) -> Option<u32>,
-    ) -> Result<CursorState> {
+    ) -> Result<CursorState, MoveLogError> {
         const SQL: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
         let tx = self.write_move()?;
         let state = writable_state(&tx, game, expected)?;
@@ -200,25 +200,25 @@ impl Ledger {
 }
 
 /// Whether the game is in progress, and its cursor.
-fn state(conn: &Connection, game: GameId) -> Result<(bool, CursorState)> {
+fn state(conn: &Connection, game: GameId) -> Result<(bool, CursorState), RowError> {
     const SQL: &str = "SELECT ended_at IS NULL, cursor, \
                        (SELECT coalesce(max(seq), 0) FROM moves WHERE game_id = ?1) \
                        FROM games WHERE id = ?1";
     query::optional(conn, SQL, [game.0], |row| {
         Ok((row.get(0)?, CursorState { cursor: row.get(1)?, stored: row.get(2)? }))
     })?
-    .ok_or(LedgerError::NotFound { what: Missing::Game(game) })
+    .ok_or(RowError::NotFound { what: Missing::Game(game) })
 }
 
 /// The cursor of a game whose moves may change, provided it is where the caller saw it.
 ///
 /// Read inside the write transaction, so nothing can move the log between this check and
 /// the commit.
-fn writable_state(conn: &Connection, game: GameId, expected: CursorState) -> Result<CursorState> {
+fn writable_state(conn: &Connection, game: GameId, expected: CursorState) -> Result<CursorState, MoveLogError> {
     match state(conn, game)? {
         (true, found) if found == expected => Ok(found),
-        (true, found) => Err(LedgerError::MovedOn { game, expected, found }),
-        (false, _) => Err(LedgerError::GameEnded { game }),
+        (true, found) => Err(MoveLogError::MovedOn { game, expected, found }),
+        (false, _) => Err(MoveLogError::GameEnded { game }),
     }
 }
 

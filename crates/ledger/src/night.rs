@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 
-use crate::error::{LedgerError, Missing, Result, SqlContext};
+use crate::error::{Missing, Result, RowError, SqlContext};
 use crate::player::require_player;
 use crate::timestamp::Day;
 use crate::{query, Ledger, PlayerId};
@@ -38,8 +38,13 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] if an attendee is not a player; nothing is recorded then.
-    pub fn add_night(&mut self, date: NaiveDate, place: Option<&str>, attendees: &[PlayerId]) -> Result<NightId> {
+    /// [`RowError::NotFound`] if an attendee is not a player; nothing is recorded then.
+    pub fn add_night(
+        &mut self,
+        date: NaiveDate,
+        place: Option<&str>,
+        attendees: &[PlayerId],
+    ) -> Result<NightId, RowError> {
         let tx = self.write()?;
         let night = insert_night(&tx, date, place)?;
         for &player in attendees {
@@ -74,25 +79,25 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown night or player.
-    pub fn add_attendee(&mut self, night: NightId, player: PlayerId) -> Result<()> {
+    /// [`RowError::NotFound`] for an unknown night or player.
+    pub fn add_attendee(&mut self, night: NightId, player: PlayerId) -> Result<(), RowError> {
         let tx = self.write()?;
         require_night(&tx, night)?;
         add_attendee(&tx, night, player)?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 
     /// One game night.
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown night.
-    pub fn night(&self, id: NightId) -> Result<Night> {
+    /// [`RowError::NotFound`] for an unknown night.
+    pub fn night(&self, id: NightId) -> Result<Night, RowError> {
         const NIGHT: &str = "SELECT date, place FROM nights WHERE id = ?1";
         const ATTENDEES: &str = "SELECT player_id FROM night_players WHERE night_id = ?1 ORDER BY player_id";
         let tx = self.read()?;
         let (date, place) = query::optional(&tx, NIGHT, [id.0], |row| Ok((row.get::<_, Day>(0)?.0, row.get(1)?)))?
-            .ok_or(LedgerError::NotFound { what: Missing::Night(id) })?;
+            .ok_or(RowError::NotFound { what: Missing::Night(id) })?;
         let attendees = query::all(&tx, ATTENDEES, [id.0], |row| Ok(PlayerId(row.get(0)?)))?;
         Ok(Night { id, date, place, attendees })
     }
@@ -118,14 +123,14 @@ pub(crate) fn insert_night(conn: &rusqlite::Connection, date: NaiveDate, place: 
 }
 
 /// Adds an attendee inside a write transaction.
-pub(crate) fn add_attendee(conn: &rusqlite::Connection, night: NightId, player: PlayerId) -> Result<()> {
+pub(crate) fn add_attendee(conn: &rusqlite::Connection, night: NightId, player: PlayerId) -> Result<(), RowError> {
     const SQL: &str = "INSERT OR IGNORE INTO night_players (night_id, player_id) VALUES (?1, ?2)";
     require_player(conn, player)?;
     query::execute(conn, SQL, (night.0, player.0))?;
     Ok(())
 }
 
-pub(crate) fn require_night(conn: &rusqlite::Connection, night: NightId) -> Result<()> {
+pub(crate) fn require_night(conn: &rusqlite::Connection, night: NightId) -> Result<(), RowError> {
     const SQL: &str = "SELECT 1 FROM nights WHERE id = ?1";
-    query::optional(conn, SQL, [night.0], |_| Ok(()))?.ok_or(LedgerError::NotFound { what: Missing::Night(night) })
+    query::optional(conn, SQL, [night.0], |_| Ok(()))?.ok_or(RowError::NotFound { what: Missing::Night(night) })
 }

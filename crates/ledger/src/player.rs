@@ -14,7 +14,7 @@ use std::fmt;
 use rusqlite::types::Type;
 use rusqlite::Row;
 
-use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
+use crate::error::{Missing, PlayerError, Result, RosterError, RowError, SqlContext, StoreError};
 use crate::{query, Ledger};
 
 /// A player's row id in the ledger.
@@ -83,17 +83,17 @@ pub fn name_key(name: &str) -> String {
 ///
 /// # Errors
 ///
-/// [`InvalidInput::EmptyName`] for a blank name, [`InvalidInput::SamePlayer`] naming the first
+/// [`RosterError::EmptyName`] for a blank name, [`RosterError::SamePlayer`] naming the first
 /// two names that are one player, as written.
-pub fn check_roster<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<(), InvalidInput> {
+pub fn check_roster<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<(), RosterError> {
     let mut seen: Vec<(String, &str)> = Vec::new();
     for name in names {
         let key = name_key(name);
         if key.is_empty() {
-            return Err(InvalidInput::EmptyName);
+            return Err(RosterError::EmptyName);
         }
         if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-            return Err(InvalidInput::SamePlayer { first: first.trim().to_owned(), second: name.trim().to_owned() });
+            return Err(RosterError::SamePlayer { first: first.trim().to_owned(), second: name.trim().to_owned() });
         }
         seen.push((key, name));
     }
@@ -105,9 +105,9 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NameTaken`] if a player of that name (as [`name_key`] compares) exists;
-    /// [`InvalidInput::EmptyName`] for an empty name.
-    pub fn add_player(&mut self, name: &str, preferred_color: Option<Color>) -> Result<PlayerId> {
+    /// [`PlayerError::NameTaken`] if a player of that name (as [`name_key`] compares) exists;
+    /// [`PlayerError::EmptyName`] for an empty name.
+    pub fn add_player(&mut self, name: &str, preferred_color: Option<Color>) -> Result<PlayerId, PlayerError> {
         let tx = self.write()?;
         let id = insert_player(&tx, name, preferred_color)?;
         tx.commit().sql("COMMIT")?;
@@ -118,14 +118,19 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown player, otherwise as [`Ledger::add_player`].
-    pub fn update_player(&mut self, id: PlayerId, name: &str, preferred_color: Option<Color>) -> Result<()> {
+    /// [`PlayerError::NotFound`] for an unknown player, otherwise as [`Ledger::add_player`].
+    pub fn update_player(
+        &mut self,
+        id: PlayerId,
+        name: &str,
+        preferred_color: Option<Color>,
+    ) -> Result<(), PlayerError> {
         const SQL: &str = "UPDATE players SET name = ?2, name_key = ?3, preferred_color = ?4 WHERE id = ?1";
         let name = checked_name(name)?;
         let changed = query::execute(self.conn(), SQL, (id.0, name, name_key(name), preferred_color.map(Color::name)))
             .map_err(|e| name_taken(e, name))?;
         if changed == 0 {
-            return Err(LedgerError::NotFound { what: Missing::Player(id) });
+            return Err(PlayerError::NotFound { what: Missing::Player(id) });
         }
         Ok(())
     }
@@ -134,18 +139,18 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown player.
-    pub fn player(&self, id: PlayerId) -> Result<Player> {
+    /// [`RowError::NotFound`] for an unknown player.
+    pub fn player(&self, id: PlayerId) -> Result<Player, RowError> {
         const SQL: &str = "SELECT id, name, preferred_color FROM players WHERE id = ?1";
         query::optional(self.conn(), SQL, [id.0], player_from_row)?
-            .ok_or(LedgerError::NotFound { what: Missing::Player(id) })
+            .ok_or(RowError::NotFound { what: Missing::Player(id) })
     }
 
     /// The player of that name (as [`name_key`] compares), if any.
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if the query fails.
+    /// [`crate::StoreError`] if the query fails.
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         player_by_name(self.conn(), name)
     }
@@ -154,7 +159,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if the query fails.
+    /// [`crate::StoreError`] if the query fails.
     pub fn players(&self) -> Result<Vec<Player>> {
         const SQL: &str = "SELECT id, name, preferred_color FROM players ORDER BY name, id";
         query::all(self.conn(), SQL, [], player_from_row)
@@ -167,7 +172,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] if the query fails.
+    /// [`crate::StoreError`] if the query fails.
     pub fn name_clashes(&self) -> Result<Vec<Player>> {
         const SQL: &str = "SELECT id, name, preferred_color FROM players WHERE name_key IS NULL ORDER BY id";
         query::all(self.conn(), SQL, [], player_from_row)
@@ -185,7 +190,7 @@ pub(crate) fn insert_player(
     conn: &rusqlite::Connection,
     name: &str,
     preferred_color: Option<Color>,
-) -> Result<PlayerId> {
+) -> Result<PlayerId, PlayerError> {
     const SQL: &str = "INSERT INTO players (name, name_key, preferred_color) VALUES (?1, ?2, ?3)";
     let name = checked_name(name)?;
     query::execute(conn, SQL, (name, name_key(name), preferred_color.map(Color::name)))
@@ -193,28 +198,28 @@ pub(crate) fn insert_player(
     Ok(PlayerId(conn.last_insert_rowid()))
 }
 
-pub(crate) fn require_player(conn: &rusqlite::Connection, player: PlayerId) -> Result<()> {
+pub(crate) fn require_player(conn: &rusqlite::Connection, player: PlayerId) -> Result<(), RowError> {
     const SQL: &str = "SELECT 1 FROM players WHERE id = ?1";
-    query::optional(conn, SQL, [player.0], |_| Ok(()))?.ok_or(LedgerError::NotFound { what: Missing::Player(player) })
+    query::optional(conn, SQL, [player.0], |_| Ok(()))?.ok_or(RowError::NotFound { what: Missing::Player(player) })
 }
 
-fn checked_name(name: &str) -> Result<&str> {
+fn checked_name(name: &str) -> Result<&str, PlayerError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(InvalidInput::EmptyName.into());
+        return Err(PlayerError::EmptyName);
     }
     Ok(name)
 }
 
 /// A UNIQUE violation on insert or update can only be the name (its text or its key).
-fn name_taken(error: LedgerError, name: &str) -> LedgerError {
+fn name_taken(error: StoreError, name: &str) -> PlayerError {
     match error {
-        LedgerError::Sqlite { source: rusqlite::Error::SqliteFailure(e, _), .. }
+        StoreError::Sqlite { source: rusqlite::Error::SqliteFailure(e, _), .. }
             if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
         {
-            LedgerError::NameTaken { name: name.to_owned() }
+            PlayerError::NameTaken { name: name.to_owned() }
         }
-        other => other,
+        other => PlayerError::Store(other),
     }
 }
 

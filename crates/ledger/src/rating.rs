@@ -107,7 +107,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if a query fails.
+    /// [`crate::StoreError`] if a query fails.
     pub fn ratings(&self) -> Result<Ratings> {
         // Results come in primary-key order and the games' order is sorted apart: a sort of
         // the ten thousand games is cheaper than one of every result row.

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags};
 
-use crate::error::{LedgerError, Result, SqlContext};
+use crate::error::{OpenError, Result, SqlContext};
 
 /// A read-only connection to a ledger file, and the copy it reads if it reads one.
 #[derive(Debug)]
@@ -39,9 +39,9 @@ impl Reading {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::Sqlite`] or [`LedgerError::File`] if SQLite cannot open it or its copy;
-    /// [`LedgerError::Io`] if the copy cannot be made.
-    pub(crate) fn open(path: &Path) -> Result<Reading> {
+    /// [`OpenError::Store`] if SQLite cannot open it or its copy;
+    /// [`OpenError::Io`] if the copy cannot be made.
+    pub(crate) fn open(path: &Path) -> Result<Reading, OpenError> {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
         let journals = ["-wal", "-journal"].iter().any(|suffix| sibling(path, suffix).exists());
         let Some(text) = path.to_str() else {
@@ -65,15 +65,15 @@ impl Reading {
                 drop(conn);
                 Reading::copy(path)
             }
-            Err(e) => Err(crate::error::from_sqlite("SELECT count(*) FROM sqlite_schema", e)),
+            Err(e) => Err(crate::error::from_sqlite("SELECT count(*) FROM sqlite_schema", e).into()),
         }
     }
 
     /// Copies the file and its journals into a temporary folder and reads the copy there.
     /// A connection that may write is what replays a WAL or rolls back a journal into a
     /// database; it only ever writes the copy, and `query_only` refuses any other write.
-    fn copy(path: &Path) -> Result<Reading> {
-        let io = |path: &Path, source| LedgerError::Io { path: path.to_path_buf(), source };
+    fn copy(path: &Path) -> Result<Reading, OpenError> {
+        let io = |path: &Path, source| OpenError::Io { path: path.to_path_buf(), source };
         let folder = tempfile::Builder::new()
             .prefix("castellan-read-")
             .tempdir()

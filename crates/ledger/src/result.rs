@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::biggest_move::{forget_biggest_move, write_biggest_move};
-use crate::error::{InvalidInput, LedgerError, Missing, Result, SqlContext};
+use crate::error::{EndError, FinishRefused, ImportError, Missing, Result, RowError, SqlContext, StatusError};
 use crate::game::{check_new_game, insert_game, require_in_progress, seats};
 use crate::moves::insert_move;
 use crate::timestamp::Stamp;
@@ -148,15 +148,15 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::GameEnded`] if it has
-    /// already ended, [`InvalidInput::ResultsDoNotMatchSeats`] unless the results name each
+    /// [`EndError::NotFound`] for an unknown game, [`EndError::GameEnded`] if it has
+    /// already ended, [`EndError::ResultsDoNotMatchSeats`] unless the results name each
     /// seated player exactly once.
-    pub fn finish_game(&mut self, game: GameId, finish: &Finish) -> Result<()> {
+    pub fn finish_game(&mut self, game: GameId, finish: &Finish) -> Result<(), EndError> {
         let tx = self.write()?;
         require_in_progress(&tx, game)?;
         let seated = seats(&tx, game)?;
         write_finish(&tx, game, &seated, finish)?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 
     /// Ends a game as [`Ledger::finish_game`] does, and replaces its setup in the same
@@ -165,9 +165,9 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// As [`Ledger::finish_game`], and [`InvalidInput::NotJsonObject`] when `setup_json` is
+    /// As [`Ledger::finish_game`], and [`EndError::NotJson`] when `setup_json` is
     /// not one JSON object; nothing is written then.
-    pub fn finish_game_with_setup(&mut self, game: GameId, setup_json: &str, finish: &Finish) -> Result<()> {
+    pub fn finish_game_with_setup(&mut self, game: GameId, setup_json: &str, finish: &Finish) -> Result<(), EndError> {
         const SETUP: &str = "UPDATE games SET setup_json = ?2 WHERE id = ?1";
         json::require_object("setup", setup_json)?;
         let tx = self.write()?;
@@ -175,7 +175,7 @@ impl Ledger {
         let seated = seats(&tx, game)?;
         query::execute(&tx, SETUP, rusqlite::params![game.0, setup_json])?;
         write_finish(&tx, game, &seated, finish)?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 
     /// Undoes a game's final count, in one transaction: its results, its biggest move and its
@@ -189,23 +189,23 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game, [`LedgerError::NotFinished`] for a game
+    /// [`StatusError::NotFound`] for an unknown game, [`StatusError::NotFinished`] for a game
     /// in progress or abandoned; nothing is written then.
-    pub fn reopen_game(&mut self, game: GameId) -> Result<()> {
+    pub fn reopen_game(&mut self, game: GameId) -> Result<(), StatusError> {
         const STATUS: &str = "SELECT finished FROM games WHERE id = ?1";
         const RESULTS: &str = "DELETE FROM results WHERE game_id = ?1";
         const REOPEN: &str =
             "UPDATE games SET ended_at = NULL, finished = 0, final_moves_json = NULL, voided_at = NULL WHERE id = ?1";
         let tx = self.write()?;
         match query::optional(&tx, STATUS, [game.0], |row| row.get::<_, bool>(0))? {
-            None => return Err(LedgerError::NotFound { what: Missing::Game(game) }),
-            Some(false) => return Err(LedgerError::NotFinished { game }),
+            None => return Err(StatusError::NotFound { what: Missing::Game(game) }),
+            Some(false) => return Err(StatusError::NotFinished { game }),
             Some(true) => {}
         }
         query::execute(&tx, RESULTS, [game.0])?;
         forget_biggest_move(&tx, game)?;
         query::execute(&tx, REOPEN, [game.0])?;
-        tx.commit().sql("COMMIT")
+        Ok(tx.commit().sql("COMMIT")?)
     }
 
     /// Records a whole game, its moves and (if given) its end, in one transaction.
@@ -214,7 +214,7 @@ impl Ledger {
     ///
     /// As [`Ledger::start_game`], [`Ledger::append_move`] and [`Ledger::finish_game`];
     /// nothing is recorded then.
-    pub fn import_game(&mut self, import: &GameImport) -> Result<GameId> {
+    pub fn import_game(&mut self, import: &GameImport) -> Result<GameId, ImportError> {
         let tx = self.write()?;
         let game = import_game_in(&tx, import)?;
         tx.commit().sql("COMMIT")?;
@@ -225,9 +225,9 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`LedgerError::NotFound`] for an unknown game. A game not finished has no results,
+    /// [`RowError::NotFound`] for an unknown game. A game not finished has no results,
     /// which gives an empty list.
-    pub fn results(&self, game: GameId) -> Result<Vec<Standing>> {
+    pub fn results(&self, game: GameId) -> Result<Vec<Standing>, RowError> {
         const GAME: &str = "SELECT 1 FROM games WHERE id = ?1";
         const SQL: &str = concat!(
             "SELECT ",
@@ -236,13 +236,13 @@ impl Ledger {
             "WHERE r.game_id = ?1 ORDER BY r.rank, s.seat"
         );
         let tx = self.read()?;
-        query::optional(&tx, GAME, [game.0], |_| Ok(()))?.ok_or(LedgerError::NotFound { what: Missing::Game(game) })?;
-        query::all(&tx, SQL, [game.0], |row| standing_from_row(row, 0))
+        query::optional(&tx, GAME, [game.0], |_| Ok(()))?.ok_or(RowError::NotFound { what: Missing::Game(game) })?;
+        Ok(query::all(&tx, SQL, [game.0], |row| standing_from_row(row, 0))?)
     }
 }
 
 /// Records a whole game inside a write transaction: checked first, then written.
-pub(crate) fn import_game_in(conn: &Connection, import: &GameImport) -> Result<GameId> {
+pub(crate) fn import_game_in(conn: &Connection, import: &GameImport) -> Result<GameId, ImportError> {
     const CURSOR: &str = "UPDATE games SET cursor = ?2 WHERE id = ?1";
     check_new_game(&import.game)?;
     for new_move in &import.moves {
@@ -282,7 +282,7 @@ pub(crate) fn same_game(conn: &Connection, import: &GameImport) -> Result<Option
 }
 
 /// Writes results and marks the game finished, inside a write transaction.
-fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finish) -> Result<()> {
+fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finish) -> Result<(), FinishRefused> {
     const RESULT: &str = "INSERT INTO results (game_id, player_id, score, rank, roads_points, \
          cities_points, cloisters_points, farms_points, king_robber_points, count_points, \
          biggest_city_tiles, longest_road_tiles, goods_points, gold_points) \
@@ -292,7 +292,7 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
     let each_seat_once = results.len() == seated.len()
         && seated.iter().all(|seat| results.iter().filter(|r| r.player == seat.player).count() == 1);
     if !each_seat_once {
-        return Err(InvalidInput::ResultsDoNotMatchSeats.into());
+        return Err(FinishRefused::ResultsDoNotMatchSeats);
     }
     for result in results {
         let rank = 1 + results.iter().filter(|r| r.score > result.score).count() as u32;
@@ -322,7 +322,7 @@ fn write_finish(conn: &Connection, game: GameId, seated: &[Seat], finish: &Finis
         json::require_array("final moves", text)?;
     }
     query::execute(conn, END, (game.0, Stamp(finish.ended_at), finish.final_moves_json.as_deref()))?;
-    write_biggest_move(conn, game, finish.biggest_move)
+    Ok(write_biggest_move(conn, game, finish.biggest_move)?)
 }
 
 /// Reads the [`standing_columns`] starting at column `first`.

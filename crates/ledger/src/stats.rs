@@ -251,7 +251,7 @@ impl Ledger {
     ///
     /// # Errors
     ///
-    /// [`crate::LedgerError::Sqlite`] if a query fails.
+    /// [`crate::StoreError`] if a query fails.
     pub fn statistics(&self) -> Result<Statistics> {
         const PLAYERS: &str = "SELECT id FROM players ORDER BY name, id";
         const END_COUNT_ONLY: &str =

@@ -2,6 +2,7 @@
 //! what the table tells after laying a flier tile, `{"roll": 2, "to": "N"}`, with the move's
 //! `figure` naming the big follower or the abbot. `to` absent is a crash.
 
+use crate::place::At;
 use crate::read::ScriptError;
 use crate::shown::quoted;
 use castellan_engine::{Event, Figure, Flight, Game, Port};
@@ -12,7 +13,7 @@ use serde_json::{json, Map, Value};
 pub(crate) fn read_flight(
     o: &Map<String, Value>,
     figure: Option<Figure>,
-    at: &str,
+    at: impl At,
 ) -> Result<Option<Flight>, ScriptError> {
     let Some(v) = o.get("flight") else { return Ok(None) };
     let f = v.as_object().ok_or_else(|| ScriptError::format(at, "flight: expected an object"))?;

@@ -10,6 +10,7 @@
 
 mod flight;
 mod magic;
+mod place;
 mod read;
 mod report;
 mod scenario;
@@ -17,6 +18,7 @@ pub mod shown;
 mod stored;
 mod write;
 
+pub use place::ScriptPlace;
 pub use read::{without_bom, ScriptError, ScriptErrorKind};
 pub use report::{report, report_with_track};
 pub use scenario::check_scenario;
@@ -187,20 +189,21 @@ impl Script {
         let mut game = Game::replay(&self.setup, &self.moves).map_err(|e| match e {
             ReplayError::Setup(e) => ScriptError::at("setup", ScriptErrorKind::Setup(e)),
             ReplayError::Move { index, error } => {
-                ScriptError::at(format!("move {index}"), ScriptErrorKind::Move(error))
+                ScriptError::at(ScriptPlace::of_move(index), ScriptErrorKind::Move(error))
             }
         })?;
         for (i, f) in self.followers.iter().enumerate() {
-            game.apply(&f.to_move()).map_err(|e| ScriptError::at(format!("follower {i}"), ScriptErrorKind::Move(e)))?;
+            game.apply(&f.to_move())
+                .map_err(|e| ScriptError::at(ScriptPlace::of_follower(i), ScriptErrorKind::Move(e)))?;
         }
         if self.final_scoring {
             self.check_titles(&game)?;
             game.finish_naming(&self.final_moves).map_err(|e| {
                 let at = match (e.index, &e.error) {
-                    (Some(i), _) => format!("final_moves[{i}]"),
+                    (Some(i), _) => ScriptPlace::key(format!("final_moves[{i}]")),
                     // A finished table's mage and witch are told with its setup (MW-08).
-                    (None, MoveError::Magic(_)) => "setup.magic".to_string(),
-                    (None, _) => self.entry_of(&e.error).unwrap_or_else(|| "final_moves".to_string()),
+                    (None, MoveError::Magic(_)) => ScriptPlace::key("setup.magic"),
+                    (None, _) => self.entry_of(&e.error).unwrap_or_else(|| ScriptPlace::key("final_moves")),
                 };
                 ScriptError::at(at, ScriptErrorKind::Move(e.error))
             })?;
@@ -216,7 +219,7 @@ impl Script {
     /// The entry (`move 4`, `follower 2`) that stood the figure a final board's count refused
     /// for the rest of the table (X-18): the figure is named by where it stands, and a player
     /// has one builder and one pig, so the last stand of it there is the one on the table.
-    fn entry_of(&self, refusal: &MoveError) -> Option<String> {
+    fn entry_of(&self, refusal: &MoveError) -> Option<ScriptPlace> {
         let (player, figure, at) = match *refusal {
             MoveError::Stand(StandError::Unaccompanied { player, figure, cell, port, .. }) => {
                 (player, figure, Standing::Board(cell, port))
@@ -228,9 +231,9 @@ impl Script {
         };
         let stood = Move::Stand { player, at, figure };
         if let Some(i) = self.followers.iter().rposition(|f| f.to_move() == stood) {
-            return Some(format!("follower {i}"));
+            return Some(ScriptPlace::of_follower(i));
         }
-        self.moves.iter().rposition(|m| *m == stood).map(|i| format!("move {i}"))
+        self.moves.iter().rposition(|m| *m == stood).map(ScriptPlace::of_move)
     }
 
     /// A title a final board names (`setup.king`, `setup.robber`) needs something on the
@@ -325,20 +328,20 @@ mod tests {
     fn errors_name_the_move_and_the_key() {
         let bad_rot = SCRIPT.replace("\"rot\": 90", "\"rot\": 45");
         let e = Script::from_json(&bad_rot).unwrap_err();
-        assert_eq!(e.at, "move 1");
+        assert_eq!(e.at, ScriptPlace::of_move(1));
         assert!(e.to_string().contains("rot 45 is not 0, 90, 180 or 270"), "{e}");
         let bad_farms = SCRIPT.replace("\"c1\"", "\"c9\"");
-        assert_eq!(Script::from_json(&bad_farms).unwrap_err().at, "setup.rules.farms");
+        assert_eq!(Script::from_json(&bad_farms).unwrap_err().at, ScriptPlace::key("setup.rules.farms"));
         let bad_tree = SCRIPT.replace("[\"W\", \"X\"]", "[\"W\", \"ZZ\"]");
         let e = Script::from_json(&bad_tree).unwrap_err();
-        assert_eq!(e.at, "setup.rules.tree_junctions");
+        assert_eq!(e.at, ScriptPlace::key("setup.rules.tree_junctions"));
         assert!(e.to_string().contains("unknown tile `ZZ`"), "{e}");
         let not_json = Script::from_json("{\"format\": ").unwrap_err();
         assert!(matches!(not_json.kind, ScriptErrorKind::Json(_)));
         // Traders & Builders, like the abbot, needs version 2.
         let traders = SCRIPT.replace("\"king-robber\"]", "\"traders-builders\"]");
         let e = Script::from_json(&traders).unwrap_err();
-        assert_eq!(e.at, "setup.sets");
+        assert_eq!(e.at, ScriptPlace::key("setup.sets"));
         assert!(e.to_string().contains("`traders-builders` needs version 2"), "{e}");
     }
 
@@ -350,8 +353,8 @@ mod tests {
           "moves": []}"#;
         let e = Script::from_json(v1).unwrap_err();
         assert_eq!(
-            (e.at.as_str(), e.to_string().contains("needs version 2")),
-            ("setup.rules.no_followers_on_river", true)
+            (e.at.clone(), e.to_string().contains("needs version 2")),
+            (ScriptPlace::key("setup.rules.no_followers_on_river"), true)
         );
         for key in ["no_followers_on_river", "start_tile_after_river", "recall_loses_challenge", "gardens"] {
             let v2 = v1.replace("\"version\": 1", "\"version\": 2").replace("no_followers_on_river", key);
@@ -378,7 +381,7 @@ mod tests {
         // QX-07's option, like the others, is version 2's alone.
         let herd = |script: &str| script.replace(r#""no_followers_on_river": true"#, r#""herd_and_pig_stack": false"#);
         let e = Script::from_json(&herd(v1)).unwrap_err();
-        assert_eq!(e.at, "setup.rules.herd_and_pig_stack", "{e}");
+        assert_eq!(e.at, ScriptPlace::key("setup.rules.herd_and_pig_stack"), "{e}");
         let script = Script::from_json(&herd(&v2)).expect("version 2 reads the herd's option");
         let written = script.to_json();
         assert_eq!(
@@ -412,7 +415,7 @@ mod tests {
         // The ingots in hand are a finished table's alone.
         let held = r#", "gold": {"Anna": 3}"#;
         let e = Script::from_json(&script(3, r#""base", "goldmines""#, "", held)).unwrap_err();
-        assert_eq!(e.at, "setup.gold", "{e}");
+        assert_eq!(e.at, ScriptPlace::key("setup.gold"), "{e}");
         let board = format!(r#", "mode": "final-board"{held}"#);
         let finished = Script::from_json(&script(3, r#""base", "goldmines""#, "", &board)).expect("a final board");
         assert_eq!(finished.setup.gold, [3, 0]);
@@ -523,7 +526,11 @@ mod tests {
         assert_eq!(old.play().unwrap().scores(), new.play().unwrap().scores(), "the same count either way");
         assert_eq!(old.all_moves().len(), 5, "the list as stand moves after the tiles");
         let too_far = listed.replace(r#""at": [3, 1, "E"]"#, r#""at": [9, 9, "E"]"#);
-        assert_eq!(Script::from_json(&too_far).unwrap().play().unwrap_err().at, "follower 1", "named as before");
+        assert_eq!(
+            Script::from_json(&too_far).unwrap().play().unwrap_err().at,
+            ScriptPlace::of_follower(1),
+            "named as before"
+        );
     }
 
     #[test]
@@ -559,13 +566,17 @@ mod tests {
             FINAL_BOARD.replace(r#""count_at": "market""#, &format!(r#""count_at": "market", "track": {track}"#))
         };
         let at = |text: &str| Script::from_json(text).unwrap_err().at;
-        assert_eq!(at(&with(r#"{"Anna": 10}"#)), "setup.track.Bram", "a player left out");
-        assert_eq!(at(&with(r#"{"Anna": 10, "Bram": 3, "Carl": 5}"#)), "setup.track.Carl", "nobody of that name");
-        assert_eq!(at(&with(r#"{"Anna": -1, "Bram": 3}"#)), "setup.track.Anna");
-        assert_eq!(at(&with(r#"{"Anna": "ten", "Bram": 3}"#)), "setup.track.Anna");
-        assert_eq!(at(&with("[10, 3]")), "setup.track");
+        assert_eq!(at(&with(r#"{"Anna": 10}"#)), ScriptPlace::key("setup.track.Bram"), "a player left out");
+        assert_eq!(
+            at(&with(r#"{"Anna": 10, "Bram": 3, "Carl": 5}"#)),
+            ScriptPlace::key("setup.track.Carl"),
+            "nobody of that name"
+        );
+        assert_eq!(at(&with(r#"{"Anna": -1, "Bram": 3}"#)), ScriptPlace::key("setup.track.Anna"));
+        assert_eq!(at(&with(r#"{"Anna": "ten", "Bram": 3}"#)), ScriptPlace::key("setup.track.Anna"));
+        assert_eq!(at(&with("[10, 3]")), ScriptPlace::key("setup.track"));
         let turns = SCRIPT.replace(r#""setup": {"#, r#""setup": {"track": {"Anna": 1, "Bram": 2}, "#);
-        assert_eq!(at(&turns), "setup.track", "turn by turn the game itself scored everything");
+        assert_eq!(at(&turns), ScriptPlace::key("setup.track"), "turn by turn the game itself scored everything");
     }
 
     #[test]
@@ -574,11 +585,14 @@ mod tests {
         let script = Script::from_json(&turns).expect("reads: the rules decide");
         let err = script.play().unwrap_err();
         assert_eq!(
-            (err.at.as_str(), &err.kind),
-            ("move 1", &ScriptErrorKind::Move(castellan_engine::StandError::InTurns { player: PlayerId(0) }.into()))
+            (err.at, &err.kind),
+            (
+                ScriptPlace::of_move(1),
+                &ScriptErrorKind::Move(castellan_engine::StandError::InTurns { player: PlayerId(0) }.into())
+            )
         );
         let mixed = FINAL_BOARD.replace(r#"{"player": "Anna", "stand""#, r#"{"tile": "E", "player": "Anna", "stand""#);
-        assert_eq!(Script::from_json(&mixed).unwrap_err().at, "move 1", "a stand is a move of its own");
+        assert_eq!(Script::from_json(&mixed).unwrap_err().at, ScriptPlace::of_move(1), "a stand is a move of its own");
         let bad = FINAL_BOARD.replace(r#""stand": "castle""#, r#""stand": "tower""#);
         assert!(Script::from_json(&bad).unwrap_err().to_string().contains("unknown quarter `tower`"));
     }
@@ -600,10 +614,10 @@ mod tests {
         let farmer = r#"{"player": "Anna", "at": [1, 0, "N"]}"#;
         let south = r#"{"player": "Anna", "at": [1, 0, "S"]}"#;
         let refused = script("", &format!("{south}, {pig}")).play().map(|_| ()).unwrap_err();
-        assert_eq!(refused.at, "follower 1", "the pig's entry, its farmer across the road: {refused}");
+        assert_eq!(refused.at, ScriptPlace::of_follower(1), "the pig's entry, its farmer across the road: {refused}");
         let in_moves = r#", {"player": "Bram", "stand": [1, 0, "E"], "figure": "builder"}"#;
         let refused = script(in_moves, farmer).play().map(|_| ()).unwrap_err();
-        assert_eq!(refused.at, "move 1", "the builder's stand move: {refused}");
+        assert_eq!(refused.at, ScriptPlace::of_move(1), "the builder's stand move: {refused}");
         assert!(refused.to_string().contains("Bram's builder at [1,0] E stands on a road"), "{refused}");
         let thief = r#"{"player": "Bram", "at": [0, 0, "W"]}"#;
         let game = script(in_moves, &format!("{pig}, {thief}, {farmer}")).play().expect("in any order");

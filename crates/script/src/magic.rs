@@ -2,6 +2,7 @@
 //! `setup.magic`, and the report's `magic`. Read and written here, so that what one writes
 //! the other reads back unchanged.
 
+use crate::place::At;
 use crate::read::{boolean, feature_ref, object, string, Result, ScriptError};
 use crate::shown::quoted;
 use castellan_engine::{Cell, MagicFigure, MagicFigures, MagicMove, Port};
@@ -9,7 +10,7 @@ use serde_json::{json, Map, Value};
 
 /// `{"figure": "witch", "to": [x, y, "N"]}`, or `{"remove": true}` with the figure when the
 /// table names one (MW-02, MW-04, MW-05).
-pub(crate) fn read_magic_move(v: &Value, at: &str) -> Result<MagicMove> {
+pub(crate) fn read_magic_move(v: &Value, at: impl At) -> Result<MagicMove> {
     let o = object(v, at)?;
     let figure = o.get("figure").map(|f| figure_of(f, at)).transpose()?;
     let remove = o.get("remove").map(|r| boolean(r, at)).transpose()?;
@@ -27,7 +28,7 @@ pub(crate) fn read_magic_move(v: &Value, at: &str) -> Result<MagicMove> {
     }
 }
 
-fn figure_of(v: &Value, at: &str) -> Result<MagicFigure> {
+fn figure_of(v: &Value, at: impl At) -> Result<MagicFigure> {
     let name = string(v, at)?;
     MagicFigure::from_name(name)
         .ok_or_else(|| ScriptError::format(at, format!("unknown magic figure {} (mage or witch)", quoted(name))))
@@ -44,7 +45,7 @@ pub(crate) fn magic_move_json(m: &MagicMove) -> Value {
 
 /// A final board's `setup.magic`: `{"mage": [x, y, "N"], "witch": null}`, either left out or
 /// `null` for a figure beside the board.
-pub(crate) fn read_magic_figures(v: &Value, at: &str) -> Result<MagicFigures> {
+pub(crate) fn read_magic_figures(v: &Value, at: impl At) -> Result<MagicFigures> {
     let o = object(v, at)?;
     let mut figures = MagicFigures::default();
     for (key, place) in o {
@@ -52,7 +53,7 @@ pub(crate) fn read_magic_figures(v: &Value, at: &str) -> Result<MagicFigures> {
             .ok_or_else(|| ScriptError::format(at, format!("unknown magic figure {} (mage or witch)", quoted(key))))?;
         let place = match place {
             Value::Null => None,
-            v => Some(feature_ref(v, &format!("{at}.{key}"))?),
+            v => Some(feature_ref(v, &at.place().child(key))?),
         };
         match figure {
             MagicFigure::Mage => figures.mage = place,

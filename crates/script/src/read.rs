@@ -1,6 +1,8 @@
 //! Reading a script: JSON text → [`Script`], with errors that say where.
 
+use crate::place::At;
 use crate::shown::{excerpt, quoted};
+use crate::ScriptPlace;
 use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION, VERSION_2, VERSION_3};
 use castellan_engine::{
     Bounds, Cell, Color, CountChoice, CountMovement, CropAction, CropChoice, CropCircle, CropDeed, Entry, FarmRule,
@@ -15,8 +17,8 @@ use std::fmt;
 /// What went wrong, and where in the script (`"move 7"`, `"setup.rules.farms"`, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
-    /// Where: a move or follower index, or a key path.
-    pub at: String,
+    /// Where: a move or follower index, a position in the text, or a key path.
+    pub at: ScriptPlace,
     /// What.
     pub kind: ScriptErrorKind,
     /// The players' names in seat order, so that the message calls a player by name rather
@@ -53,13 +55,14 @@ pub enum ScriptErrorKind {
 }
 
 impl ScriptError {
-    pub(crate) fn at(at: impl Into<String>, kind: ScriptErrorKind) -> ScriptError {
+    /// `kind` found `at` a place of the script, before its players are known.
+    pub fn at(at: impl Into<ScriptPlace>, kind: ScriptErrorKind) -> ScriptError {
         ScriptError { at: at.into(), kind, names: Vec::new() }
     }
 
     /// The same error, calling the players by these names, as errors show a value
     /// ([`excerpt`]): a name is a value of the file like any other.
-    pub(crate) fn naming(self, names: &[String]) -> ScriptError {
+    pub fn naming(self, names: &[String]) -> ScriptError {
         ScriptError { names: names.iter().map(|n| excerpt(n).to_string()).collect(), ..self }
     }
 
@@ -70,7 +73,7 @@ impl ScriptError {
         &self.names
     }
 
-    pub(crate) fn format(at: impl Into<String>, msg: impl Into<String>) -> ScriptError {
+    pub(crate) fn format(at: impl Into<ScriptPlace>, msg: impl Into<String>) -> ScriptError {
         ScriptError::at(at, ScriptErrorKind::Format(msg.into()))
     }
 }
@@ -109,27 +112,27 @@ impl std::error::Error for ScriptError {}
 
 pub(crate) type Result<T> = std::result::Result<T, ScriptError>;
 
-pub(crate) fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Map<String, Value>> {
+pub(crate) fn object(v: &Value, at: impl At) -> Result<&Map<String, Value>> {
     v.as_object().ok_or_else(|| ScriptError::format(at, "expected an object"))
 }
 
-pub(crate) fn string<'a>(v: &'a Value, at: &str) -> Result<&'a str> {
+pub(crate) fn string(v: &Value, at: impl At) -> Result<&str> {
     v.as_str().ok_or_else(|| ScriptError::format(at, "expected a string"))
 }
 
-pub(crate) fn boolean(v: &Value, at: &str) -> Result<bool> {
+pub(crate) fn boolean(v: &Value, at: impl At) -> Result<bool> {
     v.as_bool().ok_or_else(|| ScriptError::format(at, "expected true or false"))
 }
 
-fn integer(v: &Value, at: &str) -> Result<i64> {
+fn integer(v: &Value, at: impl At) -> Result<i64> {
     v.as_i64().ok_or_else(|| ScriptError::format(at, "expected a whole number"))
 }
 
-fn array<'a>(v: &'a Value, at: &str) -> Result<&'a Vec<Value>> {
+fn array(v: &Value, at: impl At) -> Result<&Vec<Value>> {
     v.as_array().ok_or_else(|| ScriptError::format(at, "expected a list"))
 }
 
-fn cell_of(v: &Value, at: &str) -> Result<Cell> {
+fn cell_of(v: &Value, at: impl At) -> Result<Cell> {
     let a = array(v, at)?;
     if a.len() != 2 {
         return Err(ScriptError::format(at, "expected [x, y]"));
@@ -148,13 +151,13 @@ fn cell_of(v: &Value, at: &str) -> Result<Cell> {
     Ok(Cell::new(x32, y32))
 }
 
-fn port_of(v: &Value, at: &str) -> Result<Port> {
+fn port_of(v: &Value, at: impl At) -> Result<Port> {
     let s = string(v, at)?;
     Port::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown place {}", quoted(s))))
 }
 
 /// `[x, y, "NL"]`: a place anywhere on the board.
-pub(crate) fn feature_ref(v: &Value, at: &str) -> Result<(Cell, Port)> {
+pub(crate) fn feature_ref(v: &Value, at: impl At) -> Result<(Cell, Port)> {
     let a = array(v, at)?;
     if a.len() != 3 {
         return Err(ScriptError::format(at, "expected [x, y, place]"));
@@ -170,7 +173,10 @@ impl Script {
     /// Text that is not JSON, or JSON that is not a version-1 game script.
     pub fn from_json(text: &str) -> Result<Script> {
         let root: Value = serde_json::from_str(without_bom(text)).map_err(|e| {
-            ScriptError::at(format!("line {} column {}", e.line(), e.column()), ScriptErrorKind::Json(e.to_string()))
+            ScriptError::at(
+                ScriptPlace::Text { line: e.line(), column: e.column() },
+                ScriptErrorKind::Json(e.to_string()),
+            )
         })?;
         Script::from_value(&root)
     }
@@ -201,7 +207,7 @@ impl Script {
 
         let players = read_players(root.get("players").ok_or_else(|| ScriptError::format("players", "missing"))?)?;
         let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-        let player_named = |v: &Value, at: &str| -> Result<PlayerId> {
+        let player_named = |v: &Value, at: &ScriptPlace| -> Result<PlayerId> {
             let n = string(v, at)?;
             names
                 .iter()
@@ -249,7 +255,7 @@ impl Script {
                 if mode != Mode::FinalBoard {
                     return Err(ScriptError::format(at, "only a final-board script names the holders"));
                 }
-                let holder = player_named(v, &at)?;
+                let holder = player_named(v, &at.place())?;
                 let title = Some(Title { holder, record: 0 });
                 match kind {
                     TitleKind::King => titles.king = title,
@@ -319,7 +325,7 @@ impl Script {
             Some(v) => array(v, "moves")?
                 .iter()
                 .enumerate()
-                .map(|(i, m)| read_move(m, &format!("move {i}"), version, &player_named))
+                .map(|(i, m)| read_move(m, &ScriptPlace::of_move(i), version, &player_named))
                 .collect::<Result<_>>()?,
         };
         if mode == Mode::FinalBoard && moves.iter().any(|m| matches!(m, Move::Discard { .. })) {
@@ -332,7 +338,7 @@ impl Script {
                 return Err(ScriptError::format("followers", "only final-board scripts list standing followers"));
             }
             for (i, f) in array(v, "followers")?.iter().enumerate() {
-                let at = format!("follower {i}");
+                let at = ScriptPlace::of_follower(i);
                 let o = object(f, &at)?;
                 let player =
                     player_named(o.get("player").ok_or_else(|| ScriptError::format(&at, "missing player"))?, &at)?;
@@ -460,8 +466,8 @@ fn read_gold(o: &Map<String, Value>, names: &[String]) -> Result<Vec<u8>> {
 /// Gold Mines' answers (GM-02, GM-05): the second ingot's neighbour and the takes told.
 fn read_gold_answers(
     o: &Map<String, Value>,
-    at: &str,
-    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    at: impl At,
+    player_named: &impl Fn(&Value, &ScriptPlace) -> Result<PlayerId>,
     told: &mut ToldAnswers,
 ) -> Result<()> {
     if let Some(v) = o.get("gold") {
@@ -473,7 +479,7 @@ fn read_gold_answers(
             let t = object(t, at)?;
             let player = player_named(
                 t.get("player").ok_or_else(|| ScriptError::format(at, "a gold take names its player"))?,
-                at,
+                &at.place(),
             )?;
             let from =
                 cell_of(t.get("from").ok_or_else(|| ScriptError::format(at, "a gold take names its tile"))?, at)?;
@@ -506,7 +512,7 @@ fn read_players(v: &Value) -> Result<Vec<PlayerSetup>> {
     Ok(seated)
 }
 
-fn read_player(i: usize, p: &Value, at: &str) -> Result<PlayerSetup> {
+fn read_player(i: usize, p: &Value, at: impl At) -> Result<PlayerSetup> {
     let o = object(p, at)?;
     let name = string(o.get("name").ok_or_else(|| ScriptError::format(at, "missing name"))?, at)?;
     let color = match o.get("color") {
@@ -614,7 +620,7 @@ fn read_rules(o: &Map<String, Value>, version: u64) -> Result<RuleSet> {
     Ok(r)
 }
 
-fn quarter_of(v: &Value, at: &str) -> Result<Quarter> {
+fn quarter_of(v: &Value, at: impl At) -> Result<Quarter> {
     let s = string(v, at)?;
     Quarter::from_name(s).ok_or_else(|| ScriptError::format(at, format!("unknown quarter {}", quoted(s))))
 }
@@ -623,12 +629,12 @@ fn quarter_of(v: &Value, at: &str) -> Result<Quarter> {
 /// `big` for the big follower.
 fn quarter_move(
     v: &Value,
-    at: &str,
+    at: impl At,
     version: u64,
-    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    player_named: &impl Fn(&Value, &ScriptPlace) -> Result<PlayerId>,
 ) -> Result<QuarterMove> {
     let o = object(v, at)?;
-    let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
+    let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, &at.place())?;
     let quarter = quarter_of(o.get("quarter").ok_or_else(|| ScriptError::format(at, "missing quarter"))?, at)?;
     let to = feature_ref(o.get("to").ok_or_else(|| ScriptError::format(at, "missing to"))?, at)?;
     Ok(QuarterMove { player, quarter, to, big: city_figure_is_big(o, at, version)? })
@@ -636,7 +642,7 @@ fn quarter_move(
 
 /// Whether a version-2 `figure` in the City names the big follower: `follower` (the default)
 /// or `big`; the abbot never goes into the City (QX-04), nor do the builder and the pig. A version-1 script has no `figure`.
-fn city_figure_is_big(o: &Map<String, Value>, at: &str, version: u64) -> Result<bool> {
+fn city_figure_is_big(o: &Map<String, Value>, at: impl At, version: u64) -> Result<bool> {
     if version < VERSION_2 {
         return Ok(false);
     }
@@ -652,9 +658,9 @@ fn city_figure_is_big(o: &Map<String, Value>, at: &str, version: u64) -> Result<
 /// A move's `count`: `{"moves": […], "enter": {"quarter": "castle", "count_to": "market"}}`.
 fn count_choice(
     v: &Value,
-    at: &str,
+    at: impl At,
     version: u64,
-    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    player_named: &impl Fn(&Value, &ScriptPlace) -> Result<PlayerId>,
 ) -> Result<CountChoice> {
     let o = object(v, at)?;
     let moves = match o.get("moves") {
@@ -676,7 +682,7 @@ fn count_choice(
 
 /// Refuses a standing figure in a quarter of the City unless it is a follower or the big
 /// follower: the abbot, the builder and the pig never wait there.
-fn waits_in_city(figure: Figure, standing: Standing, at: &str) -> Result<()> {
+fn waits_in_city(figure: Figure, standing: Standing, at: impl At) -> Result<()> {
     if !matches!(figure, Figure::Follower | Figure::Big) && matches!(standing, Standing::City(_)) {
         return Err(ScriptError::format(at, format!("the {figure} never goes into the City")));
     }
@@ -684,7 +690,7 @@ fn waits_in_city(figure: Figure, standing: Standing, at: &str) -> Result<()> {
 }
 
 /// Where a stand move puts its follower: `[x, y, "NL"]` on the board, or a quarter's name.
-fn standing_of(v: &Value, at: &str) -> Result<Standing> {
+fn standing_of(v: &Value, at: impl At) -> Result<Standing> {
     match v {
         Value::String(_) => Ok(Standing::City(quarter_of(v, at)?)),
         _ => {
@@ -696,16 +702,17 @@ fn standing_of(v: &Value, at: &str) -> Result<Standing> {
 
 fn read_move(
     v: &Value,
-    at: &str,
+    at: impl At,
     version: u64,
-    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    player_named: &impl Fn(&Value, &ScriptPlace) -> Result<PlayerId>,
 ) -> Result<Move> {
     let o = object(v, at)?;
     if let Some(place) = o.get("stand") {
         if o.contains_key("tile") || o.contains_key("city") {
             return Err(ScriptError::format(at, "a standing follower is a move of its own"));
         }
-        let player = player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, at)?;
+        let player =
+            player_named(o.get("player").ok_or_else(|| ScriptError::format(at, "missing player"))?, &at.place())?;
         let (figure, recall) = if version >= VERSION_2 { figure_and_recall(o, at)? } else { (None, false) };
         if recall {
             return Err(ScriptError::format(at, "a standing figure is not taken back"));
@@ -750,7 +757,7 @@ fn read_move(
     let purchase = match (o.get("buyer"), o.get("price")) {
         (None, None) => None,
         (Some(b), Some(p)) => Some(Purchase {
-            buyer: player_named(b, at)?,
+            buyer: player_named(b, &at.place())?,
             price: u32::try_from(integer(p, at)?).map_err(|_| ScriptError::format(at, "price out of range"))?,
         }),
         _ => return Err(ScriptError::format(at, "a bought tile names its buyer and its price")),
@@ -777,7 +784,7 @@ fn read_move(
 }
 
 /// Two sides such as `["W", "S"]`: the road ends a ferry links (FE-03, FE-05).
-fn ferry_link(v: &Value, at: &str) -> Result<[Side; 2]> {
+fn ferry_link(v: &Value, at: impl At) -> Result<[Side; 2]> {
     let a = array(v, at)?;
     let side = |v: &Value| {
         let s = string(v, at)?;
@@ -793,7 +800,7 @@ fn ferry_link(v: &Value, at: &str) -> Result<[Side; 2]> {
 }
 
 /// Version 3's ferries: `ferry` on a lake tile, `ferry_moves` for the ferries moved.
-fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut ToldAnswers) -> Result<()> {
+fn read_ferries(o: &Map<String, Value>, at: impl At, told: &mut ToldAnswers) -> Result<()> {
     told.ferry = o.get("ferry").map(|v| ferry_link(v, at)).transpose()?;
     if let Some(moves) = o.get("ferry_moves") {
         for m in array(moves, at)? {
@@ -810,9 +817,9 @@ fn read_ferries(o: &Map<String, Value>, at: &str, told: &mut ToldAnswers) -> Res
 /// What the table told with the tile (version 3); in older versions these are unknown keys.
 fn read_told(
     o: &Map<String, Value>,
-    at: &str,
+    at: impl At,
     version: u64,
-    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    player_named: &impl Fn(&Value, &ScriptPlace) -> Result<PlayerId>,
 ) -> Result<ToldAnswers> {
     let mut told = ToldAnswers::default();
     if version < VERSION_3 {
@@ -821,7 +828,7 @@ fn read_told(
     read_ferries(o, at, &mut told)?;
     read_gold_answers(o, at, player_named, &mut told)?;
     let magic_move =
-        |key: &str| o.get(key).map(|m| crate::magic::read_magic_move(m, &format!("{at}.{key}"))).transpose();
+        |key: &str| o.get(key).map(|m| crate::magic::read_magic_move(m, &at.place().child(key))).transpose();
     told.magic = magic_move("magic")?;
     told.magic_fix = magic_move("magic_fix")?;
     Ok(told)
@@ -832,12 +839,12 @@ fn read_told(
 /// follower. In an older script it is an unknown key, and ignored.
 fn crop_circle_of(
     o: &Map<String, Value>,
-    at: &str,
+    at: impl At,
     version: u64,
-    player_named: &impl Fn(&Value, &str) -> Result<PlayerId>,
+    player_named: &impl Fn(&Value, &ScriptPlace) -> Result<PlayerId>,
 ) -> Result<Option<CropCircle>> {
     let Some(v) = o.get("crop_circle").filter(|_| version >= VERSION_3) else { return Ok(None) };
-    let here = format!("{at}.crop_circle");
+    let here = at.place().child("crop_circle");
     let c = object(v, &here)?;
     let choice = string(c.get("choice").ok_or_else(|| ScriptError::format(&here, "missing choice"))?, &here)?;
     let choice = CropChoice::from_name(choice)
@@ -847,7 +854,7 @@ fn crop_circle_of(
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let here = format!("{here}.actions[{i}]");
+                let here = here.child(&format!("actions[{i}]"));
                 let a = object(a, &here)?;
                 let player =
                     player_named(a.get("player").ok_or_else(|| ScriptError::format(&here, "missing player"))?, &here)?;
@@ -871,7 +878,7 @@ fn crop_circle_of(
 
 /// A version-2 move's `figure` (`follower` or `abbot`) and `recall` (`abbot`, the only
 /// figure taken back).
-fn figure_and_recall(o: &Map<String, Value>, at: &str) -> Result<(Option<Figure>, bool)> {
+fn figure_and_recall(o: &Map<String, Value>, at: impl At) -> Result<(Option<Figure>, bool)> {
     let figure = o
         .get("figure")
         .map(|f| {

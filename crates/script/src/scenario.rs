@@ -36,7 +36,7 @@ pub fn check_scenario(text: &str) -> Result<(), String> {
                 }
             },
         };
-        if !names_place(at, &err.at) || !err.to_string().contains(reason) {
+        if !names_place(at, &err.at.to_string()) || !err.to_string().contains(reason) {
             let (at, reason) = (excerpt(at), excerpt(reason));
             return Err(format!("expected {at} refused with “{reason}”, got: {err}"));
         }

@@ -151,6 +151,9 @@ mod tests {
         let bad_final = game("{}", Vec::new(), Some("[")).to_json().unwrap_err();
         assert!(bad_final.to_string().starts_with("final moves: "), "{bad_final}");
         let not_a_script = game(r#"{"sets": ["nope"]}"#, Vec::new(), None).to_script().unwrap_err();
-        assert!(matches!(&not_a_script, StoredError::Script(e) if e.at == "setup.sets"), "{not_a_script:?}");
+        assert!(
+            matches!(&not_a_script, StoredError::Script(e) if e.at == crate::ScriptPlace::key("setup.sets")),
+            "{not_a_script:?}"
+        );
     }
 }

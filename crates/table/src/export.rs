@@ -98,9 +98,7 @@ fn selected(history: &[NightHistory], selection: Selection) -> Result<Vec<(&Nigh
         Selection::Game(id) => {
             let found = all.filter(|(_, g)| g.game.id == id).collect::<Vec<_>>();
             let Some(&(night, game)) = found.first() else {
-                return Err(
-                    castellan_ledger::LedgerError::NotFound { what: castellan_ledger::Missing::Game(id) }.into()
-                );
+                return Err(castellan_ledger::RowError::NotFound { what: castellan_ledger::Missing::Game(id) }.into());
             };
             if !counts(game) {
                 return Err(TableError::NotExportable { game: id.0, voided: game.game.voided_at.is_some() });
@@ -178,7 +176,7 @@ const COLUMNS: [&str; 20] = [
 
 /// Writing to memory fails only if memory does.
 fn written(error: impl Into<std::io::Error>) -> TableError {
-    TableError::Io { path: "results.csv".into(), error: error.into() }
+    TableError::NotWritten { path: "results.csv".into(), error: error.into() }
 }
 
 /// A cell of text someone typed (a player's name, a place), made safe to open in a
@@ -629,7 +627,13 @@ mod tests {
         assert_eq!(scripts(&ledger).unwrap().len(), 1, "the whole ledger: game c alone");
 
         let unknown = files(&ledger, Selection::Game(GameId(c.0 + 100)), Format::Script).unwrap_err();
-        assert!(matches!(unknown, TableError::Ledger(castellan_ledger::LedgerError::NotFound { .. })), "{unknown:?}");
+        assert!(
+            matches!(
+                unknown,
+                TableError::Ledger(castellan_ledger::LedgerError::Row(castellan_ledger::RowError::NotFound { .. }))
+            ),
+            "{unknown:?}"
+        );
 
         let mut table = crate::live::Table::new(ledger);
         let now = DateTime::<Utc>::from_timestamp(1_795_200_000, 0).unwrap();

@@ -354,7 +354,12 @@ mod tests {
             .unwrap();
         let refused = void_game(&mut table, u32::try_from(id.0).unwrap(), at("2026-11-20T19:02:00Z")).unwrap_err();
         assert!(
-            matches!(refused, TableError::Ledger(castellan_ledger::LedgerError::NotFinished { .. })),
+            matches!(
+                refused,
+                TableError::Ledger(castellan_ledger::LedgerError::Status(
+                    castellan_ledger::StatusError::NotFinished { .. }
+                ))
+            ),
             "only a finished game can be voided: {refused:?}"
         );
         let game = table.ledger().game(id).unwrap();

@@ -54,11 +54,12 @@ struct Checked {
 }
 
 fn check(file: &str, text: &str) -> Result<Checked, TableError> {
-    let script = Script::from_json(text).map_err(|error| TableError::Script { file: file.into(), error })?;
+    let script =
+        Script::from_json(text).map_err(|error| TableError::Script { file: file.into(), error: Box::new(error) })?;
     if !script.final_scoring {
         return Err(TableError::Unfinished { file: file.into() });
     }
-    let game = script.play().map_err(|error| TableError::Script { file: file.into(), error })?;
+    let game = script.play().map_err(|error| TableError::Script { file: file.into(), error: Box::new(error) })?;
     let names = player_names(script.setup.players.iter().map(|p| p.name.as_str()))
         .map_err(|over| TableError::OverLimit { file: Some(file.into()), over })?;
     check_roster(names.iter().map(PlayerName::as_str))
@@ -85,13 +86,15 @@ pub fn import_script(
         .map_err(|over| TableError::OverLimit { file: Some(file.into()), over })?;
     let Checked { script, names, raw, game } = check(file, text)?;
     let refused = |error: LedgerError| TableError::Refused { file: file.into(), error: Box::new(error) };
-    let batch = ledger.batch().map_err(refused)?;
+    let batch = ledger.batch().map_err(|e| refused(e.into()))?;
     let mut seats = Vec::new();
     for (p, name) in script.setup.players.iter().zip(&names) {
-        let player = batch.find_or_add_player(name.as_str(), Some(p.color)).map_err(refused)?;
+        let player = batch.find_or_add_player(name.as_str(), Some(p.color)).map_err(|e| refused(e.into()))?;
         seats.push(Seat { player, color: p.color });
     }
-    let night = batch.find_or_add_night_at(occasion.date, place.as_ref().map(PlaceName::as_str)).map_err(refused)?;
+    let night = batch
+        .find_or_add_night_at(occasion.date, place.as_ref().map(PlaceName::as_str))
+        .map_err(|e| refused(e.into()))?;
     let seated: Vec<_> = seats.iter().map(|s| s.player).collect();
     // The moves as read, a final board's `followers` list included as stand moves, so that the
     // stored game replays to the board that was counted.
@@ -110,7 +113,7 @@ pub fn import_script(
         finish: Some(Finish {
             // The script was replayed whole when it was checked: this replay cannot be refused.
             biggest_move: record::biggest_move(&script.setup, &script.all_moves(), &seated)
-                .map_err(TableError::Replay)?,
+                .map_err(TableError::from)?,
             final_moves_json: raw
                 .get("final_moves")
                 .and_then(Value::as_array)
@@ -121,19 +124,21 @@ pub fn import_script(
         }),
     };
     if repeat == Repeat::Refuse {
-        if let Some(existing) = batch.same_game(&import).map_err(refused)? {
+        if let Some(existing) = batch.same_game(&import).map_err(|e| refused(e.into()))? {
             drop(batch);
-            let night = ledger.night(ledger.game(existing).map_err(refused)?.night).map_err(refused)?;
+            let night = ledger
+                .night(ledger.game(existing).map_err(|e| refused(e.into()))?.night)
+                .map_err(|e| refused(e.into()))?;
             return Err(TableError::AlreadyImported {
                 file: file.into(),
                 game: existing.0,
                 date: night.date,
-                place: night.place,
+                place: night.place.map(|p| castellan_script::shown::excerpt(&p).to_string()),
             });
         }
     }
-    let id = batch.import_game(&import).map_err(refused)?;
-    batch.commit().map_err(refused)?;
+    let id = batch.import_game(&import).map_err(|e| refused(e.into()))?;
+    batch.commit().map_err(|e| refused(e.into()))?;
     Ok(id)
 }
 

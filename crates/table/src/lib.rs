@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod atomic_file;
 pub mod box_names;
 pub mod catalog;
 pub mod count;
@@ -39,6 +40,7 @@ pub mod export;
 pub mod highlight;
 pub mod history;
 pub mod import;
+pub mod ledger_fault;
 pub mod limit;
 pub mod live;
 pub mod night;
@@ -50,6 +52,7 @@ pub mod record;
 pub mod request;
 pub mod roster;
 pub mod save;
+pub mod script_fault;
 pub mod script_file;
 pub mod stats;
 pub mod stored;
@@ -61,7 +64,7 @@ mod error;
 #[cfg(test)]
 mod fixture;
 
-pub use error::{TableError, TableRefusal};
+pub use error::{with_causes, TableError, TableRefusal};
 pub use live::{LiveGame, Table};
 
 /// The rules engine the table plays by. A caller (the app) names the engine's types through

@@ -192,11 +192,11 @@ pub fn quarter_moves(given: usize) -> Result<(), OverLimit> {
 /// reading more of it than the limit.
 ///
 /// # Errors
-/// [`TableError::Io`] when the file cannot be read or is not UTF-8 text;
+/// [`TableError::NotRead`] when the file cannot be read or is not UTF-8 text;
 /// [`TableError::OverLimit`] with [`OverLimit::ScriptFile`] when it is too large.
 pub fn read_script(path: &Path) -> Result<String, TableError> {
     let shown = || path.display().to_string();
-    let io = |error| TableError::Io { path: shown(), error };
+    let io = |error| TableError::NotRead { path: shown(), error };
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     // One byte past the limit tells a file over it from one just at it; a file that grows

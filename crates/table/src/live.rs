@@ -136,8 +136,8 @@ impl Table {
     fn live_mut(&mut self) -> Result<&mut LiveGame, TableError> {
         match self.live.as_mut() {
             Some(live) if !live.is_finished() => Ok(live),
-            Some(_) => Err(TableError::Table(TableRefusal::GameFinished)),
-            None => Err(TableError::Table(TableRefusal::NoGame)),
+            Some(_) => Err(TableError::Table { refusal: TableRefusal::GameFinished }),
+            None => Err(TableError::Table { refusal: TableRefusal::NoGame }),
         }
     }
 
@@ -161,14 +161,14 @@ impl Table {
         let now = now.with_timezone(&Utc);
         // Only new games are held to this: a game of one already in a ledger still resumes.
         if setup.players.len() < 2 {
-            return Err(TableError::TooFewPlayers { seated: setup.players.len() });
+            return Err(TableError::too_few_players(setup.players.len()));
         }
         // Checked before anything else reads them: a name or place past its limit is a
         // mistake to refuse at once, not text to copy into a game.
         let over = |over| TableError::OverLimit { file: None, over };
         let names = player_names(setup.players.iter().map(|p| p.name.as_str())).map_err(over)?;
         let place = PlaceName::optional(place).map_err(over)?;
-        let history = History::new(setup.clone()).map_err(TableError::Setup)?;
+        let history = History::new(setup.clone()).map_err(TableError::from)?;
         check_roster(names.iter().map(PlayerName::as_str)).map_err(LedgerError::from)?;
         let batch = self.ledger.batch()?;
         let mut seats = Vec::with_capacity(setup.players.len());
@@ -232,7 +232,7 @@ impl Table {
     pub fn play(&mut self, mv: Move, now: DateTime<Utc>) -> Result<&LiveGame, TableError> {
         let live = self.live_mut()?;
         let mut next = live.history.clone();
-        next.apply(mv.clone()).map_err(TableError::Move)?;
+        next.apply(mv.clone()).map_err(TableError::from)?;
         let text = live.move_text(&mv);
         let (id, seen) = (live.id, live.seen());
         self.ledger.append_move(id, seen, &text, now)?;
@@ -276,7 +276,7 @@ impl Table {
         let live = self.live_mut()?;
         let mut next = live.history.clone();
         // Like the ledger's replaced move, the engine's correction drops the redo tail.
-        next.correct(index, mv.clone()).map_err(TableError::Replay)?;
+        next.correct(index, mv.clone()).map_err(TableError::from)?;
         let text = live.move_text(&mv);
         let (id, seen) = (live.id, live.seen());
         self.ledger.replace_move(id, seen, index as u32 + 1, &text, now)?;
@@ -312,22 +312,21 @@ impl Table {
         let setup = live.history.setup();
         let final_board = setup.mode == Mode::FinalBoard;
         match &track {
-            Some(_) if !final_board => return Err(TableError::Table(TableRefusal::TrackInTurns)),
+            Some(_) if !final_board => return Err(TableError::Table { refusal: TableRefusal::TrackInTurns }),
             Some(t) if t.len() != setup.players.len() => {
-                return Err(TableError::Table(TableRefusal::TrackSeats {
-                    seated: setup.players.len() as u32,
-                    given: t.len() as u32,
-                }))
+                return Err(TableError::Table {
+                    refusal: TableRefusal::TrackSeats { seated: setup.players.len() as u32, given: t.len() as u32 },
+                })
             }
             _ => {}
         }
         let mut game = live.history.game().clone();
-        game.finish_with(&final_moves).map_err(TableError::Move)?;
+        game.finish_with(&final_moves).map_err(TableError::from)?;
         let results = record::results(&game, &live.seated, track.as_deref());
         let id = live.id;
         let final_moves_json = (!final_moves.is_empty()).then(|| final_moves_json(setup, &final_moves).to_string());
         let moves = &live.history.moves()[..live.history.cursor()];
-        let biggest_move = record::biggest_move(setup, moves, &live.seated).map_err(TableError::Replay)?;
+        let biggest_move = record::biggest_move(setup, moves, &live.seated).map_err(TableError::from)?;
         let finish = Finish { biggest_move, final_moves_json, ended_at: now, results };
         if final_board {
             // The setup is written again, with the scores or without them: a count undone and
@@ -361,8 +360,8 @@ impl Table {
     pub fn reopen(&mut self) -> Result<&LiveGame, TableError> {
         let id = match &self.live {
             Some(live) if live.is_finished() => live.id,
-            Some(_) => return Err(TableError::Table(TableRefusal::NoFinalCount)),
-            None => return Err(TableError::Table(TableRefusal::NoGame)),
+            Some(_) => return Err(TableError::Table { refusal: TableRefusal::NoFinalCount }),
+            None => return Err(TableError::Table { refusal: TableRefusal::NoGame }),
         };
         self.ledger.reopen_game(id)?;
         let live = self.live.as_mut().expect("checked above");
@@ -376,7 +375,7 @@ impl Table {
     /// # Errors
     /// No game on the table.
     pub fn script(&self) -> Result<Value, TableError> {
-        let live = self.live.as_ref().ok_or(TableError::Table(TableRefusal::NoGame))?;
+        let live = self.live.as_ref().ok_or(TableError::Table { refusal: TableRefusal::NoGame })?;
         let setup = live.history.setup();
         let script = Script {
             setup: setup.clone(),
@@ -429,7 +428,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("l.sqlite3"));
         let refused = table.start(GameSetup::base(&["Anna"]), None, now()).map(|_| ());
-        assert!(matches!(refused, Err(TableError::TooFewPlayers { seated: 1 })), "{refused:?}");
+        assert!(matches!(refused, Err(TableError::TooFewPlayers { seated: 1, .. })), "{refused:?}");
         assert!(table.ledger().players().unwrap().is_empty(), "no player is added");
         assert!(table.ledger().history().unwrap().is_empty(), "no night is added");
         assert!(table.live().is_none());
@@ -537,10 +536,8 @@ mod tests {
         // A monk instead of the abbot: nothing to take back two turns later, so refused.
         let before = table.live().unwrap().history().moves().to_vec();
         let refused = table.correct(0, Move::place(b, cell(0, 1), Rotation::R0, Some(Port::C)), now()).unwrap_err();
-        let TableError::Replay(castellan_engine::ReplayError::Move { index, error }) = refused else {
-            panic!("a replay refusal: {refused:?}")
-        };
-        assert_eq!(index, 2, "the recall is the move refused");
+        let TableError::LaterTurn { turn, error, .. } = refused else { panic!("a replay refusal: {refused:?}") };
+        assert_eq!(turn, 3, "the recall is the move refused");
         assert_eq!(error.rule(), Some(castellan_engine::Rule::A08));
         assert_eq!(table.live().unwrap().history().moves(), &before[..], "nothing changed");
         drop(table);
@@ -605,7 +602,7 @@ mod tests {
             MoveRequest::Stand { seat: 0, figure: Figure::Follower, x: 9, y: 9, place: Port::N }.to_move().unwrap(),
             now(),
         );
-        assert!(matches!(refused, Err(TableError::Move(_))), "a stand on no tile is refused");
+        assert!(matches!(refused, Err(TableError::Move { .. })), "a stand on no tile is refused");
         table.undo().unwrap();
         let before = table.live().unwrap().clone();
         assert_eq!(before.game().supply(), &[6, 6], "Anna's knight taken back; her market follower stays");
@@ -723,10 +720,10 @@ mod tests {
         assert!(
             matches!(
                 refused,
-                TableError::Move(MoveError::Stand(castellan_engine::StandError::Unaccompanied {
-                    figure: Figure::Pig,
+                TableError::Move {
+                    error: MoveError::Stand(castellan_engine::StandError::Unaccompanied { figure: Figure::Pig, .. }),
                     ..
-                }))
+                }
             ),
             "{refused}"
         );
@@ -766,8 +763,8 @@ mod tests {
         table.play(place("U", 1, 0, Rotation::R0, None), now()).unwrap();
         table.play(place("V", 2, 0, Rotation::R90, None), now()).unwrap();
         let err = table.correct(0, place("B", 0, 1, Rotation::R0, None), now()).unwrap_err();
-        assert!(matches!(err, TableError::Replay(_)), "{err}");
-        assert!(err.to_string().contains("move 1"), "the later move is named: {err}");
+        assert!(matches!(err, TableError::LaterTurn { turn: 2, .. }), "{err}");
+        assert!(err.to_string().contains("turn 2"), "the later turn is named: {err}");
         let corrected = table.correct(0, place("U", 1, 0, Rotation::R180, Some(Port::E)), now()).unwrap();
         assert_eq!(corrected.game().supply()[0], 6, "Anna's thief, added by the correction");
         drop(table);
@@ -790,7 +787,7 @@ mod tests {
         assert_eq!(results[0].result.score, 2);
         assert!(matches!(
             table.play(place("V", 2, 0, Rotation::R90, None), now()),
-            Err(TableError::Table(TableRefusal::GameFinished))
+            Err(TableError::Table { refusal: TableRefusal::GameFinished })
         ));
         assert_eq!(table.script().unwrap()["final_scoring"], true);
         assert!(table.resume_unfinished().unwrap().is_none(), "nothing left to resume");
@@ -826,7 +823,7 @@ mod tests {
         assert_eq!(games_of_anna(&table), 0, "the statistics no longer count it");
         assert_eq!(table.script().unwrap()["final_scoring"], false);
         assert!(
-            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            matches!(table.reopen(), Err(TableError::Table { refusal: TableRefusal::NoFinalCount })),
             "a game in progress has nothing to undo"
         );
         table.redo().unwrap();
@@ -835,14 +832,14 @@ mod tests {
         let mut table = table_at(&path);
         let resumed = table.resume_unfinished().unwrap().expect("the reopened game is offered for resuming");
         assert_eq!((resumed.id(), resumed.history().cursor()), (id, 3), "taken up with the move redone");
-        assert!(matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))));
+        assert!(matches!(table.reopen(), Err(TableError::Table { refusal: TableRefusal::NoFinalCount })));
     }
 
     #[test]
     fn a_final_count_stands_once_another_game_is_on_the_table() {
         let dir = tempfile::tempdir().unwrap();
         let mut table = table_at(&dir.path().join("ledger.sqlite3"));
-        assert!(matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoGame))));
+        assert!(matches!(table.reopen(), Err(TableError::Table { refusal: TableRefusal::NoGame })));
         let first = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
         table.play(place("U", 1, 0, Rotation::R0, Some(Port::E)), now()).unwrap();
         table.finish(Vec::new(), now()).unwrap();
@@ -850,7 +847,7 @@ mod tests {
 
         let second = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
         assert!(
-            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            matches!(table.reopen(), Err(TableError::Table { refusal: TableRefusal::NoFinalCount })),
             "the new game has no count to undo"
         );
         table.finish(Vec::new(), now()).unwrap();
@@ -862,7 +859,7 @@ mod tests {
         table.finish(Vec::new(), now()).unwrap();
         table.resume(first).unwrap();
         assert!(
-            matches!(table.reopen(), Err(TableError::Table(TableRefusal::NoFinalCount))),
+            matches!(table.reopen(), Err(TableError::Table { refusal: TableRefusal::NoFinalCount })),
             "taking up another game ends the undo"
         );
         assert_eq!(table.ledger().game(second).unwrap().status, GameStatus::Finished);

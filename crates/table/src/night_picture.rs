@@ -18,7 +18,7 @@ use crate::highlight::{highlights, Highlight};
 use crate::history::{history, GameSummary, NightSummary, SeatResult};
 use crate::TableError;
 use castellan_engine::TileSet;
-use castellan_ledger::{Color, GameId, GameStatus, Ledger, LedgerError, Missing, NightId, RecordKind};
+use castellan_ledger::{Color, GameId, GameStatus, Ledger, Missing, NightId, RecordKind, RowError};
 use chrono::{DateTime, NaiveDate, TimeZone};
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock};
@@ -80,7 +80,7 @@ fn svg_options() -> resvg::usvg::Options<'static> {
 /// The picture of night `night`, its start times in `zone` (the players' own).
 ///
 /// # Errors
-/// [`LedgerError::NotFound`] for a night the ledger does not have,
+/// [`castellan_ledger::RowError::NotFound`] for a night the ledger does not have,
 /// [`TableError::NothingToExport`] for a night without a finished game that counts,
 /// [`TableError::Stored`] for a game whose stored setup cannot be read, or the ledger fails.
 pub fn night_picture<Tz: TimeZone>(
@@ -94,7 +94,7 @@ pub fn night_picture<Tz: TimeZone>(
     let summary = history(ledger)?
         .into_iter()
         .find(|n| Some(n.night_id) == wanted)
-        .ok_or(LedgerError::NotFound { what: Missing::Night(night) })?;
+        .ok_or(RowError::NotFound { what: Missing::Night(night) })?;
     let mut games: Vec<&GameSummary> = summary.games.iter().filter(|g| counts(g)).collect();
     if games.is_empty() {
         return Err(TableError::NothingToExport { night: night.0 });
@@ -116,7 +116,7 @@ pub fn night_picture<Tz: TimeZone>(
 /// what it broke, its start time in `zone`.
 ///
 /// # Errors
-/// [`LedgerError::NotFound`] for a game the ledger does not have, [`TableError::NotExportable`]
+/// [`RowError::NotFound`] for a game the ledger does not have, [`TableError::NotExportable`]
 /// for a game that is not finished or is voided, [`TableError::Stored`] for a start that
 /// cannot be read, or the ledger fails.
 pub fn game_picture<Tz: TimeZone>(
@@ -131,9 +131,9 @@ pub fn game_picture<Tz: TimeZone>(
     let summary = history(ledger)?
         .into_iter()
         .find(|n| i64::from(n.night_id) == night_id.0)
-        .ok_or(LedgerError::NotFound { what: Missing::Night(night_id) })?;
+        .ok_or(RowError::NotFound { what: Missing::Night(night_id) })?;
     let found =
-        summary.games.iter().find(|g| g.game_id == game).ok_or(LedgerError::NotFound { what: Missing::Game(id) })?;
+        summary.games.iter().find(|g| g.game_id == game).ok_or(RowError::NotFound { what: Missing::Game(id) })?;
     if !counts(found) {
         return Err(TableError::NotExportable { game: id.0, voided: found.voided_at.is_some() });
     }
@@ -641,7 +641,7 @@ fn text_width(text: &str, style: Style) -> f32 {
 /// there when `replace` (a save dialog asked), else only where there is none.
 ///
 /// # Errors
-/// As [`night_picture`], and [`TableError::FileExists`] or [`TableError::Io`] from
+/// As [`night_picture`], and [`TableError::FileExists`] or [`TableError::NotWritten`] from
 /// [`crate::save`]; nothing is written then, and a file at `path` is left as it was.
 pub fn save_night_picture<Tz: TimeZone>(
     ledger: &Ledger,
@@ -810,7 +810,10 @@ mod tests {
         let renumbered = game_picture(table.ledger(), third, Language::En, &Utc).unwrap().svg;
         assert!(renumbered.contains("Game 2 · 21:30"), "numbered among the games that count");
         let missing = game_picture(table.ledger(), 999, Language::En, &Utc);
-        assert!(matches!(missing, Err(TableError::Ledger(LedgerError::NotFound { .. }))), "{missing:?}");
+        assert!(
+            matches!(missing, Err(TableError::Ledger(castellan_ledger::LedgerError::Row(RowError::NotFound { .. })))),
+            "{missing:?}"
+        );
     }
 
     #[test]
@@ -912,7 +915,12 @@ mod tests {
         let out = dir.path().join("night.png");
         let missing = save_night_picture(table.ledger(), NightId(99), Language::En, &Utc, &out, true).unwrap_err();
         assert!(
-            matches!(missing, TableError::Ledger(LedgerError::NotFound { what: Missing::Night(NightId(99)) })),
+            matches!(
+                missing,
+                TableError::Ledger(castellan_ledger::LedgerError::Row(castellan_ledger::RowError::NotFound {
+                    what: Missing::Night(NightId(99))
+                }))
+            ),
             "{missing:?}"
         );
 

@@ -1,33 +1,25 @@
 //! Writing exported files so that a reader never sees half of one and nothing is replaced
 //! that nobody agreed to replace.
 //!
-//! Each file is written to a temporary file beside it, flushed to the disk, and then
-//! renamed into place: a crash or a full disk leaves the old file or none, never a torn one.
-//! [`replace`] is for a path a save dialog gave, which asked the player before naming a file
+//! Each file is written whole or not at all ([`crate::atomic_file`]): a crash or a full disk
+//! leaves the old file or none, never a torn one. [`replace`] is for a path a save dialog gave, which asked the player before naming a file
 //! that exists; [`create_all`] is for everything else (a folder chosen for a night's scripts,
 //! a path given without a dialog), and refuses to replace any file.
 //!
 //! Not here: which files to write ([`crate::export`]) or asking where (the app).
 
+use crate::atomic_file::{self, Replace};
 use crate::export::File;
 use crate::TableError;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> TableError + '_ {
-    move |error| TableError::Io { path: path.display().to_string(), error }
-}
-
-/// The file's contents in a temporary file in `path`'s folder, flushed, ready to be renamed.
-fn staged(path: &Path, contents: &[u8]) -> Result<tempfile::NamedTempFile, TableError> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    // Hidden and named after its file: what a crash leaves behind says what it was.
-    let mut temp =
-        tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".part").tempfile_in(folder).map_err(io(path))?;
-    temp.write_all(contents).map_err(io(path))?;
-    temp.as_file().sync_all().map_err(io(path))?;
-    Ok(temp)
+/// Writes `contents` to `path` whole or not at all, a file already there refused as
+/// [`TableError::FileExists`].
+fn written(path: &Path, contents: &[u8], replace: Replace) -> Result<(), TableError> {
+    atomic_file::write(path, contents, replace).map_err(|error| match error.kind() {
+        std::io::ErrorKind::AlreadyExists => TableError::FileExists { path: path.display().to_string() },
+        _ => TableError::NotWritten { path: path.display().to_string(), error },
+    })
 }
 
 /// Writes `contents` to `path`, replacing a file there: for a path the player chose in a
@@ -36,8 +28,7 @@ fn staged(path: &Path, contents: &[u8]) -> Result<tempfile::NamedTempFile, Table
 /// # Errors
 /// The file cannot be written; whatever was at `path` is then as it was.
 pub fn replace(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), TableError> {
-    staged(path, contents.as_ref())?.persist(path).map_err(|e| io(path)(e.error))?;
-    Ok(())
+    written(path, contents.as_ref(), Replace::Allowed)
 }
 
 /// Writes `contents` to `path`, which must not exist yet: for a path nobody agreed to replace.
@@ -49,11 +40,7 @@ pub fn create(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), TableError>
     if path.symlink_metadata().is_ok() {
         return Err(TableError::FileExists { path: path.display().to_string() });
     }
-    staged(path, contents.as_ref())?.persist_noclobber(path).map_err(|e| match e.error.kind() {
-        std::io::ErrorKind::AlreadyExists => TableError::FileExists { path: path.display().to_string() },
-        _ => io(path)(e.error),
-    })?;
-    Ok(())
+    written(path, contents.as_ref(), Replace::Refused)
 }
 
 /// Writes each of `files` into `folder`, none of which may exist yet: all of them, or (when
@@ -64,31 +51,25 @@ pub fn create(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), TableError>
 /// the first that could not be written; the files this call had written are removed again.
 pub fn create_all(folder: &Path, files: &[File]) -> Result<Vec<PathBuf>, TableError> {
     // Checked first so that a clash is reported before anything is written; the rename
-    // below refuses a file that appears meanwhile too.
+    // refuses a file that appears meanwhile too.
     for (name, _) in files {
         let path = folder.join(name);
         if path.symlink_metadata().is_ok() {
             return Err(TableError::FileExists { path: path.display().to_string() });
         }
     }
-    let mut written = Vec::new();
+    let mut done = Vec::new();
     for (name, contents) in files {
         let path = folder.join(name);
-        let outcome = staged(&path, contents.as_bytes()).and_then(|temp| {
-            temp.persist_noclobber(&path).map_err(|e| match e.error.kind() {
-                std::io::ErrorKind::AlreadyExists => TableError::FileExists { path: path.display().to_string() },
-                _ => io(&path)(e.error),
-            })
-        });
-        if let Err(e) = outcome {
-            for done in &written {
-                let _ = std::fs::remove_file(done);
+        if let Err(e) = written(&path, contents.as_bytes(), Replace::Refused) {
+            for file in &done {
+                let _ = std::fs::remove_file(file);
             }
             return Err(e);
         }
-        written.push(path);
+        done.push(path);
     }
-    Ok(written)
+    Ok(done)
 }
 
 #[cfg(test)]
@@ -117,7 +98,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("gone").join("game-1.csv");
         let err = replace(&path, "x").unwrap_err();
-        assert!(matches!(&err, TableError::Io { path: p, .. } if p.ends_with("game-1.csv")), "{err:?}");
+        assert!(matches!(&err, TableError::NotWritten { path: p, .. } if p.ends_with("game-1.csv")), "{err:?}");
     }
 
     #[test]
@@ -143,7 +124,7 @@ mod tests {
         let files =
             vec![("game-1.json".to_string(), "{}".to_string()), ("no/game-2.json".to_string(), "{}".to_string())];
         let err = create_all(dir.path(), &files).unwrap_err();
-        assert!(matches!(&err, TableError::Io { .. }), "{err:?}");
+        assert!(matches!(&err, TableError::NotWritten { .. }), "{err:?}");
         assert!(entries(dir.path()).is_empty(), "game-1 was removed again: {:?}", entries(dir.path()));
     }
 }

@@ -25,14 +25,15 @@ impl ScriptFile {
     /// Reads and replays the script at `path` (a byte-order mark is allowed).
     ///
     /// # Errors
-    /// The file cannot be read or is not UTF-8 text ([`TableError::Io`]), it is larger than
+    /// The file cannot be read or is not UTF-8 text ([`TableError::NotRead`]), it is larger than
     /// any script ([`TableError::OverLimit`]), or it is not a valid script or breaks a rule
     /// ([`TableError::Script`], naming where).
     pub fn read(path: &Path) -> Result<ScriptFile, TableError> {
         let shown = path.display().to_string();
         let text = crate::limit::read_script(path)?;
-        let script = Script::from_json(&text).map_err(|error| TableError::Script { file: shown.clone(), error })?;
-        script.play().map_err(|error| TableError::Script { file: shown.clone(), error })?;
+        let script = Script::from_json(&text)
+            .map_err(|error| TableError::Script { file: shown.clone(), error: Box::new(error) })?;
+        script.play().map_err(|error| TableError::Script { file: shown.clone(), error: Box::new(error) })?;
         Ok(ScriptFile { path: shown, text, script })
     }
 
@@ -112,7 +113,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let illegal = GAME.replace("\"rot\": 90", "\"rot\": 270");
         let err = ScriptFile::read(&write(dir.path(), "bad.json", &illegal)).unwrap_err();
-        assert!(matches!(&err, TableError::Script { error, .. } if error.at == "move 1"), "{err:?}");
+        assert!(
+            matches!(&err, TableError::Script { error, .. } if error.at == castellan_script::ScriptPlace::of_move(1)),
+            "{err:?}"
+        );
         let typo = GAME.replace("\"rot\": 180", "\"rot\": \"half\"");
         let err = ScriptFile::read(&write(dir.path(), "typo.json", &typo)).unwrap_err();
         assert!(err.to_string().contains("typo.json: move 0"), "names the file and the move: {err}");
@@ -120,7 +124,7 @@ mod tests {
         assert!(err.to_string().contains("line 1 column 2"), "{err}");
         std::fs::write(dir.path().join("latin1.json"), b"\xff\xfe{").unwrap();
         let err = ScriptFile::read(&dir.path().join("latin1.json")).unwrap_err();
-        assert!(matches!(err, TableError::Io { .. }), "not UTF-8: {err:?}");
+        assert!(matches!(err, TableError::NotRead { .. }), "not UTF-8: {err:?}");
         let huge = format!("{GAME}{}", " ".repeat(crate::limit::SCRIPT_BYTES as usize));
         let err = ScriptFile::read(&write(dir.path(), "huge.json", &huge)).unwrap_err();
         assert!(matches!(err, TableError::OverLimit { file: Some(_), .. }), "larger than any script: {err:?}");

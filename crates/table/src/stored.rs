@@ -5,7 +5,7 @@
 
 use crate::TableError;
 use castellan_engine::{History, QuarterMove};
-use castellan_ledger::{GameId, GameStatus, Ledger, LedgerError, MoveRecord, Player, PlayerId};
+use castellan_ledger::{GameId, GameStatus, Ledger, MoveRecord, Player, PlayerId};
 use castellan_script::StoredGame;
 use std::collections::HashMap;
 
@@ -35,7 +35,7 @@ pub(crate) fn stored_game<'a>(
         .turn_order()
         .map(|seat| match people.get(&seat.player) {
             Some(p) => Ok((p.name.as_str(), seat.color)),
-            None => Err(LedgerError::NotFound { what: castellan_ledger::Missing::Player(seat.player) }),
+            None => Err(castellan_ledger::RowError::NotFound { what: castellan_ledger::Missing::Player(seat.player) }),
         })
         .collect::<Result<_, _>>()?;
     Ok(StoredGame {

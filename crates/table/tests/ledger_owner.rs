@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use castellan_engine::GameSetup;
-use castellan_ledger::{Ledger, LedgerError};
+use castellan_ledger::{Ledger, LedgerError, OpenError};
 use castellan_table::import::{self, Occasion, Repeat};
 use castellan_table::{Table, TableError};
 use chrono::{DateTime, Utc};
@@ -76,7 +76,7 @@ impl Drop for App {
 
 /// An import of [`GAME`] into the ledger at `path`, as `castellan ledger import` makes it.
 fn import_as_the_cli_does(path: &Path) -> Result<(), TableError> {
-    let mut ledger = Ledger::open(path).map_err(TableError::Ledger)?;
+    let mut ledger = Ledger::open(path).map_err(TableError::from)?;
     let occasion = Occasion { date: now().date_naive(), place: None, now: now(), app_version: "test".into() };
     import::import_script(&mut ledger, &occasion, "game.json", GAME, Repeat::Allow).map(|_| ())
 }
@@ -116,7 +116,7 @@ fn an_import_through_another_path_to_the_apps_ledger_is_refused() {
         for (how, other) in &spellings {
             let refused = import_as_the_cli_does(other).expect_err("the app has the ledger");
             assert!(
-                matches!(&refused, TableError::Ledger(LedgerError::InUse { holder, .. }) if holder.pid == Some(app.0.id())),
+                matches!(&refused, TableError::Ledger(LedgerError::Open(OpenError::InUse { holder, .. })) if holder.pid == Some(app.0.id())),
                 "app through {held_how}, import through {how}: refused, naming the app, got {refused:?}"
             );
         }
@@ -134,7 +134,10 @@ fn an_import_through_another_path_to_the_apps_ledger_is_refused() {
     let second = night.join("hard.sqlite3");
     std::fs::hard_link(&real, &second).unwrap();
     let refused = import_as_the_cli_does(&second).expect_err("two names, two ledgers to SQLite");
-    assert!(matches!(refused, TableError::Ledger(LedgerError::HardLinked { links: 2, .. })), "{refused:?}");
+    assert!(
+        matches!(refused, TableError::Ledger(LedgerError::Open(OpenError::HardLinked { links: 2, .. }))),
+        "{refused:?}"
+    );
     drop(app);
     std::fs::remove_file(&second).unwrap();
     let app = App::start(&real);

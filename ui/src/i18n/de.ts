@@ -906,6 +906,8 @@ export const de: Messages = {
     "Nur ein beendetes Spiel kann annulliert oder seine Schlusswertung zurückgenommen werden.",
   "refusal.script.move": "Zug {number} der Datei",
   "refusal.script.follower": "Meeple {number} der Datei",
+  "refusal.script.moveKey": "Zug {number} der Datei, bei „{key}“",
+  "refusal.script.followerKey": "Meeple {number} der Datei, bei „{key}“",
   "refusal.script.text": "Zeile {line}, Spalte {column}",
   "refusal.script.key": "Bei „{path}“",
   "refusal.script.notJson": "die Datei ist kein gültiges JSON („{detail}“)",

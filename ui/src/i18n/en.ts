@@ -872,6 +872,8 @@ export const en = {
   "refusal.ledger.notFinished": "Only a finished game can be voided or have its final count undone.",
   "refusal.script.move": "Move {number} of the file",
   "refusal.script.follower": "Follower {number} of the file",
+  "refusal.script.moveKey": "Move {number} of the file, at “{key}”",
+  "refusal.script.followerKey": "Follower {number} of the file, at “{key}”",
   "refusal.script.text": "Line {line}, column {column}",
   "refusal.script.key": "At “{path}”",
   "refusal.script.notJson": "the file is not valid JSON (“{detail}”)",

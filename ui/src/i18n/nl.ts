@@ -896,6 +896,8 @@ export const nl: Messages = {
   "refusal.ledger.notFinished": "Alleen een afgelopen spel kan ongeldig worden gemaakt of zijn eindtelling terugnemen.",
   "refusal.script.move": "Zet {number} van het bestand",
   "refusal.script.follower": "Horige {number} van het bestand",
+  "refusal.script.moveKey": "Zet {number} van het bestand, bij “{key}”",
+  "refusal.script.followerKey": "Horige {number} van het bestand, bij “{key}”",
   "refusal.script.text": "Regel {line}, kolom {column}",
   "refusal.script.key": "Bij “{path}”",
   "refusal.script.notJson": "het bestand is geen geldige JSON (“{detail}”)",

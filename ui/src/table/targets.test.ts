@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { PlayerView, Target } from "../bindings";
 import { translate, translateCount, type CountedKey, type Language, type MessageKey } from "../i18n";
+import { formatList } from "../i18n/format";
 import { capitalise, describeTarget, nameTarget, sideOnScreen } from "./targets";
 import { playerView } from "./players.fixture";
 
@@ -27,6 +28,7 @@ const say = (language: Language, target: Target, turns = 0, definite = false) =>
     (key: MessageKey, values?: Record<string, string | number>) => translate(language, key, values),
     (base: CountedKey, n: number, values?: Record<string, string | number>) =>
       translateCount(language, base, n, values),
+    (items: readonly string[]) => formatList(language, items),
     turns,
     definite,
   );
@@ -92,8 +94,32 @@ test("in a sentence a feature takes its article and its holder, as the notices s
   );
   // Nobody's cloister takes the neuter article in Dutch and German.
   const cloister: Target = { ...farm, kind: "cloister", holders: [], landmark: null };
-  const name = (language: Language) => nameTarget(cloister, players, (k, v) => translate(language, k, v), 0, true);
+  const name = (language: Language) =>
+    nameTarget(
+      cloister,
+      players,
+      (k, v) => translate(language, k, v),
+      (items) => formatList(language, items),
+      0,
+      true,
+    );
   expect(["en", "nl", "de"].map((l) => name(l as Language))).toEqual(["the cloister", "het klooster", "das Kloster"]);
   // Nothing in it names a place by coordinates.
   for (const language of ["en", "nl", "de"] as const) expect(notice(language)).not.toMatch(/-?\d+\s*,\s*-?\d+/);
+});
+
+test("several holders are one list, as each language joins names", () => {
+  const shared: Target = {
+    ...farm,
+    kind: "road",
+    holders: [
+      { seat: 0, followers: 1 },
+      { seat: 1, followers: 1 },
+    ],
+    landmark: { kind: "cloister", holders: [1, 0], side: "north" },
+    worth: { type: "tiles", tiles: 3, pennants: 0 },
+  };
+  expect(say("en", shared)).toBe("Greta and Hans's road north of Hans and Greta's cloister · 3 tiles");
+  expect(say("nl", shared)).toContain("Greta en Hans");
+  expect(say("de", shared)).toContain("Greta und Hans");
 });

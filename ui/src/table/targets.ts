@@ -3,10 +3,12 @@
 // them, and turns the side with the board so "north" is up on the screen.
 import type { Compass, FeatureKind, PlayerView, Target, Worth } from "../bindings";
 import type { CountedKey, MessageKey } from "../i18n";
-import { namesOf, whereOnBoard } from "../board/labels";
+import { nameOf, whereOnBoard } from "../board/labels";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 type TranslateCount = (base: CountedKey, n: number, values?: Record<string, string | number>) => string;
+/** Several names as one list in words, as the language spoken joins them (`Intl.ListFormat`). */
+type List = (items: readonly string[]) => string;
 
 const SIDES: Compass[] = ["north", "east", "south", "west"];
 
@@ -47,12 +49,14 @@ export function nameTarget(
   target: Target,
   players: PlayerView[],
   t: Translate,
+  list: List,
   viewTurns = 0,
   definite = false,
 ): string {
+  const namesOf = (seats: number[]) => list(seats.map((s) => nameOf(players, s)));
   const kind = featureKey(target.kind);
   const seats = target.holders.map((h) => h.seat);
-  const names = namesOf(players, seats);
+  const names = namesOf(seats);
   let what: string;
   if (definite) what = seats.length ? t(`${kind}.held`, { names }) : t(`${kind}.the`);
   else what = seats.length ? t("target.held", { names, what: t(kind) }) : t(kind);
@@ -61,7 +65,7 @@ export function nameTarget(
   const landmark =
     l.kind === "carcassonne" || l.holders.length === 0
       ? t(`landmark.${l.kind}`)
-      : t(`landmark.${l.kind}.held`, { names: namesOf(players, l.holders) });
+      : t(`landmark.${l.kind}.held`, { names: namesOf(l.holders) });
   const side = l.side ? sideOnScreen(l.side, viewTurns) : "by";
   return t(`target.${side}`, { what, landmark });
 }
@@ -76,10 +80,11 @@ export function describeTarget(
   players: PlayerView[],
   t: Translate,
   tn: TranslateCount,
+  list: List,
   viewTurns = 0,
   definite = false,
 ): string {
-  const line = `${nameTarget(target, players, t, viewTurns, definite)} · ${worth(target.worth, t, tn)}`;
+  const line = `${nameTarget(target, players, t, list, viewTurns, definite)} · ${worth(target.worth, t, tn)}`;
   if (target.alike === 0) return line;
   const where = whereOnBoard(target.at.x, target.at.y, viewTurns, t);
   return `${line} · ${where} (${t("target.alike", { n: target.alike })})`;

@@ -3,8 +3,8 @@
 
 use crate::{at, file_at_schema, tile_move, Table, SETUP};
 use castellan_ledger::{
-    BiggestMove, BiggestMoveRecord, Color, Finish, GameId, Ledger, LedgerError, NewGame, PlayerId, PlayerResult,
-    PointsByKind, Record, Seat,
+    BiggestMove, BiggestMoveRecord, Color, Finish, GameId, Ledger, NewGame, PlayerId, PlayerResult, PointsByKind,
+    Record, Seat, StatusError,
 };
 
 fn result(player: PlayerId, score: u32) -> PlayerResult {
@@ -81,9 +81,9 @@ fn a_move_is_kept_afterwards_only_for_a_finished_game_and_a_seated_player() {
     let mut table = Table::start();
     let biggest = Some(BiggestMove { player: table.anna, points: 4, seq: 1 });
     let unfinished = table.ledger.keep_biggest_move(table.game, biggest).unwrap_err();
-    assert!(matches!(unfinished, LedgerError::NotFinished { .. }), "{unfinished:?}");
+    assert!(matches!(unfinished, StatusError::NotFinished { .. }), "{unfinished:?}");
     let unknown = table.ledger.keep_biggest_move(GameId(99), biggest).unwrap_err();
-    assert!(matches!(unknown, LedgerError::NotFound { .. }), "{unknown:?}");
+    assert!(matches!(unknown, StatusError::NotFound { .. }), "{unknown:?}");
 
     finish(&mut table.ledger, table.game, (table.anna, table.bram), None);
     let cas = table.ledger.add_player("Cas", None).unwrap();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use castellan_ledger::migration::{APPLICATION_ID, SCHEMA_VERSION};
-use castellan_ledger::{FileProblem, Ledger, LedgerError, SchemaDifference};
+use castellan_ledger::{FileProblem, Ledger, OpenError, PlayerError, SchemaDifference, StoreError};
 use rusqlite::Connection;
 
 use crate::migration::schema_of;
@@ -29,7 +29,7 @@ pub fn ledger_with_a_game(path: &Path) {
 }
 
 /// Opens `path` expecting a refusal, and checks the file and its folder are untouched.
-fn refused(path: &Path) -> LedgerError {
+fn refused(path: &Path) -> OpenError {
     let folder = path.parent().unwrap();
     let before = fs::read(path).unwrap();
     let listing_before = listing(folder);
@@ -63,7 +63,7 @@ fn a_zero_length_file_is_refused_untouched() {
     fs::write(&path, b"").unwrap();
     let error = refused(&path);
     assert!(
-        matches!(&error, LedgerError::Corrupt { detail } if detail.contains("empty")),
+        matches!(&error, OpenError::Store(StoreError::Corrupt { detail }) if detail.contains("empty")),
         "Castellan never leaves an empty ledger file, so one is a ledger that lost its contents, \
          to be reported, not silently replaced by an empty ledger; got {error:?}"
     );
@@ -89,7 +89,7 @@ fn a_file_that_is_not_a_database_is_refused_untouched() {
         fs::write(&path, content).unwrap();
         let error = refused(&path);
         assert!(
-            matches!(error, LedgerError::Corrupt { .. }),
+            matches!(error, OpenError::Store(StoreError::Corrupt { .. })),
             "{content:?} is not a database, so it must be reported as such, got {error:?}"
         );
     }
@@ -114,7 +114,7 @@ fn a_damaged_ledger_is_refused_untouched() {
 
     let error = refused(&path);
     assert!(
-        matches!(&error, LedgerError::Corrupt { detail } if !detail.is_empty()),
+        matches!(&error, OpenError::Store(StoreError::Corrupt { detail }) if !detail.is_empty()),
         "a page of noise must fail quick_check and be reported as damage, got {error:?}"
     );
 }
@@ -129,7 +129,7 @@ fn a_ledger_from_a_newer_version_is_refused_untouched() {
     assert!(
         matches!(
             error,
-            LedgerError::SchemaTooNew { found, supported }
+            OpenError::SchemaTooNew { found, supported }
                 if found == newer && supported == SCHEMA_VERSION
         ),
         "a newer schema must be reported with both versions, got {error:?}"
@@ -146,7 +146,7 @@ fn a_file_with_the_ledger_id_but_other_tables_is_refused_untouched() {
     drop(conn);
     let error = refused(&path);
     assert!(
-        matches!(&error, LedgerError::UnexpectedSchema { version, difference: SchemaDifference::Missing { .. } }
+        matches!(&error, OpenError::UnexpectedSchema { version, difference: SchemaDifference::Missing { .. } }
             if *version == SCHEMA_VERSION),
         "the id and version alone must not let a file with other tables be written to, got {error:?}"
     );
@@ -161,7 +161,7 @@ fn a_ledger_whose_table_was_altered_is_refused_untouched() {
     drop(conn);
     let error = refused(&path);
     match &error {
-        LedgerError::UnexpectedSchema { difference: SchemaDifference::Shape { name, expected, found }, .. } => {
+        OpenError::UnexpectedSchema { difference: SchemaDifference::Shape { name, expected, found }, .. } => {
             assert_eq!(name, "moves", "the altered table is named");
             assert_eq!(found.len(), expected.len() + 1, "with the extra column: {found:?} against {expected:?}");
         }
@@ -178,7 +178,7 @@ fn another_programs_database_is_refused_untouched() {
     drop(conn);
     let error = refused(&path);
     assert!(
-        matches!(error, LedgerError::ForeignDatabase { application_id: 0 }),
+        matches!(error, OpenError::ForeignDatabase { application_id: 0 }),
         "a database that is not a ledger must not get ledger tables, got {error:?}"
     );
 }
@@ -252,7 +252,7 @@ fn a_second_opener_in_this_process_is_refused_until_the_first_closes() {
     let first = Ledger::open(&path).unwrap();
     let error = Ledger::open(&path).expect_err("one ledger file, one owner");
     match &error {
-        LedgerError::InUse { path: held, holder } => {
+        OpenError::InUse { path: held, holder } => {
             assert_eq!(held, &path, "the refusal names the file");
             assert_eq!(holder.pid, Some(std::process::id()), "and the process that holds it: this one");
             let program = std::env::current_exe().unwrap().file_name().unwrap().to_string_lossy().into_owned();
@@ -342,7 +342,7 @@ fn another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it() {
 
     let error = Ledger::open(&path).expect_err("the child owns the file");
     assert!(
-        matches!(&error, LedgerError::InUse { holder, .. } if holder.pid == Some(child_id)),
+        matches!(&error, OpenError::InUse { holder, .. } if holder.pid == Some(child_id)),
         "the refusal must name the child's process, {child_id}, got {error:?}"
     );
     let mut reader = Ledger::open_read_only(&path).expect("reading beside the owner is allowed");
@@ -350,7 +350,7 @@ fn another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it() {
     assert_eq!(reader.moves(game.id).unwrap().len(), 40, "with every committed move");
     let write = reader.add_player("Cleo", None);
     assert!(
-        matches!(write, Err(LedgerError::File { problem: FileProblem::ReadOnly, .. })),
+        matches!(write, Err(PlayerError::Store(StoreError::File { problem: FileProblem::ReadOnly, .. }))),
         "a reader cannot write, got {write:?}"
     );
 
@@ -363,13 +363,13 @@ fn another_process_holding_the_ledger_is_named_and_a_killed_one_frees_it() {
 fn reading_only_never_creates_nor_migrates() {
     let (folder, path) = temp_ledger_path();
     let missing = Ledger::open_read_only(&path);
-    assert!(matches!(missing, Err(LedgerError::NoLedger { .. })), "no file, no ledger: got {missing:?}");
+    assert!(matches!(missing, Err(OpenError::NoLedger { .. })), "no file, no ledger: got {missing:?}");
     assert!(listing(folder.path()).is_empty(), "and nothing is made");
     version_1_file(&path);
     let before = fs::read(&path).unwrap();
     let old = Ledger::open_read_only(&path);
     assert!(
-        matches!(old, Err(LedgerError::NeedsMigration { found: 1, current: SCHEMA_VERSION })),
+        matches!(old, Err(OpenError::NeedsMigration { found: 1, current: SCHEMA_VERSION })),
         "an old file cannot be read without migrating it, which a reader must not do: got {old:?}"
     );
     assert_eq!(fs::read(&path).unwrap(), before, "the old file is as it was");
@@ -394,7 +394,7 @@ fn a_file_locked_by_another_program_is_said_so_and_nothing_is_lost() {
     other.execute_batch("BEGIN IMMEDIATE").unwrap();
     let error = ledger.add_player("Cleo", None).expect_err("the write lock is taken");
     assert!(
-        matches!(error, LedgerError::File { problem: FileProblem::Locked, .. }),
+        matches!(error, PlayerError::Store(StoreError::File { problem: FileProblem::Locked, .. })),
         "a held SQLite lock must be named as such, got {error:?}"
     );
     let text = error.to_string();
@@ -447,7 +447,7 @@ fn a_full_disk_is_said_so_and_every_move_before_it_is_kept() {
         assert!(seen.cursor < 1000, "512 KiB must fill up long before 1000 moves of 3 KB");
     };
     assert!(
-        matches!(error, LedgerError::File { problem: FileProblem::DiskFull, .. }),
+        matches!(error, castellan_ledger::MoveLogError::Store(StoreError::File { problem: FileProblem::DiskFull, .. })),
         "a full disk must be named as such, got {error:?}"
     );
     assert!(error.to_string().starts_with("the disk is full"), "{error}");

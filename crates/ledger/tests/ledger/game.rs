@@ -1,13 +1,14 @@
 //! The `games` and `game_seats` tables: setup, seats, start player, status, resuming.
 
 use castellan_ledger::{
-    Color, GameStatus, InvalidInput, Ledger, LedgerError, Missing, NewGame, NightId, PlayerId, Seat,
+    Color, EndError, GameStatus, JsonShape, Ledger, Missing, NewGame, NewGameError, NightId, NotJson, PlayerId,
+    RowError, Seat, SeatError, StatusError,
 };
 
 use crate::{at, may, Table, SETUP};
 
 /// Why a game is bad, the game, and what the error must look like.
-type Case = (&'static str, NewGame, fn(&LedgerError) -> bool);
+type Case = (&'static str, NewGame, fn(&NewGameError) -> bool);
 
 fn new_game(night: NightId, seats: &[(PlayerId, Color)]) -> NewGame {
     NewGame {
@@ -63,32 +64,32 @@ fn a_bad_new_game_is_refused_and_nothing_stored() {
     let base = new_game(night, &[(anna, Color::Red), (bram, Color::Blue)]);
     let cases: Vec<Case> = vec![
         ("no seats", NewGame { seats: vec![], ..base.clone() }, |e| {
-            matches!(e, LedgerError::Invalid(InvalidInput::NoSeats))
+            matches!(e, NewGameError::Seats(SeatError::NoSeats))
         }),
         ("start seat past the last seat", NewGame { start_seat: 2, ..base.clone() }, |e| {
-            matches!(e, LedgerError::Invalid(InvalidInput::StartSeatOutOfRange { start_seat: 2, seats: 2 }))
+            matches!(e, NewGameError::Seats(SeatError::StartSeatOutOfRange { start_seat: 2, seats: 2 }))
         }),
         ("a player seated twice", new_game(night, &[(anna, Color::Red), (anna, Color::Blue)]), |e| {
-            matches!(e, LedgerError::Invalid(InvalidInput::DuplicatePlayer(_)))
+            matches!(e, NewGameError::Seats(SeatError::DuplicatePlayer(_)))
         }),
         ("a colour taken twice", new_game(night, &[(anna, Color::Red), (bram, Color::Red)]), |e| {
-            matches!(e, LedgerError::Invalid(InvalidInput::DuplicateColor(Color::Red)))
+            matches!(e, NewGameError::Seats(SeatError::DuplicateColor(Color::Red)))
         }),
         ("a setup that is not JSON", NewGame { setup_json: "sets: base".to_owned(), ..base.clone() }, |e| {
-            matches!(e, LedgerError::Invalid(InvalidInput::NotJsonObject { .. }))
+            matches!(e, NewGameError::NotJson(NotJson { what: "setup", shape: JsonShape::Object, .. }))
         }),
         (
             "a setup that is JSON but not an object",
             NewGame { setup_json: "[\"base\"]".to_owned(), ..base.clone() },
-            |e| matches!(e, LedgerError::Invalid(InvalidInput::NotJsonObject { .. })),
+            |e| matches!(e, NewGameError::NotJson(NotJson { what: "setup", shape: JsonShape::Object, .. })),
         ),
         ("an unknown night", NewGame { night: NightId(99), ..base.clone() }, |e| {
-            matches!(e, LedgerError::NotFound { what: Missing::Night(NightId(99)) })
+            matches!(e, NewGameError::NotFound { what: Missing::Night(NightId(99)) })
         }),
         (
             "an unknown player in the last seat",
             new_game(night, &[(anna, Color::Red), (PlayerId(99), Color::Blue)]),
-            |e| matches!(e, LedgerError::NotFound { what: Missing::Player(PlayerId(99)) }),
+            |e| matches!(e, NewGameError::NotFound { what: Missing::Player(PlayerId(99)) }),
         ),
     ];
     for (why, game, expected) in cases {
@@ -125,7 +126,7 @@ fn the_game_to_resume_is_the_latest_in_progress() {
         "an abandoned game keeps its end time and says it was abandoned"
     );
     assert!(
-        matches!(ledger.abandon_game(later, at(96)), Err(LedgerError::GameEnded { game }) if game == later),
+        matches!(ledger.abandon_game(later, at(96)), Err(EndError::GameEnded { game }) if game == later),
         "a game cannot end twice"
     );
 }
@@ -135,7 +136,7 @@ fn an_unknown_game_is_not_found() {
     let ledger = Ledger::open_in_memory().unwrap();
     let error = ledger.game(castellan_ledger::GameId(7)).unwrap_err();
     assert!(
-        matches!(error, LedgerError::NotFound { what: Missing::Game(g) } if g.0 == 7),
+        matches!(error, RowError::NotFound { what: Missing::Game(g) } if g.0 == 7),
         "the missing game must be named, got {error:?}"
     );
 }
@@ -145,12 +146,12 @@ fn a_finished_game_can_be_voided_and_taken_back() {
     let mut table = Table::start();
     let refused = table.ledger.void_game(table.game, at(10)).unwrap_err();
     assert!(
-        matches!(refused, LedgerError::NotFinished { game } if game == table.game),
+        matches!(refused, StatusError::NotFinished { game } if game == table.game),
         "a game in progress has no results to leave out, got {refused:?}"
     );
     let unknown = castellan_ledger::GameId(99);
-    assert!(matches!(table.ledger.void_game(unknown, at(10)), Err(LedgerError::NotFound { .. })));
-    assert!(matches!(table.ledger.unvoid_game(unknown), Err(LedgerError::NotFound { .. })));
+    assert!(matches!(table.ledger.void_game(unknown, at(10)), Err(StatusError::NotFound { .. })));
+    assert!(matches!(table.ledger.unvoid_game(unknown), Err(RowError::NotFound { .. })));
 
     let finish = castellan_ledger::Finish {
         biggest_move: None,

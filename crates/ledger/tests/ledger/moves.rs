@@ -1,7 +1,7 @@
 //! The `moves` table and the cursor: append, undo, redo, a new move dropping the redo tail,
 //! correcting a move, and refusing a change checked against a log that has moved on.
 
-use castellan_ledger::{CursorState, GameId, InvalidInput, LedgerError, Missing};
+use castellan_ledger::{CursorState, GameId, JsonShape, Missing, MoveLogError, NotJson, RowError};
 
 use crate::{at, tile_move, Table};
 
@@ -118,7 +118,7 @@ fn only_a_move_in_effect_can_be_corrected() {
     for seq in [0, 2, 3] {
         let error = table.ledger.replace_move(table.game, here(&table), seq, &tile_move(7), at(9)).unwrap_err();
         assert!(
-            matches!(error, LedgerError::NotFound { what: Missing::Move { seq: s, .. } } if s == seq),
+            matches!(error, MoveLogError::NotFound { what: Missing::Move { seq: s, .. } } if s == seq),
             "move {seq} is not in effect (cursor 1), got {error:?}"
         );
     }
@@ -136,7 +136,7 @@ fn a_move_that_is_not_a_json_object_is_refused() {
     for bad in ["", "{\"tile\": ", "42", "[1, 2]"] {
         let error = table.ledger.append_move(table.game, here(&table), bad, at(2)).unwrap_err();
         assert!(
-            matches!(error, LedgerError::Invalid(InvalidInput::NotJsonObject { what: "move", .. })),
+            matches!(error, MoveLogError::NotJson(NotJson { what: "move", shape: JsonShape::Object, .. })),
             "{bad:?} is not a move object, got {error:?}"
         );
     }
@@ -152,7 +152,7 @@ fn an_ended_game_refuses_every_change_of_its_moves() {
     table.ledger.abandon_game(table.game, at(60)).unwrap();
     let game = table.game;
     let seen = here(&table);
-    let attempts: [(&str, Result<CursorState, LedgerError>); 4] = [
+    let attempts: [(&str, Result<CursorState, MoveLogError>); 4] = [
         ("append", table.ledger.append_move(game, seen, &tile_move(3), at(61))),
         ("undo", table.ledger.undo(game, seen)),
         ("redo", table.ledger.redo(game, seen)),
@@ -160,7 +160,7 @@ fn an_ended_game_refuses_every_change_of_its_moves() {
     ];
     for (what, result) in attempts {
         assert!(
-            matches!(result, Err(LedgerError::GameEnded { game: g }) if g == game),
+            matches!(result, Err(MoveLogError::GameEnded { game: g }) if g == game),
             "{what} on an ended game must be refused, got {result:?}"
         );
     }
@@ -171,11 +171,15 @@ fn an_ended_game_refuses_every_change_of_its_moves() {
 fn an_unknown_game_is_not_found() {
     let mut table = Table::start();
     let ghost = GameId(404);
-    let missing = |r: Result<CursorState, LedgerError>| matches!(r, Err(LedgerError::NotFound { what: Missing::Game(g) }) if g == ghost);
+    let missing = |r: Result<CursorState, MoveLogError>| matches!(r, Err(MoveLogError::NotFound { what: Missing::Game(g) }) if g == ghost);
     assert!(missing(table.ledger.append_move(ghost, state(0, 0), &tile_move(1), at(1))), "append to an unknown game");
     assert!(missing(table.ledger.undo(ghost, state(0, 0))), "undo in an unknown game");
-    assert!(missing(table.ledger.cursor(ghost)), "cursor of an unknown game");
-    assert!(matches!(table.ledger.moves(ghost), Err(LedgerError::NotFound { .. })), "moves of an unknown game");
+    let cursor = table.ledger.cursor(ghost);
+    assert!(
+        matches!(cursor, Err(RowError::NotFound { what: Missing::Game(g) }) if g == ghost),
+        "cursor of an unknown game"
+    );
+    assert!(matches!(table.ledger.moves(ghost), Err(RowError::NotFound { .. })), "moves of an unknown game");
 }
 
 #[test]
@@ -191,7 +195,7 @@ fn a_change_checked_against_a_log_that_moved_on_is_refused_and_writes_nothing() 
     assert_eq!(now, state(2, 3), "the log moved on from what the other window saw");
     let before = log(&table);
     let game = table.game;
-    let attempts: [(&str, Result<CursorState, LedgerError>); 4] = [
+    let attempts: [(&str, Result<CursorState, MoveLogError>); 4] = [
         // The other window still shows move 3, so it would enter move 4 after it.
         ("append", table.ledger.append_move(game, stale, &tile_move(4), at(4))),
         // Its undo would take back move 2, which it does not know is the last in effect.
@@ -201,7 +205,7 @@ fn a_change_checked_against_a_log_that_moved_on_is_refused_and_writes_nothing() 
     ];
     for (what, result) in attempts {
         assert!(
-            matches!(result, Err(LedgerError::MovedOn { game: g, expected, found })
+            matches!(result, Err(MoveLogError::MovedOn { game: g, expected, found })
                 if g == game && expected == stale && found == now),
             "{what} checked against a stale cursor must be refused naming both cursors, got {result:?}"
         );
@@ -209,4 +213,50 @@ fn a_change_checked_against_a_log_that_moved_on_is_refused_and_writes_nothing() 
     assert_eq!(log(&table), before, "a refused change writes nothing: the log and its tail are as they were");
     assert_eq!(here(&table), now, "nor does it move the cursor");
     assert_eq!(append(&mut table, 5), state(3, 3), "a change checked against the log as it stands goes in");
+}
+
+/// Each way the move log refuses a move, met on a real file, is one of the move log's own
+/// reasons: the match names every variant, so a reason the type gains must be met here too,
+/// and none of another operation's (a name taken, a game not finished) can be returned.
+#[test]
+fn every_refusal_of_the_move_log_is_its_own() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("club.sqlite3");
+    let mut ledger = castellan_ledger::Ledger::open(&path).unwrap();
+    let (_, _, _, game) = crate::seat_two(&mut ledger);
+    let seen = ledger.cursor(game).unwrap();
+    let ghost = GameId(404);
+    drop(ledger);
+    let mut reader = castellan_ledger::Ledger::open_read_only(&path).unwrap();
+    let read_only = reader.append_move(game, seen, &tile_move(1), at(1));
+    drop(reader);
+    let mut ledger = castellan_ledger::Ledger::open(&path).unwrap();
+    let refusals = [
+        ("not JSON", ledger.append_move(game, seen, "[1]", at(1))),
+        ("an unknown game", ledger.append_move(ghost, seen, &tile_move(1), at(1))),
+        ("a log that moved on", ledger.append_move(game, state(5, 5), &tile_move(1), at(1))),
+        ("a read-only ledger", read_only),
+        ("an ended game", {
+            ledger.abandon_game(game, at(2)).unwrap();
+            ledger.append_move(game, seen, &tile_move(1), at(3))
+        }),
+    ];
+    let mut met = Vec::new();
+    for (why, refused) in refusals {
+        let error = refused.expect_err(why);
+        met.push(match error {
+            MoveLogError::Store(castellan_ledger::StoreError::File { .. }) => "file",
+            MoveLogError::Store(
+                castellan_ledger::StoreError::Sqlite { .. } | castellan_ledger::StoreError::Corrupt { .. },
+            ) => "store",
+            MoveLogError::NotFound { what: Missing::Game(g) } if g == ghost => "not found",
+            MoveLogError::NotFound { .. } => "another row",
+            MoveLogError::GameEnded { .. } => "ended",
+            MoveLogError::MovedOn { .. } => "moved on",
+            MoveLogError::NotJson(NotJson { what: "move", shape: JsonShape::Object, .. }) => "not json",
+            MoveLogError::NotJson(_) => "another value",
+        });
+    }
+    assert_eq!(met, ["not json", "not found", "moved on", "file", "ended"], "each refusal is named as what it is");
+    assert!(ledger.moves(game).unwrap().is_empty(), "no refused move was written");
 }

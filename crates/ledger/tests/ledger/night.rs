@@ -1,6 +1,6 @@
 //! The `nights` and `night_players` tables: date, place, who came.
 
-use castellan_ledger::{Color, Ledger, LedgerError, Missing, NewGame, NightId, PlayerId, Seat};
+use castellan_ledger::{Color, Ledger, Missing, NewGame, NightId, PlayerId, RowError, Seat};
 
 use crate::{at, may, SETUP};
 
@@ -22,11 +22,11 @@ fn an_unknown_attendee_records_nothing() {
     let ghost = PlayerId(42);
     let error = ledger.add_night(may(3), None, &[ghost]).unwrap_err();
     assert!(
-        matches!(error, LedgerError::NotFound { what: Missing::Player(p) } if p == ghost),
+        matches!(error, RowError::NotFound { what: Missing::Player(p) } if p == ghost),
         "the missing player must be named, got {error:?}"
     );
     assert!(
-        matches!(ledger.night(NightId(1)), Err(LedgerError::NotFound { .. })),
+        matches!(ledger.night(NightId(1)), Err(RowError::NotFound { .. })),
         "the night and its attendees are one transaction: nothing may remain"
     );
 }

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use castellan_ledger::{Ledger, LedgerError};
+use castellan_ledger::{Ledger, OpenError};
 
 use crate::file::HolderChild;
 use crate::{at, seat_two, tile_move};
@@ -50,9 +50,9 @@ fn relative_to_working_folder(path: &Path) -> PathBuf {
     relative
 }
 
-fn assert_in_use(error: LedgerError, how: &str, real: &Path, pid: u32) {
+fn assert_in_use(error: OpenError, how: &str, real: &Path, pid: u32) {
     match &error {
-        LedgerError::InUse { path, holder } => {
+        OpenError::InUse { path, holder } => {
             assert_eq!(holder.pid, Some(pid), "through {how}: the holder is named");
             assert_eq!(path, real, "through {how}: the refusal names the file itself");
         }
@@ -108,7 +108,7 @@ fn a_ledger_file_with_two_names_is_refused_untouched() {
         for outcome in [Ledger::open(name), Ledger::open_read_only(name)] {
             let error = outcome.expect_err("a file with two names is two ledgers to SQLite");
             assert!(
-                matches!(&error, LedgerError::HardLinked { path, links: 2 } if path == name),
+                matches!(&error, OpenError::HardLinked { path, links: 2 } if path == name),
                 "{name:?}: the second name must be named as the reason, got {error:?}"
             );
             let text = error.to_string();
@@ -133,7 +133,7 @@ fn a_hard_link_made_while_the_ledger_is_held_is_refused() {
     let second = spelled.real.parent().unwrap().join("hard.sqlite3");
     fs::hard_link(&spelled.real, &second).unwrap();
     let error = Ledger::open(&second).expect_err("the link is the same file");
-    assert!(matches!(error, LedgerError::HardLinked { links: 2, .. }), "{error:?}");
+    assert!(matches!(error, OpenError::HardLinked { links: 2, .. }), "{error:?}");
     let (.., game) = seat_two(&mut owner);
     let seen = owner.cursor(game).unwrap();
     owner.append_move(game, seen, &tile_move(1), at(1)).expect("the owner writes on");

@@ -1,6 +1,6 @@
 //! The `players` table: unique names, preferred colours.
 
-use castellan_ledger::{check_roster, Color, InvalidInput, Ledger, LedgerError, Missing, PlayerId};
+use castellan_ledger::{check_roster, Color, Ledger, Missing, PlayerError, PlayerId, RosterError, RowError};
 
 fn ledger() -> Ledger {
     Ledger::open_in_memory().unwrap()
@@ -25,7 +25,7 @@ fn names_are_unique_ignoring_case() {
     ledger.add_player("Anna", None).unwrap();
     let error = ledger.add_player("ANNA", Some(Color::Red)).unwrap_err();
     assert!(
-        matches!(&error, LedgerError::NameTaken { name } if name == "ANNA"),
+        matches!(&error, PlayerError::NameTaken { name } if name == "ANNA"),
         "a second Anna must be refused as a taken name, got {error:?}"
     );
     assert_eq!(
@@ -40,7 +40,7 @@ fn names_are_unique_ignoring_case() {
 fn an_empty_name_is_refused() {
     let mut ledger = ledger();
     let error = ledger.add_player("   ", None).unwrap_err();
-    assert!(matches!(error, LedgerError::Invalid(InvalidInput::EmptyName)), "a blank name is no name, got {error:?}");
+    assert!(matches!(error, PlayerError::EmptyName), "a blank name is no name, got {error:?}");
 }
 
 #[test]
@@ -56,21 +56,18 @@ fn update_renames_and_recolours() {
         "the update must be stored"
     );
     assert!(
-        matches!(ledger.update_player(bram, "annabel", None), Err(LedgerError::NameTaken { .. })),
+        matches!(ledger.update_player(bram, "annabel", None), Err(PlayerError::NameTaken { .. })),
         "renaming onto another player's name must be refused"
     );
     let nobody = PlayerId(999);
     assert!(
         matches!(
             ledger.update_player(nobody, "X", None),
-            Err(LedgerError::NotFound { what: Missing::Player(id) }) if id == nobody
+            Err(PlayerError::NotFound { what: Missing::Player(id) }) if id == nobody
         ),
         "updating an unknown player must say which one is missing"
     );
-    assert!(
-        matches!(ledger.player(nobody), Err(LedgerError::NotFound { .. })),
-        "reading an unknown player is NotFound"
-    );
+    assert!(matches!(ledger.player(nobody), Err(RowError::NotFound { .. })), "reading an unknown player is NotFound");
 }
 
 #[test]
@@ -92,7 +89,7 @@ fn case_in_any_alphabet_and_spacing_do_not_make_another_player() {
     {
         let error = ledger.add_player(name, None).unwrap_err();
         assert!(
-            matches!(&error, LedgerError::NameTaken { name: taken } if taken == name.trim()),
+            matches!(&error, PlayerError::NameTaken { name: taken } if taken == name.trim()),
             "{name:?} is {same_as}, so it must be refused as taken, got {error:?}"
         );
         assert_eq!(
@@ -103,22 +100,22 @@ fn case_in_any_alphabet_and_spacing_do_not_make_another_player() {
     }
     assert_eq!(ledger.players().unwrap().len(), 3, "no refused name was stored");
     let error = ledger.update_player(olaf, "yuri", None).unwrap_err();
-    assert!(matches!(error, LedgerError::NameTaken { .. }), "a rename is compared the same way, got {error:?}");
+    assert!(matches!(error, PlayerError::NameTaken { .. }), "a rename is compared the same way, got {error:?}");
 }
 
 #[test]
 fn a_roster_is_checked_as_the_ledger_compares_names() {
     let same = check_roster(["Anna", "Xena", "xena"]).unwrap_err();
     assert!(
-        matches!(&same, InvalidInput::SamePlayer { first, second } if first == "Xena" && second == "xena"),
+        matches!(&same, RosterError::SamePlayer { first, second } if first == "Xena" && second == "xena"),
         "the two names of one player are named as written, got {same:?}"
     );
     assert_eq!(same.to_string(), "two seats for the same player: Xena and xena");
     assert!(
-        matches!(check_roster(["Yuri", " Yuri "]), Err(InvalidInput::SamePlayer { .. })),
+        matches!(check_roster(["Yuri", " Yuri "]), Err(RosterError::SamePlayer { .. })),
         "surrounding spaces do not make another player"
     );
-    assert!(matches!(check_roster(["Anna", "  "]), Err(InvalidInput::EmptyName)), "a blank name is refused");
+    assert!(matches!(check_roster(["Anna", "  "]), Err(RosterError::EmptyName)), "a blank name is refused");
     assert!(check_roster(["Anna", "Anne", "Ölaf", "Olaf"]).is_ok(), "different names pass, accents count");
 }
 
@@ -145,7 +142,7 @@ fn players_an_old_ledger_held_apart_are_both_kept_and_reported() {
     );
     assert!(ledger.player_by_name("bram").unwrap().is_some(), "keys were filled in for every other player");
     assert!(
-        matches!(ledger.add_player("ölaf", None), Err(LedgerError::NameTaken { .. })),
+        matches!(ledger.add_player("ölaf", None), Err(PlayerError::NameTaken { .. })),
         "no third Ölaf can be added"
     );
     let later = ledger.name_clashes().unwrap().remove(0);

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use castellan_ledger::{FileProblem, Ledger, LedgerError};
+use castellan_ledger::{FileProblem, Ledger, OpenError, PlayerError, StoreError};
 
 use crate::file::{ledger_with_a_game, listing, temp_ledger_path, HolderChild, Mount};
 
@@ -48,9 +48,9 @@ fn contents(folder: &Path) -> Vec<(String, Vec<u8>)> {
     listing(folder).into_iter().map(|name| (name.clone(), fs::read(folder.join(&name)).unwrap())).collect()
 }
 
-fn assert_names_the_os_reason(error: &LedgerError, refused: &Path) {
+fn assert_names_the_os_reason(error: &OpenError, refused: &Path) {
     match error {
-        LedgerError::NotWritable { path, source } => {
+        OpenError::NotWritable { path, source } => {
             assert_eq!(path, refused, "the refusal names what cannot be written");
             assert!(
                 matches!(source.kind(), std::io::ErrorKind::ReadOnlyFilesystem | std::io::ErrorKind::PermissionDenied),
@@ -82,7 +82,10 @@ fn a_read_only_file_is_refused_with_the_reason_left_as_it_was_and_still_read() {
     let game = reader.unfinished_game().unwrap().expect("its game is there");
     assert_eq!(reader.moves(game.id).unwrap().len(), 40, "with its moves");
     let write = reader.add_player("Cleo", None);
-    assert!(matches!(write, Err(LedgerError::File { problem: FileProblem::ReadOnly, .. })), "{write:?}");
+    assert!(
+        matches!(write, Err(PlayerError::Store(StoreError::File { problem: FileProblem::ReadOnly, .. }))),
+        "{write:?}"
+    );
     drop(reader);
     assert!(contents(folder.path()) == before, "reading left nothing beside it; now there: {:?}", names(folder.path()));
 }

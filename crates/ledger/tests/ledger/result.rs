@@ -1,8 +1,8 @@
 //! The `results` table: finishing a game, shared ranks, importing a whole game.
 
 use castellan_ledger::{
-    Color, CursorState, Finish, GameImport, GameStatus, InvalidInput, Ledger, LedgerError, NewGame, NewMove, PlayerId,
-    PlayerResult, PointsByKind, Seat,
+    Color, CursorState, EndError, Finish, GameImport, GameStatus, JsonShape, Ledger, MoveLogError, NewGame, NewMove,
+    NotJson, PlayerId, PlayerResult, PointsByKind, Seat, StatusError,
 };
 
 use crate::{at, may, tile_move, Table, SETUP};
@@ -26,10 +26,13 @@ fn finishing_with_a_new_setup_stores_both_or_neither() {
     let stranger = result(PlayerId(999), 1);
     let refused =
         table.ledger.finish_game_with_setup(table.game, restated, &finish(vec![result(table.anna, 3), stranger]));
-    assert!(matches!(refused, Err(LedgerError::Invalid(InvalidInput::ResultsDoNotMatchSeats))), "{refused:?}");
+    assert!(matches!(refused, Err(EndError::ResultsDoNotMatchSeats)), "{refused:?}");
     assert_eq!(table.ledger.game(table.game).unwrap().setup_json, SETUP, "the old setup kept");
     let not_json = table.ledger.finish_game_with_setup(table.game, "[1]", &finish(vec![]));
-    assert!(matches!(not_json, Err(LedgerError::Invalid(InvalidInput::NotJsonObject { .. }))), "{not_json:?}");
+    assert!(
+        matches!(not_json, Err(EndError::NotJson(NotJson { what: "setup", shape: JsonShape::Object, .. }))),
+        "{not_json:?}"
+    );
 
     let results = vec![result(table.anna, 103), result(table.bram, 115)];
     table.ledger.finish_game_with_setup(table.game, restated, &finish(results)).unwrap();
@@ -88,7 +91,7 @@ fn finishing_stores_results_and_ends_the_game() {
     assert!(
         matches!(
             table.ledger.append_move(table.game, CursorState { cursor: 1, stored: 1 }, &tile_move(2), at(51)),
-            Err(LedgerError::GameEnded { .. })
+            Err(MoveLogError::GameEnded { .. })
         ),
         "no move can be added after the end"
     );
@@ -146,10 +149,7 @@ fn results_must_name_each_seated_player_once() {
             .ledger
             .finish_game(table.game, &Finish { biggest_move: None, final_moves_json: None, ended_at: at(9), results })
             .unwrap_err();
-        assert!(
-            matches!(error, LedgerError::Invalid(InvalidInput::ResultsDoNotMatchSeats)),
-            "{why}: must be refused, got {error:?}"
-        );
+        assert!(matches!(error, EndError::ResultsDoNotMatchSeats), "{why}: must be refused, got {error:?}");
         assert_eq!(
             table.ledger.game(table.game).unwrap().status,
             GameStatus::InProgress,
@@ -235,7 +235,7 @@ fn the_final_moves_out_of_the_city_are_kept_with_the_end() {
         results: vec![result(table.anna, 3), result(table.bram, 0)],
     };
     let error = table.ledger.finish_game(table.game, &not_a_list).unwrap_err();
-    assert!(matches!(error, LedgerError::Invalid(InvalidInput::NotJsonArray { .. })), "{error}");
+    assert!(matches!(error, EndError::NotJson(NotJson { shape: JsonShape::Array, .. })), "{error}");
     assert_eq!(table.ledger.game(table.game).unwrap().status, GameStatus::InProgress, "nothing written");
     let finish = Finish { biggest_move: None, final_moves_json: Some(moves.into()), ..not_a_list };
     table.ledger.finish_game(table.game, &finish).unwrap();
@@ -447,15 +447,15 @@ fn a_refused_reopen_writes_nothing() {
     let history_before = ledger.history().unwrap();
     let files_before = files();
     assert!(
-        matches!(ledger.reopen_game(playing), Err(LedgerError::NotFinished { game }) if game == playing),
+        matches!(ledger.reopen_game(playing), Err(StatusError::NotFinished { game }) if game == playing),
         "a game in progress has no final count to undo"
     );
     assert!(
-        matches!(ledger.reopen_game(abandoned), Err(LedgerError::NotFinished { game }) if game == abandoned),
+        matches!(ledger.reopen_game(abandoned), Err(StatusError::NotFinished { game }) if game == abandoned),
         "an abandoned game has no final count to undo"
     );
     assert!(
-        matches!(ledger.reopen_game(unknown), Err(LedgerError::NotFound { .. })),
+        matches!(ledger.reopen_game(unknown), Err(StatusError::NotFound { .. })),
         "an unknown game is named as missing"
     );
     assert_eq!(ledger.history().unwrap(), history_before, "every game and result is as it was");

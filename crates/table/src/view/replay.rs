@@ -69,7 +69,7 @@ fn replay_at(
         Game::replay(setup, &moves[..shown]).map_err(|e| TableError::Stored { game: id.0, detail: e.to_string() })?;
     let counted = finished && turn == steps;
     if counted {
-        game.finish_with(final_moves).map_err(TableError::Move)?;
+        game.finish_with(final_moves).map_err(TableError::from)?;
     }
     let progress = Progress {
         cursor: shown as u32,

@@ -273,12 +273,12 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
     let mut table = table_at(&dir.path().join("ledger.sqlite3"));
     let id = final_board_on(&mut table);
     let err = table.finish_with_track(Vec::new(), Some(vec![34]), now()).map(|_| ()).unwrap_err();
-    assert!(matches!(err, TableError::Table(TableRefusal::TrackSeats { seated: 2, given: 1 })), "{err:?}");
+    assert!(matches!(err, TableError::Table { refusal: TableRefusal::TrackSeats { seated: 2, given: 1 } }), "{err:?}");
     assert!(!table.live().unwrap().is_finished());
     assert_eq!(table.ledger().game(id).unwrap().status, GameStatus::InProgress, "nothing written");
     let turns = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
     let err = table.finish_with_track(Vec::new(), Some(vec![3, 4]), now()).map(|_| ()).unwrap_err();
-    assert!(matches!(err, TableError::Table(TableRefusal::TrackInTurns)), "{err:?}");
+    assert!(matches!(err, TableError::Table { refusal: TableRefusal::TrackInTurns }), "{err:?}");
     assert_eq!(table.ledger().game(turns).unwrap().status, GameStatus::InProgress, "nothing written");
 }
 
@@ -484,7 +484,7 @@ fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
     assert_eq!(corrected.players[0].score, 0);
     let refused = table.correct(3, place("B", 0, 1, Rotation::R0, None).passing_second_tile(), now());
     assert!(
-        matches!(&refused, Err(TableError::Replay(e)) if e.to_string().contains("no second tile to pass up")),
+        matches!(&refused, Err(TableError::LaterTurn { error: e, .. }) if e.to_string().contains("no second tile to pass up")),
         "a move that earned none passes nothing up: {refused:?}"
     );
     assert_eq!(shown(&GameView::of(table.live().unwrap())), shown(&corrected), "and the refusal changed nothing");
