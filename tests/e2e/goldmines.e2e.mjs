@@ -69,8 +69,10 @@ async function shown(selector, why) {
   return element;
 }
 
-/** Switches the app's language from the menu and comes back to the table. */
+/** Switches the app's language from the menu and comes back to the table; a tile still laid
+ * is taken back first, as the menu shows only between placements. */
 async function speak(language) {
+  if (await browser.$("#cancel").isExisting()) await click(browser, "#cancel");
   await click(browser, "#menu");
   await click(browser, `#language-${language}`);
   await click(browser, "#resume");
