@@ -41,6 +41,14 @@ impl InPlay {
     }
 }
 
+impl GameSetup {
+    /// Whether a box in play may ask the table something when a tile is placed (the Big
+    /// Box's): a screen asks the players only in such a game.
+    pub fn asks_told(&self) -> bool {
+        InPlay::of(self).any()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

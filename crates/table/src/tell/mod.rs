@@ -58,26 +58,6 @@ impl TellQuestions {
     }
 }
 
-/// Whether a box in `sets` may ask the table something when a tile is placed: the screen
-/// asks the tell questions only in such a game.
-pub fn asks_told(sets: &[TileSet]) -> bool {
-    sets.iter().any(|&set| match set {
-        TileSet::Flier | TileSet::Ferries | TileSet::Goldmines | TileSet::MageWitch | TileSet::CropCircles => true,
-        TileSet::CropCircles1 => true,
-        TileSet::Base
-        | TileSet::Winter
-        | TileSet::KingRobber
-        | TileSet::Shrines
-        | TileSet::River2
-        | TileSet::Count
-        | TileSet::River
-        | TileSet::RiverC1
-        | TileSet::Abbot
-        | TileSet::InnsCathedrals
-        | TileSet::TradersBuilders => false,
-    })
-}
-
 /// The questions for `request`, a placement as the screen would enter it (its answers so far
 /// in `told`); on a final board, where the table describes figures where they stand, only the
 /// ferry lying on a lake tile laid (FE-07).
@@ -87,7 +67,7 @@ pub fn asks_told(sets: &[TileSet]) -> bool {
 pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestions, QuestionError> {
     let mv = request.to_move()?;
     let Move::Place { tile, cell, rotation, told, .. } = &mv else { return Ok(TellQuestions::default()) };
-    if !asks_told(&game.setup().sets) {
+    if !game.setup().asks_told() {
         return Ok(TellQuestions::default());
     }
     Ok(TellQuestions {
@@ -114,9 +94,10 @@ mod tests {
 
     #[test]
     fn only_the_big_box_boxes_ask_the_table() {
-        assert!(!asks_told(&[TileSet::Base, TileSet::Count, TileSet::TradersBuilders, TileSet::Abbot]));
+        let with = |sets: &[TileSet]| GameSetup { sets: sets.to_vec(), ..GameSetup::base(&["Anna", "Bram"]) };
+        assert!(!with(&[TileSet::Base, TileSet::Count, TileSet::TradersBuilders, TileSet::Abbot]).asks_told());
         for set in [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch, TileSet::CropCircles] {
-            assert!(asks_told(&[TileSet::Base, set]), "{set:?}");
+            assert!(with(&[TileSet::Base, set]).asks_told(), "{set:?}");
         }
     }
 

@@ -426,7 +426,7 @@ impl GameView {
             ferries: super::FerryView::all(game),
             gold: super::GoldView::of(game),
             magic: super::MagicView::of(game),
-            asks_told: crate::tell::asks_told(&game.setup().sets),
+            asks_told: game.setup().asks_told(),
         }
     }
 }
