@@ -18,7 +18,7 @@ mod magic;
 pub use crate::count::QuestionError;
 pub mod ferries;
 use crate::request::MoveRequest;
-use castellan_engine::{Game, Move, TileSet, Told};
+use castellan_engine::{Game, Move, Told};
 pub use crop::{CropFigure, CropPlayer, CropQuestion};
 pub use flier::FlightQuestion;
 pub use magic::{MagicChoice, MagicQuestion};
@@ -90,7 +90,7 @@ pub fn told_of(request: &MoveRequest) -> Told {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::GameSetup;
+    use castellan_engine::{GameSetup, TileSet};
 
     #[test]
     fn only_the_big_box_boxes_ask_the_table() {
