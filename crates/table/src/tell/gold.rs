@@ -4,7 +4,6 @@
 //! Castellan shares the gold by QB-13. The engine answers both ([`Game::second_ingot_options`],
 //! [`Game::next_gold_take`]); this only shapes its answers for the screen.
 
-use super::QuestionError;
 use castellan_engine::{Cell, Game, Move, SecondIngot};
 use serde::Serialize;
 
@@ -65,12 +64,10 @@ pub struct IngotHeap {
 }
 
 /// The gold question for the placement `mv` (its answers so far in its `told`); `None` when
-/// the tile shows no gold and the move shares none among several players.
-///
-/// # Errors
-/// The engine refuses the move as it stands (its answers so far included).
-pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, QuestionError> {
-    let Move::Place { tile, cell, told, .. } = mv else { return Ok(None) };
+/// the tile shows no gold and the move shares none among several players, as far as its
+/// answers so far let the move be played through.
+pub fn gold_question(game: &Game, mv: &Move) -> Option<GoldQuestion> {
+    let Move::Place { tile, cell, told, .. } = mv else { return None };
     let neighbours: Vec<IngotNeighbour> = game
         .second_ingot_options(*tile, *cell)
         .into_iter()
@@ -82,17 +79,20 @@ pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, Que
         .collect();
     // The takes hang on where the second ingot lies: they are asked once it is named.
     let named = neighbours.is_empty() || told.gold.is_some();
-    let next = if named { game.next_gold_take(mv)? } else { None };
+    // The takes come from playing the move through, which needs every other box's answer
+    // too: until those are told there is nothing to ask yet (left to Castellan, QB-13), and
+    // the panel asks again as answers come in.
+    let next = if named { game.next_gold_take(mv).ok().flatten() } else { None };
     let shares = !told.gold_taken.is_empty() || next.is_some();
     if neighbours.is_empty() && !shares {
-        return Ok(None);
+        return None;
     }
     let take = next.map(|next| GoldTakeQuestion {
         seat: u32::from(next.player.0),
         from: next.from.into_iter().map(|(cell, n)| IngotHeap { cell, ingots: u32::from(n) }).collect(),
         left: u32::from(next.left),
     });
-    Ok(Some(GoldQuestion { tile: *cell, neighbours, shares, take }))
+    Some(GoldQuestion { tile: *cell, neighbours, shares, take })
 }
 
 #[cfg(test)]

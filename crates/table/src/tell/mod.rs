@@ -71,7 +71,7 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
         return Ok(TellQuestions::default());
     }
     Ok(TellQuestions {
-        gold: gold::gold_question(game, &mv)?,
+        gold: gold::gold_question(game, &mv),
         magic: magic::magic_question(game, *tile, (*cell, *rotation), told.magic)?,
         flier: flier::flight_question(game, &mv),
         ferries: ferries::ferry_question(game, &mv)?,
@@ -99,6 +99,30 @@ mod tests {
         for set in [TileSet::Flier, TileSet::Ferries, TileSet::Goldmines, TileSet::MageWitch, TileSet::CropCircles] {
             assert!(with(&[TileSet::Base, set]).asks_told(), "{set:?}");
         }
+    }
+
+    #[test]
+    fn a_magic_tile_beside_gold_mines_is_asked_its_magic_not_refused() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets = vec![TileSet::Base, TileSet::Goldmines, TileSet::MageWitch];
+        let game = Game::new(setup).unwrap();
+        let tile = castellan_engine::TileId::from_name("MW01").unwrap();
+        let option = crate::placement::placement_options(&game, tile).into_iter().next().expect("MW01 fits");
+        let request = MoveRequest::Place {
+            tile,
+            x: option.x,
+            y: option.y,
+            rotation: option.rotation,
+            follower: None,
+            figure: castellan_engine::Figure::Follower,
+            recall_abbot: false,
+            count: None,
+            pass_second_tile: false,
+            told: Told::default(),
+        };
+        let asked = tell_questions(&game, &request).expect("asked, though the mage's place is not told yet");
+        assert!(asked.magic.is_some(), "the magic question: {asked:?}");
+        assert!(asked.gold.is_none(), "no gold to share on the first tile");
     }
 
     #[test]
