@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, click, invoke, resize, seatPlayers, shot, textOf } from "./session.mjs";
+import { assertScoreboard, click, invoke, pointAtTile, resize, seatPlayers, shot, textOf } from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
 import {
   call,
@@ -457,7 +457,8 @@ async function standFinal(seat, role) {
   // The kind of figure is asked only where a box gives the players more than one.
   const kind = await browser.$('[data-stand-figure="follower"]');
   if (await kind.isExisting()) await kind.click();
-  await (await browser.$(`[data-tile-at="${found.x},${found.y}"]`)).moveTo();
+  // Pointed at, the tile shows its places, or is enlarged when they do not fit it as drawn.
+  await pointAtTile(browser, found.x, found.y);
   await clickShown(browser, `[data-stand="${found.spot.place}"][data-shape="${role}"]`, `the ${role}'s place`);
   await browser.waitUntil(async () => (await view()).followers.length === game.followers.length + 1, {
     timeout: 5000,
