@@ -66,35 +66,10 @@ pub struct TileShape {
 const SIDES: [&str; 4] = ["N", "E", "S", "W"];
 
 /// The boxes the new-game screen offers beside the base game, which is always in play, in the
-/// engine's order: every box whose questions the table screen asks (where each box's figures
-/// go — the big follower, the abbot, the builder and the pig —, the builder's second tile,
-/// goods).
+/// engine's order: every box, the table screen asking each one's questions (where each box's
+/// figures go, the builder's second tile, goods, the Big Box's answers).
 pub fn offered_boxes() -> Vec<TileSet> {
-    TileSet::ALL.into_iter().filter(|&s| window_plays(s)).collect()
-}
-
-/// Whether the table screen asks everything a game with `set` needs told. The base game is
-/// always in play, so it is not offered as a box.
-fn window_plays(set: TileSet) -> bool {
-    match set {
-        TileSet::Base => false,
-        TileSet::CropCircles
-        | TileSet::CropCircles1
-        | TileSet::MageWitch
-        | TileSet::Flier
-        | TileSet::Goldmines
-        | TileSet::Winter
-        | TileSet::KingRobber
-        | TileSet::Shrines
-        | TileSet::River2
-        | TileSet::Count
-        | TileSet::Ferries
-        | TileSet::River
-        | TileSet::RiverC1
-        | TileSet::Abbot
-        | TileSet::InnsCathedrals
-        | TileSet::TradersBuilders => true,
-    }
+    TileSet::ALL.into_iter().filter(|&s| s != TileSet::Base).collect()
 }
 
 /// The boxes a finished table can be entered with, among those offered: every one whose

@@ -18,7 +18,7 @@ mod magic;
 pub use crate::count::QuestionError;
 pub mod ferries;
 use crate::request::MoveRequest;
-use castellan_engine::{Game, Move, Told};
+use castellan_engine::{Game, Move};
 pub use crop::{CropFigure, CropPlayer, CropQuestion};
 pub use flier::FlightQuestion;
 pub use magic::{MagicChoice, MagicQuestion};
@@ -79,18 +79,10 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
     })
 }
 
-/// The answers a request carries, for a box's question to build on.
-pub fn told_of(request: &MoveRequest) -> Told {
-    match request {
-        MoveRequest::Place { told, .. } => told.clone(),
-        MoveRequest::Discard { .. } | MoveRequest::Stand { .. } | MoveRequest::StandInCity { .. } => Told::default(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::{GameSetup, TileSet};
+    use castellan_engine::{GameSetup, TileSet, Told};
 
     #[test]
     fn only_the_big_box_boxes_ask_the_table() {
