@@ -14,6 +14,7 @@ mod place;
 mod read;
 mod report;
 mod scenario;
+mod shape;
 pub mod shown;
 mod stored;
 mod write;
