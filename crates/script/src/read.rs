@@ -3,22 +3,21 @@
 //! keys, and the names it gives, one step per rule.
 
 use crate::shape::leaf::{
-    CellRef, ColorName, CountMovementName, CropChoiceName, FarmName, FerryLink, FigureName, Flag, List,
-    MagicFigureName, ModeName, NameMap, Obj, PlaceRef, PortName, QuarterName, Rot, SetName, StandAt, StartName, Text,
-    TiedWinnersName, TileName, UnplaceableName, Whole,
+    CellRef, ColorName, CountMovementName, CropChoiceName, FarmName, FerryLink, FigureName, Flag, List, ModeName,
+    NameMap, Obj, PlaceRef, PortName, QuarterName, Rot, SetName, StandAt, StartName, Text, TiedWinnersName, TileName,
+    UnplaceableName, Whole,
 };
 use crate::shape::{
-    version, CountDoc, CropCircleDoc, ExpectDoc, FerryMoveDoc, FollowerDoc, GoldTakeDoc, MagicMoveDoc, MoveDoc,
-    PlayerDoc, QuarterMoveDoc, RulesDoc, SetupDoc,
+    version, CountDoc, CropCircleDoc, ExpectDoc, FerryMoveDoc, FollowerDoc, GoldTakeDoc, MoveDoc, PlayerDoc,
+    QuarterMoveDoc, RulesDoc, SetupDoc,
 };
 use crate::shown::{excerpt, quoted};
 use crate::ScriptPlace;
 use crate::{version_of_set, Script, Standing, StandingFollower, FORMAT, NEWEST, VERSION};
 use castellan_engine::{
     Bounds, Color, CountChoice, CropAction, CropCircle, CropDeed, Entry, FerryMove, Figure, Flight, GameSetup,
-    GoldTake, Goods, MagicFigure, MagicFigures, MagicMove, Mode, Move, MoveError, PlayerId, PlayerSetup, Purchase,
-    Quarter, QuarterMove, RuleSet, SecondIngot, SetupError, Start, TileSet, Title, TitleKind, Titles, Tokens,
-    ToldAnswers,
+    GoldTake, Goods, Mode, Move, MoveError, PlayerId, PlayerSetup, Purchase, Quarter, QuarterMove, RuleSet,
+    SecondIngot, SetupError, Start, TileSet, Title, TitleKind, Titles, Tokens, ToldAnswers,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -358,7 +357,7 @@ fn read_setup(
     let rules = doc.rules.map(|Obj(r)| read_rules(r)).transpose()?.unwrap_or_default();
     let track = doc.track.map(|t| read_track(t, seats)).transpose()?;
     let goods = doc.goods.map(|g| read_goods(g, seats)).transpose()?.unwrap_or_default();
-    let magic = doc.magic.map(read_magic_figures).transpose()?.unwrap_or_default();
+    let magic = doc.magic.map(crate::magic::read_magic_figures).transpose()?.unwrap_or_default();
     let gold = doc.gold.map(|g| read_gold(g, seats)).transpose()?.unwrap_or_default();
     let setup = GameSetup { players, sets, start, rules, mode, titles, count_at, goods, gold, magic };
     Ok((setup, track))
@@ -521,23 +520,6 @@ fn read_gold(NameMap(given): NameMap<Whole>, seats: &Seats) -> Result<Vec<u8>> {
     Ok(held)
 }
 
-/// A final board's `setup.magic` (MW-08): where the mage and the witch stand, a figure left
-/// out or `null` beside the board.
-fn read_magic_figures(NameMap(given): NameMap<Option<PlaceRef>>) -> Result<MagicFigures> {
-    let mut figures = MagicFigures::default();
-    for (key, place) in given {
-        let figure = MagicFigure::from_name(&key).ok_or_else(|| {
-            ScriptError::format("setup.magic", format!("unknown magic figure {} (mage or witch)", quoted(&key)))
-        })?;
-        let place = place.map(|PlaceRef(cell, port)| (cell, port));
-        match figure {
-            MagicFigure::Mage => figures.mage = place,
-            MagicFigure::Witch => figures.witch = place,
-        }
-    }
-    Ok(figures)
-}
-
 fn read_expect(NameMap(scores): NameMap<Whole>, seats: &Seats) -> Result<BTreeMap<String, u32>> {
     let mut out = BTreeMap::new();
     for (name, Whole(points)) in scores {
@@ -675,8 +657,8 @@ fn read_move(doc: MoveDoc, at: &ScriptPlace, seats: &Seats) -> Result<Move> {
         ferry_moves: read_ferry_moves(doc.ferry_moves, at)?,
         gold: doc.gold.map(|CellRef(c)| SecondIngot { dx: c.x, dy: c.y }),
         gold_taken: read_gold_taken(doc.gold_taken, at, seats)?,
-        magic: doc.magic.map(|Obj(m)| read_magic_move(m, &at.child("magic"))).transpose()?,
-        magic_fix: doc.magic_fix.map(|Obj(m)| read_magic_move(m, &at.child("magic_fix"))).transpose()?,
+        magic: doc.magic.map(|Obj(m)| crate::magic::read_magic_move(m, &at.child("magic"))).transpose()?,
+        magic_fix: doc.magic_fix.map(|Obj(m)| crate::magic::read_magic_move(m, &at.child("magic_fix"))).transpose()?,
         crop_circle: doc.crop_circle.map(|Obj(c)| read_crop_circle(c, &at.child("crop_circle"), seats)).transpose()?,
     };
     Ok(Move::Place {
@@ -722,23 +704,6 @@ fn read_gold_taken(doc: Option<List<Obj<GoldTakeDoc>>>, at: &ScriptPlace, seats:
             Ok(GoldTake { player, from })
         })
         .collect()
-}
-
-/// `{"figure": "witch", "to": [x, y, "N"]}`, or `{"remove": true}` with the figure when the
-/// table names one (MW-02, MW-04, MW-05).
-fn read_magic_move(doc: MagicMoveDoc, at: &ScriptPlace) -> Result<MagicMove> {
-    let figure = doc.figure.map(|MagicFigureName(f)| f);
-    match (doc.to, doc.remove.map(|Flag(r)| r)) {
-        (Some(_), Some(true)) => {
-            Err(ScriptError::format(at, "a magic figure goes `to` a place or is removed, not both"))
-        }
-        (Some(PlaceRef(cell, port)), _) => {
-            let figure = figure.ok_or_else(|| ScriptError::format(at, "say which `figure` goes: mage or witch"))?;
-            Ok(MagicMove::To { figure, cell, port })
-        }
-        (None, Some(true)) => Ok(MagicMove::Remove { figure }),
-        (None, _) => Err(ScriptError::format(at, "a magic figure goes `to` a place, or `\"remove\": true`")),
-    }
 }
 
 /// Version 3's `crop_circle` (CC-03): `{"choice": "add", "actions": [{"player": "Bram", "at":

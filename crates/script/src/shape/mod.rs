@@ -17,6 +17,23 @@ use leaf::{
 };
 use serde::{Deserialize, Serialize};
 
+/// A whole script as written: the keys of the file's top level.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct ScriptDoc {
+    pub format: &'static str,
+    pub version: u64,
+    pub players: Vec<PlayerDoc>,
+    pub setup: SetupDoc,
+    pub moves: Vec<MoveDoc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub followers: Option<Vec<FollowerDoc>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_moves: Option<Vec<QuarterMoveDoc>>,
+    pub final_scoring: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expect: Option<ExpectDoc>,
+}
+
 /// An entry of `players`.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(default)]
