@@ -246,7 +246,8 @@ impl Script {
         if let Some(v) = root.get("moves") {
             for (i, m) in entries(v, "moves")?.iter().enumerate() {
                 let Obj(doc) = read_part::<Obj<MoveDoc>>(m, in_move(i))?;
-                moves.push(read_move(doc, &ScriptPlace::of_move(i), &seats)?);
+                let written = m.as_object().map_or(0, Map::len);
+                moves.push(read_move(doc, written, &ScriptPlace::of_move(i), &seats)?);
             }
         }
         if final_board && moves.iter().any(|m| matches!(m, Move::Discard { .. })) {
@@ -595,7 +596,8 @@ fn read_follower(doc: FollowerDoc, at: &ScriptPlace, seats: &Seats) -> Result<St
     Ok(StandingFollower { player, at: standing, figure })
 }
 
-fn read_move(doc: MoveDoc, at: &ScriptPlace, seats: &Seats) -> Result<Move> {
+/// An entry of `moves`, which the file gave with `written` keys, known or not.
+fn read_move(doc: MoveDoc, written: usize, at: &ScriptPlace, seats: &Seats) -> Result<Move> {
     if let Some(stand) = doc.stand {
         if doc.tile.is_some() || doc.city.is_some() {
             return Err(ScriptError::format(at, "a standing follower is a move of its own"));
@@ -613,7 +615,7 @@ fn read_move(doc: MoveDoc, at: &ScriptPlace, seats: &Seats) -> Result<Move> {
         return Ok(Move::Stand { player, at: standing, figure });
     }
     if let Some(CellRef(city)) = doc.city {
-        if keys_given(&doc) > 1 {
+        if written > 1 {
             return Err(ScriptError::format(at, "laying the City is a move of its own"));
         }
         return Ok(Move::City { at: city });
@@ -675,11 +677,6 @@ fn read_move(doc: MoveDoc, at: &ScriptPlace, seats: &Seats) -> Result<Move> {
     })
 }
 
-/// How many of the keys the format knows a move gives.
-fn keys_given(doc: &MoveDoc) -> usize {
-    serde_json::to_value(doc).ok().and_then(|v| v.as_object().map(Map::len)).unwrap_or(0)
-}
-
 /// Version 3's `ferry_moves` (FE-05).
 fn read_ferry_moves(doc: Option<List<Obj<FerryMoveDoc>>>, at: &ScriptPlace) -> Result<Vec<FerryMove>> {
     let Some(List(moves)) = doc else { return Ok(Vec::new()) };
@@ -737,4 +734,119 @@ fn read_crop_circle(doc: CropCircleDoc, here: &ScriptPlace, seats: &Seats) -> Re
 /// UTF-8 file. JSON has no place for it, but it says nothing about the script either.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A final board of version 3 with a move of each kind: every key a refusal below spoils
+    /// is in it, and it reads as it is.
+    const BOARD: &str = r#"{"format": "castellan-game-script", "version": 3,
+      "players": [{"name": "Anna", "color": "red"}, {"name": "Bram", "color": "blue"}],
+      "setup": {"sets": ["base", "count", "goldmines", "mage-witch"], "start": "count", "mode": "final-board",
+                "count_at": "market", "track": {"Anna": 10, "Bram": 3}, "gold": {"Anna": 1},
+                "magic": {"mage": null}, "rules": {"bounds": {"min_x": -5, "max_x": 5, "min_y": -4, "max_y": 4}}},
+      "moves": [{"tile": "F", "at": [2, 1], "rot": 0},
+                {"player": "Anna", "stand": [2, 1, "W"]},
+                {"tile": "G", "at": [3, 1], "rot": 90, "note": "kept aside"}],
+      "final_moves": [],
+      "final_scoring": true,
+      "expect": {"scores": {"Anna": 14}}}"#;
+
+    fn refused(from: &str, to: &str) -> (String, String) {
+        assert!(BOARD.contains(from), "the script holds {from}");
+        let e = Script::from_json(&BOARD.replacen(from, to, 1)).expect_err(to);
+        let place = e.at.to_string();
+        let message = e.to_string().strip_prefix(&format!("{place}: ")).expect("where, then why").to_string();
+        (place, message)
+    }
+
+    #[test]
+    fn the_board_reads() {
+        let script = Script::from_json(BOARD).expect("a valid script");
+        assert_eq!((script.moves.len(), script.track.as_deref()), (3, Some(&[10, 3][..])));
+    }
+
+    /// Each refusal keeps the words and the place it has always had: a value is named by the
+    /// key holding it, a list by its name, the bounds as one, a name as errors show it.
+    #[test]
+    fn a_wrong_value_is_named_by_its_key_in_the_formats_words() {
+        let cases = [
+            (r#""rot": 90"#, r#""rot": "90""#, "move 2", "expected a whole number"),
+            (r#""rot": 90"#, r#""rot": 45"#, "move 2", "rot 45 is not 0, 90, 180 or 270"),
+            (r#""at": [3, 1]"#, r#""at": [3]"#, "move 2", "expected [x, y]"),
+            (r#""at": [3, 1]"#, r#""at": 3"#, "move 2", "expected a list"),
+            (r#""at": [3, 1]"#, r#""at": [3, 9999999999]"#, "move 2", "[3,9999999999] is off the table"),
+            (r#""tile": "G""#, r#""tile": "ZZ""#, "move 2", "unknown tile `ZZ`"),
+            (r#""tile": "G""#, r#""city": [0, 1]"#, "move 2", "laying the City is a move of its own"),
+            (r#""stand": [2, 1, "W"]"#, r#""stand": [2, 1, "Q"]"#, "move 1", "unknown place `Q`"),
+            (r#""stand": [2, 1, "W"]"#, r#""stand": "tower""#, "move 1", "unknown quarter `tower`"),
+            (r#""player": "Anna", "stand""#, r#""player": "Cleo", "stand""#, "move 1", "no player is called Cleo"),
+            (r#""color": "blue""#, r#""color": "mauve""#, "players[1]", "unknown colour `mauve`"),
+            (r#"{"name": "Bram", "#, "{", "players[1]", "missing name"),
+            (r#""sets": ["base", "#, r#""sets": [7, "#, "setup.sets", "expected a string"),
+            (r#""start": "count""#, r#""start": "moon""#, "setup.start", "unknown start `moon`"),
+            (r#""min_x": -5"#, r#""min_x": "far""#, "setup.rules.bounds", "expected a whole number"),
+            (r#""min_x": -5, "#, "", "setup.rules.bounds", "missing min_x"),
+            (r#""Bram": 3}"#, r#""Bram": -3}"#, "setup.track.Bram", "negative score"),
+            (r#""gold": {"Anna": 1}"#, r#""gold": {"Anna": true}"#, "setup.gold.Anna", "expected a whole number"),
+            (r#""gold": {"Anna": 1}"#, r#""gold": {"Anna": 300}"#, "setup.gold.Anna", "not a number of ingots"),
+            (r#""mage": null"#, r#""mage": [1, 1]"#, "setup.magic.mage", "expected [x, y, place]"),
+            (r#""mage": null"#, r#""sage": null"#, "setup.magic", "unknown magic figure `sage` (mage or witch)"),
+            (r#""magic": {"mage": null}"#, r#""magic": 1"#, "setup.magic", "expected an object"),
+            (r#""final_moves": []"#, r#""final_moves": [{"player": "Anna"}]"#, "final_moves[0]", "missing quarter"),
+            (r#""final_scoring": true"#, r#""final_scoring": 1"#, "final_scoring", "expected true or false"),
+            (r#""Anna": 14"#, r#""Anna": "many""#, "expect.scores.Anna", "expected a whole number"),
+            (r#""version": 3"#, r#""version": 4"#, "version", "version 4 is not supported (this reads 1 to 3)"),
+        ];
+        for (from, to, place, message) in cases {
+            let (at, said) = refused(from, to);
+            assert_eq!(at, place, "{to}: {said}");
+            assert!(said.starts_with(message), "{to} at {at}: {said}");
+        }
+    }
+
+    /// What a table tells with a tile is long enough for its key to be named inside the move.
+    #[test]
+    fn a_told_answer_is_named_inside_its_move() {
+        let tile = r#""rot": 90, "note": "kept aside""#;
+        let cases = [
+            (r#""rot": 90, "crop_circle": {"choice": "twice"}"#, "move 2.crop_circle", "choice `twice`"),
+            (
+                r#""rot": 90, "crop_circle": {"choice": "add", "actions": [{"pass": true}]}"#,
+                "move 2.crop_circle.actions[0]",
+                "missing player",
+            ),
+            (r#""rot": 90, "magic": {"figure": "mage"}"#, "move 2.magic", "a magic figure goes `to` a place"),
+            (r#""rot": 90, "magic_fix": {"figure": "imp"}"#, "move 2.magic_fix", "unknown magic figure `imp`"),
+            (r#""rot": 90, "flight": {"roll": 2, "too": "N"}"#, "move 2", "flight: unknown key `too`"),
+            (r#""rot": 90, "ferry": ["W", "Q"]"#, "move 2", "`Q` is not a side (N, E, S or W)"),
+            (r#""rot": 90, "gold_taken": [{"from": [0, 0]}]"#, "move 2", "a gold take names its player"),
+        ];
+        for (to, place, message) in cases {
+            let (at, said) = refused(tile, to);
+            assert_eq!(at, place, "{to}: {said}");
+            assert!(said.starts_with(message), "{to} at {at}: {said}");
+        }
+    }
+
+    /// An older version ignores what a later one added, however it is written, except what
+    /// would change the game unseen.
+    #[test]
+    fn an_older_version_ignores_the_keys_a_later_one_adds() {
+        let v1 = r#"{"format": "castellan-game-script", "version": 1,
+          "players": [{"name": "Anna"}, {"name": "Bram"}],
+          "setup": {"gold": "lots", "magic": 7},
+          "moves": [{"tile": "E", "at": [0, -1], "rot": 180, "figure": 7, "recall": 1, "second_tile": "no",
+                     "flight": [], "magic": "up", "crop_circle": null, "gold": "x", "ferry": 0}]}"#;
+        let script = Script::from_json(v1).expect("every key of a later version is unknown here");
+        assert_eq!(script.to_json()["version"].as_u64(), Some(1), "and nothing of them is kept");
+        let gardens = v1.replace(r#""gold": "lots""#, r#""rules": {"gardens": false}"#);
+        let e = Script::from_json(&gardens).unwrap_err();
+        assert_eq!(e.to_string(), "setup.rules.gardens: needs version 2");
+        let city = r#"{"city": [0, 1], "figure": "abbot"}"#;
+        let e = Script::from_json(&v1.replace(r#"{"tile": "E""#, &format!("{city}, {{\"tile\": \"E\""))).unwrap_err();
+        assert_eq!(e.to_string(), "move 0: laying the City is a move of its own", "alone, whatever stands beside it");
+    }
 }

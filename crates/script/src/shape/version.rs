@@ -37,7 +37,9 @@ pub(crate) fn as_read_by(version: u64, root: &Map<String, Value>) -> Result<Map<
         }
     }
     if let Some(Value::Array(moves)) = root.get_mut("moves") {
-        for m in moves.iter_mut().filter_map(Value::as_object_mut) {
+        // Laying the City is an entry alone, unknown keys included (`docs/game-script.md`): such
+        // an entry is left as written, for the reader to refuse whatever stands beside `city`.
+        for m in moves.iter_mut().filter_map(Value::as_object_mut).filter(|m| !m.contains_key("city")) {
             if version < VERSION_2 {
                 drop_keys(m, MOVE_KEYS_2);
                 if let Some(Value::Object(count)) = m.get_mut("count") {
