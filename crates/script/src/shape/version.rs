@@ -1,6 +1,7 @@
 //! What each version of the format knows: the keys a later version adds are unknown keys in
-//! an older script, and ignored as every unknown key is; except where ignoring one would
-//! change the game silently (a rule option, goods in hand), which an older script is refused.
+//! an older script, and ignored as every unknown key is, except where ignoring one would
+//! change the game silently (a rule option, goods in hand): an older script naming one of
+//! those is refused.
 //!
 //! The keys are taken out of the document before it is read, so that a version-1 script
 //! with, say, `"figure": 7` in a move reads exactly as it always has.
