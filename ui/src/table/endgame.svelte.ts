@@ -106,9 +106,12 @@ export class Endgame {
   step: Ending = $state.raw(PLAYING);
   told: number | null = $state(null);
 
-  /** Applies a transition to the step. */
-  go(transition: (step: Ending) => Ending) {
-    this.step = transition(this.step);
+  /** Applies a transition to the step; says whether it took it (a step that does not take a
+   * transition stays the same object). */
+  go(transition: (step: Ending) => Ending): boolean {
+    const was = this.step;
+    this.step = transition(was);
+    return this.step !== was;
   }
 
   /** The moves out of the City open, under any question asked after them. */

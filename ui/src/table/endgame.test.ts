@@ -85,7 +85,9 @@ test("the end of the game as the page holds it", () => {
   expect(endgame.moving).toBe(LEAVING);
   endgame.go((s) => toCount(s, TILES_LEFT, MOVES));
   expect([endgame.confirming, endgame.moving]).toEqual([true, LEAVING]);
-  endgame.go(confirm);
+  expect(endgame.go(confirm), "taken").toBe(true);
+  expect(endgame.counting?.moves).toBe(MOVES);
+  expect(endgame.go(back), "a count asked is not asked again").toBe(false);
   expect(endgame.counting?.moves).toBe(MOVES);
   endgame.told = 3;
   endgame.reopened();
