@@ -367,6 +367,7 @@ export const de: Messages = {
   "gold.taken": "{name}: {where}",
   "gold.undo": "Letzten zurücknehmen",
   "gold.allTaken": "Alle Barren sind genommen.",
+  "gold.waiting": "Wer sich das Gold teilt, ergibt sich, sobald die anderen Fragen beantwortet sind.",
   "gold.neighbourChosen": "Zweiter Goldbarren: {where}",
   "gold.change": "Ändern",
   "setup.gold": "Goldbarren jedes Spielers",
