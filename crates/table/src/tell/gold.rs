@@ -112,7 +112,7 @@ mod tests {
     use crate::request::MoveRequest;
     use crate::tell::tell_questions;
     use castellan_engine::{CropAction, CropChoice, CropCircle, CropDeed, GoldError, MoveError};
-    use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, TileSet, Told, ToldAnswers};
+    use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, Side, TileSet, Told, ToldAnswers};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
@@ -215,16 +215,16 @@ mod tests {
     }
 
     #[test]
-    fn shares_waiting_for_another_box_say_so_until_it_is_answered() {
-        // The first Crop Circles' CI01 closes the city as GM06 would; who shares its gold
-        // hangs on the crop circle's action, which is not told yet.
+    fn shares_are_asked_before_the_crop_circle_is_answered() {
+        // The first Crop Circles' CI01 closes the city as GM06 would; its action follows the
+        // scoring (CC-08), so who shares the gold does not wait for it.
         let game = tied_city_with(&[TileSet::CropCircles1]);
         let closing = place_request("CI01", 1, -2, 270, None);
         let asked = tell_questions(&game, &closing).unwrap();
         assert!(asked.crop.is_some(), "the crop circle asks its action");
-        let waiting = asked.gold.expect("gold lies in the city: its shares wait, not vanish");
-        assert!(waiting.waiting && !waiting.shares && waiting.take.is_none(), "{waiting:?}");
-        assert!(waiting.neighbours.is_empty(), "CI01 shows no gold");
+        let gold = asked.gold.expect("Anna and Bram share the city's gold");
+        assert!(!gold.waiting && gold.shares && gold.neighbours.is_empty(), "{gold:?}");
+        assert_eq!(gold.take.as_ref().map(|t| (t.seat, t.left)), Some((0, 2)), "the mover takes first, of two ingots");
         let passed = CropCircle {
             choice: CropChoice::Add,
             actions: vec![
@@ -234,9 +234,36 @@ mod tests {
         };
         let answered =
             with_told(closing, Told::from(ToldAnswers { crop_circle: Some(passed), ..ToldAnswers::default() }));
-        let asked = question(&game, &answered).expect("Anna and Bram share the city");
-        assert!(!asked.waiting && asked.shares, "{asked:?}");
-        assert_eq!(asked.take.map(|t| (t.seat, t.left)), Some((0, 2)), "the mover takes first, of two ingots");
+        assert_eq!(question(&game, &answered), Some(gold), "the crop circle's answer changes nothing of it");
+    }
+
+    #[test]
+    fn shares_are_asked_before_the_magic_figure_is_placed() {
+        // MW02 is drawn as GM06 is: it closes the city, and the mage or witch it moves changes
+        // the points, never who shares the gold.
+        let game = tied_city_with(&[TileSet::MageWitch]);
+        let asked = tell_questions(&game, &place_request("MW02", 1, -2, 270, None)).unwrap();
+        assert!(asked.magic.is_some(), "the magic tile asks where a figure goes");
+        let gold = asked.gold.expect("Anna and Bram share the city's gold");
+        assert!(!gold.waiting && gold.shares, "{gold:?}");
+        assert_eq!(gold.take.map(|t| t.seat), Some(0), "the mover takes first");
+    }
+
+    #[test]
+    fn shares_waiting_for_the_new_lakes_ferry_say_so_until_it_is_told() {
+        let mut game = gold_game_with(&[TileSet::Ferries]);
+        let mut first = place("GM07", 0, -1, Rotation::R90, None);
+        if let Move::Place { told: answers, .. } = &mut first {
+            *answers = told(Some((0, 1)), &[]);
+        }
+        game.apply(&first).unwrap();
+        let lake = place_request("FE04", 1, 0, 0, None);
+        let asked = tell_questions(&game, &lake).unwrap();
+        assert!(asked.ferries.is_some(), "the lake asks for its ferry");
+        let waiting = asked.gold.expect("gold lies on the table: its shares wait for the ferry");
+        assert!(waiting.waiting && !waiting.shares && waiting.take.is_none(), "{waiting:?}");
+        let ferry = Told::from(ToldAnswers { ferry: Some([Side::West, Side::South]), ..ToldAnswers::default() });
+        assert_eq!(question(&game, &with_told(lake, ferry)), None, "the ferry told, nothing is shared");
     }
 
     #[test]
