@@ -153,8 +153,8 @@ export const de: Messages = {
   "box.mage-witch": "Magier & Hexe",
   "box.flier": "Die Fluggeräte",
   "box.goldmines": "Die Goldminen",
-  "box.crop-circles": "Kornkreise",
-  "box.crop-circles-1": "Kornkreise, erste Ausgabe (2010)",
+  "box.crop-circles": "Die Kornkreise",
+  "box.crop-circles-1": "Die Kornkreise, erste Ausgabe (2010)",
   "box.count": "Der Graf von Carcassonne",
   "rules.current": "Aktuelle Regeln",
   "rules.first-edition": "Ausgabe 2000 (Bauern je Stadt, kleine Städte 2 Punkte)",
@@ -330,7 +330,7 @@ export const de: Messages = {
   "crop.title": "Kornkreis",
   "crop.symbol.shield": "Schild: Ritter",
   "crop.symbol.club": "Keule: Wegelagerer",
-  "crop.symbol.pitchfork": "Heugabel: Bauern",
+  "crop.symbol.pitchfork": "Mistgabel: Bauern",
   "crop.choose": "{name} wählt für alle:",
   "crop.add": "Jeder setzt einen dazu",
   "crop.remove": "Jeder nimmt einen zurück",
@@ -1000,7 +1000,7 @@ export const de: Messages = {
   "rule.CC-01": "Die Aktion eines Kornkreises gibt es nur zu einem Plättchen mit Kornkreis.",
   "rule.CC-03":
     "Nach einem Kornkreis-Plättchen wählt, wer es legte, Einsetzen oder Zurücknehmen; alle sind reihum ab seinem linken Nachbarn dran, und wer kann, muss antworten.",
-  "rule.CC-04": "Das Symbol nennt die Meeple: ein Wappenschild Ritter, eine Keule Wegelagerer, eine Heugabel Bauern.",
+  "rule.CC-04": "Das Symbol nennt die Meeple: ein Schild Ritter, eine Keule Wegelagerer, eine Mistgabel Bauern.",
   "rule.CC-05":
     "Beim Einsetzen darf jeder einen Meeple aus dem Vorrat neben einen eigenen auf diesem Gebiet setzen, auf demselben Plättchen.",
   "rule.CC-06": "Beim Zurücknehmen muss jeder mit einem solchen Meeple einen davon zurücknehmen; Passen gilt nicht.",
