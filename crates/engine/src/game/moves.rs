@@ -276,8 +276,9 @@ impl MoveError {
 
     /// Whether the move is refused only because the table has not yet told an answer it owes
     /// for this tile (a magic figure's place, a crop circle's choice or a player's part, the
-    /// new lake's ferry, a gold tile's neighbour): the move as it stands is unfinished rather
-    /// than wrong, and what hangs on playing it through waits for that answer.
+    /// new lake's ferry, a gold tile's neighbour, where a flier that can land lands): the move
+    /// as it stands is unfinished rather than wrong, and what hangs on playing it through
+    /// waits for that answer.
     ///
     /// ```
     /// use castellan_engine::{CropError, FollowerError, MoveError, PlayerId, TileId};
@@ -292,6 +293,7 @@ impl MoveError {
             MoveError::Magic(MagicError::Missing { .. } | MagicError::WhichFigure | MagicError::FixMissing { .. })
                 | MoveError::Crop(CropError::ChoiceMissing { .. } | CropError::Missing { .. })
                 | MoveError::Ferry(FerryError::Missing { .. })
+                | MoveError::Flight(FlightError::MustLand { .. })
                 | MoveError::Gold(GoldError::NeighbourMissing { .. } | GoldError::TakesLeft { .. })
         )
     }

@@ -111,7 +111,7 @@ mod tests {
     use crate::fixture::{place, place_request};
     use crate::request::MoveRequest;
     use crate::tell::tell_questions;
-    use castellan_engine::{CropAction, CropChoice, CropCircle, CropDeed, GoldError, MoveError};
+    use castellan_engine::{CropAction, CropChoice, CropCircle, CropDeed, Figure, Flight, GoldError, MoveError};
     use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, Side, TileSet, Told, ToldAnswers};
 
     const ANNA: PlayerId = PlayerId(0);
@@ -264,6 +264,27 @@ mod tests {
         assert!(waiting.waiting && !waiting.shares && waiting.take.is_none(), "{waiting:?}");
         let ferry = Told::from(ToldAnswers { ferry: Some([Side::West, Side::South]), ..ToldAnswers::default() });
         assert_eq!(question(&game, &with_told(lake, ferry)), None, "the ferry told, nothing is shared");
+    }
+
+    #[test]
+    fn a_flight_whose_landing_is_still_to_come_is_no_refusal() {
+        let mut game = gold_game_with(&[TileSet::Flier]);
+        let mut first = place("GM07", 0, -1, Rotation::R90, None);
+        if let Move::Place { told: answers, .. } = &mut first {
+            *answers = told(Some((0, 1)), &[]);
+        }
+        game.apply(&first).unwrap();
+        // FM05's machine points west: one square on lies the start tile, where a follower
+        // can land; the die is told, the landing not yet.
+        let flight = Flight { figure: Figure::Follower, roll: 1, to: None };
+        let request = with_told(
+            place_request("FM05", 1, 0, 0, None),
+            Told::from(ToldAnswers { flight: Some(flight), ..ToldAnswers::default() }),
+        );
+        let asked = tell_questions(&game, &request).expect("asked on, not refused, while the landing is to come");
+        assert!(asked.flier.is_some(), "the flight is asked");
+        let gold = asked.gold.expect("gold lies on the table: its shares wait for the landing");
+        assert!(gold.waiting && gold.take.is_none(), "{gold:?}");
     }
 
     #[test]
