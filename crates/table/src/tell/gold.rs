@@ -90,7 +90,7 @@ pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, Que
         Ok(next) => (next, false),
         // Playing the move through needs every box's answer: the shares are asked once the
         // others are told, and only where there is gold that could be shared at all.
-        Err(e) if e.awaits_answer() => (None, tile.def().marks.gold || !game.gold_on_tiles().is_empty()),
+        Err(e) if e.awaits_answer() => (None, may_share_once_told(game, mv)),
         Err(e) => return Err(e.into()),
     };
     let shares = !told.gold_taken.is_empty() || next.is_some();
@@ -105,6 +105,30 @@ pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, Que
     Ok(Some(GoldQuestion { tile: *cell, neighbours, shares, waiting, take }))
 }
 
+/// Whether `mv`, refused only for an answer still owed, may share gold among several players
+/// once it is told: where the answer owed is the new lake's ferry, each pair it may link is
+/// tried; otherwise only a table without ingots (and a tile without gold) is sure to share none.
+fn may_share_once_told(game: &Game, mv: &Move) -> bool {
+    let Move::Place { tile, rotation, told, .. } = mv else { return false };
+    if !tile.def().marks.gold && game.gold_on_tiles().is_empty() {
+        return false;
+    }
+    let links = game.ferry_links(*tile, *rotation);
+    if told.ferry.is_some() || links.is_empty() {
+        return true;
+    }
+    links.into_iter().any(|pair| {
+        let mut linked = mv.clone();
+        if let Move::Place { told, .. } = &mut linked {
+            told.ferry = Some(pair);
+        }
+        match game.next_gold_take(&linked) {
+            Ok(next) => next.is_some(),
+            Err(e) => e.awaits_answer(),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,7 +136,7 @@ mod tests {
     use crate::request::MoveRequest;
     use crate::tell::tell_questions;
     use castellan_engine::{CropAction, CropChoice, CropCircle, CropDeed, Figure, Flight, GoldError, MoveError};
-    use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, Side, TileSet, Told, ToldAnswers};
+    use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, TileSet, Told, ToldAnswers};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
@@ -250,20 +274,17 @@ mod tests {
     }
 
     #[test]
-    fn shares_waiting_for_the_new_lakes_ferry_say_so_until_it_is_told() {
+    fn a_lake_whose_every_ferry_shares_no_gold_waits_for_none() {
         let mut game = gold_game_with(&[TileSet::Ferries]);
         let mut first = place("GM07", 0, -1, Rotation::R90, None);
         if let Move::Place { told: answers, .. } = &mut first {
             *answers = told(Some((0, 1)), &[]);
         }
         game.apply(&first).unwrap();
-        let lake = place_request("FE04", 1, 0, 0, None);
-        let asked = tell_questions(&game, &lake).unwrap();
+        // FE04 east of the start tile completes nothing, whichever road ends its ferry links.
+        let asked = tell_questions(&game, &place_request("FE04", 1, 0, 0, None)).unwrap();
         assert!(asked.ferries.is_some(), "the lake asks for its ferry");
-        let waiting = asked.gold.expect("gold lies on the table: its shares wait for the ferry");
-        assert!(waiting.waiting && !waiting.shares && waiting.take.is_none(), "{waiting:?}");
-        let ferry = Told::from(ToldAnswers { ferry: Some([Side::West, Side::South]), ..ToldAnswers::default() });
-        assert_eq!(question(&game, &with_told(lake, ferry)), None, "the ferry told, nothing is shared");
+        assert_eq!(asked.gold, None, "no ferry shares gold: nothing to wait for");
     }
 
     #[test]
