@@ -469,3 +469,30 @@ export async function tellButtonsInView(browser) {
   );
   assert.deepEqual(hidden, [], "the tell panel's buttons are whole and uncovered");
 }
+
+/** The Big Box's five boxes, as the new-game screen names them. */
+export const BIG_BOX = ["flier", "ferries", "goldmines", "mage-witch", "crop-circles"];
+
+/**
+ * Starts a game of `seats` with every Big Box box and opens each box's question in the tell
+ * panel in turn, from the start tile alone: a tile the engine says asks that box alone is put
+ * through the window and confirmed, `visit(box)` runs with the panel open, and the panel's
+ * Cancel then the table's take the tile back.
+ */
+export async function eachBigBoxPanel(browser, seats, visit) {
+  await invoke(browser, "start_game", { request: { seats, boxes: BIG_BOX, rules: "current", place: null } });
+  await browser.refresh();
+  await clickShown(browser, "#resume", "the start screen offers the game");
+  await shown(browser, "#tile-filter", "the table is shown");
+  const asks = { flier: "flier", ferries: "ferries", goldmines: "gold", "mage-witch": "magic", "crop-circles": "crop" };
+  for (const box of BIG_BOX) {
+    const found = await findAsked(browser, [asks[box]], () => true);
+    assert.ok(found, `some tile asks the ${box} question`);
+    await layInWindow(browser, found.tile, found.option);
+    await panelAsks(browser, [asks[box]]);
+    await visit(box);
+    await click(browser, "#tell-cancel");
+    await (await browser.$("#tell-panel")).waitForExist({ reverse: true, timeout: 5000 });
+    await click(browser, "#cancel");
+  }
+}
