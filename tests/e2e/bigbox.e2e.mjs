@@ -8,26 +8,36 @@
 // Then the final-board twin: a finished table of four of the boxes (Mage & Witch cannot be told
 // on a finished table), counted as `castellan score` counts its script.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, click, invoke, pointAtTile, resize, seatPlayers, shot, textOf } from "./session.mjs";
-import { openAppForReference, referenceScore } from "./reference.mjs";
 import {
+  assertScoreboard,
   call,
+  click,
   clickShown,
   enterTold,
+  exportScript,
   findAsked,
+  invoke,
   layInWindow,
   layPlain,
   offered,
+  optionAt,
   panelAsks,
   placeRequest,
+  pointAtTile,
   questionsFor,
+  resize,
+  seatPlayers,
+  shot,
+  skipCount,
   speak,
+  spotOf,
+  textOf,
   touches,
   view as viewOf,
-} from "./bigbox-helpers.mjs";
+} from "./session.mjs";
+import { openAppForReference, referenceScore } from "./reference.mjs";
 
 let browser, folder;
 before(async () => {
@@ -44,21 +54,12 @@ after(async () => {
 const view = () => viewOf(browser);
 const BOXES = ["flier", "ferries", "goldmines", "mage-witch", "crop-circles"];
 const isBase = (tile) => /^[A-X]$/.test(tile);
-const spotOf = (target) => `${target.at.x},${target.at.y},${target.at.place}`;
 const magicTo = (figure, target) => ({
   kind: "to",
   figure,
   cell: { x: target.at.x, y: target.at.y },
   port: target.at.place,
 });
-
-/** A placement of `tile` at `x`, `y` turned `rotation`, as the engine offers it. */
-async function optionAt(tile, x, y, rotation) {
-  const options = await invoke(browser, "placement_options_for", { tile });
-  const option = options.find((o) => o.x === x && o.y === y && o.rotation === rotation);
-  assert.ok(option, `${tile} fits on ${x},${y} turned ${rotation}`);
-  return option;
-}
 
 /** Answers the crop circle asked in the panel with `choice`: each player asked, in the panel's
  * order, adds or takes back the first figure offered, or passes where nothing is. */
@@ -95,7 +96,7 @@ test("one game with all five Big Box boxes: every question asked and answered in
 
   // Gold Mines. Anna's gold tile north of the start tile, her knight in its city: the second
   // ingot on the start tile, the only tile around it.
-  const gm07 = await optionAt("GM07", 0, -1, 90);
+  const gm07 = await optionAt(browser, "GM07", 0, -1, 90);
   await layInWindow(browser, "GM07", gm07, offered(gm07, "knight"));
   await panelAsks(browser, ["gold"]);
   await clickShown(browser, '#gold-question [data-neighbour="0,0"]', "the start tile takes the second ingot");
@@ -107,13 +108,13 @@ test("one game with all five Big Box boxes: every question asked and answered in
 
   // Bram's knight in a city cap beside it; a farmer each on the tiles around, for the crop
   // circles to come; then Anna's second gold tile closes the city both knights hold.
-  const d = await optionAt("D", 1, -1, 0);
+  const d = await optionAt(browser, "D", 1, -1, 0);
   await layPlain(browser, "D", d, offered(d, "knight"));
-  const n = await optionAt("N", 0, -2, 180);
+  const n = await optionAt(browser, "N", 0, -2, 180);
   await layPlain(browser, "N", n, offered(n, "farmer"));
-  const u = await optionAt("U", 2, -1, 0);
+  const u = await optionAt(browser, "U", 2, -1, 0);
   await layPlain(browser, "U", u, offered(u, "farmer"));
-  const gm06 = await optionAt("GM06", 1, -2, 270);
+  const gm06 = await optionAt(browser, "GM06", 1, -2, 270);
   await layInWindow(browser, "GM06", gm06);
   await panelAsks(browser, ["gold"]);
   await clickShown(browser, '#gold-question [data-neighbour="2,-1"]', "the tiles around are listed");
@@ -361,12 +362,10 @@ test("one game with all five Big Box boxes: every question asked and answered in
   await click(browser, "#finish");
   await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
-  await click(browser, "#final-skip");
-  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
+  await skipCount(browser);
   const finished = await view();
   const script = join(folder, "bigbox.json");
-  await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, finished.gameId, script);
   assert.deepEqual([...doc.setup.sets].sort(), ["base", ...BOXES].sort());
   const told = (key) => doc.moves.filter((m) => m[key]).length;
   assert.deepEqual(
@@ -508,8 +507,7 @@ test("a finished table of four Big Box boxes, gold in hand and a lake's ferry, c
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   game = await view();
   const script = join(folder, "bigbox-final.json");
-  await invoke(browser, "export_game", { gameId: game.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, game.gameId, script);
   assert.deepEqual([...doc.setup.sets].sort(), ["base", ...four].sort());
   assert.deepEqual(doc.setup.gold, { Anna: 3, Bram: 5 }, "the script keeps the gold in hand");
   assert.equal(doc.moves.filter((m) => m.ferry).length, 2, "and each lake's ferry");

@@ -6,10 +6,25 @@
 // adds a follower beside her knight from the panel's list. The final scores on screen must be
 // those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, click, invoke, putTile, resize, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  assertScoreboard,
+  click,
+  exportScript,
+  invoke,
+  putTile,
+  questionsFor,
+  resize,
+  seatPlayers,
+  shot,
+  enterTold,
+  skipCount,
+  speak,
+  tellButtonsInView,
+  textOf,
+  view,
+} from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
 
 let browser, folder;
@@ -19,27 +34,19 @@ before(async () => {
 after(async () => {
   if (!browser) return;
   // The suites share the app's settings: leave it speaking English.
-  const menu = await browser.$("#menu");
-  if (await menu.isExisting()) await menu.click();
-  const english = await browser.$("#language-en");
-  if (await english.isExisting()) await english.click();
+  await speak(browser, "en").catch(() => {});
   await browser.deleteSession();
 });
 
-const view = () => invoke(browser, "current_game");
 const isCrop = (tile) => /^C[CI]\d/.test(tile);
 const place = (tile, x, y, rotation, follower = null) =>
   invoke(browser, "play", { request: { kind: "place", tile, x, y, rotation, follower } });
-const asked = (tile, o) =>
-  invoke(browser, "tell_questions_for", {
-    request: { kind: "place", tile, x: o.x, y: o.y, rotation: o.rotation, follower: null },
-    before: null,
-  });
+const asked = (tile, o) => questionsFor(browser, tile, o);
 
 /** Lays, through the app's commands, the first tile (no crop circle) with a follower of `role`
  * that the mover's follower still stands on once the tile is scored. */
 async function standOn(role) {
-  const game = await view();
+  const game = await view(browser);
   const mover = game.current;
   const mine = (g) => g.followers.filter((f) => f.seat === mover && f.role === role).length;
   for (const { tile, count } of game.bag) {
@@ -58,7 +65,7 @@ async function standOn(role) {
 /** The window shows the moves entered through the app's commands: the page loaded again, it
  * reads the table's game afresh and resumes it. */
 async function showMoves() {
-  const cursor = (await view()).cursor;
+  const cursor = (await view(browser)).cursor;
   await browser.refresh();
   const resume = await browser.$("#resume");
   await resume.waitForExist({ timeout: 10000, timeoutMsg: "the start screen offers the game on the table" });
@@ -79,30 +86,6 @@ async function cropPlacement(tile, seats) {
 async function openQuestion() {
   await click(browser, "#confirm");
   await (await browser.$("#crop-question")).waitForExist({ timeout: 5000, timeoutMsg: "the crop circle is asked" });
-}
-
-/** Enters the move from the tell panel and waits until the table has it. */
-async function enterTold() {
-  const before = (await view()).cursor;
-  const button = await browser.$("#tell-confirm");
-  await button.waitForEnabled({ timeout: 5000, timeoutMsg: "every answer given" });
-  await button.click();
-  await browser.waitUntil(async () => (await view()).cursor === before + 1, { timeout: 5000 });
-}
-
-/** The tell panel's buttons whole and inside the window, nothing over them. */
-async function buttonsInView() {
-  const hidden = await browser.execute(() =>
-    ["#tell-confirm", "#tell-cancel"].filter((selector) => {
-      const element = document.querySelector(selector);
-      if (!element) return true;
-      const r = element.getBoundingClientRect();
-      const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return !inside || !(top === element || element.contains(top));
-    }),
-  );
-  assert.deepEqual(hidden, [], "the tell panel's buttons are whole and uncovered");
 }
 
 test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, in English and German", async () => {
@@ -145,7 +128,7 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   await (await browser.$('[data-crop-seat="1"].active')).waitForExist({ timeout: 5000, timeoutMsg: "Bram first" });
   // Bram holds his big follower too: it is the one he adds, on the farm his farmer is on.
   await click(browser, '[data-crop-figure="1-big"]');
-  await buttonsInView();
+  await tellButtonsInView(browser);
   await shot(browser, "crop-add-en");
   const ring = await browser.$('[data-lit^="2,-1,"]');
   await ring.waitForExist({ timeout: 5000, timeoutMsg: "Bram's farm is lit beside his farmer" });
@@ -153,9 +136,9 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   await (await browser.$('[data-crop-seat="0"].active')).waitForExist({ timeout: 5000, timeoutMsg: "then Anna" });
   assert.equal(await (await browser.$("#tell-confirm")).isEnabled(), false, "Anna has not answered");
   await click(browser, '[data-crop="0-pass"]');
-  await enterTold();
+  await enterTold(browser);
   await resize(browser, 1280, 800);
-  game = await view();
+  game = await view(browser);
   assert.deepEqual(
     game.followers.filter((f) => f.seat === 1).map((f) => [f.x, f.y, f.figure]),
     [
@@ -166,7 +149,7 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   );
 
   // Bram: a thief. Anna's club tile: she chooses remove, and Bram takes the thief back.
-  const thiefTurn = (await view()).cursor;
+  const thiefTurn = (await view(browser)).cursor;
   game = await standOn("thief");
   const thief = game.followers.find((f) => f.role === "thief");
   await showMoves();
@@ -175,8 +158,8 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   await openQuestion();
   await click(browser, "#crop-remove");
   await click(browser, `[data-crop="1-${thief.x},${thief.y},${thief.place}"]`);
-  await enterTold();
-  game = await view();
+  await enterTold(browser);
+  game = await view(browser);
   assert.equal(game.followers.filter((f) => f.role === "thief").length, 0, "the thief went back");
 
   // The turn log says what each crop circle's placer chose.
@@ -217,11 +200,11 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   assert.match(words, /Schild: Ritter/);
   assert.match(words, /Jeder setzt einen dazu/);
   assert.doesNotMatch(words, /\b(Each|knights|Shield|Answering|farm|city)\b/, `no English: ${words}`);
-  await buttonsInView();
+  await tellButtonsInView(browser);
   await shot(browser, "crop-add-de");
-  await enterTold();
+  await enterTold(browser);
   await resize(browser, 1280, 800);
-  game = await view();
+  game = await view(browser);
   assert.equal(game.followers.filter((f) => f.seat === 0 && f.role === "knight").length, 2, "Anna's second knight");
 
   // The end: the scoreboard equals the command line's score of the exported script.
@@ -231,12 +214,10 @@ test("a game with Crop Circles: add, pass, the big follower, remove, a refusal, 
   await click(browser, "#finish");
   await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
-  await click(browser, "#final-skip");
-  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
-  const finished = await view();
+  await skipCount(browser);
+  const finished = await view(browser);
   const script = join(folder, "crop.json");
-  await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, finished.gameId, script);
   assert.equal(doc.version, 3);
   assert.deepEqual(doc.setup.sets, ["base", "inns-cathedrals", "crop-circles"]);
   const circles = doc.moves.filter((m) => m.crop_circle).map((m) => m.crop_circle.choice);

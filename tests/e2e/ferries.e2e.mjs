@@ -3,19 +3,25 @@
 // correction refused because a later ferry move no longer fits, the question in German, and the
 // final scores on screen equal to those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
   assertScoreboard,
   chooseTile,
   click,
+  exportScript,
   invoke,
   placeFollower,
+  putTile,
   resize,
   seatPlayers,
   shot,
+  shown,
+  skipCount,
+  speak,
+  tellButtonsInView,
   textOf,
+  view,
   waitScores,
 } from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
@@ -28,11 +34,10 @@ before(async () => {
 after(async () => {
   if (!browser) return;
   // The suites share the app's settings: leave it speaking English.
-  await speak("en").catch(() => {});
+  await speak(browser, "en").catch(() => {});
   await browser.deleteSession();
 });
 
-const view = () => invoke(browser, "current_game");
 const sorted = (letters) => [...letters].sort().join("");
 
 /** Waits until the board draws the ferry on the lake at `cell` ("x,y") linking the two sides
@@ -46,50 +51,16 @@ async function ferryDrawn(cell, letters) {
   });
 }
 
-/** `tile` chosen, laid on `cell` ("x,y") and turned to `rotation` degrees, through the window. */
+/** `tile` typed into the tile field, laid on `cell` ("x,y") and turned to `rotation` degrees. */
 async function lay(tile, cell, rotation) {
-  await chooseTile(browser, tile);
-  await click(browser, `[data-cell="${cell}"]`);
-  const pending = await browser.$("[data-pending-rotation]");
-  for (let i = 0; i < 4 && Number(await pending.getAttribute("data-pending-rotation")) !== rotation; i++)
-    await click(browser, "#rotate");
-  assert.equal(Number(await pending.getAttribute("data-pending-rotation")), rotation, `${tile} turned`);
+  const [x, y] = cell.split(",").map(Number);
+  await putTile(browser, tile, { x, y, rotation }, { typed: true });
 }
 
 /** Confirms the tile and waits for the ferry question. */
 async function toQuestion() {
   await click(browser, "#confirm");
-  await (await browser.$("#ferries-question")).waitForExist({ timeout: 5000 });
-}
-
-/** The tell panel's buttons are whole inside the window and nothing covers them. */
-async function buttonsInView() {
-  for (const id of ["#tell-confirm", "#tell-cancel"]) {
-    const free = await browser.execute((sel) => {
-      const el = document.querySelector(sel);
-      if (!el) return false;
-      const r = el.getBoundingClientRect();
-      const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return inside && (top === el || el.contains(top));
-    }, id);
-    assert.ok(free, `${id} is whole in the window and uncovered`);
-  }
-}
-
-/** The final count told at once, where it has lines to tell, to its ranking. */
-async function skipCount() {
-  const skip = await browser.$("#final-skip");
-  if (await skip.isExisting()) await skip.click();
-  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
-}
-
-async function speak(language) {
-  await click(browser, "#menu");
-  await click(browser, "#settings");
-  await click(browser, `#settings-language-${language}`);
-  await click(browser, "#back");
-  await click(browser, "#resume");
+  await shown(browser, "#ferries-question", "the ferries are asked");
 }
 
 test("a lake's ferry told on the board, a ferry moved that closes a road", async () => {
@@ -123,7 +94,7 @@ test("a lake's ferry told on the board, a ferry moved that closes a road", async
     async () => (await (await browser.$('[data-ferry-link="SW"]')).getAttribute("aria-checked")) === "true",
     { timeout: 5000, timeoutMsg: "the pair clicked on the board is chosen" },
   );
-  await buttonsInView();
+  await tellButtonsInView(browser);
   await shot(browser, "ferries-lake");
   await click(browser, "#tell-confirm");
   await textOf(browser, "#turn", /^Anna to play/);
@@ -136,7 +107,7 @@ test("a lake's ferry told on the board, a ferry moved that closes a road", async
   assert.ok(!(await (await browser.$("[data-ferry-link]")).isExisting()), "no new lake on this tile");
   await (await browser.$('[data-ferry-choice="1,0"] [data-ferry-stays][aria-checked="true"]')).waitForExist();
   await click(browser, '[data-ferry-choice="1,0"] [data-ferry-move="ES"]');
-  await buttonsInView();
+  await tellButtonsInView(browser);
   await shot(browser, "ferries-move");
   await click(browser, "#tell-confirm");
   await waitScores(browser, [3, 0]);
@@ -162,8 +133,8 @@ test("a correction that leaves a later ferry move unfit is refused, worded", asy
 });
 
 test("the question in German, and the end as castellan score counts it", async () => {
-  await speak("de");
-  const game = await view();
+  await speak(browser, "de");
+  const game = await view(browser);
   // Another lake tile, wherever it first fits: its question in German.
   let lake;
   for (const tile of ["FE05", "FE06", "FE07", "FE08", "FE01", "FE02", "FE03"]) {
@@ -180,24 +151,23 @@ test("the question in German, and the end as castellan score counts it", async (
   const words = await (await browser.$("#ferries-question")).getText();
   assert.doesNotMatch(words, /\b(north|east|south|ferry|links)\b/i, `no English left: ${words}`);
   await click(browser, "[data-ferry-link]");
-  await buttonsInView();
+  await tellButtonsInView(browser);
   await shot(browser, "ferries-lake-de");
   await click(browser, "#tell-confirm");
-  await browser.waitUntil(async () => (await view()).ferries.length === 2, {
+  await browser.waitUntil(async () => (await view(browser)).ferries.length === 2, {
     timeout: 5000,
     timeoutMsg: "the second ferry is on its lake",
   });
-  await speak("en");
+  await speak(browser, "en");
 
   await click(browser, "#finish");
   await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
-  await skipCount();
+  await skipCount(browser);
 
-  const finished = await view();
+  const finished = await view(browser);
   const script = join(folder, "ferries.json");
-  await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, finished.gameId, script);
   assert.deepEqual(doc.setup.sets, ["base", "ferries"]);
   const moves = JSON.stringify(doc.moves);
   const lakeMove = doc.moves.find((m) => m.tile === "FE04");
@@ -227,16 +197,16 @@ test("a finished table: a lake tile laid asks where its ferry lies, and counts a
   await square.waitForExist({ timeout: 5000 });
   await square.click();
   await (await browser.$("#ferries-question")).waitForExist({ timeout: 5000 });
-  assert.equal((await view()).tiles.length, 1, "the lake waits for its ferry before it is laid");
+  assert.equal((await view(browser)).tiles.length, 1, "the lake waits for its ferry before it is laid");
   await click(browser, "[data-ferry-link]");
   const link = await (await browser.$('[data-ferry-link][aria-checked="true"]')).getAttribute("data-ferry-link");
   await shot(browser, "ferries-final-board");
   await click(browser, "#tell-confirm");
-  await browser.waitUntil(async () => (await view()).ferries.length === 1, {
+  await browser.waitUntil(async () => (await view(browser)).ferries.length === 1, {
     timeout: 5000,
     timeoutMsg: "the ferry lies on its lake",
   });
-  const game = await view();
+  const game = await view(browser);
   assert.equal(
     [...game.ferries[0].link]
       .map((s) => s[0])
@@ -249,11 +219,10 @@ test("a finished table: a lake tile laid asks where its ferry lies, and counts a
   await click(browser, "#finish");
   await click(browser, "#track-skip");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
-  await skipCount();
-  const finished = await view();
+  await skipCount(browser);
+  const finished = await view(browser);
   const script = join(folder, "ferries-final.json");
-  await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, finished.gameId, script);
   assert.ok(JSON.stringify(doc.moves).includes('"ferry":'), "the script keeps where the ferry lies");
   await assertScoreboard(browser, finished.players, referenceScore(script));
 });

@@ -5,10 +5,25 @@
 // flight cannot survive refused in words. The final scores on screen must be those
 // `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, chooseTile, click, invoke, putTile, resize, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  assertScoreboard,
+  chooseTile,
+  click,
+  enterTold,
+  exportScript,
+  layInWindow,
+  optionAt,
+  panelAsks,
+  resize,
+  seatPlayers,
+  shot,
+  shown,
+  skipCount,
+  textOf,
+  view,
+} from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
 
 let browser, folder;
@@ -19,33 +34,15 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const view = () => invoke(browser, "current_game");
-
 /** Through the window: `tile` laid bare on `x`, `y`, turned `rotation` degrees (or as the table
  * first offers it there), and confirmed. */
-async function lay(tile, x, y, rotation = null) {
-  const options = await invoke(browser, "placement_options_for", { tile });
-  const option = options.find((o) => o.x === x && o.y === y && (rotation === null || o.rotation === rotation));
-  assert.ok(option, `${tile} fits on ${x},${y} turned ${rotation}`);
-  await putTile(browser, tile, option);
-  await click(browser, "#confirm");
-}
+const lay = async (tile, x, y, rotation = null) =>
+  layInWindow(browser, tile, await optionAt(browser, tile, x, y, rotation));
 
-/** Enters the move the tell panel holds and waits until the table has it. */
-async function enterTold(cursor) {
-  await click(browser, "#tell-confirm");
-  await browser.waitUntil(async () => (await view()).cursor === cursor + 1, {
-    timeout: 5000,
-    timeoutMsg: "the move with its flight was never entered",
-  });
-}
-
-/** Waits for the tell panel with the flight question. */
+/** Waits for the tell panel with the flight question alone. */
 async function flightAsked() {
-  const panel = await browser.$("#tell-panel");
-  await panel.waitForExist({ timeout: 5000, timeoutMsg: "the tell panel opens for a bare flier tile" });
-  assert.equal(await panel.getAttribute("data-questions"), "flier", "only the flight is asked");
-  await (await browser.$("#flier-question")).waitForExist({ timeout: 5000 });
+  await panelAsks(browser, ["flier"]);
+  await shown(browser, "#flier-question", "the flight is asked");
 }
 
 const confirmEnabled = async () => (await browser.$("#tell-confirm")).isEnabled();
@@ -62,13 +59,13 @@ test("a game with the Flying Machines scores as the command line does", async ()
   await resize(browser, 1024, 700);
 
   // Anna: a straight road west of the start tile, no machine on it: nothing is asked.
-  let game = await view();
+  let game = await view(browser);
   await lay("U", -1, 0);
   await textOf(browser, "#turn", /^Bram/);
-  assert.equal((await view()).cursor, game.cursor + 1, "a tile without a machine is entered straight away");
+  assert.equal((await view(browser)).cursor, game.cursor + 1, "a tile without a machine is entered straight away");
 
   // Bram: FM05 east of the start tile, its machine pointing west along the road, bare.
-  game = await view();
+  game = await view(browser);
   await lay("FM05", 1, 0, 0);
   await flightAsked();
   assert.equal(await confirmEnabled(), false, "nothing is entered before the table says who flies");
@@ -91,8 +88,8 @@ test("a game with the Flying Machines scores as the command line does", async ()
   await ring.click();
   await browser.waitUntil(async () => confirmEnabled(), { timeout: 5000, timeoutMsg: "a landing answers it" });
   await shot(browser, "flier-landing-1024-en");
-  await enterTold(game.cursor);
-  game = await view();
+  await enterTold(browser);
+  game = await view(browser);
   const big = game.followers.find((f) => f.figure === "big");
   assert.deepEqual([big?.seat, big?.x, big?.y], [1, -1, 0], "Bram's big follower landed on Anna's road tile");
   assert.equal(game.tiles.find((t) => t.tile === "FM05")?.x, 1, "the flier tile lies where it was laid");
@@ -104,8 +101,8 @@ test("a game with the Flying Machines scores as the command line does", async ()
   await click(browser, "#flier-roll-1");
   await textOf(browser, "#flier-crash", /crashes and goes back to hand/);
   assert.equal(await confirmEnabled(), true, "a crash is the whole answer");
-  await enterTold(game.cursor);
-  game = await view();
+  await enterTold(browser);
+  game = await view(browser);
   assert.equal(game.followers.filter((f) => f.seat === 0).length, 0, "Anna's follower crashed back to her hand");
 
   // Bram, in German: FM01 south-east, its machine pointing north-west at the start tile. He
@@ -124,8 +121,8 @@ test("a game with the Flying Machines scores as the command line does", async ()
   await click(browser, "#flier-none");
   await browser.waitUntil(async () => confirmEnabled(), { timeout: 5000, timeoutMsg: "nobody flying answers it" });
   assert.equal((await browser.$$("[data-lit]")).length, 0, "nothing is lit once nobody flies");
-  await enterTold(game.cursor);
-  game = await view();
+  await enterTold(browser);
+  game = await view(browser);
   assert.equal(game.followers.length, 1, "no figure went anywhere");
 
   // Back in English: Anna's first tile a city north of the start tile instead would leave Bram's
@@ -154,13 +151,11 @@ test("a game with the Flying Machines scores as the command line does", async ()
   await click(browser, "#finish");
   await click(browser, "#end-now");
   await (await browser.$("#final-count")).waitForExist({ timeout: 5000 });
-  await click(browser, "#final-skip");
-  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
+  await skipCount(browser);
 
-  const finished = await view();
+  const finished = await view(browser);
   const script = join(folder, "flier.json");
-  await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, finished.gameId, script);
   assert.deepEqual([...doc.setup.sets].sort(), ["base", "flier", "inns-cathedrals"]);
   assert.deepEqual(
     doc.moves.filter((m) => m.flight).map((m) => [m.tile, m.figure ?? "follower", m.flight.roll, m.flight.to ?? null]),

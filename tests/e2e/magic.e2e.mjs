@@ -5,19 +5,25 @@
 // in words because a later turn's answer no longer fits. The final scores on screen must be
 // those `castellan score` gives for the game's exported script.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
   assertScoreboard,
   click,
+  enterTold,
+  exportScript,
   invoke,
   placeFollower,
   putTile,
+  questionsFor,
   resize,
   seatPlayers,
   shot,
+  shown,
+  spotOf,
+  speak,
   textOf,
+  view,
   waitScores,
 } from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
@@ -31,36 +37,15 @@ after(async () => {
   await browser?.deleteSession();
 });
 
-const view = () => invoke(browser, "current_game");
-const spotOf = (target) => `${target.at.x},${target.at.y},${target.at.place}`;
 const hasTile = (target, x, y) => target.tiles.some(([tx, ty]) => tx === x && ty === y);
 
 /** The magic question the table asks for laying `tile` so, with the answers `told` so far. */
-async function magicAsked(tile, { x, y, rotation }, told = {}) {
-  const request = { kind: "place", tile, x, y, rotation, follower: null, told };
-  return (await invoke(browser, "tell_questions_for", { request, before: null })).magic;
-}
+const magicAsked = async (tile, option, told = {}) => (await questionsFor(browser, tile, option, told)).magic;
 
 /** Waits for the tell panel and its magic section for `step` ("tile" or "fix"). */
 async function magicShown(step) {
-  await (await browser.$("#tell-panel")).waitForExist({ timeout: 5000 });
-  await (await browser.$(`#magic-${step}`)).waitForExist({ timeout: 5000 });
-}
-
-/** Enters the move once the panel's questions are answered, and waits until the table has it. */
-async function enterTold() {
-  const before = (await view()).cursor;
-  const confirm = await browser.$("#tell-confirm");
-  await browser.waitUntil(() => confirm.isEnabled(), { timeout: 5000, timeoutMsg: "every question answered" });
-  await confirm.click();
-  await browser.waitUntil(async () => (await view()).cursor === before + 1, { timeout: 5000 });
-}
-
-async function language(code) {
-  await click(browser, "#menu");
-  await click(browser, `#language-${code}`);
-  await click(browser, "#resume");
-  await (await browser.$("#tile-filter")).waitForExist({ timeout: 5000 });
+  await shown(browser, "#tell-panel", "the tell panel opens");
+  await shown(browser, `#magic-${step}`, `the magic question asks its ${step} step`);
 }
 
 const U = { x: 1, y: 0, rotation: 0 };
@@ -77,7 +62,7 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await click(browser, 'input[value="mage-witch"]');
   await click(browser, "#start-game");
   await textOf(browser, "#turn", /^Anna/);
-  assert.deepEqual((await view()).magic, { mage: null, witch: null }, "both beside the board");
+  assert.deepEqual((await view(browser)).magic, { mage: null, witch: null }, "both beside the board");
 
   // Anna: a plain tile asks nothing of the magic figures.
   await putTile(browser, "U", U);
@@ -105,8 +90,8 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await shot(browser, "magic-tile-question");
   await ring.click();
   await textOf(browser, '#magic-tile [aria-pressed="true"]', /^city · 1 tile · the start tile/);
-  await enterTold();
-  assert.deepEqual((await view()).magic.mage, startCity.at, "the mage stands on the start tile's city");
+  await enterTold(browser);
+  assert.deepEqual((await view(browser)).magic.mage, startCity.at, "the mage stands on the start tile's city");
   await (await browser.$('[data-magic-figure="mage"]')).waitForExist({ timeout: 5000 });
   const status = async (figure) =>
     (await browser.$(`#magic-status [data-magic-status="${figure}"]`)).getAttribute("data-on-board");
@@ -125,12 +110,12 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await click(browser, "#magic-tile-witch");
   await click(browser, `[data-magic-to="${spotOf(westCap)}"]`);
   assert.equal(await (await browser.$(`[data-magic-to="${spotOf(westCap)}"]`)).getAttribute("aria-pressed"), "true");
-  await enterTold();
-  assert.deepEqual((await view()).magic, { mage: startCity.at, witch: westCap.at });
+  await enterTold(browser);
+  assert.deepEqual((await view(browser)).magic, { mage: startCity.at, witch: westCap.at });
 
   // Bram, in German: N joins the two cities and completes them under his knight; the mage
   // moves away onto MW06's city first, so the witch halves the 6 points to 3.
-  await language("de");
+  await speak(browser, "de");
   const joined = await magicAsked("N", N);
   assert.equal(joined.tile, null, "N shows no magic symbol");
   const away = joined.fix.targets.find((t) => t.kind === "city" && hasTile(t, 2, 0));
@@ -145,9 +130,9 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await click(browser, `[data-magic-to="${spotOf(away)}"]`);
   await textOf(browser, '#magic-fix [aria-pressed="true"]', /^Stadt · 1 Plättchen/);
   await shot(browser, "magic-fix-question-de");
-  await enterTold();
+  await enterTold(browser);
   await waitScores(browser, [0, 3]);
-  const afterJoin = await view();
+  const afterJoin = await view(browser);
   assert.deepEqual(afterJoin.magic, { mage: away.at, witch: null }, "the witch left with her scored city");
   await browser.waitUntil(async () => (await status("witch")) === "false", { timeout: 5000, timeoutMsg: "witch off" });
   assert.equal(
@@ -155,7 +140,7 @@ test("a Mage & Witch game entered through the window scores as the command line 
     "neben dem Spielplan",
   );
   assert.ok(!(await (await browser.$('[data-magic-figure="witch"]')).isExisting()), "and the board");
-  await language("en");
+  await speak(browser, "en");
 
   // Anna: another magic tile, her thief on its road, and the mage moved onto that road from
   // where it stands, so the end count adds a point a tile.
@@ -180,8 +165,8 @@ test("a Mage & Witch game entered through the window scores as the command line 
   await textOf(browser, "#magic-tile-witch", /beside the board/);
   await click(browser, "#magic-tile-mage");
   await click(browser, `[data-magic-to="${spotOf(onward)}"]`);
-  await enterTold();
-  assert.deepEqual((await view()).magic.mage, onward.at);
+  await enterTold(browser);
+  assert.deepEqual((await view(browser)).magic.mage, onward.at);
   await shot(browser, "magic-board");
 
   // Anna's witch moved onto the road instead: Bram's N then joins nothing, and its move of the
@@ -221,10 +206,9 @@ test("a Mage & Witch game entered through the window scores as the command line 
   assert.ok(mageStep, "a step of the count says the mage's point a tile");
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   await shot(browser, "magic-end");
-  const finished = await view();
+  const finished = await view(browser);
   const script = join(folder, "magic.json");
-  await invoke(browser, "export_game", { gameId: finished.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, finished.gameId, script);
   assert.deepEqual(doc.setup.sets, ["base", "mage-witch"]);
   const moves = JSON.stringify(doc.moves);
   assert.ok(moves.includes('"magic"') && moves.includes('"magic_fix"'), "the script has both magic answers");

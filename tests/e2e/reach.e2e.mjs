@@ -9,7 +9,19 @@
 // whole rows of tiles in view.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { click, findPlacement, invoke, layTiles, openApp, putTile, resize, shot, textOf } from "./session.mjs";
+import {
+  click,
+  eachBigBoxPanel,
+  findPlacement,
+  invoke,
+  layTiles,
+  openApp,
+  putTile,
+  resize,
+  shot,
+  speak as speakIn,
+  textOf,
+} from "./session.mjs";
 
 const SIZES = [
   [1024, 700],
@@ -366,5 +378,21 @@ for (const language of ["en", "nl", "de"]) {
       await shot(browser, `reach-${language}-final-board-${width}x${height}`);
     }
     assert.deepEqual(problems, [], `every picture whole, the picker's rows in reach:\n${problems.join("\n")}`);
+  });
+}
+
+for (const language of ["en", "nl", "de"]) {
+  test(`each Big Box question keeps its buttons in reach at laptop sizes, in ${language}`, async () => {
+    await speakIn(browser, language);
+    const problems = [];
+    await eachBigBoxPanel(browser, SEATS, async (box) => {
+      for (const [width, height] of SIZES) {
+        await resize(browser, width, height);
+        for (const wrong of await outOfReach("#action button, #tell-panel button", 0))
+          problems.push(`${language} ${width}×${height} ${box}: ${wrong}`);
+        await shot(browser, `reach-${language}-tell-${box}-${width}x${height}`);
+      }
+    });
+    assert.deepEqual(problems, [], `every Big Box question's buttons in reach:\n${problems.join("\n")}`);
   });
 }

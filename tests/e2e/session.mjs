@@ -1,7 +1,7 @@
-// One WebDriver session on the real app, shared by the suites.
+// One WebDriver session on the real app, and the steps the suites share on it.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { remote } from "webdriverio";
@@ -123,9 +123,11 @@ export async function findPlacement(browser, game, wanted, tiles = () => true) {
   assert.fail("no tile in the bag has such a placement");
 }
 
-/** Through the window: `tile` chosen in the picker, its square clicked, turned as `option` says. */
-export async function putTile(browser, tile, option) {
-  await click(browser, `#tile-choices [data-tile="${tile}"]`);
+/** Through the window: `tile` chosen in the picker (or typed into the tile field when `typed`),
+ * its square clicked, turned as `option` says. */
+export async function putTile(browser, tile, option, { typed = false } = {}) {
+  if (typed) await chooseTile(browser, tile);
+  else await click(browser, `#tile-choices [data-tile="${tile}"]`);
   const cell = await browser.$(`[data-cell="${option.x},${option.y}"]`);
   await cell.waitForExist({ timeout: 5000, timeoutMsg: `${tile} cannot go to ${option.x},${option.y}` });
   const pending = await browser.$("[data-pending-rotation]");
@@ -138,11 +140,22 @@ export async function putTile(browser, tile, option) {
 
 /** Confirms the turn and waits until the table has it. */
 export async function confirmTurn(browser) {
-  const before = (await invoke(browser, "current_game")).cursor;
+  const before = (await view(browser)).cursor;
   await click(browser, "#confirm");
-  await browser.waitUntil(async () => (await invoke(browser, "current_game")).cursor === before + 1, {
-    timeout: 5000,
-  });
+  await entered(browser, before);
+}
+
+/** The final count told at once, where it has lines to tell, to its ranking. */
+export async function skipCount(browser) {
+  const skip = await browser.$("#final-skip");
+  if (await skip.isExisting()) await skip.click();
+  await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
+}
+
+/** Exports the game `gameId` as a game script to `path` and returns the script as read back. */
+export async function exportScript(browser, gameId, path) {
+  await invoke(browser, "export_game", { gameId, format: "script", title: "t", path });
+  return JSON.parse(readFileSync(path, "utf8"));
 }
 
 /** Waits until the scoreboard shows the scores `expected`, by seat from the first. */
@@ -292,4 +305,194 @@ export async function answerDialog(title, path, onShown = async () => {}) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   assert.deepEqual(windowsTitled(title), [], `the dialog "${title}" took the path`);
+}
+
+// The Big Box: the engine asked which placement puts a wanted question to the table, and the
+// tell panel answered through the window.
+
+/** A command called as `invoke` does, a refusal thrown as an error naming the command and its
+ * arguments, so a failing search says which placement was refused. */
+export async function call(browser, cmd, args = {}) {
+  try {
+    return await invoke(browser, cmd, args);
+  } catch (refusal) {
+    if (refusal instanceof Error) throw refusal;
+    throw new Error(`${cmd} ${JSON.stringify(args)} was refused: ${JSON.stringify(refusal)}`);
+  }
+}
+
+/** The game on the table. */
+export const view = (browser) => invoke(browser, "current_game");
+
+/** A target's place as `x,y,place`, as the lit board and the panels' buttons name it. */
+export const spotOf = (target) => `${target.at.x},${target.at.y},${target.at.place}`;
+
+/** A placement of `tile` at `x`, `y` turned `rotation` degrees (any turn when `rotation` is
+ * null), as the engine offers it; fails when there is none. */
+export async function optionAt(browser, tile, x, y, rotation = null) {
+  const options = await invoke(browser, "placement_options_for", { tile });
+  const option = options.find((o) => o.x === x && o.y === y && (rotation === null || o.rotation === rotation));
+  assert.ok(option, `${tile} fits on ${x},${y} turned ${rotation}`);
+  return option;
+}
+
+/** A placement request as the screen sends it, with the answers `told` so far. */
+export const placeRequest = (tile, { x, y, rotation }, told = {}, follower = null) => ({
+  kind: "place",
+  tile,
+  x,
+  y,
+  rotation,
+  follower,
+  told,
+});
+
+/** What the table would be asked for laying `tile` so, with the answers `told` so far. */
+export const questionsFor = (browser, tile, option, told = {}) =>
+  call(browser, "tell_questions_for", { request: placeRequest(tile, option, told), before: null });
+
+/** The boxes that ask something of a placement, sorted: `["ferries", "magic"]`. */
+export const askingBoxes = (questions) =>
+  Object.entries(questions)
+    .filter(([, q]) => q)
+    .map(([box]) => box)
+    .sort();
+
+/**
+ * The first tile in the bag that `tiles` accepts, with a placement `where` accepts whose
+ * questions only the boxes `boxes` ask and which `wanted(questions, option, tile)` accepts (it
+ * may return a value of its own, handed back as `found`), tried in the bag's and the engine's
+ * order; null when there is none.
+ */
+export async function findAsked(browser, boxes, wanted, { tiles = () => true, where = () => true } = {}) {
+  const game = await view(browser);
+  for (const { tile, count } of game.bag) {
+    if (count === 0 || !tiles(tile)) continue;
+    for (const option of await call(browser, "placement_options_for", { tile })) {
+      if (!where(option)) continue;
+      const questions = await questionsFor(browser, tile, option);
+      if (askingBoxes(questions).join() !== [...boxes].sort().join()) continue;
+      const found = await wanted(questions, option, tile);
+      if (found) return { tile, option, questions, found };
+    }
+  }
+  return null;
+}
+
+/** Whether the cell at `x`, `y` touches one of `tiles` (`[x, y]` pairs) across an edge. */
+export const touches = ({ x, y }, tiles) => tiles.some(([tx, ty]) => Math.abs(tx - x) + Math.abs(ty - y) === 1);
+
+/** The figure place of `role` the placement offers to a follower, if any. */
+export const offered = (option, role) =>
+  option.followers.find((f) => f.figure === "follower" && f.role === role)?.place ?? null;
+
+/** Through the window: `tile` put as `option` says, with a follower on `follower` if given,
+ * and confirmed; the tell panel is not answered here. */
+export async function layInWindow(browser, tile, option, follower = null) {
+  await putTile(browser, tile, option);
+  if (follower) await placeFollower(browser, follower);
+  await click(browser, "#confirm");
+}
+
+/** Lays a tile that asks nothing and waits until the table has it. */
+export async function layPlain(browser, tile, option, follower = null) {
+  const before = (await view(browser)).cursor;
+  await layInWindow(browser, tile, option, follower);
+  await entered(browser, before);
+}
+
+/** Waits until the table has entered one more move than `before`. */
+export async function entered(browser, before) {
+  await browser.waitUntil(async () => (await view(browser)).cursor === before + 1, {
+    timeout: 5000,
+    timeoutMsg: "the move was never entered",
+  });
+}
+
+/** Waits for the tell panel asking exactly the boxes `boxes`. */
+export async function panelAsks(browser, boxes) {
+  const panel = await browser.$("#tell-panel");
+  await panel.waitForExist({ timeout: 5000, timeoutMsg: `the tell panel opens for ${boxes}` });
+  assert.equal(await panel.getAttribute("data-questions"), boxes.join(" "), "the boxes asked");
+}
+
+/** Enters the move the tell panel holds, once every question is answered, and waits until the
+ * table has it. */
+export async function enterTold(browser) {
+  const before = (await view(browser)).cursor;
+  const confirm = await browser.$("#tell-confirm");
+  await confirm.waitForEnabled({ timeout: 5000, timeoutMsg: "every question answered" });
+  await confirm.click();
+  await entered(browser, before);
+}
+
+/** Waits until the element exists, failing with `why`, and returns it. */
+export async function shown(browser, selector, why) {
+  const element = await browser.$(selector);
+  await element.waitForExist({ timeout: 5000, timeoutMsg: why });
+  return element;
+}
+
+/** Waits for the element, failing with `why`, and clicks it. */
+export async function clickShown(browser, selector, why) {
+  await (await shown(browser, selector, why)).click();
+}
+
+/** Switches the app's language, from the menu where the screen has one (a tile still laid is
+ * taken back first, as the menu shows only between placements), and goes back to the table or
+ * its count where there is one to go back to. */
+export async function speak(browser, language) {
+  if (await browser.$("#cancel").isExisting()) await click(browser, "#cancel");
+  const menu = await browser.$("#menu");
+  if (await menu.isExisting()) await menu.click();
+  await click(browser, `#language-${language}`);
+  for (const selector of ["#resume", "#back-to-count"]) {
+    const back = await browser.$(selector);
+    if (!(await back.isExisting())) continue;
+    await back.click();
+    await back.waitForExist({ reverse: true, timeout: 5000, timeoutMsg: "back from the menu" });
+    return;
+  }
+}
+
+/** The tell panel's buttons are whole inside the window and nothing covers them. */
+export async function tellButtonsInView(browser) {
+  const hidden = await browser.execute(() =>
+    ["#tell-confirm", "#tell-cancel"].filter((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return true;
+      const r = element.getBoundingClientRect();
+      const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !inside || !(top === element || element.contains(top));
+    }),
+  );
+  assert.deepEqual(hidden, [], "the tell panel's buttons are whole and uncovered");
+}
+
+/** The Big Box's five boxes, as the new-game screen names them. */
+export const BIG_BOX = ["flier", "ferries", "goldmines", "mage-witch", "crop-circles"];
+
+/**
+ * Starts a game of `seats` with every Big Box box and opens each box's question in the tell
+ * panel in turn, from the start tile alone: a tile the engine says asks that box alone is put
+ * through the window and confirmed, `visit(box)` runs with the panel open, and the panel's
+ * Cancel then the table's take the tile back.
+ */
+export async function eachBigBoxPanel(browser, seats, visit) {
+  await invoke(browser, "start_game", { request: { seats, boxes: BIG_BOX, rules: "current", place: null } });
+  await browser.refresh();
+  await clickShown(browser, "#resume", "the start screen offers the game");
+  await shown(browser, "#tile-filter", "the table is shown");
+  const asks = { flier: "flier", ferries: "ferries", goldmines: "gold", "mage-witch": "magic", "crop-circles": "crop" };
+  for (const box of BIG_BOX) {
+    const found = await findAsked(browser, [asks[box]], () => true);
+    assert.ok(found, `some tile asks the ${box} question`);
+    await layInWindow(browser, found.tile, found.option);
+    await panelAsks(browser, [asks[box]]);
+    await visit(box);
+    await click(browser, "#tell-cancel");
+    await (await browser.$("#tell-panel")).waitForExist({ reverse: true, timeout: 5000 });
+    await click(browser, "#cancel");
+  }
 }

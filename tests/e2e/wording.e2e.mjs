@@ -9,11 +9,13 @@ import {
   chooseTile,
   click,
   clickFirstSpot,
+  eachBigBoxPanel,
   invoke,
   layTiles,
   openApp,
   resize,
   shot,
+  speak,
   textOf,
 } from "./session.mjs";
 
@@ -273,4 +275,43 @@ test("the Count's questions give each quarter its own article, in German and Dut
   await shot(browser, "wording-count-moving-nl-1280x800");
   await browser.keys("Escape");
   await language("en");
+});
+
+test("the Big Box questions' words are whole at every size, in every language", async () => {
+  const seats = [
+    { name: "Annelies", color: "green" },
+    { name: "Bram", color: "red" },
+  ];
+  const problems = [];
+  for (const code of ["de", "nl", "en"]) {
+    await speak(browser, code);
+    await eachBigBoxPanel(browser, seats, async (box) => {
+      for (const [width, height] of SIZES) {
+        await resize(browser, width, height);
+        // A text is cut where its box clips it or gives way to an ellipsis, or where the
+        // panel's edge or the window's cuts it.
+        const cut = await browser.execute(() => {
+          const panel = document.querySelector("#tell-panel");
+          const edge = panel.getBoundingClientRect();
+          const name = (e) =>
+            `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""} "${e.textContent.trim().slice(0, 30)}"`;
+          const wrong = [];
+          for (const e of panel.querySelectorAll("*")) {
+            if (!e.textContent.trim() || e.getClientRects().length === 0 || e.closest(".visually-hidden")) continue;
+            const style = getComputedStyle(e);
+            const wide = e.scrollWidth > e.clientWidth + 1;
+            const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
+            if (clips && wide) wrong.push(`${name(e)}: ${e.scrollWidth} px of words in ${e.clientWidth}`);
+            const r = e.getBoundingClientRect();
+            if (r.right > Math.min(edge.right, window.innerWidth) + 0.5 || r.left < Math.max(edge.left, 0) - 0.5)
+              wrong.push(`${name(e)}: ${Math.round(r.left)}–${Math.round(r.right)} past the panel's sides`);
+          }
+          return wrong;
+        });
+        problems.push(...cut.map((c) => `${code} ${width}×${height} ${box}: ${c}`));
+        await shot(browser, `wording-tell-${box}-${code}-${width}x${height}`);
+      }
+    });
+  }
+  assert.deepEqual(problems, [], `every Big Box question's words whole:\n${problems.join("\n")}`);
 });

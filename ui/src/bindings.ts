@@ -1551,6 +1551,11 @@ export type GoldQuestion = {
 	/**  Whether the move hands gold to several players, so the takes may be told (GM-05). */
 	shares: boolean,
 	/**
+	 *  Whether who shares the gold is still unknown: it comes from playing the move through,
+	 *  which waits for the other boxes' answers to this placement.
+	 */
+	waiting: boolean,
+	/**
 	 *  The next ingot to take, after the takes told so far; left out once every take is told,
 	 *  and while the second ingot's tile is still to be named.
 	 */

@@ -163,7 +163,7 @@ pub enum RowError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// A row that the caller named does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which row.
         what: Missing,
@@ -177,7 +177,7 @@ pub enum PlayerError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The player to change does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which player.
         what: Missing,
@@ -189,7 +189,7 @@ pub enum PlayerError {
         name: String,
     },
     /// A player name that is empty or only whitespace.
-    #[error("a player name cannot be empty")]
+    #[error("{}", Shared::EmptyName)]
     EmptyName,
 }
 
@@ -197,7 +197,7 @@ pub enum PlayerError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RosterError {
     /// A player name that is empty or only whitespace.
-    #[error("a player name cannot be empty")]
+    #[error("{}", Shared::EmptyName)]
     EmptyName,
     /// Two names of one game's players are the same player as the ledger compares names
     /// (see [`crate::name_key`]), as written.
@@ -218,7 +218,7 @@ pub enum NewGameError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The night or a seated player does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which row.
         what: Missing,
@@ -291,13 +291,13 @@ pub enum MoveLogError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The game, or the move to replace among those in effect, does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which row.
         what: Missing,
     },
     /// The game is finished or abandoned, so its moves and cursor can no longer change.
-    #[error("game {game} has ended")]
+    #[error("{}", Shared::GameEnded(.game))]
     GameEnded {
         /// The game.
         game: GameId,
@@ -329,19 +329,19 @@ pub enum EndError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The game does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which row.
         what: Missing,
     },
     /// The game has ended already.
-    #[error("game {game} has ended")]
+    #[error("{}", Shared::GameEnded(.game))]
     GameEnded {
         /// The game.
         game: GameId,
     },
     /// The results do not name each seated player exactly once.
-    #[error("the results do not name each seated player exactly once")]
+    #[error("{}", Shared::ResultsDoNotMatchSeats)]
     ResultsDoNotMatchSeats,
     /// The new setup or the final moves are not the JSON they must be.
     #[error(transparent)]
@@ -356,7 +356,7 @@ pub enum StatusError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The game does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which row.
         what: Missing,
@@ -376,7 +376,7 @@ pub enum ImportError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The night or a seated player does not exist.
-    #[error("{what} not found")]
+    #[error("{}", Shared::NotFound(.what))]
     NotFound {
         /// Which row.
         what: Missing,
@@ -385,7 +385,7 @@ pub enum ImportError {
     #[error(transparent)]
     Seats(#[from] SeatError),
     /// The results do not name each seated player exactly once.
-    #[error("the results do not name each seated player exactly once")]
+    #[error("{}", Shared::ResultsDoNotMatchSeats)]
     ResultsDoNotMatchSeats,
     /// The setup, a move or the final moves are not the JSON they must be.
     #[error(transparent)]
@@ -622,6 +622,27 @@ impl std::fmt::Display for Missing {
     }
 }
 
+/// The causes several operations' errors share, each worded here once: a variant of each
+/// operation's error says its cause through this, so the log reads the same whichever
+/// operation met it.
+enum Shared<'a> {
+    NotFound(&'a Missing),
+    GameEnded(&'a GameId),
+    EmptyName,
+    ResultsDoNotMatchSeats,
+}
+
+impl std::fmt::Display for Shared<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Shared::NotFound(what) => write!(f, "{what} not found"),
+            Shared::GameEnded(game) => write!(f, "game {game} has ended"),
+            Shared::EmptyName => f.write_str("a player name cannot be empty"),
+            Shared::ResultsDoNotMatchSeats => f.write_str("the results do not name each seated player exactly once"),
+        }
+    }
+}
+
 /// Turns a rusqlite result into a ledger result, naming the query that failed.
 pub(crate) trait SqlContext<T> {
     /// Attach `query`; damage reported by SQLite or a value the schema forbids becomes
@@ -668,4 +689,28 @@ pub(crate) fn from_sqlite(query: &'static str, source: rusqlite::Error) -> Store
         _ => return StoreError::Sqlite { query, source },
     };
     StoreError::File { problem, query, source }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shared_cause_reads_the_same_in_every_operation() {
+        let what = Missing::Move { game: GameId(7), seq: 3 };
+        let not_found = [
+            RowError::NotFound { what }.to_string(),
+            PlayerError::NotFound { what }.to_string(),
+            NewGameError::NotFound { what }.to_string(),
+            MoveLogError::NotFound { what }.to_string(),
+            EndError::NotFound { what }.to_string(),
+            StatusError::NotFound { what }.to_string(),
+            ImportError::NotFound { what }.to_string(),
+        ];
+        assert!(not_found.iter().all(|s| s == "move 3 of game 7 not found"), "{not_found:?}");
+        let game = GameId(7);
+        assert_eq!(MoveLogError::GameEnded { game }.to_string(), EndError::GameEnded { game }.to_string());
+        assert_eq!(PlayerError::EmptyName.to_string(), RosterError::EmptyName.to_string());
+        assert_eq!(EndError::ResultsDoNotMatchSeats.to_string(), ImportError::ResultsDoNotMatchSeats.to_string());
+    }
 }

@@ -83,13 +83,7 @@ fn leftover_prefix(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn entries(folder: &Path) -> Vec<String> {
-        let mut names: Vec<String> =
-            std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-        names.sort();
-        names
-    }
+    use crate::fixture::file_names;
 
     /// A writer that fails halfway, after writing part of the new contents, as a full disk or
     /// a failing encoder does: the old file is whole, and nothing is left beside it.
@@ -104,7 +98,7 @@ mod tests {
         });
         assert_eq!(failed.unwrap_err().kind(), io::ErrorKind::StorageFull, "the writer's failure is returned");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"language\": \"nl\"}", "the old file is whole");
-        assert_eq!(entries(dir.path()), ["settings.json"], "no temporary file is left");
+        assert_eq!(file_names(dir.path()), ["settings.json"], "no temporary file is left");
 
         write(&path, b"{\"language\": \"de\"}", Replace::Allowed).unwrap();
         assert_eq!(
@@ -112,7 +106,7 @@ mod tests {
             "{\"language\": \"de\"}",
             "a write that succeeds replaces it"
         );
-        assert_eq!(entries(dir.path()), ["settings.json"]);
+        assert_eq!(file_names(dir.path()), ["settings.json"]);
     }
 
     #[test]
@@ -123,7 +117,7 @@ mod tests {
         let refused = write(&path, b"theirs", Replace::Refused).unwrap_err();
         assert_eq!(refused.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "mine");
-        assert_eq!(entries(dir.path()), ["game-1.csv"], "no temporary file is left");
+        assert_eq!(file_names(dir.path()), ["game-1.csv"], "no temporary file is left");
         write(&dir.path().join("game-2.csv"), b"new", Replace::Refused).expect("a new file is written");
     }
 
@@ -135,6 +129,6 @@ mod tests {
             std::fs::write(dir.path().join(name), "x").unwrap();
         }
         remove_leftovers(&path);
-        assert_eq!(entries(dir.path()), [".other.json.x.part", "settings.json", "settings.json.damaged-1"]);
+        assert_eq!(file_names(dir.path()), [".other.json.x.part", "settings.json", "settings.json.damaged-1"]);
     }
 }

@@ -1,4 +1,5 @@
-//! Games the unit tests of several modules play, and the moment and moves they play them with.
+//! Games the unit tests of several modules play, the moment and moves they play them with,
+//! and what they read back from the files they write.
 
 use crate::degrees::Degrees;
 use crate::request::MoveRequest;
@@ -53,4 +54,12 @@ pub(crate) fn place_request(tile: &str, x: i32, y: i32, rotation: u32, follower:
         pass_second_tile: false,
         told: castellan_engine::Told::default(),
     }
+}
+
+/// The names of the files in `folder`, sorted: what a write left behind it.
+pub(crate) fn file_names(folder: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
 }

@@ -75,13 +75,7 @@ pub fn create_all(folder: &Path, files: &[File]) -> Result<Vec<PathBuf>, TableEr
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn entries(folder: &Path) -> Vec<String> {
-        let mut names: Vec<String> =
-            std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-        names.sort();
-        names
-    }
+    use crate::fixture::file_names;
 
     #[test]
     fn replace_writes_the_whole_file_and_leaves_no_temporary_behind() {
@@ -90,7 +84,7 @@ mod tests {
         std::fs::write(&path, "old").unwrap();
         replace(&path, "game,date\n1,2026-11-20\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "game,date\n1,2026-11-20\n");
-        assert_eq!(entries(dir.path()), ["game-1.csv"], "the temporary file was renamed, not left");
+        assert_eq!(file_names(dir.path()), ["game-1.csv"], "the temporary file was renamed, not left");
     }
 
     #[test]
@@ -108,13 +102,13 @@ mod tests {
         let files = vec![("game-1.json".to_string(), "{}".to_string()), ("game-2.json".to_string(), "{}".to_string())];
         let err = create_all(dir.path(), &files).unwrap_err();
         assert!(matches!(&err, TableError::FileExists { path } if path.ends_with("game-2.json")), "{err:?}");
-        assert_eq!(entries(dir.path()), ["game-2.json"], "game-1 was not written either");
+        assert_eq!(file_names(dir.path()), ["game-2.json"], "game-1 was not written either");
         assert_eq!(std::fs::read_to_string(dir.path().join("game-2.json")).unwrap(), "mine", "untouched");
 
         std::fs::remove_file(dir.path().join("game-2.json")).unwrap();
         let written = create_all(dir.path(), &files).unwrap();
         assert_eq!(written.len(), 2);
-        assert_eq!(entries(dir.path()), ["game-1.json", "game-2.json"]);
+        assert_eq!(file_names(dir.path()), ["game-1.json", "game-2.json"]);
     }
 
     #[test]
@@ -125,6 +119,6 @@ mod tests {
             vec![("game-1.json".to_string(), "{}".to_string()), ("no/game-2.json".to_string(), "{}".to_string())];
         let err = create_all(dir.path(), &files).unwrap_err();
         assert!(matches!(&err, TableError::NotWritten { .. }), "{err:?}");
-        assert!(entries(dir.path()).is_empty(), "game-1 was removed again: {:?}", entries(dir.path()));
+        assert!(file_names(dir.path()).is_empty(), "game-1 was removed again: {:?}", file_names(dir.path()));
     }
 }

@@ -361,6 +361,7 @@ export const en = {
   "gold.taken": "{name}: {where}",
   "gold.undo": "Take back the last",
   "gold.allTaken": "Every ingot is taken.",
+  "gold.waiting": "Who shares the gold is worked out once the other questions are answered.",
   "gold.neighbourChosen": "Second ingot: {where}",
   "gold.change": "Change",
   "setup.gold": "Gold ingots each player holds",

@@ -365,6 +365,7 @@ export const nl: Messages = {
   "gold.taken": "{name}: {where}",
   "gold.undo": "Laatste terugnemen",
   "gold.allTaken": "Alle staven zijn genomen.",
+  "gold.waiting": "Wie het goud deelt, blijkt zodra de andere vragen beantwoord zijn.",
   "gold.neighbourChosen": "Tweede goudstaaf: {where}",
   "gold.change": "Wijzigen",
   "setup.gold": "Goudstaven die elke speler heeft",

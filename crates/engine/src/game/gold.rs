@@ -197,6 +197,11 @@ impl Gold {
         gold
     }
 
+    /// Whether this is a copy asked for the next take ([`Game::next_gold_take`]).
+    pub(super) fn probing(&self) -> bool {
+        self.probing
+    }
+
     fn put(&mut self, cell: Cell) {
         match self.on_tiles.iter_mut().find(|(c, _)| *c == cell) {
             Some((_, n)) => *n += 1,
@@ -408,14 +413,20 @@ impl Game {
     /// takes are all told.
     ///
     /// # Errors
-    /// The move is refused as it stands (its takes so far included).
+    /// The move is refused as it stands (its takes so far included), apart from what the
+    /// crop circle and the magic figures are told; an answer still owed for the ferries
+    /// reads as [`MoveError::awaits_answer`].
     pub fn next_gold_take(&self, mv: &Move) -> Result<Option<NextGoldTake>, MoveError> {
         if self.setup.mode != Mode::Turns || !self.in_play.gold {
             return Ok(None);
         }
         let mut probe = self.trial();
         probe.gold.probing = true;
-        probe.apply_checked(mv)?;
+        // Who shares the gold hangs on the tile, the figures and the flight and ferries, never
+        // on the crop circle's action, which follows the scoring (CC-08), nor on the magic
+        // figures, which change points and not who wins (the probe leaves them be): the takes
+        // are asked without waiting for those answers.
+        probe.apply_move(mv, super::crop::CropStep::Skipped)?;
         Ok(probe.gold.asked.take())
     }
 

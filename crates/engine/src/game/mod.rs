@@ -553,7 +553,7 @@ impl Game {
         }
         self.events.push(Event::TilePlaced { player, tile, cell, rotation });
         close_at_border(&mut self.board, &self.setup.rules, index);
-        if self.in_play.magic && self.setup.mode == Mode::Turns {
+        if self.in_play.magic && self.setup.mode == Mode::Turns && !self.gold.probing() {
             // Step 1½: after the tile, before the follower (MW-02, MW-05).
             self.magic_step(tile, told)?;
         }

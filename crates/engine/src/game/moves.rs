@@ -274,6 +274,30 @@ impl MoveError {
         }
     }
 
+    /// Whether the move is refused only because the table has not yet told an answer it owes
+    /// for this tile (a magic figure's place, a crop circle's choice or a player's part, the
+    /// new lake's ferry, a gold tile's neighbour, where a flier that can land lands): the move
+    /// as it stands is unfinished rather than wrong, and what hangs on playing it through
+    /// waits for that answer.
+    ///
+    /// ```
+    /// use castellan_engine::{CropError, FollowerError, MoveError, PlayerId, TileId};
+    /// let tile = TileId::from_name("CC05").unwrap();
+    /// assert!(MoveError::Crop(CropError::ChoiceMissing { tile }).awaits_answer());
+    /// let refused = MoveError::Follower(FollowerError::NoFollowerLeft { player: PlayerId(0) });
+    /// assert!(!refused.awaits_answer());
+    /// ```
+    pub fn awaits_answer(&self) -> bool {
+        matches!(
+            self,
+            MoveError::Magic(MagicError::Missing { .. } | MagicError::WhichFigure | MagicError::FixMissing { .. })
+                | MoveError::Crop(CropError::ChoiceMissing { .. } | CropError::Missing { .. })
+                | MoveError::Ferry(FerryError::Missing { .. })
+                | MoveError::Flight(FlightError::MustLand { .. })
+                | MoveError::Gold(GoldError::NeighbourMissing { .. } | GoldError::TakesLeft { .. })
+        )
+    }
+
     /// The error as a sentence that calls the players by their names, seat by seat; a seat
     /// without a name is "player 1", "player 2", … as in the plain [`fmt::Display`].
     ///

@@ -4,6 +4,7 @@
 //! Castellan shares the gold by QB-13. The engine answers both ([`Game::second_ingot_options`],
 //! [`Game::next_gold_take`]); this only shapes its answers for the screen.
 
+use super::QuestionError;
 use castellan_engine::{Cell, Game, Move, SecondIngot};
 use serde::Serialize;
 
@@ -19,6 +20,9 @@ pub struct GoldQuestion {
     pub neighbours: Vec<IngotNeighbour>,
     /// Whether the move hands gold to several players, so the takes may be told (GM-05).
     pub shares: bool,
+    /// Whether who shares the gold is still unknown: it comes from playing the move through,
+    /// which waits for the other boxes' answers to this placement.
+    pub waiting: bool,
     /// The next ingot to take, after the takes told so far; left out once every take is told,
     /// and while the second ingot's tile is still to be named.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -64,10 +68,12 @@ pub struct IngotHeap {
 }
 
 /// The gold question for the placement `mv` (its answers so far in its `told`); `None` when
-/// the tile shows no gold and the move shares none among several players, as far as its
-/// answers so far let the move be played through.
-pub fn gold_question(game: &Game, mv: &Move) -> Option<GoldQuestion> {
-    let Move::Place { tile, cell, told, .. } = mv else { return None };
+/// the tile shows no gold and the move shares none among several players.
+///
+/// # Errors
+/// The engine refuses the move as it stands for a reason other than an answer still to come.
+pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, QuestionError> {
+    let Move::Place { tile, cell, told, .. } = mv else { return Ok(None) };
     let neighbours: Vec<IngotNeighbour> = game
         .second_ingot_options(*tile, *cell)
         .into_iter()
@@ -79,20 +85,48 @@ pub fn gold_question(game: &Game, mv: &Move) -> Option<GoldQuestion> {
         .collect();
     // The takes hang on where the second ingot lies: they are asked once it is named.
     let named = neighbours.is_empty() || told.gold.is_some();
-    // The takes come from playing the move through, which needs every other box's answer
-    // too: until those are told there is nothing to ask yet (left to Castellan, QB-13), and
-    // the panel asks again as answers come in.
-    let next = if named { game.next_gold_take(mv).ok().flatten() } else { None };
+    let played = if named { game.next_gold_take(mv) } else { Ok(None) };
+    let (next, waiting) = match played {
+        Ok(next) => (next, false),
+        // Playing the move through needs every box's answer: the shares are asked once the
+        // others are told, and only where there is gold that could be shared at all.
+        Err(e) if e.awaits_answer() => (None, may_share_once_told(game, mv)),
+        Err(e) => return Err(e.into()),
+    };
     let shares = !told.gold_taken.is_empty() || next.is_some();
-    if neighbours.is_empty() && !shares {
-        return None;
+    if neighbours.is_empty() && !shares && !waiting {
+        return Ok(None);
     }
     let take = next.map(|next| GoldTakeQuestion {
         seat: u32::from(next.player.0),
         from: next.from.into_iter().map(|(cell, n)| IngotHeap { cell, ingots: u32::from(n) }).collect(),
         left: u32::from(next.left),
     });
-    Some(GoldQuestion { tile: *cell, neighbours, shares, take })
+    Ok(Some(GoldQuestion { tile: *cell, neighbours, shares, waiting, take }))
+}
+
+/// Whether `mv`, refused only for an answer still owed, may share gold among several players
+/// once it is told: where the answer owed is the new lake's ferry, each pair it may link is
+/// tried; otherwise only a table without ingots (and a tile without gold) is sure to share none.
+fn may_share_once_told(game: &Game, mv: &Move) -> bool {
+    let Move::Place { tile, rotation, told, .. } = mv else { return false };
+    if !tile.def().marks.gold && game.gold_on_tiles().is_empty() {
+        return false;
+    }
+    let links = game.ferry_links(*tile, *rotation);
+    if told.ferry.is_some() || links.is_empty() {
+        return true;
+    }
+    links.into_iter().any(|pair| {
+        let mut linked = mv.clone();
+        if let Move::Place { told, .. } = &mut linked {
+            told.ferry = Some(pair);
+        }
+        match game.next_gold_take(&linked) {
+            Ok(next) => next.is_some(),
+            Err(e) => e.awaits_answer(),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -101,6 +135,7 @@ mod tests {
     use crate::fixture::{place, place_request};
     use crate::request::MoveRequest;
     use crate::tell::tell_questions;
+    use castellan_engine::{CropAction, CropChoice, CropCircle, CropDeed, Figure, Flight, GoldError, MoveError};
     use castellan_engine::{GameSetup, GoldTake, PlayerId, Port, Rotation, TileSet, Told, ToldAnswers};
 
     const ANNA: PlayerId = PlayerId(0);
@@ -122,15 +157,24 @@ mod tests {
     }
 
     fn gold_game() -> Game {
+        gold_game_with(&[])
+    }
+
+    fn gold_game_with(sets: &[TileSet]) -> Game {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(TileSet::Goldmines);
+        setup.sets.extend_from_slice(sets);
         Game::new(setup).unwrap()
     }
 
     /// Anna's knight on GM07's city north of the start tile, Bram's on `D` at [1,-1]; Anna's
     /// `GM06` at [1,-2] (turned 270) next closes the city, which both share.
     fn tied_city() -> Game {
-        let mut game = gold_game();
+        tied_city_with(&[])
+    }
+
+    fn tied_city_with(sets: &[TileSet]) -> Game {
+        let mut game = gold_game_with(sets);
         let mut first = place("GM07", 0, -1, Rotation::R90, Some(Port::N));
         if let Move::Place { told: answers, .. } = &mut first {
             *answers = told(Some((0, 1)), &[]);
@@ -192,5 +236,95 @@ mod tests {
         let mut played = game.clone();
         played.apply(&all.to_move().unwrap()).expect("the engine takes the takes offered");
         assert_eq!(played.gold(), [2, 1]);
+    }
+
+    #[test]
+    fn shares_are_asked_before_the_crop_circle_is_answered() {
+        // The first Crop Circles' CI01 closes the city as GM06 would; its action follows the
+        // scoring (CC-08), so who shares the gold does not wait for it.
+        let game = tied_city_with(&[TileSet::CropCircles1]);
+        let closing = place_request("CI01", 1, -2, 270, None);
+        let asked = tell_questions(&game, &closing).unwrap();
+        assert!(asked.crop.is_some(), "the crop circle asks its action");
+        let gold = asked.gold.expect("Anna and Bram share the city's gold");
+        assert!(!gold.waiting && gold.shares && gold.neighbours.is_empty(), "{gold:?}");
+        assert_eq!(gold.take.as_ref().map(|t| (t.seat, t.left)), Some((0, 2)), "the mover takes first, of two ingots");
+        let passed = CropCircle {
+            choice: CropChoice::Add,
+            actions: vec![
+                CropAction { player: BRAM, deed: CropDeed::Pass },
+                CropAction { player: ANNA, deed: CropDeed::Pass },
+            ],
+        };
+        let answered =
+            with_told(closing, Told::from(ToldAnswers { crop_circle: Some(passed), ..ToldAnswers::default() }));
+        assert_eq!(question(&game, &answered), Some(gold), "the crop circle's answer changes nothing of it");
+    }
+
+    #[test]
+    fn shares_are_asked_before_the_magic_figure_is_placed() {
+        // MW02 is drawn as GM06 is: it closes the city, and the mage or witch it moves changes
+        // the points, never who shares the gold.
+        let game = tied_city_with(&[TileSet::MageWitch]);
+        let asked = tell_questions(&game, &place_request("MW02", 1, -2, 270, None)).unwrap();
+        assert!(asked.magic.is_some(), "the magic tile asks where a figure goes");
+        let gold = asked.gold.expect("Anna and Bram share the city's gold");
+        assert!(!gold.waiting && gold.shares, "{gold:?}");
+        assert_eq!(gold.take.map(|t| t.seat), Some(0), "the mover takes first");
+    }
+
+    #[test]
+    fn a_lake_whose_every_ferry_shares_no_gold_waits_for_none() {
+        let mut game = gold_game_with(&[TileSet::Ferries]);
+        let mut first = place("GM07", 0, -1, Rotation::R90, None);
+        if let Move::Place { told: answers, .. } = &mut first {
+            *answers = told(Some((0, 1)), &[]);
+        }
+        game.apply(&first).unwrap();
+        // FE04 east of the start tile completes nothing, whichever road ends its ferry links.
+        let asked = tell_questions(&game, &place_request("FE04", 1, 0, 0, None)).unwrap();
+        assert!(asked.ferries.is_some(), "the lake asks for its ferry");
+        assert_eq!(asked.gold, None, "no ferry shares gold: nothing to wait for");
+    }
+
+    #[test]
+    fn a_flight_whose_landing_is_still_to_come_is_no_refusal() {
+        let mut game = gold_game_with(&[TileSet::Flier]);
+        let mut first = place("GM07", 0, -1, Rotation::R90, None);
+        if let Move::Place { told: answers, .. } = &mut first {
+            *answers = told(Some((0, 1)), &[]);
+        }
+        game.apply(&first).unwrap();
+        // FM05's machine points west: one square on lies the start tile, where a follower
+        // can land; the die is told, the landing not yet.
+        let flight = Flight { figure: Figure::Follower, roll: 1, to: None };
+        let request = with_told(
+            place_request("FM05", 1, 0, 0, None),
+            Told::from(ToldAnswers { flight: Some(flight), ..ToldAnswers::default() }),
+        );
+        let asked = tell_questions(&game, &request).expect("asked on, not refused, while the landing is to come");
+        assert!(asked.flier.is_some(), "the flight is asked");
+        let gold = asked.gold.expect("gold lies on the table: its shares wait for the landing");
+        assert!(gold.waiting && gold.take.is_none(), "{gold:?}");
+    }
+
+    #[test]
+    fn a_tile_far_from_any_gold_waits_for_nothing() {
+        let game = gold_game_with(&[TileSet::CropCircles1]);
+        let asked = tell_questions(&game, &place_request("CI01", 0, -1, 180, None)).unwrap();
+        assert!(asked.crop.is_some(), "the crop circle asks its action");
+        assert_eq!(asked.gold, None, "no ingot lies anywhere: there is no gold to wait for");
+    }
+
+    #[test]
+    fn a_refused_take_reaches_the_window_as_a_refusal() {
+        let game = tied_city();
+        let bram_first = [(BRAM, Cell::new(0, -1))];
+        let request = with_told(place_request("GM06", 1, -2, 270, None), told(Some((1, 1)), &bram_first));
+        let refused = tell_questions(&game, &request).expect_err("Anna takes first, not Bram");
+        let QuestionError::Refused(MoveError::Gold(GoldError::OutOfTurn { take, expected, told })) = refused else {
+            panic!("refused for the take out of turn, not {refused:?}");
+        };
+        assert_eq!((take, expected, told), (0, ANNA, BRAM));
     }
 }

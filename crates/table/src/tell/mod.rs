@@ -71,7 +71,7 @@ pub fn tell_questions(game: &Game, request: &MoveRequest) -> Result<TellQuestion
         return Ok(TellQuestions::default());
     }
     Ok(TellQuestions {
-        gold: gold::gold_question(game, &mv),
+        gold: gold::gold_question(game, &mv)?,
         magic: magic::magic_question(game, *tile, (*cell, *rotation), told.magic)?,
         flier: flier::flight_question(game, &mv),
         ferries: ferries::ferry_question(game, &mv)?,
