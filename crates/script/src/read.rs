@@ -728,6 +728,9 @@ fn read_move(
         }
         return Ok(Move::City { at: cell_of(c, at)? });
     }
+    if let Some(stand) = crate::magic::read_magic_stand(o, version, at)? {
+        return Ok(stand);
+    }
     let name = string(o.get("tile").ok_or_else(|| ScriptError::format(at, "missing tile"))?, at)?;
     let tile =
         TileId::from_name(name).ok_or_else(|| ScriptError::format(at, format!("unknown tile {}", quoted(name))))?;

@@ -75,6 +75,7 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
     match m {
         Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
         Move::City { at } => json!({"city": [at.x, at.y]}),
+        Move::StandMagic { figure, cell, port } => crate::magic::magic_stand_json(*figure, *cell, *port),
         Move::Stand { player, at, figure } => {
             let stand = match at {
                 Standing::Board(cell, port) => json!([cell.x, cell.y, port.name()]),
@@ -188,7 +189,7 @@ impl Script {
                         || count.moves.iter().any(|q| q.big)
                         || count.entry.is_some_and(|e| e.big)
                 }
-                Move::Discard { .. } | Move::City { .. } => false,
+                Move::Discard { .. } | Move::City { .. } | Move::StandMagic { .. } => false,
             })
     }
 
