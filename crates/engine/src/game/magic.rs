@@ -936,6 +936,9 @@ mod final_board_tests {
             "the mage stands at [0,0] N already"
         );
 
+        let far = Move::StandMagic { figure: MagicFigure::Witch, cell: Cell::new(i32::MAX, 0), port: Port::N };
+        assert!(matches!(game.clone().apply(&far), Err(MoveError::OffTable { .. })), "refused before the board");
+
         let mut turns = Game::new(setup(Mode::Turns)).unwrap();
         assert_eq!(turns.apply(&magic(MagicFigure::Mage, 0, 0, "N")), Err(MoveError::WrongMode), "MW-02 in play");
         let mut plain = Game::new(GameSetup { sets: vec![TileSet::Base], ..setup(Mode::FinalBoard) }).unwrap();
