@@ -24,7 +24,10 @@ export { ROTATION_DEGREES } from "./bindings";
 export { FARM_RULES, TIE_RULES, UNPLACEABLE_RULES, COUNT_MOVEMENTS } from "./bindings";
 
 /** What a command returned: its value, or the error Rust sent as data. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CommandError };
+export type Outcome<T> = Answered<T> | { ok: false; error: CommandError };
+
+/** A command that answered, with its value. */
+export type Answered<T> = { ok: true; value: T };
 
 /** How a generated command that can fail replies. */
 type Reply<T> = { status: "ok"; data: T } | { status: "error"; error: CommandError };

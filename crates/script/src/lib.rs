@@ -5,6 +5,10 @@
 //! ([`Script::play`]), and writes it back ([`Script::to_json`]). A game as a ledger stores
 //! it becomes a script through [`StoredGame`]. Keys the format does not define are ignored;
 //! a defined key with a wrong type or value is an error naming where it is.
+//!
+//! The format's shape is declared once, as types that serde reads and writes alike (the
+//! private module `shape`); reading checks what lies between keys after the types are read,
+//! one step per rule, and writing builds the same types from the engine's.
 
 #![deny(missing_docs)]
 
@@ -14,6 +18,7 @@ mod place;
 mod read;
 mod report;
 mod scenario;
+mod shape;
 pub mod shown;
 mod stored;
 mod write;

@@ -1,26 +1,26 @@
 //! Mage & Witch in a script (version 3): a move's `magic` and `magic_fix`, a final board's
-//! `setup.magic` and its magic stands (a move of `magic` alone), and the report's `magic`. Read and written here, so that what one writes
-//! the other reads back unchanged.
+//! `setup.magic` and its magic stands (a move of `magic` alone), and the report's `magic`. Read and written here, through the format's shape
+//! ([`crate::shape`]), so that what one writes the other reads back unchanged.
 
-use crate::place::At;
-use crate::read::{boolean, feature_ref, object, string, Result, ScriptError};
+use crate::read::{Result, ScriptError};
+use crate::shape::leaf::Obj;
+use crate::shape::leaf::{Flag, MagicFigureName, NameMap, PlaceRef};
+use crate::shape::{MagicMoveDoc, MoveDoc};
 use crate::shown::quoted;
+use crate::ScriptPlace;
 use castellan_engine::{Cell, MagicFigure, MagicFigures, MagicMove, Move, Port};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 /// `{"figure": "witch", "to": [x, y, "N"]}`, or `{"remove": true}` with the figure when the
 /// table names one (MW-02, MW-04, MW-05).
-pub(crate) fn read_magic_move(v: &Value, at: impl At) -> Result<MagicMove> {
-    let o = object(v, at)?;
-    let figure = o.get("figure").map(|f| figure_of(f, at)).transpose()?;
-    let remove = o.get("remove").map(|r| boolean(r, at)).transpose()?;
-    match (o.get("to"), remove) {
+pub(crate) fn read_magic_move(doc: MagicMoveDoc, at: &ScriptPlace) -> Result<MagicMove> {
+    let figure = doc.figure.map(|MagicFigureName(f)| f);
+    match (doc.to, doc.remove.map(|Flag(r)| r)) {
         (Some(_), Some(true)) => {
             Err(ScriptError::format(at, "a magic figure goes `to` a place or is removed, not both"))
         }
-        (Some(to), _) => {
+        (Some(PlaceRef(cell, port)), _) => {
             let figure = figure.ok_or_else(|| ScriptError::format(at, "say which `figure` goes: mage or witch"))?;
-            let (cell, port) = feature_ref(to, at)?;
             Ok(MagicMove::To { figure, cell, port })
         }
         (None, Some(true)) => Ok(MagicMove::Remove { figure }),
@@ -28,32 +28,14 @@ pub(crate) fn read_magic_move(v: &Value, at: impl At) -> Result<MagicMove> {
     }
 }
 
-fn figure_of(v: &Value, at: impl At) -> Result<MagicFigure> {
-    let name = string(v, at)?;
-    MagicFigure::from_name(name)
-        .ok_or_else(|| ScriptError::format(at, format!("unknown magic figure {} (mage or witch)", quoted(name))))
-}
-
-/// The JSON [`read_magic_move`] reads.
-pub(crate) fn magic_move_json(m: &MagicMove) -> Value {
-    match *m {
-        MagicMove::To { figure, cell, port } => json!({"figure": figure.name(), "to": place_json((cell, port))}),
-        MagicMove::Remove { figure: Some(figure) } => json!({"figure": figure.name(), "remove": true}),
-        MagicMove::Remove { figure: None } => json!({"remove": true}),
-    }
-}
-
 /// A final board's mage or witch where it stands: a move of `magic` alone, with no tile,
-/// `{"magic": {"figure": "mage", "to": [x, y, "N"]}}`. `None` for any other move.
-pub(crate) fn read_magic_stand(o: &Map<String, Value>, version: u64, at: impl At) -> Result<Option<Move>> {
-    let Some(m) = o.get("magic").filter(|_| version >= crate::VERSION_3 && !o.contains_key("tile")) else {
-        return Ok(None);
-    };
-    if o.len() > 1 {
+/// `{"magic": {"figure": "mage", "to": [x, y, "N"]}}` (`written` keys in all).
+pub(crate) fn read_magic_stand(doc: MagicMoveDoc, written: usize, at: &ScriptPlace) -> Result<Move> {
+    if written > 1 {
         return Err(ScriptError::format(at, "a standing mage or witch is a move of its own"));
     }
-    match read_magic_move(m, &at.place().child("magic"))? {
-        MagicMove::To { figure, cell, port } => Ok(Some(Move::StandMagic { figure, cell, port })),
+    match read_magic_move(doc, &at.child("magic"))? {
+        MagicMove::To { figure, cell, port } => Ok(Move::StandMagic { figure, cell, port }),
         MagicMove::Remove { .. } => {
             Err(ScriptError::format(at, "a standing mage or witch goes `to` a place; one beside the board is left out"))
         }
@@ -61,22 +43,20 @@ pub(crate) fn read_magic_stand(o: &Map<String, Value>, version: u64, at: impl At
 }
 
 /// The move [`read_magic_stand`] reads.
-pub(crate) fn magic_stand_json(figure: MagicFigure, cell: Cell, port: Port) -> Value {
-    json!({"magic": magic_move_json(&MagicMove::To { figure, cell, port })})
+pub(crate) fn magic_stand_doc(figure: MagicFigure, cell: Cell, port: Port) -> MoveDoc {
+    let to = magic_move_doc(&MagicMove::To { figure, cell, port });
+    MoveDoc { magic: Some(Obj(to)), ..MoveDoc::default() }
 }
 
-/// A final board's `setup.magic`: `{"mage": [x, y, "N"], "witch": null}`, either left out or
-/// `null` for a figure beside the board.
-pub(crate) fn read_magic_figures(v: &Value, at: impl At) -> Result<MagicFigures> {
-    let o = object(v, at)?;
+/// A final board's `setup.magic` (MW-08): where the mage and the witch stand, a figure left
+/// out or `null` beside the board.
+pub(crate) fn read_magic_figures(NameMap(given): NameMap<Option<PlaceRef>>) -> Result<MagicFigures> {
     let mut figures = MagicFigures::default();
-    for (key, place) in o {
-        let figure = MagicFigure::from_name(key)
-            .ok_or_else(|| ScriptError::format(at, format!("unknown magic figure {} (mage or witch)", quoted(key))))?;
-        let place = match place {
-            Value::Null => None,
-            v => Some(feature_ref(v, &at.place().child(key))?),
-        };
+    for (key, place) in given {
+        let figure = MagicFigure::from_name(&key).ok_or_else(|| {
+            ScriptError::format("setup.magic", format!("unknown magic figure {} (mage or witch)", quoted(&key)))
+        })?;
+        let place = place.map(|PlaceRef(cell, port)| (cell, port));
         match figure {
             MagicFigure::Mage => figures.mage = place,
             MagicFigure::Witch => figures.witch = place,
@@ -85,17 +65,28 @@ pub(crate) fn read_magic_figures(v: &Value, at: impl At) -> Result<MagicFigures>
     Ok(figures)
 }
 
-/// Where the mage and the witch stand, `null` for one beside the board: the setup's and the
-/// report's form.
+/// A move's `magic` or `magic_fix`.
+pub(crate) fn magic_move_doc(m: &MagicMove) -> MagicMoveDoc {
+    match *m {
+        MagicMove::To { figure, cell, port } => {
+            MagicMoveDoc { figure: Some(MagicFigureName(figure)), to: Some(PlaceRef(cell, port)), remove: None }
+        }
+        MagicMove::Remove { figure } => {
+            MagicMoveDoc { figure: figure.map(MagicFigureName), to: None, remove: Some(Flag(true)) }
+        }
+    }
+}
+
+/// Where the mage and the witch stand, `null` for one beside the board: the setup's form,
+/// and the report's.
 pub(crate) fn magic_figures_json(m: &MagicFigures) -> Value {
-    let figures = MagicFigure::ALL.into_iter().map(|f| (f.name().to_string(), m.of(f).map_or(Value::Null, place_json)));
-    Value::Object(figures.collect::<Map<_, _>>())
+    crate::write::json(magic_figures_doc(m))
 }
 
-fn place_json((cell, port): (Cell, Port)) -> Value {
-    json!([cell.x, cell.y, port.name()])
+pub(crate) fn magic_figures_doc(m: &MagicFigures) -> NameMap<Option<PlaceRef>> {
+    let place = |f: MagicFigure| m.of(f).map(|(cell, port)| PlaceRef(cell, port));
+    NameMap(MagicFigure::ALL.into_iter().map(|f| (f.name().to_string(), place(f))).collect())
 }
-
 #[cfg(test)]
 mod tests {
     use crate::Script;

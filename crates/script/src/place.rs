@@ -102,17 +102,6 @@ impl From<&ScriptPlace> for ScriptPlace {
     }
 }
 
-/// A place as the reader's helpers take it: a key path written in the reader (`"setup.sets"`)
-/// or a place built while reading (a move's entry).
-pub(crate) trait At: Into<ScriptPlace> + Copy {
-    /// The place, to name a key inside it.
-    fn place(self) -> ScriptPlace {
-        self.into()
-    }
-}
-
-impl<T: Into<ScriptPlace> + Copy> At for T {}
-
 #[cfg(test)]
 mod tests {
     use super::*;

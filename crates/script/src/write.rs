@@ -1,93 +1,156 @@
-//! Writing a script: [`Script`] → JSON that [`Script::from_json`] reads back unchanged.
+//! Writing a script: [`Script`] → the format's shape ([`crate::shape`]) → JSON that
+//! [`Script::from_json`] reads back unchanged. What is at its default is left out, so that a
+//! script says only what the table chose.
 
+use crate::shape::leaf::{
+    CellRef, ColorName, CountMovementName, CropChoiceName, FarmName, FerryLink, FigureName, Flag, List, ModeName,
+    NameMap, Obj, PlaceRef, PortName, QuarterName, Recall, Rot, SetName, StandAt, StartName, Text, TiedWinnersName,
+    TileName, UnplaceableName, Whole,
+};
+use crate::shape::{
+    BoundsDoc, CountDoc, CropActionDoc, CropCircleDoc, EnterDoc, ExpectDoc, FerryMoveDoc, FlightDoc, FollowerDoc,
+    GoldTakeDoc, MoveDoc, PlayerDoc, QuarterMoveDoc, RulesDoc, ScriptDoc, SetupDoc,
+};
 use crate::{Script, Standing, FORMAT, VERSION_2};
-use castellan_engine::{CropCircle, CropDeed, Figure, GameSetup, Mode, Move, QuarterMove, RuleSet, Start};
-use serde_json::{json, Map, Value};
+use castellan_engine::{
+    Cell, CropCircle, CropDeed, Figure, GameSetup, Mode, Move, PlayerId, QuarterMove, RuleSet, Start,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The shape as JSON: every part of the format is plain data, so this cannot fail.
+pub(crate) fn json(doc: impl Serialize) -> Value {
+    serde_json::to_value(doc).expect("the script's shape has string keys only")
+}
+
+/// A player, by name.
+fn name(s: &GameSetup, player: PlayerId) -> Text {
+    Text(s.players[player.index()].name.clone())
+}
+
+/// `figure`, said only when the figure is not a plain follower: a version-1 script has none.
+fn unless_follower(figure: Figure) -> Option<FigureName> {
+    (figure != Figure::Follower).then_some(FigureName(figure))
+}
 
 /// A game's players as a script's `players` array.
 pub fn players_json(setup: &GameSetup) -> Value {
-    setup.players.iter().map(|p| json!({"name": p.name, "color": p.color.name()})).collect()
+    json(players_doc(setup))
+}
+
+fn players_doc(s: &GameSetup) -> Vec<PlayerDoc> {
+    let player = |p: &castellan_engine::PlayerSetup| PlayerDoc {
+        name: Some(Text(p.name.clone())),
+        color: Some(ColorName(p.color)),
+    };
+    s.players.iter().map(player).collect()
 }
 
 /// A game's sets, start, mode and rules as a script's `setup` object. Rule options at their
 /// defaults are left out.
 pub fn setup_json(s: &GameSetup) -> Value {
-    let mut setup = Map::new();
-    setup.insert("sets".into(), s.sets.iter().map(|t| Value::from(t.name())).collect());
-    setup.insert("start".into(), s.start.name().into());
-    if s.mode != Mode::Turns {
-        setup.insert("mode".into(), s.mode.name().into());
+    json(setup_doc(s))
+}
+
+fn setup_doc(s: &GameSetup) -> SetupDoc {
+    let final_board = s.mode == Mode::FinalBoard;
+    let holder = |title: Option<castellan_engine::Title>| title.filter(|_| final_board).map(|t| name(s, t.holder));
+    let goods = s.players.iter().zip(&s.goods).filter(|(_, t)| !t.is_empty()).map(|(p, t)| {
+        let kinds = t.held().map(|(g, n)| (g.name().to_string(), Whole(n.into())));
+        (p.name.clone(), NameMap(kinds.collect()))
+    });
+    let gold = s.players.iter().zip(&s.gold).filter(|(_, &n)| n > 0).map(|(p, &n)| (p.name.clone(), Whole(n.into())));
+    SetupDoc {
+        sets: Some(List(s.sets.iter().map(|&t| SetName(t)).collect())),
+        start: Some(StartName(s.start)),
+        mode: (s.mode != Mode::Turns).then_some(ModeName(s.mode)),
+        rules: Some(Obj(rules_doc(&s.rules))),
+        count_at: (final_board && s.start == Start::Count).then_some(QuarterName(s.count_at)),
+        king: holder(s.titles.king),
+        robber: holder(s.titles.robber),
+        track: None,
+        goods: (!s.goods.is_empty()).then(|| NameMap(goods.collect())),
+        magic: (!s.magic.is_empty()).then(|| crate::magic::magic_figures_doc(&s.magic)),
+        gold: (!s.gold.is_empty()).then(|| NameMap(gold.collect())),
     }
-    setup.insert("rules".into(), rules_json(&s.rules));
-    if s.mode == Mode::FinalBoard && s.start == Start::Count {
-        setup.insert("count_at".into(), s.count_at.name().into());
-    }
-    if !s.goods.is_empty() {
-        let hands = s.players.iter().zip(&s.goods).filter(|(_, t)| !t.is_empty());
-        let goods = hands.map(|(p, t)| {
-            let kinds = t.held().map(|(g, n)| (g.name().to_string(), Value::from(n))).collect::<Map<_, _>>();
-            (p.name.clone(), Value::Object(kinds))
-        });
-        setup.insert("goods".into(), Value::Object(goods.collect()));
-    }
-    if !s.magic.is_empty() {
-        setup.insert("magic".into(), crate::magic::magic_figures_json(&s.magic));
-    }
-    if !s.gold.is_empty() {
-        let hands = s.players.iter().zip(&s.gold).filter(|(_, &n)| n > 0);
-        setup.insert("gold".into(), hands.map(|(p, &n)| (p.name.clone(), Value::from(n))).collect());
-    }
-    if s.mode == Mode::FinalBoard {
-        for (key, title) in [("king", s.titles.king), ("robber", s.titles.robber)] {
-            if let Some(t) = title {
-                setup.insert(key.into(), s.players[t.holder.index()].name.clone().into());
-            }
-        }
-    }
-    Value::Object(setup)
 }
 
 /// A final board's scores before the end count, by seat, as `setup.track`: name → score.
 pub fn track_json(s: &GameSetup, track: &[u32]) -> Value {
-    s.players.iter().zip(track).map(|(p, &t)| (p.name.clone(), Value::from(t))).collect::<Map<_, _>>().into()
+    json(track_doc(s, track))
 }
 
-/// A crop circle's action as a move's `crop_circle` (CC-03).
-fn crop_circle_json(s: &GameSetup, c: &CropCircle) -> Value {
-    let actions = c.actions.iter().map(|a| {
-        let mut o = json!({"player": s.players[a.player.index()].name});
-        match a.deed {
-            CropDeed::Pass => o["pass"] = true.into(),
-            CropDeed::At { cell, port, figure } => {
-                o["at"] = json!([cell.x, cell.y, port.name()]);
-                if figure != Figure::Follower {
-                    o["figure"] = figure.name().into();
-                }
-            }
-        }
-        o
-    });
-    json!({"choice": c.choice.name(), "actions": actions.collect::<Vec<_>>()})
+fn track_doc(s: &GameSetup, track: &[u32]) -> NameMap<Whole> {
+    NameMap(s.players.iter().zip(track).map(|(p, &t)| (p.name.clone(), Whole(t.into()))).collect())
+}
+
+fn rules_doc(r: &RuleSet) -> RulesDoc {
+    let d = RuleSet::default();
+    let changed = |v: bool, default: bool| (v != default).then_some(Flag(v));
+    RulesDoc {
+        farms: Some(FarmName(r.farms)),
+        small_city: Some(Flag(r.small_city)),
+        score_incomplete: Some(Flag(r.score_incomplete)),
+        small_city_pennants: changed(r.small_city_pennants, d.small_city_pennants),
+        road_loops_complete: changed(r.road_loops_complete, d.road_loops_complete),
+        max_players: (r.max_players != d.max_players).then_some(Whole(r.max_players.into())),
+        border_closes: changed(r.border_closes, d.border_closes),
+        hole_extra_turn: changed(r.hole_extra_turn, d.hole_extra_turn),
+        separate_start_tile: changed(r.separate_start_tile, d.separate_start_tile),
+        title_record_rises: changed(r.title_record_rises, d.title_record_rises),
+        start_tile_in_bag: changed(r.start_tile_in_bag, d.start_tile_in_bag),
+        challenge_when_partner_completes: changed(
+            r.challenge_when_partner_completes,
+            d.challenge_when_partner_completes,
+        ),
+        challenge_winner_takes_both: changed(r.challenge_winner_takes_both, d.challenge_winner_takes_both),
+        relaxed_shrine_placement: changed(r.relaxed_shrine_placement, d.relaxed_shrine_placement),
+        river_before_city: changed(r.river_before_city, d.river_before_city),
+        start_tile_after_river: changed(r.start_tile_after_river, d.start_tile_after_river),
+        no_followers_on_river: changed(r.no_followers_on_river, d.no_followers_on_river),
+        recall_loses_challenge: changed(r.recall_loses_challenge, d.recall_loses_challenge),
+        herd_and_pig_stack: changed(r.herd_and_pig_stack, d.herd_and_pig_stack),
+        crop_circle_same_tile: changed(r.crop_circle_same_tile, d.crop_circle_same_tile),
+        purchase_pays_drawer: changed(r.purchase_pays_drawer, d.purchase_pays_drawer),
+        count_lock_entry: changed(r.count_lock_entry, d.count_lock_entry),
+        count_round_per_feature: changed(r.count_round_per_feature, d.count_round_per_feature),
+        count_movement: (r.count_movement != d.count_movement).then_some(CountMovementName(r.count_movement)),
+        tied_winners: (r.tied_winners != d.tied_winners).then_some(TiedWinnersName(r.tied_winners)),
+        unplaceable: (r.unplaceable != d.unplaceable).then_some(UnplaceableName(r.unplaceable)),
+        gardens: r.gardens.map(Flag),
+        tree_junctions: (!r.tree_junctions.is_empty()).then(|| List(r.tree_junctions.iter().map(TileName).collect())),
+        bounds: r.bounds.map(|b| {
+            Obj(BoundsDoc {
+                min_x: Some(Whole(b.min_x.into())),
+                max_x: Some(Whole(b.max_x.into())),
+                min_y: Some(Whole(b.min_y.into())),
+                max_y: Some(Whole(b.max_y.into())),
+            })
+        }),
+    }
 }
 
 /// One move as an element of a script's `moves` array.
 pub fn move_json(s: &GameSetup, m: &Move) -> Value {
+    json(move_doc(s, m))
+}
+
+fn move_doc(s: &GameSetup, m: &Move) -> MoveDoc {
     match m {
-        Move::Discard { tile } => json!({"tile": tile.name(), "discard": true}),
-        Move::City { at } => json!({"city": [at.x, at.y]}),
-        Move::StandMagic { figure, cell, port } => crate::magic::magic_stand_json(*figure, *cell, *port),
-        Move::Stand { player, at, figure } => {
-            let stand = match at {
-                Standing::Board(cell, port) => json!([cell.x, cell.y, port.name()]),
-                Standing::City(q) => q.name().into(),
-            };
-            let mut o = json!({"player": s.players[player.index()].name, "stand": stand});
-            // Only a figure other than a follower says so: a version-1 script is unchanged.
-            if *figure != Figure::Follower {
-                o["figure"] = figure.name().into();
-            }
-            o
+        Move::Discard { tile } => {
+            MoveDoc { tile: Some(TileName(*tile)), discard: Some(Flag(true)), ..MoveDoc::default() }
         }
+        Move::City { at } => MoveDoc { city: Some(CellRef(*at)), ..MoveDoc::default() },
+        Move::StandMagic { figure, cell, port } => crate::magic::magic_stand_doc(*figure, *cell, *port),
+        Move::Stand { player, at, figure } => MoveDoc {
+            player: Some(name(s, *player)),
+            stand: Some(match *at {
+                Standing::Board(cell, port) => StandAt::Board(PlaceRef(cell, port)),
+                Standing::City(q) => StandAt::City(QuarterName(q)),
+            }),
+            figure: unless_follower(*figure),
+            ..MoveDoc::default()
+        },
         Move::Place {
             tile,
             cell,
@@ -100,75 +163,71 @@ pub fn move_json(s: &GameSetup, m: &Move) -> Value {
             pass_second_tile,
             told,
         } => {
-            let mut o = json!({"tile": tile.name(), "at": [cell.x, cell.y], "rot": rotation.degrees()});
-            // Ferries (version 3): the new ferry, then the ferries moved.
-            if let Some(link) = told.ferry {
-                o["ferry"] = json!([link[0].letter(), link[1].letter()]);
+            // The figure placed; a flight's figure, when not a follower, is the one that flew.
+            let placed = follower.and_then(|_| unless_follower(*figure));
+            let flown = told.flight.and_then(|f| unless_follower(f.figure));
+            let ferry_move = |m: &castellan_engine::FerryMove| {
+                Obj(FerryMoveDoc { at: Some(CellRef(m.at)), link: Some(FerryLink(m.link)) })
+            };
+            let gold_take = |t: &castellan_engine::GoldTake| {
+                Obj(GoldTakeDoc { player: Some(name(s, t.player)), from: Some(CellRef(t.from)) })
+            };
+            MoveDoc {
+                tile: Some(TileName(*tile)),
+                at: Some(CellRef(*cell)),
+                rot: Some(Rot(*rotation)),
+                meeple: follower.map(PortName),
+                figure: flown.or(placed),
+                recall: recall_abbot.then_some(Recall),
+                second_tile: pass_second_tile.then_some(Flag(false)),
+                buyer: purchase.map(|p| name(s, p.buyer)),
+                price: purchase.map(|p| Whole(p.price.into())),
+                count: (!count.is_empty()).then(|| {
+                    Obj(CountDoc {
+                        moves: (!count.moves.is_empty())
+                            .then(|| List(count.moves.iter().map(|m| Obj(quarter_move_doc(s, m))).collect())),
+                        enter: count.entry.map(|e| {
+                            Obj(EnterDoc {
+                                quarter: Some(QuarterName(e.quarter)),
+                                count_to: e.count_to.map(QuarterName),
+                                figure: e.big.then_some(FigureName(Figure::Big)),
+                            })
+                        }),
+                    })
+                }),
+                ferry: told.ferry.map(FerryLink),
+                ferry_moves: (!told.ferry_moves.is_empty())
+                    .then(|| List(told.ferry_moves.iter().map(ferry_move).collect())),
+                gold: told.gold.map(|g| CellRef(Cell::new(g.dx, g.dy))),
+                gold_taken: (!told.gold_taken.is_empty())
+                    .then(|| List(told.gold_taken.iter().map(gold_take).collect())),
+                magic: told.magic.as_ref().map(|m| Obj(crate::magic::magic_move_doc(m))),
+                magic_fix: told.magic_fix.as_ref().map(|m| Obj(crate::magic::magic_move_doc(m))),
+                flight: told.flight.map(|f| FlightDoc { roll: f.roll, to: f.to }),
+                crop_circle: told.crop_circle.as_ref().map(|c| Obj(crop_circle_doc(s, c))),
+                ..MoveDoc::default()
             }
-            if !told.ferry_moves.is_empty() {
-                o["ferry_moves"] = told
-                    .ferry_moves
-                    .iter()
-                    .map(|m| json!({"at": [m.at.x, m.at.y], "link": [m.link[0].letter(), m.link[1].letter()]}))
-                    .collect();
-            }
-            if let Some(p) = follower {
-                o["meeple"] = p.name().into();
-                if *figure != Figure::Follower {
-                    o["figure"] = figure.name().into();
-                }
-            }
-            if let Some(m) = &told.magic {
-                o["magic"] = crate::magic::magic_move_json(m);
-            }
-            if let Some(m) = &told.magic_fix {
-                o["magic_fix"] = crate::magic::magic_move_json(m);
-            }
-            if let Some(flight) = &told.flight {
-                crate::flight::write_flight(&mut o, flight);
-            }
-            if *recall_abbot {
-                o["recall"] = "abbot".into();
-            }
-            if *pass_second_tile {
-                o["second_tile"] = false.into();
-            }
-            if let Some(g) = told.gold {
-                o["gold"] = json!([g.dx, g.dy]);
-            }
-            if !told.gold_taken.is_empty() {
-                let takes = told
-                    .gold_taken
-                    .iter()
-                    .map(|t| json!({"player": s.players[t.player.index()].name, "from": [t.from.x, t.from.y]}));
-                o["gold_taken"] = takes.collect();
-            }
-            if let Some(p) = purchase {
-                o["buyer"] = s.players[p.buyer.index()].name.clone().into();
-                o["price"] = p.price.into();
-            }
-            if !count.is_empty() {
-                let mut c = Map::new();
-                if !count.moves.is_empty() {
-                    c.insert("moves".into(), count.moves.iter().map(|m| quarter_move(s, m)).collect());
-                }
-                if let Some(e) = count.entry {
-                    let mut enter = json!({"quarter": e.quarter.name()});
-                    if let Some(to) = e.count_to {
-                        enter["count_to"] = to.name().into();
-                    }
-                    if e.big {
-                        enter["figure"] = Figure::Big.name().into();
-                    }
-                    c.insert("enter".into(), enter);
-                }
-                o["count"] = Value::Object(c);
-            }
-            if let Some(c) = &told.crop_circle {
-                o["crop_circle"] = crop_circle_json(s, c);
-            }
-            o
         }
+    }
+}
+
+/// A crop circle's action as a move's `crop_circle` (CC-03).
+fn crop_circle_doc(s: &GameSetup, c: &CropCircle) -> CropCircleDoc {
+    let action = |a: &castellan_engine::CropAction| {
+        let player = Some(name(s, a.player));
+        Obj(match a.deed {
+            CropDeed::Pass => CropActionDoc { player, pass: Some(Flag(true)), ..CropActionDoc::default() },
+            CropDeed::At { cell, port, figure } => CropActionDoc {
+                player,
+                at: Some(PlaceRef(cell, port)),
+                figure: unless_follower(figure),
+                ..CropActionDoc::default()
+            },
+        })
+    };
+    CropCircleDoc {
+        choice: Some(CropChoiceName(c.choice)),
+        actions: Some(List(c.actions.iter().map(action).collect())),
     }
 }
 
@@ -211,114 +270,49 @@ impl Script {
     /// The script as JSON. Rule options at their defaults are left out.
     pub fn to_json(&self) -> Value {
         let s = &self.setup;
-        let players = players_json(s);
-        let mut setup = setup_json(s);
-        if let Some(track) = &self.track {
-            setup["track"] = track_json(s, track);
-        }
-        let moves: Vec<Value> = self.moves.iter().map(|m| move_json(s, m)).collect();
-        let mut root = json!({
-            "format": FORMAT,
+        let follower = |f: &crate::StandingFollower| {
+            let (at, quarter) = match f.at {
+                Standing::Board(cell, port) => (Some(PlaceRef(cell, port)), None),
+                Standing::City(q) => (None, Some(QuarterName(q))),
+            };
+            FollowerDoc {
+                player: Some(name(s, f.player)),
+                at,
+                quarter,
+                figure: unless_follower(f.figure),
+                recall: None,
+            }
+        };
+        json(ScriptDoc {
+            format: FORMAT,
             // Version 2 only for a game that needs it (the abbot), so readers of version 1
             // keep reading every other game.
-            "version": self.version(),
-            "players": players,
-            "setup": setup,
-            "moves": moves,
-        });
-        if !self.followers.is_empty() {
-            root["followers"] = self
-                .followers
-                .iter()
-                .map(|f| {
-                    let mut o = match f.at {
-                        Standing::Board(cell, port) => {
-                            json!({"player": s.players[f.player.index()].name, "at": [cell.x, cell.y, port.name()]})
-                        }
-                        Standing::City(q) => json!({"player": s.players[f.player.index()].name, "quarter": q.name()}),
-                    };
-                    if f.figure != Figure::Follower {
-                        o["figure"] = f.figure.name().into();
-                    }
-                    o
-                })
-                .collect();
-        }
-        if !self.final_moves.is_empty() {
-            root["final_moves"] = self.final_moves.iter().map(|m| quarter_move(s, m)).collect();
-        }
-        // Written either way, so that a game not yet counted says so.
-        root["final_scoring"] = self.final_scoring.into();
-        if let Some(e) = &self.expect {
-            root["expect"] = json!({ "scores": e });
-        }
-        root
+            version: self.version(),
+            players: players_doc(s),
+            setup: SetupDoc { track: self.track.as_ref().map(|t| track_doc(s, t)), ..setup_doc(s) },
+            moves: self.moves.iter().map(|m| move_doc(s, m)).collect(),
+            followers: (!self.followers.is_empty()).then(|| self.followers.iter().map(follower).collect()),
+            final_moves: (!self.final_moves.is_empty())
+                .then(|| self.final_moves.iter().map(|m| quarter_move_doc(s, m)).collect()),
+            // Written either way, so that a game not yet counted says so.
+            final_scoring: self.final_scoring,
+            expect: self.expect.as_ref().map(|e| ExpectDoc {
+                scores: Some(NameMap(e.iter().map(|(n, &p)| (n.clone(), Whole(p.into()))).collect())),
+            }),
+        })
     }
 }
 
 /// Followers moved out of the City before the final count, as a script's `final_moves`.
 pub fn final_moves_json(s: &GameSetup, moves: &[QuarterMove]) -> Value {
-    moves.iter().map(|m| quarter_move(s, m)).collect()
+    json(moves.iter().map(|m| quarter_move_doc(s, m)).collect::<Vec<_>>())
 }
 
-fn quarter_move(s: &GameSetup, m: &QuarterMove) -> Value {
-    let mut o = json!({
-        "player": s.players[m.player.index()].name,
-        "quarter": m.quarter.name(),
-        "to": [m.to.0.x, m.to.0.y, m.to.1.name()],
-    });
-    if m.big {
-        o["figure"] = Figure::Big.name().into();
+fn quarter_move_doc(s: &GameSetup, m: &QuarterMove) -> QuarterMoveDoc {
+    QuarterMoveDoc {
+        player: Some(name(s, m.player)),
+        quarter: Some(QuarterName(m.quarter)),
+        to: Some(PlaceRef(m.to.0, m.to.1)),
+        figure: m.big.then_some(FigureName(Figure::Big)),
     }
-    o
-}
-
-fn rules_json(r: &RuleSet) -> Value {
-    let d = RuleSet::default();
-    let mut o = Map::new();
-    o.insert("farms".into(), r.farms.name().into());
-    o.insert("small_city".into(), r.small_city.into());
-    o.insert("score_incomplete".into(), r.score_incomplete.into());
-    let mut opt = |k: &str, v: Value, default: Value| {
-        if v != default {
-            o.insert(k.into(), v);
-        }
-    };
-    opt("small_city_pennants", r.small_city_pennants.into(), d.small_city_pennants.into());
-    opt("road_loops_complete", r.road_loops_complete.into(), d.road_loops_complete.into());
-    opt("max_players", r.max_players.into(), d.max_players.into());
-    opt("border_closes", r.border_closes.into(), d.border_closes.into());
-    opt("hole_extra_turn", r.hole_extra_turn.into(), d.hole_extra_turn.into());
-    opt("separate_start_tile", r.separate_start_tile.into(), d.separate_start_tile.into());
-    opt("title_record_rises", r.title_record_rises.into(), d.title_record_rises.into());
-    opt("start_tile_in_bag", r.start_tile_in_bag.into(), d.start_tile_in_bag.into());
-    opt(
-        "challenge_when_partner_completes",
-        r.challenge_when_partner_completes.into(),
-        d.challenge_when_partner_completes.into(),
-    );
-    opt("challenge_winner_takes_both", r.challenge_winner_takes_both.into(), d.challenge_winner_takes_both.into());
-    opt("relaxed_shrine_placement", r.relaxed_shrine_placement.into(), d.relaxed_shrine_placement.into());
-    opt("river_before_city", r.river_before_city.into(), d.river_before_city.into());
-    opt("start_tile_after_river", r.start_tile_after_river.into(), d.start_tile_after_river.into());
-    opt("no_followers_on_river", r.no_followers_on_river.into(), d.no_followers_on_river.into());
-    opt("recall_loses_challenge", r.recall_loses_challenge.into(), d.recall_loses_challenge.into());
-    opt("herd_and_pig_stack", r.herd_and_pig_stack.into(), d.herd_and_pig_stack.into());
-    opt("crop_circle_same_tile", r.crop_circle_same_tile.into(), d.crop_circle_same_tile.into());
-    opt("purchase_pays_drawer", r.purchase_pays_drawer.into(), d.purchase_pays_drawer.into());
-    opt("count_lock_entry", r.count_lock_entry.into(), d.count_lock_entry.into());
-    opt("count_round_per_feature", r.count_round_per_feature.into(), d.count_round_per_feature.into());
-    opt("count_movement", r.count_movement.name().into(), d.count_movement.name().into());
-    opt("tied_winners", r.tied_winners.name().into(), d.tied_winners.name().into());
-    opt("unplaceable", r.unplaceable.name().into(), d.unplaceable.name().into());
-    if let Some(gardens) = r.gardens {
-        o.insert("gardens".into(), gardens.into());
-    }
-    if !r.tree_junctions.is_empty() {
-        o.insert("tree_junctions".into(), r.tree_junctions.iter().map(|t| Value::from(t.name())).collect());
-    }
-    if let Some(b) = r.bounds {
-        o.insert("bounds".into(), json!({"min_x": b.min_x, "max_x": b.max_x, "min_y": b.min_y, "max_y": b.max_y}));
-    }
-    Value::Object(o)
 }

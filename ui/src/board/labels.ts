@@ -44,11 +44,6 @@ export function nameOf(players: PlayerView[], seat: number): string {
   return players[seat]?.name ?? "?";
 }
 
-/** Several seats' names, as a list in words. */
-export function namesOf(players: PlayerView[], seats: number[]): string {
-  return seats.map((s) => nameOf(players, s)).join(", ");
-}
-
 /**
  * The colours the board and the badges paint for each player colour: the CSS colour of the
  * same name. Typed by the engine's colours, so a new colour cannot come without its paint.

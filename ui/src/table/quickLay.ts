@@ -92,7 +92,7 @@ export function nextTurn(laid: Laid, by = 1): Degrees {
 }
 
 /** The move laying `look` on square `x`, `y`, with no figure. */
-export function layRequest(look: Look, x: number, y: number): MoveRequest {
+export function layRequest(look: Look, x: number, y: number): MoveRequest & { kind: "place" } {
   return {
     kind: "place",
     tile: look.tile,
