@@ -9,6 +9,7 @@ fn main() {
         "start_game",
         "placement_options_for",
         "standing_places_for",
+        "magic_standing_places_for",
         "count_question_for",
         "tell_questions_for",
         "roster",

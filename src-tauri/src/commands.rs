@@ -7,10 +7,12 @@ use crate::start::{StartNotice, StartNotices};
 use crate::state::AppState;
 use castellan_table::catalog::{tile_shapes, TileShape};
 use castellan_table::count::{count_question, final_move_options, CountQuestion, QuarterMoveOption};
-use castellan_table::engine::{Game, TileId};
+use castellan_table::engine::{Game, MagicFigure, TileId};
 use castellan_table::history::{history as ledger_history, unvoid_game as unvoid, void_game as void, NightSummary};
 use castellan_table::options::RulePresets;
-use castellan_table::placement::{placement_options, standing_options, FollowerOption, PlacementOption};
+use castellan_table::placement::{
+    magic_standing_options, placement_options, standing_options, FollowerOption, PlacementOption,
+};
 use castellan_table::request::{MoveRequest, NewGameRequest, QuarterMoveRequest};
 use castellan_table::roster::RosterPlayer;
 use castellan_table::stats::{stats, StatsView};
@@ -107,6 +109,20 @@ pub fn standing_places_for(
     before: Option<u32>,
 ) -> Result<Vec<FollowerOption>, CommandError> {
     state.with_live(|live| Ok(standing_options(&*game_at(live, before)?, seat, x, y)?))
+}
+
+/// Final board with Mage & Witch: where `figure` may stand on the tile at `x`, `y`; with
+/// `before`, as the board stood before that move, to correct it.
+#[tauri::command]
+#[specta::specta]
+pub fn magic_standing_places_for(
+    state: State<'_, AppState>,
+    figure: MagicFigure,
+    x: i32,
+    y: i32,
+    before: Option<u32>,
+) -> Result<Vec<FollowerOption>, CommandError> {
+    state.with_live(|live| Ok(magic_standing_options(&*game_at(live, before)?, figure, x, y)))
 }
 
 /// The game as it stood before move `index` (from 0), shown while that move is corrected.

@@ -293,6 +293,7 @@ mod tests {
             WhichFigure,
             FixMissing { cell, port: Port::N },
             FixNotNeeded,
+            AlreadyStanding { figure: MagicFigure::Mage, cell, port: Port::N },
         });
         // No figure named is worded apart from a named one.
         let mut magic = magic;
@@ -425,7 +426,6 @@ mod tests {
             UnknownSeat(7),
             FinalBoardOnly,
             OverLimit(OverLimit::QuarterMoves { given: 65, max: 64 }),
-            NotOnFinalBoard(castellan_table::engine::TileSet::MageWitch),
         })
     }
 

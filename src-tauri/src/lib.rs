@@ -34,7 +34,6 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         // Inns & Cathedrals and Traders & Builders are left out until the table screen can
         // place their figures; scripts and the command line play them.
         .constant("BOXES", castellan_table::catalog::offered_boxes())
-        .constant("FINAL_BOARD_BOXES", castellan_table::catalog::final_board_boxes())
         .constant("QUARTERS", castellan_table::engine::Quarter::ALL)
         // The answers of the rule options with more than two, the default first.
         .constant("FARM_RULES", castellan_table::engine::FarmRule::ALL)
@@ -56,6 +55,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::start_game,
             commands::placement_options_for,
             commands::standing_places_for,
+            commands::magic_standing_places_for,
             commands::count_question_for,
             commands::tell_questions_for,
             commands::roster,

@@ -5,8 +5,8 @@
 // away when a tile joins their features, a flight landed and one crashed (or nobody flying), a
 // lake's ferry and a ferry moved, a crop circle adding and one removing. The finished game must
 // score as `castellan score` scores its exported script, and read the same in Dutch and German.
-// Then the final-board twin: a finished table of four of the boxes (Mage & Witch cannot be told
-// on a finished table), counted as `castellan score` counts its script.
+// Then the final-board twin: a finished table of the five boxes, the mage stood by a click
+// like the followers, counted as `castellan score` counts its script.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -465,7 +465,7 @@ async function standFinal(seat, role) {
   });
 }
 
-test("a finished table of four Big Box boxes, gold in hand and a lake's ferry, counts as castellan score", async () => {
+test("a finished table of the five Big Box boxes, gold in hand, a lake's ferry and the mage, counts as castellan score", async () => {
   if (!(await browser.$("#new-game").isExisting())) await click(browser, "#menu");
   await click(browser, "#new-game");
   await seatPlayers(browser, [
@@ -473,11 +473,10 @@ test("a finished table of four Big Box boxes, gold in hand and a lake's ferry, c
     { name: "Bram", color: "red" },
   ]);
   await click(browser, "#final-board");
-  const four = BOXES.filter((b) => b !== "mage-witch");
-  // The new-game screen keeps the boxes of the last game: exactly these four ticked.
+  // The new-game screen keeps the boxes of the last game: exactly these five ticked.
   for (const box of BOXES) {
     const input = await browser.$(`input[value="${box}"]`);
-    if ((await input.isSelected()) !== four.includes(box)) await input.click();
+    if (!(await input.isSelected())) await input.click();
   }
   const held = [3, 5];
   for (const [seat, n] of held.entries()) await (await browser.$(`[data-gold-input="${seat}"]`)).setValue(n);
@@ -496,6 +495,17 @@ test("a finished table of four Big Box boxes, gold in hand and a lake's ferry, c
   await standFinal(1, "thief");
   await standFinal(1, "farmer");
   let game = await view();
+  // The mage on the first road or city offered: picked in the stand bar, its place clicked.
+  let mage = null;
+  for (const { x, y } of game.tiles) {
+    const [spot] = await invoke(browser, "magic_standing_places_for", { figure: "mage", x, y, before: null });
+    if (spot && !mage) mage = { x, y, spot };
+  }
+  await click(browser, '[data-stand-magic="mage"]');
+  await pointAtTile(browser, mage.x, mage.y);
+  await clickShown(browser, `[data-stand="${mage.spot.place}"][data-shape="${mage.spot.role}"]`, "the mage's place");
+  await browser.waitUntil(async () => (await view()).magic.mage !== null, { timeout: 5000, timeoutMsg: "mage" });
+  game = await view();
   assert.equal(game.ferries.length, 2, "each lake's ferry lies where told");
   await shot(browser, "bigbox-final-entered");
 
@@ -508,7 +518,8 @@ test("a finished table of four Big Box boxes, gold in hand and a lake's ferry, c
   game = await view();
   const script = join(folder, "bigbox-final.json");
   const doc = await exportScript(browser, game.gameId, script);
-  assert.deepEqual([...doc.setup.sets].sort(), ["base", ...four].sort());
+  assert.deepEqual([...doc.setup.sets].sort(), ["base", ...BOXES].sort());
+  assert.equal(doc.moves.filter((m) => m.magic && !m.tile).length, 1, "and the mage's stand");
   assert.deepEqual(doc.setup.gold, { Anna: 3, Bram: 5 }, "the script keeps the gold in hand");
   assert.equal(doc.moves.filter((m) => m.ferry).length, 2, "and each lake's ferry");
   await assertScoreboard(browser, game.players, referenceScore(script));

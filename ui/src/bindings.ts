@@ -28,6 +28,11 @@ export const commands = {
 	 */
 	standingPlacesFor: (seat: number, x: number, y: number, before: number | null) => typedError<FollowerOption[], CommandError>(__TAURI_INVOKE("standing_places_for", { seat, x, y, before })),
 	/**
+	 *  Final board with Mage & Witch: where `figure` may stand on the tile at `x`, `y`; with
+	 *  `before`, as the board stood before that move, to correct it.
+	 */
+	magicStandingPlacesFor: (figure: MagicFigure, x: number, y: number, before: number | null) => typedError<FollowerOption[], CommandError>(__TAURI_INVOKE("magic_standing_places_for", { figure, x, y, before })),
+	/**
 	 *  What the table must decide about the Count for this move before it is entered; `null`
 	 *  in a game without the Count.
 	 */
@@ -167,8 +172,6 @@ export const COLORS = ["red","blue","green","yellow","black","gray","pink","purp
 export const COUNT_MOVEMENTS = ["free","clockwise","follows-follower"] as const;
 
 export const FARM_RULES = ["current","first-edition","off"] as const;
-
-export const FINAL_BOARD_BOXES = ["winter","king-robber","shrines","river2","count","river","river-c1","abbot","inns-cathedrals","traders-builders","ferries","flier","goldmines","crop-circles","crop-circles-1"] as const;
 
 export const LIMITS = {"pathUnits":1365,"place":60,"playerName":40} as const;
 
@@ -1888,7 +1891,18 @@ port: Port } |
  *  The move moves a figure away from the other, but the tile joined no features of both
  *  (MW-05).
  */
-{ kind: "fixNotNeeded" };
+{ kind: "fixNotNeeded" } | 
+/**
+ *  A finished table's mage or witch is entered where it stands once: it stands already
+ *  (MW-01: one of each).
+ */
+{ kind: "alreadyStanding"; 
+/**  The figure entered twice. */
+figure: MagicFigure; 
+/**  Where it stands. */
+cell: Cell; 
+/**  The place on it. */
+port: Port };
 
 /**  One of the two neutral figures of Mage & Witch. */
 export type MagicFigure = 
@@ -2074,7 +2088,20 @@ seat: number;
  */
 figure?: Figure; 
 /**  The quarter. */
-quarter: Quarter };
+quarter: Quarter } | 
+/**
+ *  Final board with Mage & Witch: the mage or the witch standing on a tile already placed
+ *  (MW-02).
+ */
+{ kind: "standMagic"; 
+/**  The mage or the witch. */
+figure: MagicFigure; 
+/**  The tile's column. */
+x: number; 
+/**  The tile's row. */
+y: number; 
+/**  The place on the tile, in board orientation. */
+place: Port };
 
 /**  A new game as the setup screen describes it. */
 export type NewGameRequest = {
@@ -2562,12 +2589,7 @@ export type RequestError =
  */
 { kind: "finalBoardOnly" } | 
 /**  More in one request than a table ever sends ([`crate::limit`]). */
-{ kind: "overLimit"; detail: OverLimit } | 
-/**
- *  A finished table with this box cannot be described yet
- *  ([`crate::catalog::final_board_describes`]): enter the game turn by turn.
- */
-{ kind: "notOnFinalBoard"; detail: TileSet };
+{ kind: "overLimit"; detail: OverLimit };
 
 /**  How a counted game ended. */
 export type ResultView = {
@@ -4871,6 +4893,11 @@ export type TurnView = {
 	passedSecondTile: boolean,
 	/**  Final board: the quarter of the City where a follower stands. */
 	quarter: Quarter | null,
+	/**
+	 *  Final board: the mage or the witch standing at `at`, `follower`; it is nobody's, so
+	 *  `seat` says nothing then. Left out for every other turn.
+	 */
+	magic?: MagicFigure | null,
 	/**
 	 *  Where it went, as players point at it on the board as it stands now: the feature the
 	 *  follower went onto, else the tile's most telling feature; `null` for a tile put aside,

@@ -9,7 +9,7 @@ export { SCORE_RULES } from "./bindings";
  * clockwise: the engine's lists, in its order, so no screen spells its own. The lengths of a
  * name and a place, which the inputs stop at (`maxlength` counts UTF-16 units, never more
  * than the table's characters), so that typing never meets the table's refusal. */
-export { COLORS, BOXES, FINAL_BOARD_BOXES, QUARTERS, LIMITS } from "./bindings";
+export { COLORS, BOXES, QUARTERS, LIMITS } from "./bindings";
 
 /** Where the board draws each place on a tile, as the table measures from them. */
 export { PLACE_POINTS } from "./bindings";
@@ -88,6 +88,7 @@ export const {
   startGame,
   placementOptionsFor,
   standingPlacesFor,
+  magicStandingPlacesFor,
   countQuestionFor,
   tellQuestionsFor,
   roster,

@@ -358,6 +358,12 @@ function magicRefusal(e: MagicError, s: Speech): string {
       return s.t("refusal.magicFixMissing", { place: placeWords(e.port, s), tile: theTile(e.cell, s) });
     case "fixNotNeeded":
       return s.t("refusal.magicFixNotNeeded");
+    case "alreadyStanding":
+      return s.t("refusal.magicAlreadyStanding", {
+        figure: magicFigure(e.figure, s),
+        place: placeWords(e.port, s),
+        tile: theTile(e.cell, s),
+      });
     default:
       return unreachable(e);
   }
@@ -684,8 +690,6 @@ export function requestRefusal(e: RequestError, s: Speech): string {
       return s.t("refusal.finalBoardOnly");
     case "overLimit":
       return overLimit(e.detail, s);
-    case "notOnFinalBoard":
-      return s.t("refusal.notOnFinalBoard", { box: s.t(`box.${e.detail}`) });
     default:
       return unreachable(e);
   }

@@ -131,6 +131,13 @@ pub enum Event {
         /// A follower, the abbot or the big follower.
         figure: Figure,
     },
+    /// Final board: the mage or the witch entered where it stands on the finished table.
+    MagicStood {
+        /// The mage or the witch.
+        figure: MagicFigure,
+        /// The tile and the place on it.
+        at: (Cell, Port),
+    },
     /// Points were scored.
     Scored(Score),
     /// A follower went back to its owner's supply.

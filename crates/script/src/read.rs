@@ -620,6 +620,11 @@ fn read_move(doc: MoveDoc, written: usize, at: &ScriptPlace, seats: &Seats) -> R
         }
         return Ok(Move::City { at: city });
     }
+    if doc.tile.is_none() {
+        if let Some(Obj(magic)) = doc.magic {
+            return crate::magic::read_magic_stand(magic, written, at);
+        }
+    }
     let TileName(tile) = doc.tile.ok_or_else(|| ScriptError::format(at, "missing tile"))?;
     let count = doc.count.map(|Obj(c)| count_choice(c, at, seats)).transpose()?.unwrap_or_default();
     let figure = doc.figure.map(|FigureName(f)| f);

@@ -141,6 +141,7 @@ fn move_doc(s: &GameSetup, m: &Move) -> MoveDoc {
             MoveDoc { tile: Some(TileName(*tile)), discard: Some(Flag(true)), ..MoveDoc::default() }
         }
         Move::City { at } => MoveDoc { city: Some(CellRef(*at)), ..MoveDoc::default() },
+        Move::StandMagic { figure, cell, port } => crate::magic::magic_stand_doc(*figure, *cell, *port),
         Move::Stand { player, at, figure } => MoveDoc {
             player: Some(name(s, *player)),
             stand: Some(match *at {
@@ -247,7 +248,7 @@ impl Script {
                         || count.moves.iter().any(|q| q.big)
                         || count.entry.is_some_and(|e| e.big)
                 }
-                Move::Discard { .. } | Move::City { .. } => false,
+                Move::Discard { .. } | Move::City { .. } | Move::StandMagic { .. } => false,
             })
     }
 

@@ -72,37 +72,6 @@ pub fn offered_boxes() -> Vec<TileSet> {
     TileSet::ALL.into_iter().filter(|&s| s != TileSet::Base).collect()
 }
 
-/// The boxes a finished table can be entered with, among those offered: every one whose
-/// figures and pieces the final-board screen can say where they stand.
-pub fn final_board_boxes() -> Vec<TileSet> {
-    offered_boxes().into_iter().filter(|&s| final_board_describes(s)).collect()
-}
-
-/// Whether a finished table with `set` can be described on the final-board screen.
-pub fn final_board_describes(set: TileSet) -> bool {
-    match set {
-        // Where the mage and the witch stand at the end cannot be entered yet: counted as
-        // beside the board, a city or road of theirs would score wrong.
-        TileSet::MageWitch => false,
-        TileSet::Base
-        | TileSet::CropCircles
-        | TileSet::CropCircles1
-        | TileSet::Flier
-        | TileSet::Goldmines
-        | TileSet::Winter
-        | TileSet::KingRobber
-        | TileSet::Shrines
-        | TileSet::River2
-        | TileSet::Count
-        | TileSet::Ferries
-        | TileSet::River
-        | TileSet::RiverC1
-        | TileSet::Abbot
-        | TileSet::InnsCathedrals
-        | TileSet::TradersBuilders => true,
-    }
-}
-
 /// Every tile type, in catalog order.
 pub fn tile_shapes() -> Vec<TileShape> {
     TileId::all()

@@ -63,6 +63,8 @@ pub mod view;
 mod error;
 #[cfg(test)]
 mod fixture;
+#[cfg(test)]
+mod magic_final_board;
 
 pub use error::{with_causes, TableError, TableRefusal};
 pub use live::{LiveGame, Table};

@@ -5,7 +5,7 @@
 
 use crate::degrees::Degrees;
 use crate::request::{seat_of, RequestError};
-use castellan_engine::{Cell, FeatureKind, Figure, Game, Port, Rotation, TileId};
+use castellan_engine::{Cell, FeatureKind, Figure, Game, MagicFigure, Port, Rotation, TileId};
 use serde::Serialize;
 
 /// What a follower would be on a feature.
@@ -99,16 +99,29 @@ pub fn standing_options(game: &Game, seat: u32, x: i32, y: i32) -> Result<Vec<Fo
         return Err(RequestError::UnknownSeat(seat));
     }
     let cell = Cell::new(x, y);
+    let offered =
+        Figure::ALL.into_iter().flat_map(|figure| options(figure, game.standing_places(player, cell, figure)));
+    Ok(covering(game, cell, offered.collect()))
+}
+
+/// The options with the places of the tile at `cell` each one's feature covers.
+fn covering(game: &Game, cell: Cell, mut offered: Vec<FollowerOption>) -> Vec<FollowerOption> {
     let feature = |port: Port| game.feature_at(cell, port).map(|f| f.anchor);
-    let mut offered: Vec<FollowerOption> = Figure::ALL
-        .into_iter()
-        .flat_map(|figure| options(figure, game.standing_places(player, cell, figure)))
-        .collect();
     for option in &mut offered {
         let at = feature(option.place);
         option.covers = Port::ALL.into_iter().filter(|&p| at.is_some() && feature(p) == at).collect();
     }
-    Ok(offered)
+    offered
+}
+
+/// Final board with Mage & Witch: where `figure` may stand on the tile placed at `x`, `y` —
+/// one place per road or city of the tile still open to it (MW-02, MW-03). Listed as a
+/// follower's places are, so the board lights them alike: the role is what a follower there
+/// would be, the figure left a follower, as the mage and the witch are nobody's (MW-09). Empty
+/// when no tile lies there, the figure stands already, or the game is no such final board.
+pub fn magic_standing_options(game: &Game, figure: MagicFigure, x: i32, y: i32) -> Vec<FollowerOption> {
+    let cell = Cell::new(x, y);
+    covering(game, cell, options(Figure::Follower, game.magic_standing_places(figure, cell)))
 }
 
 /// The places of `tile`, turned by `rotation`, on the same feature as `place` (all in board
@@ -163,7 +176,7 @@ mod tests {
     use super::*;
     use crate::fixture::{degrees, place_request, tile_named};
     use crate::request::MoveRequest;
-    use castellan_engine::{Cell, GameSetup, Mode, Move};
+    use castellan_engine::{Cell, GameSetup, Mode, Move, TileSet};
 
     #[test]
     fn each_feature_that_takes_a_follower_names_its_role() {
@@ -362,5 +375,22 @@ mod tests {
         assert_eq!(game.abbots(), &[0, 1]);
         let after = standing_options(&game, 0, 0, 1).unwrap();
         assert!(after.iter().all(|o| o.figure == Figure::Follower), "Anna's abbot stands: {after:?}");
+    }
+
+    #[test]
+    fn magic_standing_options_light_the_open_roads_and_cities_of_a_placed_tile() {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.push(TileSet::MageWitch);
+        setup.mode = Mode::FinalBoard;
+        let mut game = Game::new(setup).unwrap();
+        let mage = |game: &Game| magic_standing_options(game, MagicFigure::Mage, 0, 0);
+        let roles = |options: Vec<FollowerOption>| options.into_iter().map(|o| o.role).collect::<Vec<_>>();
+        assert_eq!(roles(mage(&game)), [FollowerRole::Thief, FollowerRole::Knight], "the start tile's road and city");
+        game.apply(&Move::StandMagic { figure: MagicFigure::Witch, cell: Cell::new(0, 0), port: Port::N }).unwrap();
+        let left = mage(&game);
+        assert_eq!(roles(left.clone()), [FollowerRole::Thief], "the witch's city is hers");
+        assert_eq!(left[0].covers, [Port::E, Port::W], "the road crosses the tile");
+        assert!(magic_standing_options(&game, MagicFigure::Witch, 0, 0).is_empty(), "she stands already");
+        assert!(magic_standing_options(&game, MagicFigure::Mage, 4, 4).is_empty(), "no tile there");
     }
 }

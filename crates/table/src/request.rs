@@ -7,8 +7,8 @@ use crate::degrees::Degrees;
 use crate::limit::{quarter_moves, OverLimit};
 use crate::options::RulePreset;
 use castellan_engine::{
-    Cell, Color, CountChoice, Entry, Figure, GameSetup, Mode, Move, PlayerId, PlayerSetup, Port, Quarter, QuarterMove,
-    RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens, Told,
+    Cell, Color, CountChoice, Entry, Figure, GameSetup, MagicFigure, Mode, Move, PlayerId, PlayerSetup, Port, Quarter,
+    QuarterMove, RuleSet, Standing, Start, TileId, TileSet, Title, Titles, Tokens, Told,
 };
 use serde::{Deserialize, Serialize};
 
@@ -118,9 +118,6 @@ impl NewGameRequest {
             }
             return Ok(setup);
         }
-        if let Some(&set) = setup.sets.iter().find(|&&s| !crate::catalog::final_board_describes(s)) {
-            return Err(RequestError::NotOnFinalBoard(set));
-        }
         setup.mode = Mode::FinalBoard;
         let holder = |seat: Option<u32>| -> Result<Option<Title>, RequestError> {
             seat.map(|seat| match u8::try_from(seat) {
@@ -208,6 +205,18 @@ pub enum MoveRequest {
         /// The quarter.
         quarter: Quarter,
     },
+    /// Final board with Mage & Witch: the mage or the witch standing on a tile already placed
+    /// (MW-02).
+    StandMagic {
+        /// The mage or the witch.
+        figure: MagicFigure,
+        /// The tile's column.
+        x: i32,
+        /// The tile's row.
+        y: i32,
+        /// The place on the tile, in board orientation.
+        place: Port,
+    },
 }
 
 /// Why a request could not even be read as a move. It crosses to the UI as data, which words
@@ -227,10 +236,6 @@ pub enum RequestError {
     /// More in one request than a table ever sends ([`crate::limit`]).
     #[error("{0}")]
     OverLimit(OverLimit),
-    /// A finished table with this box cannot be described yet
-    /// ([`crate::catalog::final_board_describes`]): enter the game turn by turn.
-    #[error("a finished table with {} cannot be entered yet; enter the game turn by turn", .0.name())]
-    NotOnFinalBoard(TileSet),
 }
 
 pub(crate) fn seat_of(seat: u32) -> Result<PlayerId, RequestError> {
@@ -285,6 +290,9 @@ impl MoveRequest {
             }
             MoveRequest::StandInCity { seat, figure, quarter } => {
                 Ok(Move::Stand { player: seat_of(seat)?, at: Standing::City(quarter), figure })
+            }
+            MoveRequest::StandMagic { figure, x, y, place } => {
+                Ok(Move::StandMagic { figure, cell: Cell::new(x, y), port: place })
             }
         }
     }
@@ -542,7 +550,7 @@ mod tests {
     }
 
     #[test]
-    fn a_finished_table_is_refused_with_a_box_it_cannot_describe() {
+    fn a_finished_table_is_entered_with_every_box() {
         let seats = vec![
             SeatRequest { name: "Anna".into(), color: castellan_engine::Color::Red },
             SeatRequest { name: "Bram".into(), color: castellan_engine::Color::Blue },
@@ -561,10 +569,23 @@ mod tests {
             gold: Vec::new(),
         };
         let magic = vec![TileSet::Goldmines, TileSet::MageWitch];
-        assert_eq!(request(magic.clone(), true).setup(), Err(RequestError::NotOnFinalBoard(TileSet::MageWitch)));
+        let setup = request(magic.clone(), true).setup().expect("the mage and the witch stand by moves");
+        assert_eq!((setup.mode, setup.has(TileSet::MageWitch)), (Mode::FinalBoard, true));
         assert!(request(magic, false).setup().is_ok(), "turn by turn the window asks where they go");
-        let others = vec![TileSet::Goldmines, TileSet::Flier, TileSet::Ferries, TileSet::CropCircles];
-        assert!(request(others, true).setup().is_ok(), "the other Big Box boxes describe a finished table");
+        let every = crate::catalog::offered_boxes();
+        assert!(request(every, true).setup().is_ok(), "every box offered describes a finished table");
+    }
+
+    #[test]
+    fn a_magic_stand_request_becomes_the_engine_move() {
+        let json = r#"{"kind": "standMagic", "figure": "witch", "x": 1, "y": -2, "place": "E"}"#;
+        let request: MoveRequest = serde_json::from_str(json).unwrap();
+        assert_eq!(
+            request.to_move(),
+            Ok(Move::StandMagic { figure: MagicFigure::Witch, cell: Cell::new(1, -2), port: Port::E })
+        );
+        let unnamed = r#"{"kind": "standMagic", "x": 1, "y": -2, "place": "E"}"#;
+        assert!(serde_json::from_str::<MoveRequest>(unnamed).is_err(), "the mage or the witch is named");
     }
 
     #[test]

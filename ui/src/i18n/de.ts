@@ -564,10 +564,12 @@ export const de: Messages = {
   "rules.changed": "geändert",
   "turns.stand": "{name}: Meeple → {feature}",
   "turns.standInCity": "{name}: Meeple {quarter}",
+  "turns.standMagic": "{figure} → {feature}",
   "stand.title": "Meeple, wo sie stehen",
   "stand.intro":
     "Wähle, wessen Meeple, dann das Plättchen auf dem Brett und den Platz darauf. Mehrere auf einem Gebiet sind erlaubt.",
   "stand.city": "…oder in einem Viertel der Stadt:",
+  "stand.magic": "Magier & Hexe:",
   "stand.mode": "Fertiger Tisch",
   "stand.how": "Plättchen in beliebiger Reihenfolge legen, dann die Meeple.",
   "stand.hover":
@@ -598,7 +600,6 @@ export const de: Messages = {
   "track.missing": "{name}: noch nicht angegeben",
   "track.count": "Mit diesen Punkten werten",
   "track.skip": "Nur die Schlusswertung",
-  "setup.notOnFinalBoard": "Noch nicht für ein beendetes Spiel: wo Magier und Hexe stehen, lässt sich nicht eingeben.",
   "setup.finalBoard": "Wir haben nicht mitgeschrieben: den fertigen Tisch eingeben und werten",
   "setup.king": "König am Ende",
   "setup.robber": "Raubritter am Ende",
@@ -785,6 +786,8 @@ export const de: Messages = {
   "refusal.magicFixMissing":
     "dieses Plättchen verbindet das Gebiet des Magiers mit dem der Hexe an {place} {tile}: stell eine Figur um",
   "refusal.magicFixNotNeeded": "dieses Plättchen verbindet keine Gebiete von Magier und Hexe",
+  "refusal.magicAlreadyStanding":
+    "{figure} steht schon auf {place} von {tile}: diesen Zug zurücknehmen, um die Figur zu versetzen",
   "refusal.magicOutOfPlace": "Magier und Hexe bekommen nur auf einem fertigen Tisch mit Magier & Hexe einen Platz",
   "refusal.tradersNotInPlay": "dieses Spiel wird ohne Händler & Baumeister gespielt",
   "refusal.builderOut": "der Baumeister von {name} steht schon auf dem Brett",
@@ -878,8 +881,6 @@ export const de: Messages = {
     "Der Pfad hat {bytes} Bytes; ein Pfad hat höchstens {max}, also liegt dort keine Datei. Es wurde nichts geöffnet.",
   "refusal.limit.quarterMoves":
     "{given} Meeple verlassen die Stadt Carcassonne auf einmal; es können höchstens {max} sein. Es wurde nichts geändert.",
-  "refusal.notOnFinalBoard":
-    "Ein beendetes Spiel mit {box} lässt sich noch nicht eingeben: gebt das Spiel Zug für Zug ein.",
   "refusal.finalBoardOnly":
     "König, Raubritter, das Viertel des Grafen und die Waren und das Gold in der Hand werden nur bei einem Endstand eingegeben.",
   "refusal.noFileGiven": "Es wurde keine Datei angegeben.",

@@ -552,10 +552,12 @@ export const en = {
   "rules.changed": "changed",
   "turns.stand": "{name}: follower → {feature}",
   "turns.standInCity": "{name}: follower {quarter}",
+  "turns.standMagic": "{figure} → {feature}",
   "stand.title": "Followers where they stand",
   "stand.intro":
     "Choose whose follower, then click its tile on the board and the place on it. Several on one feature are fine.",
   "stand.city": "…or in a quarter of the City:",
+  "stand.magic": "Mage & Witch:",
   "stand.mode": "A finished table",
   "stand.how": "Lay its tiles in any order, then its followers.",
   "stand.hover":
@@ -585,7 +587,6 @@ export const en = {
   "track.missing": "{name}: not given yet",
   "track.count": "Count with these scores",
   "track.skip": "Count the end only",
-  "setup.notOnFinalBoard": "Not for a finished table yet: where the mage and the witch stand cannot be entered.",
   "setup.finalBoard": "We did not log this game: enter the finished table and count it",
   "setup.king": "King at the end",
   "setup.robber": "Robber at the end",
@@ -767,6 +768,7 @@ export const en = {
   "refusal.magicFixMissing":
     "this tile joins the mage's and the witch's feature at {place} of {tile}: move one of them away",
   "refusal.magicFixNotNeeded": "this tile joins no features of the mage and the witch",
+  "refusal.magicAlreadyStanding": "{figure} stands at {place} of {tile} already: take that stand back to move it",
   "refusal.magicOutOfPlace": "the mage and the witch are given a place only in a finished table with Mage & Witch",
   "refusal.tradersNotInPlay": "this game is played without Traders & Builders",
   "refusal.builderOut": "{name}'s builder is already on the board",
@@ -849,7 +851,6 @@ export const en = {
     "The path has {bytes} bytes; a path has at most {max}, so no file is there. Nothing was opened.",
   "refusal.limit.quarterMoves":
     "{given} followers are moved out of the City of Carcassonne at once; there can be at most {max}. Nothing was changed.",
-  "refusal.notOnFinalBoard": "A finished table with {box} cannot be entered yet: enter the game turn by turn.",
   "refusal.finalBoardOnly":
     "The King, the Robber, the Count's quarter and the goods and gold in hand are entered only for a final board.",
   "refusal.noFileGiven": "No file was given.",

@@ -560,9 +560,11 @@ export const nl: Messages = {
   "rules.changed": "aangepast",
   "turns.stand": "{name}: horige → {feature}",
   "turns.standInCity": "{name}: horige {quarter}",
+  "turns.standMagic": "{figure} → {feature}",
   "stand.title": "Horigen waar ze staan",
   "stand.intro": "Kies van wie, klik dan de tegel op het bord en de plek erop. Meerdere op één gebied mag.",
   "stand.city": "…of in een wijk van de Stad:",
+  "stand.magic": "Tovenaar & heks:",
   "stand.mode": "Een afgelopen spel",
   "stand.how": "Leg de tegels in willekeurige volgorde, dan de horigen.",
   "stand.hover":
@@ -593,8 +595,6 @@ export const nl: Messages = {
   "track.missing": "{name}: nog niet ingevuld",
   "track.count": "Tellen met deze scores",
   "track.skip": "Alleen de eindtelling",
-  "setup.notOnFinalBoard":
-    "Nog niet voor een afgelopen spel: waar de tovenaar en de heks staan kan niet worden ingevoerd.",
   "setup.finalBoard": "We hebben dit spel niet bijgehouden: voer de eindstand in en tel",
   "setup.king": "Koning aan het eind",
   "setup.robber": "Roofridder aan het eind",
@@ -780,6 +780,7 @@ export const nl: Messages = {
   "refusal.magicFixMissing":
     "deze tegel verbindt het gebied van de tovenaar met dat van de heks bij {place} van {tile}: zet er één weg",
   "refusal.magicFixNotNeeded": "deze tegel verbindt geen gebieden van tovenaar en heks",
+  "refusal.magicAlreadyStanding": "{figure} staat al op {place} van {tile}: neem die zet terug om hem te verplaatsen",
   "refusal.magicOutOfPlace": "tovenaar en heks krijgen alleen een plaats op een afgelopen spel met Tovenaar & Heks",
   "refusal.tradersNotInPlay": "dit spel wordt zonder Handelaars & Bouwmeesters gespeeld",
   "refusal.builderOut": "de bouwmeester van {name} staat al op het bord",
@@ -869,8 +870,6 @@ export const nl: Messages = {
     "Het pad heeft {bytes} bytes; een pad heeft er hoogstens {max}, dus daar is geen bestand. Er is niets geopend.",
   "refusal.limit.quarterMoves":
     "Er gaan {given} horigen tegelijk uit de Stad Carcassonne; dat kunnen er hoogstens {max} zijn. Er is niets veranderd.",
-  "refusal.notOnFinalBoard":
-    "Een afgelopen spel met {box} kan nog niet worden ingevoerd: voer het spel zet voor zet in.",
   "refusal.finalBoardOnly":
     "De koning, de roofridder, de wijk van de graaf en de handelswaar en het goud in bezit worden alleen bij een eindstand ingevoerd.",
   "refusal.noFileGiven": "Er is geen bestand opgegeven.",

@@ -7,6 +7,7 @@
 import type {
   CountQuestion,
   Figure,
+  MagicFigure,
   FollowerOption,
   GameView,
   MoveRequest,
@@ -63,6 +64,8 @@ export interface Correcting {
 export interface Standing {
   seat: number;
   figure: Figure;
+  /** Mage & Witch: the neutral figure stood next instead of the seat's, when one is chosen. */
+  magic: MagicFigure | null;
   spots: Spots | null;
 }
 
@@ -239,7 +242,7 @@ export function keptFigure(player: PlayerView | undefined, figure: Figure): Figu
 export class TurnState {
   step: Step = $state.raw(IDLE);
   correcting: Correcting | null = $state.raw(null);
-  standing: Standing = $state.raw({ seat: 0, figure: "follower", spots: null });
+  standing: Standing = $state.raw({ seat: 0, figure: "follower", magic: null, spots: null });
 
   /** The index of the move being corrected, for the app's questions about the game before it. */
   get before(): number | null {
@@ -297,22 +300,30 @@ export class TurnState {
 
   /** A finished table: whose figures are stood next. */
   chooseSeat(seat: number, players: PlayerView[]) {
-    this.standing = { seat, figure: keptFigure(players[seat], this.standing.figure), spots: null };
+    this.standing = { seat, figure: keptFigure(players[seat], this.standing.figure), magic: null, spots: null };
   }
 
   /** A finished table: which kind of figure is stood next. */
   chooseStandFigure(figure: Figure) {
-    this.standing = { ...this.standing, figure, spots: null };
+    this.standing = { ...this.standing, figure, magic: null, spots: null };
+  }
+
+  /** A finished table with Mage & Witch: the mage or the witch is stood next. */
+  chooseMagic(magic: MagicFigure) {
+    this.standing = { ...this.standing, magic, spots: null };
   }
 
   /** A finished table: the places on the tile at `x`, `y` the app offers the standing player. */
   showSpots(x: number, y: number, offered: FollowerOption[]) {
-    this.standing = { ...this.standing, spots: spotsOf(x, y, offered, this.standing.figure) };
+    // The places offered to a magic figure come as a follower's would (it is nobody's).
+    const figure = this.standing.magic ? "follower" : this.standing.figure;
+    this.standing = { ...this.standing, spots: spotsOf(x, y, offered, figure) };
   }
 
   /** A finished table: a figure stood; the player's last of its kind, the next is a follower. */
   stood(players: PlayerView[]) {
     const { seat, figure } = this.standing;
-    this.standing = { ...this.standing, figure: keptFigure(players[seat], figure) };
+    // One mage and one witch: once stood, the seat's figures come next.
+    this.standing = { ...this.standing, figure: keptFigure(players[seat], figure), magic: null };
   }
 }

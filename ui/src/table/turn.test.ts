@@ -227,6 +227,7 @@ test("a finished table: whose figure, which kind, the places of that kind, and a
   expect(turn.standing, "Bram's abbot stands already: his followers are next").toEqual({
     seat: 1,
     figure: "follower",
+    magic: null,
     spots: null,
   });
   turn.chooseSeat(0, players);
@@ -236,4 +237,23 @@ test("a finished table: whose figure, which kind, the places of that kind, and a
   turn.chooseStandFigure("abbot");
   turn.stood(players);
   expect(turn.standing.figure, "still in hand: kept").toBe("abbot");
+});
+
+test("a finished table with Mage & Witch: the mage chosen, its places lit, then the seat's figures again", () => {
+  const turn = new TurnState();
+  const players = [player(1), player(0)];
+  turn.chooseStandFigure("abbot");
+  turn.chooseMagic("mage");
+  expect([turn.standing.magic, turn.standing.figure]).toEqual(["mage", "abbot"]);
+  const city: FollowerOption = { figure: "follower", place: "N", role: "knight", covers: ["N"] };
+  turn.showSpots(0, 0, [city]);
+  expect(turn.standing.spots, "offered as a follower's place").toMatchObject({ places: ["N"], shapes: ["knight"] });
+  turn.stood(players);
+  expect(turn.standing.magic, "one mage: the seat's figures come next").toBe(null);
+  turn.chooseMagic("witch");
+  turn.chooseSeat(1, players);
+  expect(turn.standing.magic, "a seat chosen stands its own figures").toBe(null);
+  turn.chooseMagic("witch");
+  turn.chooseStandFigure("follower");
+  expect(turn.standing.magic).toBe(null);
 });

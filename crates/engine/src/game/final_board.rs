@@ -1,5 +1,7 @@
 //! Final board: a finished table entered after the fact, its tiles in any order and then its
-//! followers where they stand, one [`Move::Stand`](crate::Move::Stand) each.
+//! followers where they stand, one [`Move::Stand`](crate::Move::Stand) each. The mage and the
+//! witch stand by a move of their own, [`Move::StandMagic`](crate::Move::StandMagic), checked
+//! with the rest of Mage & Witch in `magic.rs`.
 //!
 //! A stand is checked like any move and changes nothing when refused, so a final board is a
 //! fold over moves like a game entered turn by turn, with the same undo, redo and

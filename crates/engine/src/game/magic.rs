@@ -236,13 +236,23 @@ pub enum MagicError {
     /// The move moves a figure away from the other, but the tile joined no features of both
     /// (MW-05).
     FixNotNeeded,
+    /// A finished table's mage or witch is entered where it stands once: it stands already
+    /// (MW-01: one of each).
+    AlreadyStanding {
+        /// The figure entered twice.
+        figure: MagicFigure,
+        /// Where it stands.
+        cell: Cell,
+        /// The place on it.
+        port: Port,
+    },
 }
 
 impl MagicError {
     /// The checklist rule the move breaks.
     pub fn rule(&self) -> Option<Rule> {
         Some(match self {
-            MagicError::NotInPlay => Rule::MW01,
+            MagicError::NotInPlay | MagicError::AlreadyStanding { .. } => Rule::MW01,
             MagicError::NoSymbol { .. } | MagicError::Missing { .. } | MagicError::NotARoadOrCity { .. } => Rule::MW02,
             MagicError::Finished { .. } | MagicError::Occupied { .. } => Rule::MW03,
             MagicError::RoomLeft { .. } | MagicError::NotOnBoard { .. } | MagicError::WhichFigure => Rule::MW04,
@@ -280,6 +290,9 @@ impl fmt::Display for MagicError {
                 write!(f, "the tile joins the mage's and the witch's feature at {cell} {port}: move one away")
             }
             MagicError::FixNotNeeded => write!(f, "the tile joins no features of the mage and the witch"),
+            MagicError::AlreadyStanding { figure, cell, port } => {
+                write!(f, "the {figure} stands at {cell} {port} already")
+            }
         }
     }
 }
@@ -569,8 +582,55 @@ impl Game {
         }
     }
 
-    /// A finished table's mage and witch, told with the setup, checked against the whole
-    /// table at the count: each on a road or city that is unfinished, not both on one.
+    /// A finished table's mage or witch entered where it stands, after checking what the
+    /// figure alone can tell: a road or city of a tile on the table (MW-02), not finished and
+    /// not the other figure's (MW-03). Neither can change as tiles are added — a finished
+    /// feature stays finished, two joined stay joined — so these are refused at once; that a
+    /// later tile joins the two figures' features is the count's to find
+    /// ([`Game::magic_stand_error`]).
+    pub(super) fn stand_magic(&mut self, figure: MagicFigure, cell: Cell, port: Port) -> Result<(), super::MoveError> {
+        if !self.in_play.magic {
+            return Err(MagicError::NotInPlay.into());
+        }
+        if self.setup.mode != Mode::FinalBoard {
+            return Err(super::MoveError::WrongMode);
+        }
+        if let Some((cell, port)) = self.magic.of(figure) {
+            return Err(MagicError::AlreadyStanding { figure, cell, port }.into());
+        }
+        if self.board.tile_at(cell).is_none() {
+            return Err(super::StandError::NoTileAt { cell }.into());
+        }
+        if let Some(e) = self.magic_target_error(cell, port) {
+            return Err(e.into());
+        }
+        self.magic.set(figure, Some((cell, port)));
+        self.events.push(Event::MagicStood { figure, at: (cell, port) });
+        Ok(())
+    }
+
+    /// The places on the tile at `cell` where `figure` may stand on the finished table, as
+    /// [`Move::StandMagic`](crate::Move::StandMagic) accepts them: one per road or city of the
+    /// tile. Empty when the game is not a final board with Mage & Witch, no tile lies there,
+    /// or the figure stands already.
+    pub fn magic_standing_places(&self, figure: MagicFigure, cell: Cell) -> Vec<(Port, FeatureKind)> {
+        if !self.in_play.magic || self.setup.mode != Mode::FinalBoard || self.magic.of(figure).is_some() {
+            return Vec::new();
+        }
+        let Some(placed) = self.board.tile_at(cell) else {
+            return Vec::new();
+        };
+        placed
+            .def()
+            .features
+            .iter()
+            .map(|f| (f.anchor.to_board(placed.rotation), f.kind))
+            .filter(|&(port, _)| self.magic_target_error(cell, port).is_none())
+            .collect()
+    }
+
+    /// A finished table's mage and witch, told with the setup or stood
+    /// ([`Move::StandMagic`](crate::Move::StandMagic)), checked against the whole table at the count: each on a road or city that is unfinished, not both on one.
     pub(super) fn magic_stand_error(&self) -> Option<MagicError> {
         let mut seen: Vec<(MagicFigure, SegmentId)> = Vec::new();
         for (figure, (cell, port)) in self.magic.on_board() {
@@ -703,5 +763,258 @@ mod tests {
         let refused = g.magic_asked(id("MW02"), Cell::new(0, -1), Rotation::R180, onto_the_joined_city);
         let finished = MagicError::Finished { cell: Cell::new(1, -1), port: Port::W };
         assert!(matches!(refused, Err(MoveError::Magic(ref e)) if *e == finished), "{refused:?}");
+    }
+}
+
+/// A finished table's mage and witch entered where they stand, one move each.
+#[cfg(test)]
+mod final_board_tests {
+    use super::*;
+    use crate::coord::Rotation;
+    use crate::event::ScoreSource;
+    use crate::game::{GameSetup, Move, MoveError, StandError};
+    use crate::history::History;
+    use crate::player::PlayerId;
+    use crate::tile::TileSet;
+    use crate::Standing;
+
+    const RED: PlayerId = PlayerId(0);
+    const BLUE: PlayerId = PlayerId(1);
+
+    fn place(name: &str, x: i32, y: i32, rotation: Rotation) -> Move {
+        Move::place(TileId::from_name(name).unwrap(), Cell::new(x, y), rotation, None)
+    }
+
+    fn port(name: &str) -> Port {
+        Port::from_name(name).unwrap()
+    }
+
+    fn stand(player: PlayerId, x: i32, y: i32, at: &str) -> Move {
+        Move::Stand { player, at: Standing::Board(Cell::new(x, y), port(at)), figure: crate::Figure::Follower }
+    }
+
+    fn magic(figure: MagicFigure, x: i32, y: i32, at: &str) -> Move {
+        Move::StandMagic { figure, cell: Cell::new(x, y), port: port(at) }
+    }
+
+    fn setup(mode: Mode) -> GameSetup {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.push(TileSet::MageWitch);
+        setup.mode = mode;
+        setup
+    }
+
+    /// The tiles of both tables: the start's city joined by MW06 (Red's knight, the mage),
+    /// its road lengthened by U and turned north by MW02 (Blue's thief, the witch):
+    ///
+    /// ```text
+    ///  x=0     x=1   x=2
+    ///  [MW06]        (north: MW02's road)
+    ///  [D]====[U]====[MW02]
+    /// ```
+    fn finished_table() -> Vec<Move> {
+        vec![
+            place("MW06", 0, -1, Rotation::R180),
+            place("U", 1, 0, Rotation::R0),
+            place("MW02", 2, 0, Rotation::R180),
+            stand(RED, 0, -1, "S"),
+            stand(BLUE, 1, 0, "E"),
+            magic(MagicFigure::Mage, 0, 0, "N"),
+            magic(MagicFigure::Witch, 1, 0, "E"),
+        ]
+    }
+
+    fn final_board() -> Game {
+        let mut game = Game::new(setup(Mode::FinalBoard)).unwrap();
+        for mv in &finished_table()[..3] {
+            game.apply(mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        game
+    }
+
+    fn count(game: &mut Game) -> Vec<(ScoreSource, u32, Rule)> {
+        game.finish().unwrap_or_else(|e| panic!("{e}"));
+        game.events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Scored(s) => Some((s.source, s.points, s.rule)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// MW-06, MW-07 at the end: the same table played turn by turn and entered finished is
+    /// counted alike, the mage adding a point a tile to the open city, the witch halving the
+    /// open road, rounded up.
+    #[test]
+    fn the_end_count_with_the_mage_and_the_witch_is_the_turn_by_turn_count() {
+        let mut turns = Game::new(setup(Mode::Turns)).unwrap();
+        let to_mage = MagicMove::To { figure: MagicFigure::Mage, cell: Cell::new(0, 0), port: Port::N };
+        let to_witch = MagicMove::To { figure: MagicFigure::Witch, cell: Cell::new(1, 0), port: Port::E };
+        for (mut mv, follower, told) in [
+            (place("MW06", 0, -1, Rotation::R180), Some(port("S")), Some(to_mage)),
+            (place("U", 1, 0, Rotation::R0), Some(port("E")), None),
+            (place("MW02", 2, 0, Rotation::R180), None, Some(to_witch)),
+        ] {
+            if let Move::Place { follower: f, told: t, .. } = &mut mv {
+                *f = follower;
+                t.magic = told;
+            }
+            turns.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        let played = count(&mut turns);
+
+        let mut entered = Game::new(setup(Mode::FinalBoard)).unwrap();
+        for mv in finished_table() {
+            entered.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        assert_eq!(
+            entered.magic(),
+            MagicFigures { mage: Some((Cell::new(0, 0), Port::N)), witch: Some((Cell::new(1, 0), Port::E)) }
+        );
+        let counted = count(&mut entered);
+        assert_eq!(counted, played, "the same scores, the same rules");
+        assert_eq!(entered.scores(), turns.scores());
+        assert_eq!(entered.scores(), &[4, 2], "Red: city 2 + the mage 2; Blue: road 3 halved, rounded up");
+        assert!(counted.contains(&(ScoreSource::City, 4, Rule::MW06)), "{counted:?}");
+        assert!(counted.contains(&(ScoreSource::Road, 2, Rule::MW07)), "{counted:?}");
+        assert!(entered.magic().is_empty(), "both leave the board after the count (MW-08)");
+    }
+
+    #[test]
+    fn either_figure_may_be_left_beside_the_board() {
+        let mut game = final_board();
+        for mv in &finished_table()[3..6] {
+            game.apply(mv).unwrap();
+        }
+        assert_eq!(game.magic().witch, None);
+        count(&mut game);
+        assert_eq!(game.scores(), &[4, 3], "the road unhalved without the witch");
+    }
+
+    #[test]
+    fn a_magic_stand_is_refused_with_its_reason_and_changes_nothing() {
+        let mut game = final_board();
+        game.apply(&magic(MagicFigure::Mage, 0, 0, "N")).unwrap();
+        let finished = {
+            let mut g = Game::new(setup(Mode::FinalBoard)).unwrap();
+            g.apply(&place("E", 0, -1, Rotation::R180)).unwrap();
+            g
+        };
+        let cases: [(&Game, Move, MoveError); 5] = [
+            (
+                &game,
+                magic(MagicFigure::Witch, 0, 0, "S"),
+                MagicError::NotARoadOrCity { cell: Cell::new(0, 0), port: Port::S }.into(),
+            ),
+            (
+                &game,
+                magic(MagicFigure::Witch, 0, -1, "S"),
+                MagicError::Occupied { figure: MagicFigure::Mage, cell: Cell::new(0, -1), port: Port::S }.into(),
+            ),
+            (
+                &game,
+                magic(MagicFigure::Mage, 1, 0, "E"),
+                MagicError::AlreadyStanding { figure: MagicFigure::Mage, cell: Cell::new(0, 0), port: Port::N }.into(),
+            ),
+            (&game, magic(MagicFigure::Witch, 5, 5, "N"), StandError::NoTileAt { cell: Cell::new(5, 5) }.into()),
+            (
+                &finished,
+                magic(MagicFigure::Witch, 0, 0, "N"),
+                MagicError::Finished { cell: Cell::new(0, 0), port: Port::N }.into(),
+            ),
+        ];
+        for (game, mv, want) in cases {
+            let mut tried = game.clone();
+            assert_eq!(tried.apply(&mv), Err(want), "{mv:?}");
+            assert_eq!((tried.magic(), tried.move_count()), (game.magic(), game.move_count()), "{mv:?}");
+        }
+        let refused = game.clone().apply(&magic(MagicFigure::Witch, 0, -1, "S")).unwrap_err();
+        assert_eq!(refused.rule(), Some(Rule::MW03), "the two never share a road or city");
+        assert_eq!(
+            MagicError::AlreadyStanding { figure: MagicFigure::Mage, cell: Cell::new(0, 0), port: Port::N }.to_string(),
+            "the mage stands at [0,0] N already"
+        );
+
+        let far = Move::StandMagic { figure: MagicFigure::Witch, cell: Cell::new(i32::MAX, 0), port: Port::N };
+        assert!(matches!(game.clone().apply(&far), Err(MoveError::OffTable { .. })), "refused before the board");
+
+        let mut turns = Game::new(setup(Mode::Turns)).unwrap();
+        assert_eq!(turns.apply(&magic(MagicFigure::Mage, 0, 0, "N")), Err(MoveError::WrongMode), "MW-02 in play");
+        let mut plain = Game::new(GameSetup { sets: vec![TileSet::Base], ..setup(Mode::FinalBoard) }).unwrap();
+        assert_eq!(plain.apply(&magic(MagicFigure::Mage, 0, 0, "N")), Err(MagicError::NotInPlay.into()), "MW-01");
+    }
+
+    #[test]
+    fn the_places_offered_are_the_open_roads_and_cities_not_the_others() {
+        let mut game = final_board();
+        let places = |g: &Game, figure| g.magic_standing_places(figure, Cell::new(0, 0));
+        let kinds: Vec<FeatureKind> = places(&game, MagicFigure::Witch).into_iter().map(|(_, k)| k).collect();
+        assert_eq!(kinds.len(), 2, "the start tile's city and road: {kinds:?}");
+        assert!(kinds.iter().all(|k| matches!(k, FeatureKind::Road | FeatureKind::City)));
+        game.apply(&magic(MagicFigure::Mage, 0, 0, "N")).unwrap();
+        assert!(places(&game, MagicFigure::Mage).is_empty(), "the mage stands already");
+        assert_eq!(places(&game, MagicFigure::Witch), vec![(Port::E, FeatureKind::Road)], "the mage's city is taken");
+        let turns = Game::new(setup(Mode::Turns)).unwrap();
+        assert!(turns.magic_standing_places(MagicFigure::Mage, Cell::new(0, 0)).is_empty());
+    }
+
+    /// A later tile joining the two figures' roads is found at the count (MW-03): U at
+    /// [2,0] is laid last, over the cloisters.
+    ///
+    /// ```text
+    ///  x=0  x=1       x=2  x=3
+    ///  [D]==[U mage]  ...  [U witch]==
+    ///       [B]       [B]  [B]
+    /// ```
+    #[test]
+    fn figures_a_later_tile_joins_are_refused_at_the_count() {
+        let mut game = Game::new(setup(Mode::FinalBoard)).unwrap();
+        for mv in [
+            place("U", 1, 0, Rotation::R0),
+            place("B", 1, 1, Rotation::R0),
+            place("B", 2, 1, Rotation::R0),
+            place("B", 3, 1, Rotation::R0),
+            place("U", 3, 0, Rotation::R0),
+            magic(MagicFigure::Mage, 1, 0, "E"),
+            magic(MagicFigure::Witch, 3, 0, "E"),
+        ] {
+            game.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        assert!(game.clone().finish().is_ok(), "two roads apart so far");
+        game.apply(&place("U", 2, 0, Rotation::R0)).expect("the tile itself is laid");
+        let refused = game.clone().finish().unwrap_err();
+        assert!(matches!(refused, MoveError::Magic(MagicError::Occupied { .. })), "{refused}");
+        assert_eq!(refused.rule(), Some(Rule::MW03));
+    }
+
+    #[test]
+    fn undo_redo_and_corrections_take_a_magic_stand_like_any_move() {
+        let mut history = History::new(setup(Mode::FinalBoard)).unwrap();
+        for mv in finished_table() {
+            history.apply(mv).unwrap();
+        }
+        let both = history.game().magic();
+        assert!(history.undo());
+        assert_eq!(history.game().magic().witch, None, "the witch taken back");
+        assert!(history.redo());
+        assert_eq!(history.game().magic(), both, "and put back");
+        history.correct(6, magic(MagicFigure::Witch, 2, 0, "N")).expect("the witch on the same road further on");
+        assert_eq!(history.game().magic().witch, Some((Cell::new(2, 0), Port::N)));
+        let err = history.correct(6, magic(MagicFigure::Witch, 0, -1, "S")).unwrap_err();
+        assert_eq!(
+            err,
+            crate::ReplayError::Move {
+                index: 6,
+                error: MagicError::Occupied { figure: MagicFigure::Mage, cell: Cell::new(0, -1), port: Port::S }.into()
+            }
+        );
+        let mut replayed = history.game().clone();
+        let mut again = count(&mut replayed);
+        let mut fresh = Game::new(setup(Mode::FinalBoard)).unwrap();
+        for mv in &history.moves()[..history.cursor()] {
+            fresh.apply(mv).unwrap();
+        }
+        assert_eq!(count(&mut fresh), std::mem::take(&mut again), "a game is the fold of its moves");
     }
 }

@@ -397,6 +397,12 @@ impl Game {
             self.last_move_events = first_event;
             return Ok(());
         }
+        if let &Move::StandMagic { figure, cell, port } = mv {
+            self.stand_magic(figure, cell, port)?;
+            self.moves += 1;
+            self.last_move_events = first_event;
+            return Ok(());
+        }
         let Some(tile) = mv.tile() else {
             let &Move::City { at } = mv else { unreachable!("only the City is laid without a tile") };
             self.board = self.board_with_city(at)?;
@@ -513,7 +519,7 @@ impl Game {
                 }
                 self.next_turn(drawer, placer, hole, earns_second && !*pass_second_tile);
             }
-            Move::City { .. } | Move::Stand { .. } => {
+            Move::City { .. } | Move::Stand { .. } | Move::StandMagic { .. } => {
                 unreachable!("handled above")
             }
         }

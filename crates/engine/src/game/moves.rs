@@ -9,7 +9,7 @@
 use super::Told;
 use super::{
     AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropError, DrawError, FerryError, FlightError,
-    FollowerError, Game, GoldError, MagicError, PigError, PlacementError, SetupError, StandError,
+    FollowerError, Game, GoldError, MagicError, MagicFigure, PigError, PlacementError, SetupError, StandError,
 };
 use crate::board::Standing;
 use crate::coord::{Cell, Port, Rotation};
@@ -71,6 +71,17 @@ pub enum Move {
         at: Standing,
         /// A follower, the big follower, the abbot, the builder or the pig.
         figure: Figure,
+    },
+    /// Final board only: the mage or the witch entered where it stands on the finished table,
+    /// on a road or city (MW-02, MW-03). Nothing is drawn and the turn does not pass. Either
+    /// may be left out: it stood beside the board.
+    StandMagic {
+        /// The mage or the witch.
+        figure: MagicFigure,
+        /// The tile …
+        cell: Cell,
+        /// … and the place on it, in board orientation.
+        port: Port,
     },
 }
 
@@ -139,7 +150,7 @@ impl Move {
     pub fn tile(&self) -> Option<TileId> {
         match self {
             Move::Place { tile, .. } | Move::Discard { tile } => Some(*tile),
-            Move::City { .. } | Move::Stand { .. } => None,
+            Move::City { .. } | Move::Stand { .. } | Move::StandMagic { .. } => None,
         }
     }
 
@@ -156,7 +167,9 @@ impl Move {
             Move::City { at } => {
                 (Some(*at), Some(Cell::new(at.x.saturating_add(3), at.y.saturating_add(2))), &[], None)
             }
-            Move::Stand { at: Standing::Board(cell, _), .. } => (Some(*cell), None, &[], None),
+            Move::Stand { at: Standing::Board(cell, _), .. } | Move::StandMagic { cell, .. } => {
+                (Some(*cell), None, &[], None)
+            }
         };
         let magic = told.into_iter().flat_map(|t| [t.magic, t.magic_fix]).flatten().filter_map(|m| m.cell());
         first.into_iter().chain(second).chain(moved.iter().map(|m| m.to.0)).chain(magic)

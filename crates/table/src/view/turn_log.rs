@@ -4,7 +4,7 @@ use crate::degrees::Degrees;
 use crate::live::LiveGame;
 use crate::target::{followers_of, Survey, Target};
 use castellan_engine::{
-    Cell, CropChoice, Event, Figure, Game, Move, PlayerId, Port, Quarter, Rotation, Standing, TileId,
+    Cell, CropChoice, Event, Figure, Game, MagicFigure, Move, PlayerId, Port, Quarter, Rotation, Standing, TileId,
 };
 use serde::Serialize;
 
@@ -56,6 +56,11 @@ pub struct TurnView {
     pub passed_second_tile: bool,
     /// Final board: the quarter of the City where a follower stands.
     pub quarter: Option<Quarter>,
+    /// Final board: the mage or the witch standing at `at`, `follower`; it is nobody's, so
+    /// `seat` says nothing then. Left out for every other turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "specta", specta(optional))]
+    pub magic: Option<MagicFigure>,
     /// Where it went, as players point at it on the board as it stands now: the feature the
     /// follower went onto, else the tile's most telling feature; `null` for a tile put aside,
     /// the City laid and a follower in a quarter.
@@ -89,7 +94,11 @@ pub struct FlightLog {
 pub(super) fn is_turn(e: &Event) -> bool {
     matches!(
         e,
-        Event::TilePlaced { .. } | Event::TileDiscarded { .. } | Event::CityLaid { .. } | Event::FollowerStood { .. }
+        Event::TilePlaced { .. }
+            | Event::TileDiscarded { .. }
+            | Event::CityLaid { .. }
+            | Event::FollowerStood { .. }
+            | Event::MagicStood { .. }
     )
 }
 
@@ -110,7 +119,7 @@ pub fn turn_log_of(live: &LiveGame) -> Vec<TurnView> {
                 }
             }
             Move::Stand { figure, .. } => turn.figure = *figure,
-            Move::Discard { .. } | Move::City { .. } => {}
+            Move::Discard { .. } | Move::City { .. } | Move::StandMagic { .. } => {}
         }
     }
     turns
@@ -143,6 +152,7 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 feature: None,
                 crop: None,
                 flight: None,
+                magic: None,
             };
         let next = match e {
             Event::FollowerDeployed { player, cell, port, figure, .. } => {
@@ -189,6 +199,11 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
                 quarter: Some(*quarter),
                 figure: *figure,
                 ..turn(TurnKind::Stand, *player, None, None, Rotation::R0)
+            },
+            Event::MagicStood { figure, at: (cell, port) } => TurnView {
+                follower: Some(*port),
+                magic: Some(*figure),
+                ..turn(TurnKind::Stand, PlayerId(0), None, Some([cell.x, cell.y]), Rotation::R0)
             },
             _ => unreachable!("is_turn lets only the events above through"),
         };
