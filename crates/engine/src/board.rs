@@ -35,6 +35,7 @@ use feature::{root_in, FeatureState, Member, SegmentTile};
 pub(crate) use ferry::{lake_end_at, FerryLink, RoadRules};
 pub use follower::{Follower, Standing};
 use frontier::FrontierCell;
+pub(crate) use placement::Fit;
 pub use placement::{EdgeMismatch, FitError, PlacedTile};
 pub(crate) use view::Drawn;
 pub use view::FeatureView;
