@@ -35,6 +35,7 @@ use feature::{root_in, FeatureState, Member, SegmentTile};
 pub(crate) use ferry::{lake_end_at, FerryLink, RoadRules};
 pub use follower::{Follower, Standing};
 use frontier::FrontierCell;
+pub(crate) use placement::Fit;
 pub use placement::{EdgeMismatch, FitError, PlacedTile};
 pub(crate) use view::Drawn;
 pub use view::FeatureView;
@@ -162,6 +163,8 @@ impl Board {
 mod tests {
     use super::*;
     use crate::coord::{Port, Rotation, Side};
+    use crate::figure::Figure;
+    use crate::player::PlayerId;
     use crate::tile::{EdgeKind, FeatureKind, TileId};
 
     fn id(name: &str) -> TileId {
@@ -265,6 +268,31 @@ mod tests {
         assert_eq!(b.root(u_south), b.root(south), "fields meeting across an edge join");
         let road = b.feature_at(Cell::new(1, 0), Port::W).unwrap();
         assert_eq!(b.open_cells(road), vec![Cell::new(2, 0), Cell::new(-1, 0)], "the road runs on both ways");
+    }
+
+    // D's road runs west–east with a field on each side; a cloister lies south of it:
+    //
+    //          x=0    x=1
+    // y=0     [D]    (?)
+    // y=1     [B]
+    // y=2            (?)
+    #[test]
+    fn only_another_players_figure_on_a_road_city_or_building_beside_a_cell_counts() {
+        let (anna, bram) = (PlayerId(0), PlayerId(1));
+        let mut b = start();
+        b.place(id("B"), Cell::new(0, 1), Rotation::R0);
+        let field = b.feature_at(Cell::new(0, 0), Port::EL).unwrap();
+        b.add_figure(bram, Cell::new(0, 0), Port::EL, field, Figure::Follower);
+        assert!(!b.borders_figure_of_another(anna, Cell::new(1, 0)), "a farmer scores nothing while tiles are laid");
+        let road = b.feature_at(Cell::new(0, 0), Port::W).unwrap();
+        b.add_figure(bram, Cell::new(0, 0), Port::W, road, Figure::Follower);
+        assert!(b.borders_figure_of_another(anna, Cell::new(1, 0)), "Bram's thief on the road a tile there joins");
+        assert!(!b.borders_figure_of_another(bram, Cell::new(1, 0)), "his own figures are no one else's");
+        assert!(!b.borders_figure_of_another(anna, Cell::new(1, 2)), "the empty cloister diagonally beside it");
+        let cloister = b.building_at(Cell::new(0, 1)).unwrap();
+        b.add_figure(bram, Cell::new(0, 1), Port::C, cloister, Figure::Follower);
+        assert!(b.borders_figure_of_another(anna, Cell::new(1, 2)), "Bram's monk diagonally beside it");
+        assert!(!b.borders_figure_of_another(anna, Cell::new(-2, 0)), "nothing of Bram's beside it");
     }
 
     #[test]

@@ -189,7 +189,12 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
         }
     }
     // With the Count, a placer who may enter the city does so half of the time.
-    if game.city().is_some() && game.might_score(&mv) && game.may_enter(&mv).unwrap_or(false) && pick(2) == 1 {
+    if game.city().is_some()
+        && game.might_score(&mv)
+        && game.might_let_enter(&mv)
+        && game.may_enter(&mv).unwrap_or(false)
+        && pick(2) == 1
+    {
         let quarter = Quarter::ALL[pick(4)];
         let count_to = [None, Some(Quarter::ALL[pick(4)])][pick(2)];
         // With a big follower in hand, it goes in half of the time; without one no pick

@@ -3,6 +3,7 @@
 
 use super::{Board, PlacedTile, SegmentId, NONE};
 use crate::coord::Cell;
+use crate::tile::TileDef;
 
 /// A cloister or shrine and how many of its eight surrounding cells hold tiles.
 #[derive(Clone, Copy, Debug)]
@@ -14,8 +15,8 @@ pub(crate) struct Building {
 impl Board {
     /// Counts the tile just laid at `index` among the neighbours of the buildings around
     /// it, and lists its own building with the neighbours it already has.
-    pub(super) fn count_buildings(&mut self, index: usize, placed: PlacedTile) {
-        let (cell, def) = (placed.cell, placed.def());
+    pub(super) fn count_buildings(&mut self, index: usize, placed: PlacedTile, def: &TileDef) {
+        let cell = placed.cell;
         self.building_of.push(NONE);
         let around = cell.surrounding();
         if let Some(centre) = def.centre {

@@ -129,9 +129,8 @@ impl Board {
 
     /// Adds a segment for each feature of the tile just laid at `index`, each a feature of
     /// its own until it is joined.
-    pub(super) fn add_segments(&mut self, index: usize, placed: PlacedTile) {
-        let PlacedTile { tile, cell, rotation, first_segment } = placed;
-        let def = tile.def();
+    pub(super) fn add_segments(&mut self, index: usize, placed: PlacedTile, def: &TileDef) {
+        let PlacedTile { cell, rotation, first_segment, .. } = placed;
         for (local, f) in def.features.iter().enumerate() {
             let seg = first_segment + local as SegmentId;
             if seg as usize / 64 == self.completed_cities.len() {

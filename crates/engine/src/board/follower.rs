@@ -61,6 +61,23 @@ impl Board {
         })
     }
 
+    /// Whether a figure of anyone but `player` stands on a road, city or building that a tile
+    /// laid at `cell` would join across its edges or stand beside: only such a figure lets
+    /// someone else score with the tile. Fields are left out, as nothing scores them while
+    /// the tiles are laid.
+    pub(crate) fn borders_figure_of_another(&self, player: PlayerId, cell: Cell) -> bool {
+        let others_on = |seg: SegmentId| {
+            let state = &self.state[self.root(seg) as usize];
+            state.kind != FeatureKind::Field && state.followers.total() > state.followers[player] as u32
+        };
+        let across_edges = Side::ALL.into_iter().any(|side| {
+            let Some(n) = self.index_at(cell.step(side)) else { return false };
+            let facing = side.opposite().index() * 3;
+            (0..3).any(|k| self.placed[n].segment_at_slot(facing + k).is_some_and(others_on))
+        });
+        across_edges || cell.surrounding().into_iter().any(|c| self.building_at(c).is_some_and(others_on))
+    }
+
     /// The followers per player on a feature as a majority weighs them: a big follower counts
     /// two (I-12). Every majority is found with this.
     pub(crate) fn weight_on(&self, feature: SegmentId) -> &ByPlayer<u8> {

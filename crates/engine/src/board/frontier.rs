@@ -3,7 +3,7 @@
 
 use super::{Board, PlacedTile};
 use crate::coord::{Cell, Rotation, Side};
-use crate::tile::TileId;
+use crate::tile::{TileDef, TileId};
 
 /// An empty cell next to the layout and what its neighbours demand of a tile there: four
 /// bits per side (see [`EdgeKind::code`]), `mask` marking the sides that have a neighbour.
@@ -77,9 +77,8 @@ impl Board {
 
     /// Opens the empty cells beside a tile just laid to the frontier, or adds its edges to
     /// what a frontier cell already demands.
-    pub(super) fn open_frontier_around(&mut self, placed: PlacedTile) {
-        let PlacedTile { tile, cell, rotation, .. } = placed;
-        let def = tile.def();
+    pub(super) fn open_frontier_around(&mut self, placed: PlacedTile, def: &TileDef) {
+        let PlacedTile { cell, rotation, .. } = placed;
         for side in Side::ALL {
             let n = cell.step(side);
             if self.index_at(n).is_some() {

@@ -54,6 +54,19 @@ pub enum FitError {
     EdgeMismatch(Vec<EdgeMismatch>),
 }
 
+/// How a tile fits at a cell, as [`FitError`] tells it without the mismatching edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fit {
+    /// It may lie there.
+    Fits,
+    /// Another tile lies there already.
+    Occupied,
+    /// No tile shares an edge with the cell (Rule B-04).
+    Alone,
+    /// Some touching edge does not continue its neighbour (Rule B-05).
+    Mismatched,
+}
+
 /// One edge that does not fit its neighbour.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,35 +80,56 @@ pub struct EdgeMismatch {
     pub theirs: EdgeKind,
 }
 
+/// How the edge of `def` turned by `rotation` on `side` fails to continue the tile `n` across
+/// it (Rule B-05), if it does: inner walls of the City of Carcassonne meet nothing laid.
+fn mismatch(def: &TileDef, rotation: Rotation, side: Side, n: &PlacedTile) -> Option<EdgeMismatch> {
+    let ours = def.edge(rotation, side);
+    let theirs = n.def().edge(n.rotation, side.opposite());
+    (ours != theirs || ours == EdgeKind::Inner).then_some(EdgeMismatch { side, ours, theirs })
+}
+
 impl Board {
     /// Checks that `tile` may lie at `cell` with `rotation` (Rules B-04, B-05).
     ///
     /// # Errors
     /// The reason it may not, with every mismatching edge.
     pub fn check_placement(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Result<(), FitError> {
+        match self.fit(tile, cell, rotation) {
+            Fit::Fits => Ok(()),
+            Fit::Occupied => Err(FitError::CellOccupied),
+            Fit::Alone => Err(FitError::NotAdjacent),
+            Fit::Mismatched => {
+                let def = tile.def();
+                let mismatches = Side::ALL
+                    .into_iter()
+                    .filter_map(|side| mismatch(def, rotation, side, self.tile_at(cell.step(side))?))
+                    .collect();
+                Err(FitError::EdgeMismatch(mismatches))
+            }
+        }
+    }
+
+    /// [`Board::check_placement`]'s answer without the mismatching edges: trying many places
+    /// allocates nothing.
+    pub(crate) fn fit(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Fit {
         if self.index_at(cell).is_some() {
-            return Err(FitError::CellOccupied);
+            return Fit::Occupied;
         }
         let def = tile.def();
-        let mut touching = false;
-        let mut mismatches = Vec::new();
+        let (mut touching, mut mismatched) = (false, false);
         for side in Side::ALL {
             if let Some(n) = self.tile_at(cell.step(side)) {
                 touching = true;
-                let ours = def.edge(rotation, side);
-                let theirs = n.def().edge(n.rotation, side.opposite());
-                if ours != theirs || ours == EdgeKind::Inner {
-                    mismatches.push(EdgeMismatch { side, ours, theirs });
-                }
+                mismatched |= mismatch(def, rotation, side, n).is_some();
             }
         }
         if !touching && !self.placed.is_empty() {
-            return Err(FitError::NotAdjacent);
+            Fit::Alone
+        } else if mismatched {
+            Fit::Mismatched
+        } else {
+            Fit::Fits
         }
-        if !mismatches.is_empty() {
-            return Err(FitError::EdgeMismatch(mismatches));
-        }
-        Ok(())
     }
 
     /// Puts a tile down without checking it; returns its index. Callers check first.
@@ -106,10 +140,12 @@ impl Board {
         self.placed.push(placed);
         self.grid.update(cell, |v| v.0 = u16::try_from(index + 1).expect("fewer than 65 536 tiles on a table"));
         self.remove_from_frontier(cell);
-        self.open_frontier_around(placed);
-        self.add_segments(index, placed);
+        // The definition is looked up once for all the board's lists.
+        let def = tile.def();
+        self.open_frontier_around(placed, def);
+        self.add_segments(index, placed, def);
         self.join_across_edges(placed);
-        self.count_buildings(index, placed);
+        self.count_buildings(index, placed, def);
         index
     }
 }

@@ -128,8 +128,9 @@ impl Game {
             && self.setup.mode == Mode::Turns
             && !bought
             && !self.second_tile
-            && self.tiles_left() > 1
+            // Asked before the bag, which is summed over every tile of every box.
             && self.board.lengthens_companion(tile, cell, rotation, self.current, Figure::Builder)
+            && self.tiles_left() > 1
     }
 
     /// Whether the current player, laying `tile` at `cell` with `rotation` as their own tile,

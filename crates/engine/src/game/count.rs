@@ -9,7 +9,7 @@
 //! the crate's `count.rs`; the order these steps take in a move is [`Game::apply`]'s.
 
 use super::placement::{close_at_border, place_on_board};
-use super::{Game, Move, MoveError, Told};
+use super::{Game, InPlay, Move, MoveError, Told};
 use crate::board::SegmentId;
 use crate::coord::{Cell, Port, Rotation, Side};
 use crate::count::{round_position, City, CountMovement, Entry, MoveOption, Quarter, QuarterMove};
@@ -429,6 +429,29 @@ impl Game {
         might
     }
 
+    /// Whether the placer of `mv` might be let into the City after it, seen without playing
+    /// the move: someone else has to score (C-03), and with the boxes that score only the
+    /// figures standing on features, that takes another player's figure on a feature the
+    /// tile joins or a building it borders. `false` means they may not enter, or the move is
+    /// refused; a move whose other figures come from elsewhere (the Count's quarters, a
+    /// buyer's follower, a moved ferry, the Big Box's boxes) is always `true`.
+    pub(crate) fn might_let_enter(&self, mv: &Move) -> bool {
+        let Move::Place { cell, ref count, ref purchase, ref told, .. } = *mv else { return true };
+        let InPlay { flier, ferries, gold, magic, crop } = self.in_play;
+        if !count.moves.is_empty() || purchase.is_some() || !told.ferry_moves.is_empty() {
+            return true;
+        }
+        if flier || ferries || gold || magic || crop {
+            return true;
+        }
+        let might = self.board.borders_figure_of_another(self.current, cell);
+        debug_assert!(
+            might || !self.may_enter(mv).unwrap_or(false),
+            "{mv:?} was said to let nobody else score, but lets the placer enter"
+        );
+        might
+    }
+
     /// Debug check of [`Game::might_score`]: the move, if legal, completes nothing.
     fn is_legal_without_completion(&self, mv: &Move) -> bool {
         let Move::Place { tile, cell, rotation, .. } = *mv else { return true };
@@ -529,6 +552,43 @@ mod tests {
         Cell, CountChoice, CountError, FeatureKind, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
         QuarterMove, Start, TileId, TileSet,
     };
+
+    /// Every move of random games with the City and the other boxes that score only by the
+    /// figures on features: the moves said to let nobody else score are those whose placer
+    /// may not enter the City once they are played.
+    #[test]
+    fn a_move_said_to_let_nobody_else_score_never_lets_its_placer_enter() {
+        let mut setup = GameSetup::base(&["Red", "Blue"]);
+        setup.sets.extend([
+            TileSet::River2,
+            TileSet::Count,
+            TileSet::KingRobber,
+            TileSet::Shrines,
+            TileSet::Abbot,
+            TileSet::InnsCathedrals,
+            TileSet::TradersBuilders,
+        ]);
+        setup.start = Start::River2;
+        setup.rules.river_before_city = true;
+        let (mut passed_over, mut entered) = (0, 0);
+        for seed in 0..12 {
+            let mut game = Game::new(setup.clone()).unwrap();
+            let mut picks = crate::Picks::new(seed);
+            while let Some(mv) = crate::playout_move(&game, &mut |n| picks.below(n)) {
+                if game.city().is_some() {
+                    let may_enter = game.may_enter(&mv).unwrap_or(false);
+                    if game.might_let_enter(&mv) {
+                        entered += u32::from(may_enter);
+                    } else {
+                        assert!(!may_enter, "seed {seed}: {mv:?}");
+                        passed_over += 1;
+                    }
+                }
+                game.apply(&mv).unwrap();
+            }
+        }
+        assert!(passed_over > 0 && entered > 0, "passed over {passed_over}, entered {entered}");
+    }
 
     fn count_game() -> Game {
         let mut setup = GameSetup::base(&["Red", "Blue"]);

@@ -8,7 +8,7 @@
 //! (`placement.rs` and the crate's `river.rs`).
 
 use super::{Game, Mode, MoveError, PlacementError};
-use crate::board::{Board, FitError};
+use crate::board::{Board, Fit, FitError};
 use crate::coord::{Cell, Rotation};
 use crate::river::{is_river_tile, River};
 use crate::rule::Rule;
@@ -218,7 +218,7 @@ impl Game {
         for f in self.board.frontier() {
             for i in 0..12 {
                 let at = Cell::new(f.x - i % 4, f.y - i / 4);
-                if !corners.contains(&at) && self.city_error(at).is_none() {
+                if !corners.contains(&at) && self.city_block_fault(at).is_none() {
                     corners.push(at);
                 }
             }
@@ -238,18 +238,33 @@ impl Game {
         if self.river_unfinished() {
             return Some(CityError::RiverUnfinished.into());
         }
+        let r0 = Rotation::R0;
+        self.city_block_fault(at).map(|fault| match fault {
+            BlockFault::Overlaps(cell) => CityError::Overlaps { cell }.into(),
+            BlockFault::Refused(tile, cell) => {
+                let reason = self.board.check_placement(tile, cell, r0).expect_err("the board refused the tile");
+                PlacementError::from_fit(tile, cell, r0, reason).into()
+            }
+            BlockFault::Alone => CityError::NotAdjacent { at }.into(),
+        })
+    }
+
+    /// What keeps the City's block from lying with its north-west corner at `at` once it is
+    /// its time ([`Game::city_error`]), found without listing mismatching edges: every
+    /// corner next to the layout is tried when the City is to be laid.
+    fn city_block_fault(&self, at: Cell) -> Option<BlockFault> {
         if let Some((_, cell)) = city_block(at).find(|&(_, c)| self.board.tile_at(c).is_some()) {
-            return Some(CityError::Overlaps { cell }.into());
+            return Some(BlockFault::Overlaps(cell));
         }
         let mut touches = false;
         for (tile, cell) in city_block(at) {
-            match self.board.check_placement(tile, cell, Rotation::R0) {
-                Ok(()) => touches = true,
-                Err(FitError::NotAdjacent) => {}
-                Err(reason) => return Some(PlacementError::from_fit(tile, cell, Rotation::R0, reason).into()),
+            match self.board.fit(tile, cell, Rotation::R0) {
+                Fit::Fits => touches = true,
+                Fit::Alone => {}
+                Fit::Occupied | Fit::Mismatched => return Some(BlockFault::Refused(tile, cell)),
             }
         }
-        (!touches).then(|| CityError::NotAdjacent { at }.into())
+        (!touches).then_some(BlockFault::Alone)
     }
 
     /// The board with the City of Carcassonne laid with its north-west corner at `at`: every
@@ -340,6 +355,17 @@ impl DrawRule {
 
 /// The tiles of the City of Carcassonne with the cells they take when its north-west corner is
 /// at `at`: four columns, three rows, in catalog order.
+/// Why the City's block may not lie somewhere, before the reason is spelt out.
+#[derive(Clone, Copy, Debug)]
+enum BlockFault {
+    /// A cell of the block holds a tile.
+    Overlaps(Cell),
+    /// The board refuses this tile of the block at this cell.
+    Refused(TileId, Cell),
+    /// No tile of the block touches the layout.
+    Alone,
+}
+
 fn city_block(at: Cell) -> impl Iterator<Item = (TileId, Cell)> {
     TileSet::Count.tiles().enumerate().map(move |(i, t)| (t, Cell::new(at.x + i as i32 % 4, at.y + i as i32 / 4)))
 }
