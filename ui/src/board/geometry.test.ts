@@ -10,7 +10,6 @@ import {
   roleOutline,
   shapeLabel,
   shapeOf,
-  spanOf,
   spreadPoints,
   tileShapes,
   flierMark,
@@ -290,17 +289,6 @@ test("a cathedral, an inn and a goods symbol are drawn on their tiles, each in i
     tileShapes(D).map((s) => s.part),
     "a plain tile shows none of them",
   ).toEqual(["city", "road"]);
-});
-
-test("a patch of marks spans their cells and one more on every side", () => {
-  expect(spanOf([[0, -1]])).toEqual({ x: -1, y: -2, w: 3, h: 3 });
-  expect(
-    spanOf([
-      [2, 1],
-      [-3, 0],
-      [1, -4],
-    ]),
-  ).toEqual({ x: -4, y: -5, w: 8, h: 8 });
 });
 
 test("every place is drawn at the table's own point for it, which its descriptions measure from", () => {

@@ -540,18 +540,6 @@ export function readingOrder(cells: [number, number][], turns: number): [number,
 }
 
 /**
- * The cells' bounding box with one cell more on every side, in cells: a patch that holds a
- * mark on each of them and the follower places reaching over their edges.
- */
-export function spanOf(cells: [number, number][]): { x: number; y: number; w: number; h: number } {
-  const xs = cells.map(([x]) => x);
-  const ys = cells.map(([, y]) => y);
-  const x = Math.min(...xs) - 1;
-  const y = Math.min(...ys) - 1;
-  return { x, y, w: Math.max(...xs) + 2 - x, h: Math.max(...ys) + 2 - y };
-}
-
-/**
  * The points pushed apart until no two are nearer than `gap`, each moving as little as it
  * can: a tile's follower places drawn large would otherwise cover each other on a board drawn
  * small, and one could no longer be clicked. Points already far enough apart stay put.
