@@ -71,4 +71,51 @@ describe("Board", () => {
     });
     expect(document.querySelectorAll(".follower[data-seat='1']").length).toBe(2);
   });
+
+  it("draws each lit square in a patch of its own cell, the taken square's places right after it", () => {
+    const legalCells: [number, number][] = [
+      [0, -1],
+      [-1, 0],
+      [1, 0],
+      [0, 1],
+    ];
+    board = mount(Board, {
+      target: document.body,
+      props: {
+        tiles: [{ tile: "D", x: 0, y: 0, rotation: 0 }],
+        followers: [],
+        players: [player("Anna", "green")],
+        legalCells,
+        pending: {
+          tile: "D",
+          x: 1,
+          y: 0,
+          rotation: 0,
+          places: [],
+          roles: [],
+          shapes: [],
+          covers: [],
+          chosen: null,
+          figure: "follower",
+          recall: false,
+        },
+        viewTurns: 0,
+        onCell: () => {},
+        onPlace: () => {},
+      },
+    });
+    const squares = [...document.querySelectorAll<SVGRectElement>(".legal")];
+    expect(squares.map((s) => s.dataset.cell)).toEqual(["0,-1", "-1,0", "1,0", "0,1"]);
+    for (const square of squares) {
+      const patch = square.closest("svg.cell")!;
+      const [x, y] = square.dataset.cell!.split(",").map(Number);
+      // Taken away with the turn, a patch repaints the board it covers: its own cell only.
+      expect(patch.getAttribute("viewBox"), square.dataset.cell).toBe(`${x! * 100} ${y! * 100} 100 100`);
+    }
+    // The taken square's places follow it in the page's order, before the next square's patch.
+    const patches = [...document.querySelectorAll("svg.cell.raised")];
+    const taken = patches.indexOf(squares[2]!.closest("svg.cell")!);
+    expect(patches[taken + 1]?.classList.contains("top")).toBe(true);
+    expect(patches[taken + 2]?.querySelector(".legal")).toBe(squares[3]);
+  });
 });

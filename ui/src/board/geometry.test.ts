@@ -6,11 +6,11 @@ import {
   PLACE_POINT,
   TOKEN_PX,
   fitSize,
+  viewSpan,
   readingOrder,
   roleOutline,
   shapeLabel,
   shapeOf,
-  spanOf,
   spreadPoints,
   tileShapes,
   flierMark,
@@ -292,18 +292,25 @@ test("a cathedral, an inn and a goods symbol are drawn on their tiles, each in i
   ).toEqual(["city", "road"]);
 });
 
-test("a patch of marks spans their cells and one more on every side", () => {
-  expect(spanOf([[0, -1]])).toEqual({ x: -1, y: -2, w: 3, h: 3 });
-  expect(
-    spanOf([
-      [2, 1],
-      [-3, 0],
-      [1, -4],
-    ]),
-  ).toEqual({ x: -4, y: -5, w: 8, h: 8 });
-});
-
 test("every place is drawn at the table's own point for it, which its descriptions measure from", () => {
   expect(Object.keys(PLACE_POINTS).sort()).toEqual([...PORTS].sort());
   for (const port of PORTS) expect(PLACE_POINT[port], port).toEqual(PLACE_POINTS[port]);
+});
+
+test("the view keeps two cells round the tiles and grows a step at a time", () => {
+  expect(viewSpan([0])).toEqual({ min: -2, max: 4 });
+  // The tiles reach a cell further east: the view stays where it stood.
+  expect(viewSpan([0, 1])).toEqual({ min: -2, max: 4 });
+  expect(viewSpan([0, 1, 2])).toEqual({ min: -2, max: 6 });
+  expect(viewSpan([0, 1, 2, 3])).toEqual({ min: -2, max: 6 });
+  expect(viewSpan([-1, 0])).toEqual({ min: -4, max: 4 });
+  // However far it has grown, at least two cells to spare beyond the outermost tiles.
+  for (let low = -9; low <= 0; low++)
+    for (let high = 0; high <= 9; high++) {
+      const { min, max } = viewSpan([low, high]);
+      expect(low - min).toBeGreaterThanOrEqual(2);
+      expect(max - (high + 1)).toBeGreaterThanOrEqual(2);
+      expect(low - min).toBeLessThan(2 + 2);
+      expect(max - (high + 1)).toBeLessThan(2 + 2);
+    }
 });

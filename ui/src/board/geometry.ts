@@ -514,6 +514,22 @@ export function tokenRadius(scale: number): number {
   return Math.min(MOST_RADIUS, Math.max(10, Math.ceil(12.5 / scale)));
 }
 
+/** The cells by which the default view grows: see `viewSpan`. */
+export const VIEW_STEP = 2;
+
+/**
+ * The cells the default view spans on one axis, given the tiles' cells on it (the start tile's
+ * 0 always among them): every tile with two cells of margin, room for every square a tile could
+ * go and one more, widened to a multiple of `VIEW_STEP` cells on each side. The view then moves
+ * only when a tile crosses a step, not with most tiles laid at the board's edge: a view that
+ * moves repaints the whole board, one that stays repaints the cells a turn changes.
+ */
+export function viewSpan(cells: number[]): { min: number; max: number } {
+  const low = Math.min(0, ...cells) - 2;
+  const high = Math.max(0, ...cells) + 3;
+  return { min: Math.floor(low / VIEW_STEP) * VIEW_STEP, max: Math.ceil(high / VIEW_STEP) * VIEW_STEP };
+}
+
 /**
  * The side of the square of board the default view shows in a frame `frame` pixels across (its
  * shorter side): the whole `extent` of the board when it fits at `LEAST_FIT_SCALE` or more,
@@ -537,18 +553,6 @@ export function readingOrder(cells: [number, number][], turns: number): [number,
     .map((c) => ({ c, s: onScreen(c) }))
     .sort((a, b) => a.s[1] - b.s[1] || a.s[0] - b.s[0])
     .map((e) => e.c);
-}
-
-/**
- * The cells' bounding box with one cell more on every side, in cells: a patch that holds a
- * mark on each of them and the follower places reaching over their edges.
- */
-export function spanOf(cells: [number, number][]): { x: number; y: number; w: number; h: number } {
-  const xs = cells.map(([x]) => x);
-  const ys = cells.map(([, y]) => y);
-  const x = Math.min(...xs) - 1;
-  const y = Math.min(...ys) - 1;
-  return { x, y, w: Math.max(...xs) + 2 - x, h: Math.max(...ys) + 2 - y };
 }
 
 /**
