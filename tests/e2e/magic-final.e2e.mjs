@@ -5,12 +5,22 @@
 // status, and no longer offered. The count must equal `castellan score` on the exported
 // script, the mage adding a point a tile and the witch halving her road.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { assertScoreboard, click, invoke, pointAtTile, resize, seatPlayers, shot, textOf } from "./session.mjs";
+import {
+  assertScoreboard,
+  click,
+  clickShown,
+  exportScript,
+  invoke,
+  pointAtTile,
+  resize,
+  seatPlayers,
+  shot,
+  speak,
+  textOf,
+} from "./session.mjs";
 import { openAppForReference, referenceScore } from "./reference.mjs";
-import { clickShown, speak } from "./bigbox-helpers.mjs";
 
 let browser, folder;
 before(async () => {
@@ -116,8 +126,7 @@ test("a finished table with the mage and the witch stood by clicks counts as cas
   await (await browser.$("#ranking")).waitForExist({ timeout: 5000 });
   const game = await view();
   const script = join(folder, "magic-final.json");
-  await invoke(browser, "export_game", { gameId: game.gameId, format: "script", title: "t", path: script });
-  const doc = JSON.parse(readFileSync(script, "utf8"));
+  const doc = await exportScript(browser, game.gameId, script);
   assert.equal(doc.setup.mode, "final-board");
   assert.deepEqual(
     doc.moves.filter((m) => m.magic).map((m) => m.magic),
