@@ -428,41 +428,21 @@ pub enum LedgerError {
     Roster(#[from] RosterError),
 }
 
-impl From<RowError> for PlayerError {
-    fn from(e: RowError) -> PlayerError {
-        match e {
-            RowError::Store(e) => PlayerError::Store(e),
-            RowError::NotFound { what } => PlayerError::NotFound { what },
+/// A row looked up inside an operation: its two causes become the operation's own.
+macro_rules! from_row_error {
+    ($($operation:ident),+) => {$(
+        impl From<RowError> for $operation {
+            fn from(e: RowError) -> $operation {
+                match e {
+                    RowError::Store(e) => $operation::Store(e),
+                    RowError::NotFound { what } => $operation::NotFound { what },
+                }
+            }
         }
-    }
+    )+};
 }
 
-impl From<RowError> for NewGameError {
-    fn from(e: RowError) -> NewGameError {
-        match e {
-            RowError::Store(e) => NewGameError::Store(e),
-            RowError::NotFound { what } => NewGameError::NotFound { what },
-        }
-    }
-}
-
-impl From<RowError> for MoveLogError {
-    fn from(e: RowError) -> MoveLogError {
-        match e {
-            RowError::Store(e) => MoveLogError::Store(e),
-            RowError::NotFound { what } => MoveLogError::NotFound { what },
-        }
-    }
-}
-
-impl From<RowError> for ImportError {
-    fn from(e: RowError) -> ImportError {
-        match e {
-            RowError::Store(e) => ImportError::Store(e),
-            RowError::NotFound { what } => ImportError::NotFound { what },
-        }
-    }
-}
+from_row_error!(PlayerError, NewGameError, MoveLogError, ImportError);
 
 impl From<NewGameError> for ImportError {
     fn from(e: NewGameError) -> ImportError {
