@@ -15,6 +15,7 @@ import {
   call,
   click,
   clickShown,
+  closeInEnglish,
   enterTold,
   exportScript,
   findAsked,
@@ -44,12 +45,7 @@ before(async () => {
   ({ browser, folder } = await openAppForReference("bigbox"));
   await resize(browser, 1024, 700);
 });
-after(async () => {
-  if (!browser) return;
-  // The suites share the app's settings: leave it speaking English.
-  await speak(browser, "en").catch(() => {});
-  await browser.deleteSession();
-});
+after(() => closeInEnglish(browser));
 
 const view = () => viewOf(browser);
 const BOXES = ["flier", "ferries", "goldmines", "mage-witch", "crop-circles"];

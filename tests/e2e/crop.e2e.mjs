@@ -11,6 +11,8 @@ import { after, before, test } from "node:test";
 import {
   assertScoreboard,
   click,
+  closeInEnglish,
+  enterTold,
   exportScript,
   invoke,
   putTile,
@@ -18,9 +20,7 @@ import {
   resize,
   seatPlayers,
   shot,
-  enterTold,
   skipCount,
-  speak,
   tellButtonsInView,
   textOf,
   view,
@@ -31,12 +31,7 @@ let browser, folder;
 before(async () => {
   ({ browser, folder } = await openAppForReference("crop"));
 });
-after(async () => {
-  if (!browser) return;
-  // The suites share the app's settings: leave it speaking English.
-  await speak(browser, "en").catch(() => {});
-  await browser.deleteSession();
-});
+after(() => closeInEnglish(browser));
 
 const isCrop = (tile) => /^C[CI]\d/.test(tile);
 const place = (tile, x, y, rotation, follower = null) =>

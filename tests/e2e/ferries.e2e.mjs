@@ -9,6 +9,7 @@ import {
   assertScoreboard,
   chooseTile,
   click,
+  closeInEnglish,
   exportScript,
   invoke,
   placeFollower,
@@ -31,12 +32,7 @@ before(async () => {
   ({ browser, folder } = await openAppForReference("ferries"));
   await resize(browser, 1024, 700);
 });
-after(async () => {
-  if (!browser) return;
-  // The suites share the app's settings: leave it speaking English.
-  await speak(browser, "en").catch(() => {});
-  await browser.deleteSession();
-});
+after(() => closeInEnglish(browser));
 
 const sorted = (letters) => [...letters].sort().join("");
 

@@ -11,6 +11,7 @@ import {
   assertScoreboard,
   click,
   clickShown,
+  closeInEnglish,
   exportScript,
   invoke,
   pointAtTile,
@@ -27,12 +28,7 @@ before(async () => {
   ({ browser, folder } = await openAppForReference("magic-final"));
   await resize(browser, 1024, 700);
 });
-after(async () => {
-  if (!browser) return;
-  // The suites share the app's settings: leave it speaking English.
-  await speak(browser, "en").catch(() => {});
-  await browser.deleteSession();
-});
+after(() => closeInEnglish(browser));
 
 const view = () => invoke(browser, "current_game");
 

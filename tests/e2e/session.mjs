@@ -455,6 +455,13 @@ export async function speak(browser, language) {
   }
 }
 
+/** Ends a suite's session. The suites share the app's settings, so it is left speaking English. */
+export async function closeInEnglish(browser) {
+  if (!browser) return;
+  await speak(browser, "en").catch(() => {});
+  await browser.deleteSession();
+}
+
 /** The tell panel's buttons are whole inside the window and nothing covers them. */
 export async function tellButtonsInView(browser) {
   const hidden = await browser.execute(() =>
