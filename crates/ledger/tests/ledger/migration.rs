@@ -12,6 +12,15 @@ pub fn schema_of(conn: &Connection) -> String {
     rows.join(";\n\n") + ";\n"
 }
 
+/// The file at `path`, migrated, has exactly the schema a new ledger file is built with.
+fn assert_built_as_new(path: &std::path::Path) {
+    let migrated = schema_of(&Connection::open(path).unwrap());
+    let fresh_folder = tempfile::tempdir().unwrap();
+    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
+    drop(Ledger::open(&fresh).unwrap());
+    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+}
+
 #[test]
 fn the_list_validates_on_an_empty_database() {
     migration::validate().expect("every migration must apply, in order, to an empty database");
@@ -119,11 +128,7 @@ fn a_schema_4_ledger_opens_and_its_end_count_only_game_leaves_the_statistics() {
     assert_eq!(stats.head_to_head[0].together.games, 2, "nor does it meet anyone head to head");
     drop(ledger);
 
-    let migrated = schema_of(&Connection::open(&path).unwrap());
-    let fresh_folder = tempfile::tempdir().unwrap();
-    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
-    drop(Ledger::open(&fresh).unwrap());
-    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+    assert_built_as_new(&path);
 }
 
 /// A schema-5 ledger file, as the release before goods had a kind of their own left it: Anna
@@ -176,11 +181,7 @@ fn a_schema_5_ledger_opens_with_the_goods_of_its_traders_games_as_a_kind_of_thei
     assert_eq!(anna.points.goods, 10, "the statistics add them up");
     drop(ledger);
 
-    let migrated = schema_of(&Connection::open(&path).unwrap());
-    let fresh_folder = tempfile::tempdir().unwrap();
-    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
-    drop(Ledger::open(&fresh).unwrap());
-    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+    assert_built_as_new(&path);
 }
 
 /// A schema-7 ledger file, as the release before gold had a kind of its own left it: Anna and
@@ -240,9 +241,5 @@ fn a_schema_7_ledger_opens_with_the_gold_of_its_gold_mines_games_as_a_kind_of_it
     assert_eq!(bram.points.gold, 4, "the statistics add them up");
     drop(ledger);
 
-    let migrated = schema_of(&Connection::open(&path).unwrap());
-    let fresh_folder = tempfile::tempdir().unwrap();
-    let fresh = fresh_folder.path().join(Ledger::FILE_NAME);
-    drop(Ledger::open(&fresh).unwrap());
-    assert_eq!(migrated, schema_of(&Connection::open(&fresh).unwrap()), "migrated as a new file is built");
+    assert_built_as_new(&path);
 }
