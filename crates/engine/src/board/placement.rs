@@ -3,7 +3,7 @@
 
 use super::{Board, SegmentId};
 use crate::coord::{Cell, Port, Rotation, Side};
-use crate::tile::{EdgeKind, LocalFeature, TileDef, TileId};
+use crate::tile::{EdgeKind, FeatureKind, LocalFeature, TileDef, TileId};
 
 /// A tile lying on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,12 @@ impl PlacedTile {
     /// The local segment at a port named in board orientation.
     pub(crate) fn local_at(&self, port: Port) -> Option<LocalFeature> {
         self.def().feature_at(port.to_catalog(self.rotation))
+    }
+
+    /// Each feature of the tile as the place that names it on the board, with its kind: what
+    /// a figure standing, flying or told onto this tile chooses from.
+    pub(crate) fn places(&self) -> impl Iterator<Item = (Port, FeatureKind)> + '_ {
+        self.def().features.iter().map(|f| (f.anchor.to_board(self.rotation), f.kind))
     }
 }
 

@@ -193,20 +193,11 @@ impl Game {
     /// shrine is not offered: its figures went home, and one entered there would score
     /// nothing.
     pub fn standing_places(&self, player: PlayerId, cell: Cell, figure: Figure) -> Vec<(Port, FeatureKind)> {
-        let Some(placed) = self.board.tile_at(cell) else {
-            return Vec::new();
-        };
-        placed
-            .def()
-            .features
-            .iter()
-            .filter_map(|f| {
-                let port = f.anchor.to_board(placed.rotation);
-                let open = match self.check_stand(player, Standing::Board(cell, port), figure) {
-                    Ok(Checked::Board { feature, .. }) => !self.is_done(feature),
-                    _ => false,
-                };
-                open.then_some((port, f.kind))
+        let places = self.board.tile_at(cell).into_iter().flat_map(|placed| placed.places());
+        places
+            .filter(|&(port, _)| match self.check_stand(player, Standing::Board(cell, port), figure) {
+                Ok(Checked::Board { feature, .. }) => !self.is_done(feature),
+                _ => false,
             })
             .collect()
     }

@@ -244,14 +244,8 @@ impl Game {
 
     /// The places a figure flown to `target` may land on `board` (the flier tile laid).
     fn landings_on(&self, board: &Board, target: Cell, figure: Figure) -> Vec<Port> {
-        let Some(placed) = board.tile_at(target) else { return Vec::new() };
-        placed
-            .def()
-            .features
-            .iter()
-            .map(|f| f.anchor.to_board(placed.rotation))
-            .filter(|&port| self.landing_error(board, target, port, figure).is_none())
-            .collect()
+        let ports = board.tile_at(target).into_iter().flat_map(|placed| placed.places()).map(|(port, _)| port);
+        ports.filter(|&port| self.landing_error(board, target, port, figure).is_none()).collect()
     }
 
     /// Whether `figure` may land at `port` of the tile at `target` on `board` (FM-07, X2-01,

@@ -617,16 +617,8 @@ impl Game {
         if !self.in_play.magic || self.setup.mode != Mode::FinalBoard || self.magic.of(figure).is_some() {
             return Vec::new();
         }
-        let Some(placed) = self.board.tile_at(cell) else {
-            return Vec::new();
-        };
-        placed
-            .def()
-            .features
-            .iter()
-            .map(|f| (f.anchor.to_board(placed.rotation), f.kind))
-            .filter(|&(port, _)| self.magic_target_error(cell, port).is_none())
-            .collect()
+        let places = self.board.tile_at(cell).into_iter().flat_map(|placed| placed.places());
+        places.filter(|&(port, _)| self.magic_target_error(cell, port).is_none()).collect()
     }
 
     /// A finished table's mage and witch, told with the setup or stood
