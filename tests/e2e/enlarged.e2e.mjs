@@ -50,7 +50,6 @@ const placesNow = (kind = "data-place") =>
           wrong.push(
             `the enlarged tile ${[box.left, box.top, box.right, box.bottom].map(Math.round)} outside the board's area ${[frame.left, frame.top, frame.right, frame.bottom].map(Math.round)}`,
           );
-        // Its way back to the board said whole, not cut short.
         // Its way back to the board said whole, not cut short: as wide as a twin of it free to
         // be as wide as its words, and inside the enlarged tile's box.
         const back = inset.querySelector("#enlarged-close");
