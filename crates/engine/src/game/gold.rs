@@ -430,6 +430,48 @@ impl Game {
         Ok(probe.gold.asked.take())
     }
 
+    /// Whether `mv` may share gold among several players (GM-05) once every answer it owes is
+    /// told: whether a screen should wait to ask the takes rather than ask none. A move that
+    /// plays through answers at once: it shares when it asks a take or tells takes. One
+    /// refused only for an answer still owed ([`MoveError::awaits_answer`]) may share unless
+    /// nothing can be handed out — no gold on its tile nor on the table — or, where the answer
+    /// owed is the new lake's ferry, no pair of road ends the ferry may link shares any (FE-03).
+    /// A move refused for anything else shares nothing.
+    ///
+    /// # Rule notes
+    /// A lake's ferry decides which roads the tile completes, and so who wins the ingots on
+    /// them: each pair it may link is played through. Another answer owed (where the second
+    /// ingot goes, where a flier lands) is not tried out, and the move may share.
+    pub fn may_share_gold_once_told(&self, mv: &Move) -> bool {
+        match self.next_gold_take(mv) {
+            Ok(next) => shares_gold(mv, next.as_ref()),
+            Err(e) if e.awaits_answer() => self.may_share_once_answered(mv),
+            Err(_) => false,
+        }
+    }
+
+    /// [`Game::may_share_gold_once_told`] for a move refused only for an answer still owed.
+    fn may_share_once_answered(&self, mv: &Move) -> bool {
+        let Move::Place { tile, rotation, told, .. } = mv else { return false };
+        if !tile.def().marks.gold && self.gold.on_tiles.is_empty() {
+            return false;
+        }
+        let links = self.ferry_links(*tile, *rotation);
+        if told.ferry.is_some() || links.is_empty() {
+            return true;
+        }
+        links.into_iter().any(|pair| {
+            let mut linked = mv.clone();
+            if let Move::Place { told, .. } = &mut linked {
+                told.ferry = Some(pair);
+            }
+            match self.next_gold_take(&linked) {
+                Ok(next) => shares_gold(&linked, next.as_ref()),
+                Err(e) => e.awaits_answer(),
+            }
+        })
+    }
+
     /// Every answer a move placing `tile` at `cell` may give for the second ingot: the
     /// offsets of its neighbouring tiles, or nothing to tell.
     pub fn second_ingot_options(&self, tile: TileId, cell: Cell) -> Vec<Option<SecondIngot>> {
@@ -450,6 +492,12 @@ impl Game {
     }
 }
 
+/// Whether `mv`, played through, shares gold among several players: it asks the `next` take,
+/// or tells takes (which the engine accepts only where several share).
+fn shares_gold(mv: &Move, next: Option<&NextGoldTake>) -> bool {
+    next.is_some() || matches!(mv, Move::Place { told, .. } if !told.gold_taken.is_empty())
+}
+
 /// QB-13's choice for `player`: the heap most players may take from, the one that got gold
 /// first on a tie (heaps keep that order).
 fn contested_first(heaps: &[Heap], player: PlayerId) -> Cell {
@@ -466,7 +514,7 @@ fn contested_first(heaps: &[Heap], player: PlayerId) -> Cell {
 mod tests {
     use super::super::fixture::tile;
     use super::*;
-    use crate::{Event, GameSetup, Move, Port, Rotation, TileSet};
+    use crate::{Event, GameSetup, Move, Port, Rotation, Side, TileSet};
 
     const ANNA: PlayerId = PlayerId(0);
     const BRAM: PlayerId = PlayerId(1);
@@ -561,6 +609,77 @@ mod tests {
         let mut played = game.clone();
         played.apply(&all).unwrap();
         assert_eq!(played.gold(), [2, 1]);
+    }
+
+    /// A game with Gold Mines and Ferries: Anna's `GM07` north of the start tile puts its second
+    /// ingot on it.
+    fn gold_and_ferries() -> Game {
+        let mut setup = GameSetup::base(&["Anna", "Bram"]);
+        setup.sets.extend([TileSet::Goldmines, TileSet::Ferries]);
+        let mut game = Game::new(setup).unwrap();
+        let gold = with_gold(Move::place(tile("GM07"), Cell::new(0, -1), Rotation::R90, None), Some((0, 1)), &[]);
+        game.apply(&gold).unwrap();
+        game
+    }
+
+    /// The lake `FE04` at [1,0], its ferry not yet told. Anna's thief waits on the junction
+    /// `W` west of the start tile, Bram's on the crossing `X` at [1,1]; the start tile's road,
+    /// with its ingot, runs into the lake's west end, Bram's into its south end:
+    ///
+    /// ```text
+    ///          x=-1   x=0    x=1
+    /// y=-1           [GM07]
+    /// y=0     [W]A===[D]====[FE04]
+    /// y=1            [U]====[X]B
+    /// ```
+    fn lake_between_two_thieves() -> (Game, Move) {
+        let mut game = gold_and_ferries();
+        for mv in [
+            Move::place(tile("U"), Cell::new(0, 1), Rotation::R0, None),
+            Move::place(tile("W"), Cell::new(-1, 0), Rotation::R0, Some(Port::E)),
+            Move::place(tile("X"), Cell::new(1, 1), Rotation::R0, Some(Port::N)),
+        ] {
+            game.apply(&mv).unwrap();
+        }
+        (game, Move::place(tile("FE04"), Cell::new(1, 0), Rotation::R0, None))
+    }
+
+    #[test]
+    fn a_lake_may_share_gold_only_if_one_of_its_ferries_does() {
+        let (game, lake) = lake_between_two_thieves();
+        assert!(game.next_gold_take(&lake).unwrap_err().awaits_answer(), "the ferry is owed");
+        assert!(game.may_share_gold_once_told(&lake), "the ferry from west to south joins Anna's road to Bram's");
+        let sharing: Vec<[Side; 2]> = game
+            .ferry_links(tile("FE04"), Rotation::R0)
+            .into_iter()
+            .filter(|&pair| {
+                let mut linked = lake.clone();
+                if let Move::Place { told, .. } = &mut linked {
+                    told.ferry = Some(pair);
+                }
+                game.next_gold_take(&linked).unwrap().is_some()
+            })
+            .collect();
+        assert_eq!(sharing, [[Side::South, Side::West]], "one ferry of three, the last tried, shares the ingot");
+
+        // East of the start tile with nothing else around, no ferry completes a road.
+        let alone = gold_and_ferries();
+        let lake = Move::place(tile("FE04"), Cell::new(1, 0), Rotation::R0, None);
+        assert!(alone.next_gold_take(&lake).unwrap_err().awaits_answer(), "the ferry is owed");
+        assert!(!alone.may_share_gold_once_told(&lake), "no ferry shares gold");
+    }
+
+    #[test]
+    fn a_move_owing_where_its_second_ingot_goes_may_share_gold() {
+        let (game, last) = tied_city();
+        let unnamed = with_gold(last.clone(), None, &[]);
+        assert!(game.next_gold_take(&unnamed).unwrap_err().awaits_answer(), "the neighbour is owed");
+        assert!(game.may_share_gold_once_told(&unnamed), "the city it closes is Anna's and Bram's");
+        assert!(game.may_share_gold_once_told(&last), "played through, it asks a take");
+        let told = [(ANNA, Cell::new(1, -2)), (BRAM, Cell::new(0, -1)), (ANNA, Cell::new(0, 0))];
+        assert!(game.may_share_gold_once_told(&with_gold(last, Some((1, 1)), &told)), "every take told");
+        let elsewhere = Move::place(tile("U"), Cell::new(-1, 0), Rotation::R0, None);
+        assert!(!game.may_share_gold_once_told(&elsewhere), "a road that completes nothing");
     }
 
     #[test]

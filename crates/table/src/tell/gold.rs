@@ -2,7 +2,8 @@
 //! and — when the move hands gold to several players — who takes the next ingot from which
 //! tile (GM-05). The takes are told only if the table wants them its own way: left untold,
 //! Castellan shares the gold by QB-13. The engine answers both ([`Game::second_ingot_options`],
-//! [`Game::next_gold_take`]); this only shapes its answers for the screen.
+//! [`Game::next_gold_take`]) and whether the takes are worth waiting for
+//! ([`Game::may_share_gold_once_told`]); this only shapes its answers for the screen.
 
 use super::QuestionError;
 use castellan_engine::{Cell, Game, Move, SecondIngot};
@@ -90,7 +91,7 @@ pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, Que
         Ok(next) => (next, false),
         // Playing the move through needs every box's answer: the shares are asked once the
         // others are told, and only where there is gold that could be shared at all.
-        Err(e) if e.awaits_answer() => (None, may_share_once_told(game, mv)),
+        Err(e) if e.awaits_answer() => (None, game.may_share_gold_once_told(mv)),
         Err(e) => return Err(e.into()),
     };
     let shares = !told.gold_taken.is_empty() || next.is_some();
@@ -103,30 +104,6 @@ pub fn gold_question(game: &Game, mv: &Move) -> Result<Option<GoldQuestion>, Que
         left: u32::from(next.left),
     });
     Ok(Some(GoldQuestion { tile: *cell, neighbours, shares, waiting, take }))
-}
-
-/// Whether `mv`, refused only for an answer still owed, may share gold among several players
-/// once it is told: where the answer owed is the new lake's ferry, each pair it may link is
-/// tried; otherwise only a table without ingots (and a tile without gold) is sure to share none.
-fn may_share_once_told(game: &Game, mv: &Move) -> bool {
-    let Move::Place { tile, rotation, told, .. } = mv else { return false };
-    if !tile.def().marks.gold && game.gold_on_tiles().is_empty() {
-        return false;
-    }
-    let links = game.ferry_links(*tile, *rotation);
-    if told.ferry.is_some() || links.is_empty() {
-        return true;
-    }
-    links.into_iter().any(|pair| {
-        let mut linked = mv.clone();
-        if let Move::Place { told, .. } = &mut linked {
-            told.ferry = Some(pair);
-        }
-        match game.next_gold_take(&linked) {
-            Ok(next) => next.is_some(),
-            Err(e) => e.awaits_answer(),
-        }
-    })
 }
 
 #[cfg(test)]
