@@ -622,8 +622,17 @@ impl Game {
     }
 
     /// A finished table's mage and witch, told with the setup or stood
-    /// ([`Move::StandMagic`](crate::Move::StandMagic)), checked against the whole table at the count: each on a road or city that is unfinished, not both on one.
+    /// ([`Move::StandMagic`](crate::Move::StandMagic)), checked against the whole table at the
+    /// count: each on a road or city that is unfinished, not both on one. `None` without Mage &
+    /// Witch, and always when the game is entered turn by turn.
     pub(super) fn magic_stand_error(&self) -> Option<MagicError> {
+        // Turn by turn, each magic step is checked as it is told (MW-02, MW-03), a figure
+        // leaves the board with its scored feature (MW-08) and one is moved away from a join
+        // of their features (MW-05), so the count cannot find them wrong: only a finished
+        // table, whose tiles came in any order after its figures, is checked here.
+        if !self.in_play.magic || self.setup.mode != Mode::FinalBoard {
+            return None;
+        }
         let mut seen: Vec<(MagicFigure, SegmentId)> = Vec::new();
         for (figure, (cell, port)) in self.magic.on_board() {
             let Some(feature) = self.board.feature_at(cell, port) else {
