@@ -307,7 +307,7 @@ mod tests {
     use castellan_script::Script;
     use chrono::{DateTime, NaiveDate, Utc};
 
-    use crate::fixture::TWO_TILE_GAME as GAME;
+    use crate::fixture::{table_at, table_in_memory, TWO_TILE_GAME as GAME};
 
     /// The same two players without Bram's follower: another game.
     fn other() -> String {
@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn a_traders_games_goods_are_exported_as_a_kind_of_their_own() {
         use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
-        let mut table = crate::live::Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(TileSet::TradersBuilders);
         let now = DateTime::<Utc>::from_timestamp(1_795_200_000, 0).unwrap();
@@ -435,7 +435,7 @@ mod tests {
         let path = dir.path().join("club.sqlite3");
         let now = DateTime::<Utc>::from_timestamp(1_795_200_000, 0).unwrap();
         let mut gold_by_game = Vec::new();
-        let mut table = crate::live::Table::new(Ledger::open(&path).unwrap());
+        let mut table = table_at(&path);
         for set in boxes {
             let mut setup = GameSetup::base(&["Anna", "Bram"]);
             setup.sets.push(set);

@@ -1,10 +1,13 @@
-//! Games the unit tests of several modules play, the moment and moves they play them with,
-//! and what they read back from the files they write.
+//! Games the unit tests of several modules play, the table they play them at, the moment and
+//! moves they play them with, and what they read back from the files they write.
 
 use crate::degrees::Degrees;
 use crate::request::MoveRequest;
+use crate::Table;
 use castellan_engine::{Cell, Figure, Move, Port, Rotation, TileId};
+use castellan_ledger::Ledger;
 use chrono::{DateTime, Utc};
+use std::path::Path;
 
 /// Two players, two tiles: Anna closes a two-tile city (4), Bram's road stays open (2 at
 /// the end). A finished game, ready to import or replay.
@@ -17,6 +20,17 @@ pub(crate) const TWO_TILE_GAME: &str = r#"{"format": "castellan-game-script", "v
 /// The moment every test move is entered at.
 pub(crate) fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-20T19:30:00Z").unwrap().with_timezone(&Utc)
+}
+
+/// A table keeping its games in the ledger file at `path`, made there if missing: the app's
+/// start, and its start again after closing, on a real file.
+pub(crate) fn table_at(path: &Path) -> Table {
+    Table::new(Ledger::open(path).expect("the ledger opens"))
+}
+
+/// A table whose ledger lives in memory, for a test that never opens it again.
+pub(crate) fn table_in_memory() -> Table {
+    Table::new(Ledger::open_in_memory().expect("an in-memory ledger opens"))
 }
 
 /// The catalog's tile `name`.
@@ -57,7 +71,7 @@ pub(crate) fn place_request(tile: &str, x: i32, y: i32, rotation: u32, follower:
 }
 
 /// The names of the files in `folder`, sorted: what a write left behind it.
-pub(crate) fn file_names(folder: &std::path::Path) -> Vec<String> {
+pub(crate) fn file_names(folder: &Path) -> Vec<String> {
     let mut names: Vec<String> =
         std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();

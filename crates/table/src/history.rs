@@ -173,6 +173,7 @@ pub fn unvoid_game(table: &mut Table, game_id: u32) -> Result<Vec<NightSummary>,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::table_in_memory;
     use crate::import::{import_script, Occasion, Repeat};
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
     use chrono::NaiveDate;
@@ -183,7 +184,7 @@ mod tests {
 
     #[test]
     fn finished_games_show_their_ranking_and_unfinished_ones_their_seats() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(GameSetup::base(&["Anna", "Bram"]), Some("De Klok"), at("2026-11-20T19:00:00Z")).unwrap();
         let e = TileId::from_name("E").unwrap();
         table
@@ -208,7 +209,7 @@ mod tests {
 
     #[test]
     fn each_game_names_the_boxes_it_was_played_with() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(GameSetup::base(&["Anna", "Bram"]), None, at("2026-11-20T19:00:00Z")).unwrap();
         let mut boxed = GameSetup::base(&["Anna", "Bram"]);
         boxed.sets.extend([TileSet::TradersBuilders, TileSet::InnsCathedrals]);
@@ -239,7 +240,7 @@ mod tests {
 
     #[test]
     fn a_voided_game_stays_in_the_history_and_leaves_the_statistics() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let occasion = Occasion {
             date: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
             place: None,
@@ -276,7 +277,7 @@ mod tests {
     #[test]
     fn a_final_board_counted_without_the_scores_before_ranks_nobody_and_leaves_the_statistics() {
         use crate::export::{files, Format, Selection};
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.mode = castellan_engine::Mode::FinalBoard;
         let now = at("2026-11-20T19:00:00Z");
@@ -346,7 +347,7 @@ mod tests {
 
     #[test]
     fn a_game_in_progress_cannot_be_voided() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, at("2026-11-20T19:00:00Z")).unwrap().id();
         let e = TileId::from_name("E").unwrap();
         table

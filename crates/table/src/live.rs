@@ -394,14 +394,10 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{now, place, place_request};
+    use crate::fixture::{now, place, place_request, table_at, table_in_memory};
     use castellan_engine::{Cell, Figure, MoveError, Port, Rotation, TileId};
     use castellan_ledger::GameStatus;
     use serde_json::json;
-
-    fn table_at(path: &std::path::Path) -> Table {
-        Table::new(Ledger::open(path).expect("the ledger opens"))
-    }
 
     #[test]
     fn a_game_at_another_place_the_same_day_is_another_night() {
@@ -966,7 +962,7 @@ mod tests {
     /// day before. Each night is dated as its players lived it, in the history and the CSV.
     #[test]
     fn a_new_game_goes_into_the_night_of_the_players_own_date() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let california =
             play_two_tile_game(&mut table, "Oakland", "2026-11-20T20:00:00-08:00", "2026-11-20T21:00:00-08:00");
         let amsterdam =
@@ -990,7 +986,7 @@ mod tests {
     /// midnight there but after it in UTC.
     #[test]
     fn a_game_that_runs_past_midnight_stays_in_the_night_it_started() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let games = [
             play_two_tile_game(&mut table, "Amsterdam", "2026-11-20T23:50:00+01:00", "2026-11-21T01:20:00+01:00"),
             play_two_tile_game(&mut table, "Oakland", "2026-11-20T23:30:00-08:00", "2026-11-21T00:40:00-08:00"),

@@ -1,7 +1,7 @@
 //! A finished table with Mage & Witch entered through the table's requests, stored, resumed,
 //! counted, exported and imported again.
 
-use crate::fixture::{now, place_request};
+use crate::fixture::{now, place_request, table_at};
 use crate::import::{import_script, Occasion, Repeat};
 use crate::placement::{magic_standing_options, FollowerRole};
 use crate::request::{MoveRequest, NewGameRequest};
@@ -10,10 +10,6 @@ use crate::{Table, TableError};
 use castellan_engine::{Figure, MagicError, MagicFigure, MoveError, Port};
 use castellan_ledger::Ledger;
 use serde_json::json;
-
-fn table_at(path: &std::path::Path) -> Table {
-    Table::new(Ledger::open(path).expect("the ledger opens"))
-}
 
 /// Where the app offers `figure` on the tile at `x`, `y` as a follower there would be `role`.
 fn offered(table: &Table, figure: MagicFigure, (x, y): (i32, i32), role: FollowerRole) -> MoveRequest {

@@ -686,7 +686,7 @@ fn save(picture: &NightPicture, path: &std::path::Path, replace: bool) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{now, place};
+    use crate::fixture::{now, place, table_at};
     use crate::live::Table;
     use castellan_engine::{GameSetup, Port, Rotation};
     use chrono::{Duration, Utc};
@@ -696,7 +696,7 @@ mod tests {
     /// closes it (4) and `first` scores nothing; then a game of three where `third` closes it
     /// (4), `second` has the road (2) and `first` nothing. The night's most points: `second`, 8.
     fn three_games(dir: &std::path::Path, [first, second, third]: [&str; 3]) -> (Table, NightId) {
-        let mut table = Table::new(Ledger::open(dir.join("club.sqlite3")).unwrap());
+        let mut table = table_at(&dir.join("club.sqlite3"));
         let at = |hours| now() + Duration::hours(hours);
         table.start(GameSetup::base(&[first, second]), Some("Utrecht"), at(0)).unwrap();
         table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), at(0)).unwrap();
@@ -819,7 +819,7 @@ mod tests {
     #[test]
     fn a_night_that_broke_a_record_says_so_with_the_biggest_rise_in_rating() {
         let dir = tempfile::tempdir().unwrap();
-        let mut table = Table::new(Ledger::open(dir.path().join("club.sqlite3")).unwrap());
+        let mut table = table_at(&dir.path().join("club.sqlite3"));
         let at = |hours| now() + Duration::hours(hours);
         // The first night: Bram closes the city (4), Anna has nothing: a lead of 4.
         table.start(GameSetup::base(&["Anna", "Bram"]), Some("Utrecht"), at(0)).unwrap();

@@ -45,6 +45,7 @@ pub fn name_clashes(ledger: &Ledger) -> Result<Vec<(String, String)>, TableError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::table_in_memory;
 
     #[test]
     fn known_players_come_by_name_with_their_colour() {
@@ -58,10 +59,9 @@ mod tests {
 
     #[test]
     fn a_refused_new_game_adds_no_player_and_no_night() {
-        use crate::live::Table;
         use castellan_engine::GameSetup;
         let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap();
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         for (names, why) in [
             (["Xena", "xena"], "two seats for the same player: Xena and xena"),
             (["Yuri", " Yuri "], "two seats for the same player: Yuri and Yuri"),

@@ -416,7 +416,7 @@ pub fn stats_json(ledger: &Ledger) -> Result<Value, TableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::{now, place};
+    use crate::fixture::{now, place, table_at};
     use crate::live::Table;
     use castellan_engine::{GameSetup, Port, Rotation};
 
@@ -424,7 +424,7 @@ mod tests {
     /// first move (4), Bram's road stays open (2 at the end); then a second game where Bram
     /// closes the city on the second move (4) and Anna's road has no follower (0).
     fn two_games(dir: &std::path::Path) -> Table {
-        let mut table = Table::new(Ledger::open(dir.join("club.sqlite3")).unwrap());
+        let mut table = table_at(&dir.join("club.sqlite3"));
         table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
         table.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap();
         table.play(place("V", 1, 0, Rotation::R90, Some(Port::W)), now()).unwrap();

@@ -493,15 +493,13 @@ fn open_features(open: Vec<OpenFeature>, survey: &Survey<'_>) -> Vec<OpenFeature
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::now;
-    use crate::live::Table;
+    use crate::fixture::{now, table_in_memory};
     use crate::view::turn_log::{turn_log, TurnKind};
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, ScoreSource, Standing, TileId};
-    use castellan_ledger::Ledger;
 
     #[test]
     fn the_view_shows_board_scores_feed_and_bag() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
         let e = TileId::from_name("E").unwrap();
         let live = table.play(Move::place(e, Cell::new(0, -1), Rotation::R180, Some(Port::S)), now()).unwrap();
@@ -542,7 +540,7 @@ mod tests {
         use crate::target::{Holding, LandmarkKind};
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::Shrines);
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(setup, None, now()).unwrap();
         let tile = |n| TileId::from_name(n).unwrap();
         table.play(Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, Some(Port::C)), now()).unwrap();
@@ -583,7 +581,7 @@ mod tests {
     fn each_follower_on_the_board_says_what_it_is_there() {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.mode = castellan_engine::Mode::FinalBoard;
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(setup, None, now()).unwrap();
         let tile = |n| TileId::from_name(n).unwrap();
         // U carries the start tile's road east; B, a cloister in the fields, lies south of it;

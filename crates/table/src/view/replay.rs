@@ -92,16 +92,14 @@ fn replay_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::now;
-    use crate::live::Table;
+    use crate::fixture::{now, table_in_memory};
     use crate::view::result::StandingView;
     use castellan_engine::FarmRule;
     use castellan_engine::{Cell, GameSetup, Move, Port, Rotation, TileId};
-    use castellan_ledger::Ledger;
 
     #[test]
     fn a_stored_game_steps_from_the_start_to_its_final_count() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let id = table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap().id();
         let tile = |n| TileId::from_name(n).unwrap();
         table.play(Move::place(tile("E"), Cell::new(0, -1), Rotation::R180, Some(Port::S)), now()).unwrap();

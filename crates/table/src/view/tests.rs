@@ -8,11 +8,10 @@ use super::replay::replay_view;
 use super::turn_log::{turn_log, TurnKind};
 use super::TrackView;
 use crate::export::{files, Format, Selection};
-use crate::fixture::{now, place};
+use crate::fixture::{now, place, table_at, table_in_memory};
 use crate::live::Table;
 use crate::{TableError, TableRefusal};
 use castellan_engine::{Cell, FarmRule, Figure, GameSetup, Mode, Move, PlayerId, Port, Rotation, Standing, TileId};
-use castellan_ledger::Ledger;
 use castellan_ledger::{GameId, GameStatus};
 use castellan_script::Script;
 use serde_json::{json, Value};
@@ -41,7 +40,7 @@ fn three_city_farm(farms: castellan_engine::FarmRule) -> GameView {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.mode = castellan_engine::Mode::FinalBoard;
     setup.rules.farms = farms;
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let tile = |n| TileId::from_name(n).unwrap();
     for (name, x, y, r) in [
@@ -168,7 +167,7 @@ fn a_2000_city_step_outlines_the_farms_around_it_and_gives_todays_figure() {
 fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.mode = castellan_engine::Mode::FinalBoard;
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let u = TileId::from_name("U").unwrap();
     table.play(Move::place(u, Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
@@ -191,10 +190,6 @@ fn a_final_board_shows_its_mode_and_each_stand_as_a_turn_of_its_own() {
     );
     assert_eq!(view.followers.len(), 1);
     assert_eq!(view.players[0].supply, 6);
-}
-
-fn table_at(path: &std::path::Path) -> Table {
-    Table::new(Ledger::open(path).expect("the ledger opens"))
 }
 
 fn final_board_on(table: &mut Table) -> GameId {
@@ -289,7 +284,7 @@ fn scores_before_the_count_are_refused_turn_by_turn_and_unless_one_per_player() 
 fn the_view_carries_the_goods_their_leaders_and_the_builders_and_pigs_in_hand() {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::TradersBuilders);
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     let plain = GameView::of(table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap());
     assert_eq!(plain.traders, None, "nothing of the box without it");
     table.start(setup, None, now()).unwrap();
@@ -328,7 +323,7 @@ fn the_view_carries_the_goods_their_leaders_and_the_builders_and_pigs_in_hand() 
 fn a_farms_step_names_the_pig_that_raised_its_pay() {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::TradersBuilders);
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let u = TileId::from_name("U").unwrap();
     table.play(place("U", 1, 0, Rotation::R0, Some(Port::N)), now()).unwrap();
@@ -355,7 +350,7 @@ fn the_big_follower_is_in_the_view_in_hand_and_on_the_board() {
     };
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     assert_eq!(big_in_hand(&GameView::of(table.live().unwrap())), [Some(1), Some(1)]);
     let u = TileId::from_name("U").unwrap();
@@ -366,7 +361,7 @@ fn the_big_follower_is_in_the_view_in_hand_and_on_the_board() {
     let json = serde_json::to_value(&view).unwrap();
     assert_eq!(json["followers"][0]["figure"], "big");
 
-    let mut plain = Table::new(Ledger::open_in_memory().unwrap());
+    let mut plain = table_in_memory();
     plain.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
     let live = plain.play(Move::place(u, Cell::new(1, 0), Rotation::R0, Some(Port::E)), now()).unwrap();
     let view = GameView::of(live);
@@ -380,7 +375,7 @@ fn a_big_follower_waiting_in_the_city_is_named_by_its_quarter() {
     setup.sets.extend([castellan_engine::TileSet::InnsCathedrals, castellan_engine::TileSet::Count]);
     setup.start = castellan_engine::Start::Count;
     setup.mode = Mode::FinalBoard;
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let at = Standing::City(castellan_engine::Quarter::Blacksmith);
     let live =
@@ -397,7 +392,7 @@ fn a_big_follower_waiting_in_the_city_is_named_by_its_quarter() {
 fn a_score_names_the_seats_whose_big_follower_weighed_two() {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let a = TileId::from_name("A").unwrap();
     table.play(Move::place(a, Cell::new(-1, 0), Rotation::R270, None), now()).unwrap();
@@ -439,7 +434,7 @@ fn double_turn(table: &mut Table) -> GameId {
 
 #[test]
 fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     double_turn(&mut table);
     let options = crate::placement::placement_options(table.live().unwrap().game(), TileId::from_name("U").unwrap());
     let earns = |x: i32| options.iter().filter(|o| o.x == x && o.y == 0).all(|o| o.earns_second_tile);
@@ -475,7 +470,7 @@ fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
     let log = super::turn_log_of(corrected);
     assert_eq!((log[4].earned_second_tile, log[4].passed_second_tile, log[5].second_tile), (true, true, false));
     let corrected = GameView::of(corrected);
-    let mut fresh = Table::new(Ledger::open_in_memory().unwrap());
+    let mut fresh = table_in_memory();
     double_turn(&mut fresh);
     fresh.play(passed, now()).unwrap();
     let direct = GameView::of(fresh.play(place("E", 0, -1, Rotation::R180, Some(Port::S)), now()).unwrap());
@@ -494,7 +489,7 @@ fn a_second_tile_is_offered_said_and_taken_back_redone_and_corrected_exactly() {
 fn an_abbot_taken_back_is_a_recall_in_the_feed_and_its_end_count_is_not() {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::Abbot);
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let tile = |n| TileId::from_name(n).unwrap();
     table.play(Move::place_abbot(tile("B"), Cell::new(0, 1), Rotation::R0, Port::C), now()).unwrap();
@@ -517,7 +512,7 @@ fn an_abbot_taken_back_is_a_recall_in_the_feed_and_its_end_count_is_not() {
 fn each_step_of_the_count_names_the_figures_it_sends_home_and_farmers_stay() {
     let mut setup = GameSetup::base(&["Anna", "Bram"]);
     setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
-    let mut table = Table::new(Ledger::open_in_memory().unwrap());
+    let mut table = table_in_memory();
     table.start(setup, None, now()).unwrap();
     let u = TileId::from_name("U").unwrap();
     // Anna's big follower on the road running on from the start tile; Bram's farmer beside it.

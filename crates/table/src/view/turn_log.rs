@@ -226,14 +226,12 @@ pub fn turn_log(game: &Game) -> Vec<TurnView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixture::now;
-    use crate::live::Table;
+    use crate::fixture::{now, table_in_memory};
     use castellan_engine::{Cell, FeatureKind, GameSetup, Move, Rotation, TileId};
-    use castellan_ledger::Ledger;
 
     #[test]
     fn a_turn_without_a_follower_names_its_tiles_most_telling_feature() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(GameSetup::base(&["Anna", "Bram"]), None, now()).unwrap();
         let tile = |n| TileId::from_name(n).unwrap();
         table.play(Move::place(tile("B"), Cell::new(0, 1), Rotation::R0, None), now()).unwrap();
@@ -250,7 +248,7 @@ mod tests {
     fn a_crop_circles_choice_is_said_in_its_turn() {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::CropCircles);
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(setup, None, now()).unwrap();
         let tile = |n| TileId::from_name(n).unwrap();
         table.play(Move::place(tile("D"), Cell::new(1, 0), Rotation::R0, None), now()).unwrap();
@@ -270,7 +268,7 @@ mod tests {
     fn a_flight_is_said_in_the_turn_of_its_tile() {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::Flier);
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(setup, None, now()).unwrap();
         let flier = |tile, cell, roll, to| {
             let mut mv = Move::place(TileId::from_name(tile).unwrap(), cell, Rotation::R0, None);
@@ -297,7 +295,7 @@ mod tests {
     fn a_big_follower_put_down_is_marked_in_its_turn() {
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::InnsCathedrals);
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         table.start(setup, None, now()).unwrap();
         let u = TileId::from_name("U").unwrap();
         table.play(Move::place_big(u, Cell::new(1, 0), Rotation::R0, Port::E), now()).unwrap();
@@ -313,7 +311,7 @@ mod tests {
 
     #[test]
     fn the_abbot_and_its_recall_are_said_in_their_turns() {
-        let mut table = Table::new(Ledger::open_in_memory().unwrap());
+        let mut table = table_in_memory();
         let mut setup = GameSetup::base(&["Anna", "Bram"]);
         setup.sets.push(castellan_engine::TileSet::Abbot);
         table.start(setup, None, now()).unwrap();
