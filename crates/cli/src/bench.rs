@@ -30,7 +30,7 @@
 //!
 //! `--part full|boxes|one|legal|final|end` runs one part only, for profiling.
 
-use castellan_engine::{playout_move, Game, GameSetup, Move, Picks, Start, TileId, TileSet};
+use castellan_engine::{playout_move, AllBoxes, Game, GameSetup, Move, Picks, Start, TileId, TileSet};
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -56,22 +56,11 @@ fn setup() -> GameSetup {
     GameSetup::base(&["Anna", "Bram"])
 }
 
-/// Two players with every box the playout plays at one table: the river first from River
-/// II's spring, the City of Carcassonne laid against it when it is finished.
+/// Two players with the boxes whose all-box figure is compared over time (the Big Box's are
+/// timed alone): the river first from River II's spring, the City of Carcassonne laid
+/// against it when it is finished.
 fn all_boxes() -> GameSetup {
-    let mut setup = setup();
-    setup.sets.extend([
-        TileSet::River2,
-        TileSet::Count,
-        TileSet::KingRobber,
-        TileSet::Shrines,
-        TileSet::Abbot,
-        TileSet::InnsCathedrals,
-        TileSet::TradersBuilders,
-    ]);
-    setup.start = Start::River2;
-    setup.rules.river_before_city = true;
-    setup
+    GameSetup::all_boxes(&["Anna", "Bram"], AllBoxes::BeforeBigBox)
 }
 
 /// Each box the all-box game plays, and each box of the Big Box, alone with the base game: its

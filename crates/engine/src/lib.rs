@@ -70,7 +70,7 @@ pub use count::{City, CountChoice, CountMovement, Entry, MoveOption, Quarter, Qu
 pub use event::{Event, Score, ScoreLists, ScoreSource, Span, SCORE_RULES};
 pub use figure::Figure;
 pub use game::{
-    flight_target, AbbotError, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice,
+    flight_target, AbbotError, AllBoxes, BigFollowerError, BuilderError, CityError, CountError, CropAction, CropChoice,
     CropCircle, CropDeed, CropError, CropOptions, CropTurn, DrawError, FerryError, FerryMove, FinishError, Flight,
     FlightError, FollowerError, Game, GameSetup, GoldError, GoldTake, MagicAsked, MagicError, MagicFigure,
     MagicFigures, MagicMove, MagicOptions, Mode, Move, MoveError, NextGoldTake, PigError, PlacementError, PlayerSetup,

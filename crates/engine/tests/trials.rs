@@ -4,26 +4,11 @@
 //! that gives none, a follower moved onto a feature that is not scored), so both answers
 //! are seen many times.
 
-use castellan_engine::{playout_move, Entry, Game, GameSetup, Move, Picks, Quarter, QuarterMove, Start, TileSet};
+use castellan_engine::{playout_move, AllBoxes, Entry, Game, GameSetup, Move, Picks, Quarter, QuarterMove, TileSet};
 
+/// Three players with every box but the Ferries, whose moves are tried in games of their own below.
 fn all_boxes() -> GameSetup {
-    let mut setup = GameSetup::base(&["Anna", "Bram", "Cor"]);
-    setup.sets.extend([
-        TileSet::River2,
-        TileSet::Count,
-        TileSet::KingRobber,
-        TileSet::Shrines,
-        TileSet::Abbot,
-        TileSet::InnsCathedrals,
-        TileSet::TradersBuilders,
-        TileSet::MageWitch,
-        TileSet::Flier,
-        TileSet::Goldmines,
-        TileSet::CropCircles,
-    ]);
-    setup.start = Start::River2;
-    setup.rules.river_before_city = true;
-    setup
+    GameSetup::all_boxes(&["Anna", "Bram", "Cor"], AllBoxes::WithBigBox)
 }
 
 /// `mv` with Count decisions picked at random, legal or not.

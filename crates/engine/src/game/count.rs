@@ -549,8 +549,8 @@ impl Game {
 mod tests {
     use crate::rule::Rule;
     use crate::{
-        Cell, CountChoice, CountError, FeatureKind, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port, Quarter,
-        QuarterMove, Start, TileId, TileSet,
+        AllBoxes, Cell, CountChoice, CountError, FeatureKind, Figure, Game, GameSetup, Move, MoveError, PlayerId, Port,
+        Quarter, QuarterMove, Start, TileId, TileSet,
     };
 
     /// Every move of random games with the City and the other boxes that score only by the
@@ -558,18 +558,7 @@ mod tests {
     /// may not enter the City once they are played.
     #[test]
     fn a_move_said_to_let_nobody_else_score_never_lets_its_placer_enter() {
-        let mut setup = GameSetup::base(&["Red", "Blue"]);
-        setup.sets.extend([
-            TileSet::River2,
-            TileSet::Count,
-            TileSet::KingRobber,
-            TileSet::Shrines,
-            TileSet::Abbot,
-            TileSet::InnsCathedrals,
-            TileSet::TradersBuilders,
-        ]);
-        setup.start = Start::River2;
-        setup.rules.river_before_city = true;
+        let setup = GameSetup::all_boxes(&["Red", "Blue"], AllBoxes::BeforeBigBox);
         let (mut passed_over, mut entered) = (0, 0);
         for seed in 0..12 {
             let mut game = Game::new(setup.clone()).unwrap();

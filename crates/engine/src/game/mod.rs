@@ -40,6 +40,7 @@
 //! - `final_board`: a finished table entered after the fact ([`StandError`]).
 
 mod abbot;
+mod all_boxes;
 mod big;
 mod builder;
 mod challenge;
@@ -67,6 +68,7 @@ mod title;
 mod told;
 
 pub use abbot::AbbotError;
+pub use all_boxes::AllBoxes;
 pub use big::BigFollowerError;
 pub use builder::BuilderError;
 pub use count::CountError;
