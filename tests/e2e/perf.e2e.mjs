@@ -492,6 +492,8 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
       await new Promise((r) => setTimeout(r, 2000));
       const memory = memoryMb(ourApps);
       metric("idle_uss_mb_large", memory.uss, 150);
+      // Unlike USS, not moved by what else on the machine maps WebKit's and Mesa's libraries.
+      metric("idle_anon_mb_large", memory.anon);
     }
   }
   // The boxes the window plays hold 198 tiles with the City's twelve; late in a game a few fit
