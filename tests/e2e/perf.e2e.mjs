@@ -149,6 +149,8 @@ async function timedTurns(browser, count) {
   const phases = {};
   // The same for the turns that left the board where it stood on screen.
   const unmoved = {};
+  // The lit squares each turn's confirmation takes off the board: each a place the frame changes.
+  const lit = [];
   for (let turn = 0; turn < count; turn++) {
     const before = await browser.execute(() => document.documentElement.dataset.turnsTimed ?? "");
     const seen = await view();
@@ -178,6 +180,7 @@ async function timedTurns(browser, count) {
     if (!chosen) break;
     const spots = await browser.$$(".spot");
     if (spots.length > 0) await spots[0].click();
+    lit.push(await browser.execute(() => document.querySelectorAll(".legal").length));
     await click(browser, "#confirm");
     // With the Count, a tile that scores may first ask who moves out of the City and whether the
     // placer enters it: nobody does, as in most turns at a table.
@@ -200,16 +203,17 @@ async function timedTurns(browser, count) {
     if ((await view()) !== seen) moved++;
     else for (const [phase, ms] of parts) (unmoved[phase] ??= []).push(ms);
   }
-  return { times, phases, moved, unmoved };
+  return { times, phases, moved, unmoved, lit };
 }
 
 /**
  * The floor under a turn on this machine, timed in the page the way a turn is: a command that
- * does nothing but answer, a frame whose only change is one word, and the draw of a frame that
+ * does nothing but answer, a frame whose only change is one word, the draw of a frame that
  * repaints the whole window as it stands (the board's and the side panel's grounds a shade
- * apart). WebKit paints a frame with many changed places (a turn's lit squares all round the
- * board, its lines in the panel) as one rectangle round them all: such a turn draws the whole
- * window, and this is the least that costs.
+ * apart), and of frames that change a word in a few places and in many. WebKit paints a frame
+ * with many changed places (a turn's lit squares all round the board, its lines in the panel)
+ * as one rectangle round them all: such a turn draws the whole window, and this is the least
+ * that costs.
  */
 async function turnFloor(browser) {
   const floors = await browser.executeAsync(async (done) => {
@@ -245,9 +249,48 @@ async function turnFloor(browser) {
     }
     word.remove();
     for (const ground of grounds) if (ground) ground.style.backgroundColor = "";
-    done({ ipc, frame, whole });
+    // A frame that changes one word in each of `n` places spread over the window, its draw
+    // timed as a turn's is: few places are painted one by one, many as the rectangle round
+    // them all, which is what ties a turn's draw to the whole window's.
+    const places = {};
+    for (const n of [6, 14]) {
+      const words = Array.from({ length: n }, (_, k) => {
+        const span = document.createElement("span");
+        Object.assign(span.style, {
+          position: "fixed",
+          left: `${((k * 37) % 97) * 0.009 * window.innerWidth}px`,
+          top: `${((k * 61) % 89) * 0.01 * window.innerHeight}px`,
+          background: "white",
+        });
+        span.textContent = "0";
+        document.body.append(span);
+        return span;
+      });
+      places[n] = [];
+      for (let i = 0; i < 15; i++) {
+        await settle();
+        for (const w of words) w.textContent = String(i % 10);
+        places[n].push(
+          await new Promise((r) =>
+            requestAnimationFrame(() => {
+              document.body.getBoundingClientRect();
+              const laidOut = performance.now();
+              setTimeout(() => r(performance.now() - laidOut));
+            }),
+          ),
+        );
+      }
+      for (const w of words) w.remove();
+    }
+    done({ ipc, frame, whole, places });
   });
-  return { ipc: median(floors.ipc), frame: median(floors.frame), whole: median(floors.whole) };
+  return {
+    ipc: median(floors.ipc),
+    frame: median(floors.frame),
+    whole: median(floors.whole),
+    few: median(floors.places[6]),
+    many: median(floors.places[14]),
+  };
 }
 
 test("cold start, idle memory and turn time on a 100-tile board", async () => {
@@ -309,7 +352,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   // The table screen takes the game up; 21 turns entered by clicking, each timed.
   await browser.refresh();
   await click(browser, "#resume");
-  const { times, phases, moved, unmoved } = await timedTurns(browser, 21);
+  const { times, phases, moved, unmoved, lit } = await timedTurns(browser, 21);
   const tiles = await browser.$$(".board use.tile:not(.ghost)");
   assert.ok(tiles.length >= 100, `a board of 100 tiles (${tiles.length})`);
   await shot(browser, "board-100");
@@ -318,6 +361,9 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   metric("ipc_floor_ms_median", floor.ipc);
   metric("frame_floor_ms_median", floor.frame);
   metric("draw_window_floor_ms_median", floor.whole);
+  metric("draw_6_places_ms_median", floor.few);
+  metric("draw_14_places_ms_median", floor.many);
+  metric("turn_lit_squares_median", median(lit));
   // A turn's own work is what it takes beyond a bare command and a bare frame.
   metric("turn_ms_median", median(times), Number((floor.ipc + floor.frame + 8).toFixed(1)));
   metric("turn_ms_p95", p95(times), 33);
