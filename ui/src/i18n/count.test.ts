@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { LANGUAGES, TABLES, translateCount } from "./index";
 
 test("the tiles left are counted with each language's singular and plural", () => {
@@ -24,5 +24,16 @@ test("every singular has its plural", () => {
     const singulars = keys.filter((k) => k.endsWith(".one"));
     expect(singulars.length, language).toBeGreaterThan(0);
     for (const one of singulars) expect(keys, `${language} ${one}`).toContain(one.replace(/\.one$/, ".other"));
+  }
+});
+
+test("each language's plural rule is made once, not once per count said", () => {
+  const made = vi.spyOn(Intl, "PluralRules");
+  try {
+    for (let n = 0; n < 5; n++) for (const language of LANGUAGES) translateCount(language, "table.bag", n);
+    expect(made.mock.calls.length, "at most one rule made per language").toBeLessThanOrEqual(LANGUAGES.length);
+    expect(translateCount("en", "table.bag", 1), "the rule kept still decides the form").toBe("In the bag: 1 tile");
+  } finally {
+    made.mockRestore();
   }
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { formatDate, formatList } from "./format";
 
 test("a night's date is written out in each language, on its own day", () => {
@@ -18,4 +18,16 @@ test("a list of names reads as each language joins them", () => {
   expect(formatList("nl", ["Anna", "Bram", "Clara"])).toBe("Anna, Bram en Clara");
   expect(formatList("de", ["Anna", "Bram"])).toBe("Anna und Bram");
   expect(formatList("en", ["Anna"])).toBe("Anna");
+});
+
+test("each language's list format is made once, not once per list said", () => {
+  const made = vi.spyOn(Intl, "ListFormat");
+  try {
+    for (let n = 0; n < 5; n++)
+      for (const language of ["en", "nl", "de"] as const) formatList(language, ["Anna", "Bram"]);
+    expect(made.mock.calls.length, "at most one format made per language").toBeLessThanOrEqual(3);
+    expect(formatList("nl", ["Anna", "Bram"]), "the format kept still joins the names").toBe("Anna en Bram");
+  } finally {
+    made.mockRestore();
+  }
 });

@@ -16,7 +16,16 @@ export function formatDate(language: Language, date: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(utc);
 }
 
+// Each language's way of joining a list, made once: a turn joins the players' names in many
+// lines (notices, scores), and making a list format costs WebKit far more than using one.
+const listFormats = new Map<Language, Intl.ListFormat>();
+
 /** Several things as one list in words: "Anna, Bram and Clara", "Anna, Bram en Clara". */
 export function formatList(language: Language, items: readonly string[]): string {
-  return new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(items);
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
+    listFormats.set(language, format);
+  }
+  return format.format(items);
 }
