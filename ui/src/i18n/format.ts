@@ -1,6 +1,11 @@
 // Dates and lists as the player's language writes them, by the browser's own `Intl` rules:
 // no language table spells a month or an "and".
 import type { Language } from "./index";
+import { perLanguage } from "./perLanguage";
+
+const dateFormatOf = perLanguage(
+  (language) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }),
+);
 
 /**
  * A calendar date sent as `YYYY-MM-DD` (a game night's, in the players' local calendar), in
@@ -13,19 +18,12 @@ export function formatDate(language: Language, date: string): string {
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const utc = new Date(Date.UTC(year, month - 1, day));
   if (utc.getUTCMonth() !== month - 1) return date;
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(utc);
+  return dateFormatOf(language).format(utc);
 }
 
-// Each language's way of joining a list, made once: a turn joins the players' names in many
-// lines (notices, scores), and making a list format costs WebKit far more than using one.
-const listFormats = new Map<Language, Intl.ListFormat>();
+const listFormatOf = perLanguage((language) => new Intl.ListFormat(language, { style: "long", type: "conjunction" }));
 
 /** Several things as one list in words: "Anna, Bram and Clara", "Anna, Bram en Clara". */
 export function formatList(language: Language, items: readonly string[]): string {
-  let format = listFormats.get(language);
-  if (!format) {
-    format = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
-    listFormats.set(language, format);
-  }
-  return format.format(items);
+  return listFormatOf(language).format(items);
 }

@@ -1,6 +1,7 @@
 import { de } from "./de";
 import { en, type MessageKey, type Messages } from "./en";
 import { nl } from "./nl";
+import { perLanguage } from "./perLanguage";
 
 export type { MessageKey, Messages };
 
@@ -27,18 +28,7 @@ export type CountedKey = {
   [K in MessageKey]: K extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never;
 }[MessageKey];
 
-// Each language's plural rule, made once: WebKit takes about a tenth of a millisecond to make
-// one, and a turn words dozens of counts (notices, scores, the bag).
-const pluralRules = new Map<Language, Intl.PluralRules>();
-
-function pluralRuleOf(language: Language): Intl.PluralRules {
-  let rule = pluralRules.get(language);
-  if (!rule) {
-    rule = new Intl.PluralRules(language);
-    pluralRules.set(language, rule);
-  }
-  return rule;
-}
+const pluralRuleOf = perLanguage((language) => new Intl.PluralRules(language));
 
 /**
  * The form of `base` for `n` things in `language`, with `{n}` and the other placeholders
