@@ -227,6 +227,22 @@ mod tests {
     }
 
     #[test]
+    fn placements_counted_and_picked_without_a_list_are_those_listed() {
+        let mut b = start();
+        b.place(id("V"), Cell::new(1, 0), Rotation::R90);
+        b.place(id("E"), Cell::new(0, -1), Rotation::R180);
+        for t in TileSet::Base.tiles() {
+            let mut listed = Vec::new();
+            b.legal_placements_into(t, &mut listed);
+            assert_eq!(b.legal_placement_count(t), listed.len(), "{t}: counted as listed");
+            for (n, &placement) in listed.iter().enumerate() {
+                assert_eq!(b.nth_legal_placement(t, n), Some(placement), "{t}: placement {n}");
+            }
+            assert_eq!(b.nth_legal_placement(t, listed.len()), None, "{t}: none past the last");
+        }
+    }
+
+    #[test]
     fn the_lake_by_a_road_is_an_inn_only_when_inns_are_in_play() {
         // R2-07 alone: its road west–east, drawn with a lake beside it (X-11, QX-05).
         for inns in [false, true] {

@@ -60,11 +60,9 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             }
         })
         .expect("k is below the number of tiles left");
-    let options = game.legal_placements(tile);
-    if options.is_empty() {
+    let Some((cell, rotation)) = game.pick_legal_placement(tile, pick) else {
         return Some(Move::Discard { tile });
-    }
-    let (cell, rotation) = options[pick(options.len())];
+    };
     // The options gathered on the stack: no list per turn. A tile has fewer than 64
     // segments (the occupied segments are a 64-bit mask), so they always fit.
     let mut ports = [Port::C; 64];

@@ -132,13 +132,9 @@ impl Game {
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
         // At most four rotations per frontier cell: one allocation, never regrown.
         let mut out = Vec::with_capacity(4 * self.board.frontier_len());
-        // Exactly the cases where `table_rule_error` can refuse a tile whose edges match.
-        let special = self.setup.rules.bounds.is_some()
-            || (self.river.is_some() && is_river_tile(tile))
-            || (tile.def().centre.is_some()
-                && self.setup.has(TileSet::Shrines)
-                && !self.setup.rules.relaxed_shrine_placement);
-        if special {
+        if self.edges_decide(tile) {
+            self.board.legal_placements_into(tile, &mut out);
+        } else {
             // The play area and the shrine–cloister neighbourhood ask the cell alone, and the
             // rotations of a cell come one after another: asked once per cell.
             let mut cell_allowed: Option<(Cell, bool)> = None;
@@ -155,10 +151,35 @@ impl Game {
                     out.push((c, r));
                 }
             });
-        } else {
-            self.board.legal_placements_into(tile, &mut out);
         }
         out
+    }
+
+    /// One of [`Game::legal_placements`], the one at `pick(how many)`; `None`, and no pick
+    /// made, when there is none. Where the edges alone decide, the placements are counted and
+    /// the one picked is found without a list: a playout asks this every turn.
+    pub(crate) fn pick_legal_placement(
+        &self,
+        tile: TileId,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> Option<(Cell, Rotation)> {
+        if self.edges_decide(tile) {
+            let n = self.board.legal_placement_count(tile);
+            (n > 0).then(|| self.board.nth_legal_placement(tile, pick(n)).expect("a pick below the count"))
+        } else {
+            let options = self.legal_placements(tile);
+            (!options.is_empty()).then(|| options[pick(options.len())])
+        }
+    }
+
+    /// Whether matching edges alone decide where `tile` may go: exactly when
+    /// `table_rule_error` cannot refuse a tile whose edges match.
+    fn edges_decide(&self, tile: TileId) -> bool {
+        !(self.setup.rules.bounds.is_some()
+            || (self.river.is_some() && is_river_tile(tile))
+            || (tile.def().centre.is_some()
+                && self.setup.has(TileSet::Shrines)
+                && !self.setup.rules.relaxed_shrine_placement))
     }
 
     /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
@@ -300,5 +321,40 @@ mod tests {
         );
         assert!(!game.legal_placements(tile("B")).iter().any(|&(c, _)| c == second), "and it is not offered");
         assert!(game.legal_placements(tile("U")).iter().any(|&(c, _)| c == second), "a plain road may go there");
+    }
+
+    #[test]
+    fn a_placement_picked_is_the_one_at_the_pick_in_the_list() {
+        // Edges alone decide in the base game; the river, the shrines and the play area each
+        // add the table's limits, which the pick must keep too.
+        let base = GameSetup::base(&["Anna", "Bram"]);
+        let mut shrines = base.clone();
+        shrines.sets.push(TileSet::Shrines);
+        let mut bounded = base.clone();
+        bounded.rules.bounds = Some(Bounds { min_x: -2, max_x: 2, min_y: -1, max_y: 1 });
+        let mut river = base.clone();
+        river.sets.push(TileSet::River2);
+        river.start = crate::Start::River2;
+        for (name, setup) in [("base", base), ("shrines", shrines), ("bounded", bounded), ("river", river)] {
+            let mut game = Game::new(setup).unwrap();
+            let mut picks = crate::Picks::new(5);
+            for turn in 0..12 {
+                for t in game.setup().sets.iter().flat_map(|s| s.tiles()).filter(|&t| game.remaining(t) > 0) {
+                    let listed = game.legal_placements(t);
+                    for (k, &placement) in listed.iter().enumerate() {
+                        let picked = game.pick_legal_placement(t, &mut |n| {
+                            assert_eq!(n, listed.len(), "{name}, turn {turn}, {t}: picked among all listed");
+                            k
+                        });
+                        assert_eq!(picked, Some(placement), "{name}, turn {turn}, {t}: pick {k}");
+                    }
+                    if listed.is_empty() {
+                        assert_eq!(game.pick_legal_placement(t, &mut |_| panic!("no pick")), None, "{name}: {t}");
+                    }
+                }
+                let Some(mv) = crate::playout_move(&game, &mut |n| picks.below(n)) else { break };
+                game.apply(&mv).unwrap();
+            }
+        }
     }
 }
