@@ -34,6 +34,7 @@ pub(crate) use feature::road_ends;
 use feature::{root_in, FeatureState, Member, SegmentTile};
 pub(crate) use ferry::{lake_end_at, FerryLink, RoadRules};
 pub use follower::{Follower, Standing};
+pub(crate) use frontier::rotations_in;
 use frontier::FrontierCell;
 pub(crate) use placement::Fit;
 pub use placement::{EdgeMismatch, FitError, PlacedTile};

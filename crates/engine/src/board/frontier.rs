@@ -49,7 +49,7 @@ impl Board {
     /// bit of 16-bit lane `r` of the word set when rotation `r` fits. Whether a rotation fits
     /// is a coin toss to the branch predictor during a game, so the four rotations of a cell
     /// are tested at once, a lane each, and only the fitting ones are then looked at.
-    fn fits_by_cell(&self, tile: TileId) -> impl Iterator<Item = (Cell, u64)> + '_ {
+    pub(crate) fn fits_by_cell(&self, tile: TileId) -> impl Iterator<Item = (Cell, u64)> + '_ {
         const LOW: u64 = 0x7FFF * LANES;
         let packed = tile.def().packed_edges;
         let edges = packed.iter().rev().fold(0u64, |w, &e| w << 16 | e as u64);
@@ -64,11 +64,8 @@ impl Board {
     /// Appends to `out` every cell and rotation where `tile` fits, in the order of
     /// [`Board::for_each_legal_placement`].
     pub(crate) fn legal_placements_into(&self, tile: TileId, out: &mut Vec<(Cell, Rotation)>) {
-        for (cell, mut fits) in self.fits_by_cell(tile) {
-            while fits != 0 {
-                out.push((cell, rotation_of_lane(fits)));
-                fits &= fits - 1;
-            }
+        for (cell, fits) in self.fits_by_cell(tile) {
+            out.extend(rotations_in(fits).map(|r| (cell, r)));
         }
     }
 
@@ -150,6 +147,17 @@ const LANES: u64 = 0x0001_0001_0001_0001;
 /// instruction that counts bits.
 fn lanes_set(fits: u64) -> usize {
     ((fits >> 15).wrapping_mul(LANES) >> 48) as usize
+}
+
+/// The rotations a word of [`Board::fits_by_cell`] holds, in the order of [`Rotation::ALL`].
+pub(crate) fn rotations_in(mut fits: u64) -> impl Iterator<Item = Rotation> {
+    std::iter::from_fn(move || {
+        (fits != 0).then(|| {
+            let rotation = rotation_of_lane(fits);
+            fits &= fits - 1;
+            rotation
+        })
+    })
 }
 
 /// The rotation of the lowest lane set in a word of [`Board::fits_by_cell`].

@@ -7,7 +7,7 @@
 //! lay a tile already checked. What is *not* here: which tile may be drawn (`draw.rs`).
 
 use super::{off_table, Game, MoveError};
-use crate::board::{Board, EdgeMismatch, FitError};
+use crate::board::{rotations_in, Board, EdgeMismatch, FitError};
 use crate::challenge::breaks_neighbour_limit;
 use crate::coord::{Cell, Rotation, Side};
 use crate::river::is_river_tile;
@@ -135,22 +135,16 @@ impl Game {
         if self.edges_decide(tile) {
             self.board.legal_placements_into(tile, &mut out);
         } else {
-            // The play area and the shrine–cloister neighbourhood ask the cell alone, and the
-            // rotations of a cell come one after another: asked once per cell.
-            let mut cell_allowed: Option<(Cell, bool)> = None;
-            self.board.for_each_legal_placement(tile, |c, r| {
-                let allowed = match cell_allowed {
-                    Some((cell, allowed)) if cell == c => allowed,
-                    _ => {
-                        let allowed = self.cell_rule_error(tile, c).is_none();
-                        cell_allowed = Some((c, allowed));
-                        allowed
-                    }
-                };
-                if allowed && self.river_error(tile, c, r).is_none() {
-                    out.push((c, r));
+            // The play area and the shrine–cloister neighbourhood ask the cell alone: asked
+            // once for a cell where some rotation fits, and never for the others.
+            for (cell, fits) in self.board.fits_by_cell(tile) {
+                if fits == 0 || self.cell_rule_error(tile, cell).is_some() {
+                    continue;
                 }
-            });
+                out.extend(
+                    rotations_in(fits).filter(|&r| self.river_error(tile, cell, r).is_none()).map(|r| (cell, r)),
+                );
+            }
         }
         out
     }
