@@ -55,9 +55,30 @@ fn around(board: &Board, cell: Cell, kind: FeatureKind) -> impl Iterator<Item = 
 }
 
 /// Whether a cloister or shrine of `tile` at `cell` would break Rule H-03: it would border
-/// two buildings of the other kind, or give a neighbour of the other kind a second one.
+/// two buildings of the other kind, or give a neighbour of the other kind a second one. For
+/// one cell the board's buildings are looked through as they lie, with nothing gathered.
 pub(crate) fn breaks_neighbour_limit(board: &Board, tile: TileId, cell: Cell) -> bool {
-    NeighbourLimit::of(board, tile).is_some_and(|limit| limit.broken_at(board, cell))
+    monastic_kind(tile).is_some_and(|kind| {
+        let others = board.buildings().filter(|&(_, s)| board.kind(s) == other(kind)).map(|(c, _)| c);
+        broken_among(board, kind, others, cell)
+    })
+}
+
+/// The kind of the cloister or shrine of `tile`; `None` for a tile with neither, which H-03
+/// leaves free. A garden is no cloister: H-03 leaves it out.
+fn monastic_kind(tile: TileId) -> Option<FeatureKind> {
+    let def = tile.def();
+    Some(def.features[def.centre? as usize].kind).filter(|k| k.is_monastic())
+}
+
+/// Rule H-03 itself: whether a building of `kind` at `cell` would border two of `others`, the
+/// cells of the buildings of the other kind, or give its one such neighbour a second building
+/// of `kind`.
+fn broken_among(board: &Board, kind: FeatureKind, others: impl Iterator<Item = Cell>, cell: Cell) -> bool {
+    // `abs_diff` cannot overflow, even at the far cells of the coordinate range.
+    let mut near = others.filter(|c| *c != cell && c.x.abs_diff(cell.x) <= 1 && c.y.abs_diff(cell.y) <= 1);
+    let Some(first) = near.next() else { return false };
+    near.next().is_some() || around(board, first, kind).next().is_some()
 }
 
 /// Rule H-03 for one tile at many cells: the buildings of the other kind than the tile's,
@@ -69,26 +90,16 @@ pub(crate) struct NeighbourLimit {
 }
 
 impl NeighbourLimit {
-    /// The limit for `tile`; `None` when it has no cloister or shrine, which H-03 leaves free.
+    /// The limit for `tile`; `None` when it has no cloister or shrine.
     pub(crate) fn of(board: &Board, tile: TileId) -> Option<NeighbourLimit> {
-        let def = tile.def();
-        let kind = def.features[def.centre? as usize].kind;
-        if !kind.is_monastic() {
-            // A garden is no cloister: H-03 leaves it out.
-            return None;
-        }
+        let kind = monastic_kind(tile)?;
         let others = board.buildings().filter(|&(_, s)| board.kind(s) == other(kind)).map(|(c, _)| c).collect();
         Some(NeighbourLimit { kind, others })
     }
 
-    /// Whether the tile at `cell` would border two buildings of the other kind, or give its
-    /// one such neighbour a second building of the tile's kind.
+    /// [`breaks_neighbour_limit`] for the tile at `cell`.
     pub(crate) fn broken_at(&self, board: &Board, cell: Cell) -> bool {
-        // `abs_diff` cannot overflow, even at the far cells of the coordinate range.
-        let borders = |c: &&Cell| **c != cell && c.x.abs_diff(cell.x) <= 1 && c.y.abs_diff(cell.y) <= 1;
-        let mut near = self.others.iter().filter(borders);
-        let Some(&first) = near.next() else { return false };
-        near.next().is_some() || around(board, first, self.kind).next().is_some()
+        broken_among(board, self.kind, self.others.iter().copied(), cell)
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::{off_table, Game, MoveError};
 use crate::board::{rotations_in, Board, EdgeMismatch, FitError};
-use crate::challenge::NeighbourLimit;
+use crate::challenge::{breaks_neighbour_limit, NeighbourLimit};
 use crate::coord::{Cell, Rotation, Side};
 use crate::river::is_river_tile;
 use crate::river::RiverError;
@@ -138,9 +138,10 @@ impl Game {
             // The play area and the shrine–cloister neighbourhood ask the cell alone: asked
             // once for a cell where some rotation fits, and never for the others; the
             // buildings the neighbourhood looks for are gathered once for all cells.
-            let limit = self.neighbour_limit(tile);
+            let limit = self.plays_neighbour_limit().then(|| NeighbourLimit::of(&self.board, tile)).flatten();
             for (cell, fits) in self.board.fits_by_cell(tile) {
-                if fits == 0 || self.cell_rule_error(cell, limit.as_ref()).is_some() {
+                let breaks = || limit.as_ref().is_some_and(|l| l.broken_at(&self.board, cell));
+                if fits == 0 || self.cell_rule_error(cell, breaks).is_some() {
                     continue;
                 }
                 out.extend(
@@ -173,16 +174,14 @@ impl Game {
     fn edges_decide(&self, tile: TileId) -> bool {
         !(self.setup.rules.bounds.is_some()
             || (self.river.is_some() && is_river_tile(tile))
-            || (tile.def().centre.is_some()
-                && self.setup.has(TileSet::Shrines)
-                && !self.setup.rules.relaxed_shrine_placement))
+            || (tile.def().centre.is_some() && self.plays_neighbour_limit()))
     }
 
     /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
     /// neighbourhood (H-03) and the river's course.
     pub(super) fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<PlacementError> {
         self.river_error(tile, cell, rotation)
-            .or_else(|| self.cell_rule_error(cell, self.neighbour_limit(tile).as_ref()))
+            .or_else(|| self.cell_rule_error(cell, || breaks_neighbour_limit(&self.board, tile, cell)))
     }
 
     /// The river's course, for a river tile while the river is laid.
@@ -191,23 +190,20 @@ impl Game {
         river.step(&self.board, tile, cell, rotation).err().map(|reason| PlacementError::River { cell, reason })
     }
 
-    /// The shrine–cloister neighbourhood (H-03) a tile must keep, where the table plays it:
-    /// `None` without the shrines, under the relaxed house rule (V-23), or for a tile with
-    /// no cloister or shrine.
-    fn neighbour_limit(&self, tile: TileId) -> Option<NeighbourLimit> {
-        if !self.setup.has(TileSet::Shrines) || self.setup.rules.relaxed_shrine_placement {
-            return None;
-        }
-        NeighbourLimit::of(&self.board, tile)
+    /// Whether the table keeps the shrine–cloister neighbourhood (H-03) when tiles are laid:
+    /// with the shrines, unless the relaxed house rule (V-23) moves it to the followers.
+    fn plays_neighbour_limit(&self) -> bool {
+        self.setup.has(TileSet::Shrines) && !self.setup.rules.relaxed_shrine_placement
     }
 
     /// The limits that ask the cell and not the tile's rotation: the play area (V-09) and the
-    /// shrine–cloister neighbourhood (H-03) of the tile's [`Game::neighbour_limit`].
-    fn cell_rule_error(&self, cell: Cell, limit: Option<&NeighbourLimit>) -> Option<PlacementError> {
+    /// shrine–cloister neighbourhood (H-03), which `breaks_neighbour_limit` answers for the
+    /// tile at the cell, asked only where the table plays it.
+    fn cell_rule_error(&self, cell: Cell, breaks_neighbour_limit: impl FnOnce() -> bool) -> Option<PlacementError> {
         if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
             return Some(PlacementError::OutOfBounds { cell });
         }
-        if limit.is_some_and(|l| l.broken_at(&self.board, cell)) {
+        if self.plays_neighbour_limit() && breaks_neighbour_limit() {
             return Some(PlacementError::BuildingNeighbours { cell });
         }
         None
