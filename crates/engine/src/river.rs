@@ -157,3 +157,9 @@ pub(crate) struct RiverStep {
 pub(crate) fn is_river_tile(tile: TileId) -> bool {
     matches!(tile.def().set, TileSet::River2 | TileSet::River)
 }
+
+/// Whether `set` holds the river tiles of [`is_river_tile`]: River II, and the River in either
+/// printing (the first-edition printing lists the River's own tiles).
+pub(crate) fn is_river_set(set: TileSet) -> bool {
+    matches!(set, TileSet::River2 | TileSet::River | TileSet::RiverC1)
+}
