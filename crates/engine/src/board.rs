@@ -27,6 +27,7 @@ mod follower;
 mod frontier;
 mod marks;
 mod placement;
+mod preview;
 mod view;
 
 use building::Building;
