@@ -30,8 +30,7 @@ impl Game {
         rotation: Rotation,
     ) -> Vec<(Port, Joined)> {
         let rules = &self.setup.rules;
-        let closed =
-            |side: Side| rules.bounds.filter(|_| rules.border_closes).is_some_and(|b| !b.contains(cell.step(side)));
+        let closed = |side: Side| super::placement::closed_by_border(rules, cell, side);
         let previews = self.board.preview(tile, cell, rotation, rules.tree_junctions.contains(tile), closed);
         (tile.def().features.iter().zip(previews))
             .map(|(f, p)| {

@@ -228,13 +228,18 @@ impl Game {
 /// Under the house rule V-10, closes the road and city ends the tile at `index` has on the
 /// table's border.
 pub(super) fn close_at_border(board: &mut Board, rules: &RuleSet, index: usize) {
-    let Some(b) = rules.bounds.filter(|_| rules.border_closes) else { return };
     let cell = board.tiles()[index].cell;
     for side in Side::ALL {
-        if !b.contains(cell.step(side)) {
+        if closed_by_border(rules, cell, side) {
             board.close_edge(index, side);
         }
     }
+}
+
+/// Whether the table's border closes the `side` of a tile at `cell`: under the house rule
+/// V-10, it lies outside the play area.
+pub(super) fn closed_by_border(rules: &RuleSet, cell: Cell, side: Side) -> bool {
+    rules.bounds.filter(|_| rules.border_closes).is_some_and(|b| !b.contains(cell.step(side)))
 }
 
 /// Lays a tile on the board as the table's rules see it: a tree junction's road ends join
