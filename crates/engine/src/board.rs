@@ -27,6 +27,7 @@ mod follower;
 mod frontier;
 mod marks;
 mod placement;
+mod preview;
 mod view;
 
 use building::Building;
@@ -34,6 +35,7 @@ pub(crate) use feature::road_ends;
 use feature::{root_in, FeatureState, Member, SegmentTile};
 pub(crate) use ferry::{lake_end_at, FerryLink, RoadRules};
 pub use follower::{Follower, Standing};
+pub(crate) use frontier::rotations_in;
 use frontier::FrontierCell;
 pub(crate) use placement::Fit;
 pub use placement::{EdgeMismatch, FitError, PlacedTile};
@@ -223,6 +225,22 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn placements_counted_and_picked_without_a_list_are_those_listed() {
+        let mut b = start();
+        b.place(id("V"), Cell::new(1, 0), Rotation::R90);
+        b.place(id("E"), Cell::new(0, -1), Rotation::R180);
+        for t in TileSet::Base.tiles() {
+            let mut listed = Vec::new();
+            b.legal_placements_into(t, &mut listed);
+            assert_eq!(b.legal_placement_count(t), listed.len(), "{t}: counted as listed");
+            for (n, &placement) in listed.iter().enumerate() {
+                assert_eq!(b.nth_legal_placement(t, n), Some(placement), "{t}: placement {n}");
+            }
+            assert_eq!(b.nth_legal_placement(t, listed.len()), None, "{t}: none past the last");
         }
     }
 

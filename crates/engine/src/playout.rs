@@ -33,8 +33,9 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
     // allocation per turn, and the draw rules are asked about only when some apply. The sets
     // of a game hold no tile twice (setup refuses a set listed twice and both printings of
     // the River), and a base game looks at its 24 types, not at every box's.
-    let in_play = || game.setup().sets.iter().flat_map(|s| s.tiles());
     let rule = game.draw_rule();
+    // While the river is laid only its sets are looked through.
+    let in_play = || game.setup().sets.iter().filter(|&&s| rule.draws_from(s)).flat_map(|s| s.tiles());
     let unrestricted = rule == DrawRule::Any;
     let drawable = |t: TileId| {
         let n = game.remaining(t) as usize;
@@ -60,11 +61,9 @@ pub fn playout_move(game: &Game, pick: &mut impl FnMut(usize) -> usize) -> Optio
             }
         })
         .expect("k is below the number of tiles left");
-    let options = game.legal_placements(tile);
-    if options.is_empty() {
+    let Some((cell, rotation)) = game.pick_legal_placement(tile, pick) else {
         return Some(Move::Discard { tile });
-    }
-    let (cell, rotation) = options[pick(options.len())];
+    };
     // The options gathered on the stack: no list per turn. A tile has fewer than 64
     // segments (the occupied segments are a 64-bit mask), so they always fit.
     let mut ports = [Port::C; 64];

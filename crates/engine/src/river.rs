@@ -111,29 +111,27 @@ impl River {
         rotation: Rotation,
     ) -> Result<RiverStep, RiverError> {
         let def = tile.def();
-        let river_sides: Vec<Side> =
-            Side::ALL.into_iter().filter(|&s| def.edge(rotation, s) == EdgeKind::River).collect();
-        let touching: Vec<Side> =
-            river_sides.iter().copied().filter(|&s| board.tile_at(cell.step(s)).is_some()).collect();
-        match touching.len() {
-            0 => return Err(RiverError::NotContinued),
-            1 => {}
-            _ => return Err(RiverError::BranchesJoin),
+        // Asked for every place a river tile fits while placements are listed: the sides are
+        // looked at in place, with nothing allocated.
+        let river_sides = Side::ALL.into_iter().filter(|&s| def.edge(rotation, s) == EdgeKind::River);
+        let mut touching = river_sides.clone().filter(|&s| board.tile_at(cell.step(s)).is_some());
+        let inflow = touching.next().ok_or(RiverError::NotContinued)?;
+        if touching.next().is_some() {
+            return Err(RiverError::BranchesJoin);
         }
-        let inflow = touching[0];
         let continued = self
             .branches
             .iter()
             .position(|b| b.next == cell && b.heading.opposite() == inflow)
             .ok_or(RiverError::NotContinued)?;
         let branch = self.branches[continued];
-        let mut opened = Vec::new();
-        for out in river_sides.into_iter().filter(|&s| s != inflow) {
+        let mut opened = [None; 3];
+        for (slot, out) in opened.iter_mut().zip(river_sides.filter(|&s| s != inflow)) {
             let turn = Turn::of(branch.heading, out);
             if turn != Turn::Straight && turn == branch.last_turn {
                 return Err(RiverError::UTurn);
             }
-            opened.push(Branch { next: cell.step(out), heading: out, last_turn: turn });
+            *slot = Some(Branch { next: cell.step(out), heading: out, last_turn: turn });
         }
         Ok(RiverStep { continued, opened })
     }
@@ -141,7 +139,7 @@ impl River {
     /// Applies a step once its tile is placed. A lake opens nothing: its branch ends.
     pub(crate) fn advance(&mut self, step: RiverStep) {
         self.branches.remove(step.continued);
-        self.branches.extend(step.opened);
+        self.branches.extend(step.opened.into_iter().flatten());
     }
 }
 
@@ -149,11 +147,19 @@ impl River {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RiverStep {
     continued: usize,
-    opened: Vec<Branch>,
+    /// The ends it opens, in the order of its sides: a tile has four sides, one of them the
+    /// inflow.
+    opened: [Option<Branch>; 3],
 }
 
 /// Whether a tile belongs to a river (every tile of the River and of River II has water on
 /// it; the first-edition River's tiles are the River's).
 pub(crate) fn is_river_tile(tile: TileId) -> bool {
     matches!(tile.def().set, TileSet::River2 | TileSet::River)
+}
+
+/// Whether `set` holds the river tiles of [`is_river_tile`]: River II, and the River in either
+/// printing (the first-edition printing lists the River's own tiles).
+pub(crate) fn is_river_set(set: TileSet) -> bool {
+    matches!(set, TileSet::River2 | TileSet::River | TileSet::RiverC1)
 }

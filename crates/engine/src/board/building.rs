@@ -41,6 +41,13 @@ impl Board {
         (b != NONE).then(|| self.buildings[b as usize].segment)
     }
 
+    /// Every building on the board: the cell of its tile and its segment.
+    pub(crate) fn buildings(&self) -> impl Iterator<Item = (Cell, SegmentId)> + '_ {
+        self.buildings
+            .iter()
+            .map(|b| (self.placed[self.segments[b.segment as usize].tile.tile as usize].cell, b.segment))
+    }
+
     pub(super) fn building_by_segment(&self, seg: SegmentId) -> Option<&Building> {
         let b = self.building_of[self.segments[seg as usize].tile.tile as usize];
         (b != NONE).then(|| &self.buildings[b as usize])

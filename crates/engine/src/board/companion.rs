@@ -39,19 +39,20 @@ impl Board {
         player: PlayerId,
         figure: Figure,
     ) -> bool {
-        if !self.followers.iter().any(|f| f.player == player && f.figure == figure) {
-            return false;
-        }
+        // The roads and cities the tile would meet across its edges, one root per side, and
+        // then one look through the figures for the companion on any of them.
         let def = tile.def();
-        Side::ALL.into_iter().any(|side| {
-            let Some(n) = self.tile_at(cell.step(side)) else {
-                return false;
-            };
+        let met = Side::ALL.map(|side| {
+            let n = self.tile_at(cell.step(side))?;
             let slot = side.index() * 3 + 1;
             let ours = def.feature_at_board_slot(rotation, slot).map(|l| def.features[l as usize].kind);
-            let theirs = n.segment_at_slot(side.opposite().index() * 3 + 1);
-            matches!(ours, Some(FeatureKind::Road | FeatureKind::City))
-                && theirs.is_some_and(|seg| self.has_companion(seg, player, figure))
-        })
+            let theirs = n.segment_at_slot(side.opposite().index() * 3 + 1)?;
+            matches!(ours, Some(FeatureKind::Road | FeatureKind::City)).then(|| self.root(theirs))
+        });
+        met.iter().any(Option::is_some)
+            && self
+                .followers
+                .iter()
+                .any(|f| f.player == player && f.figure == figure && met.contains(&Some(self.root(f.segment))))
     }
 }

@@ -45,25 +45,48 @@ impl Board {
         }
     }
 
-    /// Appends to `out` every cell and rotation where `tile` fits, in the order of
-    /// [`Board::for_each_legal_placement`]. Whether a rotation fits is a coin toss to the
-    /// branch predictor during a game, so the four rotations of a cell are tested at once,
-    /// one 16-bit lane of a word each, and only the fitting ones are then written.
-    pub(crate) fn legal_placements_into(&self, tile: TileId, out: &mut Vec<(Cell, Rotation)>) {
-        const LANES: u64 = 0x0001_0001_0001_0001;
+    /// Each frontier cell with the rotations `tile` fits there, in frontier order: the top
+    /// bit of 16-bit lane `r` of the word set when rotation `r` fits. Whether a rotation fits
+    /// is a coin toss to the branch predictor during a game, so the four rotations of a cell
+    /// are tested at once, a lane each, and only the fitting ones are then looked at.
+    pub(crate) fn fits_by_cell(&self, tile: TileId) -> impl Iterator<Item = (Cell, u64)> + '_ {
         const LOW: u64 = 0x7FFF * LANES;
         let packed = tile.def().packed_edges;
         let edges = packed.iter().rev().fold(0u64, |w, &e| w << 16 | e as u64);
-        for f in &self.frontier {
+        self.frontier.iter().map(move |f| {
             // Same test as in `for_each_legal_placement`: a lane is zero where it fits.
             let x = (edges & (f.mask as u64 * LANES)) ^ (f.want as u64 * LANES);
             // The top bit of each lane set exactly when the lane is zero.
-            let mut fits = !(((x & LOW) + LOW) | x | LOW);
-            while fits != 0 {
-                out.push((f.cell, Rotation::ALL[fits.trailing_zeros() as usize / 16]));
-                fits &= fits - 1;
-            }
+            (f.cell, !(((x & LOW) + LOW) | x | LOW))
+        })
+    }
+
+    /// Appends to `out` every cell and rotation where `tile` fits, in the order of
+    /// [`Board::for_each_legal_placement`].
+    pub(crate) fn legal_placements_into(&self, tile: TileId, out: &mut Vec<(Cell, Rotation)>) {
+        for (cell, fits) in self.fits_by_cell(tile) {
+            out.extend(rotations_in(fits).map(|r| (cell, r)));
         }
+    }
+
+    /// How many placements [`Board::legal_placements_into`] lists, counted without a list.
+    pub(crate) fn legal_placement_count(&self, tile: TileId) -> usize {
+        self.fits_by_cell(tile).map(|(_, fits)| lanes_set(fits)).sum()
+    }
+
+    /// The `n`-th placement [`Board::legal_placements_into`] lists, found without a list.
+    pub(crate) fn nth_legal_placement(&self, tile: TileId, mut n: usize) -> Option<(Cell, Rotation)> {
+        for (cell, mut fits) in self.fits_by_cell(tile) {
+            let here = lanes_set(fits);
+            if n < here {
+                for _ in 0..n {
+                    fits &= fits - 1;
+                }
+                return Some((cell, rotation_of_lane(fits)));
+            }
+            n -= here;
+        }
+        None
     }
 
     /// Whether `tile` fits anywhere (Rule B-08: only an unplaceable tile may be discarded).
@@ -114,4 +137,30 @@ impl Board {
         }
         self.grid.update(cell, |v| v.1 = 0);
     }
+}
+
+/// One in each 16-bit lane of a word.
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+/// How many lanes a word of [`Board::fits_by_cell`] has set: their top bits moved to the
+/// bottom and summed into the top lane by one multiplication, as the target may have no
+/// instruction that counts bits.
+fn lanes_set(fits: u64) -> usize {
+    ((fits >> 15).wrapping_mul(LANES) >> 48) as usize
+}
+
+/// The rotations a word of [`Board::fits_by_cell`] holds, in the order of [`Rotation::ALL`].
+pub(crate) fn rotations_in(mut fits: u64) -> impl Iterator<Item = Rotation> {
+    std::iter::from_fn(move || {
+        (fits != 0).then(|| {
+            let rotation = rotation_of_lane(fits);
+            fits &= fits - 1;
+            rotation
+        })
+    })
+}
+
+/// The rotation of the lowest lane set in a word of [`Board::fits_by_cell`].
+fn rotation_of_lane(fits: u64) -> Rotation {
+    Rotation::ALL[fits.trailing_zeros() as usize / 16]
 }

@@ -128,7 +128,9 @@ impl Game {
             && self.setup.mode == Mode::Turns
             && !bought
             && !self.second_tile
-            // Asked before the bag, which is summed over every tile of every box.
+            // A builder in hand stands nowhere: asked before the board's figures are looked
+            // through, and those before the bag, which is summed over every tile of every box.
+            && self.held(self.current, Figure::Builder) == 0
             && self.board.lengthens_companion(tile, cell, rotation, self.current, Figure::Builder)
             && self.tiles_left() > 1
     }

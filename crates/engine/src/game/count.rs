@@ -419,8 +419,7 @@ impl Game {
             return true;
         }
         let rules = &self.setup.rules;
-        let closed =
-            |side: Side| rules.bounds.filter(|_| rules.border_closes).is_some_and(|b| !b.contains(cell.step(side)));
+        let closed = |side: Side| super::placement::closed_by_border(rules, cell, side);
         let might = self.board.might_complete(tile, cell, rotation, closed);
         debug_assert!(
             might || self.is_legal_without_completion(mv),

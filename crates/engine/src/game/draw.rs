@@ -10,7 +10,7 @@
 use super::{Game, Mode, MoveError, PlacementError};
 use crate::board::{Board, Fit, FitError};
 use crate::coord::{Cell, Rotation};
-use crate::river::{is_river_tile, River};
+use crate::river::{is_river_set, is_river_tile, River};
 use crate::rule::Rule;
 use crate::tile::{EdgeKind, TileId, TileSet};
 use std::fmt;
@@ -320,6 +320,12 @@ pub(crate) enum DrawRule {
 }
 
 impl DrawRule {
+    /// Whether some tile of `set` may be drawn under this rule: `false` when [`DrawRule::error`]
+    /// refuses every one of them, so that a caller may pass the set by.
+    pub(crate) fn draws_from(self, set: TileSet) -> bool {
+        !matches!(self, DrawRule::River { .. }) || is_river_set(set)
+    }
+
     /// Why `tile` may not be drawn now: while river tiles are left, only they are, the spring
     /// first when the City of Carcassonne starts the game, then the fork, and the volcano
     /// lake last (Rules ); the River's lake last when it ends the river
@@ -377,6 +383,28 @@ mod tests {
 
     fn tile(name: &str) -> TileId {
         TileId::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn a_set_passed_by_holds_no_tile_the_rule_lets_be_drawn_and_the_river_is_never_passed_by() {
+        use super::DrawRule;
+        use crate::river::is_river_tile;
+        let flags = [false, true];
+        let mut rules = vec![DrawRule::Any];
+        for (a, b) in flags.iter().flat_map(|&a| flags.map(|b| (a, b))) {
+            rules.push(DrawRule::AfterRiver { start_tile: a, city: b });
+            for c in flags {
+                rules.push(DrawRule::River { started: a, fork_left: b, others_left: c });
+            }
+        }
+        for rule in rules {
+            for set in TileSet::ALL {
+                if !rule.draws_from(set) {
+                    assert!(set.tiles().all(|t| rule.error(t).is_some()), "{rule:?}: {set:?} has a tile to draw");
+                }
+                assert!(rule.draws_from(set) || !set.tiles().any(is_river_tile), "{rule:?}: {set:?} has river tiles");
+            }
+        }
     }
 
     fn river_game(city_after: bool) -> Game {

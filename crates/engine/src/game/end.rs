@@ -79,53 +79,79 @@ impl TrackPosition {
     }
 }
 
-/// No follower: the end of a feature's list of followers in [`Game::count_into`].
+/// No follower: the end of a list of followers in [`Game::count_into`].
 const NO_FOLLOWER: u32 = u32::MAX;
 
+/// Followers the end count keeps on the stack: all of a table of up to four players with
+/// the base game's seven each, and of most larger ones; more are kept on the heap.
+const FOLLOWERS_ON_STACK: usize = 32;
+
+/// The parts of the end count, each a list of features, in the order counted (B-33, B-34).
+#[derive(Clone, Copy)]
+enum Part {
+    Road,
+    City,
+    /// Cloisters, shrines and gardens.
+    Building,
+    Farm,
+}
+
 /// A follower as the end count meets it, in the order of the board's followers.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct CountedFollower {
     /// The feature it stands on (its root).
     feature: SegmentId,
     /// The next follower on the same feature, by index, or [`NO_FOLLOWER`].
     next: u32,
+    /// On a feature's first follower: the first follower of the next feature in the same
+    /// part of the count, or [`NO_FOLLOWER`]. Each part then comes out in the order first
+    /// occupied with nothing to sort.
+    next_in_part: u32,
     /// Whether the count sent it home: marked as it goes, rather than looked up among the
     /// freed features afterwards.
     gone: bool,
+}
+
+/// `n` values in `stack` when they fit, else in `heap`: the end count of a usual table
+/// allocates nothing. What they hold is left to the caller to set.
+fn room<'a, T: Copy + Default>(stack: &'a mut [T], heap: &'a mut Vec<T>, n: usize) -> &'a mut [T] {
+    if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, T::default());
+        heap
+    }
 }
 
 impl Game {
     /// The end-of-game count as it would come out now, without changing the game, onto
     /// `out`: unfinished roads, then cities, then cloisters and shrines (each in the order
     /// first occupied), each score followed by its followers going home, then the farms
-    /// (Rules B-33, B-34). Returns the board's followers, those the first scores (the roads,
-    /// cities, cloisters and shrines) free marked gone; the farms' and titles' scores free
-    /// nobody. A follower forgotten on a complete feature of a final board scores nothing and
-    /// stays where it is.
-    pub(super) fn count_into(&self, out: &mut impl ScoreSink) -> Vec<CountedFollower> {
+    /// (Rules B-33, B-34). Fills `counted`, one entry per follower of the board, those the
+    /// first scores (the roads, cities, cloisters and shrines) free marked gone; the farms'
+    /// and titles' scores free nobody. A follower forgotten on a complete feature of a final
+    /// board scores nothing and stays where it is.
+    pub(super) fn count_into(&self, out: &mut impl ScoreSink, counted: &mut [CountedFollower]) {
         let board = &self.board;
         let followers = board.followers();
         // Each follower's feature, found with one walk to its root and used for everything
         // below, and the next follower on the same feature: sending a feature's followers
         // home then walks only them.
-        let mut counted: Vec<CountedFollower> = followers
-            .iter()
-            .map(|f| CountedFollower { feature: board.root(f.segment), next: NO_FOLLOWER, gone: false })
-            .collect();
-        // Features to score in the order of the count: (its part, its root, its first follower).
-        let mut open: Vec<(u8, SegmentId, u32)> = Vec::with_capacity(followers.len());
-        // The farms with farmers, met on the same walk (what `farms_with_farmers` finds).
-        let mut farms: Vec<SegmentId> = Vec::with_capacity(followers.len());
+        for (c, f) in counted.iter_mut().zip(followers) {
+            *c = CountedFollower {
+                feature: board.root(f.segment),
+                next: NO_FOLLOWER,
+                next_in_part: NO_FOLLOWER,
+                gone: false,
+            };
+        }
+        // Each part's first and last feature, by their first followers.
+        let (mut heads, mut tails) = ([NO_FOLLOWER; 4], [NO_FOLLOWER; 4]);
         // A bit per segment for the features met so far: a follower on a feature not met
         // before, nearly every follower, is told so without a search.
-        let words = board.segment_count().div_ceil(64);
         let (mut stack, mut heap) = ([0u64; 16], Vec::new());
-        let met: &mut [u64] = if words <= stack.len() {
-            &mut stack[..words]
-        } else {
-            heap.resize(words, 0);
-            &mut heap
-        };
+        let met = room(&mut stack, &mut heap, board.segment_count().div_ceil(64));
+        met.fill(0);
         for i in 0..counted.len() {
             let root = counted[i].feature;
             let (word, bit) = (root as usize / 64, 1 << (root % 64));
@@ -136,40 +162,51 @@ impl Game {
                 continue;
             }
             met[word] |= bit;
-            let order = match board.kind(root) {
-                FeatureKind::Road => 0,
-                FeatureKind::City => 1,
-                FeatureKind::Field => {
-                    farms.push(root);
-                    continue;
-                }
+            let part = match board.kind(root) {
+                FeatureKind::Field => Part::Farm,
                 FeatureKind::River => continue,
-                FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => 2,
-            };
-            if !self.is_done(root) {
-                open.push((order, root, i as u32));
+                _ if self.is_done(root) => continue,
+                FeatureKind::Road => Part::Road,
+                FeatureKind::City => Part::City,
+                FeatureKind::Cloister | FeatureKind::Shrine | FeatureKind::Garden => Part::Building,
+            } as usize;
+            match tails[part] {
+                NO_FOLLOWER => heads[part] = i as u32,
+                tail => counted[tail as usize].next_in_part = i as u32,
+            }
+            tails[part] = i as u32;
+        }
+        for &head in &heads[..Part::Farm as usize] {
+            let mut first = head;
+            while first != NO_FOLLOWER {
+                let f = counted[first as usize].feature;
+                let next_feature = counted[first as usize].next_in_part;
+                if let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) {
+                    // The mage or the witch changes an unfinished feature's count too (MW-08).
+                    if self.in_play.magic {
+                        self.bewitch(&mut s, f);
+                    }
+                    // An unresolved challenge: both buildings score as unfinished (H-11).
+                    if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
+                        s.rule = Rule::H11;
+                    }
+                    out.add(s);
+                    let mut i = first;
+                    while i != NO_FOLLOWER {
+                        out.home(&followers[i as usize]);
+                        counted[i as usize].gone = true;
+                        i = counted[i as usize].next;
+                    }
+                }
+                first = next_feature;
             }
         }
-        open.sort_by_key(|&(order, _, _)| order);
-        for (_, f, first) in open {
-            let Some(mut s) = score_feature(board, f, &self.setup.rules, true, out.lists()) else {
-                continue;
-            };
-            // The mage or the witch changes an unfinished feature's count too (MW-08).
-            self.bewitch(&mut s, f);
-            // An unresolved challenge: both buildings score as unfinished (H-11).
-            if s.points > 0 && self.challenges.iter().any(|c| c.opponent(f).is_some()) {
-                s.rule = Rule::H11;
-            }
-            out.add(s);
-            let mut i = first;
-            while i != NO_FOLLOWER {
-                out.home(&followers[i as usize]);
-                counted[i as usize].gone = true;
-                i = counted[i as usize].next;
-            }
-        }
-        score_farms(board, &self.setup.rules, &farms, self.pigs_count(), out);
+        let counted = &*counted;
+        let listed = |i: u32| (i != NO_FOLLOWER).then_some(i);
+        let farms =
+            std::iter::successors(listed(heads[Part::Farm as usize]), |&i| listed(counted[i as usize].next_in_part))
+                .map(|i| counted[i as usize].feature);
+        score_farms(board, &self.setup.rules, farms, self.pigs_count(), out);
         if self.setup.has(TileSet::KingRobber) {
             score_titles(board, &self.titles, self.setup.rules.road_loops_complete, out);
         }
@@ -180,7 +217,6 @@ impl Game {
         if self.in_play.gold {
             score_gold(self.gold(), board.tiles()[0].cell_anchor(), out);
         }
-        counted
     }
 
     /// How pigs count at this table (T-17, X-12, QX-07).
@@ -192,7 +228,8 @@ impl Game {
     /// name; the game is unchanged. This is the live "if the game ended now" view.
     pub fn final_count(&self) -> (Vec<Score>, ScoreLists) {
         let mut count = Counted::default();
-        self.count_into(&mut count);
+        let (mut stack, mut heap) = ([CountedFollower::default(); FOLLOWERS_ON_STACK], Vec::new());
+        self.count_into(&mut count, room(&mut stack, &mut heap, self.board.followers().len()));
         (count.scores, count.lists)
     }
 
@@ -226,7 +263,7 @@ impl Game {
         // The rarer counts reuse the explained form.
         let mut rest = Counted::default();
         if rules.farms == FarmRule::FirstEdition || pigs.in_play {
-            score_farms(board, rules, &farms_with_farmers(board), pigs, &mut rest);
+            score_farms(board, rules, farms_with_farmers(board), pigs, &mut rest);
         }
         if self.setup.has(TileSet::KingRobber) {
             score_titles(board, &self.titles, rules.road_loops_complete, &mut rest);
@@ -308,7 +345,9 @@ impl Game {
         // The count writes its events straight into the log, taken out meanwhile; the totals
         // and the supplies follow from those events.
         let mut log = std::mem::take(&mut self.events);
-        let counted = self.count_into(&mut log);
+        let (mut stack, mut heap) = ([CountedFollower::default(); FOLLOWERS_ON_STACK], Vec::new());
+        let counted = room(&mut stack, &mut heap, self.board.followers().len());
+        self.count_into(&mut log, counted);
         self.events = log;
         for e in &self.events[first_score..] {
             if let Event::Scored(s) = e {
@@ -317,7 +356,7 @@ impl Game {
                 }
             }
         }
-        for (f, _) in self.board.followers().iter().zip(&counted).filter(|(_, c)| c.gone) {
+        for (f, _) in self.board.followers().iter().zip(&*counted).filter(|(_, c)| c.gone) {
             match f.figure {
                 Figure::Follower => self.supply[f.player] += 1,
                 Figure::Abbot => self.abbots[f.player] += 1,

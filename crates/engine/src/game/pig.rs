@@ -203,12 +203,13 @@ impl Game {
         if !figure.is_companion()
             || self.setup.mode != Mode::Turns
             || self.hand_error(self.current, figure).is_some()
-            || self.check_placement(tile, cell, rotation).is_err()
-            // Both stand beside a follower of their owner's (T-07, T-16).
+            // Both stand beside a follower of their owner's (T-07, T-16): asked before the
+            // placement, as it is the cheaper question and most often says no.
             || !self.board.borders_figure_of(self.current, cell, |kind| match figure {
                 Figure::Pig => kind == FeatureKind::Field,
                 _ => matches!(kind, FeatureKind::Road | FeatureKind::City),
             })
+            || self.check_placement(tile, cell, rotation).is_err()
         {
             return Vec::new();
         }
@@ -275,6 +276,19 @@ mod tests {
         // occupy nothing for him.
         let refused = game.apply(&Move::place_companion(u, Cell::new(3, 0), Rotation::R0, Port::N, Figure::Pig));
         assert_eq!(refused.unwrap_err(), MoveError::Pig(PigError::NoFarmer { player: BRAM, port: Port::N }));
+    }
+
+    #[test]
+    fn no_pig_place_is_offered_where_the_tile_may_not_lie() {
+        let game = anna_farms_beside_a_finished_city();
+        let u = tile("U");
+        // Each beside her farmer: turned across the road, on her farmer's tile, on the start tile.
+        for (cell, rotation) in
+            [(2, 0, Rotation::R90), (1, 0, Rotation::R0), (0, 0, Rotation::R0)].map(|(x, y, r)| (Cell::new(x, y), r))
+        {
+            assert!(game.check_placement(u, cell, rotation).is_err(), "{cell} rot {rotation} is refused");
+            assert_eq!(game.legal_companion_places(Figure::Pig, u, cell, rotation), [], "{cell} rot {rotation}");
+        }
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! lay a tile already checked. What is *not* here: which tile may be drawn (`draw.rs`).
 
 use super::{off_table, Game, MoveError};
-use crate::board::{Board, EdgeMismatch, FitError};
-use crate::challenge::breaks_neighbour_limit;
+use crate::board::{rotations_in, Board, EdgeMismatch, FitError};
+use crate::challenge::{breaks_neighbour_limit, NeighbourLimit};
 use crate::coord::{Cell, Rotation, Side};
 use crate::river::is_river_tile;
 use crate::river::RiverError;
@@ -132,39 +132,56 @@ impl Game {
     pub fn legal_placements(&self, tile: TileId) -> Vec<(Cell, Rotation)> {
         // At most four rotations per frontier cell: one allocation, never regrown.
         let mut out = Vec::with_capacity(4 * self.board.frontier_len());
-        // Exactly the cases where `table_rule_error` can refuse a tile whose edges match.
-        let special = self.setup.rules.bounds.is_some()
-            || (self.river.is_some() && is_river_tile(tile))
-            || (tile.def().centre.is_some()
-                && self.setup.has(TileSet::Shrines)
-                && !self.setup.rules.relaxed_shrine_placement);
-        if special {
-            // The play area and the shrine–cloister neighbourhood ask the cell alone, and the
-            // rotations of a cell come one after another: asked once per cell.
-            let mut cell_allowed: Option<(Cell, bool)> = None;
-            self.board.for_each_legal_placement(tile, |c, r| {
-                let allowed = match cell_allowed {
-                    Some((cell, allowed)) if cell == c => allowed,
-                    _ => {
-                        let allowed = self.cell_rule_error(tile, c).is_none();
-                        cell_allowed = Some((c, allowed));
-                        allowed
-                    }
-                };
-                if allowed && self.river_error(tile, c, r).is_none() {
-                    out.push((c, r));
-                }
-            });
-        } else {
+        if self.edges_decide(tile) {
             self.board.legal_placements_into(tile, &mut out);
+        } else {
+            // The play area and the shrine–cloister neighbourhood ask the cell alone: asked
+            // once for a cell where some rotation fits, and never for the others; the
+            // buildings the neighbourhood looks for are gathered once for all cells.
+            let limit = self.plays_neighbour_limit().then(|| NeighbourLimit::of(&self.board, tile)).flatten();
+            for (cell, fits) in self.board.fits_by_cell(tile) {
+                let breaks = || limit.as_ref().is_some_and(|l| l.broken_at(&self.board, cell));
+                if fits == 0 || self.cell_rule_error(cell, breaks).is_some() {
+                    continue;
+                }
+                out.extend(
+                    rotations_in(fits).filter(|&r| self.river_error(tile, cell, r).is_none()).map(|r| (cell, r)),
+                );
+            }
         }
         out
+    }
+
+    /// One of [`Game::legal_placements`], the one at `pick(how many)`; `None`, and no pick
+    /// made, when there is none. Where the edges alone decide, the placements are counted and
+    /// the one picked is found without a list: a playout asks this every turn.
+    pub(crate) fn pick_legal_placement(
+        &self,
+        tile: TileId,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> Option<(Cell, Rotation)> {
+        if self.edges_decide(tile) {
+            let n = self.board.legal_placement_count(tile);
+            (n > 0).then(|| self.board.nth_legal_placement(tile, pick(n)).expect("a pick below the count"))
+        } else {
+            let options = self.legal_placements(tile);
+            (!options.is_empty()).then(|| options[pick(options.len())])
+        }
+    }
+
+    /// Whether matching edges alone decide where `tile` may go: exactly when
+    /// `table_rule_error` cannot refuse a tile whose edges match.
+    fn edges_decide(&self, tile: TileId) -> bool {
+        !(self.setup.rules.bounds.is_some()
+            || (self.river.is_some() && is_river_tile(tile))
+            || (tile.def().centre.is_some() && self.plays_neighbour_limit()))
     }
 
     /// Placement limits beyond matching edges: the play area (V-09), the shrine–cloister
     /// neighbourhood (H-03) and the river's course.
     pub(super) fn table_rule_error(&self, tile: TileId, cell: Cell, rotation: Rotation) -> Option<PlacementError> {
-        self.river_error(tile, cell, rotation).or_else(|| self.cell_rule_error(tile, cell))
+        self.river_error(tile, cell, rotation)
+            .or_else(|| self.cell_rule_error(cell, || breaks_neighbour_limit(&self.board, tile, cell)))
     }
 
     /// The river's course, for a river tile while the river is laid.
@@ -173,16 +190,20 @@ impl Game {
         river.step(&self.board, tile, cell, rotation).err().map(|reason| PlacementError::River { cell, reason })
     }
 
+    /// Whether the table keeps the shrine–cloister neighbourhood (H-03) when tiles are laid:
+    /// with the shrines, unless the relaxed house rule (V-23) moves it to the followers.
+    fn plays_neighbour_limit(&self) -> bool {
+        self.setup.has(TileSet::Shrines) && !self.setup.rules.relaxed_shrine_placement
+    }
+
     /// The limits that ask the cell and not the tile's rotation: the play area (V-09) and the
-    /// shrine–cloister neighbourhood (H-03).
-    fn cell_rule_error(&self, tile: TileId, cell: Cell) -> Option<PlacementError> {
+    /// shrine–cloister neighbourhood (H-03), which `breaks_neighbour_limit` answers for the
+    /// tile at the cell, asked only where the table plays it.
+    fn cell_rule_error(&self, cell: Cell, breaks_neighbour_limit: impl FnOnce() -> bool) -> Option<PlacementError> {
         if self.setup.rules.bounds.is_some_and(|b| !b.contains(cell)) {
             return Some(PlacementError::OutOfBounds { cell });
         }
-        if self.setup.has(TileSet::Shrines)
-            && !self.setup.rules.relaxed_shrine_placement
-            && breaks_neighbour_limit(&self.board, tile, cell)
-        {
+        if self.plays_neighbour_limit() && breaks_neighbour_limit() {
             return Some(PlacementError::BuildingNeighbours { cell });
         }
         None
@@ -207,13 +228,18 @@ impl Game {
 /// Under the house rule V-10, closes the road and city ends the tile at `index` has on the
 /// table's border.
 pub(super) fn close_at_border(board: &mut Board, rules: &RuleSet, index: usize) {
-    let Some(b) = rules.bounds.filter(|_| rules.border_closes) else { return };
     let cell = board.tiles()[index].cell;
     for side in Side::ALL {
-        if !b.contains(cell.step(side)) {
+        if closed_by_border(rules, cell, side) {
             board.close_edge(index, side);
         }
     }
+}
+
+/// Whether the table's border closes the `side` of a tile at `cell`: under the house rule
+/// V-10, it lies outside the play area.
+pub(super) fn closed_by_border(rules: &RuleSet, cell: Cell, side: Side) -> bool {
+    rules.bounds.filter(|_| rules.border_closes).is_some_and(|b| !b.contains(cell.step(side)))
 }
 
 /// Lays a tile on the board as the table's rules see it: a tree junction's road ends join
@@ -300,5 +326,40 @@ mod tests {
         );
         assert!(!game.legal_placements(tile("B")).iter().any(|&(c, _)| c == second), "and it is not offered");
         assert!(game.legal_placements(tile("U")).iter().any(|&(c, _)| c == second), "a plain road may go there");
+    }
+
+    #[test]
+    fn a_placement_picked_is_the_one_at_the_pick_in_the_list() {
+        // Edges alone decide in the base game; the river, the shrines and the play area each
+        // add the table's limits, which the pick must keep too.
+        let base = GameSetup::base(&["Anna", "Bram"]);
+        let mut shrines = base.clone();
+        shrines.sets.push(TileSet::Shrines);
+        let mut bounded = base.clone();
+        bounded.rules.bounds = Some(Bounds { min_x: -2, max_x: 2, min_y: -1, max_y: 1 });
+        let mut river = base.clone();
+        river.sets.push(TileSet::River2);
+        river.start = crate::Start::River2;
+        for (name, setup) in [("base", base), ("shrines", shrines), ("bounded", bounded), ("river", river)] {
+            let mut game = Game::new(setup).unwrap();
+            let mut picks = crate::Picks::new(5);
+            for turn in 0..12 {
+                for t in game.setup().sets.iter().flat_map(|s| s.tiles()).filter(|&t| game.remaining(t) > 0) {
+                    let listed = game.legal_placements(t);
+                    for (k, &placement) in listed.iter().enumerate() {
+                        let picked = game.pick_legal_placement(t, &mut |n| {
+                            assert_eq!(n, listed.len(), "{name}, turn {turn}, {t}: picked among all listed");
+                            k
+                        });
+                        assert_eq!(picked, Some(placement), "{name}, turn {turn}, {t}: pick {k}");
+                    }
+                    if listed.is_empty() {
+                        assert_eq!(game.pick_legal_placement(t, &mut |_| panic!("no pick")), None, "{name}: {t}");
+                    }
+                }
+                let Some(mv) = crate::playout_move(&game, &mut |n| picks.below(n)) else { break };
+                game.apply(&mv).unwrap();
+            }
+        }
     }
 }

@@ -27,12 +27,18 @@ pub(crate) fn farms_with_farmers(board: &Board) -> Vec<SegmentId> {
 }
 
 /// Scores `farms` (see [`farms_with_farmers`]) onto `out`, in their order, with what the
-/// pigs add (`pig.rs`).
-pub(crate) fn score_farms(board: &Board, rules: &RuleSet, farms: &[SegmentId], pigs: Pigs, out: &mut impl ScoreSink) {
+/// pigs add (`pig.rs`). Each farm is met once, so the end count passes them as it finds them.
+pub(crate) fn score_farms(
+    board: &Board,
+    rules: &RuleSet,
+    farms: impl IntoIterator<Item = SegmentId>,
+    pigs: Pigs,
+    out: &mut impl ScoreSink,
+) {
     match rules.farms {
         FarmRule::Off => {}
         FarmRule::Current => {
-            for &farm in farms {
+            for farm in farms {
                 if let Some(s) = score_farm(board, farm, out.lists()) {
                     let cities = s.cities.len() as u32 + u32::from(s.carcassonne);
                     push_with_pigs(board, s, &[farm], (3, cities), pigs, Rule::T17, out);
@@ -98,10 +104,15 @@ pub(crate) fn farm_points(board: &Board, farm: SegmentId) -> Option<(PlayerSet, 
 /// 2000 edition (V-01): city by city, 4 points to the players with the most farmers on all
 /// the farms touching it, each farm counted once per city. The City of Carcassonne counts
 /// as a city too.
-fn score_cities_for_farmers(board: &Board, farms: &[SegmentId], pigs: Pigs, out: &mut impl ScoreSink) {
+fn score_cities_for_farmers(
+    board: &Board,
+    farms: impl IntoIterator<Item = SegmentId>,
+    pigs: Pigs,
+    out: &mut impl ScoreSink,
+) {
     // City root → the farms touching it, in the order met.
     let mut cities: Vec<(Option<SegmentId>, Vec<SegmentId>)> = Vec::new();
-    for &farm in farms {
+    for farm in farms {
         let mut touched: Vec<Option<SegmentId>> = Vec::new();
         board.for_each_completed_city(farm, |c| touched.push(Some(c)));
         if board.farm_touches_carcassonne(farm) {

@@ -37,6 +37,9 @@ fn bonus(board: &Board, farms: &[SegmentId], player: PlayerId, pigs: Pigs) -> (u
 /// Pushes `score` onto `out` — split by what pigs add, when they add anything. `per_city` is
 /// the pay per city without pigs (3, or 4 under the 2000 count), `cities` the cities paid;
 /// `pig_rule` names a payment raised by an own pig, X-12 one raised by the herd alone.
+// Inlined: nearly every farm meets no pig, and its score then goes straight to `out`
+// rather than through a call that copies it.
+#[inline]
 pub(crate) fn push_with_pigs(
     board: &Board,
     score: Score,
@@ -48,8 +51,21 @@ pub(crate) fn push_with_pigs(
 ) {
     if !pigs.in_play || cities == 0 {
         out.add(score);
-        return;
+    } else {
+        split_by_pigs(board, score, farms, (per_city, cities), pigs, pig_rule, out);
     }
+}
+
+/// [`push_with_pigs`] where pigs may add something.
+fn split_by_pigs(
+    board: &Board,
+    score: Score,
+    farms: &[SegmentId],
+    (per_city, cities): (u32, u32),
+    pigs: Pigs,
+    pig_rule: Rule,
+    out: &mut impl ScoreSink,
+) {
     // Winners by what pigs add (0, 1 or 2), and whether any of them has an own pig there.
     let mut groups = [(PlayerSet::EMPTY, false); 3];
     for p in score.winners.iter() {
