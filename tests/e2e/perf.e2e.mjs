@@ -218,6 +218,15 @@ async function timedTurns(browser, count) {
 async function turnFloor(browser) {
   const floors = await browser.executeAsync(async (done) => {
     const settle = () => new Promise((r) => setTimeout(r, 40));
+    // The next frame's draw, timed as a turn's is: from the frame's layout to the painted frame.
+    const drawn = () =>
+      new Promise((r) =>
+        requestAnimationFrame(() => {
+          document.body.getBoundingClientRect();
+          const laidOut = performance.now();
+          setTimeout(() => r(performance.now() - laidOut));
+        }),
+      );
     const ipc = [];
     const frame = [];
     const whole = [];
@@ -236,16 +245,7 @@ async function turnFloor(browser) {
       frame.push(performance.now() - t1);
       await settle();
       for (const ground of grounds) if (ground) ground.style.backgroundColor = i % 2 ? "" : "#fffdf5";
-      // Timed as a turn's draw is: from the frame's layout to the painted frame.
-      whole.push(
-        await new Promise((r) =>
-          requestAnimationFrame(() => {
-            document.body.getBoundingClientRect();
-            const laidOut = performance.now();
-            setTimeout(() => r(performance.now() - laidOut));
-          }),
-        ),
-      );
+      whole.push(await drawn());
     }
     word.remove();
     for (const ground of grounds) if (ground) ground.style.backgroundColor = "";
@@ -270,15 +270,7 @@ async function turnFloor(browser) {
       for (let i = 0; i < 15; i++) {
         await settle();
         for (const w of words) w.textContent = String(i % 10);
-        places[n].push(
-          await new Promise((r) =>
-            requestAnimationFrame(() => {
-              document.body.getBoundingClientRect();
-              const laidOut = performance.now();
-              setTimeout(() => r(performance.now() - laidOut));
-            }),
-          ),
-        );
+        places[n].push(await drawn());
       }
       for (const w of words) w.remove();
     }
