@@ -168,6 +168,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
     let mut bewitched = 0;
     // Flights that landed and flights that crashed (FM-07, FM-08).
     let (mut landed, mut crashed) = (0, 0);
+    // Counts of a board with more followers than the end count keeps on the stack (32): the
+    // count then keeps them on the heap, and must come out the same.
+    let mut crowded_counts = 0;
     // Figures a crop circle added and took back, big followers among them (CC-05, CC-06, X2-18).
     let (mut crop_added, mut crop_removed, mut crop_bigs) = (0, 0, 0);
     for seed in (0..500).chain(FERRY_SEEDS) {
@@ -192,7 +195,9 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
             assert_eq!(points_by_events(&game), game.scores(), "seed {seed}: scores equal the sum of events");
             if i % 7 == 0 {
                 let mut ended = game.clone();
+                crowded_counts += usize::from(game.board().followers().len() > 32);
                 ended.finish().unwrap();
+                followers_conserved(&ended, seed);
                 assert_eq!(
                     game.scores_if_ended_now(),
                     ended.scores(),
@@ -268,6 +273,7 @@ fn followers_are_conserved_and_points_are_the_sum_of_events() {
         "crop circles added {crop_added}, took back {crop_removed}, big followers among them {crop_bigs}"
     );
     assert!(bigs_in_the_city > 0, "big followers went into the City (X-07)");
+    assert!(crowded_counts > 0, "counts of a board with more than 32 followers: {crowded_counts}");
     assert!(
         weighed > 0 && inns_and_cathedrals > 0,
         "big followers weighed: {weighed}; inns and cathedrals paid: {inns_and_cathedrals}"
