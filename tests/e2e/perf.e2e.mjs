@@ -213,7 +213,7 @@ async function timedTurns(browser, count) {
  * apart), and of frames that change a word in a few places and in many. WebKit paints a frame
  * with many changed places (a turn's lit squares all round the board, its lines in the panel)
  * as one rectangle round them all: such a turn draws the whole window, and this is the least
- * that costs.
+ * that costs; with nothing shown in the window, what the platform alone takes for it.
  */
 async function turnFloor(browser) {
   const floors = await browser.executeAsync(async (done) => {
@@ -249,6 +249,17 @@ async function turnFloor(browser) {
     }
     word.remove();
     for (const ground of grounds) if (ground) ground.style.backgroundColor = "";
+    // The same window with nothing shown in it: the platform's share of every whole-window draw.
+    const empty = [];
+    const shown = [...document.body.children].filter((e) => e.style.visibility === "");
+    for (const e of shown) e.style.visibility = "hidden";
+    for (let i = 0; i < 15; i++) {
+      await settle();
+      document.body.style.backgroundColor = i % 2 ? "" : "#fffdf5";
+      empty.push(await drawn());
+    }
+    document.body.style.backgroundColor = "";
+    for (const e of shown) e.style.visibility = "";
     // A frame that changes one word in each of `n` places spread over the window, its draw
     // timed as a turn's is: few places are painted one by one, many as the rectangle round
     // them all, which is what ties a turn's draw to the whole window's.
@@ -274,12 +285,13 @@ async function turnFloor(browser) {
       }
       for (const w of words) w.remove();
     }
-    done({ ipc, frame, whole, places });
+    done({ ipc, frame, whole, empty, places });
   });
   return {
     ipc: median(floors.ipc),
     frame: median(floors.frame),
     whole: median(floors.whole),
+    empty: median(floors.empty),
     few: median(floors.places[6]),
     many: median(floors.places[14]),
   };
@@ -353,6 +365,7 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   metric("ipc_floor_ms_median", floor.ipc);
   metric("frame_floor_ms_median", floor.frame);
   metric("draw_window_floor_ms_median", floor.whole);
+  metric("draw_empty_window_ms_median", floor.empty);
   metric("draw_6_places_ms_median", floor.few);
   metric("draw_14_places_ms_median", floor.many);
   metric("turn_lit_squares_median", median(lit));
@@ -519,6 +532,7 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
     const suffix = `_${label}`;
     metric(`turn_own_ms_median${suffix}`, median(times) - floor.ipc - floor.frame, 8);
     if (label === "large") metric("draw_window_floor_ms_median_large", floor.whole);
+    if (label === "large") metric("draw_empty_window_ms_median_large", floor.empty);
     if (label === "large") {
       metric("board_tiles_large", view.tiles.length);
       metric("turn_ms_median_large", median(times));
