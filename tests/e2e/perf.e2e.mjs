@@ -53,9 +53,10 @@ function ourApps(rows = processes()) {
  * and anonymous (the heap and other memory the processes wrote themselves, shared or not). A
  * library's page counts as unique whenever no other process maps it at that moment, so USS
  * moves with whatever else runs on the machine; anonymous memory does not.
- * `rootsOf` picks the first processes from `ps`'s rows.
+ * `rootsOf` picks the first processes from `ps`'s rows; `byProcess`, when given, receives each
+ * process's four figures under its command name.
  */
-function memoryMb(rootsOf) {
+function memoryMb(rootsOf, byProcess = {}) {
   const rows = processes();
   const roots = rootsOf(rows);
   assert.ok(roots.length > 0, "the process is running");
@@ -80,10 +81,15 @@ function memoryMb(rootsOf) {
     };
     const shown = Object.entries(mine).map(([k, v]) => `${k}=${v.toFixed(1)}`);
     console.log(`memory ${r.comm} ${shown.join(" ")}`);
+    byProcess[r.comm] = mine;
     for (const k of Object.keys(total)) total[k] += mine[k];
   }
   return total;
 }
+
+/** The command names `ps` gives the app's process and WebKit's web process (cut to 15 characters). */
+const APP_PROCESS = "castellan-app";
+const WEB_PROCESS = "WebKitWebProces";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** The nearest-rank 95th percentile: of 21 turns, the second slowest. */
@@ -319,8 +325,11 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   metric("cold_start_session_ms", found - launched);
 
   await new Promise((r) => setTimeout(r, 2000));
-  const memory = memoryMb(ourApps);
+  const byProcess = {};
+  const memory = memoryMb(ourApps, byProcess);
   for (const [kind, mb] of Object.entries(memory)) metric(`idle_${kind}_mb`, mb, kind === "uss" ? 150 : undefined);
+  metric("idle_anon_mb_web", byProcess[WEB_PROCESS]?.anon ?? NaN);
+  metric("idle_anon_mb_app", byProcess[APP_PROCESS]?.anon ?? NaN);
 
   // Lay 83 tiles quickly through the app's own commands: the first tile in the bag that
   // fits somewhere (river tiles first, as the engine insists), at its first legal spot. The
@@ -543,10 +552,18 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
       for (const [phase, ms] of Object.entries(unmoved)) metric(`turn_${phase}_ms_median_unmoved_large`, median(ms));
       await shot(browser, "board-large");
       await new Promise((r) => setTimeout(r, 2000));
-      const memory = memoryMb(ourApps);
+      const byProcess = {};
+      const memory = memoryMb(ourApps, byProcess);
       metric("idle_uss_mb_large", memory.uss, 150);
       // Unlike USS, not moved by what else on the machine maps WebKit's and Mesa's libraries.
       metric("idle_anon_mb_large", memory.anon);
+      // Where the board's memory is: the page's process, or the app's own (engine, ledger).
+      metric("idle_anon_mb_large_web", byProcess[WEB_PROCESS]?.anon ?? NaN);
+      metric("idle_anon_mb_large_app", byProcess[APP_PROCESS]?.anon ?? NaN);
+      // Part of it is the last turns' garbage, which WebKit's collector and allocator hand back
+      // within seconds; what is left after is what the board holds while the table plays on.
+      await new Promise((r) => setTimeout(r, 20000));
+      metric("idle_anon_mb_large_settled", memoryMb(ourApps).anon);
     }
   }
   // The boxes the window plays hold 198 tiles with the City's twelve; late in a game a few fit
