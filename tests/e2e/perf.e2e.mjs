@@ -91,6 +91,18 @@ function memoryMb(rootsOf, byProcess = {}) {
 const APP_PROCESS = "castellan-app";
 const WEB_PROCESS = "WebKitWebProces";
 
+/**
+ * `memoryMb` of this run's app, with where its anonymous memory is printed beside it as
+ * `idle_anon_mb<suffix>_web` and `_app`: the page's process, or the app's own (engine, ledger).
+ */
+function appMemoryMb(suffix) {
+  const byProcess = {};
+  const memory = memoryMb(ourApps, byProcess);
+  metric(`idle_anon_mb${suffix}_web`, byProcess[WEB_PROCESS]?.anon ?? NaN);
+  metric(`idle_anon_mb${suffix}_app`, byProcess[APP_PROCESS]?.anon ?? NaN);
+  return memory;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** The nearest-rank 95th percentile: of 21 turns, the second slowest. */
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
@@ -325,11 +337,8 @@ test("cold start, idle memory and turn time on a 100-tile board", async () => {
   metric("cold_start_session_ms", found - launched);
 
   await new Promise((r) => setTimeout(r, 2000));
-  const byProcess = {};
-  const memory = memoryMb(ourApps, byProcess);
+  const memory = appMemoryMb("");
   for (const [kind, mb] of Object.entries(memory)) metric(`idle_${kind}_mb`, mb, kind === "uss" ? 150 : undefined);
-  metric("idle_anon_mb_web", byProcess[WEB_PROCESS]?.anon ?? NaN);
-  metric("idle_anon_mb_app", byProcess[APP_PROCESS]?.anon ?? NaN);
 
   // Lay 83 tiles quickly through the app's own commands: the first tile in the bag that
   // fits somewhere (river tiles first, as the engine insists), at its first legal spot. The
@@ -541,9 +550,9 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
     view = await invoke(browser, "current_game");
     const suffix = `_${label}`;
     metric(`turn_own_ms_median${suffix}`, median(times) - floor.ipc - floor.frame, 8);
-    if (label === "large") metric("draw_window_floor_ms_median_large", floor.whole);
-    if (label === "large") metric("draw_empty_window_ms_median_large", floor.empty);
     if (label === "large") {
+      metric("draw_window_floor_ms_median_large", floor.whole);
+      metric("draw_empty_window_ms_median_large", floor.empty);
       metric("board_tiles_large", view.tiles.length);
       metric("turn_ms_median_large", median(times));
       metric("turn_ms_p95_large", p95(times), 33);
@@ -552,14 +561,10 @@ test("the turn as the board grows: 25, 50 and 100 tiles, and the largest board t
       for (const [phase, ms] of Object.entries(unmoved)) metric(`turn_${phase}_ms_median_unmoved_large`, median(ms));
       await shot(browser, "board-large");
       await new Promise((r) => setTimeout(r, 2000));
-      const byProcess = {};
-      const memory = memoryMb(ourApps, byProcess);
+      const memory = appMemoryMb("_large");
       metric("idle_uss_mb_large", memory.uss, 150);
       // Unlike USS, not moved by what else on the machine maps WebKit's and Mesa's libraries.
       metric("idle_anon_mb_large", memory.anon);
-      // Where the board's memory is: the page's process, or the app's own (engine, ledger).
-      metric("idle_anon_mb_large_web", byProcess[WEB_PROCESS]?.anon ?? NaN);
-      metric("idle_anon_mb_large_app", byProcess[APP_PROCESS]?.anon ?? NaN);
       // Part of it is the last turns' garbage, which WebKit's collector and allocator hand back
       // within seconds; what is left after is what the board holds while the table plays on.
       await new Promise((r) => setTimeout(r, 20000));
